@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+const waitForReady = async (url: string, child: ChildProcess, timeoutMs = 60_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server not ready after ${timeoutMs} ms`);
+};
+
+/**
+ * Starts the real server process (as `npm start` does, on a free port with a throw-away data directory)
+ * serving the built GUI; the tests talk to it through Chromium and HTTP. Returns the teardown.
+ */
+const globalSetup = async () => {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-e2e-'));
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OASIS_DATA_DIR: dataDir, OASIS_PUBLIC_URL: origin, OASIS_LOG: 'false' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForReady(`${origin}/nomad-oasis/api/v1/info`, child);
+  process.env.E2E_BASE_URL = origin;
+  process.env.E2E_DATA_DIR = dataDir;
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+};
+
+export default globalSetup;

@@ -1,0 +1,161 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, OrderSchema, PaginationResponseSchema } from './common.ts';
+
+export const OwnerSchema = Type.Union(
+  ['public', 'visible', 'shared', 'user', 'staging', 'admin', 'all'].map((o) => Type.Literal(o)),
+  { default: 'visible' },
+);
+export type Owner = 'public' | 'visible' | 'shared' | 'user' | 'staging' | 'admin' | 'all';
+
+const AuthorSchema = Type.Object({}, { additionalProperties: true });
+
+/** Entry metadata as indexed and searched; only the fields every entry has are required. */
+export const EntryMetadataSchema = Type.Object(
+  {
+    upload_id: Type.Optional(Type.String()),
+    entry_id: Type.Optional(Type.String()),
+    mainfile: Type.Optional(Type.String()),
+    entry_name: Type.Optional(Type.String()),
+    entry_type: Type.Optional(Type.String()),
+    parser_name: Type.Optional(Type.String()),
+    upload_name: Type.Optional(Nullable(Type.String())),
+    upload_create_time: Type.Optional(Type.String()),
+    entry_create_time: Type.Optional(Type.String()),
+    last_processing_time: Type.Optional(Type.String()),
+    published: Type.Optional(Type.Boolean()),
+    with_embargo: Type.Optional(Type.Boolean()),
+    processed: Type.Optional(Type.Boolean()),
+    authors: Type.Optional(Type.Array(AuthorSchema)),
+    main_author: Type.Optional(AuthorSchema),
+    writers: Type.Optional(Type.Array(AuthorSchema)),
+    viewers: Type.Optional(Type.Array(AuthorSchema)),
+    datasets: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+    references: Type.Optional(Type.Array(Type.String())),
+    results: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: true },
+);
+export type EntryMetadata = Static<typeof EntryMetadataSchema>;
+
+export const RequiredSchema = Type.Object(
+  {
+    include: Type.Optional(Nullable(Type.Array(Type.String()))),
+    exclude: Type.Optional(Nullable(Type.Array(Type.String()))),
+  },
+  { additionalProperties: false },
+);
+
+export const EntriesPaginationSchema = Type.Object(
+  {
+    page_size: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000 })),
+    order_by: Type.Optional(Type.String()),
+    order: Type.Optional(OrderSchema),
+    page_after_value: Type.Optional(Nullable(Type.String())),
+    page: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+    page_offset: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
+  },
+  { additionalProperties: true },
+);
+
+/** A query is validated in depth by the query language parser (query/), which reports NOMAD-style errors. */
+export const QuerySchema = Type.Object({}, { additionalProperties: true });
+
+export const TermsAggregationSchema = Type.Object(
+  {
+    quantity: Type.String(),
+    size: Type.Optional(Type.Integer({ minimum: 0 })),
+    include: Type.Optional(Type.Union([Type.Array(Type.String()), Type.String()])),
+    pagination: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    entries: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    exclude_from_search: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+
+export const AggregationSchema = Type.Object(
+  { terms: Type.Optional(TermsAggregationSchema) },
+  { additionalProperties: true },
+);
+
+export const EntriesQueryRequestSchema = Type.Object(
+  {
+    owner: Type.Optional(OwnerSchema),
+    query: Type.Optional(Nullable(QuerySchema)),
+    pagination: Type.Optional(EntriesPaginationSchema),
+    required: Type.Optional(RequiredSchema),
+    aggregations: Type.Optional(Type.Record(Type.String(), AggregationSchema)),
+    exclude: Type.Optional(Type.Array(Type.String())),
+    verify_only: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+export type EntriesQueryRequest = Static<typeof EntriesQueryRequestSchema>;
+
+export const TermsBucketSchema = Type.Object(
+  {
+    value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
+    count: Type.Integer(),
+    nested_count: Type.Optional(Type.Integer()),
+    entries: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+  },
+  { additionalProperties: true },
+);
+
+export const AggregationResponseSchema = Type.Object(
+  {
+    terms: Type.Optional(
+      Type.Object(
+        { data: Type.Array(TermsBucketSchema), pagination: Type.Optional(Type.Object({}, { additionalProperties: true })) },
+        { additionalProperties: true },
+      ),
+    ),
+  },
+  { additionalProperties: true },
+);
+
+export const EntriesQueryResponseSchema = Type.Object(
+  {
+    owner: OwnerSchema,
+    query: Type.Optional(Nullable(Type.Unknown())),
+    pagination: PaginationResponseSchema,
+    required: Type.Optional(RequiredSchema),
+    aggregations: Type.Optional(Type.Record(Type.String(), AggregationResponseSchema)),
+    data: Type.Array(EntryMetadataSchema),
+  },
+  { additionalProperties: true },
+);
+export type EntriesQueryResponse = Static<typeof EntriesQueryResponseSchema>;
+
+export const EntryIdParamsSchema = Type.Object({ entry_id: Type.String() });
+
+export const EntryResponseSchema = Type.Object(
+  { entry_id: Type.String(), required: Type.Optional(Type.Object({}, { additionalProperties: true })), data: EntryMetadataSchema },
+  { additionalProperties: true },
+);
+export type EntryResponse = Static<typeof EntryResponseSchema>;
+
+/** `required` of an archive query: '*' or a tree of section names to '*' (or nested trees). */
+export const ArchiveRequiredSchema = Type.Union([Type.String(), Type.Object({}, { additionalProperties: true })]);
+
+export const ArchiveQueryRequestSchema = Type.Object(
+  { required: Type.Optional(ArchiveRequiredSchema) },
+  { additionalProperties: true },
+);
+
+export const ArchiveQueryResponseSchema = Type.Object(
+  {
+    entry_id: Type.String(),
+    required: Type.Optional(Type.Unknown()),
+    data: Type.Object(
+      {
+        entry_id: Type.String(),
+        upload_id: Type.String(),
+        parser_name: Type.Optional(Type.String()),
+        archive: Type.Object({}, { additionalProperties: true }),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { additionalProperties: true },
+);
+export type ArchiveQueryResponse = Static<typeof ArchiveQueryResponseSchema>;

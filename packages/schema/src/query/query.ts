@@ -1,0 +1,121 @@
+/**
+ * NOMAD's search query language as an AST. The JSON forms accepted:
+ *   {q: value}                     equality (a list means all of them)
+ *   {q: {any|all|none: [..]}}      set operators;  {'q:any': [..]} is the suffix form of the same
+ *   {q: {lt|lte|gt|gte: v}}        ranges;         {'q:gte': v} suffix form
+ *   {and: [..]}, {or: [..]}, {not: {..}}
+ *   {section: {q: ..}}             nested: keys inside are relative to the section path
+ */
+export type QueryValue = string | number | boolean;
+
+export type QueryNode =
+  | { kind: 'and'; items: QueryNode[] }
+  | { kind: 'or'; items: QueryNode[] }
+  | { kind: 'not'; item: QueryNode }
+  | { kind: 'match'; quantity: string; op: 'eq' | 'any' | 'all' | 'none'; values: QueryValue[] }
+  | { kind: 'range'; quantity: string; bounds: Partial<Record<RangeOp, QueryValue>> };
+
+export type RangeOp = 'lt' | 'lte' | 'gt' | 'gte';
+const rangeOps: readonly string[] = ['lt', 'lte', 'gt', 'gte'];
+const setOps: readonly string[] = ['any', 'all', 'none'];
+
+/** A query that names an unknown quantity or has a malformed value; `loc` points into the request body. */
+export class QueryError extends Error {
+  constructor(
+    message: string,
+    readonly loc: string[] = ['query'],
+  ) {
+    super(message);
+  }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const asValue = (value: unknown, quantity: string): QueryValue => {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  throw new QueryError(`Invalid value for ${quantity}: ${JSON.stringify(value)}`);
+};
+
+const asValues = (value: unknown, quantity: string): QueryValue[] =>
+  Array.isArray(value) ? value.map((v) => asValue(v, quantity)) : [asValue(value, quantity)];
+
+export interface QueryParseOptions {
+  /** Whether a full dotted name is a searchable quantity. */
+  isQuantity(name: string): boolean;
+  /** Whether a dotted name is a section containing searchable quantities (for nested queries). */
+  isSection?(name: string): boolean;
+}
+
+const parseCriterion = (quantity: string, op: string | undefined, value: unknown): QueryNode => {
+  if (op === undefined) {
+    if (isPlainObject(value)) {
+      const keys = Object.keys(value);
+      if (keys.length > 0 && keys.every((k) => setOps.includes(k) || rangeOps.includes(k))) {
+        const items = keys.map((k) => parseCriterion(quantity, k, value[k]));
+        return items.length === 1 ? items[0]! : { kind: 'and', items };
+      }
+      throw new QueryError(`Invalid operator for ${quantity}: ${keys.join(', ')}`);
+    }
+    if (Array.isArray(value)) return { kind: 'match', quantity, op: 'all', values: asValues(value, quantity) };
+    return { kind: 'match', quantity, op: 'eq', values: [asValue(value, quantity)] };
+  }
+  if (setOps.includes(op)) {
+    return { kind: 'match', quantity, op: op as 'any' | 'all' | 'none', values: asValues(value, quantity) };
+  }
+  if (rangeOps.includes(op)) {
+    return { kind: 'range', quantity, bounds: { [op]: asValue(value, quantity) } };
+  }
+  throw new QueryError(`Unknown operator ${op} for ${quantity}`);
+};
+
+const parseObject = (query: Record<string, unknown>, prefix: string, options: QueryParseOptions): QueryNode => {
+  const items: QueryNode[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'and' || key === 'or') {
+      if (!Array.isArray(value)) throw new QueryError(`${key} requires a list of queries`);
+      const subItems = value.map((sub) => parseSub(sub, prefix, options));
+      items.push({ kind: key, items: subItems });
+      continue;
+    }
+    if (key === 'not') {
+      items.push({ kind: 'not', item: parseSub(value, prefix, options) });
+      continue;
+    }
+    const [name, op, ...rest] = key.split(':');
+    if (rest.length > 0 || name === undefined || name === '') throw new QueryError(`Invalid query key ${key}`);
+    const quantity = prefix ? `${prefix}.${name}` : name;
+    if (options.isQuantity(quantity)) {
+      items.push(parseCriterion(quantity, op, value));
+    } else if (op === undefined && isPlainObject(value) && options.isSection?.(quantity)) {
+      items.push(parseObject(value, quantity, options));
+    } else {
+      throw new QueryError(`${quantity} is not a doc quantity`);
+    }
+  }
+  return items.length === 1 ? items[0]! : { kind: 'and', items };
+};
+
+const parseSub = (query: unknown, prefix: string, options: QueryParseOptions): QueryNode => {
+  if (!isPlainObject(query)) throw new QueryError('A query must be an object');
+  return parseObject(query, prefix, options);
+};
+
+/** Parses a NOMAD JSON query; an empty or missing query matches everything (an empty `and`). */
+export const parseQuery = (query: unknown, options: QueryParseOptions): QueryNode => {
+  if (query === undefined || query === null) return { kind: 'and', items: [] };
+  return parseSub(query, '', options);
+};
+
+/** The quantities a query node filters on (used by aggregations with exclude_from_search). */
+export const queryQuantities = (node: QueryNode): string[] => {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.items.flatMap(queryQuantities);
+    case 'not':
+      return queryQuantities(node.item);
+    default:
+      return [node.quantity];
+  }
+};

@@ -1,0 +1,78 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import formbody from '@fastify/formbody';
+import type { AppContext } from './context.ts';
+import { HttpError } from './errors.ts';
+import { registerGui } from './routes/gui.ts';
+import { apiRoutes } from './routes/api.ts';
+import { registerIdentityProvider } from './auth/provider/routes.ts';
+
+export type App = FastifyInstance;
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params?: Record<string, unknown>;
+}
+
+/** FastAPI-like 422 items, so clients written for NOMAD read our validation errors the same way. */
+const validationDetail = (context: string | undefined, issues: ValidationIssue[]) =>
+  issues.map((issue) => {
+    const missing = issue.keyword === 'required' ? String(issue.params?.missingProperty ?? '') : undefined;
+    const pathParts = issue.instancePath.split('/').filter(Boolean);
+    return {
+      loc: [context ?? 'body', ...pathParts, ...(missing ? [missing] : [])],
+      msg: missing ? 'field required' : (issue.message ?? 'invalid value'),
+      type: `value_error.${issue.keyword}`,
+    };
+  });
+
+export const buildApp = async (ctx: AppContext, options: { logger?: boolean } = {}): Promise<App> => {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024 * 64,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ detail: error.detail });
+    }
+    if (error.validation) {
+      return reply.status(422).send({ detail: validationDetail(error.validationContext, error.validation) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error(error);
+    return reply.status(status).send({ detail: status >= 500 ? 'Internal server error' : error.message });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+
+  await app.register(formbody);
+  const apiPrefix = `${ctx.config.basePath}/api/v1`;
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'NOMAD oasis API',
+        version: '1',
+        description: 'NOMAD API v1 compatible interface of this installation.',
+      },
+      servers: [{ url: apiPrefix }],
+      components: {
+        securitySchemes: { OAuth2: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: ({ schema, url }) => ({ schema, url: url.startsWith(apiPrefix) ? url.slice(apiPrefix.length) || '/' : url }),
+    hideUntagged: true,
+  });
+  await app.register(swaggerUi, { routePrefix: `${apiPrefix}/docs`, uiConfig: { docExpansion: 'list' } });
+  await app.register(apiRoutes(ctx), { prefix: apiPrefix });
+  app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  await app.register(registerIdentityProvider(ctx));
+  await app.register(registerGui(ctx));
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${ctx.config.basePath}/gui/`));
+  return app;
+};

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../errors.ts';
+
+/** The authenticated caller, as the API sees it (resolved from a verified bearer token). */
+export interface CurrentUser {
+  user_id: string;
+  username: string;
+  name: string;
+  email?: string;
+  is_admin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth plugin when the request carries a valid token; undefined for anonymous calls. */
+    user?: CurrentUser;
+  }
+}
+
+export const requireUser = (request: FastifyRequest, detail = 'Authentication required.'): CurrentUser => {
+  if (!request.user) throw unauthorized(detail);
+  return request.user;
+};

@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+/** Keycloak-style identity provider settings; `serverUrl` unset means the embedded provider. */
+export interface KeycloakConfig {
+  serverUrl?: string;
+  realm: string;
+  clientId: string;
+}
+
+export interface OasisConfig {
+  port: number;
+  host: string;
+  /** Public origin the browser uses, e.g. http://localhost:8000 (no trailing slash). */
+  publicOrigin: string;
+  basePath: string;
+  dataDir: string;
+  databaseUrl?: string;
+  configFile?: string;
+  uploadLimit: number;
+  globalLoginRequired: boolean;
+  /** Usernames or emails allowed in global-login mode; undefined lets every registered user in. */
+  allowedUsers?: string[];
+  northEnabled: boolean;
+  keycloak: KeycloakConfig;
+  /** The raw `ui` section of nomad.yaml, passed to the GUI as is (apps, unit systems, ...). */
+  ui: Record<string, unknown>;
+  version: { label: string; isBeta: boolean; usesBetaData: boolean; officialUrl?: string };
+  guiDistDir: string;
+  /** Points the served GUI at another NOMAD installation's API (its appBase); default: this server. */
+  guiAppBase?: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const section = (doc: Record<string, unknown>, key: string): Record<string, unknown> => {
+  const value = doc[key];
+  return isRecord(value) ? value : {};
+};
+
+const readConfigFile = (file: string | undefined): Record<string, unknown> => {
+  if (!file || !existsSync(file)) return {};
+  const doc: unknown = parseYaml(readFileSync(file, 'utf8'));
+  if (doc === null || doc === undefined) return {};
+  if (!isRecord(doc)) throw new Error(`Config file ${file} must contain a YAML mapping.`);
+  return doc;
+};
+
+const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const asBool = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/**
+ * Reads the configuration: environment variables override `nomad.yaml` (keys as NOMAD's), which overrides
+ * the defaults. `OASIS_CONFIG` names the file; `./nomad.yaml` is used when present.
+ */
+export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfig> = {}): OasisConfig => {
+  const configFile = env.OASIS_CONFIG ?? (existsSync('nomad.yaml') ? path.resolve('nomad.yaml') : undefined);
+  if (env.OASIS_CONFIG && !existsSync(env.OASIS_CONFIG)) {
+    throw new Error(`OASIS_CONFIG names ${env.OASIS_CONFIG}, which does not exist.`);
+  }
+  const doc = readConfigFile(configFile);
+  const services = section(doc, 'services');
+  const keycloak = section(doc, 'keycloak');
+  const oasis = section(doc, 'oasis');
+  const north = section(doc, 'north');
+  const meta = section(doc, 'meta');
+  const port = Number(env.PORT ?? asNumber(services.api_port) ?? 8000);
+  const host = env.HOST ?? '0.0.0.0';
+  const publicOrigin = (
+    env.OASIS_PUBLIC_URL ??
+    asString(services.api_host_url) ??
+    `http://localhost:${port}`
+  ).replace(/\/$/, '');
+  const dataDir = path.resolve(env.OASIS_DATA_DIR ?? './.oasis');
+  const keycloakServerUrl = env.OASIS_KEYCLOAK_SERVER_URL ?? asString(keycloak.server_url);
+  return {
+    port,
+    host,
+    publicOrigin,
+    basePath: '/nomad-oasis',
+    dataDir,
+    databaseUrl: env.OASIS_DATABASE_URL || undefined,
+    configFile,
+    uploadLimit: asNumber(services.upload_limit) ?? 10,
+    // As in NOMAD: listing `oasis.allowed_users` makes login mandatory for the whole installation.
+    globalLoginRequired: env.OASIS_GLOBAL_LOGIN === 'true' || Array.isArray(oasis.allowed_users),
+    allowedUsers: Array.isArray(oasis.allowed_users) ? oasis.allowed_users.filter((u) => typeof u === 'string') : undefined,
+    northEnabled: asBool(north.enabled) ?? false,
+    keycloak: {
+      serverUrl: keycloakServerUrl ? keycloakServerUrl.replace(/\/?$/, '/') : undefined,
+      realm: env.OASIS_KEYCLOAK_REALM ?? asString(keycloak.realm_name) ?? 'oasis',
+      clientId: env.OASIS_KEYCLOAK_CLIENT_ID ?? asString(keycloak.client_id) ?? 'nomad_public',
+    },
+    ui: section(doc, 'ui'),
+    version: {
+      label: asString(meta.label) ?? asString(meta.version) ?? '0.1.0',
+      isBeta: asBool(meta.beta) ?? false,
+      usesBetaData: asBool(meta.uses_beta_data) ?? false,
+      officialUrl: asString(meta.official_url),
+    },
+    guiDistDir: env.OASIS_GUI_DIST ?? path.join(repoRoot, 'packages/gui/dist'),
+    guiAppBase: env.OASIS_GUI_APP_BASE?.replace(/\/$/, ''),
+    ...overrides,
+  };
+};

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { badRequest } from '../errors.ts';
+
+/**
+ * Normalises a path inside an upload ('' is the upload root). Refuses what could escape the upload or
+ * confuse the file system: '..' segments, absolute paths, backslashes, NUL and control characters.
+ */
+export const safeRelativePath = (raw: string): string => {
+  const value = raw.replace(/^\/+|\/+$/g, '');
+  if (value === '') return '';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\\]/.test(value)) throw badRequest(`Bad path: ${raw}`);
+  if (path.isAbsolute(raw) && raw.startsWith('//')) throw badRequest(`Bad path: ${raw}`);
+  const parts = value.split('/').filter((part) => part !== '' && part !== '.');
+  if (parts.some((part) => part === '..')) throw badRequest(`Bad path: ${raw}`);
+  return parts.join('/');
+};
+
+/** Resolves a relative path under `root`, re-checking containment after resolution. */
+export const resolveInside = (root: string, relative: string): string => {
+  const target = path.resolve(root, safeRelativePath(relative));
+  if (target !== root && !target.startsWith(root + path.sep)) throw badRequest(`Bad path: ${relative}`);
+  return target;
+};

@@ -1,0 +1,147 @@
+import { open, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppContext } from '../context.ts';
+import { UploadFiles } from '../files/storage.ts';
+import { generateEntryId } from '../processing/ids.ts';
+import { matchParser } from '../processing/matching.ts';
+import { findUpload, setUploadProcessState } from '../store/uploads.ts';
+import {
+  deleteEntries,
+  listUploadEntryFiles,
+  markEntriesPending,
+  saveEntryResult,
+  setEntryRunning,
+  upsertPendingEntry,
+} from '../store/entries.ts';
+import type { ParsePool } from './parse-pool.ts';
+import type { LogEntry } from './parse-thread.ts';
+
+const HEAD_BYTES = 4096;
+
+/** All files below the raw directory, as upload-relative paths with forward slashes. */
+const walk = async (root: string, relative = ''): Promise<string[]> => {
+  const dirents = await readdir(path.join(root, relative), { withFileTypes: true }).catch(() => []);
+  const files: string[] = [];
+  for (const dirent of dirents.sort((a, b) => a.name.localeCompare(b.name))) {
+    const child = relative ? `${relative}/${dirent.name}` : dirent.name;
+    if (dirent.isDirectory()) files.push(...(await walk(root, child)));
+    else if (dirent.isFile()) files.push(child);
+  }
+  return files;
+};
+
+const readHead = async (file: string): Promise<Buffer> => {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+};
+
+const log = (level: LogEntry['level'], event: string, extra: Partial<LogEntry> = {}): LogEntry => ({
+  level,
+  event,
+  timestamp: new Date().toISOString(),
+  ...extra,
+});
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+const forEachLimited = async <T>(items: T[], limit: number, work: (item: T) => Promise<void>) => {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
+};
+
+/**
+ * NOMAD's process_upload: match mainfiles, drop entries whose mainfile is gone, parse and normalise each
+ * entry in the thread pool, write its archive and index its metadata. Entry ids derive from upload id and
+ * mainfile, so reprocessing keeps them. One failing entry never fails its siblings.
+ */
+export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: string): Promise<void> => {
+  const { db, config } = ctx;
+  const upload = await findUpload(db, uploadId);
+  if (!upload) return;
+  const files = new UploadFiles(config.dataDir, uploadId);
+  try {
+    await setUploadProcessState(db, uploadId, { status: 'RUNNING', process: 'process_upload', message: 'Matching' });
+    const matched: Array<{ mainfile: string; parserName: string; entryId: string }> = [];
+    for (const relative of await walk(files.rawDir)) {
+      const parser = matchParser(relative, await readHead(files.rawPath(relative)));
+      if (parser) matched.push({ mainfile: relative, parserName: parser.name, entryId: generateEntryId(uploadId, relative) });
+    }
+    const keep = new Set(matched.map((m) => m.entryId));
+    const gone = (await listUploadEntryFiles(db, uploadId)).filter((e) => !keep.has(e.entry_id));
+    await deleteEntries(db, gone.map((e) => e.entry_id));
+    await Promise.all(gone.map((e) => files.removeArchive(e.entry_id)));
+    for (const m of matched) await upsertPendingEntry(db, { entry_id: m.entryId, upload_id: uploadId, mainfile: m.mainfile, parser_name: m.parserName });
+    await markEntriesPending(db, uploadId);
+
+    await setUploadProcessState(db, uploadId, {
+      status: 'RUNNING',
+      process: 'process_upload',
+      message: `Parsing ${matched.length} ${matched.length === 1 ? 'entry' : 'entries'}`,
+    });
+    await forEachLimited(matched, pool.size, async (m) => {
+      await setEntryRunning(db, m.entryId);
+      const started = Date.now();
+      const outcome = await pool.run({
+        absolutePath: files.rawPath(m.mainfile),
+        relativePath: m.mainfile,
+        uploadId,
+        entryId: m.entryId,
+        parserName: m.parserName,
+      });
+      const logs = [...outcome.logs];
+      const metadataBase = {
+        entry_id: m.entryId,
+        upload_id: uploadId,
+        mainfile: m.mainfile,
+        parser_name: m.parserName,
+        entry_name: path.posix.basename(m.mainfile),
+      };
+      if (outcome.ok) {
+        logs.push(log('INFO', 'processing done', { parser: m.parserName, duration_ms: Date.now() - started }));
+        const archiveMetadata = (outcome.archive.metadata ?? {}) as Record<string, unknown>;
+        const archive = { ...outcome.archive, metadata: { ...archiveMetadata, ...metadataBase }, processing_logs: logs };
+        await files.writeArchive(m.entryId, archive);
+        await saveEntryResult(db, m.entryId, {
+          status: 'SUCCESS',
+          errors: [],
+          metadata: { ...archiveMetadata, ...metadataBase, results: archive.results, processed: true, processing_errors: [] },
+        });
+      } else {
+        logs.push(log('ERROR', outcome.error, { parser: m.parserName, exception: outcome.error }));
+        await files.writeArchive(m.entryId, { metadata: metadataBase, processing_logs: logs });
+        await saveEntryResult(db, m.entryId, {
+          status: 'FAILURE',
+          errors: [outcome.error],
+          metadata: { ...metadataBase, processed: false, processing_errors: [outcome.error] },
+        });
+      }
+    });
+    await setUploadProcessState(db, uploadId, {
+      status: 'SUCCESS',
+      process: 'process_upload',
+      message: 'Process process_upload completed successfully',
+      errors: [],
+      complete: true,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await setUploadProcessState(db, uploadId, {
+      status: 'FAILURE',
+      process: 'process_upload',
+      message: 'Process process_upload failed',
+      errors: [message],
+      complete: true,
+    });
+  }
+};

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authPlugin } from '../auth/plugin.ts';
+import { infoRoutes } from './info.ts';
+import { authRoutes } from './auth.ts';
+import { usersRoutes } from './users.ts';
+import { uploadsRoutes } from './uploads.ts';
+import { entriesRoutes } from './entries.ts';
+
+/** Everything under /api/v1; the auth plugin resolves the caller before any route runs. */
+export const apiRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (api) => {
+    // Like NOMAD's API, readable from GUIs served elsewhere; bearer tokens, not cookies, carry identity.
+    api.addHook('onRequest', async (request, reply) => {
+      reply.header('access-control-allow-origin', '*');
+      if (request.method === 'OPTIONS') {
+        reply
+          .header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
+          .header('access-control-allow-headers', 'authorization, content-type')
+          .header('access-control-max-age', '600');
+        return reply.status(204).send();
+      }
+    });
+    // Preflight requests need a route to reach the hook above.
+    api.options('/*', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
+    await api.register(authPlugin(ctx));
+    await api.register(infoRoutes(ctx));
+    await api.register(authRoutes(ctx));
+    await api.register(usersRoutes(ctx));
+    await api.register(uploadsRoutes(ctx));
+    await api.register(entriesRoutes(ctx));
+  };

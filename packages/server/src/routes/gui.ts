@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context.ts';
+import { buildEnvConfig } from '../config/env-config.ts';
+
+/**
+ * Serves the built GUI under {basePath}/gui with the runtime configuration as `env.js`, and falls back to
+ * index.html for every other GUI route so client-side routes survive a reload.
+ */
+export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
+  fp(async (app) => {
+    const guiPrefix = `${ctx.config.basePath}/gui`;
+    const dist = ctx.config.guiDistDir;
+    const indexFile = path.join(dist, 'index.html');
+    const envScript = () => `window.nomadEnv = ${JSON.stringify(buildEnvConfig(ctx.config))};\n`;
+
+    app.get(`${guiPrefix}/env.js`, { schema: { hide: true } }, (_request, reply) =>
+      reply.type('application/javascript').header('cache-control', 'no-cache').send(envScript()),
+    );
+
+    const sendIndex = (reply: import('fastify').FastifyReply) => {
+      if (!existsSync(indexFile)) {
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The GUI has not been built. Run `npm run build` (npm start does this for you).');
+      }
+      return reply.type('text/html').header('cache-control', 'no-cache').send(readFileSync(indexFile));
+    };
+
+    if (existsSync(dist)) {
+      await app.register(fastifyStatic, {
+        root: dist,
+        prefix: `${guiPrefix}/`,
+        index: false,
+        wildcard: false,
+        decorateReply: false,
+        setHeaders: (res, filePath) => {
+          // Vite puts content hashes in asset names, so those may be cached for good.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+    }
+    app.get(guiPrefix, { schema: { hide: true } }, (_request, reply) => reply.redirect(`${guiPrefix}/`));
+    app.get(`${guiPrefix}/`, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    // Files of the build have their own routes (wildcard: false above); everything else is a client route.
+    app.get(`${guiPrefix}/*`, { schema: { hide: true } }, (request, reply) => {
+      const rel = (request.params as { '*': string })['*'];
+      if (/^assets\//.test(rel)) return reply.status(404).send({ detail: 'Not Found' });
+      return sendIndex(reply);
+    });
+  });

@@ -1,0 +1,54 @@
+/**
+ * `required: {include, exclude}` of NOMAD's search: dotted paths with '*' wildcards select which parts of
+ * each document are returned. An include list keeps only matching paths (and their sub-trees); excludes
+ * are removed afterwards.
+ */
+type Json = Record<string, unknown>;
+
+const toRegex = (pattern: string) =>
+  new RegExp(`^${pattern.split('.').map((part) => (part === '*' ? '[^.]+' : part.replace(/[\\^$+?()[\]{}|]/g, '\\$&'))).join('\\.')}`);
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const matches = (path: string, patterns: RegExp[]) =>
+  patterns.some((pattern) => {
+    const match = pattern.exec(path);
+    return match !== null && (match[0].length === path.length || path[match[0].length] === '.');
+  });
+
+const isAncestor = (path: string, patterns: string[]) =>
+  patterns.some((pattern) => {
+    const parts = pattern.split('.');
+    const own = path.split('.');
+    return own.length < parts.length && own.every((part, i) => parts[i] === '*' || parts[i] === part);
+  });
+
+const pick = (doc: Json, include: string[], regexes: RegExp[], prefix: string): Json => {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(doc)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (matches(path, regexes)) out[key] = value;
+    else if (isObject(value) && isAncestor(path, include)) {
+      const sub = pick(value, include, regexes, path);
+      if (Object.keys(sub).length) out[key] = sub;
+    }
+  }
+  return out;
+};
+
+const drop = (doc: Json, regexes: RegExp[], prefix: string): Json => {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(doc)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (matches(path, regexes)) continue;
+    out[key] = isObject(value) ? drop(value, regexes, path) : value;
+  }
+  return out;
+};
+
+export const applyRequired = (doc: Json, required: { include?: string[] | null; exclude?: string[] | null } | undefined): Json => {
+  let result = doc;
+  if (required?.include) result = pick(result, required.include, required.include.map(toRegex), '');
+  if (required?.exclude?.length) result = drop(result, required.exclude.map(toRegex), '');
+  return result;
+};

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { OasisConfig } from './config/config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { acquireDataDirLock } from './db/lock.ts';
+import { migrate } from './db/migrate.ts';
+import { buildApp, type App } from './app.ts';
+import type { AppContext } from './context.ts';
+import { ParsePool } from './jobs/parse-pool.ts';
+import { processUpload } from './jobs/process-upload.ts';
+import { PROCESS_UPLOAD } from './jobs/processing.ts';
+import { JobWorker } from './jobs/worker.ts';
+
+export interface RunningServer {
+  app: App;
+  ctx: AppContext;
+  /** Origin the server listens on, e.g. http://127.0.0.1:8000 */
+  origin: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: boolean;
+  /** Keep the database in memory (tests); by default it lives under the data directory. */
+  inMemoryDatabase?: boolean;
+  /** Called once the port is known, before anything is served (tests learn their public origin here). */
+  onListening?: (origin: string) => void;
+}
+
+/**
+ * Opens (and migrates) the database, starts the HTTP server and the processing worker. Jobs interrupted
+ * by a previous kill are queued again by the worker's start. `close()` stops in the reverse order and
+ * lets a running job finish its current entry.
+ */
+export const startServer = async (config: OasisConfig, options: StartOptions = {}): Promise<RunningServer> => {
+  const release =
+    config.databaseUrl || options.inMemoryDatabase ? () => undefined : acquireDataDirLock(config.dataDir, 'the server');
+  let db: Database | undefined;
+  try {
+    db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: options.inMemoryDatabase ? undefined : path.join(config.dataDir, 'db'),
+    });
+    await migrate(db);
+  } catch (error) {
+    await db?.close();
+    release();
+    throw error;
+  }
+  const pool = new ParsePool();
+  const wake = { notify: () => undefined as void };
+  const ctx: AppContext = { config, db, notifyJobQueued: () => wake.notify() };
+  const worker = new JobWorker(db, {
+    [PROCESS_UPLOAD]: async (job) => {
+      if (job.upload_id) await processUpload(ctx, pool, job.upload_id);
+    },
+  });
+  wake.notify = () => worker.notify();
+  const app = await buildApp(ctx, { logger: options.logger });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  options.onListening?.(origin);
+  await worker.start();
+  return {
+    app,
+    ctx,
+    origin,
+    async close() {
+      await app.close();
+      await worker.stop();
+      await pool.close();
+      await db.close();
+      release();
+    },
+  };
+};

@@ -1,0 +1,169 @@
+import type { Upload } from '@oasis/schema';
+import type { Queryable } from '../db/database.ts';
+
+export interface UploadRow {
+  upload_id: string;
+  upload_name: string | null;
+  main_author: string;
+  coauthors: string[];
+  reviewers: string[];
+  coauthor_groups: string[];
+  reviewer_groups: string[];
+  upload_create_time: Date;
+  published: boolean;
+  publish_time: Date | null;
+  with_embargo: boolean;
+  embargo_length: number;
+  license: string;
+  process_status: string;
+  current_process: string | null;
+  last_status_message: string | null;
+  errors: string[];
+  warnings: string[];
+  complete_time: Date | null;
+  n_entries?: number;
+}
+
+const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+export const isProcessing = (status: string) => status === 'PENDING' || status === 'RUNNING';
+
+/** The wire shape of an upload; writers and viewers are derived from the member roles as NOMAD does. */
+export const uploadToWire = (row: UploadRow): Upload => ({
+  process_running: isProcessing(row.process_status),
+  current_process: row.current_process,
+  process_status: row.process_status,
+  last_status_message: row.last_status_message,
+  errors: row.errors,
+  warnings: row.warnings,
+  complete_time: iso(row.complete_time),
+  upload_id: row.upload_id,
+  upload_name: row.upload_name,
+  upload_create_time: iso(row.upload_create_time) ?? '',
+  main_author: row.main_author,
+  coauthors: row.coauthors,
+  coauthor_groups: row.coauthor_groups,
+  reviewers: row.reviewers,
+  reviewer_groups: row.reviewer_groups,
+  writers: [row.main_author, ...row.coauthors],
+  writer_groups: row.coauthor_groups,
+  viewers: [row.main_author, ...row.coauthors, ...row.reviewers],
+  viewer_groups: row.reviewer_groups,
+  published: row.published,
+  published_to: [],
+  publish_time: iso(row.publish_time),
+  with_embargo: row.with_embargo,
+  embargo_length: row.embargo_length,
+  license: row.license,
+  entries: row.n_entries ?? 0,
+});
+
+const selectUploads = `
+  SELECT u.*, (SELECT count(*)::int FROM entries e WHERE e.upload_id = u.upload_id) AS n_entries
+  FROM uploads u`;
+
+export const findUpload = async (db: Queryable, uploadId: string): Promise<UploadRow | undefined> => {
+  const { rows } = await db.query<UploadRow>(`${selectUploads} WHERE u.upload_id = $1`, [uploadId]);
+  return rows[0];
+};
+
+export const insertUpload = async (
+  db: Queryable,
+  upload: { upload_id: string; upload_name: string | null; main_author: string },
+): Promise<UploadRow> => {
+  await db.query('INSERT INTO uploads (upload_id, upload_name, main_author) VALUES ($1, $2, $3)', [
+    upload.upload_id,
+    upload.upload_name,
+    upload.main_author,
+  ]);
+  const row = await findUpload(db, upload.upload_id);
+  if (!row) throw new Error('upload vanished after insert');
+  return row;
+};
+
+export const countUnpublishedUploads = async (db: Queryable, userId: string): Promise<number> => {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM uploads WHERE main_author = $1 AND NOT published',
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
+};
+
+export const uploadOrderColumns: Record<string, string> = {
+  upload_create_time: 'u.upload_create_time',
+  upload_name: 'u.upload_name',
+  process_status: 'u.process_status',
+  publish_time: 'u.publish_time',
+  published: 'u.published',
+  upload_id: 'u.upload_id',
+  complete_time: 'u.complete_time',
+};
+
+export interface UploadListFilter {
+  userId: string;
+  isPublished?: boolean;
+  isProcessing?: boolean;
+  uploadIds?: string[];
+  roles?: string[];
+}
+
+/** Uploads the user is a member of, with the filters of GET /uploads. */
+export const listUploads = async (
+  db: Queryable,
+  filter: UploadListFilter,
+  page: { orderBy: string; order: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<{ rows: UploadRow[]; total: number }> => {
+  const params: unknown[] = [filter.userId];
+  const roles = filter.roles?.length ? filter.roles : ['main_author', 'coauthor', 'reviewer'];
+  const roleClauses = roles.flatMap((role) =>
+    role === 'main_author'
+      ? ['u.main_author = $1']
+      : role === 'coauthor'
+        ? ['$1 = ANY(u.coauthors)']
+        : role === 'reviewer'
+          ? ['$1 = ANY(u.reviewers)']
+          : [],
+  );
+  const where = [`(${roleClauses.join(' OR ') || 'false'})`];
+  if (filter.isPublished !== undefined) {
+    params.push(filter.isPublished);
+    where.push(`u.published = $${params.length}`);
+  }
+  if (filter.isProcessing !== undefined) {
+    where.push(`${filter.isProcessing ? '' : 'NOT '}(u.process_status IN ('PENDING', 'RUNNING'))`);
+  }
+  if (filter.uploadIds?.length) {
+    params.push(filter.uploadIds);
+    where.push(`u.upload_id = ANY($${params.length})`);
+  }
+  const column = uploadOrderColumns[page.orderBy] ?? 'u.upload_create_time';
+  const whereSql = where.join(' AND ');
+  const { rows: countRows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM uploads u WHERE ${whereSql}`,
+    params,
+  );
+  const { rows } = await db.query<UploadRow>(
+    `${selectUploads} WHERE ${whereSql}
+     ORDER BY ${column} ${page.order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, u.upload_id
+     LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
+    params,
+  );
+  return { rows, total: countRows[0]?.n ?? 0 };
+};
+
+export const setUploadProcessState = async (
+  db: Queryable,
+  uploadId: string,
+  state: { status: string; process: string; message: string; errors?: string[]; complete?: boolean },
+): Promise<void> => {
+  await db.query(
+    `UPDATE uploads SET process_status = $2, current_process = $3, last_status_message = $4,
+       errors = COALESCE($5::jsonb, errors), complete_time = CASE WHEN $6 THEN now() ELSE complete_time END
+     WHERE upload_id = $1`,
+    [uploadId, state.status, state.process, state.message, state.errors ? JSON.stringify(state.errors) : null, state.complete ?? false],
+  );
+};
+
+export const deleteUploadRow = async (db: Queryable, uploadId: string): Promise<void> => {
+  await db.query('DELETE FROM uploads WHERE upload_id = $1', [uploadId]);
+};

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type OasisConfig } from '../config/config.ts';
+import type { App } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { startServer } from '../server.ts';
+
+export interface TestServer {
+  /** e.g. http://127.0.0.1:40123 */
+  origin: string;
+  /** e.g. http://127.0.0.1:40123/nomad-oasis/api/v1 */
+  api: string;
+  app: App;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server (HTTP, processing worker) on an ephemeral port with a fresh in-memory embedded
+ * database and a temporary data directory, for integration tests (no mocks).
+ */
+export const startTestServer = async (overrides: Partial<OasisConfig> = {}): Promise<TestServer> => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-test-'));
+  const config = loadConfig({ OASIS_DATA_DIR: dataDir }, { port: 0, host: '127.0.0.1', ...overrides });
+  const server = await startServer(config, {
+    inMemoryDatabase: true,
+    // Tokens and links name the public origin, which is only known once the port is.
+    onListening: (origin) => {
+      config.publicOrigin = origin;
+    },
+  });
+  return {
+    origin: server.origin,
+    api: `${server.origin}${config.basePath}/api/v1`,
+    app: server.app,
+    ctx: server.ctx,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
