@@ -37,12 +37,13 @@ export const EntryMetadataSchema = Type.Object(
 );
 export type EntryMetadata = Static<typeof EntryMetadataSchema>;
 
+/** Other keys (NOMAD's GUI sends archive-style `{metadata: '*'}`) are accepted and ignored, as NOMAD does. */
 export const RequiredSchema = Type.Object(
   {
     include: Type.Optional(Nullable(Type.Array(Type.String()))),
     exclude: Type.Optional(Nullable(Type.Array(Type.String()))),
   },
-  { additionalProperties: false },
+  { additionalProperties: true },
 );
 
 export const EntriesPaginationSchema = Type.Object(

@@ -153,7 +153,7 @@ export const RawDirQuerySchema = Type.Object({
 export const RawDirElementSchema = Type.Object(
   {
     name: Type.String(),
-    is_file: Type.Boolean(),
+    is_file: Type.Optional(Type.Boolean()),
     size: Type.Integer(),
     entry_id: Type.Optional(Type.String()),
     parser_name: Type.Optional(Type.String()),
