@@ -1,0 +1,243 @@
+import { ApiError, CannotReachApi, errorForResponse } from './errors.ts';
+import { parseJson } from './json.ts';
+
+export type ParamScalar = string | number | boolean;
+export type ParamValue = ParamScalar | readonly ParamScalar[] | null | undefined;
+export type Params = Record<string, ParamValue>;
+
+export interface RequestOptions {
+  /** Do not count this request for the global progress bar (e.g. background polling). */
+  noLoading?: boolean;
+  signal?: AbortSignal;
+  /** How to read a successful body; 'json' (default) applies the NaN fix. */
+  responseType?: 'json' | 'text' | 'blob';
+  /** Content type for string or Blob bodies (e.g. 'application/yaml'); objects are always sent as JSON. */
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  noLoading?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0..100, or undefined while the total size is unknown. */
+  percent: number | undefined;
+}
+
+export interface ApiClientOptions {
+  /** e.g. http://localhost:8000/nomad-oasis/api/v1 */
+  apiBase: string;
+  /** Returns a fresh access token (refreshing it if needed) or undefined when logged out. */
+  accessToken?: () => Promise<string | undefined>;
+  fetch?: typeof fetch;
+  createXhr?: () => XMLHttpRequest;
+}
+
+type Body = unknown;
+
+/** Array values are repeated without indexes (`a=1&a=2`), which is what the NOMAD API expects. */
+export function buildQuery(params: Params | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    const values: readonly ParamScalar[] = Array.isArray(value) ? value : [value as ParamScalar];
+    for (const item of values) search.append(key, String(item));
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+const isRawBody = (body: Body): body is string | Blob | FormData | ArrayBuffer =>
+  typeof body === 'string' || body instanceof Blob || body instanceof FormData || body instanceof ArrayBuffer;
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * Typed client for the NOMAD API v1. One instance per app (see ApiProvider); it also counts pending
+ * requests so the top bar can show a progress bar.
+ */
+export class ApiClient {
+  readonly apiBase: string;
+  private readonly accessTokenFn: () => Promise<string | undefined>;
+  private readonly fetchFn: typeof fetch;
+  private readonly createXhr: () => XMLHttpRequest;
+  private pending = 0;
+  private readonly loadingListeners = new Set<() => void>();
+
+  constructor(options: ApiClientOptions) {
+    this.apiBase = options.apiBase.replace(/\/+$/, '');
+    this.accessTokenFn = options.accessToken ?? (() => Promise.resolve(undefined));
+    // Bound so that a window.fetch passed in is not called with the wrong `this`.
+    this.fetchFn = options.fetch ?? ((input, init) => window.fetch(input, init));
+    this.createXhr = options.createXhr ?? (() => new XMLHttpRequest());
+  }
+
+  get<T>(path: string, params?: Params, options?: RequestOptions): Promise<T> {
+    return this.request<T>('GET', path, undefined, params, options);
+  }
+
+  post<T>(path: string, body: Body, options?: RequestOptions): Promise<T> {
+    return this.request<T>('POST', path, body, undefined, options);
+  }
+
+  put<T>(path: string, body: Body, params?: Params, options?: RequestOptions): Promise<T> {
+    return this.request<T>('PUT', path, body, params, options);
+  }
+
+  delete<T>(path: string, options?: RequestOptions): Promise<T> {
+    return this.request<T>('DELETE', path, undefined, undefined, options);
+  }
+
+  /** Sends a file as multipart form field `file`; XMLHttpRequest because fetch reports no upload progress. */
+  async upload<T>(
+    path: string,
+    file: Blob,
+    params?: Params,
+    onProgress?: (progress: UploadProgress) => void,
+    options: UploadOptions = {},
+  ): Promise<T> {
+    const done = this.startLoading(options.noLoading);
+    try {
+      const token = await this.token();
+      const form = new FormData();
+      form.append('file', file, file instanceof File ? file.name : 'file');
+      return await new Promise<T>((resolve, reject) => {
+        const xhr = this.createXhr();
+        xhr.open(options.method ?? 'POST', this.url(path, params));
+        xhr.setRequestHeader('Accept', 'application/json');
+        if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+        xhr.upload.onprogress = (event) => {
+          onProgress?.({
+            loaded: event.loaded,
+            total: event.total,
+            percent: event.lengthComputable && event.total > 0 ? (event.loaded / event.total) * 100 : undefined,
+          });
+        };
+        xhr.onload = () => {
+          try {
+            const body = parseJson(xhr.responseText);
+            if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+            else reject(errorForResponse(xhr.status, xhr.statusText, body));
+          } catch {
+            reject(errorForResponse(xhr.status, xhr.statusText, undefined));
+          }
+        };
+        xhr.onerror = () => reject(new CannotReachApi('Network Error'));
+        xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+        options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+        xhr.send(form);
+      });
+    } finally {
+      done();
+    }
+  }
+
+  /** For useSyncExternalStore: arrow functions so the references are stable. */
+  subscribeLoading = (listener: () => void): (() => void) => {
+    this.loadingListeners.add(listener);
+    return () => this.loadingListeners.delete(listener);
+  };
+
+  isLoading = (): boolean => this.pending > 0;
+
+  url(path: string, params?: Params): string {
+    const base = /^https?:\/\//.test(path) ? path : `${this.apiBase}/${path.replace(/^\/+/, '')}`;
+    return base + buildQuery(params);
+  }
+
+  private async request<T>(
+    method: string,
+    path: string,
+    body: Body,
+    params: Params | undefined,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const done = this.startLoading(options.noLoading);
+    try {
+      const responseType = options.responseType ?? 'json';
+      const token = await this.token();
+      const headers: Record<string, string> = {
+        Accept: responseType === 'json' ? 'application/json' : '*/*',
+        ...options.headers,
+      };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      let payload: BodyInit | undefined;
+      if (body !== undefined) {
+        if (isRawBody(body)) {
+          payload = body;
+          if (options.contentType) headers['Content-Type'] = options.contentType;
+        } else {
+          payload = JSON.stringify(body);
+          headers['Content-Type'] = 'application/json';
+        }
+      }
+
+      let response: Response;
+      try {
+        response = await this.fetchFn(this.url(path, params), {
+          method,
+          headers,
+          body: payload,
+          signal: options.signal,
+        });
+      } catch (error) {
+        if (isAbort(error)) throw error;
+        throw new CannotReachApi(error instanceof Error ? error.message : 'Failed to fetch');
+      }
+
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        let errorBody: unknown = text;
+        try {
+          errorBody = parseJson(text);
+        } catch {
+          // not JSON (e.g. a proxy's HTML error page); keep the text
+        }
+        throw errorForResponse(response.status, response.statusText, errorBody);
+      }
+      if (responseType === 'blob') return (await response.blob()) as T;
+      const text = await response.text();
+      if (responseType === 'text') return text as T;
+      try {
+        return parseJson(text) as T;
+      } catch {
+        throw new ApiError(`The API returned invalid JSON (${response.status})`, { status: response.status });
+      }
+    } finally {
+      done();
+    }
+  }
+
+  /** The token is refreshed before each request; a failed refresh means the identity provider is unreachable. */
+  private async token(): Promise<string | undefined> {
+    try {
+      return await this.accessTokenFn();
+    } catch (error) {
+      const reason = error instanceof Error ? `: ${error.message}` : '';
+      throw new CannotReachApi(`Could not refresh the access token${reason}`);
+    }
+  }
+
+  private startLoading(noLoading: boolean | undefined): () => void {
+    if (noLoading) return () => undefined;
+    this.setPending(this.pending + 1);
+    let finished = false;
+    return () => {
+      if (finished) return;
+      finished = true;
+      this.setPending(this.pending - 1);
+    };
+  }
+
+  private setPending(value: number) {
+    const wasLoading = this.pending > 0;
+    this.pending = value;
+    if (wasLoading !== value > 0) this.loadingListeners.forEach((listener) => listener());
+  }
+}

@@ -1,0 +1,39 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { CannotReachApi } from './errors.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `silent: true` keeps a failure out of the error snackbar (the caller handles or ignores it). */
+    queryMeta: { silent?: boolean };
+    mutationMeta: { silent?: boolean };
+  }
+}
+
+const MAX_RETRIES = 2;
+
+/**
+ * Failed queries and mutations are reported in the snackbar unless marked `meta: { silent: true }`.
+ * Only unreachable-API failures are retried: a 4xx answer will not change by asking again.
+ */
+export function createQueryClient(raiseError: (error: unknown) => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.silent) raiseError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.silent) raiseError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) => error instanceof CannotReachApi && failures < MAX_RETRIES,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiClient, type UploadProgress } from './client.ts';
+import { DoesNotExist } from './errors.ts';
+
+/** Just enough of XMLHttpRequest to drive ApiClient.upload. */
+class FakeXhr {
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, body: string) {
+    this.status = status;
+    this.responseText = body;
+    this.onload?.();
+  }
+}
+
+function setup() {
+  const xhr = new FakeXhr();
+  const client = new ApiClient({
+    apiBase: 'http://oasis/api/v1',
+    accessToken: () => Promise.resolve('t'),
+    createXhr: () => xhr as unknown as XMLHttpRequest,
+  });
+  return { xhr, client };
+}
+
+describe('ApiClient.upload', () => {
+  it('posts the file as multipart field "file" and reports progress', async () => {
+    const { xhr, client } = setup();
+    const progress: UploadProgress[] = [];
+    const file = new File(['abc'], 'data.zip');
+    const done = client.upload<{ upload_id: string }>('uploads', file, { file_name: 'data.zip' }, (p) =>
+      progress.push(p),
+    );
+    await vi.waitFor(() => expect(xhr.body).toBeInstanceOf(FormData));
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('http://oasis/api/v1/uploads?file_name=data.zip');
+    expect(xhr.headers.Authorization).toBe('Bearer t');
+    expect((xhr.body as FormData).get('file')).toBeInstanceOf(File);
+    xhr.upload.onprogress?.({ loaded: 1, total: 4, lengthComputable: true } as ProgressEvent);
+    xhr.respond(200, '{"upload_id": "u1", "x": NaN}');
+    await expect(done).resolves.toEqual({ upload_id: 'u1', x: 'NaN' });
+    expect(progress).toEqual([{ loaded: 1, total: 4, percent: 25 }]);
+  });
+
+  it('rejects with the error class of the status', async () => {
+    const { xhr, client } = setup();
+    const done = client.upload('uploads/u1/raw/', new Blob(['x']), undefined, undefined, { method: 'PUT' });
+    await vi.waitFor(() => expect(xhr.method).toBe('PUT'));
+    xhr.respond(404, '{"detail": "The upload with the given id does not exist"}');
+    await expect(done).rejects.toBeInstanceOf(DoesNotExist);
+  });
+});

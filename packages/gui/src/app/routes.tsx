@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AuthCallbackPage } from '../auth/AuthCallbackPage.tsx';
+import type { Env } from './env.ts';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import * as pages from './pages.ts';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+import type { RouteHandle } from './routeHandle.ts';
+
+const crumb = (breadcrumb: RouteHandle['breadcrumb'], help?: string): { handle: RouteHandle } => ({
+  handle: { breadcrumb, help },
+});
+
+/** entry/id/{entryId}/*: the splat carries the tab (overview, files, data, logs, archive) and data paths. */
+const entryRoute = (): RouteObject => ({
+  path: 'entry/id/:entryId/*',
+  ...crumb('Entry', 'An entry: its metadata, raw files, processed data and processing logs'),
+  element: <pages.EntryPage />,
+});
+
+const uploadRoute = (): RouteObject => ({
+  path: 'upload/id/:uploadId',
+  ...crumb('Upload', 'An upload: its files, entries, members and publishing'),
+  children: [
+    { index: true, element: <pages.UploadPage /> },
+    // The overview is the default tab; its explicit path redirects to the upload's base path.
+    { path: 'overview', element: <Navigate to=".." relative="path" replace /> },
+    { path: 'files/*', element: <pages.UploadPage /> },
+    entryRoute(),
+  ],
+});
+
+const datasetRoutes = (): RouteObject[] => [
+  {
+    path: 'dataset/id/:datasetId',
+    ...crumb('Dataset', 'A dataset: a named collection of entries, optionally with a DOI'),
+    children: [{ index: true, element: <pages.DatasetPage /> }, entryRoute()],
+  },
+  { path: 'dataset/doi/*', element: <pages.DatasetDoiLookup /> },
+];
+
+/** The sub-routes every list page (uploads, datasets, searches, apps) has below it (spec 1 §2.2). */
+const nestedRoutes = (): RouteObject[] => [
+  entryRoute(),
+  { path: 'entry/query', element: <pages.EntryQueryLookup /> },
+  { path: 'entry/pid/:pid/:handle?', element: <pages.EntryPidLookup /> },
+  ...datasetRoutes(),
+  uploadRoute(),
+];
+
+/** A list page at `path` with its nested routes; the page itself is the index route. */
+const listPage = (path: string, handle: { handle: RouteHandle }, element: ReactNode): RouteObject => ({
+  path,
+  ...handle,
+  children: [{ index: true, element }, ...nestedRoutes()],
+});
+
+/** The complete route table; it depends on the config (apps, NORTH). Paths are below the GUI base path. */
+export function createRoutes(env: Env): RouteObject[] {
+  const appRoutes = env.apps.map((app) =>
+    listPage(app.path, crumb(app.breadcrumb ?? app.label, app.description), <pages.SearchPage app={app} />),
+  );
+  const analyze: RouteObject[] = [
+    {
+      path: 'apis',
+      ...crumb('APIs', 'The APIs of this installation and how to get an app token'),
+      element: <pages.ApisPage />,
+    },
+    {
+      path: 'metainfo/*',
+      ...crumb('The NOMAD Metainfo', 'Browse the metadata schemas (the metainfo)'),
+      element: <pages.MetainfoPage />,
+    },
+  ];
+  if (env.northEnabled) {
+    analyze.push({
+      path: 'north/*',
+      ...crumb('NOMAD Remote Tools Hub (NORTH)', 'Run analysis tools next to the data'),
+      element: <pages.NorthPage />,
+    });
+  }
+
+  return [
+    { path: 'auth/callback', element: <AuthCallbackPage /> },
+    {
+      element: <AppLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { index: true, element: <Navigate to="/about/information" replace /> },
+        {
+          path: 'user',
+          children: [
+            { index: true, element: <Navigate to="/user/uploads" replace /> },
+            listPage('uploads', crumb('Your uploads', 'Upload and publish new data'), <pages.UploadsPage />),
+            listPage(
+              'datasets',
+              crumb('Your datasets', 'Manage your datasets and request DOIs'),
+              <pages.DatasetsPage />,
+            ),
+            listPage(
+              'search',
+              crumb('Search your data', 'Search the data you uploaded or that is shared with you'),
+              <pages.UserSearchPage />,
+            ),
+          ],
+        },
+        {
+          path: 'search',
+          children: [{ index: true, element: <Navigate to="/search/entries" replace /> }, ...appRoutes],
+        },
+        { path: 'analyze', children: [{ index: true, element: <Navigate to="/analyze/apis" replace /> }, ...analyze] },
+        {
+          path: 'about',
+          children: [
+            { index: true, element: <Navigate to="/about/information" replace /> },
+            {
+              path: 'information',
+              ...crumb('Information', 'What this installation offers'),
+              element: <pages.AboutPage />,
+            },
+          ],
+        },
+        {
+          path: 'dev',
+          children: [
+            { path: 'datatable', element: <pages.DevPage name="datatable" /> },
+            { path: 'editquantity', element: <pages.DevPage name="editquantity" /> },
+            { path: 'plot', element: <pages.DevPage name="plot" /> },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

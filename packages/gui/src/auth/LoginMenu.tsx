@@ -1,0 +1,29 @@
+import { Box, Button, Link, Typography } from '@mui/material';
+import { useErrors } from '../app/errors.tsx';
+import { useAuth } from './AuthProvider.tsx';
+
+/** Top-bar login area: 'Login / Register' when anonymous, 'Welcome <name>' and 'Logout' when logged in. */
+export function LoginMenu() {
+  const { user, login, logout, accountUrl } = useAuth();
+  const { raiseError } = useErrors();
+  if (!user) {
+    return (
+      <Button color="primary" variant="contained" size="small" onClick={() => login().catch(raiseError)}>
+        Login / Register
+      </Button>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Typography variant="body2" component="span">
+        Welcome{' '}
+        <Link href={accountUrl} target="_blank" rel="noopener noreferrer" underline="hover">
+          {user.name}
+        </Link>
+      </Typography>
+      <Button color="primary" variant="outlined" size="small" onClick={() => logout().catch(raiseError)}>
+        Logout
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The GUI is served by the oasis server under /nomad-oasis/gui; the dev server proxies the API and the
+// runtime config (env.js) to a locally running oasis server so one build serves any installation.
+const devServer = 'http://localhost:8000';
+
+export default defineConfig({
+  base: '/nomad-oasis/gui/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/nomad-oasis/api': devServer,
+      '/nomad-oasis/gui/env.js': devServer,
+    },
+  },
+  test: {
+    name: 'gui',
+    environment: 'jsdom',
+    setupFiles: ['./vitest.setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
