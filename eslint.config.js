@@ -29,6 +29,12 @@ export default tseslint.config(
     },
   },
   {
+    // The contract runs in browser and server alike: no Node built-ins outside its tests.
+    files: ['packages/schema/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*'] }] },
+  },
+  {
     // Tool configuration files are required by their tools to export a default.
     files: ['**/vite.config.ts', '**/vitest.config.ts', '**/playwright.config.ts', 'eslint.config.js', 'e2e/support/global-setup.ts'],
     rules: { 'no-restricted-syntax': 'off' },

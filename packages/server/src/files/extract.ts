@@ -53,7 +53,11 @@ const extractZip = async (file: string, sink: Sink, target: string): Promise<str
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => {
       zip.close();
-      reject(error instanceof Error && 'statusCode' in error ? error : badRequest(`Corrupt zip file: ${String((error as Error).message ?? error)}`));
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof Error && 'statusCode' in error) reject(error);
+      // yauzl refuses '../' and absolute member names itself; say so in the same words as our own check.
+      else if (/invalid relative path|absolute path/.test(message)) reject(badRequest(`Bad path in archive: ${message}`));
+      else reject(badRequest(`Corrupt zip file: ${message}`));
     };
     zip.on('error', fail);
     zip.on('end', () => resolve());

@@ -110,7 +110,7 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
       if (outcome.ok) {
         logs.push(log('INFO', 'processing done', { parser: m.parserName, duration_ms: Date.now() - started }));
         const archiveMetadata = (outcome.archive.metadata ?? {}) as Record<string, unknown>;
-        const archive = { ...outcome.archive, metadata: { ...archiveMetadata, ...metadataBase }, processing_logs: logs };
+        const archive: Record<string, unknown> = { ...outcome.archive, metadata: { ...archiveMetadata, ...metadataBase }, processing_logs: logs };
         await files.writeArchive(m.entryId, archive);
         await saveEntryResult(db, m.entryId, {
           status: 'SUCCESS',
@@ -118,8 +118,9 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
           metadata: { ...archiveMetadata, ...metadataBase, results: archive.results, processed: true, processing_errors: [] },
         });
       } else {
-        logs.push(log('ERROR', outcome.error, { parser: m.parserName, exception: outcome.error }));
-        await files.writeArchive(m.entryId, { metadata: metadataBase, processing_logs: logs });
+        // Parser failures are logged by the pipeline; time-outs and crashed threads only by the pool.
+        if (!logs.some((entry) => entry.level === 'ERROR')) logs.push(log('ERROR', outcome.error, { parser: m.parserName }));
+        await files.writeArchive(m.entryId, { ...outcome.archive, metadata: { ...metadataBase, ...((outcome.archive?.metadata ?? {}) as object) }, processing_logs: logs });
         await saveEntryResult(db, m.entryId, {
           status: 'FAILURE',
           errors: [outcome.error],

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { InfoResponseSchema } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
-import { parserNames } from '../processing/matching.ts';
+import { PARSERS } from '../processing/matching.ts';
 
 const serverVersion = '0.1.0';
 
@@ -22,7 +22,7 @@ export const infoRoutes =
                      FROM entries e JOIN uploads u USING (upload_id) WHERE u.published AND NOT u.with_embargo) AS n_materials`,
         );
         const stats = rows[0] ?? { n_entries: 0, n_uploads: 0, n_users: 0, n_materials: 0 };
-        const parsers = parserNames();
+        const parsers = PARSERS.map((parser) => parser.name);
         return {
           version: serverVersion,
           deployment: 'oasis',

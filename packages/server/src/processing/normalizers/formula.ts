@@ -1,0 +1,106 @@
+// Chemical formulas in the formats of NOMAD's results.material (nomad.atomutils.Formula):
+// hill from the full counts; reduced, iupac and anonymous from the counts divided by their gcd;
+// descriptive is iupac for inorganic and hill for carbon compounds.
+import { iupacRank } from '../elements.ts';
+
+export type Composition = ReadonlyMap<string, number>;
+
+export interface Formulas {
+  hill: string;
+  reduced: string;
+  iupac: string;
+  anonymous: string;
+  descriptive: string;
+}
+
+/**
+ * Carbon compounds conventionally treated as inorganic (carbides, carbonates, carbonyls), in
+ * iupac form; their descriptive formula stays iupac instead of hill.
+ */
+// prettier-ignore
+const INORGANIC_CARBON_IUPAC: ReadonlySet<string> = new Set([
+  'Al4C3', 'B4C', 'BaCO3', 'BeCO3', 'CaC2', 'CaCO3', 'CoCO3', 'Cs2CO3', 'CsHCO3', 'CuCO3',
+  'Li2CO3', 'MgC2', 'MgCO3', 'MoC', 'Na2C2', 'Na2CO3', 'NiCO3', 'SiC', 'SrCO3', 'TiC',
+  'Ti3SiC2', 'Tl2CO3', 'VC', 'WC', 'ZnCO3', 'ZrC', 'HfC', 'TaC', 'NbC', 'FeC5O5',
+]);
+
+/** Formulas whose usual writing differs from both hill and iupac. */
+const SPECIAL_DESCRIPTIVE: ReadonlyMap<string, string> = new Map([
+  ['KCHO3', 'KHCO3'],
+  ['NaCHO3', 'NaHCO3'],
+]);
+
+/** Counts of each symbol in a list of site species. */
+export function compositionOf(species: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of species) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return counts;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+function reduce(composition: Composition): Map<string, number> {
+  const divisor = [...composition.values()].reduce(gcd, 0) || 1;
+  return new Map([...composition].map(([s, n]) => [s, n / divisor]));
+}
+
+/** Symbols followed by their counts, a count of 1 omitted. */
+function format(entries: Iterable<readonly [string, number]>): string {
+  let out = '';
+  for (const [symbol, count] of entries) out += count === 1 ? symbol : `${symbol}${count}`;
+  return out;
+}
+
+const alphabetical = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export function hillFormula(composition: Composition): string {
+  const symbols = [...composition.keys()];
+  const hasCarbon = composition.has('C');
+  // Hill: carbon first, then hydrogen (only when carbon is present), then the rest alphabetically.
+  const first = hasCarbon ? ['C', ...(composition.has('H') ? ['H'] : [])] : [];
+  const rest = symbols.filter((s) => !first.includes(s)).sort(alphabetical);
+  return format([...first, ...rest].map((s) => [s, composition.get(s) ?? 0] as const));
+}
+
+export function reducedFormula(composition: Composition): string {
+  const reduced = reduce(composition);
+  return format([...reduced.keys()].sort(alphabetical).map((s) => [s, reduced.get(s) ?? 0] as const));
+}
+
+export function iupacFormula(composition: Composition): string {
+  const reduced = reduce(composition);
+  const order = [...reduced.keys()].sort((a, b) => iupacRank(a) - iupacRank(b) || alphabetical(a, b));
+  return format(order.map((s) => [s, reduced.get(s) ?? 0] as const));
+}
+
+/** Letters for anonymous formulas: A..Z, then Aa, Ab ... (the OPTIMADE convention). */
+function anonymousLetter(index: number): string {
+  const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  if (index < 26) return upper[index] ?? '';
+  return anonymousLetter(Math.floor(index / 26) - 1) + (upper[index % 26] ?? '').toLowerCase();
+}
+
+export function anonymousFormula(composition: Composition): string {
+  const counts = [...reduce(composition).values()].sort((a, b) => b - a);
+  return format(counts.map((n, i) => [anonymousLetter(i), n] as const));
+}
+
+export function descriptiveFormula(composition: Composition): string {
+  const iupac = iupacFormula(composition);
+  if (!composition.has('C')) return iupac;
+  return (
+    SPECIAL_DESCRIPTIVE.get(iupac) ?? (INORGANIC_CARBON_IUPAC.has(iupac) ? iupac : hillFormula(composition))
+  );
+}
+
+export function formulas(composition: Composition): Formulas {
+  return {
+    hill: hillFormula(composition),
+    reduced: reducedFormula(composition),
+    iupac: iupacFormula(composition),
+    anonymous: anonymousFormula(composition),
+    descriptive: descriptiveFormula(composition),
+  };
+}

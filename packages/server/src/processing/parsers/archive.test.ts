@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readArchiveObject, sectionNameFromMDef } from './archive.ts';
+
+describe('readArchiveObject', () => {
+  it('parses JSON and YAML by file name', () => {
+    expect(readArchiveObject('{"data": {"name": "x"}}', 'a.archive.json')).toEqual({ data: { name: 'x' } });
+    expect(readArchiveObject('data:\n  name: x\n  value: 1.5\n', 'a.archive.yaml')).toEqual({
+      data: { name: 'x', value: 1.5 },
+    });
+  });
+
+  it('rejects non-object roots and syntax errors clearly', () => {
+    expect(() => readArchiveObject('[1, 2]', 'a.archive.json')).toThrow(
+      /must contain an object .* found a list/,
+    );
+    expect(() => readArchiveObject('42', 'a.archive.json')).toThrow(/found a number/);
+    expect(() => readArchiveObject('', 'a.archive.yaml')).toThrow(/found null/);
+    expect(() => readArchiveObject('- a\n- b\n', 'a.archive.yml')).toThrow(/found a list/);
+    expect(() => readArchiveObject('{"data": ', 'a.archive.json')).toThrow(/not valid JSON/);
+    expect(() => readArchiveObject('a: [1,\n', 'a.archive.yaml')).toThrow(/not valid YAML/);
+  });
+});
+
+describe('sectionNameFromMDef', () => {
+  const archive = { definitions: { section_definitions: [{ name: 'First' }, { name: 'Second' }] } };
+  it('resolves python paths and local references', () => {
+    expect(sectionNameFromMDef('nomad.datamodel.metainfo.eln.material_library.Sample', archive)).toBe(
+      'Sample',
+    );
+    expect(sectionNameFromMDef('#/definitions/section_definitions/1', archive)).toBe('Second');
+    expect(sectionNameFromMDef('#/definitions/section_definitions/7', archive)).toBeUndefined();
+    expect(sectionNameFromMDef('schema.archive.yaml#Sample', archive)).toBeUndefined();
+  });
+});

@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { cifNumber, readCif } from './cif-syntax.ts';
+import { elementFromLabel, readCifStructure } from './cif-structure.ts';
+import { parseSymmetryOperation, applyOperation } from './symop.ts';
+
+/** The 192 operations of Fm-3m: 48 signed axis permutations times the four F-centring shifts. */
+function fm3mOperations(): string[] {
+  // prettier-ignore
+  const perms = [
+    ['x', 'y', 'z'], ['x', 'z', 'y'], ['y', 'x', 'z'], ['y', 'z', 'x'], ['z', 'x', 'y'], ['z', 'y', 'x'],
+  ];
+  const shifts = [
+    ['', '', ''],
+    ['', '+1/2', '+1/2'],
+    ['+1/2', '', '+1/2'],
+    ['+1/2', '+1/2', ''],
+  ];
+  const ops: string[] = [];
+  for (const shift of shifts) {
+    for (const perm of perms) {
+      for (let signs = 0; signs < 8; signs++) {
+        const parts = perm.map((axis, i) => `${(signs >> i) & 1 ? '-' : ''}${axis}${shift[i]}`);
+        ops.push(`'${parts.join(', ')}'`);
+      }
+    }
+  }
+  return ops;
+}
+
+const NACL = `# rock salt, conventional cell written as asymmetric unit + Fm-3m operations
+data_NaCl
+_chemical_name_common 'Sodium chloride'
+_chemical_formula_sum 'Cl Na'
+_cell_length_a 5.6402(3)
+_cell_length_b 5.6402(3)
+_cell_length_c 5.6402(3)
+_cell_angle_alpha 90
+_cell_angle_beta 90
+_cell_angle_gamma 90
+_symmetry_space_group_name_H-M 'F m -3 m'
+_symmetry_Int_Tables_number 225
+loop_
+_symmetry_equiv_pos_as_xyz
+${fm3mOperations().join('\n')}
+loop_
+_atom_site_label
+_atom_site_type_symbol
+_atom_site_fract_x
+_atom_site_fract_y
+_atom_site_fract_z
+_atom_site_occupancy
+Na1 Na1+ 0 0 0 1.0
+Cl1 Cl1- 0.5 0.5 0.5 1.0
+`;
+
+const P1 = `data_p1_example
+_cell_length_a 3.0
+_cell_length_b 4.0
+_cell_length_c 5.0
+_cell_angle_alpha 90.0
+_cell_angle_beta 90.0
+_cell_angle_gamma 90.0
+_space_group_name_H-M_alt 'P 1'
+_space_group_IT_number 1
+loop_
+_space_group_symop_operation_xyz
+x,y,z
+loop_
+_atom_site_label
+_atom_site_fract_x
+_atom_site_fract_y
+_atom_site_fract_z
+O2- 0.1 0.2 0.3
+Ag1 0.5 0.5 0.5
+Co1 0.0 0.0 0.0
+`;
+
+describe('CIF syntax', () => {
+  it('reads items, loops, quotes, text fields and comments', () => {
+    const [block, second] = readCif(`# a comment
+data_first
+_title 'it''s a "quoted" value'  # trailing comment
+_publ_section_title
+;
+Multi-line
+text field
+;
+_journal_year 2021
+_unknown_a ?
+_unknown_b .
+_quoted_question '?'
+loop_
+_x_label
+_x_value
+A 1.5(2)
+'B C' 2
+data_second
+_cell.length_a 4.2
+`);
+    expect(block?.name).toBe('first');
+    expect(block?.items.get('_title')?.text).toBe(`it''s a "quoted" value`);
+    expect(block?.items.get('_publ_section_title')?.text).toBe('Multi-line\ntext field');
+    expect(cifNumber(block?.items.get('_journal_year'))).toBe(2021);
+    expect(cifNumber(block?.items.get('_unknown_a'))).toBeUndefined();
+    expect(cifNumber(block?.items.get('_unknown_b'))).toBeUndefined();
+    expect(block?.items.get('_quoted_question')?.text).toBe('?');
+    expect(block?.loops[0]?.rows.map((r) => r.map((v) => v.text))).toEqual([
+      ['A', '1.5(2)'],
+      ['B C', '2'],
+    ]);
+    // mmCIF-style tags are folded to the CIF 1 spelling.
+    expect(second?.items.get('_cell_length_a')?.text).toBe('4.2');
+  });
+
+  it('drops standard uncertainties from numbers', () => {
+    const v = (text: string): number | undefined => cifNumber({ text, quoted: false });
+    expect(v('1.234(5)')).toBe(1.234);
+    expect(v('-0.5')).toBe(-0.5);
+    expect(v('.25')).toBe(0.25);
+    expect(v('1e-3')).toBe(0.001);
+    expect(v('12(3)')).toBe(12);
+    expect(v('abc')).toBeUndefined();
+  });
+
+  it('reports malformed syntax with a line number', () => {
+    expect(() => readCif('data_x\n_a\n')).toThrow(/tag _a has no value/);
+    expect(() => readCif('data_x\n_a\n;\nnever closed\n')).toThrow(
+      /text field starting on line 3 is not closed/,
+    );
+    expect(() => readCif('_a 1\n')).toThrow(/before the first data_ block/);
+  });
+});
+
+describe('symmetry operations', () => {
+  it('reads signs, fractions, decimals and combined axes', () => {
+    const op = parseSymmetryOperation('-x+1/2, x-y, 0.25+Z');
+    expect(op.rotation).toEqual([
+      [-1, 0, 0],
+      [1, -1, 0],
+      [0, 0, 1],
+    ]);
+    expect(op.translation).toEqual([0.5, 0, 0.25]);
+    expect(applyOperation(op, [0.1, 0.2, 0.3])).toEqual([0.4, 0.1 - 0.2, 0.55]);
+  });
+
+  it('rejects malformed operations', () => {
+    expect(() => parseSymmetryOperation('x,y')).toThrow(/three components/);
+    expect(() => parseSymmetryOperation('x,y,w')).toThrow(/cannot be read/);
+  });
+});
+
+describe('elementFromLabel', () => {
+  it('strips charges and digits and prefers two-letter symbols', () => {
+    expect(elementFromLabel('O2-')).toBe('O');
+    expect(elementFromLabel('Ag1')).toBe('Ag');
+    expect(elementFromLabel('Co3')).toBe('Co');
+    expect(elementFromLabel('CL1')).toBe('Cl');
+    expect(elementFromLabel('Ow')).toBe('O');
+    expect(elementFromLabel('Fe3+')).toBe('Fe');
+    expect(elementFromLabel('123')).toBeUndefined();
+  });
+});
+
+describe('readCifStructure', () => {
+  it('expands NaCl with the Fm-3m operations into the 8-atom conventional cell', () => {
+    const cif = readCifStructure(NACL);
+    const { structure } = cif;
+    expect(cif.nSymmetryOperations).toBe(192);
+    expect(structure.species).toHaveLength(8);
+    expect(structure.species.filter((s) => s === 'Na')).toHaveLength(4);
+    expect(structure.species.filter((s) => s === 'Cl')).toHaveLength(4);
+    expect(cif.spaceGroupSymbol).toBe('F m -3 m');
+    expect(cif.spaceGroupNumber).toBe(225);
+    expect(cif.formula).toBe('Cl Na');
+    expect(structure.lattice?.[0][0]).toBeCloseTo(5.6402e-10, 20);
+    expect(structure.periodic).toEqual([true, true, true]);
+    // Every position is inside the cell (wrapped into [0, 1) before conversion to m).
+    for (const p of structure.positions) {
+      for (const x of p) {
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThan(5.6402e-10);
+      }
+    }
+    const na = structure.positions
+      .filter((_, i) => structure.species[i] === 'Na')
+      .map((p) => p.map((x) => Math.round((x / 5.6402e-10) * 2) / 2));
+    expect(na.map((p) => p.join(',')).sort()).toEqual(['0,0,0', '0,0.5,0.5', '0.5,0,0.5', '0.5,0.5,0']);
+    expect(cif.warnings).toEqual([]);
+  });
+
+  it('reads a P1 file with symbols from labels', () => {
+    const cif = readCifStructure(P1);
+    expect(cif.structure.species).toEqual(['O', 'Ag', 'Co']);
+    expect(cif.structure.labels).toEqual(['O2-', 'Ag1', 'Co1']);
+    expect(cif.structure.occupancies).toEqual([1, 1, 1]);
+    const [x, y, z] = cif.structure.positions[0] ?? [];
+    expect(x).toBeCloseTo(0.3e-10, 20);
+    expect(y).toBeCloseTo(0.8e-10, 20);
+    expect(z).toBeCloseTo(1.5e-10, 20);
+    expect(cif.spaceGroupSymbol).toBe('P 1');
+    expect(cif.spaceGroupNumber).toBe(1);
+  });
+
+  it('deduplicates images within the tolerance and across the cell boundary', () => {
+    const text = P1.replace('x,y,z', 'x,y,z\n-x,-y,-z\nx+1,y,z').replace(
+      'Co1 0.0 0.0 0.0',
+      'Co1 0.0 0.0 0.0\nCo2 0.9996 0.0 0.0',
+    );
+    const cif = readCifStructure(text);
+    // O has two images; Ag (1/2) and Co (0) sit on inversion centres; 'x+1' is the identity modulo
+    // the cell; Co2 at 0.9996 is Co1 seen across the cell boundary.
+    expect(cif.structure.species).toEqual(['O', 'O', 'Ag', 'Co']);
+  });
+
+  it('keeps occupancies and warns about partial occupancy', () => {
+    const text = P1.replace('_atom_site_fract_z', '_atom_site_fract_z\n_atom_site_occupancy')
+      .replace('O2- 0.1 0.2 0.3', 'O2- 0.1 0.2 0.3 0.5(1)')
+      .replace('Ag1 0.5 0.5 0.5', 'Ag1 0.5 0.5 0.5 1')
+      .replace('Co1 0.0 0.0 0.0', 'Co1 0.0 0.0 0.0 .');
+    const cif = readCifStructure(text);
+    expect(cif.structure.occupancies).toEqual([0.5, 1, 1]);
+    expect(cif.warnings.join('\n')).toMatch(/partially occupied/);
+  });
+
+  it('uses the first block with atom sites and notes the others', () => {
+    const cif = readCifStructure(`data_global\n_journal_year 2020\n${P1}data_other\n_cell_length_a 1\n`);
+    expect(cif.blockName).toBe('p1_example');
+    expect(cif.warnings.join('\n')).toMatch(/3 data blocks; used 'p1_example', ignored 'global', 'other'/);
+  });
+
+  it('warns when a space group is declared without operations', () => {
+    const cif = readCifStructure(NACL.replace(/loop_\n_symmetry_equiv_pos_as_xyz\n[^]*?\nloop_/, 'loop_'));
+    expect(cif.structure.species).toHaveLength(2);
+    expect(cif.warnings.join('\n')).toMatch(/no symmetry operations/);
+  });
+
+  it('throws clear errors', () => {
+    expect(() => readCifStructure('data_empty\n_cell_length_a 1\n')).toThrow('CIF file has no atom sites');
+    expect(() => readCifStructure('')).toThrow('CIF file has no data block');
+    expect(() => readCifStructure(P1.replace('_cell_angle_gamma 90.0', '_cell_angle_gamma 180'))).toThrow(
+      'CIF cell volume is zero',
+    );
+    expect(() => readCifStructure(P1.replace('_cell_length_b 4.0', '_cell_length_b ?'))).toThrow(
+      /no cell parameter _cell_length_b/,
+    );
+    expect(() => readCifStructure(P1.replace('Ag1 0.5', 'Qq1 0.5'))).toThrow(
+      /atom site 'Qq1' has no recognisable element/,
+    );
+  });
+});

@@ -1,0 +1,27 @@
+// 'parsers/cif': crystallographic information files as structure entries.
+import type { DeclaredSymmetry, MainfileParser, ParserOutput } from '../types.ts';
+import { readCifStructure } from './cif-structure.ts';
+
+export const cifParser: MainfileParser = {
+  name: 'parsers/cif',
+  mainfileName: /\.cif$/i,
+  // A CIF has a data block near the top; the check keeps other '.cif' files raw.
+  mainfileContents: /(^|\n)[ \t]*data_/i,
+  compressions: ['gz'],
+  parse: ({ content, log }): ParserOutput => {
+    const cif = readCifStructure(content.toString('utf8'));
+    for (const warning of cif.warnings) log('WARNING', warning);
+    const declaredSymmetry: DeclaredSymmetry = {};
+    if (cif.spaceGroupSymbol !== undefined) declaredSymmetry.spaceGroupSymbol = cif.spaceGroupSymbol;
+    if (cif.spaceGroupNumber !== undefined) declaredSymmetry.spaceGroupNumber = cif.spaceGroupNumber;
+    // CIF content lives in results (structure_original, material); there is no run/data section.
+    const output: ParserOutput = {
+      sections: {},
+      structure: cif.structure,
+      declaredSymmetry,
+      entryType: 'CIF',
+    };
+    if (cif.formula !== undefined) output.declaredFormula = cif.formula;
+    return output;
+  },
+};

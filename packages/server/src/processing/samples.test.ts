@@ -1,0 +1,84 @@
+// Runs the processing on the shared sample files of the workspace. They live outside the
+// repository (../shared), so these tests skip on a fresh clone.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { matchParser } from './matching.ts';
+import { materialFromStructure } from './normalizers/material.ts';
+import { readCifStructure } from './parsers/cif-structure.ts';
+import { parseMainfile } from './pipeline.ts';
+import { cellVolume } from './structure.ts';
+
+const samples = fileURLToPath(new URL('../../../../../shared/samples/', import.meta.url));
+const available = existsSync(samples);
+if (!available)
+  console.warn(`processing sample tests skipped: ${samples} is absent (shared workspace files)`);
+
+describe.skipIf(!available)('shared samples', () => {
+  const structures = join(samples, 'structures');
+
+  it('Ag1Co1O2_ICSD_246157.cif: 8 atoms of a P1 hexagonal cell', () => {
+    const path = join(structures, 'Ag1Co1O2_ICSD_246157.cif');
+    const text = readFileSync(path, 'utf8');
+    expect(matchParser('structures/Ag1Co1O2_ICSD_246157.cif', Buffer.from(text))?.name).toBe('parsers/cif');
+    const cif = readCifStructure(text);
+    expect(cif.blockName).toBe('Ag1Co1O2');
+    expect(cif.structure.species).toEqual(['Ag', 'Ag', 'Co', 'Co', 'O', 'O', 'O', 'O']);
+    expect(cif.spaceGroupSymbol).toBe('P1');
+    expect(cif.spaceGroupNumber).toBe(1);
+    // V = a^2 sin(120°) c with a = 2.9062915258 Å, c = 12.4385510326 Å.
+    expect(cellVolume(cif.structure.lattice!) / 1e-30).toBeCloseTo(90.98688, 4);
+    expect(materialFromStructure(cif.structure)).toMatchObject({
+      structural_type: 'bulk',
+      elements: ['Ag', 'Co', 'O'],
+      n_elements: 3,
+      elements_exclusive: 'Ag Co O',
+      chemical_formula_hill: 'Ag2Co2O4',
+      chemical_formula_reduced: 'AgCoO2',
+      chemical_formula_iupac: 'CoAgO2',
+      chemical_formula_anonymous: 'A2BC',
+      chemical_formula_descriptive: 'CoAgO2',
+    });
+  });
+
+  it('SARSUC.cif: a nickel MOF with 132 atoms in a monoclinic P1 cell', () => {
+    const cif = readCifStructure(readFileSync(join(structures, 'SARSUC.cif'), 'utf8'));
+    expect(cif.blockName).toBe('image0');
+    expect(cif.structure.species).toHaveLength(132);
+    expect(cif.spaceGroupSymbol).toBe('P 1');
+    // V = a b c sin(beta) = 18.5574 * 18.706 * 9.4156 * sin(94.4338°) Å^3.
+    expect(cellVolume(cif.structure.lattice!) / 1e-30).toBeCloseTo(3258.7002, 3);
+    expect(materialFromStructure(cif.structure)).toMatchObject({
+      elements: ['C', 'H', 'N', 'Ni', 'O'],
+      chemical_formula_hill: 'C60H48N4Ni4O16',
+      chemical_formula_reduced: 'C15H12NNiO4',
+      chemical_formula_iupac: 'NiC15NH12O4',
+      chemical_formula_anonymous: 'A15B12C4DE',
+      chemical_formula_descriptive: 'C60H48N4Ni4O16',
+    });
+  });
+
+  it('dft.archive-example.json goes through the archive parser', async () => {
+    const relativePath = 'archives/dft.archive-example.json';
+    const result = await parseMainfile({
+      absolutePath: join(samples, relativePath),
+      relativePath,
+      uploadId: 'samples',
+      parser: 'parsers/archive',
+    });
+    expect(result.ok).toBe(true);
+    // The file's own metadata is replaced by processing; its results and run are kept.
+    expect(result.archive.metadata).toMatchObject({ upload_id: 'samples', parser_name: 'parsers/archive' });
+    expect(result.archive.metadata.entry_type).toBeUndefined();
+    expect(result.archive.results).toMatchObject({ material: { chemical_formula_reduced: 'Si' } });
+    expect(result.archive.run).toBeDefined();
+  });
+
+  it('other sample files are not claimed by the CIF or archive parsers yet', () => {
+    for (const name of ['NaCl.CONTCAR', 'si_md-pos-1.xyz']) {
+      const head = readFileSync(join(structures, name)).subarray(0, 4096);
+      expect(matchParser(`structures/${name}`, head)).toBeUndefined();
+    }
+  });
+});

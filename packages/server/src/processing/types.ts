@@ -1,0 +1,62 @@
+// Contracts between the parser registry, the parsers and the pipeline.
+import type { Structure } from './structure.ts';
+
+export type LogLevel = 'INFO' | 'WARNING' | 'ERROR';
+
+/** One processing log line, stored in the archive's processing_logs as NOMAD does. */
+export interface ProcessingLog {
+  level: LogLevel;
+  event: string;
+  parser?: string;
+  /** Processing step that logged ('parser', 'normalizer' ...). */
+  step?: string;
+  timestamp: string;
+  exception?: string;
+}
+
+export interface ParserInput {
+  /** Path of the mainfile relative to the upload's raw folder (NOMAD 'mainfile'). */
+  mainfile: string;
+  /** Absolute path on disk, for parsers that resolve sibling files. */
+  absolutePath: string;
+  /** Folder the mainfile paths are relative to (the upload's raw folder). */
+  rawRoot: string;
+  /** The mainfile's content (already decompressed). */
+  content: Buffer;
+  /** Adds a WARNING/INFO line to the entry's processing logs. */
+  log: (level: LogLevel, event: string) => void;
+}
+
+/** Symmetry as declared by the source file (not analysed). */
+export interface DeclaredSymmetry {
+  spaceGroupSymbol?: string;
+  spaceGroupNumber?: number;
+}
+
+export interface ParserOutput {
+  /** Top-level archive sections the parser produces (data, definitions, run, workflow ...). */
+  sections: Record<string, unknown>;
+  /** The structure to normalise into results.material / structure_original, if any. */
+  structure?: Structure;
+  declaredSymmetry?: DeclaredSymmetry;
+  /** Chemical formula as written in the source file, if it has one. */
+  declaredFormula?: string;
+  /** metadata.entry_type; omitted when the parser cannot tell (NOMAD then leaves it empty). */
+  entryType?: string;
+  /** metadata.entry_name when the content names the entry; the pipeline falls back to the file name. */
+  entryName?: string;
+}
+
+export type Compression = 'gz';
+
+export interface MainfileParser {
+  /** NOMAD-style parser name, e.g. 'parsers/archive'. */
+  name: string;
+  /** Tested against the mainfile path relative to the upload (compression suffix removed). */
+  mainfileName: RegExp;
+  /** Tested against the first 4 KB of the (decompressed) file, decoded as latin1. */
+  mainfileContents?: RegExp;
+  /** Compressed variants of the mainfile the parser accepts ('x.cif.gz'). */
+  compressions?: readonly Compression[];
+  parse: (input: ParserInput) => ParserOutput | Promise<ParserOutput>;
+}
