@@ -1,12 +1,21 @@
+export interface DetailItem {
+  loc: string[];
+  msg: string;
+  type: string;
+}
+
 /** An error that maps to a NOMAD-style `{detail}` response with the given HTTP status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly detail: string,
+    readonly detail: string | DetailItem[],
   ) {
-    super(detail);
+    super(typeof detail === 'string' ? detail : detail.map((item) => item.msg).join('; '));
   }
 }
+
+/** NOMAD reports request problems as FastAPI-style 422 items. */
+export const validationError = (items: DetailItem[]) => new HttpError(422, items);
 
 export const notFound = (detail: string) => new HttpError(404, detail);
 export const unauthorized = (detail: string) => new HttpError(401, detail);

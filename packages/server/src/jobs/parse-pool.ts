@@ -53,8 +53,7 @@ export class ParsePool {
   }
 
   private spawn(): Worker {
-    // Threads do not inherit the TypeScript loader from a test runner, so name it explicitly.
-    return new Worker(new URL('./parse-thread.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+    return new Worker(new URL('./parse-thread-entry.mjs', import.meta.url));
   }
 
   private runOn(slot: Slot, task: ParseTask): Promise<ParseOutcome> {

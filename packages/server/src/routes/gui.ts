@@ -46,7 +46,6 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
         },
       });
     }
-    app.get(guiPrefix, { schema: { hide: true } }, (_request, reply) => reply.redirect(`${guiPrefix}/`));
     app.get(`${guiPrefix}/`, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     // Files of the build have their own routes (wildcard: false above); everything else is a client route.
     app.get(`${guiPrefix}/*`, { schema: { hide: true } }, (request, reply) => {

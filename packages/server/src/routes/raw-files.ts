@@ -17,7 +17,9 @@ import { findUpload, uploadToWire, type UploadRow } from '../store/uploads.ts';
 import { listUploadEntryFiles, findEntryRow } from '../store/entries.ts';
 import { generateEntryId } from '../processing/ids.ts';
 
-const PathParams = Type.Object({ upload_id: Type.String(), '*': Type.String() });
+const PathParams = Type.Object({ upload_id: Type.String(), '*': Type.Optional(Type.String()) });
+/** The upload root has no path after `raw/`; with trailing slashes ignored it needs a route of its own. */
+const both = (base: string) => [base, `${base}/*`];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
 const mimeTypes: Record<string, string> = {
@@ -44,12 +46,12 @@ export const rawFilesRoutes =
   async (plugin) => {
     const api = plugin.withTypeProvider<TypeBoxTypeProvider>();
 
-    api.get(
-      '/uploads/:upload_id/raw/*',
+    for (const url of both('/uploads/:upload_id/raw')) api.get(
+      url,
       { schema: { tags: ['uploads'], summary: 'Download a raw file', params: PathParams, querystring: RawFileQuerySchema } },
       async (request, reply) => {
         const upload = assertCanRead(await findUpload(ctx.db, request.params.upload_id), request.user);
-        const relative = safeRelativePath(request.params['*']);
+        const relative = safeRelativePath((request.params['*'] ?? ''));
         const file = new UploadFiles(ctx.config.dataDir, upload.upload_id).rawPath(relative);
         const info = await statOrUndefined(file);
         if (!info) throw notFound('The requested file does not exist.');
@@ -66,12 +68,12 @@ export const rawFilesRoutes =
       },
     );
 
-    api.get(
-      '/uploads/:upload_id/rawdir/*',
+    for (const url of both('/uploads/:upload_id/rawdir')) api.get(
+      url,
       { schema: { tags: ['uploads'], summary: 'List a directory or describe a file', params: PathParams, querystring: RawDirQuerySchema, response: { 200: RawDirResponseSchema, ...errors } } },
       async (request) => {
         const upload = assertCanRead(await findUpload(ctx.db, request.params.upload_id), request.user);
-        const relative = safeRelativePath(request.params['*']);
+        const relative = safeRelativePath((request.params['*'] ?? ''));
         const files = new UploadFiles(ctx.config.dataDir, upload.upload_id);
         const target = files.rawPath(relative);
         const info = await statOrUndefined(target);
@@ -115,13 +117,13 @@ export const rawFilesRoutes =
       },
     );
 
-    api.put(
-      '/uploads/:upload_id/raw/*',
+    for (const url of both('/uploads/:upload_id/raw')) api.put(
+      url,
       { schema: { tags: ['uploads'], summary: 'Add files (zip and tar archives are extracted) and process', params: PathParams, querystring: PutRawQuerySchema, response: { 200: PutRawResponseSchema, ...errors } } },
       async (request) => {
         const upload = assertCanWrite(await findUpload(ctx.db, request.params.upload_id), requireUser(request));
         const files = new UploadFiles(ctx.config.dataDir, upload.upload_id);
-        const targetDir = safeRelativePath(request.params['*']);
+        const targetDir = safeRelativePath((request.params['*'] ?? ''));
         if (request.query.file_name && request.query.overwrite_if_exists === false) {
           const existing = await statOrUndefined(files.rawPath(targetDir ? `${targetDir}/${request.query.file_name}` : request.query.file_name));
           if (existing) throw badRequest('The provided path already exists and overwrite_if_exists is set to False.');

@@ -1,7 +1,7 @@
 import { parseQuery, queryQuantities, QueryError, type EntriesQueryRequest, type EntriesQueryResponse, type Owner, type QueryNode } from '@oasis/schema';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { validationError } from '../errors.ts';
 import { documentSql, ownerSql } from './documents.ts';
 import { createRegistry, entrySearchQuantities, type QuantityRegistry } from './quantities.ts';
 import { applyRequired } from './required.ts';
@@ -9,14 +9,6 @@ import { queryToSql, SqlParams } from './sql.ts';
 
 export const entryRegistry: QuantityRegistry = createRegistry(entrySearchQuantities);
 
-/** NOMAD reports request problems as FastAPI-style 422 items. */
-export class ValidationError extends HttpError {
-  constructor(
-    readonly items: Array<{ loc: string[]; msg: string; type: string }>,
-  ) {
-    super(422, items.map((item) => item.msg).join('; '));
-  }
-}
 
 const quantityPath = (name: string) => `'{${name.split('.').join(',')}}'`;
 
@@ -28,7 +20,7 @@ const parse = (query: unknown): QueryNode => {
   try {
     return parseQuery(query, entryRegistry);
   } catch (error) {
-    if (error instanceof QueryError) throw new ValidationError([{ loc: ['body', ...error.loc], msg: error.message, type: 'value_error' }]);
+    if (error instanceof QueryError) throw validationError([{ loc: ['body', ...error.loc], msg: error.message, type: 'value_error' }]);
     throw error;
   }
 };
@@ -49,7 +41,7 @@ const termsAggregation = async (
 ) => {
   const registry = entryRegistry;
   if (!registry.isQuantity(config.quantity)) {
-    throw new ValidationError([{ loc: ['body', 'aggregations'], msg: `${config.quantity} is not a doc quantity`, type: 'value_error' }]);
+    throw validationError([{ loc: ['body', 'aggregations'], msg: `${config.quantity} is not a doc quantity`, type: 'value_error' }]);
   }
   const params = new SqlParams();
   params.values.push(...base.params.values);
@@ -85,7 +77,7 @@ export const searchEntries = async (
   const orderBy = pagination.order_by ?? 'entry_id';
   const order = pagination.order ?? 'asc';
   if (!entryRegistry.isQuantity(orderBy)) {
-    throw new ValidationError([{ loc: ['body', 'pagination', 'order_by'], msg: `${orderBy} is not a doc quantity`, type: 'value_error' }]);
+    throw validationError([{ loc: ['body', 'pagination', 'order_by'], msg: `${orderBy} is not a doc quantity`, type: 'value_error' }]);
   }
   const baseParams = new SqlParams();
   const ownerClause = ownerSql(owner, user, baseParams);
@@ -130,7 +122,7 @@ export const searchEntries = async (
       aggregations[name] = { terms: await termsAggregation(db, { owner: ownerClause, params: baseParams }, node, aggregation.terms) };
     } else {
       const type = Object.keys(aggregation).filter((k) => !['update', 'changed', 'type'].includes(k))[0] ?? 'unknown';
-      throw new ValidationError([{ loc: ['body', 'aggregations', name], msg: `The ${type} aggregation is not supported by this server yet.`, type: 'value_error' }]);
+      throw validationError([{ loc: ['body', 'aggregations', name], msg: `The ${type} aggregation is not supported by this server yet.`, type: 'value_error' }]);
     }
   }
   return {

@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const mainFile = path.join(import.meta.dirname, 'main.ts');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address() as net.AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
+
+describe('server process', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-lifecycle-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts on the embedded database, answers, and shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OASIS_DATA_DIR: dataDir, OASIS_LOG: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let info: Response | undefined;
+    for (let i = 0; i < 300 && !info; i++) {
+      info = await fetch(`http://127.0.0.1:${port}/nomad-oasis/api/v1/info`).catch(() => undefined);
+      if (!info) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(info?.status).toBe(200);
+    expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // The lock is released, so the CLI (or the next start) may open the database.
+    expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  }, 60_000);
+});
