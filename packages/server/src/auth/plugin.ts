@@ -1,0 +1,60 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { unauthorized } from '../errors.ts';
+import { parseCookies } from './cookies.ts';
+import { createKeyStore, type KeyStore } from './keys.ts';
+import { createTokenVerifier, type TokenVerifier } from './verify.ts';
+
+/** What the API's auth routes need from the auth plugin: the server's keys and the token verifier. */
+export interface AuthServices {
+  keyStore: KeyStore;
+  verifier: TokenVerifier;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the auth plugin on the API instance. */
+    oasisAuth: AuthServices;
+  }
+}
+
+const bearer = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * The bearer token of a request: from the Authorization header, or, for GET and HEAD only, from the
+ * `Authorization` cookie the GUI sets for plain browser downloads (reading it on state-changing methods would
+ * make the API open to cross-site request forgery).
+ */
+const requestToken = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = bearer.exec(header);
+    if (!match?.[1])
+      throw unauthorized('Unsupported Authorization header: send "Authorization: Bearer <token>".');
+    return match[1];
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const cookie = parseCookies(request.headers.cookie).get('Authorization');
+  return cookie === undefined ? undefined : bearer.exec(cookie)?.[1];
+};
+
+/**
+ * Resolves the caller of every API request into `request.user` (anonymous when no token is sent). Wrapped
+ * with fastify-plugin so the hook covers all routes registered next to it.
+ */
+export const authPlugin = (ctx: AppContext) =>
+  fp(
+    async (api) => {
+      const keyStore = createKeyStore(ctx.db);
+      const services: AuthServices = { keyStore, verifier: createTokenVerifier(ctx, keyStore) };
+      api.decorate('oasisAuth', services);
+      if (!api.hasRequestDecorator('user')) api.decorateRequest('user', undefined);
+      api.addHook('onRequest', async (request) => {
+        if (request.method === 'OPTIONS') return;
+        const token = requestToken(request);
+        if (token !== undefined) request.user = await services.verifier.verify(token);
+      });
+    },
+    { name: 'oasis-auth' },
+  );

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { authenticateUser, findUserById } from '../../store/users.ts';
+import type { KeyStore } from '../keys.ts';
+import { ACCESS_TOKEN_LIFETIME, signAccessToken, signIdToken } from '../tokens.ts';
+import { toParams, type Params } from './auth-request.ts';
+import {
+  createRefreshToken,
+  redeemAuthorizationCode,
+  redeemRefreshToken,
+  REFRESH_LIFETIME,
+  type Grant,
+} from './grants.ts';
+import { sendOAuthError } from './respond.ts';
+import { createSession } from './sessions.ts';
+
+/** The public client authenticates by naming itself: in the form, or as the user of HTTP Basic auth. */
+const clientIdOf = (fields: Params, authorization: string | undefined): string | undefined => {
+  if (fields.client_id) return fields.client_id;
+  const basic = authorization && /^Basic\s+(\S+)$/i.exec(authorization)?.[1];
+  if (!basic) return undefined;
+  const decoded = Buffer.from(basic, 'base64').toString('utf8');
+  return decodeURIComponent(decoded.split(':')[0] ?? '');
+};
+
+/** `protocol/openid-connect/token`: authorization_code (PKCE), refresh_token (rotating) and password grants. */
+export const tokenRoutes =
+  (ctx: AppContext, keyStore: KeyStore): FastifyPluginAsync =>
+  async (app) => {
+    const { config, db } = ctx;
+
+    const issueTokens = async (reply: FastifyReply, grant: Grant) => {
+      const user = await findUserById(db, grant.userId);
+      if (!user) return sendOAuthError(reply, 400, 'invalid_grant', 'User not found');
+      const { signing } = await keyStore.keys();
+      const sid = grant.sid ?? undefined;
+      const scopes = grant.scope.split(' ');
+      const accessToken = await signAccessToken(config, signing, user, {
+        clientId: grant.clientId,
+        scope: grant.scope,
+        sid,
+      });
+      const idToken = scopes.includes('openid')
+        ? await signIdToken(config, signing, user, { clientId: grant.clientId, sid, nonce: grant.nonce })
+        : undefined;
+      return reply
+        .header('cache-control', 'no-store')
+        .header('pragma', 'no-cache')
+        .send({
+          access_token: accessToken,
+          expires_in: ACCESS_TOKEN_LIFETIME,
+          refresh_token: await createRefreshToken(db, grant),
+          refresh_expires_in: REFRESH_LIFETIME,
+          token_type: 'Bearer',
+          ...(idToken ? { id_token: idToken } : {}),
+          'not-before-policy': 0,
+          ...(sid ? { session_state: sid } : {}),
+          scope: grant.scope,
+        });
+    };
+
+    app.post('/protocol/openid-connect/token', { bodyLimit: 64 * 1024 }, async (request, reply) => {
+      // Called by browsers from GUIs on other origins too; no cookies are involved, so any origin may.
+      reply.header('access-control-allow-origin', '*');
+      const fields = toParams(request.body);
+      const clientId = clientIdOf(fields, request.headers.authorization);
+      if (clientId !== config.keycloak.clientId)
+        return sendOAuthError(reply, 401, 'invalid_client', 'Invalid client');
+      switch (fields.grant_type) {
+        case 'authorization_code': {
+          if (!fields.code) return sendOAuthError(reply, 400, 'invalid_request', 'Missing parameter: code');
+          const redeemed = await redeemAuthorizationCode(db, {
+            code: fields.code,
+            clientId,
+            redirectUri: fields.redirect_uri,
+            codeVerifier: fields.code_verifier,
+          });
+          if (!redeemed.ok) return sendOAuthError(reply, 400, 'invalid_grant', redeemed.reason);
+          return issueTokens(reply, redeemed.grant);
+        }
+        case 'refresh_token': {
+          if (!fields.refresh_token)
+            return sendOAuthError(reply, 400, 'invalid_request', 'Missing parameter: refresh_token');
+          const redeemed = await redeemRefreshToken(db, { token: fields.refresh_token, clientId });
+          if (!redeemed.ok) return sendOAuthError(reply, 400, 'invalid_grant', redeemed.reason);
+          return issueTokens(reply, redeemed.grant);
+        }
+        case 'password': {
+          const user =
+            fields.username && fields.password
+              ? await authenticateUser(db, fields.username, fields.password)
+              : undefined;
+          if (!user) return sendOAuthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
+          // Like Keycloak, a password login opens a session (without a cookie) that its refresh tokens belong to.
+          const { sid } = await createSession(db, user.user_id);
+          return issueTokens(reply, {
+            userId: user.user_id,
+            clientId,
+            scope: fields.scope ?? 'openid profile email',
+            sid,
+          });
+        }
+        default:
+          return sendOAuthError(reply, 400, 'unsupported_grant_type', 'Unsupported grant_type');
+      }
+    });
+
+    app.options('/protocol/openid-connect/token', async (_request, reply) =>
+      reply
+        .header('access-control-allow-origin', '*')
+        .header('access-control-allow-methods', 'POST, OPTIONS')
+        .header('access-control-allow-headers', 'authorization, content-type')
+        .status(204)
+        .send(),
+    );
+  };

@@ -1,0 +1,85 @@
+import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { AppContext } from '../context.ts';
+import { unauthorized } from '../errors.ts';
+import { findUserById, fullName, upsertUserFromClaims, type UserRecord } from '../store/users.ts';
+import type { CurrentUser } from './current-user.ts';
+import { SIGNING_ALG, type KeyStore } from './keys.ts';
+import { appTokenIssuer, oidcEndpoint, realmIssuer } from './urls.ts';
+
+/** Turns a bearer token into the user it stands for; throws a 401 HttpError with a clear message otherwise. */
+export interface TokenVerifier {
+  verify(token: string): Promise<CurrentUser>;
+}
+
+const invalid = () =>
+  unauthorized('Invalid token: its signature or claims could not be verified. Please log in again.');
+
+const toCurrentUser = (user: UserRecord): CurrentUser => ({
+  user_id: user.user_id,
+  username: user.username,
+  name: fullName(user),
+  ...(user.email ? { email: user.email } : {}),
+  is_admin: user.is_admin,
+});
+
+const stringClaim = (payload: JWTPayload, name: string): string | undefined =>
+  typeof payload[name] === 'string' ? payload[name] : undefined;
+
+export const createTokenVerifier = (ctx: AppContext, keyStore: KeyStore): TokenVerifier => {
+  const { config, db } = ctx;
+  const external = config.keycloak.serverUrl !== undefined;
+  // jose caches the remote key set and refetches it when a token names an unknown kid (key rotation).
+  const remoteJwks = external ? createRemoteJWKSet(new URL(oidcEndpoint(config, 'certs'))) : undefined;
+
+  const verifySignature = async (token: string, issuer: string, local: boolean) => {
+    try {
+      const options = { issuer, algorithms: [SIGNING_ALG], clockTolerance: 10 };
+      if (local || !remoteJwks) {
+        const { jwks } = await keyStore.keys();
+        return (await jwtVerify(token, createLocalJWKSet(jwks), options)).payload;
+      }
+      return (await jwtVerify(token, remoteJwks, options)).payload;
+    } catch (error) {
+      if (error instanceof errors.JWTExpired)
+        throw unauthorized('The token has expired. Please log in again.');
+      throw invalid();
+    }
+  };
+
+  return {
+    async verify(token) {
+      let issuer: string | undefined;
+      try {
+        issuer = decodeJwt(token).iss;
+      } catch {
+        throw unauthorized('Invalid token: not a JSON Web Token.');
+      }
+      if (issuer === appTokenIssuer(config)) {
+        const payload = await verifySignature(token, issuer, true);
+        if (payload.typ !== 'AppToken' || !payload.sub) throw invalid();
+        const user = await findUserById(db, payload.sub);
+        if (!user) throw unauthorized('The user of this token does not exist.');
+        return toCurrentUser(user);
+      }
+      if (issuer !== realmIssuer(config)) {
+        throw unauthorized('Invalid token: it was not issued by the identity provider of this installation.');
+      }
+      const payload = await verifySignature(token, issuer, !external);
+      // ID tokens are signed by the same key; only access tokens open the API.
+      if (payload.typ !== 'Bearer' || !payload.sub) throw invalid();
+      if (!external) {
+        const user = await findUserById(db, payload.sub);
+        if (!user) throw unauthorized('The user of this token does not exist.');
+        return toCurrentUser(user);
+      }
+      const user = await upsertUserFromClaims(db, {
+        sub: payload.sub,
+        preferred_username: stringClaim(payload, 'preferred_username'),
+        email: stringClaim(payload, 'email'),
+        given_name: stringClaim(payload, 'given_name'),
+        family_name: stringClaim(payload, 'family_name'),
+      });
+      return toCurrentUser(user);
+    },
+  };
+};

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ErrorBodySchema,
+  UserSchema,
+  UsersQuerySchema,
+  UsersResponseSchema,
+  type UsersQuery,
+} from '@oasis/schema';
+import type { AppContext } from '../context.ts';
+import type { CurrentUser } from '../auth/current-user.ts';
+import { requireUser } from '../auth/current-user.ts';
+import type { Queryable } from '../db/database.ts';
+import { unauthorized } from '../errors.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  findUsersByIds,
+  listUsers,
+  searchUsers,
+  userToWire,
+  type UserRecord,
+} from '../store/users.ts';
+
+const notAllowed = 'You are not allowed to access this NOMAD installation.';
+
+/** The filters of GET /users, applied in NOMAD's order of precedence; no filter lists the first users. */
+const findUsers = async (db: Queryable, query: UsersQuery): Promise<UserRecord[]> => {
+  if (query.user_id?.length) return findUsersByIds(db, query.user_id);
+  if (query.username) return [await findUserByUsername(db, query.username)].flatMap((u) => u ?? []);
+  if (query.email) return [await findUserByEmail(db, query.email)].flatMap((u) => u ?? []);
+  if (query.prefix !== undefined) return searchUsers(db, query.prefix);
+  return listUsers(db, 100);
+};
+
+const isAllowed = (ctx: AppContext, user: UserRecord): boolean => {
+  const { globalLoginRequired, allowedUsers } = ctx.config;
+  if (!globalLoginRequired || !allowedUsers) return true;
+  const names = new Set(allowedUsers.map((name) => name.toLowerCase()));
+  return (
+    names.has(user.username.toLowerCase()) || (user.email !== null && names.has(user.email.toLowerCase()))
+  );
+};
+
+export const usersRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (plugin) => {
+    const api = plugin.withTypeProvider<TypeBoxTypeProvider>();
+
+    api.get(
+      '/users/me',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The logged-in user (also the access check of global-login mode)',
+          response: { 200: UserSchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const current = requireUser(request);
+        const user = await findUserById(ctx.db, current.user_id);
+        if (!user) throw unauthorized('The user of this token does not exist.');
+        if (!isAllowed(ctx, user)) throw unauthorized(notAllowed);
+        return userToWire(user, { includeEmail: true });
+      },
+    );
+
+    api.get(
+      '/users',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Find users by id, username, email or a prefix of their names',
+          querystring: UsersQuerySchema,
+          response: { 200: UsersResponseSchema, 422: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const viewer: CurrentUser | undefined = request.user;
+        const users = await findUsers(ctx.db, request.query);
+        return {
+          data: users.map((user) =>
+            userToWire(user, {
+              includeEmail: viewer !== undefined && (viewer.is_admin || viewer.user_id === user.user_id),
+            }),
+          ),
+        };
+      },
+    );
+  };

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { User } from '@oasis/schema';
+import type { Queryable } from '../db/database.ts';
+import { hashPassword, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../auth/password.ts';
+
+/** A user row without its password hash (the hash never leaves this module). */
+export interface UserRecord {
+  user_id: string;
+  username: string;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  affiliation: string | null;
+  affiliation_address: string | null;
+  is_admin: boolean;
+  created: string;
+}
+
+export interface NewUser {
+  username: string;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  affiliation?: string;
+  affiliation_address?: string;
+  /** Plain password; stored hashed. Users of an external identity provider have none. */
+  password?: string;
+  is_admin?: boolean;
+  /** Given for users first seen in an external provider's token (its `sub`); random otherwise. */
+  user_id?: string;
+}
+
+/** Raised when a username or email is already taken; `field` tells which, for a precise message. */
+export class DuplicateUserError extends Error {
+  constructor(readonly field: 'username' | 'email') {
+    super(field === 'username' ? 'Username already exists.' : 'Email already exists.');
+  }
+}
+
+const columns =
+  'user_id, username, email, first_name, last_name, affiliation, affiliation_address, is_admin, created';
+
+interface UserRow extends Omit<UserRecord, 'created'> {
+  created: Date | string;
+}
+
+const toRecord = (row: UserRow): UserRecord => ({
+  ...row,
+  created: row.created instanceof Date ? row.created.toISOString() : new Date(row.created).toISOString(),
+});
+
+/** Usernames and emails compare case-insensitively (as Keycloak's), so they are stored lower-cased. */
+export const normalizeLogin = (value: string): string => value.trim().toLowerCase();
+
+const isUniqueViolation = (error: unknown): error is { code: string; constraint?: string; message: string } =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+export const findUserById = async (db: Queryable, userId: string): Promise<UserRecord | undefined> => {
+  const { rows } = await db.query<UserRow>(`SELECT ${columns} FROM users WHERE user_id = $1`, [userId]);
+  return rows[0] && toRecord(rows[0]);
+};
+
+export const findUserByUsername = async (
+  db: Queryable,
+  username: string,
+): Promise<UserRecord | undefined> => {
+  const { rows } = await db.query<UserRow>(`SELECT ${columns} FROM users WHERE username = $1`, [
+    normalizeLogin(username),
+  ]);
+  return rows[0] && toRecord(rows[0]);
+};
+
+export const findUserByEmail = async (db: Queryable, email: string): Promise<UserRecord | undefined> => {
+  const { rows } = await db.query<UserRow>(`SELECT ${columns} FROM users WHERE email = $1`, [
+    normalizeLogin(email),
+  ]);
+  return rows[0] && toRecord(rows[0]);
+};
+
+export const findUsersByIds = async (db: Queryable, userIds: string[]): Promise<UserRecord[]> => {
+  if (userIds.length === 0) return [];
+  const { rows } = await db.query<UserRow>(`SELECT ${columns} FROM users WHERE user_id = ANY($1::text[])`, [
+    userIds,
+  ]);
+  // In the order asked for, as NOMAD's API answers.
+  const byId = new Map(rows.map((row) => [row.user_id, toRecord(row)]));
+  return userIds.flatMap((id) => byId.get(id) ?? []);
+};
+
+/** Users whose first name, last name, full name, username or email starts with `prefix` (case-insensitive). */
+export const searchUsers = async (db: Queryable, prefix: string, limit = 100): Promise<UserRecord[]> => {
+  const escaped = prefix
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${columns} FROM users
+      WHERE lower(first_name) LIKE $1 OR lower(last_name) LIKE $1 OR lower(first_name || ' ' || last_name) LIKE $1
+         OR username LIKE $1 OR email LIKE $1
+      ORDER BY last_name, first_name, username LIMIT $2`,
+    [`${escaped}%`, limit],
+  );
+  return rows.map(toRecord);
+};
+
+export const listUsers = async (db: Queryable, limit = 1000): Promise<UserRecord[]> => {
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${columns} FROM users ORDER BY created, username LIMIT $1`,
+    [limit],
+  );
+  return rows.map(toRecord);
+};
+
+export const countUsers = async (db: Queryable): Promise<number> => {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  return rows[0]?.n ?? 0;
+};
+
+export const createUser = async (db: Queryable, input: NewUser): Promise<UserRecord> => {
+  const username = normalizeLogin(input.username);
+  const email = input.email?.trim() ? normalizeLogin(input.email) : null;
+  if (!username) throw new Error('A username is required.');
+  // Checked first for a clear message; the unique constraints still guard against a concurrent insert.
+  if (await findUserByUsername(db, username)) throw new DuplicateUserError('username');
+  if (email && (await findUserByEmail(db, email))) throw new DuplicateUserError('email');
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  try {
+    const { rows } = await db.query<UserRow>(
+      `INSERT INTO users (user_id, username, email, first_name, last_name, affiliation, affiliation_address, password_hash, is_admin)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${columns}`,
+      [
+        input.user_id ?? randomUUID(),
+        username,
+        email,
+        input.first_name?.trim() ?? '',
+        input.last_name?.trim() ?? '',
+        input.affiliation?.trim() || null,
+        input.affiliation_address?.trim() || null,
+        passwordHash,
+        input.is_admin ?? false,
+      ],
+    );
+    return toRecord(rows[0]!);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new DuplicateUserError(
+        `${error.constraint ?? error.message}`.includes('email') ? 'email' : 'username',
+      );
+    }
+    throw error;
+  }
+};
+
+/**
+ * The user with this username (or email) and password, or undefined. Unknown users cost as much time as a
+ * wrong password, so the answer time does not tell which accounts exist.
+ */
+export const authenticateUser = async (
+  db: Queryable,
+  login: string,
+  password: string,
+): Promise<UserRecord | undefined> => {
+  const { rows } = await db.query<UserRow & { password_hash: string | null }>(
+    `SELECT ${columns}, password_hash FROM users WHERE username = $1 OR email = $1 ORDER BY (username = $1) DESC LIMIT 1`,
+    [normalizeLogin(login)],
+  );
+  const row = rows[0];
+  const ok = await verifyPassword(password, row?.password_hash ?? UNKNOWN_USER_PASSWORD_HASH);
+  if (!row || !row.password_hash || !ok) return undefined;
+  const { password_hash: _hash, ...user } = row;
+  return toRecord(user);
+};
+
+export const setPassword = async (db: Queryable, userId: string, password: string): Promise<void> => {
+  await db.query('UPDATE users SET password_hash = $2 WHERE user_id = $1', [
+    userId,
+    await hashPassword(password),
+  ]);
+};
+
+/** Claims of an external provider's token that describe its user (Keycloak's standard claims). */
+export interface UserClaims {
+  sub: string;
+  preferred_username?: string;
+  email?: string;
+  given_name?: string;
+  family_name?: string;
+}
+
+/**
+ * The user of an external provider's token, inserted at first sight. A username or email already taken by
+ * another (local) account is not an error: the new row gets a suffixed username and no email.
+ */
+export const upsertUserFromClaims = async (db: Queryable, claims: UserClaims): Promise<UserRecord> => {
+  const existing = await findUserById(db, claims.sub);
+  if (existing) return existing;
+  const base = normalizeLogin(claims.preferred_username ?? claims.email ?? claims.sub) || claims.sub;
+  const candidate = {
+    user_id: claims.sub,
+    first_name: claims.given_name,
+    last_name: claims.family_name,
+  };
+  const attempts: NewUser[] = [
+    { ...candidate, username: base, email: claims.email },
+    { ...candidate, username: `${base}-${claims.sub.slice(0, 8)}` },
+  ];
+  for (const attempt of attempts) {
+    try {
+      return await createUser(db, attempt);
+    } catch (error) {
+      if (!(error instanceof DuplicateUserError)) throw error;
+      // A concurrent request may have inserted this very user meanwhile.
+      const raced = await findUserById(db, claims.sub);
+      if (raced) return raced;
+    }
+  }
+  throw new Error(`Cannot register the user ${claims.sub} of the identity provider.`);
+};
+
+export const fullName = (user: Pick<UserRecord, 'first_name' | 'last_name' | 'username'>): string =>
+  `${user.first_name} ${user.last_name}`.trim() || user.username;
+
+/**
+ * The NOMAD wire form. The email is personal data: only the user themself and admins see it.
+ */
+export const userToWire = (user: UserRecord, options: { includeEmail: boolean }): User => ({
+  user_id: user.user_id,
+  name: fullName(user),
+  first_name: user.first_name,
+  last_name: user.last_name,
+  username: user.username,
+  ...(options.includeEmail && user.email ? { email: user.email } : {}),
+  ...(user.affiliation ? { affiliation: user.affiliation } : {}),
+  ...(user.affiliation_address ? { affiliation_address: user.affiliation_address } : {}),
+  created: user.created,
+  is_admin: user.is_admin,
+  is_oasis_admin: user.is_admin,
+});
