@@ -35,10 +35,10 @@ export function AboutPage() {
         {env.title} Oasis
       </Typography>
       <Typography sx={{ mb: 2, maxWidth: 900 }}>
-        This is a self-hosted installation (an oasis) of NOMAD, the research-data platform for materials science.
-        It stores raw files from simulations and experiments, processes them into entries with normalized
-        metadata, and makes them findable, accessible, interoperable and re-usable (FAIR). Published data is
-        offered under the{' '}
+        This is a self-hosted installation (an oasis) of NOMAD, the research-data platform for materials
+        science. It stores raw files from simulations and experiments, processes them into entries with
+        normalized metadata, and makes them findable, accessible, interoperable and re-usable (FAIR).
+        Published data is offered under the{' '}
         <Link href="https://creativecommons.org/licenses/by/4.0/" target="_blank" rel="noopener noreferrer">
           CC BY 4.0
         </Link>{' '}

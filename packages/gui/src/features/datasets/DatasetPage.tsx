@@ -5,8 +5,8 @@ export function DatasetPage() {
   const { datasetId } = useParams();
   return (
     <PlannedPage title="Dataset">
-      The dataset <code>{datasetId}</code>: its name, DOI, creation and modification dates, and a searchable list
-      of the entries it contains.
+      The dataset <code>{datasetId}</code>: its name, DOI, creation and modification dates, and a searchable
+      list of the entries it contains.
     </PlannedPage>
   );
 }

@@ -1,7 +1,8 @@
 import { PlannedPage } from '../../components/PlannedPage.tsx';
 
 const descriptions = {
-  datatable: 'A demonstration of the shared data table: sorting, column chooser, pagination and infinite scroll.',
+  datatable:
+    'A demonstration of the shared data table: sorting, column chooser, pagination and infinite scroll.',
   editquantity: 'A demonstration of the quantity editors used in the electronic lab notebook.',
   plot: 'A demonstration of the plot components.',
 } as const;

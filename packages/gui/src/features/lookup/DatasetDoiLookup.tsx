@@ -23,5 +23,7 @@ export function DatasetDoiLookup() {
     const base = pathname.slice(0, pathname.indexOf('/dataset/doi/'));
     return <Navigate replace to={`${base}/dataset/id/${datasetId}`} />;
   }
-  return <LookupResult loading={result.isPending}>This URL points to a dataset that does not exist.</LookupResult>;
+  return (
+    <LookupResult loading={result.isPending}>This URL points to a dataset that does not exist.</LookupResult>
+  );
 }

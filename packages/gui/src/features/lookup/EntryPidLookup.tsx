@@ -6,8 +6,8 @@ export function EntryPidLookup() {
   const { pid, handle } = useParams();
   return (
     <PlannedPage title="Entry by persistent id">
-      Resolves the persistent id <code>{[pid, handle].filter(Boolean).join('/')}</code> to the entry it names and
-      opens that entry.
+      Resolves the persistent id <code>{[pid, handle].filter(Boolean).join('/')}</code> to the entry it names
+      and opens that entry.
     </PlannedPage>
   );
 }

@@ -24,7 +24,8 @@ export function EntryQueryLookup() {
       }),
   });
   const entryId = result.data?.data[0]?.entry_id;
-  if (entryId) return <Navigate replace to={pathname.replace(/\/entry\/query\/?$/, `/entry/id/${entryId}`)} />;
+  if (entryId)
+    return <Navigate replace to={pathname.replace(/\/entry\/query\/?$/, `/entry/id/${entryId}`)} />;
 
   const externalId = query.external_id;
   return (
@@ -32,7 +33,11 @@ export function EntryQueryLookup() {
       {externalId?.startsWith('mp-') ? (
         <>
           This entry has not yet been provided by the external materials database (
-          <Link href={`https://next-gen.materialsproject.org/materials/${externalId}`} target="_blank" rel="noopener">
+          <Link
+            href={`https://next-gen.materialsproject.org/materials/${externalId}`}
+            target="_blank"
+            rel="noopener"
+          >
             {externalId}
           </Link>
           ) to this installation.

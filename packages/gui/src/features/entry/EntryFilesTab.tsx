@@ -1,0 +1,41 @@
+import { InsertDriveFile } from '@mui/icons-material';
+import { Link, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { useApi } from '../../api/ApiProvider.tsx';
+import type { EntryData } from './types.ts';
+
+/** Each path segment is encoded on its own so that the slashes stay path separators. */
+export const rawFileUrl = (apiBase: string, uploadId: string, path: string) =>
+  `${apiBase}/uploads/${encodeURIComponent(uploadId)}/raw/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The entry's mainfile for download; a browser of its folder comes later. */
+export function EntryFilesTab({ entry }: { entry: EntryData }) {
+  const { apiBase } = useApi();
+  if (!entry.upload_id || !entry.mainfile) {
+    return <Typography>This entry has no files.</Typography>;
+  }
+  return (
+    <>
+      <Typography variant="h6" component="h2">
+        Entry files
+      </Typography>
+      <List dense>
+        <ListItem>
+          <ListItemIcon>
+            <InsertDriveFile />
+          </ListItemIcon>
+          <ListItemText
+            primary={
+              <Link
+                href={`${rawFileUrl(apiBase, entry.upload_id, entry.mainfile)}?ignore_mime_type=true`}
+                download
+              >
+                {entry.mainfile}
+              </Link>
+            }
+            secondary="mainfile"
+          />
+        </ListItem>
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { Alert, Typography } from '@mui/material';
+import { DoesNotExist } from '../../api/errors.ts';
+import { LogList } from './LogList.tsx';
+import { logsWithErrors } from './logs.ts';
+import type { EntryData } from './types.ts';
+import { useArchive } from './useEntry.ts';
+
+const LOGS_REQUIRED = { processing_logs: '*' };
+
+export function EntryLogsTab({ entry }: { entry: EntryData }) {
+  const archive = useArchive(entry.entry_id, LOGS_REQUIRED);
+  if (archive.isPending) return <Typography>loading ...</Typography>;
+  if (archive.isError) {
+    return (
+      <Alert severity={archive.error instanceof DoesNotExist ? 'warning' : 'error'}>
+        {archive.error instanceof DoesNotExist
+          ? 'No archive log does exist for this entry. Most likely the entry itself does not exist.'
+          : archive.error.message}
+      </Alert>
+    );
+  }
+  const logs = logsWithErrors(archive.data.data.archive.processing_logs ?? [], entry.processing_errors);
+  return <LogList logs={logs} />;
+}

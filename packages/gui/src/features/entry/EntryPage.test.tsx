@@ -1,0 +1,81 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../app/testing.tsx';
+
+const apps = {
+  ui: {
+    apps: {
+      options: { entries: { label: 'Entries', path: 'entries', resource: 'entries', category: 'All' } },
+    },
+  },
+};
+
+const answer = (url: string) => {
+  const path = new URL(url).pathname;
+  if (path.endsWith('/entries/dft_bulk')) {
+    return new Response(
+      JSON.stringify({
+        entry_id: 'dft_bulk',
+        data: {
+          entry_id: 'dft_bulk',
+          upload_id: 'dft_upload',
+          mainfile: 'dir/vasp.xml',
+          processing_errors: ['parser failed'],
+          results: { material: { n_elements: 2, elements: ['Ga', 'As'] } },
+        },
+      }),
+    );
+  }
+  if (path.endsWith('/entries/dft_bulk/archive/query')) {
+    return new Response(
+      JSON.stringify({
+        entry_id: 'dft_bulk',
+        data: {
+          entry_id: 'dft_bulk',
+          upload_id: 'dft_upload',
+          archive: { processing_logs: [{ level: 'INFO', event: 'parser executed', parser: 'parsers/vasp' }] },
+        },
+      }),
+    );
+  }
+  return new Response(
+    JSON.stringify({ detail: 'The entry with the given id does not exist or is not visible to you.' }),
+    {
+      status: 404,
+    },
+  );
+};
+
+describe('EntryPage', () => {
+  it("says 'This entry does not exist.' on 404", async () => {
+    renderApp('/search/entries/entry/id/missing', apps, answer);
+    expect(
+      await screen.findByText('This entry does not exist.', undefined, { timeout: 8000 }),
+    ).toBeInTheDocument();
+  }, 15000);
+
+  it('shows the overview and switches to files and logs', async () => {
+    const { router } = renderApp('/search/entries/entry/id/dft_bulk', apps, answer);
+    expect(await screen.findByText('2 (binary)')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'files' }));
+    expect(router.state.location.pathname).toBe('/search/entries/entry/id/dft_bulk/files/_mainfile');
+    expect(await screen.findByRole('link', { name: 'dir/vasp.xml' })).toHaveAttribute(
+      'href',
+      'http://oasis.test/nomad-oasis/api/v1/uploads/dft_upload/raw/dir/vasp.xml?ignore_mime_type=true',
+    );
+
+    await userEvent.click(screen.getByRole('tab', { name: 'logs' }));
+    expect(await screen.findByText('parser executed')).toBeInTheDocument();
+    // Processing errors of the metadata are appended as ERROR items.
+    expect(screen.getByText('parser failed')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 2 matching entries')).toBeInTheDocument();
+  }, 15000);
+
+  it('redirects the explicit overview path to the base path', async () => {
+    const { router } = renderApp('/search/entries/entry/id/dft_bulk/overview', apps, answer);
+    await screen.findByText('2 (binary)');
+    expect(router.state.location.pathname).toBe('/search/entries/entry/id/dft_bulk');
+  }, 15000);
+});

@@ -1,0 +1,62 @@
+import { Warning } from '@mui/icons-material';
+import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
+import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
+import { DoesNotExist } from '../../api/errors.ts';
+import { EntryDataTab } from './EntryDataTab.tsx';
+import { EntryFilesTab } from './EntryFilesTab.tsx';
+import { EntryLogsTab } from './EntryLogsTab.tsx';
+import { EntryOverview } from './EntryOverview.tsx';
+import { entryBasePath, tabOfPath, TAB_PATHS, type EntryTab } from './entryTabs.ts';
+import type { EntryData } from './types.ts';
+import { useEntry } from './useEntry.ts';
+
+/** .../entry/id/{entryId}/* with the tabs overview (base path), files, data and logs. */
+export function EntryPage() {
+  const { entryId = '', '*': splat = '' } = useParams();
+  const { pathname } = useLocation();
+  const basePath = entryBasePath(pathname, splat);
+  const tab = tabOfPath(splat);
+  const entry = useEntry(entryId);
+  if (tab === 'redirect') return <Navigate to={basePath} replace />;
+
+  const hasErrors = (entry.data?.data.processing_errors?.length ?? 0) > 0;
+  return (
+    <Box sx={{ p: 3, maxWidth: 1400, mx: 'auto' }}>
+      <Tabs value={tab} sx={{ mb: 2 }}>
+        {(Object.keys(TAB_PATHS) as EntryTab[]).map((name) => (
+          <Tab
+            key={name}
+            label={name}
+            value={name}
+            component={RouterLink}
+            to={basePath + TAB_PATHS[name]}
+            icon={name === 'logs' && hasErrors ? <Warning color="error" fontSize="small" /> : undefined}
+            iconPosition="end"
+          />
+        ))}
+      </Tabs>
+      {entry.isPending ? (
+        <Typography>loading ...</Typography>
+      ) : entry.isError ? (
+        <Alert severity={entry.error instanceof DoesNotExist ? 'warning' : 'error'}>
+          {entry.error instanceof DoesNotExist ? 'This entry does not exist.' : entry.error.message}
+        </Alert>
+      ) : (
+        <EntryTabContent tab={tab} entry={entry.data.data} />
+      )}
+    </Box>
+  );
+}
+
+function EntryTabContent({ tab, entry }: { tab: EntryTab; entry: EntryData }) {
+  switch (tab) {
+    case 'files':
+      return <EntryFilesTab entry={entry} />;
+    case 'data':
+      return <EntryDataTab entryId={entry.entry_id} />;
+    case 'logs':
+      return <EntryLogsTab entry={entry} />;
+    default:
+      return <EntryOverview entry={entry} />;
+  }
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/ApiProvider.tsx';
+import type { ArchiveResponse, EntryResponse } from './types.ts';
+
+/** `GET entries/{id}`; a failure is shown by the page (e.g. 'This entry does not exist.'). */
+export function useEntry(entryId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['entries', entryId],
+    queryFn: () => api.get<EntryResponse>(`entries/${encodeURIComponent(entryId)}`),
+    meta: { silent: true },
+    retry: false,
+  });
+}
+
+/** `POST entries/{id}/archive/query` with the given `required` ('*' or a section tree). */
+export function useArchive(entryId: string, required: '*' | Record<string, unknown>, enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['entries', entryId, 'archive', required],
+    queryFn: () =>
+      api.post<ArchiveResponse>(`entries/${encodeURIComponent(entryId)}/archive/query`, { required }),
+    enabled,
+    meta: { silent: true },
+    retry: false,
+  });
+}

@@ -1,0 +1,135 @@
+import { Alert, Box, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
+import type { Upload } from '@oasis/schema';
+import { useCallback } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { FilesDropzone } from './FilesDropzone.tsx';
+import { ProcessingBanner } from './ProcessingBanner.tsx';
+import { ProcessingStatus } from './ProcessingStatus.tsx';
+import { UploadEntriesTable } from './UploadEntriesTable.tsx';
+import { UploadHeader } from './UploadHeader.tsx';
+import { UploadStepper } from './UploadStepper.tsx';
+import { loadErrorText } from './loadError.ts';
+import { isEditable, isMainAuthor } from './roles.ts';
+import { useFileUpload } from './useFileUpload.ts';
+import { useDeleteUpload, useUpload } from './useUpload.ts';
+
+/** The upload's base path in the current context (uploads list, search, dataset ...). */
+function useUploadBasePath(uploadId: string): string {
+  const { pathname } = useLocation();
+  const marker = `/upload/id/${encodeURIComponent(uploadId)}`;
+  const index = pathname.indexOf(marker);
+  return index >= 0 ? pathname.slice(0, index + marker.length) : `/user/uploads${marker}`;
+}
+
+/** /user/uploads/upload/id/{uploadId} (overview) and .../files. */
+export function UploadPage() {
+  const { uploadId = '', '*': filesPath } = useParams();
+  const basePath = useUploadBasePath(uploadId);
+  const data = useUpload(uploadId);
+  const { upload } = data;
+  const tab = filesPath !== undefined ? 'files' : 'overview';
+  return (
+    <Box sx={{ p: 3, maxWidth: 1200, mx: 'auto' }}>
+      <Tabs value={tab} sx={{ mb: 2 }}>
+        <Tab label="overview" value="overview" component={RouterLink} to={basePath} />
+        <Tab label="files" value="files" component={RouterLink} to={`${basePath}/files`} />
+      </Tabs>
+      {upload.isPending ? (
+        <Typography>loading ...</Typography>
+      ) : upload.isError ? (
+        <Alert severity="error">{loadErrorText(upload.error)}</Alert>
+      ) : tab === 'files' ? (
+        <UploadFilesTab upload={upload.data.data} />
+      ) : (
+        <UploadOverview uploadId={uploadId} basePath={basePath} data={data} />
+      )}
+    </Box>
+  );
+}
+
+function UploadFilesTab({ upload }: { upload: Upload }) {
+  return (
+    <>
+      {upload.process_running ? <ProcessingBanner message={upload.last_status_message} /> : null}
+      <Typography variant="h6" component="h1" gutterBottom>
+        Upload files
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        The file browser is not available yet. Files are added in the first step of the overview.
+      </Typography>
+    </>
+  );
+}
+
+interface UploadOverviewProps {
+  uploadId: string;
+  basePath: string;
+  data: ReturnType<typeof useUpload>;
+}
+
+function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const { upload: uploadQuery, entries, entriesPage, setEntriesPage, reload } = data;
+  const deletion = useDeleteUpload(uploadId);
+  const reloadAll = useCallback(() => void reload(), [reload]);
+  const fileUpload = useFileUpload(uploadId, reloadAll);
+  const upload = uploadQuery.data?.data;
+  if (!upload) return <CircularProgress />;
+
+  const editable = isEditable(upload, user?.sub);
+  const entriesData = entries.data;
+  const counts = entriesData
+    ? {
+        total: entriesData.pagination.total,
+        successful: entriesData.processing_successful,
+        failed: entriesData.processing_failed,
+      }
+    : undefined;
+
+  return (
+    <>
+      {upload.process_running ? <ProcessingBanner message={upload.last_status_message} /> : null}
+      <UploadHeader
+        upload={upload}
+        canDelete={isMainAuthor(upload, user?.sub) && !upload.published}
+        deleting={deletion.isPending}
+        onReload={reloadAll}
+        onDelete={() => deletion.mutate(undefined, { onSuccess: () => navigate('/user/uploads') })}
+      />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <UploadStepper
+          published={upload.published}
+          files={
+            editable ? (
+              <FilesDropzone
+                state={fileUpload.state}
+                disabled={upload.process_running}
+                onFiles={(files) => void fileUpload.uploadFiles(files)}
+              />
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {upload.published
+                  ? 'This upload is published; its files cannot be changed anymore.'
+                  : 'Only the main author and co-authors can add files to this upload.'}
+              </Typography>
+            )
+          }
+          processing={
+            <>
+              <ProcessingStatus upload={upload} counts={counts} />
+              <UploadEntriesTable
+                entries={entriesData?.data ?? []}
+                total={entriesData?.pagination.total ?? 0}
+                pageState={entriesPage}
+                onPageStateChange={setEntriesPage}
+                onOpen={(entry) => navigate(`${basePath}/entry/id/${encodeURIComponent(entry.entry_id)}`)}
+              />
+            </>
+          }
+        />
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UploadEntriesResponse, UploadResponse } from '@oasis/schema';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApi } from '../../api/ApiProvider.tsx';
+import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
+
+/** Processing is followed by asking again, waiting this long after each answer (spec 1 §4). */
+export const PROCESSING_POLL_MS = 1000;
+
+const DEFAULT_ENTRIES_PAGE: PageState = { page: 1, pageSize: 5, orderBy: 'process_status', order: 'asc' };
+
+export const uploadKey = (uploadId: string) => ['uploads', 'upload', uploadId] as const;
+
+/**
+ * One upload (`GET uploads/{id}`) and a page of its entries (`GET uploads/{id}/entries`). While the
+ * upload is processing both are refreshed, one second after the previous answer arrived.
+ */
+export function useUpload(uploadId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [entriesPage, setEntriesPage] = useState<PageState>(DEFAULT_ENTRIES_PAGE);
+  // Refreshes while processing do not flash the global progress bar; the banner says what is going on.
+  const polling = useRef(false);
+  const options = () => ({ noLoading: polling.current });
+
+  const upload = useQuery({
+    queryKey: uploadKey(uploadId),
+    queryFn: () => api.get<UploadResponse>(`uploads/${encodeURIComponent(uploadId)}`, undefined, options()),
+    // The page shows load failures itself (e.g. a missing upload).
+    meta: { silent: true },
+    retry: false,
+  });
+
+  const entriesKey = (state: PageState) => [...uploadKey(uploadId), 'entries', state] as const;
+  const entries = useQuery({
+    queryKey: entriesKey(entriesPage),
+    queryFn: async () => {
+      const path = `uploads/${encodeURIComponent(uploadId)}/entries`;
+      try {
+        return await api.get<UploadEntriesResponse>(path, pageParams(entriesPage), options());
+      } catch (error) {
+        if (!isPageOutOfRange(error, entriesPage.page)) throw error;
+        const first = { ...entriesPage, page: 1 };
+        const response = await api.get<UploadEntriesResponse>(path, pageParams(first), options());
+        // Seeded so that switching the state to page 1 shows this answer instead of asking again.
+        queryClient.setQueryData(entriesKey(first), response);
+        setEntriesPage(first);
+        return response;
+      }
+    },
+    enabled: upload.isSuccess,
+    placeholderData: (previous) => previous,
+  });
+
+  const running = upload.data?.data.process_running === true;
+  const { dataUpdatedAt } = upload;
+  useEffect(() => {
+    polling.current = running;
+    if (!running) return;
+    const timer = window.setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: uploadKey(uploadId) });
+    }, PROCESSING_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [running, dataUpdatedAt, uploadId, queryClient]);
+
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: uploadKey(uploadId) }),
+    [queryClient, uploadId],
+  );
+
+  return { upload, entries, entriesPage, setEntriesPage, reload };
+}
+
+export function useDeleteUpload(uploadId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<UploadResponse>(`uploads/${encodeURIComponent(uploadId)}`),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: uploadKey(uploadId) });
+      return queryClient.invalidateQueries({ queryKey: ['uploads', 'list'] });
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Upload, UploadResponse, UploadsResponse } from '@oasis/schema';
+import { useState } from 'react';
+import { useApi } from '../../api/ApiProvider.tsx';
+import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
+
+/** Table columns that can be sorted, and the `order_by` each one sends. */
+export const UPLOAD_SORT_KEYS: Record<string, string> = {
+  upload_create_time: 'upload_create_time',
+  upload_name: 'upload_name',
+  process_status: 'process_status',
+  // The published flag itself is not sortable on the server; its time is.
+  published: 'publish_time',
+};
+
+const DELETE_POLL_MS = 2000;
+
+const isBeingDeleted = (upload: Upload) =>
+  upload.current_process === 'delete_upload' &&
+  (upload.process_status === 'PENDING' || upload.process_status === 'RUNNING');
+
+const DEFAULT_PAGE: PageState = { page: 1, pageSize: 10, orderBy: 'upload_create_time', order: 'desc' };
+
+const uploadsKey = (state: PageState) => ['uploads', 'list', state] as const;
+
+/** The user's uploads, one page at a time, with the page-out-of-range fallback to page 1. */
+export function useUploadsList() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [pageState, setPageState] = useState<PageState>(DEFAULT_PAGE);
+  const query = useQuery({
+    queryKey: uploadsKey(pageState),
+    queryFn: async () => {
+      const fetchPage = (state: PageState) => api.get<UploadsResponse>('uploads', pageParams(state));
+      try {
+        return await fetchPage(pageState);
+      } catch (error) {
+        if (!isPageOutOfRange(error, pageState.page)) throw error;
+        const first = { ...pageState, page: 1 };
+        const response = await fetchPage(first);
+        // Seeded so that switching the state to page 1 shows this answer instead of asking again.
+        queryClient.setQueryData(uploadsKey(first), response);
+        setPageState(first);
+        return response;
+      }
+    },
+    placeholderData: (previous) => previous,
+    // Deleting runs in the background; the list is refreshed until the deleted uploads are gone.
+    refetchInterval: (current) => (current.state.data?.data.some(isBeingDeleted) ? DELETE_POLL_MS : false),
+  });
+  return { query, pageState, setPageState };
+}
+
+/** Number of unpublished uploads of the user as main author, for the upload limit. */
+export function useUnpublishedUploadsCount() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['uploads', 'unpublished-count'],
+    queryFn: async () => {
+      const response = await api.get<UploadsResponse>('uploads', {
+        is_published: false,
+        roles: 'main_author',
+        page_size: 10000,
+      });
+      return response.pagination.total;
+    },
+  });
+}
+
+export function useCreateUpload() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<UploadResponse>('uploads', undefined),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['uploads'] }),
+  });
+}
