@@ -5,7 +5,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '.oasis/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tmp/**',
+      '.oasis/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,7 +45,13 @@ export default tseslint.config(
   },
   {
     // Tool configuration files are required by their tools to export a default.
-    files: ['**/vite.config.ts', '**/vitest.config.ts', '**/playwright.config.ts', 'eslint.config.js', 'e2e/support/global-setup.ts'],
+    files: [
+      '**/vite.config.ts',
+      '**/vitest.config.ts',
+      '**/playwright.config.ts',
+      'eslint.config.js',
+      'e2e/support/global-setup.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -6,13 +6,22 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const guiIndex = path.join(root, 'packages/gui/dist/index.html');
-const guiSources = ['packages/gui/src', 'packages/gui/index.html', 'packages/gui/vite.config.ts', 'packages/gui/public', 'packages/schema/src'];
+const guiSources = [
+  'packages/gui/src',
+  'packages/gui/index.html',
+  'packages/gui/vite.config.ts',
+  'packages/gui/public',
+  'packages/schema/src',
+];
 
 const newestMtime = (target) => {
   if (!existsSync(target)) return 0;
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;
-  return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), info.mtimeMs);
+  return readdirSync(target).reduce(
+    (newest, name) => Math.max(newest, newestMtime(path.join(target, name))),
+    info.mtimeMs,
+  );
 };
 
 const builtAt = existsSync(guiIndex) ? statSync(guiIndex).mtimeMs : 0;

@@ -11,7 +11,9 @@ const freePort = () =>
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 
@@ -40,7 +42,14 @@ const globalSetup = async () => {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OASIS_DATA_DIR: dataDir, OASIS_PUBLIC_URL: origin, OASIS_LOG: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OASIS_DATA_DIR: dataDir,
+      OASIS_PUBLIC_URL: origin,
+      OASIS_LOG: 'false',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForReady(`${origin}/nomad-oasis/api/v1/info`, child);

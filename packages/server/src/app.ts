@@ -65,7 +65,10 @@ export const buildApp = async (ctx: AppContext, options: { logger?: boolean } = 
         securitySchemes: { OAuth2: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: ({ schema, url }) => ({ schema, url: url.startsWith(apiPrefix) ? url.slice(apiPrefix.length) || '/' : url }),
+    transform: ({ schema, url }) => ({
+      schema,
+      url: url.startsWith(apiPrefix) ? url.slice(apiPrefix.length) || '/' : url,
+    }),
     hideUntagged: true,
   });
   await app.register(swaggerUi, { routePrefix: `${apiPrefix}/docs`, uiConfig: { docExpansion: 'list' } });
@@ -73,6 +76,8 @@ export const buildApp = async (ctx: AppContext, options: { logger?: boolean } = 
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   await app.register(registerIdentityProvider(ctx));
   await app.register(registerGui(ctx));
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${ctx.config.basePath}/gui/`));
+  app.get('/', { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect(`${ctx.config.basePath}/gui/`),
+  );
   return app;
 };

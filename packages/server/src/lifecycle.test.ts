@@ -22,7 +22,13 @@ describe('server process', () => {
   it('starts on the embedded database, answers, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OASIS_DATA_DIR: dataDir, OASIS_LOG: 'false' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        OASIS_DATA_DIR: dataDir,
+        OASIS_LOG: 'false',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -5,7 +5,9 @@ import { startServer } from './server.ts';
 const main = async () => {
   const config = loadConfig();
   const server = await startServer(config, { logger: process.env.OASIS_LOG !== 'false' });
-  console.log(`NOMAD oasis ready: GUI ${config.publicOrigin}${config.basePath}/gui/  API ${config.publicOrigin}${config.basePath}/api/v1`);
+  console.log(
+    `NOMAD oasis ready: GUI ${config.publicOrigin}${config.basePath}/gui/  API ${config.publicOrigin}${config.basePath}/api/v1`,
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -31,9 +31,14 @@ export interface StartOptions {
  * by a previous kill are queued again by the worker's start. `close()` stops in the reverse order and
  * lets a running job finish its current entry.
  */
-export const startServer = async (config: OasisConfig, options: StartOptions = {}): Promise<RunningServer> => {
+export const startServer = async (
+  config: OasisConfig,
+  options: StartOptions = {},
+): Promise<RunningServer> => {
   const release =
-    config.databaseUrl || options.inMemoryDatabase ? () => undefined : acquireDataDirLock(config.dataDir, 'the server');
+    config.databaseUrl || options.inMemoryDatabase
+      ? () => undefined
+      : acquireDataDirLock(config.dataDir, 'the server');
   let db: Database | undefined;
   try {
     db = await openDatabase({

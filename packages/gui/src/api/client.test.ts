@@ -42,7 +42,9 @@ describe('replaceNaN', () => {
 describe('ApiClient', () => {
   it('sends JSON requests to the API base with the bearer token and repeated array params', async () => {
     const { client, fetch } = clientWith(json({ data: 1 }), () => Promise.resolve('token-1'));
-    await expect(client.get('/uploads', { page_size: 5, upload_id: ['a', 'b'] })).resolves.toEqual({ data: 1 });
+    await expect(client.get('/uploads', { page_size: 5, upload_id: ['a', 'b'] })).resolves.toEqual({
+      data: 1,
+    });
     const { url, init, headers } = requestOf(fetch);
     expect(url).toBe('http://oasis/nomad-oasis/api/v1/uploads?page_size=5&upload_id=a&upload_id=b');
     expect(init.method).toBe('GET');
@@ -61,7 +63,12 @@ describe('ApiClient', () => {
 
   it('sends string bodies as they are with the given content type', async () => {
     const { client, fetch } = clientWith(json({}));
-    await client.put('uploads/u1/raw/', 'a: 1', { file_name: 'x.archive.yaml' }, { contentType: 'application/yaml' });
+    await client.put(
+      'uploads/u1/raw/',
+      'a: 1',
+      { file_name: 'x.archive.yaml' },
+      { contentType: 'application/yaml' },
+    );
     const { url, init, headers } = requestOf(fetch);
     expect(url).toContain('uploads/u1/raw/?file_name=x.archive.yaml');
     expect(init.body).toBe('a: 1');
@@ -123,9 +130,7 @@ describe('ApiClient', () => {
 
   it('counts pending requests for the progress bar unless noLoading is set', async () => {
     let resolve: (response: Response) => void = () => undefined;
-    const fetch = vi.fn<typeof globalThis.fetch>(
-      () => new Promise<Response>((r) => (resolve = r)),
-    );
+    const fetch = vi.fn<typeof globalThis.fetch>(() => new Promise<Response>((r) => (resolve = r)));
     const client = new ApiClient({ apiBase: 'http://oasis/api/v1', fetch });
     const listener = vi.fn();
     client.subscribeLoading(listener);

@@ -116,7 +116,8 @@ export class ApiClient {
           onProgress?.({
             loaded: event.loaded,
             total: event.total,
-            percent: event.lengthComputable && event.total > 0 ? (event.loaded / event.total) * 100 : undefined,
+            percent:
+              event.lengthComputable && event.total > 0 ? (event.loaded / event.total) * 100 : undefined,
           });
         };
         xhr.onload = () => {

@@ -7,7 +7,13 @@ const apps = {
   ui: {
     apps: {
       options: {
-        entries: { label: 'Entries', path: 'entries', resource: 'entries', category: 'All', description: 'Search entries' },
+        entries: {
+          label: 'Entries',
+          path: 'entries',
+          resource: 'entries',
+          category: 'All',
+          description: 'Search entries',
+        },
         materials: { label: 'Materials', path: 'materials', resource: 'materials', category: 'All' },
       },
     },
@@ -17,7 +23,10 @@ const apps = {
 const info = (url: string) =>
   url.endsWith('/api/v1/info')
     ? new Response(
-        JSON.stringify({ version: '1.3.0', statistics: { n_entries: 12345, n_uploads: 12, n_users: 3, n_materials: 2_500_000 } }),
+        JSON.stringify({
+          version: '1.3.0',
+          statistics: { n_entries: 12345, n_uploads: 12, n_users: 3, n_materials: 2_500_000 },
+        }),
       )
     : new Response('{}');
 
@@ -92,8 +101,14 @@ describe('app shell', () => {
   it('resolves nested entry routes with chained breadcrumbs', async () => {
     renderApp('/user/uploads/upload/id/u1/entry/id/e1/data/results');
     const crumbs = await screen.findByRole('navigation', { name: 'breadcrumbs' });
-    expect(within(crumbs).getByRole('link', { name: 'Your uploads' })).toHaveAttribute('href', '/user/uploads');
-    expect(within(crumbs).getByRole('link', { name: 'Upload' })).toHaveAttribute('href', '/user/uploads/upload/id/u1');
+    expect(within(crumbs).getByRole('link', { name: 'Your uploads' })).toHaveAttribute(
+      'href',
+      '/user/uploads',
+    );
+    expect(within(crumbs).getByRole('link', { name: 'Upload' })).toHaveAttribute(
+      'href',
+      '/user/uploads/upload/id/u1',
+    );
     expect(within(crumbs).getByText('Entry')).toBeInTheDocument();
   });
 
@@ -110,7 +125,9 @@ describe('app shell', () => {
 
   it('asks anonymous users to log in in global-login mode', async () => {
     renderApp('/about/information', { globalLoginRequired: true });
-    expect(await screen.findByText('You have to be logged in to use this NOMAD installation.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have to be logged in to use this NOMAD installation.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'NOMAD Oasis' })).not.toBeInTheDocument();
   });
 
@@ -129,7 +146,10 @@ describe('app shell', () => {
     });
     const banner = await screen.findByText(/beta version of NOMAD \(1\.4\.0b1\)/);
     expect(banner).toHaveTextContent('uploads made here may be lost');
-    expect(screen.getByRole('link', { name: /official version/ })).toHaveAttribute('href', 'https://official.test');
+    expect(screen.getByRole('link', { name: /official version/ })).toHaveAttribute(
+      'href',
+      'https://official.test',
+    );
     const alert = banner.closest<HTMLElement>('[role="alert"]');
     if (!alert) throw new Error('the banner is not an alert');
     await userEvent.click(within(alert).getByRole('button', { name: /close/i }));

@@ -22,7 +22,10 @@ describe('errorText', () => {
       new DoesNotExist('x (404)', { status: 404 }),
       'You are trying to access information that does not exist. Please try again and let us know, if this error keeps happening.',
     ],
-    [new VersionMismatch(), 'There is a new GUI version available. Please press "shift" and reload the page.'],
+    [
+      new VersionMismatch(),
+      'There is a new GUI version available. Please press "shift" and reload the page.',
+    ],
     [new OptimadeParseError('x'), 'The given OPTiMaDe query can not be parsed.'],
     [
       new ApiError('field required (422)', { status: 422, apiMessage: 'field required' }),
@@ -32,7 +35,10 @@ describe('errorText', () => {
       new ApiError('boom (500)', { status: 500 }),
       'Unexpected error: "boom (500)". Please try again and let us know, if this error keeps happening.',
     ],
-    [new TypeError('x is undefined'), 'Unexpected error: "x is undefined". Please try again and let us know, if this error keeps happening.'],
+    [
+      new TypeError('x is undefined'),
+      'Unexpected error: "x is undefined". Please try again and let us know, if this error keeps happening.',
+    ],
     [{ weird: true }, 'Unexpected error. Please try again and let us know, if this error keeps happening.'],
     [new Error(''), 'Unexpected error. Please try again and let us know, if this error keeps happening.'],
     [
@@ -86,6 +92,8 @@ describe('ErrorSnackProvider', () => {
     raise(new DoesNotExist('gone (404)', { status: 404 }), { deletionRequested: true });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     raise(new DoesNotExist('gone (404)', { status: 404 }));
-    expect(screen.getByRole('alert')).toHaveTextContent('You are trying to access information that does not exist.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You are trying to access information that does not exist.',
+    );
   });
 });

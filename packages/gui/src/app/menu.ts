@@ -27,8 +27,16 @@ export function menuGroups(env: Env): MenuGroup[] {
     });
   }
   analyze.push(
-    { label: 'APIs', tooltip: 'The APIs of this installation and how to get an app token', to: '/analyze/apis' },
-    { label: 'The NOMAD Metainfo', tooltip: 'Browse the metadata schemas (the metainfo)', to: '/analyze/metainfo' },
+    {
+      label: 'APIs',
+      tooltip: 'The APIs of this installation and how to get an app token',
+      to: '/analyze/apis',
+    },
+    {
+      label: 'The NOMAD Metainfo',
+      tooltip: 'Browse the metadata schemas (the metainfo)',
+      to: '/analyze/metainfo',
+    },
   );
   return [
     {
@@ -36,7 +44,11 @@ export function menuGroups(env: Env): MenuGroup[] {
       entries: [
         { label: 'Uploads', tooltip: 'Upload and publish new data', to: '/user/uploads' },
         { label: 'Datasets', tooltip: 'Manage your datasets and request DOIs', to: '/user/datasets' },
-        { label: 'Your data', tooltip: 'Search the data you uploaded or that is shared with you', to: '/user/search' },
+        {
+          label: 'Your data',
+          tooltip: 'Search the data you uploaded or that is shared with you',
+          to: '/user/search',
+        },
       ],
     },
     {
@@ -53,8 +65,16 @@ export function menuGroups(env: Env): MenuGroup[] {
       label: 'About',
       entries: [
         { label: 'Information', tooltip: 'About this installation', to: '/about/information' },
-        { label: 'Forum', tooltip: 'Ask and discuss on the NOMAD forum', href: 'https://matsci.org/c/nomad/32' },
-        { label: 'FAQ', tooltip: 'Frequently asked questions', href: 'https://nomad-lab.eu/nomad-lab/faq.html' },
+        {
+          label: 'Forum',
+          tooltip: 'Ask and discuss on the NOMAD forum',
+          href: 'https://matsci.org/c/nomad/32',
+        },
+        {
+          label: 'FAQ',
+          tooltip: 'Frequently asked questions',
+          href: 'https://nomad-lab.eu/nomad-lab/faq.html',
+        },
         { label: 'Docs', tooltip: 'The NOMAD documentation', href: 'https://nomad-lab.eu/prod/v1/docs/' },
         { label: 'Sources', tooltip: 'The NOMAD source code', href: 'https://github.com/nomad-coe/nomad' },
         { label: 'Terms', tooltip: 'The terms of use', href: 'https://nomad-lab.eu/terms' },

@@ -109,7 +109,10 @@ export function createRoutes(env: Env): RouteObject[] {
           path: 'search',
           children: [{ index: true, element: <Navigate to="/search/entries" replace /> }, ...appRoutes],
         },
-        { path: 'analyze', children: [{ index: true, element: <Navigate to="/analyze/apis" replace /> }, ...analyze] },
+        {
+          path: 'analyze',
+          children: [{ index: true, element: <Navigate to="/analyze/apis" replace /> }, ...analyze],
+        },
         {
           path: 'about',
           children: [

@@ -1,5 +1,14 @@
 import type { User, UserManager } from 'oidc-client-ts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { GUI_BASE } from '../app/env.ts';
 import { useEnv } from '../app/EnvProvider.tsx';
 import { accountUrl, hasStoredSession } from './session.ts';
@@ -122,7 +131,8 @@ export function AuthProvider({ children, userManager }: { children: ReactNode; u
     const current = await loadManager();
     const stored = await current.getUser();
     if (!stored) return undefined;
-    if (stored.expires_in !== undefined && stored.expires_in > MIN_VALIDITY_SECONDS) return stored.access_token;
+    if (stored.expires_in !== undefined && stored.expires_in > MIN_VALIDITY_SECONDS)
+      return stored.access_token;
     // Concurrent requests share one refresh instead of racing with the same refresh token.
     refreshing.current ??= current.signinSilent().finally(() => {
       refreshing.current = undefined;
@@ -153,7 +163,9 @@ export function AuthProvider({ children, userManager }: { children: ReactNode; u
     if (!signedIn) return undefined;
     const state = signedIn.state as LoginState | undefined;
     const returnTo = state?.returnTo;
-    return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('/auth/') ? returnTo : '/about/information';
+    return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('/auth/')
+      ? returnTo
+      : '/about/information';
   }, [loadManager]);
 
   const value = useMemo<Auth>(

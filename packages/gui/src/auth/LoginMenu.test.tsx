@@ -39,7 +39,9 @@ describe('login menu', () => {
       url.endsWith('/users/me') ? new Response('{"detail": "no"}', { status: 401 }) : new Response('{}'),
     );
     expect(
-      await screen.findByText('You are not allowed to access this NOMAD installation. Please logout and try again.'),
+      await screen.findByText(
+        'You are not allowed to access this NOMAD installation. Please logout and try again.',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -10,7 +10,11 @@ describe('hasStoredSession', () => {
     expect(hasStoredSession(env)).toBe(false);
     const now = Math.floor(Date.now() / 1000);
     await createUserManager(env).storeUser(
-      new User({ access_token: 'a', token_type: 'Bearer', profile: { sub: 's', iss: 'i', aud: 'c', exp: now, iat: now } }),
+      new User({
+        access_token: 'a',
+        token_type: 'Bearer',
+        profile: { sub: 's', iss: 'i', aud: 'c', exp: now, iat: now },
+      }),
     );
     expect(hasStoredSession(env)).toBe(true);
   });

@@ -54,7 +54,8 @@ describe('formatAuthors', () => {
 
 describe('displayValue', () => {
   it('shows unavailable for empty values and "not processed"', () => {
-    for (const value of [undefined, null, '', [], 'not processed']) expect(displayValue(value)).toBe('unavailable');
+    for (const value of [undefined, null, '', [], 'not processed'])
+      expect(displayValue(value)).toBe('unavailable');
     expect(displayValue('VASP')).toBe('VASP');
     expect(displayValue(1.23456)).toBe('1.235');
   });

@@ -3,7 +3,9 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 /** NOMAD error body: a plain message, or FastAPI-style validation items. */
 export const ErrorDetailItemSchema = Type.Object(
   {
-    loc: Type.Array(Type.Union([Type.String(), Type.Number(), Type.Array(Type.Union([Type.String(), Type.Number()]))])),
+    loc: Type.Array(
+      Type.Union([Type.String(), Type.Number(), Type.Array(Type.Union([Type.String(), Type.Number()]))]),
+    ),
     msg: Type.String(),
     type: Type.String(),
   },

@@ -106,7 +106,10 @@ export const AggregationResponseSchema = Type.Object(
   {
     terms: Type.Optional(
       Type.Object(
-        { data: Type.Array(TermsBucketSchema), pagination: Type.Optional(Type.Object({}, { additionalProperties: true })) },
+        {
+          data: Type.Array(TermsBucketSchema),
+          pagination: Type.Optional(Type.Object({}, { additionalProperties: true })),
+        },
         { additionalProperties: true },
       ),
     ),
@@ -130,13 +133,20 @@ export type EntriesQueryResponse = Static<typeof EntriesQueryResponseSchema>;
 export const EntryIdParamsSchema = Type.Object({ entry_id: Type.String() });
 
 export const EntryResponseSchema = Type.Object(
-  { entry_id: Type.String(), required: Type.Optional(Type.Object({}, { additionalProperties: true })), data: EntryMetadataSchema },
+  {
+    entry_id: Type.String(),
+    required: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    data: EntryMetadataSchema,
+  },
   { additionalProperties: true },
 );
 export type EntryResponse = Static<typeof EntryResponseSchema>;
 
 /** `required` of an archive query: '*' or a tree of section names to '*' (or nested trees). */
-export const ArchiveRequiredSchema = Type.Union([Type.String(), Type.Object({}, { additionalProperties: true })]);
+export const ArchiveRequiredSchema = Type.Union([
+  Type.String(),
+  Type.Object({}, { additionalProperties: true }),
+]);
 
 export const ArchiveQueryRequestSchema = Type.Object(
   { required: Type.Optional(ArchiveRequiredSchema) },

@@ -9,7 +9,12 @@ export const InfoResponseSchema = Type.Object(
     codes: Type.Array(Type.Object({ code_name: Type.String(), code_homepage: Type.Optional(Type.String()) })),
     normalizers: Type.Array(Type.String()),
     statistics: Type.Object(
-      { n_entries: Type.Integer(), n_uploads: Type.Integer(), n_users: Type.Integer(), n_materials: Type.Integer() },
+      {
+        n_entries: Type.Integer(),
+        n_uploads: Type.Integer(),
+        n_users: Type.Integer(),
+        n_materials: Type.Integer(),
+      },
       { additionalProperties: true },
     ),
   },

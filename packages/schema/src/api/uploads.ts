@@ -168,7 +168,10 @@ export const RawDirResponseSchema = Type.Object(
     access: Type.String(),
     file_metadata: Type.Optional(RawDirElementSchema),
     directory_metadata: Type.Optional(
-      Type.Object({ name: Type.String(), size: Type.Integer(), content: Type.Array(RawDirElementSchema) }, { additionalProperties: true }),
+      Type.Object(
+        { name: Type.String(), size: Type.Integer(), content: Type.Array(RawDirElementSchema) },
+        { additionalProperties: true },
+      ),
     ),
     pagination: Type.Optional(PaginationResponseSchema),
   },

@@ -8,6 +8,7 @@ import {
   EntryResponseSchema,
 } from '../api/entries.ts';
 import { InfoResponseSchema } from '../api/info.ts';
+import { UsersResponseSchema } from '../api/users.ts';
 import {
   RawDirResponseSchema,
   UploadEntriesResponseSchema,
@@ -27,16 +28,22 @@ export interface EndpointContract {
 // Upload and entry ids; 'command-examples' is an endpoint of its own, not an upload id.
 const segment = '(?!command-examples$)[^/?]+';
 
-/** The endpoints this release implements whose shapes the contract defines (auth and users add theirs). */
+/** The endpoints this release implements whose shapes the recordings show. */
 export const endpointContracts: EndpointContract[] = [
   { method: 'GET', path: /^info$/, response: InfoResponseSchema },
+  { method: 'GET', path: /^users$/, response: UsersResponseSchema },
   { method: 'GET', path: /^uploads$/, response: UploadsResponseSchema },
   { method: 'POST', path: /^uploads$/, response: UploadResponseSchema },
   { method: 'GET', path: new RegExp(`^uploads/${segment}$`), response: UploadResponseSchema },
   { method: 'DELETE', path: new RegExp(`^uploads/${segment}$`), response: UploadResponseSchema },
   { method: 'GET', path: new RegExp(`^uploads/${segment}/entries$`), response: UploadEntriesResponseSchema },
   { method: 'GET', path: new RegExp(`^uploads/${segment}/rawdir(/.*)?$`), response: RawDirResponseSchema },
-  { method: 'POST', path: /^entries\/query$/, body: EntriesQueryRequestSchema, response: EntriesQueryResponseSchema },
+  {
+    method: 'POST',
+    path: /^entries\/query$/,
+    body: EntriesQueryRequestSchema,
+    response: EntriesQueryResponseSchema,
+  },
   { method: 'GET', path: new RegExp(`^entries/${segment}$`), response: EntryResponseSchema },
   {
     method: 'POST',

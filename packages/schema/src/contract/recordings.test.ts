@@ -39,7 +39,9 @@ const firstError = (schema: Parameters<typeof Value.Errors>[0], value: unknown) 
 describe.skipIf(!haveRecordings)('contract against NOMAD recordings', () => {
   const calls = haveRecordings ? recordedCalls() : [];
   const covered = calls.flatMap((call) => {
-    const contract = endpointContracts.find((c) => c.method === call.request.method && c.path.test(call.apiPath));
+    const contract = endpointContracts.find(
+      (c) => c.method === call.request.method && c.path.test(call.apiPath),
+    );
     return contract ? [{ call, contract }] : [];
   });
 
@@ -61,7 +63,9 @@ describe.skipIf(!haveRecordings)('contract against NOMAD recordings', () => {
       const schema = call.response.status < 300 ? contract.response : errorContract;
       if (!schema) return [];
       const problem = firstError(schema, call.response.body);
-      return problem ? [`${call.file} ${call.request.method} ${call.apiPath} ${call.response.status}: ${problem}`] : [];
+      return problem
+        ? [`${call.file} ${call.request.method} ${call.apiPath} ${call.response.status}: ${problem}`]
+        : [];
     });
     expect(failures).toEqual([]);
   });

@@ -35,7 +35,10 @@ describe('parseQuery', () => {
 
   it('reads boolean combinators and nested sections', () => {
     const node = parseQuery(
-      { or: [{ entry_id: 'a' }, { not: { upload_id: 'b' } }], 'results.material': { 'elements:none': ['H'] } },
+      {
+        or: [{ entry_id: 'a' }, { not: { upload_id: 'b' } }],
+        'results.material': { 'elements:none': ['H'] },
+      },
       options,
     );
     expect(node).toMatchObject({

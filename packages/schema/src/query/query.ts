@@ -57,7 +57,8 @@ const parseCriterion = (quantity: string, op: string | undefined, value: unknown
       }
       throw new QueryError(`Invalid operator for ${quantity}: ${keys.join(', ')}`);
     }
-    if (Array.isArray(value)) return { kind: 'match', quantity, op: 'all', values: asValues(value, quantity) };
+    if (Array.isArray(value))
+      return { kind: 'match', quantity, op: 'all', values: asValues(value, quantity) };
     return { kind: 'match', quantity, op: 'eq', values: [asValue(value, quantity)] };
   }
   if (setOps.includes(op)) {
@@ -69,7 +70,11 @@ const parseCriterion = (quantity: string, op: string | undefined, value: unknown
   throw new QueryError(`Unknown operator ${op} for ${quantity}`);
 };
 
-const parseObject = (query: Record<string, unknown>, prefix: string, options: QueryParseOptions): QueryNode => {
+const parseObject = (
+  query: Record<string, unknown>,
+  prefix: string,
+  options: QueryParseOptions,
+): QueryNode => {
   const items: QueryNode[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (key === 'and' || key === 'or') {
@@ -83,7 +88,8 @@ const parseObject = (query: Record<string, unknown>, prefix: string, options: Qu
       continue;
     }
     const [name, op, ...rest] = key.split(':');
-    if (rest.length > 0 || name === undefined || name === '') throw new QueryError(`Invalid query key ${key}`);
+    if (rest.length > 0 || name === undefined || name === '')
+      throw new QueryError(`Invalid query key ${key}`);
     const quantity = prefix ? `${prefix}.${name}` : name;
     if (options.isQuantity(quantity)) {
       items.push(parseCriterion(quantity, op, value));

@@ -91,7 +91,9 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
     uploadLimit: asNumber(services.upload_limit) ?? 10,
     // As in NOMAD: listing `oasis.allowed_users` makes login mandatory for the whole installation.
     globalLoginRequired: env.OASIS_GLOBAL_LOGIN === 'true' || Array.isArray(oasis.allowed_users),
-    allowedUsers: Array.isArray(oasis.allowed_users) ? oasis.allowed_users.filter((u) => typeof u === 'string') : undefined,
+    allowedUsers: Array.isArray(oasis.allowed_users)
+      ? oasis.allowed_users.filter((u) => typeof u === 'string')
+      : undefined,
     northEnabled: asBool(north.enabled) ?? false,
     keycloak: {
       serverUrl: keycloakServerUrl ? keycloakServerUrl.replace(/\/?$/, '/') : undefined,

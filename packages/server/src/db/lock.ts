@@ -35,7 +35,10 @@ export const acquireDataDirLock = (dataDir: string, holder: string): (() => void
   }
   writeFileSync(lockFile(dataDir), String(process.pid));
   return () => {
-    if (existsSync(lockFile(dataDir)) && readFileSync(lockFile(dataDir), 'utf8').trim() === String(process.pid)) {
+    if (
+      existsSync(lockFile(dataDir)) &&
+      readFileSync(lockFile(dataDir), 'utf8').trim() === String(process.pid)
+    ) {
       rmSync(lockFile(dataDir));
     }
   };

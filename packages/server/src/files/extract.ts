@@ -20,7 +20,8 @@ export const detectArchive = async (file: string, fileName: string): Promise<Arc
     const { bytesRead } = await handle.read(head, 0, 512, 0);
     if (bytesRead >= 4 && head.readUInt32LE(0) === 0x04034b50) return 'zip';
     if (bytesRead >= 4 && head.readUInt32LE(0) === 0x06054b50) return 'zip'; // empty zip
-    if (bytesRead >= 2 && head[0] === 0x1f && head[1] === 0x8b && /\.(tar\.gz|tgz)$/i.test(fileName)) return 'tar.gz';
+    if (bytesRead >= 2 && head[0] === 0x1f && head[1] === 0x8b && /\.(tar\.gz|tgz)$/i.test(fileName))
+      return 'tar.gz';
     if (bytesRead >= 262 && head.toString('latin1', 257, 262) === 'ustar') return 'tar';
     return undefined;
   } finally {
@@ -41,7 +42,9 @@ const entryPath = (target: string, name: string): string => {
 const openZip = (file: string) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true }, (error, zip) =>
-      error || !zip ? reject(badRequest(`Cannot read zip file: ${error?.message ?? 'unknown error'}`)) : resolve(zip),
+      error || !zip
+        ? reject(badRequest(`Cannot read zip file: ${error?.message ?? 'unknown error'}`))
+        : resolve(zip),
     ),
   );
 
@@ -56,7 +59,8 @@ const extractZip = async (file: string, sink: Sink, target: string): Promise<str
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof Error && 'statusCode' in error) reject(error);
       // yauzl refuses '../' and absolute member names itself; say so in the same words as our own check.
-      else if (/invalid relative path|absolute path/.test(message)) reject(badRequest(`Bad path in archive: ${message}`));
+      else if (/invalid relative path|absolute path/.test(message))
+        reject(badRequest(`Bad path in archive: ${message}`));
       else reject(badRequest(`Corrupt zip file: ${message}`));
     };
     zip.on('error', fail);
@@ -103,9 +107,12 @@ const extractTar = async (source: Readable, sink: Sink, target: string): Promise
       written.push(relative);
     }
   })();
-  await Promise.all([pipeline(source, extract).catch((error: Error) => {
-    throw badRequest(`Corrupt tar file: ${error.message}`);
-  }), done]);
+  await Promise.all([
+    pipeline(source, extract).catch((error: Error) => {
+      throw badRequest(`Corrupt tar file: ${error.message}`);
+    }),
+    done,
+  ]);
   return written;
 };
 
@@ -135,7 +142,8 @@ export const extractArchive = async (
             sink,
             target,
           );
-    for (const relative of written) await files.moveIntoRaw(path.join(staging, relative), files.rawPath(relative));
+    for (const relative of written)
+      await files.moveIntoRaw(path.join(staging, relative), files.rawPath(relative));
     return written;
   } finally {
     await rm(file, { force: true });

@@ -71,17 +71,35 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
   if (!upload) return;
   const files = new UploadFiles(config.dataDir, uploadId);
   try {
-    await setUploadProcessState(db, uploadId, { status: 'RUNNING', process: 'process_upload', message: 'Matching' });
+    await setUploadProcessState(db, uploadId, {
+      status: 'RUNNING',
+      process: 'process_upload',
+      message: 'Matching',
+    });
     const matched: Array<{ mainfile: string; parserName: string; entryId: string }> = [];
     for (const relative of await walk(files.rawDir)) {
       const parser = matchParser(relative, await readHead(files.rawPath(relative)));
-      if (parser) matched.push({ mainfile: relative, parserName: parser.name, entryId: generateEntryId(uploadId, relative) });
+      if (parser)
+        matched.push({
+          mainfile: relative,
+          parserName: parser.name,
+          entryId: generateEntryId(uploadId, relative),
+        });
     }
     const keep = new Set(matched.map((m) => m.entryId));
     const gone = (await listUploadEntryFiles(db, uploadId)).filter((e) => !keep.has(e.entry_id));
-    await deleteEntries(db, gone.map((e) => e.entry_id));
+    await deleteEntries(
+      db,
+      gone.map((e) => e.entry_id),
+    );
     await Promise.all(gone.map((e) => files.removeArchive(e.entry_id)));
-    for (const m of matched) await upsertPendingEntry(db, { entry_id: m.entryId, upload_id: uploadId, mainfile: m.mainfile, parser_name: m.parserName });
+    for (const m of matched)
+      await upsertPendingEntry(db, {
+        entry_id: m.entryId,
+        upload_id: uploadId,
+        mainfile: m.mainfile,
+        parser_name: m.parserName,
+      });
     await markEntriesPending(db, uploadId);
 
     await setUploadProcessState(db, uploadId, {
@@ -108,19 +126,36 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
         entry_name: path.posix.basename(m.mainfile),
       };
       if (outcome.ok) {
-        logs.push(log('INFO', 'processing done', { parser: m.parserName, duration_ms: Date.now() - started }));
+        logs.push(
+          log('INFO', 'processing done', { parser: m.parserName, duration_ms: Date.now() - started }),
+        );
         const archiveMetadata = (outcome.archive.metadata ?? {}) as Record<string, unknown>;
-        const archive: Record<string, unknown> = { ...outcome.archive, metadata: { ...archiveMetadata, ...metadataBase }, processing_logs: logs };
+        const archive: Record<string, unknown> = {
+          ...outcome.archive,
+          metadata: { ...archiveMetadata, ...metadataBase },
+          processing_logs: logs,
+        };
         await files.writeArchive(m.entryId, archive);
         await saveEntryResult(db, m.entryId, {
           status: 'SUCCESS',
           errors: [],
-          metadata: { ...archiveMetadata, ...metadataBase, results: archive.results, processed: true, processing_errors: [] },
+          metadata: {
+            ...archiveMetadata,
+            ...metadataBase,
+            results: archive.results,
+            processed: true,
+            processing_errors: [],
+          },
         });
       } else {
         // Parser failures are logged by the pipeline; time-outs and crashed threads only by the pool.
-        if (!logs.some((entry) => entry.level === 'ERROR')) logs.push(log('ERROR', outcome.error, { parser: m.parserName }));
-        await files.writeArchive(m.entryId, { ...outcome.archive, metadata: { ...metadataBase, ...((outcome.archive?.metadata ?? {}) as object) }, processing_logs: logs });
+        if (!logs.some((entry) => entry.level === 'ERROR'))
+          logs.push(log('ERROR', outcome.error, { parser: m.parserName }));
+        await files.writeArchive(m.entryId, {
+          ...outcome.archive,
+          metadata: { ...metadataBase, ...((outcome.archive?.metadata ?? {}) as object) },
+          processing_logs: logs,
+        });
         await saveEntryResult(db, m.entryId, {
           status: 'FAILURE',
           errors: [outcome.error],

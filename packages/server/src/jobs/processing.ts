@@ -12,17 +12,21 @@ export const queueUploadProcessing = async (ctx: AppContext, uploadId: string): 
        WHERE upload_id = $1`,
       [uploadId, PROCESS_UPLOAD],
     );
-    const { rows } = await tx.query(`SELECT 1 FROM jobs WHERE upload_id = $1 AND kind = $2 AND state = 'PENDING'`, [
-      uploadId,
-      PROCESS_UPLOAD,
-    ]);
+    const { rows } = await tx.query(
+      `SELECT 1 FROM jobs WHERE upload_id = $1 AND kind = $2 AND state = 'PENDING'`,
+      [uploadId, PROCESS_UPLOAD],
+    );
     if (rows.length === 0) await enqueueJob(tx, PROCESS_UPLOAD, uploadId);
   });
   ctx.notifyJobQueued();
 };
 
 /** Waits until the upload is no longer processing (for `wait_for_processing`), at most `timeoutMs`. */
-export const waitForProcessing = async (ctx: AppContext, uploadId: string, timeoutMs = 120_000): Promise<void> => {
+export const waitForProcessing = async (
+  ctx: AppContext,
+  uploadId: string,
+  timeoutMs = 120_000,
+): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const upload = await findUpload(ctx.db, uploadId);

@@ -13,7 +13,11 @@ describe('JobWorker', () => {
   });
 
   const jobStates = async () =>
-    (await db.query<{ job_id: number; state: string; error: string | null }>('SELECT job_id, state, error FROM jobs ORDER BY job_id')).rows;
+    (
+      await db.query<{ job_id: number; state: string; error: string | null }>(
+        'SELECT job_id, state, error FROM jobs ORDER BY job_id',
+      )
+    ).rows;
 
   it('re-runs a job a killed process left RUNNING, and records failures without stopping', async () => {
     db = await openDatabase({});
@@ -25,16 +29,24 @@ describe('JobWorker', () => {
     await enqueueJob(db, 'count', null, { n: 2 });
 
     const seen: number[] = [];
-    worker = new JobWorker(db, {
-      count: async (job) => {
-        seen.push(Number(job.payload.n));
+    worker = new JobWorker(
+      db,
+      {
+        count: async (job) => {
+          seen.push(Number(job.payload.n));
+        },
+        explode: async () => {
+          throw new Error('boom');
+        },
       },
-      explode: async () => {
-        throw new Error('boom');
-      },
-    }, 50);
+      50,
+    );
     await worker.start();
-    for (let i = 0; i < 100 && (await jobStates()).some((j) => j.state !== 'DONE' && j.state !== 'FAILED'); i++) {
+    for (
+      let i = 0;
+      i < 100 && (await jobStates()).some((j) => j.state !== 'DONE' && j.state !== 'FAILED');
+      i++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(seen).toEqual([1, 2]);

@@ -45,13 +45,27 @@ export const entriesRoutes =
 
     api.post(
       '/entries/query',
-      { schema: { tags: ['entries'], summary: 'Search entries', body: EntriesQueryRequestSchema, response: { 200: EntriesQueryResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['entries'],
+          summary: 'Search entries',
+          body: EntriesQueryRequestSchema,
+          response: { 200: EntriesQueryResponseSchema, ...errors },
+        },
+      },
       async (request) => searchEntries(ctx.db, request.user, request.body),
     );
 
     api.get(
       '/entries/:entry_id',
-      { schema: { tags: ['entries'], summary: 'Metadata of one entry', params: EntryIdParamsSchema, response: { 200: EntryResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['entries'],
+          summary: 'Metadata of one entry',
+          params: EntryIdParamsSchema,
+          response: { 200: EntryResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const { entry } = await visibleEntry(ctx, request.params.entry_id, request.user);
         const doc = (await entryDocuments(ctx.db, [entry.entry_id])).get(entry.entry_id) ?? {};
@@ -80,7 +94,12 @@ export const entriesRoutes =
         return {
           entry_id: entry.entry_id,
           required,
-          data: { entry_id: entry.entry_id, upload_id: entry.upload_id, parser_name: entry.parser_name, archive: projectArchive(archive, required) },
+          data: {
+            entry_id: entry.entry_id,
+            upload_id: entry.upload_id,
+            parser_name: entry.parser_name,
+            archive: projectArchive(archive, required),
+          },
         };
       },
     );

@@ -38,6 +38,9 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
         index: false,
         wildcard: false,
         decorateReply: false,
+        // index.html is served below with no-cache, so a new build reaches browsers at once.
+        allowedPath: (pathName) => !pathName.endsWith('index.html') && pathName !== '/',
+        cacheControl: false,
         setHeaders: (res, filePath) => {
           // Vite puts content hashes in asset names, so those may be cached for good.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -46,9 +49,10 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
         },
       });
     }
-    app.get(`${guiPrefix}/`, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get(guiPrefix, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
     // Files of the build have their own routes (wildcard: false above); everything else is a client route.
     app.get(`${guiPrefix}/*`, { schema: { hide: true } }, (request, reply) => {
+      // Also the GUI root: with trailing slashes ignored, `${guiPrefix}/` arrives here with an empty path.
       const rel = (request.params as { '*': string })['*'];
       if (/^assets\//.test(rel)) return reply.status(404).send({ detail: 'Not Found' });
       return sendIndex(reply);

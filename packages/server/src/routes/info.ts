@@ -11,9 +11,20 @@ export const infoRoutes =
   async (api) => {
     api.withTypeProvider<TypeBoxTypeProvider>().get(
       '/info',
-      { schema: { tags: ['info'], summary: 'Version, parsers and statistics', response: { 200: InfoResponseSchema } } },
+      {
+        schema: {
+          tags: ['info'],
+          summary: 'Version, parsers and statistics',
+          response: { 200: InfoResponseSchema },
+        },
+      },
       async () => {
-        const { rows } = await ctx.db.query<{ n_entries: number; n_uploads: number; n_users: number; n_materials: number }>(
+        const { rows } = await ctx.db.query<{
+          n_entries: number;
+          n_uploads: number;
+          n_users: number;
+          n_materials: number;
+        }>(
           `SELECT (SELECT count(*)::int FROM entries e JOIN uploads u USING (upload_id)
                    WHERE u.published AND NOT u.with_embargo) AS n_entries,
                   (SELECT count(*)::int FROM uploads WHERE published) AS n_uploads,

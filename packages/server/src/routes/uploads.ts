@@ -19,7 +19,14 @@ import { receiveFile } from '../files/receive.ts';
 import { createUploadId } from '../processing/ids.ts';
 import { queueUploadProcessing } from '../jobs/processing.ts';
 import { assertCanRead, assertCanWrite, uploadRoles } from '../store/access.ts';
-import { countUnpublishedUploads, deleteUploadRow, findUpload, insertUpload, listUploads, uploadToWire } from '../store/uploads.ts';
+import {
+  countUnpublishedUploads,
+  deleteUploadRow,
+  findUpload,
+  insertUpload,
+  listUploads,
+  uploadToWire,
+} from '../store/uploads.ts';
 import { entryToUploadEntry, listEntriesOfUpload } from '../store/entries.ts';
 import { entryDocuments } from '../search/entry-documents.ts';
 import { rawFilesRoutes } from './raw-files.ts';
@@ -37,7 +44,14 @@ export const uploadsRoutes =
 
     api.post(
       '/uploads',
-      { schema: { tags: ['uploads'], summary: 'Create an upload, optionally with a file', querystring: CreateUploadQuerySchema, response: { 200: UploadResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: 'Create an upload, optionally with a file',
+          querystring: CreateUploadQuerySchema,
+          response: { 200: UploadResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const user = requireUser(request);
         if ((await countUnpublishedUploads(ctx.db, user.user_id)) >= ctx.config.uploadLimit) {
@@ -46,7 +60,11 @@ export const uploadsRoutes =
         const uploadId = createUploadId();
         const files = new UploadFiles(ctx.config.dataDir, uploadId);
         await files.create();
-        await insertUpload(ctx.db, { upload_id: uploadId, upload_name: request.query.upload_name ?? null, main_author: user.user_id });
+        await insertUpload(ctx.db, {
+          upload_id: uploadId,
+          upload_name: request.query.upload_name ?? null,
+          main_author: user.user_id,
+        });
         try {
           const written = await receiveFile(request, files, '', request.query.file_name);
           if (written) await queueUploadProcessing(ctx, uploadId);
@@ -63,7 +81,14 @@ export const uploadsRoutes =
 
     api.get(
       '/uploads',
-      { schema: { tags: ['uploads'], summary: "The caller's uploads", querystring: UploadsQuerySchema, response: { 200: UploadsResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: "The caller's uploads",
+          querystring: UploadsQuerySchema,
+          response: { 200: UploadsResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const user = requireUser(request);
         const q = request.query;
@@ -73,7 +98,13 @@ export const uploadsRoutes =
         const order = q.order ?? 'asc';
         const { rows, total } = await listUploads(
           ctx.db,
-          { userId: user.user_id, isPublished: q.is_published, isProcessing: q.is_processing, uploadIds: q.upload_id, roles: q.roles },
+          {
+            userId: user.user_id,
+            isPublished: q.is_published,
+            isProcessing: q.is_processing,
+            uploadIds: q.upload_id,
+            roles: q.roles,
+          },
           { orderBy, order, limit: pageSize, offset: (page - 1) * pageSize },
         );
         if (page > 1 && (page - 1) * pageSize >= total) throw badRequest('Page out of range requested.');
@@ -87,7 +118,14 @@ export const uploadsRoutes =
 
     api.get(
       '/uploads/:upload_id',
-      { schema: { tags: ['uploads'], summary: 'One upload', params: UploadIdParamsSchema, response: { 200: UploadResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: 'One upload',
+          params: UploadIdParamsSchema,
+          response: { 200: UploadResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const upload = assertCanRead(await findUpload(ctx.db, request.params.upload_id), request.user);
         return { upload_id: upload.upload_id, data: uploadToWire(upload) };
@@ -112,10 +150,19 @@ export const uploadsRoutes =
         const page = q.page ?? 1;
         const orderBy = q.order_by ?? 'mainfile';
         const order = q.order ?? 'asc';
-        const offset = q.page_after_value !== undefined ? Number(q.page_after_value) || 0 : (page - 1) * pageSize;
-        const result = await listEntriesOfUpload(ctx.db, upload.upload_id, { orderBy, order, limit: pageSize, offset });
+        const offset =
+          q.page_after_value !== undefined ? Number(q.page_after_value) || 0 : (page - 1) * pageSize;
+        const result = await listEntriesOfUpload(ctx.db, upload.upload_id, {
+          orderBy,
+          order,
+          limit: pageSize,
+          offset,
+        });
         if (page > 1 && offset >= result.total) throw badRequest('Page out of range requested.');
-        const docs = await entryDocuments(ctx.db, result.rows.map((row) => row.entry_id));
+        const docs = await entryDocuments(
+          ctx.db,
+          result.rows.map((row) => row.entry_id),
+        );
         const nextOffset = offset + result.rows.length;
         return {
           pagination: {
@@ -136,7 +183,14 @@ export const uploadsRoutes =
 
     api.delete(
       '/uploads/:upload_id',
-      { schema: { tags: ['uploads'], summary: 'Delete an unpublished upload', params: UploadIdParamsSchema, response: { 200: UploadResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: 'Delete an unpublished upload',
+          params: UploadIdParamsSchema,
+          response: { 200: UploadResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const user = requireUser(request);
         const upload = assertCanWrite(await findUpload(ctx.db, request.params.upload_id), user);
@@ -147,16 +201,31 @@ export const uploadsRoutes =
         await new UploadFiles(ctx.config.dataDir, upload.upload_id).delete();
         return {
           upload_id: upload.upload_id,
-          data: { ...uploadToWire(upload), current_process: 'delete_upload', process_status: 'SUCCESS', process_running: false },
+          data: {
+            ...uploadToWire(upload),
+            current_process: 'delete_upload',
+            process_status: 'SUCCESS',
+            process_running: false,
+          },
         };
       },
     );
 
     api.post(
       '/uploads/:upload_id/action/process',
-      { schema: { tags: ['uploads'], summary: 'Reprocess an unpublished upload', params: UploadIdParamsSchema, response: { 200: UploadResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: 'Reprocess an unpublished upload',
+          params: UploadIdParamsSchema,
+          response: { 200: UploadResponseSchema, ...errors },
+        },
+      },
       async (request) => {
-        const upload = assertCanWrite(await findUpload(ctx.db, request.params.upload_id), requireUser(request));
+        const upload = assertCanWrite(
+          await findUpload(ctx.db, request.params.upload_id),
+          requireUser(request),
+        );
         await queueUploadProcessing(ctx, upload.upload_id);
         const row = await findUpload(ctx.db, upload.upload_id);
         return { upload_id: upload.upload_id, data: uploadToWire(row!) };

@@ -6,7 +6,8 @@
 export const projectArchive = (value: unknown, required: unknown): Record<string, unknown> => {
   const project = (node: unknown, spec: unknown): unknown => {
     if (spec === '*' || spec === 'include' || spec === true) return node;
-    if (typeof spec !== 'object' || spec === null || typeof node !== 'object' || node === null) return undefined;
+    if (typeof spec !== 'object' || spec === null || typeof node !== 'object' || node === null)
+      return undefined;
     if (Array.isArray(node)) return node.map((item) => project(item, spec));
     const out: Record<string, unknown> = {};
     for (const [key, sub] of Object.entries(spec)) {
@@ -20,5 +21,7 @@ export const projectArchive = (value: unknown, required: unknown): Record<string
     return out;
   };
   const result = project(value, required);
-  return typeof result === 'object' && result !== null && !Array.isArray(result) ? (result as Record<string, unknown>) : {};
+  return typeof result === 'object' && result !== null && !Array.isArray(result)
+    ? (result as Record<string, unknown>)
+    : {};
 };

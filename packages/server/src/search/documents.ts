@@ -3,7 +3,8 @@ import type { CurrentUser } from '../auth/current-user.ts';
 import { unauthorized } from '../errors.ts';
 import type { SqlParams } from './sql.ts';
 
-const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"')`;
+const isoText = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"')`;
 const userObject = (alias: string) =>
   `jsonb_build_object('user_id', ${alias}.user_id, 'name', trim(${alias}.first_name || ' ' || ${alias}.last_name))`;
 const usersOf = (ids: string) =>

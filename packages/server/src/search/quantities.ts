@@ -11,7 +11,11 @@ export interface SearchQuantity {
   repeats?: boolean;
 }
 
-const q = (name: string, type: QuantityType = 'string', repeats = false): SearchQuantity => ({ name, type, repeats });
+const q = (name: string, type: QuantityType = 'string', repeats = false): SearchQuantity => ({
+  name,
+  type,
+  repeats,
+});
 
 export const entrySearchQuantities: readonly SearchQuantity[] = [
   q('entry_id'),

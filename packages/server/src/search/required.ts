@@ -6,9 +6,15 @@
 type Json = Record<string, unknown>;
 
 const toRegex = (pattern: string) =>
-  new RegExp(`^${pattern.split('.').map((part) => (part === '*' ? '[^.]+' : part.replace(/[\\^$+?()[\]{}|]/g, '\\$&'))).join('\\.')}`);
+  new RegExp(
+    `^${pattern
+      .split('.')
+      .map((part) => (part === '*' ? '[^.]+' : part.replace(/[\\^$+?()[\]{}|]/g, '\\$&')))
+      .join('\\.')}`,
+  );
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const matches = (path: string, patterns: RegExp[]) =>
   patterns.some((pattern) => {
@@ -46,7 +52,10 @@ const drop = (doc: Json, regexes: RegExp[], prefix: string): Json => {
   return out;
 };
 
-export const applyRequired = (doc: Json, required: { include?: string[] | null; exclude?: string[] | null } | undefined): Json => {
+export const applyRequired = (
+  doc: Json,
+  required: { include?: string[] | null; exclude?: string[] | null } | undefined,
+): Json => {
   let result = doc;
   if (required?.include) result = pick(result, required.include, required.include.map(toRegex), '');
   if (required?.exclude?.length) result = drop(result, required.exclude.map(toRegex), '');

@@ -1,4 +1,12 @@
-import { parseQuery, queryQuantities, QueryError, type EntriesQueryRequest, type EntriesQueryResponse, type Owner, type QueryNode } from '@oasis/schema';
+import {
+  parseQuery,
+  queryQuantities,
+  QueryError,
+  type EntriesQueryRequest,
+  type EntriesQueryResponse,
+  type Owner,
+  type QueryNode,
+} from '@oasis/schema';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
 import { validationError } from '../errors.ts';
@@ -9,25 +17,31 @@ import { queryToSql, SqlParams } from './sql.ts';
 
 export const entryRegistry: QuantityRegistry = createRegistry(entrySearchQuantities);
 
-
 const quantityPath = (name: string) => `'{${name.split('.').join(',')}}'`;
 
 /** The sort key of a quantity: numeric quantities compare as numbers, everything else as text. */
 const sortKeySql = (registry: QuantityRegistry, name: string) =>
-  registry.get(name)?.type === 'number' ? `(doc #>> ${quantityPath(name)})::numeric` : `(doc #>> ${quantityPath(name)})`;
+  registry.get(name)?.type === 'number'
+    ? `(doc #>> ${quantityPath(name)})::numeric`
+    : `(doc #>> ${quantityPath(name)})`;
 
 const parse = (query: unknown): QueryNode => {
   try {
     return parseQuery(query, entryRegistry);
   } catch (error) {
-    if (error instanceof QueryError) throw validationError([{ loc: ['body', ...error.loc], msg: error.message, type: 'value_error' }]);
+    if (error instanceof QueryError)
+      throw validationError([{ loc: ['body', ...error.loc], msg: error.message, type: 'value_error' }]);
     throw error;
   }
 };
 
 /** Drops the top-level criteria on `quantity`, for aggregations that must not filter themselves. */
 const withoutQuantity = (node: QueryNode, quantity: string): QueryNode => {
-  if (node.kind === 'and') return { kind: 'and', items: node.items.filter((item) => !queryQuantities(item).every((q) => q === quantity)) };
+  if (node.kind === 'and')
+    return {
+      kind: 'and',
+      items: node.items.filter((item) => !queryQuantities(item).every((q) => q === quantity)),
+    };
   return queryQuantities(node).every((q) => q === quantity) ? { kind: 'and', items: [] } : node;
 };
 
@@ -40,12 +54,19 @@ const termsAggregation = async (
   config: TermsConfig,
 ) => {
   const registry = entryRegistry;
+  // '[*]' yields one row per list item (elements, author names); on a single value it yields the value.
   if (!registry.isQuantity(config.quantity)) {
-    throw validationError([{ loc: ['body', 'aggregations'], msg: `${config.quantity} is not a doc quantity`, type: 'value_error' }]);
+    throw validationError([
+      { loc: ['body', 'aggregations'], msg: `${config.quantity} is not a doc quantity`, type: 'value_error' },
+    ]);
   }
   const params = new SqlParams();
   params.values.push(...base.params.values);
-  const filter = queryToSql(config.exclude_from_search ? withoutQuantity(node, config.quantity) : node, registry, params);
+  const filter = queryToSql(
+    config.exclude_from_search ? withoutQuantity(node, config.quantity) : node,
+    registry,
+    params,
+  );
   const size = config.size ?? 10;
   const include = Array.isArray(config.include) ? config.include : undefined;
   const includeSql = include ? `AND value #>> '{}' = ANY(${params.add(include)})` : '';
@@ -53,7 +74,7 @@ const termsAggregation = async (
     `SELECT value, count(DISTINCT entry_id)::int AS count
      FROM (SELECT e.entry_id, ${documentSql} AS doc FROM entries e JOIN uploads u USING (upload_id)
            WHERE ${base.owner} AND e.process_status IN ('SUCCESS', 'FAILURE')) docs,
-          LATERAL jsonb_path_query(doc, '$.${config.quantity}') AS value
+          LATERAL jsonb_path_query(doc, '$.${config.quantity}[*]') AS value
      WHERE ${filter} ${includeSql}
      GROUP BY value ORDER BY count DESC, value LIMIT ${Math.trunc(size)}`,
     params.values,
@@ -77,19 +98,33 @@ export const searchEntries = async (
   const orderBy = pagination.order_by ?? 'entry_id';
   const order = pagination.order ?? 'asc';
   if (!entryRegistry.isQuantity(orderBy)) {
-    throw validationError([{ loc: ['body', 'pagination', 'order_by'], msg: `${orderBy} is not a doc quantity`, type: 'value_error' }]);
+    throw validationError([
+      {
+        loc: ['body', 'pagination', 'order_by'],
+        msg: `${orderBy} is not a doc quantity`,
+        type: 'value_error',
+      },
+    ]);
   }
   const baseParams = new SqlParams();
   const ownerClause = ownerSql(owner, user, baseParams);
   if (request.verify_only) {
-    return { owner, query: request.query ?? null, pagination: { page_size: pageSize, order_by: orderBy, order, total: 0 }, data: [] };
+    return {
+      owner,
+      query: request.query ?? null,
+      pagination: { page_size: pageSize, order_by: orderBy, order, total: 0 },
+      data: [],
+    };
   }
   const params = new SqlParams();
   params.values.push(...baseParams.values);
   const where = queryToSql(node, entryRegistry, params);
   const source = `(SELECT e.entry_id, ${documentSql} AS doc FROM entries e JOIN uploads u USING (upload_id)
                    WHERE ${ownerClause} AND e.process_status IN ('SUCCESS', 'FAILURE')) docs`;
-  const { rows: countRows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${source} WHERE ${where}`, params.values);
+  const { rows: countRows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${source} WHERE ${where}`,
+    params.values,
+  );
   const total = countRows[0]?.n ?? 0;
 
   const key = sortKeySql(entryRegistry, orderBy);
@@ -107,7 +142,11 @@ export const searchEntries = async (
   } else if (pagination.page) {
     offset = (pagination.page - 1) * pageSize;
   }
-  const { rows } = await db.query<{ doc: Record<string, unknown>; sort_value: string | null; entry_id: string }>(
+  const { rows } = await db.query<{
+    doc: Record<string, unknown>;
+    sort_value: string | null;
+    entry_id: string;
+  }>(
     `SELECT doc, ${key}::text AS sort_value, entry_id FROM ${source} WHERE ${where} ${after}
      ORDER BY ${key} ${direction} NULLS LAST, entry_id ${direction}
      LIMIT ${Math.trunc(pageSize)} OFFSET ${Math.trunc(offset)}`,
@@ -119,10 +158,24 @@ export const searchEntries = async (
   const aggregations: NonNullable<EntriesQueryResponse['aggregations']> = {};
   for (const [name, aggregation] of Object.entries(request.aggregations ?? {})) {
     if (aggregation.terms) {
-      aggregations[name] = { terms: await termsAggregation(db, { owner: ownerClause, params: baseParams }, node, aggregation.terms) };
+      aggregations[name] = {
+        terms: await termsAggregation(
+          db,
+          { owner: ownerClause, params: baseParams },
+          node,
+          aggregation.terms,
+        ),
+      };
     } else {
-      const type = Object.keys(aggregation).filter((k) => !['update', 'changed', 'type'].includes(k))[0] ?? 'unknown';
-      throw validationError([{ loc: ['body', 'aggregations', name], msg: `The ${type} aggregation is not supported by this server yet.`, type: 'value_error' }]);
+      const type =
+        Object.keys(aggregation).filter((k) => !['update', 'changed', 'type'].includes(k))[0] ?? 'unknown';
+      throw validationError([
+        {
+          loc: ['body', 'aggregations', name],
+          msg: `The ${type} aggregation is not supported by this server yet.`,
+          type: 'value_error',
+        },
+      ]);
     }
   }
   return {

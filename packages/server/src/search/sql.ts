@@ -33,12 +33,21 @@ const jsonOps = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
  * Translates a query AST to a boolean SQL expression over the JSONB search document `doc`. SQL/JSON path
  * in lax mode unwraps arrays, so one form serves single values and lists (elements, authors.name, ...).
  */
-export const queryToSql = (node: QueryNode, registry: QuantityRegistry, params: SqlParams, doc = 'doc'): string => {
+export const queryToSql = (
+  node: QueryNode,
+  registry: QuantityRegistry,
+  params: SqlParams,
+  doc = 'doc',
+): string => {
   switch (node.kind) {
     case 'and':
-      return node.items.length ? `(${node.items.map((i) => queryToSql(i, registry, params, doc)).join(' AND ')})` : 'TRUE';
+      return node.items.length
+        ? `(${node.items.map((i) => queryToSql(i, registry, params, doc)).join(' AND ')})`
+        : 'TRUE';
     case 'or':
-      return node.items.length ? `(${node.items.map((i) => queryToSql(i, registry, params, doc)).join(' OR ')})` : 'FALSE';
+      return node.items.length
+        ? `(${node.items.map((i) => queryToSql(i, registry, params, doc)).join(' OR ')})`
+        : 'FALSE';
     case 'not':
       return `(NOT ${queryToSql(node.item, registry, params, doc)})`;
     case 'match': {

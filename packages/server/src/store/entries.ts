@@ -32,7 +32,12 @@ export const entryToUploadEntry = (row: EntryRow, entryMetadata?: Record<string,
 });
 
 export const listUploadEntryFiles = async (db: Queryable, uploadId: string) =>
-  (await db.query<{ entry_id: string; mainfile: string }>('SELECT entry_id, mainfile FROM entries WHERE upload_id = $1', [uploadId])).rows;
+  (
+    await db.query<{ entry_id: string; mainfile: string }>(
+      'SELECT entry_id, mainfile FROM entries WHERE upload_id = $1',
+      [uploadId],
+    )
+  ).rows;
 
 export const deleteEntries = async (db: Queryable, entryIds: string[]): Promise<void> => {
   if (entryIds.length) await db.query('DELETE FROM entries WHERE entry_id = ANY($1)', [entryIds]);
@@ -104,5 +109,10 @@ export const listEntriesOfUpload = async (
      FROM entries WHERE upload_id = $1`,
     [uploadId],
   );
-  return { rows, total: counts[0]?.total ?? 0, successful: counts[0]?.successful ?? 0, failed: counts[0]?.failed ?? 0 };
+  return {
+    rows,
+    total: counts[0]?.total ?? 0,
+    successful: counts[0]?.successful ?? 0,
+    failed: counts[0]?.failed ?? 0,
+  };
 };

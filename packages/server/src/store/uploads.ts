@@ -160,7 +160,14 @@ export const setUploadProcessState = async (
     `UPDATE uploads SET process_status = $2, current_process = $3, last_status_message = $4,
        errors = COALESCE($5::jsonb, errors), complete_time = CASE WHEN $6 THEN now() ELSE complete_time END
      WHERE upload_id = $1`,
-    [uploadId, state.status, state.process, state.message, state.errors ? JSON.stringify(state.errors) : null, state.complete ?? false],
+    [
+      uploadId,
+      state.status,
+      state.process,
+      state.message,
+      state.errors ? JSON.stringify(state.errors) : null,
+      state.complete ?? false,
+    ],
   );
 };
 

@@ -21,7 +21,13 @@ export function Breadcrumbs() {
                 {crumb.label}
               </Typography>
             ) : (
-              <Link component={RouterLink} to={crumb.path} underline="hover" color="inherit" sx={{ fontSize: 'inherit' }}>
+              <Link
+                component={RouterLink}
+                to={crumb.path}
+                underline="hover"
+                color="inherit"
+                sx={{ fontSize: 'inherit' }}
+              >
                 {crumb.label}
               </Link>
             )}

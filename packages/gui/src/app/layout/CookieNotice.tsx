@@ -16,13 +16,20 @@ export function CookieNotice() {
       aria-label="cookie notice"
       elevation={8}
       square
-      sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: (theme) => theme.zIndex.snackbar - 1, p: 2 }}
+      sx={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        p: 2,
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, maxWidth: 1200, mx: 'auto' }}>
         <Typography variant="body2" sx={{ flexGrow: 1 }}>
-          This website uses only strictly necessary cookies: to keep you logged in and to remember that you have
-          seen this notice. There is no tracking and no cookies from third parties. By using this website you
-          accept the terms of use; data you publish here is made available under the CC BY 4.0 license.
+          This website uses only strictly necessary cookies: to keep you logged in and to remember that you
+          have seen this notice. There is no tracking and no cookies from third parties. By using this website
+          you accept the terms of use; data you publish here is made available under the CC BY 4.0 license.
         </Typography>
         <Button variant="contained" color="primary" onClick={accept}>
           Accept

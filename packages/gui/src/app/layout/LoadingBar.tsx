@@ -9,7 +9,14 @@ export function LoadingBar() {
       color="secondary"
       aria-label="loading"
       aria-hidden={!loading}
-      sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 3, visibility: loading ? 'visible' : 'hidden' }}
+      sx={{
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        height: 3,
+        visibility: loading ? 'visible' : 'hidden',
+      }}
     />
   );
 }

@@ -53,12 +53,23 @@ function MenuGroupButton({ group }: { group: MenuGroup }) {
         {group.entries.map((entry) => (
           <Tooltip key={entry.label} title={entry.tooltip} placement="right" describeChild>
             {entry.href ? (
-              <MenuItem component="a" href={entry.href} target="_blank" rel="noopener noreferrer" onClick={close}>
+              <MenuItem
+                component="a"
+                href={entry.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={close}
+              >
                 {entry.label}
                 <OpenInNew fontSize="inherit" sx={{ ml: 1, color: 'text.secondary' }} />
               </MenuItem>
             ) : (
-              <MenuItem component={RouterLink} to={entry.to ?? '/'} onClick={close} selected={entry.to === pathname}>
+              <MenuItem
+                component={RouterLink}
+                to={entry.to ?? '/'}
+                onClick={close}
+                selected={entry.to === pathname}
+              >
                 {entry.label}
               </MenuItem>
             )}

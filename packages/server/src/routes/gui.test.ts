@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+describe('GUI serving', () => {
+  let server: TestServer;
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'oasis-gui-dist-'));
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>oasis</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    server = await startTestServer({ guiDistDir: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for the root and every client route, uncached', async () => {
+    for (const route of [
+      '/nomad-oasis/gui',
+      '/nomad-oasis/gui/',
+      '/nomad-oasis/gui/search/entries',
+      '/nomad-oasis/gui/user/uploads/upload/id/x',
+    ]) {
+      const response = await fetch(`${server.origin}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<title>oasis</title>');
+    }
+  });
+
+  it('serves hashed assets for good and 404s missing ones', async () => {
+    const asset = await fetch(`${server.origin}/nomad-oasis/gui/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${server.origin}/nomad-oasis/gui/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('redirects the site root to the GUI', async () => {
+    const response = await fetch(`${server.origin}/`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/nomad-oasis/gui/');
+  });
+});

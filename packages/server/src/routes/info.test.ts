@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Value } from '@sinclair/typebox/value';
+import { EnvConfigSchema, InfoResponseSchema } from '@oasis/schema';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+describe('info, OpenAPI and GUI configuration', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.close());
+
+  it('reports version, parsers and statistics', async () => {
+    const info = (await (await fetch(`${server.api}/info`)).json()) as Record<string, unknown>;
+    expect(Value.Check(InfoResponseSchema, info)).toBe(true);
+    expect(info.parsers).toEqual(expect.arrayContaining(['parsers/cif', 'parsers/archive']));
+    expect(info.statistics).toMatchObject({ n_entries: 0, n_uploads: 0, n_users: 0 });
+  });
+
+  it('publishes an OpenAPI document generated from the contract, and a docs page', async () => {
+    const doc = (await (await fetch(`${server.api}/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/info',
+        '/uploads',
+        '/uploads/{upload_id}',
+        '/entries/query',
+        '/auth/token',
+        '/users/me',
+      ]),
+    );
+    expect(doc.paths['/entries/query']).toHaveProperty('post');
+    const docs = await fetch(`${server.api}/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toMatch(/swagger/i);
+  });
+
+  it('serves the GUI runtime configuration as env.js', async () => {
+    const script = await (await fetch(`${server.origin}/nomad-oasis/gui/env.js`)).text();
+    const env: unknown = JSON.parse(script.replace(/^window\.nomadEnv = /, '').replace(/;\s*$/, ''));
+    expect(Value.Check(EnvConfigSchema, env)).toBe(true);
+    expect(env).toMatchObject({
+      appBase: `${server.origin}/nomad-oasis`,
+      keycloakBase: `${server.origin}/nomad-oasis/keycloak/auth/`,
+      keycloakRealm: 'oasis',
+      ui: { apps: { options: { entries: { path: 'entries' } } } },
+    });
+  });
+});
