@@ -68,7 +68,7 @@ export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
     uploadMembersGroupSearchEnabled: false,
     ui: {
       ...ui,
-      theme: ui.theme ?? { title: 'NOMAD oasis' },
+      theme: ui.theme ?? { title: 'NOMAD' },
       unit_systems: ui.unit_systems ?? defaultUnitSystems,
       apps: ui.apps ?? defaultApps,
     },
