@@ -1,26 +1,65 @@
 // `npm test`: every check in order, each timed; stops at the first failure and exits non-zero.
-import { spawnSync } from 'node:child_process';
+// Test runner output is passed through and also read, to close with one plain summary line.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const steps = [
-  ['typecheck', ['run', 'typecheck']],
-  ['lint', ['run', 'lint']],
-  ['unit, component and server integration tests', ['run', 'test:unit']],
-  ['end-to-end tests in Chromium', ['run', 'test:e2e']],
+  { name: 'typecheck', args: ['run', 'typecheck'] },
+  { name: 'lint', args: ['run', 'lint'] },
+  { name: 'unit, component and server integration tests', args: ['run', 'test:unit'] },
+  { name: 'end-to-end tests in Chromium', args: ['run', 'test:e2e'] },
 ];
+
+// eslint-disable-next-line no-control-regex
+const stripAnsi = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+/** Counts from Vitest ("Tests  235 passed | 2 skipped") and Playwright ("  1 passed (10.4s)"). */
+const countResults = (output) => {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const line of stripAnsi(output).split('\n')) {
+    const vitest = /^\s*Tests\s+(.*)\(\d+\)\s*$/.exec(line);
+    const playwright = /^\s+(\d+) (passed|failed|skipped|flaky)( \(.*\))?\s*$/.exec(line);
+    if (vitest) {
+      for (const [, n, kind] of vitest[1].matchAll(/(\d+) (passed|failed|skipped)/g))
+        counts[kind] += Number(n);
+    } else if (playwright) {
+      const kind = playwright[2] === 'flaky' ? 'passed' : playwright[2];
+      counts[kind] += Number(playwright[1]);
+    }
+  }
+  return counts;
+};
+
+const run = (args) =>
+  new Promise((resolve) => {
+    const child = spawn('npm', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+
 const only = process.argv.slice(2);
 const started = Date.now();
-for (const [name, args] of steps) {
-  if (only.length && !only.some((o) => name.startsWith(o))) continue;
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const step of steps) {
+  if (only.length && !only.some((o) => step.name.startsWith(o))) continue;
   const t0 = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  console.log(`\n=== ${step.name} ===`);
+  const { code, output } = await run(step.args);
+  const counts = countResults(output);
+  for (const key of Object.keys(total)) total[key] += counts[key];
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
+  if (code !== 0) {
+    console.error(`\n${step.name} failed after ${seconds} s`);
+    console.log(`\ntests: ${total.passed} passed, ${Math.max(1, total.failed)} failed`);
+    process.exit(code ?? 1);
   }
-  console.log(`--- ${name}: ok in ${seconds} s`);
+  console.log(`--- ${step.name}: ok in ${seconds} s`);
 }
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
