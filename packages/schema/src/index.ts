@@ -6,3 +6,5 @@ export * from './api/info.ts';
 export * from './query/query.ts';
 export * from './api/auth.ts';
 export * from './api/users.ts';
+export * from './artifacts/artifacts.ts';
+export * from './units/units.ts';

@@ -39,6 +39,15 @@ describe('GUI serving', () => {
     expect((await fetch(`${server.origin}/nomad-oasis/gui/assets/missing.js`)).status).toBe(404);
   });
 
+  it('serves the artifacts as NOMAD does (artifacts.js) and as JSON for this GUI', async () => {
+    const json = (await (await fetch(`${server.origin}/nomad-oasis/gui/artifacts.json`)).json()) as {
+      searchQuantities: Record<string, unknown>;
+    };
+    expect(json.searchQuantities).toHaveProperty(['results.material.elements']);
+    const script = await (await fetch(`${server.origin}/nomad-oasis/gui/artifacts.js`)).text();
+    expect(script.startsWith('window.nomadArtifacts = {')).toBe(true);
+  });
+
   it('redirects the site root to the GUI', async () => {
     const response = await fetch(`${server.origin}/`, { redirect: 'manual' });
     expect(response.status).toBe(302);

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { buildEnvConfig } from '../config/env-config.ts';
+import { buildArtifacts } from '../search/artifacts.ts';
 
 /**
  * Serves the built GUI under {basePath}/gui with the runtime configuration as `env.js`, and falls back to
@@ -19,6 +20,18 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
 
     app.get(`${guiPrefix}/env.js`, { schema: { hide: true } }, (_request, reply) =>
       reply.type('application/javascript').header('cache-control', 'no-cache').send(envScript()),
+    );
+
+    // Built once: the artifacts only change with the server's code.
+    const artifacts = JSON.stringify(buildArtifacts());
+    app.get(`${guiPrefix}/artifacts.js`, { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .type('application/javascript')
+        .header('cache-control', 'no-cache')
+        .send(`window.nomadArtifacts = ${artifacts};\n`),
+    );
+    app.get(`${guiPrefix}/artifacts.json`, { schema: { hide: true } }, (_request, reply) =>
+      reply.type('application/json').header('cache-control', 'no-cache').send(artifacts),
     );
 
     const sendIndex = (reply: import('fastify').FastifyReply) => {

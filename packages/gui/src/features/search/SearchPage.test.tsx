@@ -19,32 +19,52 @@ const apps = {
   },
 };
 
+const artifacts = {
+  searchQuantities: {
+    'results.material.elements': {
+      name: 'elements',
+      description: 'Names of the different elements present in the structure.',
+      type: { type_kind: 'enum', type_data: ['O', 'Si'] },
+      aggregatable: true,
+      dynamic: false,
+      repeats: false,
+    },
+  },
+  metainfo: { packages: [] },
+  parserMetadata: {},
+  northTools: {},
+  unitList: [],
+  unitPrefixes: {},
+};
+
 const answer = (url: string) =>
-  url.endsWith('/entries/query')
-    ? new Response(
-        JSON.stringify({
-          owner: 'public',
-          pagination: { page_size: 20, order_by: 'upload_create_time', order: 'desc', total: 1 },
-          aggregations: {
-            'results.material.elements': {
-              terms: {
-                data: [
-                  { value: 'Si', count: 1 },
-                  { value: 'O', count: 1 },
-                ],
+  url.endsWith('/artifacts.json')
+    ? new Response(JSON.stringify(artifacts), { status: 200 })
+    : url.endsWith('/entries/query')
+      ? new Response(
+          JSON.stringify({
+            owner: 'public',
+            pagination: { page_size: 20, order_by: 'upload_create_time', order: 'desc', total: 1 },
+            aggregations: {
+              'results.material.elements': {
+                terms: {
+                  data: [
+                    { value: 'Si', count: 1 },
+                    { value: 'O', count: 1 },
+                  ],
+                },
               },
             },
-          },
-          data: [
-            {
-              entry_id: 'e1',
-              entry_name: 'quartz',
-              results: { material: { chemical_formula_hill: 'O2Si' } },
-            },
-          ],
-        }),
-      )
-    : new Response('{}');
+            data: [
+              {
+                entry_id: 'e1',
+                entry_name: 'quartz',
+                results: { material: { chemical_formula_hill: 'O2Si' } },
+              },
+            ],
+          }),
+        )
+      : new Response('{}');
 
 interface QueryBody {
   owner: string;

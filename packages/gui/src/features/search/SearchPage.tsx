@@ -2,6 +2,7 @@ import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { AppConfig } from '@oasis/schema';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useArtifacts } from '../../app/artifacts.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { ElementsFilter } from './ElementsFilter.tsx';
 import { FilterMenu } from './FilterMenu.tsx';
@@ -38,6 +39,8 @@ export function SearchPage({ app }: { app: AppConfig }) {
   const results = useSearch(app.resource, app.resource === 'entries' ? owner : undefined, filters);
   const toggle = (quantity: string, value: string) => setFilters(toggleFilterValue(filters, quantity, value));
 
+  const artifacts = useArtifacts();
+
   if (app.resource !== 'entries') {
     return (
       <Box sx={{ p: 3 }}>
@@ -45,10 +48,23 @@ export function SearchPage({ app }: { app: AppConfig }) {
       </Box>
     );
   }
+  if (!artifacts.data) {
+    return (
+      <Box sx={{ p: 3 }}>
+        {artifacts.isError ? (
+          <Alert severity="error">{artifacts.error.message}</Alert>
+        ) : (
+          <Typography color="text.secondary">Loading the required schemas...</Typography>
+        )}
+      </Box>
+    );
+  }
+  const elementsQuantity = artifacts.data.searchQuantities[ELEMENTS_QUANTITY];
   return (
     <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'flex-start' }}>
       <FilterMenu>
         <ElementsFilter
+          description={elementsQuantity?.description}
           selected={filters[ELEMENTS_QUANTITY] ?? []}
           buckets={results.aggregations[ELEMENTS_QUANTITY]}
           onToggle={(symbol) => toggle(ELEMENTS_QUANTITY, symbol)}
