@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import formbody from '@fastify/formbody';
+import compress from '@fastify/compress';
 import type { AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 import { registerGui } from './routes/gui.ts';
@@ -52,6 +53,8 @@ export const buildApp = async (ctx: AppContext, options: { logger?: boolean } = 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
 
   await app.register(formbody);
+  // gzip/brotli for JSON, HTML and JS; files already compressed (zip, images) are sent as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const apiPrefix = `${ctx.config.basePath}/api/v1`;
   await app.register(swagger, {
     openapi: {

@@ -37,6 +37,10 @@ describe('GUI serving', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${server.origin}/nomad-oasis/gui/assets/missing.js`)).status).toBe(404);
+    const big = await fetch(`${server.origin}/nomad-oasis/gui/artifacts.json`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(big.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('serves the artifacts as NOMAD does (artifacts.js) and as JSON for this GUI', async () => {
