@@ -10,30 +10,6 @@ export const snap = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 };
 
-/** A rock-salt CIF made here (not taken from ../shared), so the test runs on a fresh clone. */
-export const naclCif = `data_NaCl
-_chemical_formula_sum 'Na Cl'
-_cell_length_a 5.6402
-_cell_length_b 5.6402
-_cell_length_c 5.6402
-_cell_angle_alpha 90
-_cell_angle_beta 90
-_cell_angle_gamma 90
-_symmetry_space_group_name_H-M 'F m -3 m'
-loop_
-_symmetry_equiv_pos_as_xyz
-x,y,z
-x,y+1/2,z+1/2
-x+1/2,y,z+1/2
-x+1/2,y+1/2,z
-loop_
-_atom_site_label
-_atom_site_type_symbol
-_atom_site_fract_x
-_atom_site_fract_y
-_atom_site_fract_z
-Na1 Na 0 0 0
-Cl1 Cl 0.5 0.5 0.5
-`;
+export { naclCif } from '@oasis/server/testing/structures.ts';
 
 export const gui = (pathname: string) => `/nomad-oasis/gui${pathname}`;

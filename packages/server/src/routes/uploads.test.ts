@@ -2,29 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 import { makeZip } from '../testing/zip.ts';
-
-const nacl = `data_NaCl
-_cell_length_a 5.64
-_cell_length_b 5.64
-_cell_length_c 5.64
-_cell_angle_alpha 90
-_cell_angle_beta 90
-_cell_angle_gamma 90
-_symmetry_space_group_name_H-M 'F m -3 m'
-loop_
-_symmetry_equiv_pos_as_xyz
-x,y,z
-x,y+1/2,z+1/2
-x+1/2,y,z+1/2
-x+1/2,y+1/2,z
-loop_
-_atom_site_label
-_atom_site_fract_x
-_atom_site_fract_y
-_atom_site_fract_z
-Na1 0 0 0
-Cl1 0.5 0.5 0.5
-`;
+import { naclCif as nacl } from '../testing/structures.ts';
 
 describe('uploads, processing and search', () => {
   let server: TestServer;
