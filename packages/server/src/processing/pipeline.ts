@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { entryHash, generateEntryId } from './ids.ts';
 import { compressionOf, decompress, getParser } from './matching.ts';
-import { materialFromStructure, structureOriginal, type Material } from './normalizers/material.ts';
+import { normalizeArchive } from './normalizers/index.ts';
 import type { LogLevel, MainfileParser, ParserOutput, ProcessingLog } from './types.ts';
 
 export interface ParseMainfileOptions {
@@ -129,38 +129,14 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
   if (output.entryType !== undefined) metadata.entry_type = output.entryType;
   if (output.entryName !== undefined) metadata.entry_name = output.entryName;
   const archive: EntryArchive = { ...output.sections, metadata, processing_logs: logs };
-  if (output.structure) {
-    // A normaliser failure is logged, but the parsed entry is kept (as NOMAD does).
-    try {
-      const material = materialFromStructure(output.structure, output.declaredSymmetry);
-      if (material.symmetry)
-        log('INFO', 'symmetry in results.material is as declared by the file, not analysed');
-      archive.results = mergeResults(archive.results, material, structureOriginal(output.structure));
-      log('INFO', 'normalizers executed');
-    } catch (error) {
-      log('ERROR', `material normalizer failed: ${errorMessage(error)}`);
-    }
-  }
+  const context: Parameters<typeof normalizeArchive>[0] = {
+    archive,
+    log: (level, event) => log(level, event),
+  };
+  if (output.structure) context.structure = output.structure;
+  if (output.declaredSymmetry) context.declaredSymmetry = output.declaredSymmetry;
+  await normalizeArchive(context);
+  log('INFO', 'normalizers executed');
   const errors = logs.filter((l) => l.level === 'ERROR').map((l) => l.event);
   return { ok: true, entryId, archive, logs, errors };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Adds the computed sections without dropping results a parser (or archive file) brought along. */
-function mergeResults(
-  existing: unknown,
-  material: Material,
-  original: Record<string, unknown>,
-): Record<string, unknown> {
-  const results = isRecord(existing) ? { ...existing } : {};
-  const properties = isRecord(results.properties) ? { ...results.properties } : {};
-  const structures = isRecord(properties.structures) ? { ...properties.structures } : {};
-  structures.structure_original = original;
-  properties.structures = structures;
-  results.properties = properties;
-  results.material = isRecord(results.material) ? { ...material, ...results.material } : material;
-  return results;
 }
