@@ -1,8 +1,9 @@
-import { open, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { generateEntryId } from '../processing/ids.ts';
+import { readMatchHead } from '../processing/compression.ts';
 import { matchParser } from '../processing/matching.ts';
 import { findUpload, setUploadProcessState } from '../store/uploads.ts';
 import {
@@ -16,8 +17,6 @@ import {
 import type { ParsePool } from './parse-pool.ts';
 import type { LogEntry } from './parse-thread.ts';
 
-const HEAD_BYTES = 4096;
-
 /** All files below the raw directory, as upload-relative paths with forward slashes. */
 const walk = async (root: string, relative = ''): Promise<string[]> => {
   const dirents = await readdir(path.join(root, relative), { withFileTypes: true }).catch(() => []);
@@ -28,17 +27,6 @@ const walk = async (root: string, relative = ''): Promise<string[]> => {
     else if (dirent.isFile()) files.push(child);
   }
   return files;
-};
-
-const readHead = async (file: string): Promise<Buffer> => {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 };
 
 const log = (level: LogEntry['level'], event: string, extra: Partial<LogEntry> = {}): LogEntry => ({
@@ -78,7 +66,7 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
     });
     const matched: Array<{ mainfile: string; parserName: string; entryId: string }> = [];
     for (const relative of await walk(files.rawDir)) {
-      const parser = matchParser(relative, await readHead(files.rawPath(relative)));
+      const parser = matchParser(relative, await readMatchHead(files.rawPath(relative), relative));
       if (parser)
         matched.push({
           mainfile: relative,

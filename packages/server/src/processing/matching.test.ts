@@ -1,6 +1,5 @@
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { HEAD_BYTES, compressionOf, getParser, matchParser } from './matching.ts';
+import { HEAD_BYTES, getParser, matchParser } from './matching.ts';
 import type { MainfileParser } from './types.ts';
 
 const head = (text: string): Buffer => Buffer.from(text, 'latin1');
@@ -31,14 +30,11 @@ describe('matchParser', () => {
     expect(matchParser('late.cif', late)).toBeUndefined();
   });
 
-  it('reads the head of gzip-compressed mainfiles, even when truncated', () => {
-    const text = `data_x\n${'#'.repeat(20000)}\n`;
-    const gz = gzipSync(Buffer.from(text));
-    expect(matchParser('a/x.cif.gz', gz.subarray(0, 64))?.name).toBe('parsers/cif');
-    expect(matchParser('a/x.cif.gz', head('not gzip'))).toBeUndefined();
+  it('matches compressed mainfiles by their decompressed head, if the parser accepts the compression', () => {
+    expect(matchParser('a/x.cif.gz', head('data_x\n'))?.name).toBe('parsers/cif');
+    expect(matchParser('a/x.cif.gz', head('not a cif'))).toBeUndefined();
     // Archive files are not accepted compressed.
-    expect(matchParser('a/x.archive.json.gz', gzipSync(Buffer.from('{}')))).toBeUndefined();
-    expect(compressionOf('x.cif.GZ')).toBe('gz');
+    expect(matchParser('a/x.archive.json.gz', head('{}'))).toBeUndefined();
   });
 
   it('takes the first match of the registry order', () => {

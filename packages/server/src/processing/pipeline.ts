@@ -4,7 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { entryHash, generateEntryId } from './ids.ts';
-import { compressionOf, decompress, getParser } from './matching.ts';
+import { compressionOf, decompress } from './compression.ts';
+import { getParser } from './matching.ts';
 import { normalizeArchive } from './normalizers/index.ts';
 import type { LogLevel, MainfileParser, ParserOutput, ProcessingLog } from './types.ts';
 
@@ -105,7 +106,7 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
     const raw = options.content ?? (await readFile(absolutePath));
     metadata.entry_hash = entryHash(raw);
     const compression = compressionOf(relativePath);
-    content = compression ? decompress(raw, compression) : raw;
+    content = compression ? await decompress(raw, compression) : raw;
   } catch (error) {
     // Report the file by its upload path: absolute server paths do not belong in entry logs.
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,4 +1,5 @@
 // Contracts between the parser registry, the parsers and the pipeline.
+import type { Compression } from './compression.ts';
 import type { Structure } from './structure.ts';
 
 export type LogLevel = 'INFO' | 'WARNING' | 'ERROR';
@@ -47,7 +48,7 @@ export interface ParserOutput {
   entryName?: string;
 }
 
-export type Compression = 'gz';
+export type { Compression } from './compression.ts';
 
 export interface MainfileParser {
   /** NOMAD-style parser name, e.g. 'parsers/archive'. */

@@ -1,0 +1,97 @@
+// Compressed mainfiles (x.xml.gz, vasprun.xml.bz2, vasprun.xml.xz) are read transparently, as NOMAD
+// does: matching looks at the decompressed head, parsers get the decompressed content.
+import { open } from 'node:fs/promises';
+import { gunzipSync, constants as zlibConstants } from 'node:zlib';
+import bunzip from 'seek-bzip';
+import { XzReadableStream } from 'xz-decompress';
+
+export type Compression = 'gz' | 'bz2' | 'xz';
+
+const SUFFIXES: Readonly<Record<Compression, RegExp>> = { gz: /\.gz$/i, bz2: /\.bz2$/i, xz: /\.xz$/i };
+
+/**
+ * Compressed bytes to read for a head: gzip and xz stream, so a small prefix yields the first
+ * decompressed bytes; bzip2 decodes whole blocks of up to 900 kB, so its first block is read.
+ */
+const HEAD_READ_BYTES: Readonly<Record<Compression | 'none', number>> = {
+  none: 4096,
+  gz: 16 * 1024,
+  xz: 64 * 1024,
+  bz2: 1024 * 1024,
+};
+
+/** Compression of a path by its suffix, if it is one the processing can undo. */
+export function compressionOf(path: string): Compression | undefined {
+  return (Object.keys(SUFFIXES) as Compression[]).find((c) => SUFFIXES[c].test(path));
+}
+
+/** The path without its compression suffix ('a/vasprun.xml.xz' -> 'a/vasprun.xml'). */
+export function withoutCompressionSuffix(path: string): string {
+  const compression = compressionOf(path);
+  return compression ? path.replace(SUFFIXES[compression], '') : path;
+}
+
+async function xzDecompress(bytes: Buffer, partial: boolean): Promise<Buffer> {
+  const source = new Blob([new Uint8Array(bytes)]).stream();
+  const reader = new XzReadableStream(source).getReader();
+  const chunks: Uint8Array[] = [];
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+  } catch (error) {
+    // A head is a truncated stream: what was decoded before the end is what we want.
+    if (!partial)
+      throw new Error(`corrupt xz data: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Decompresses a whole file's bytes. Throws on corrupt data. */
+export async function decompress(bytes: Buffer, compression: Compression): Promise<Buffer> {
+  switch (compression) {
+    case 'gz':
+      return gunzipSync(bytes);
+    case 'bz2':
+      try {
+        return bunzip.decode(bytes);
+      } catch (error) {
+        throw new Error(`corrupt bzip2 data: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    case 'xz':
+      return xzDecompress(bytes, false);
+  }
+}
+
+/** The first decompressed bytes of a possibly truncated compressed prefix; empty when undecodable. */
+export async function decompressHead(prefix: Buffer, compression: Compression): Promise<Buffer> {
+  try {
+    switch (compression) {
+      case 'gz':
+        return gunzipSync(prefix, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+      case 'bz2':
+        // Bit 32 is where the first block starts, after the 'BZh<level>' stream header.
+        return bunzip.decodeBlock(prefix, 32);
+      case 'xz':
+        return await xzDecompress(prefix, true);
+    }
+  } catch {
+    return Buffer.alloc(0);
+  }
+}
+
+/** Reads the head of a file for mainfile matching, decompressed when the name says it is compressed. */
+export async function readMatchHead(absolutePath: string, relativePath: string): Promise<Buffer> {
+  const compression = compressionOf(relativePath);
+  const handle = await open(absolutePath, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_READ_BYTES[compression ?? 'none']);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const prefix = buffer.subarray(0, bytesRead);
+    return compression ? await decompressHead(prefix, compression) : prefix;
+  } finally {
+    await handle.close();
+  }
+}
