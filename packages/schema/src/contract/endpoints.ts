@@ -37,6 +37,7 @@ export const endpointContracts: EndpointContract[] = [
   { method: 'GET', path: new RegExp(`^uploads/${segment}$`), response: UploadResponseSchema },
   { method: 'DELETE', path: new RegExp(`^uploads/${segment}$`), response: UploadResponseSchema },
   { method: 'GET', path: new RegExp(`^uploads/${segment}/entries$`), response: UploadEntriesResponseSchema },
+  { method: 'DELETE', path: new RegExp(`^uploads/${segment}/raw/.+$`), response: UploadResponseSchema },
   { method: 'GET', path: new RegExp(`^uploads/${segment}/rawdir(/.*)?$`), response: RawDirResponseSchema },
   {
     method: 'POST',

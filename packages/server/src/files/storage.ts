@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -68,6 +68,17 @@ export class UploadFiles {
     await mkdir(this.tmpDir, { recursive: true });
     await writeFile(temp, JSON.stringify(archive));
     await rename(temp, this.archivePath(entryId));
+  }
+
+  /** Removes a raw file or folder; false when nothing was there. */
+  async removeRaw(relative: string): Promise<boolean> {
+    const target = this.rawPath(relative);
+    const existed = await stat(target).then(
+      () => true,
+      () => false,
+    );
+    await rm(target, { recursive: true, force: true });
+    return existed;
   }
 
   async removeArchive(entryId: string): Promise<void> {

@@ -95,6 +95,8 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
       process: 'process_upload',
       message: `Parsing ${matched.length} ${matched.length === 1 ? 'entry' : 'entries'}`,
     });
+    // Failed entries are named in the upload's errors; the upload itself still succeeds, as in NOMAD.
+    const failures: string[] = [];
     await forEachLimited(matched, pool.size, async (m) => {
       await setEntryRunning(db, m.entryId);
       const started = Date.now();
@@ -136,6 +138,7 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
           },
         });
       } else {
+        failures.push(`${m.mainfile}: ${outcome.error}`);
         // Parser failures are logged by the pipeline; time-outs and crashed threads only by the pool.
         if (!logs.some((entry) => entry.level === 'ERROR'))
           logs.push(log('ERROR', outcome.error, { parser: m.parserName }));
@@ -155,7 +158,7 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
       status: 'SUCCESS',
       process: 'process_upload',
       message: 'Process process_upload completed successfully',
-      errors: [],
+      errors: failures.sort(),
       complete: true,
     });
   } catch (error) {

@@ -2,8 +2,13 @@
 // does: matching looks at the decompressed head, parsers get the decompressed content.
 import { open } from 'node:fs/promises';
 import { gunzipSync, constants as zlibConstants } from 'node:zlib';
+import { createRequire } from 'node:module';
 import bunzip from 'seek-bzip';
-import { XzReadableStream } from 'xz-decompress';
+
+// xz-decompress is CommonJS whose exports Node's ESM loader cannot name statically: require it.
+const { XzReadableStream } = createRequire(import.meta.url)(
+  'xz-decompress',
+) as typeof import('xz-decompress');
 
 export type Compression = 'gz' | 'bz2' | 'xz';
 

@@ -11,6 +11,7 @@ import {
   RawDirQuerySchema,
   RawDirResponseSchema,
   RawFileQuerySchema,
+  UploadResponseSchema,
 } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/current-user.ts';
@@ -164,6 +165,32 @@ export const rawFilesRoutes =
           };
         },
       );
+
+    api.delete(
+      '/uploads/:upload_id/raw/*',
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: 'Delete a raw file or folder and process the upload again',
+          params: PathParams,
+          response: { 200: UploadResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const upload = assertCanWrite(
+          await findUpload(ctx.db, request.params.upload_id),
+          requireUser(request),
+        );
+        const relative = safeRelativePath(request.params['*'] ?? '');
+        if (!relative)
+          throw badRequest('No path given: use DELETE /uploads/{upload_id} to delete the upload.');
+        const files = new UploadFiles(ctx.config.dataDir, upload.upload_id);
+        if (!(await files.removeRaw(relative))) throw notFound('The requested path does not exist.');
+        await queueUploadProcessing(ctx, upload.upload_id);
+        const row = await findUpload(ctx.db, upload.upload_id);
+        return { upload_id: upload.upload_id, data: uploadToWire(row!) };
+      },
+    );
 
     for (const url of both('/uploads/:upload_id/raw'))
       api.put(

@@ -2,29 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 import { makeZip } from '../testing/zip.ts';
+import { as, json, waitProcessed as waitUntilProcessed } from '../testing/http.ts';
 import { naclCif as nacl } from '../testing/structures.ts';
 
 describe('uploads, processing and search', () => {
   let server: TestServer;
   let alice: string;
   let bob: string;
-  const as = (token: string | undefined, init: RequestInit = {}) => ({
-    ...init,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
-  });
-  const json = async <T = Record<string, unknown>>(response: Response): Promise<T> =>
-    (await response.json()) as T;
-
-  const waitProcessed = async (uploadId: string, token: string) => {
-    for (let i = 0; i < 200; i++) {
-      const { data } = await json<{ data: { process_running: boolean; process_status: string } }>(
-        await fetch(`${server.api}/uploads/${uploadId}`, as(token)),
-      );
-      if (!data.process_running) return data;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('processing did not finish');
-  };
+  const waitProcessed = (uploadId: string, token: string) => waitUntilProcessed(server, uploadId, token);
 
   beforeAll(async () => {
     server = await startTestServer();

@@ -1,19 +1,78 @@
 /**
  * The `required` specification of archive queries: '*' takes everything below, an object names the
- * sections to take (each again '*' or an object). Keys NOMAD uses for resolving references
- * (`resolve-inplace`, ...) are accepted and have no effect here.
+ * sections to take (each again '*' or an object). 'include-resolved' takes the sub-tree and also the
+ * archive sections its reference strings point to ('/run/0/calculation/0/dos_electronic/0/energies'),
+ * placed at their own paths, as NOMAD does for results that reference the run. Other keys NOMAD uses
+ * for resolving references (`resolve-inplace`, ...) are accepted and have no effect here.
  */
-export const projectArchive = (value: unknown, required: unknown): Record<string, unknown> => {
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Path segments of an in-archive reference ('#/run/0/x' or '/run/0/x'), or undefined for other strings. */
+const referencePath = (value: string): string[] | undefined => {
+  const path = value.startsWith('#/') ? value.slice(2) : value.startsWith('/') ? value.slice(1) : undefined;
+  if (!path || path.includes('//')) return undefined;
+  return path.split('/');
+};
+
+const resolve = (archive: unknown, path: readonly string[]): unknown =>
+  path.reduce<unknown>((node, part) => {
+    if (Array.isArray(node)) return /^\d+$/.test(part) ? node[Number(part)] : undefined;
+    return isObject(node) ? node[part] : undefined;
+  }, archive);
+
+/** Every reference string inside a value that resolves within the archive. */
+const collectReferences = (value: unknown, archive: unknown, into: string[][]): void => {
+  if (typeof value === 'string') {
+    const path = referencePath(value);
+    if (path && resolve(archive, path) !== undefined) into.push(path);
+  } else if (Array.isArray(value)) for (const item of value) collectReferences(item, archive, into);
+  else if (isObject(value)) for (const item of Object.values(value)) collectReferences(item, archive, into);
+};
+
+/** Writes `value` at `path` into `out`, creating objects and list slots on the way. */
+const place = (out: Json, path: readonly string[], value: unknown): void => {
+  let node: Json | unknown[] = out;
+  path.forEach((part, i) => {
+    const last = i === path.length - 1;
+    const nextIsIndex = !last && /^\d+$/.test(path[i + 1] ?? '');
+    if (Array.isArray(node)) {
+      const index = Number(part);
+      // Lists keep their positions so references stay valid; earlier slots are empty sections.
+      while (node.length <= index) node.push({});
+      if (last) node[index] = value;
+      else {
+        if (!Array.isArray(node[index]) && !isObject(node[index])) node[index] = nextIsIndex ? [] : {};
+        node = node[index] as Json | unknown[];
+      }
+    } else {
+      if (last) node[part] = value;
+      else {
+        if (!Array.isArray(node[part]) && !isObject(node[part])) node[part] = nextIsIndex ? [] : {};
+        node = node[part] as Json | unknown[];
+      }
+    }
+  });
+};
+
+export const projectArchive = (value: unknown, required: unknown): Json => {
+  const references: string[][] = [];
   const project = (node: unknown, spec: unknown): unknown => {
+    if (spec === 'include-resolved') {
+      collectReferences(node, value, references);
+      return node;
+    }
     if (spec === '*' || spec === 'include' || spec === true) return node;
     if (typeof spec !== 'object' || spec === null || typeof node !== 'object' || node === null)
       return undefined;
     if (Array.isArray(node)) return node.map((item) => project(item, spec));
-    const out: Record<string, unknown> = {};
+    const out: Json = {};
     for (const [key, sub] of Object.entries(spec)) {
       if (key.startsWith('resolve') || key === 'max_list_size' || key === 'include-definition') continue;
       const name = key.replace(/\[.*\]$/, '');
-      const child = (node as Record<string, unknown>)[name];
+      const child = (node as Json)[name];
       if (child === undefined) continue;
       const projected = project(child, sub);
       if (projected !== undefined) out[name] = projected;
@@ -21,7 +80,10 @@ export const projectArchive = (value: unknown, required: unknown): Record<string
     return out;
   };
   const result = project(value, required);
-  return typeof result === 'object' && result !== null && !Array.isArray(result)
-    ? (result as Record<string, unknown>)
-    : {};
+  const out = isObject(result) ? result : {};
+  for (const path of references) {
+    // Skip targets the projection already holds in full.
+    if (resolve(out, path) === undefined) place(out, path, structuredClone(resolve(value, path)));
+  }
+  return out;
 };

@@ -1,0 +1,33 @@
+import type { TestServer } from './test-server.ts';
+
+/** Request options carrying a bearer token (none for anonymous calls). */
+export const as = (token: string | undefined, init: RequestInit = {}): RequestInit => ({
+  ...init,
+  headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
+});
+
+export const json = async <T = Record<string, unknown>>(response: Response): Promise<T> =>
+  (await response.json()) as T;
+
+export interface UploadState {
+  process_running: boolean;
+  process_status: string;
+  errors: string[];
+  last_status_message: string;
+}
+
+/** Polls an upload until its processing has finished; fails the test after 20 s. */
+export const waitProcessed = async (
+  server: TestServer,
+  uploadId: string,
+  token: string,
+): Promise<UploadState> => {
+  for (let i = 0; i < 200; i++) {
+    const { data } = await json<{ data: UploadState }>(
+      await fetch(`${server.api}/uploads/${uploadId}`, as(token)),
+    );
+    if (!data.process_running) return data;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('processing did not finish');
+};
