@@ -1,0 +1,64 @@
+// 'parsers/xyz': plain and extended XYZ files. All frames of a file form one entry: one run.system
+// per frame, plus a run.calculation per frame that states an energy or forces.
+import { atomicNumber } from '../elements.ts';
+import { ANGSTROM, scaleMat3, scaleVec3, type Structure } from '../structure.ts';
+import type { MainfileParser, ParserOutput } from '../types.ts';
+import { ELECTRON_VOLT, readXyz, type XyzFrame } from './xyz-read.ts';
+
+/** Newtons per eV/Å. */
+const EV_PER_ANGSTROM = ELECTRON_VOLT / ANGSTROM;
+
+function structureOf(frame: XyzFrame): Structure {
+  return {
+    species: frame.species,
+    positions: frame.positions.map((p) => scaleVec3(p, ANGSTROM)),
+    lattice: frame.lattice ? scaleMat3(frame.lattice, ANGSTROM) : null,
+    periodic: frame.periodic,
+  };
+}
+
+function systemOf(frame: XyzFrame): Record<string, unknown> {
+  const structure = structureOf(frame);
+  const atoms: Record<string, unknown> = {
+    labels: frame.species,
+    species: frame.species.map((s) => atomicNumber(s) ?? 0),
+    positions: structure.positions,
+    periodic: structure.periodic,
+  };
+  if (structure.lattice) atoms.lattice_vectors = structure.lattice;
+  return { atoms };
+}
+
+function calculationOf(frame: XyzFrame, index: number): Record<string, unknown> | undefined {
+  if (frame.energy === undefined && frame.forces === undefined) return undefined;
+  const calculation: Record<string, unknown> = { system_ref: `#/run/0/system/${index}` };
+  if (frame.energy !== undefined) calculation.energy = { total: { value: frame.energy } };
+  if (frame.forces) {
+    calculation.forces = { total: { value: frame.forces.map((f) => scaleVec3(f, EV_PER_ANGSTROM)) } };
+  }
+  return calculation;
+}
+
+export const xyzParser: MainfileParser = {
+  name: 'parsers/xyz',
+  mainfileName: /\.(?:xyz|extxyz)$/i,
+  // The first line of an XYZ file is the atom count of the first frame.
+  mainfileContents: /^[ \t]*\d+[ \t]*\r?\n/,
+  compressions: ['gz'],
+  parse: ({ content, log }): ParserOutput => {
+    const frames = readXyz(content.toString('utf8'));
+    const run: Record<string, unknown> = { system: frames.map(systemOf) };
+    const calculations = frames.flatMap((frame, i) => calculationOf(frame, i) ?? []);
+    if (calculations.length > 0) run.calculation = calculations;
+    if (frames.length > 1) {
+      log('INFO', `XYZ file has ${frames.length} frames; the first one is the representative structure`);
+    }
+    // The first frame represents the entry. An XYZ file does not say whether it is an MD trajectory
+    // or a relaxation; for trajectories (the usual multi-frame XYZ, e.g. CP2K's *-pos-*.xyz) the
+    // first frame is the prepared input structure, while later frames carry thermal displacements
+    // that hide its symmetry. NOMAD's current normaliser would take the last system when no
+    // workflow says otherwise; its earlier versions took the first frame of MD runs, as done here.
+    const first = frames[0] as XyzFrame;
+    return { sections: { run: [run] }, structure: structureOf(first), entryType: 'XYZ' };
+  },
+};
