@@ -1,0 +1,110 @@
+// Assembles NOMAD's run / workflow2 sections of a vasprun.xml from the raw content.
+import type { Mat3, Structure } from '../../structure.ts';
+import type { LogLevel, ParserOutput } from '../../types.ts';
+import { calculationOf, type CalculationSection } from './calculation.ts';
+import { bandEdgesOf, bandStructureOf, dosOf, eigenvaluesOf } from './electronic.ts';
+import { methodOf } from './method.ts';
+import type { RawCalculation, Vasprun } from './raw.ts';
+import { readVasprun } from './reader.ts';
+import { settingsOf } from './settings.ts';
+import { structureOf, systemOf, type SystemSection } from './system.ts';
+import { EV } from './units.ts';
+import { workflowOf } from './workflow.ts';
+
+export interface ProgramSection {
+  name: 'VASP';
+  version?: string;
+  /** s since the epoch: the run's date and time as the generator block states them (UTC). */
+  compilation_datetime?: number;
+}
+
+const squeeze = (text: string | undefined): string => (text ?? '').trim().replace(/\s+/g, ' ');
+
+export function programOf(generator: Readonly<Record<string, string>>): ProgramSection {
+  const name = squeeze(generator.program);
+  if (name.toLowerCase() !== 'vasp') {
+    throw new Error(`vasprun.xml: not a VASP run (the generator's program is '${name || 'missing'}')`);
+  }
+  const program: ProgramSection = { name: 'VASP' };
+  // NOMAD shows version, subversion and platform together: '4.6.35 3Apr08 complex parallel LinuxIFC'.
+  const version = [generator.version, generator.subversion, generator.platform]
+    .map(squeeze)
+    .filter(Boolean)
+    .join(' ');
+  if (version) program.version = version;
+  const date = /^(\d{4})\s+(\d{1,2})\s+(\d{1,2})$/.exec(squeeze(generator.date));
+  if (date) {
+    const time = /^(\d{1,2}):(\d{1,2}):(\d{1,2})$/.exec(squeeze(generator.time));
+    const [h, m, s] = time ? [Number(time[1]), Number(time[2]), Number(time[3])] : [0, 0, 0];
+    program.compilation_datetime =
+      Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3]), h, m, s) / 1000;
+  }
+  return program;
+}
+
+/** Adds the electronic structure the reader kept (only the file's last) to its ionic step. */
+function addElectronic(
+  section: CalculationSection,
+  raw: RawCalculation,
+  run: Vasprun,
+  lattice: Mat3,
+  warn: (message: string) => void,
+): void {
+  const efermi = raw.dos?.efermi;
+  if (efermi !== undefined) section.energy.fermi = efermi * EV;
+  if (raw.eigenvalues && raw.eigenvalues.energies.length > 0) {
+    const edges = bandEdgesOf(raw.eigenvalues);
+    if (edges.highestOccupied !== undefined) section.energy.highest_occupied = edges.highestOccupied;
+    if (edges.lowestUnoccupied !== undefined) section.energy.lowest_unoccupied = edges.lowestUnoccupied;
+    // Line-mode runs are band-structure runs: NOMAD gives their eigenvalues as path segments only.
+    const bands =
+      run.kpoints.generation === 'listgenerated'
+        ? bandStructureOf(raw.eigenvalues, run.kpoints, lattice, efermi, warn)
+        : undefined;
+    if (bands) section.band_structure_electronic = [bands];
+    else section.eigenvalues = [eigenvaluesOf(raw.eigenvalues, run.kpoints)];
+  }
+  if (raw.dos && raw.dos.total.length > 0) section.dos_electronic = dosOf(raw.dos, run.elements);
+}
+
+export function parseVasprun(content: Buffer, log: (level: LogLevel, event: string) => void): ParserOutput {
+  const run = readVasprun(content);
+  const program = programOf(run.generator);
+  const warn = (message: string): void => log('WARNING', message);
+  const settings = settingsOf(run.incar, run.parameters);
+  const method = methodOf(run, settings, warn);
+
+  const systems: SystemSection[] = [];
+  const calculations: CalculationSection[] = [];
+  let structure: Structure | undefined;
+  run.calculations.forEach((raw, index) => {
+    const rawStructure = raw.structure ?? run.finalStructure ?? run.initialStructure;
+    if (!rawStructure) throw new Error(`vasprun.xml: ionic step ${index + 1} has no structure`);
+    structure = structureOf(rawStructure, run.elements, `the structure of ionic step ${index + 1}`);
+    systems.push(systemOf(structure, rawStructure.selective));
+    const section = calculationOf(raw, systems.length - 1);
+    addElectronic(section, raw, run, structure.lattice as Mat3, warn);
+    calculations.push(section);
+  });
+  if (run.calculations.length === 0) {
+    // A run stopped before its first ionic step finished still has its input structure.
+    warn('vasprun.xml has no complete <calculation>: only the input structure is stored');
+    const rawStructure = run.finalStructure ?? run.initialStructure;
+    if (rawStructure) {
+      structure = structureOf(rawStructure, run.elements, 'the initial structure');
+      systems.push(systemOf(structure, rawStructure.selective));
+    }
+  }
+
+  const output: ParserOutput = {
+    sections: {
+      run: [{ program, method: [method], system: systems, calculation: calculations }],
+      workflow2: workflowOf(settings, run.calculations.length),
+    },
+    entryType: 'VASP',
+  };
+  const lastSystem = systems[systems.length - 1];
+  if (structure) output.structure = structure;
+  if (lastSystem) output.entryName = `${lastSystem.chemical_composition_hill} VASP simulation`;
+  return output;
+}

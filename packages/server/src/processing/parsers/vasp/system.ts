@@ -1,0 +1,54 @@
+// run.system entries (one per ionic step) and the representative Structure, in SI units.
+import { atomicNumber } from '../../elements.ts';
+import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
+import { fractionalToCartesian, scaleVec3, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
+import type { RawStructure } from './raw.ts';
+import { ANGSTROM } from './units.ts';
+
+export interface SystemSection {
+  atoms: {
+    labels: string[];
+    species: number[];
+    /** m */
+    positions: Vec3[];
+    /** m */
+    lattice_vectors: Mat3;
+    periodic: [boolean, boolean, boolean];
+  };
+  chemical_composition_hill: string;
+  /** Per atom and axis: may the atom move along it (VASP selective dynamics). */
+  x_vasp_selective_dynamics?: boolean[][];
+}
+
+/** A Structure (SI) from a vasprun structure block; VASP cells are always periodic in 3D. */
+export function structureOf(raw: RawStructure, elements: readonly string[], where: string): Structure {
+  const basis = raw.basis;
+  if (!basis || basis.length !== 3) throw new Error(`vasprun.xml: ${where} has no 3×3 lattice (basis)`);
+  if (raw.positions.length !== elements.length) {
+    throw new Error(
+      `vasprun.xml: ${where} has ${raw.positions.length} positions but atominfo lists ${elements.length} atoms`,
+    );
+  }
+  const lattice = basis.map((row) => scaleVec3(row, ANGSTROM)) as Mat3;
+  return {
+    species: [...elements],
+    positions: raw.positions.map((frac) => fractionalToCartesian(frac, lattice)),
+    lattice,
+    periodic: [true, true, true],
+  };
+}
+
+export function systemOf(structure: Structure, selective: boolean[][] | undefined): SystemSection {
+  const system: SystemSection = {
+    atoms: {
+      labels: structure.species,
+      species: structure.species.map((s) => atomicNumber(s) ?? 0),
+      positions: structure.positions,
+      lattice_vectors: structure.lattice as Mat3,
+      periodic: structure.periodic,
+    },
+    chemical_composition_hill: hillFormula(compositionOf(structure.species)),
+  };
+  if (selective) system.x_vasp_selective_dynamics = selective;
+  return system;
+}
