@@ -1,0 +1,22 @@
+import type { EntryResults } from './types.ts';
+
+/** The properties whose plots need arrays from the archive; the metadata only has scalars. */
+const PLOTTED_PROPERTIES = ['dos_electronic', 'band_structure_electronic', 'geometry_optimization'];
+
+export function hasProperty(results: EntryResults | undefined, name: string): boolean {
+  return results?.properties?.available_properties?.includes(name) ?? false;
+}
+
+/**
+ * Whether the overview has something to plot and so must fetch the archive (which can be megabytes).
+ * An electronic section with only band gaps needs no archive: the gaps are in the metadata.
+ */
+export function needsArchive(results: EntryResults | undefined): boolean {
+  const electronic = results?.properties?.electronic;
+  return (
+    PLOTTED_PROPERTIES.some((name) => hasProperty(results, name)) ||
+    electronic?.dos_electronic !== undefined ||
+    electronic?.band_structure_electronic !== undefined ||
+    results?.properties?.geometry_optimization?.energies !== undefined
+  );
+}
