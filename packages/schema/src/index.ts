@@ -8,3 +8,4 @@ export * from './api/auth.ts';
 export * from './api/users.ts';
 export * from './artifacts/artifacts.ts';
 export * from './units/units.ts';
+export * from './metainfo/index.ts';

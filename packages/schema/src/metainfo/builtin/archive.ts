@@ -1,0 +1,82 @@
+import { repeating, section, str, sub } from '../define.ts';
+import type { PackageDefinition } from '../model.ts';
+import { material, materialSections } from './results-material.ts';
+import { resultsMethod, resultsMethodSections } from './results-method.ts';
+import { properties, propertiesSections } from './results-properties.ts';
+import { runCalculationSections } from './run-calculation.ts';
+import { runMethodSections } from './run-method.ts';
+import { runSystemSections } from './run-system.ts';
+import { program, run } from './run.ts';
+import {
+  geometryOptimizationSections,
+  singlePointSections,
+  workflow,
+  workflowSections,
+  workflowVariants,
+} from './workflow.ts';
+
+/** The top of the archive definitions: what processing stores for an entry. */
+
+export const resultsDefinition = section(
+  'Results',
+  'Normalised, code-independent summary of the entry; what search and the entry page use.',
+  [],
+  [sub('material', material), sub('method', resultsMethod), sub('properties', properties)],
+);
+
+export const archiveDefinition = section(
+  'EntryArchive',
+  'The archive of one entry: parsed runs, the workflow and the normalised results.',
+  [str('entry_id', 'Identifier of the entry.')],
+  [repeating('run', run), sub('workflow2', workflow, workflowVariants), sub('results', resultsDefinition)],
+);
+
+/** The built-in definitions by NOMAD package (some sections live in other NOMAD packages; see report). */
+export const builtinPackages: readonly PackageDefinition[] = [
+  {
+    name: 'nomad.datamodel.datamodel',
+    description: 'The entry archive.',
+    section_definitions: [archiveDefinition],
+  },
+  {
+    name: 'nomad.datamodel.results',
+    description: 'Normalised results of an entry.',
+    section_definitions: [
+      resultsDefinition,
+      ...materialSections,
+      ...resultsMethodSections,
+      ...propertiesSections,
+    ],
+  },
+  { name: 'runschema.run', description: 'Runs of simulation codes.', section_definitions: [run, program] },
+  {
+    name: 'runschema.method',
+    description: 'Methods of simulations.',
+    section_definitions: runMethodSections,
+  },
+  {
+    name: 'runschema.system',
+    description: 'Structures of simulations.',
+    section_definitions: runSystemSections,
+  },
+  {
+    name: 'runschema.calculation',
+    description: 'Outputs of calculations.',
+    section_definitions: runCalculationSections,
+  },
+  {
+    name: 'nomad.datamodel.metainfo.workflow',
+    description: 'Generic workflows.',
+    section_definitions: workflowSections,
+  },
+  {
+    name: 'simulationworkflowschema.single_point',
+    description: 'Single-point workflows.',
+    section_definitions: singlePointSections,
+  },
+  {
+    name: 'simulationworkflowschema.geometry_optimization',
+    description: 'Geometry-optimisation workflows.',
+    section_definitions: geometryOptimizationSections,
+  },
+];

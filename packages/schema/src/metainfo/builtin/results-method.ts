@@ -1,0 +1,117 @@
+import { bool, enumeration, float, LIST, section, str, sub } from '../define.ts';
+import { BASIS_SET_CONTAINER_TYPES } from './run-method.ts';
+
+/** results.method: how the entry was computed, normalised across codes for search. */
+
+const indexed = { search: { suggestion: true } } as const;
+
+export const METHOD_NAMES = [
+  'DFT',
+  'TB',
+  'GW',
+  'DMFT',
+  'BSE',
+  'EELS',
+  'XPS',
+  'XRD',
+  'NMR',
+  'CoreHole',
+  'kMC',
+  'quantum cms',
+  'unavailable',
+] as const;
+
+export const XC_FUNCTIONAL_TYPES = [
+  'LDA',
+  'GGA',
+  'meta-GGA',
+  'hyper-GGA',
+  'hybrid',
+  'not processed',
+  'unavailable',
+] as const;
+
+export const BASIS_SET_TYPES = [
+  '(L)APW+lo',
+  'gaussians',
+  'numeric AOs',
+  'plane waves',
+  'psinc functions',
+  'real-space grid',
+  'not processed',
+  'unavailable',
+] as const;
+
+export const CORE_ELECTRON_TREATMENTS = [
+  'full all electron',
+  'all electron frozen core',
+  'pseudopotential',
+  'unavailable',
+] as const;
+
+const dft = section('DFT', 'Density-functional theory settings of the entry.', [
+  enumeration('basis_set_type', 'Kind of basis set.', BASIS_SET_TYPES, indexed),
+  enumeration(
+    'core_electron_treatment',
+    'How core electrons are treated.',
+    CORE_ELECTRON_TREATMENTS,
+    indexed,
+  ),
+  bool('spin_polarized', 'Whether the calculation is spin-polarised.', { search: true }),
+  float('scf_threshold_energy_change', 'SCF convergence threshold on the energy change.', {
+    unit: 'joule',
+    search: true,
+  }),
+  str('van_der_Waals_method', 'Van der Waals correction used, if any.', indexed),
+  enumeration(
+    'relativity_method',
+    'Treatment of relativistic effects.',
+    ['scalar_relativistic', 'pseudo_scalar_relativistic', 'scalar_relativistic_atomic_ZORA'],
+    indexed,
+  ),
+  str('smearing_kind', 'Kind of occupation smearing.', indexed),
+  float('smearing_width', 'Width of the occupation smearing.', { search: true }),
+  enumeration('jacobs_ladder', 'Rung of the functional on Jacob’s ladder.', XC_FUNCTIONAL_TYPES, {
+    search: true,
+  }),
+  enumeration('xc_functional_type', 'Family of the exchange-correlation functional.', XC_FUNCTIONAL_TYPES, {
+    search: true,
+  }),
+  str('xc_functional_names', 'LibXC names of the functional terms used.', { shape: LIST, ...indexed }),
+  float('exact_exchange_mixing_factor', 'Share of exact exchange in a hybrid functional.', { search: true }),
+]);
+
+const precision = section('Precision', 'Numerical precision settings of the entry.', [
+  float('k_line_density', 'k-points per reciprocal length along the cell vectors.', {
+    unit: 'meter',
+    search: true,
+  }),
+  str('native_tier', 'Precision preset of the code.', { search: true }),
+  enumeration('basis_set', 'Kind of basis set.', BASIS_SET_CONTAINER_TYPES, indexed),
+  float('planewave_cutoff', 'Kinetic-energy cutoff of the plane waves.', { unit: 'joule', search: true }),
+  float('apw_cutoff', 'Dimensionless APW cutoff (RKmax).', { search: true }),
+]);
+
+const simulation = section(
+  'Simulation',
+  'The simulation code and its method.',
+  [
+    str('program_name', 'Name of the simulation code.', indexed),
+    str('program_version', 'Version of the simulation code.', indexed),
+    str('program_version_internal', 'Internal version of the simulation code.', indexed),
+  ],
+  [sub('dft', dft), sub('precision', precision)],
+);
+
+export const resultsMethod = section(
+  'Method',
+  'The method of the entry.',
+  [
+    str('method_id', 'Identifier shared by entries computed with the same method.', { search: true }),
+    enumeration('method_name', 'Common name of the method.', METHOD_NAMES, indexed),
+    str('workflow_name', 'Name of the workflow of the entry, e.g. GeometryOptimization.', indexed),
+  ],
+  [sub('simulation', simulation)],
+);
+
+export const resultsMethodSections = [resultsMethod, simulation, dft, precision];

@@ -1,0 +1,178 @@
+import { bool, enumeration, float, int, LIST, repeating, section, str, sub, VECTOR3 } from '../define.ts';
+
+/** run.method: the model and numerical settings of a calculation, as parsers read them from input files. */
+
+const functional = section('Functional', 'One exchange, correlation or hybrid functional term.', [
+  str('name', 'LibXC name of the functional, e.g. GGA_X_PBE.'),
+  float('weight', 'Weight of this functional in the sum.'),
+]);
+
+const xcFunctional = section(
+  'XCFunctional',
+  'The exchange-correlation functional, as a sum of named terms.',
+  [
+    str('name', 'All terms of the functional joined by "+", sorted.'),
+    str('reference', 'Literature reference of the functional.'),
+  ],
+  [
+    repeating('exchange', functional),
+    repeating('correlation', functional),
+    repeating('hybrid', functional),
+    repeating('contributions', functional),
+  ],
+);
+
+const dft = section(
+  'DFT',
+  'Settings of a density-functional theory calculation.',
+  [str('self_interaction_correction_method', 'Self-interaction correction used, if any.')],
+  [sub('xc_functional', xcFunctional)],
+);
+
+const smearing = section('Smearing', 'Smearing of the occupations near the Fermi level.', [
+  str('kind', 'Smearing function: gaussian, fermi, marzari-vanderbilt, methfessel-paxton, tetrahedra.'),
+  float('width', 'Width of the smearing.'),
+]);
+
+const electronic = section(
+  'Electronic',
+  'Electronic-structure settings common to all methods.',
+  [
+    int('spin_target', 'Target spin multiplicity minus one.'),
+    float('charge', 'Total charge of the system.', { unit: 'coulomb' }),
+    int('n_bands', 'Number of bands (Kohn-Sham states) computed.'),
+    int('n_spin_channels', 'Number of spin channels: 1 unpolarised, 2 collinear spin-polarised.'),
+    float('n_electrons', 'Number of electrons in the calculation.'),
+    str('method', 'Electronic-structure method, e.g. DFT.'),
+    enumeration('relativity_method', 'Treatment of relativistic effects.', [
+      'scalar_relativistic',
+      'pseudo_scalar_relativistic',
+      'scalar_relativistic_atomic_ZORA',
+    ]),
+    str('van_der_waals_method', 'Van der Waals correction used, if any.'),
+  ],
+  [sub('smearing', smearing)],
+);
+
+const scf = section('Scf', 'Settings of the self-consistent field cycle.', [
+  str('native_tier', 'Precision preset of the code, e.g. the VASP PREC setting.'),
+  int('n_max_iteration', 'Maximum number of SCF iterations.'),
+  float('threshold_energy_change', 'Energy change below which the SCF cycle is converged.', {
+    unit: 'joule',
+  }),
+  float('threshold_density_change', 'Density change below which the SCF cycle is converged.'),
+  str('minimization_algorithm', 'Algorithm that minimises the electronic energy.'),
+]);
+
+export const SAMPLING_METHODS = [
+  'Gamma-centered',
+  'Monkhorst-Pack',
+  'Gamma-offcenter',
+  'Line-path',
+  'Equidistant',
+  'Logarithmic',
+  'Tan',
+  'Gauss-Legendre',
+  'Gauss-Laguerre',
+  'Clenshaw-Curtis',
+  'Newton-Cotes',
+  'Gauss-Hermite',
+] as const;
+
+const kMesh = section('KMesh', 'Sampling of the Brillouin zone.', [
+  int('dimensionality', 'Dimensionality of the mesh (1, 2 or 3).'),
+  enumeration('sampling_method', 'How the k-points are generated.', SAMPLING_METHODS),
+  int('n_points', 'Number of k-points in the mesh.'),
+  int('grid', 'Number of points along each reciprocal lattice vector.', { shape: ['dimensionality'] }),
+  float('offset', 'Shift of the grid, in fractions of the reciprocal lattice vectors.', { shape: VECTOR3 }),
+  float('all_points', 'All k-points of the full mesh, in fractional coordinates.', { shape: ['*', 3] }),
+  float('multiplicities', 'Number of symmetry-equivalent points each k-point stands for.', { shape: LIST }),
+  float('weights', 'Weight of each k-point in Brillouin-zone integrals.', { shape: LIST }),
+  str('high_symmetry_points', 'Labels of the high-symmetry points in the mesh.', { shape: LIST }),
+]);
+
+export const BASIS_SET_CONTAINER_TYPES = [
+  'atom-centered orbitals',
+  'APW',
+  'LAPW',
+  'APW+lo',
+  'LAPW+lo',
+  '(L)APW',
+  '(L)APW+lo',
+  'plane waves',
+  'gaussians + plane waves',
+  'real-space grid',
+  'support functions',
+  'not processed',
+  'unavailable',
+] as const;
+
+const basisSet = section('BasisSet', 'One basis set and the region or electrons it describes.', [
+  enumeration('type', 'Kind of basis functions.', [
+    'numeric AOs',
+    'gaussians',
+    'plane waves',
+    'psinc functions',
+    'real-space grid',
+    'pbeVaspFit2015',
+    'Koga',
+    'Bunge',
+  ]),
+  str('scope', 'What the basis set describes (e.g. valence, wavefunction, density).', { shape: LIST }),
+  float('cutoff', 'Kinetic-energy cutoff of plane waves.', { unit: 'joule' }),
+  float('cutoff_fractional', 'Dimensionless cutoff (RKmax of APW codes).'),
+  bool('frozen_core', 'Whether core states are kept frozen.'),
+  int('spherical_harmonics_cutoff', 'Largest angular momentum of the spherical harmonics.'),
+]);
+
+const basisSetContainer = section(
+  'BasisSetContainer',
+  'How the electronic states are represented: one or more basis sets.',
+  [
+    str('native_tier', 'Basis-set precision preset of the code.'),
+    enumeration('type', 'Overall kind of the representation.', BASIS_SET_CONTAINER_TYPES),
+    str('scope', 'What the representation describes.', { shape: LIST }),
+  ],
+  [repeating('basis_set', basisSet)],
+);
+
+const atomParameters = section('AtomParameters', 'Settings per atom kind, e.g. its pseudopotential.', [
+  int('atom_number', 'Atomic number of the kind.'),
+  int('atom_index', 'Index of the atom kind within the calculation.'),
+  float('n_valence_electrons', 'Number of valence electrons of the kind.'),
+  int('n_core_electrons', 'Number of core electrons of the kind.'),
+  str('label', 'Label of the kind, usually its chemical symbol.'),
+  float('mass', 'Atomic mass used for the kind.', { unit: 'kilogram' }),
+  str('pseudopotential_name', 'Name of the pseudopotential, e.g. the TITEL of a VASP POTCAR.'),
+]);
+
+export const method = section(
+  'Method',
+  'The method of one or more calculations of a run.',
+  [
+    enumeration('label', 'Short label of the method.', ['DFT', 'TB', 'GW', 'DMFT', 'BSE', 'kMC', 'NMR']),
+    str('stress_tensor_method', 'How the stress tensor was computed.'),
+  ],
+  [
+    sub('dft', dft),
+    sub('electronic', electronic),
+    sub('scf', scf),
+    sub('k_mesh', kMesh),
+    repeating('electrons_representation', basisSetContainer),
+    repeating('atom_parameters', atomParameters),
+  ],
+);
+
+export const runMethodSections = [
+  method,
+  dft,
+  xcFunctional,
+  functional,
+  electronic,
+  smearing,
+  scf,
+  kMesh,
+  basisSetContainer,
+  basisSet,
+  atomParameters,
+];

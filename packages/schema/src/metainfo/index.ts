@@ -1,0 +1,10 @@
+export * from './model.ts';
+/** Builders for definitions: define.str(...), define.section(...), ... */
+export * as define from './define.ts';
+export type { QuantityOptions, SearchOption } from './define.ts';
+export * from './lookup.ts';
+export * from './values.ts';
+export * from './indexed.ts';
+export { ELEMENT_SYMBOLS } from './builtin/elements.ts';
+export { archiveDefinition, resultsDefinition, builtinPackages } from './builtin/archive.ts';
+export { workflowVariants } from './builtin/workflow.ts';
