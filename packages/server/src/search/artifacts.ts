@@ -30,10 +30,11 @@ export const buildArtifacts = (): Artifacts => ({
         name: quantity.name.split('.').pop() ?? quantity.name,
         ...(quantity.description ? { description: quantity.description } : {}),
         type: metainfoType(quantity),
+        ...(quantity.unit ? { unit: quantity.unit } : {}),
         aggregatable: quantity.aggregatable ?? false,
         dynamic: false,
-        // NOMAD's `repeats` marks quantities inside repeating sections (nested search); none here yet.
-        repeats: false,
+        // NOMAD's `repeats` marks quantities inside repeating sections (nested search).
+        repeats: quantity.repeats ?? false,
         ...(quantity.suggestion ? { suggestion: true } : {}),
       },
     ]),

@@ -1,8 +1,9 @@
-import { CHEMICAL_SYMBOLS } from '../processing/elements.ts';
+import { searchQuantitiesOf, type SearchQuantityDefinition } from '@oasis/schema';
 
 /**
- * The searchable quantities of entries in this release and how they are compared. Later releases derive
- * this list from the metainfo definitions; the path is the dotted name inside the search document.
+ * The searchable quantities of entries and how they are compared; the name is the dotted path inside the
+ * search document. Entry metadata is listed here; `results.*` comes from the metainfo definitions, so a
+ * searchable quantity is added by flagging its definition.
  */
 export type QuantityType = 'string' | 'number' | 'boolean' | 'timestamp';
 
@@ -20,6 +21,10 @@ export interface SearchQuantity {
   aggregatable?: boolean;
   /** Offered as search-bar suggestions. */
   suggestion?: boolean;
+  /** NOMAD unit of the stored (SI) value, for display conversion. */
+  unit?: string;
+  /** Inside a repeating section (several values per entry, e.g. band gaps per spin channel). */
+  repeats?: boolean;
 }
 
 const q = (
@@ -28,6 +33,36 @@ const q = (
   list = false,
   extra: Partial<SearchQuantity> = {},
 ): SearchQuantity => ({ name, type, list, aggregatable: type === 'string' || type === 'boolean', ...extra });
+
+const typeOf = (definition: SearchQuantityDefinition['quantity']): QuantityType => {
+  switch (definition.type) {
+    case 'int':
+    case 'float':
+      return 'number';
+    case 'bool':
+      return 'boolean';
+    case 'datetime':
+      return 'timestamp';
+    default:
+      return 'string';
+  }
+};
+
+/** A searchable metainfo quantity as the search code compares it. */
+export const fromDefinition = ({ name, quantity, repeats }: SearchQuantityDefinition): SearchQuantity => ({
+  name,
+  type: typeOf(quantity),
+  list: quantity.shape.length > 0,
+  ...(quantity.type === 'int' ? { integer: true } : {}),
+  description: quantity.description,
+  ...(quantity.type === 'enum' ? { enumValues: quantity.values } : {}),
+  aggregatable: quantity.aggregatable ?? false,
+  ...(quantity.suggestion ? { suggestion: true } : {}),
+  ...(quantity.unit ? { unit: quantity.unit } : {}),
+  ...(repeats ? { repeats: true } : {}),
+});
+
+const resultsSearchQuantities = searchQuantitiesOf().map(fromDefinition);
 
 export const entrySearchQuantities: readonly SearchQuantity[] = [
   q('entry_id', 'string', false, { description: 'The unique, persistent identifier of the entry' }),
@@ -72,76 +107,7 @@ export const entrySearchQuantities: readonly SearchQuantity[] = [
   q('viewers.user_id', 'string', true),
   q('datasets.dataset_id', 'string', true),
   q('datasets.dataset_name', 'string', true),
-  q('results.material.material_id'),
-  q('results.material.elements', 'string', true, {
-    description: 'Names of the different elements present in the structure.',
-    // 'X' marks unknown species, as in NOMAD.
-    enumValues: CHEMICAL_SYMBOLS,
-  }),
-  q('results.material.elements_exclusive'),
-  q('results.material.n_elements', 'number', false, {
-    description: 'Number of different elements in the structure as an integer.',
-    integer: true,
-  }),
-  q('results.material.chemical_formula_hill', 'string', false, { suggestion: true }),
-  q('results.material.chemical_formula_reduced', 'string', false, { suggestion: true }),
-  q('results.material.chemical_formula_iupac', 'string', false, { suggestion: true }),
-  q('results.material.chemical_formula_anonymous', 'string', false, { suggestion: true }),
-  q('results.material.chemical_formula_descriptive', 'string', false, { suggestion: true }),
-  q('results.material.structural_type', 'string', false, {
-    description: 'Structural class determined from the atomic structure.',
-    enumValues: ['bulk', 'surface', '2D', '1D', 'molecule / cluster', 'atom', 'not processed', 'unavailable'],
-  }),
-  q('results.material.symmetry.space_group_symbol'),
-  q('results.material.symmetry.space_group_number', 'number', false, { integer: true }),
-  q('results.material.symmetry.crystal_system', 'string', false, {
-    enumValues: ['cubic', 'hexagonal', 'monoclinic', 'orthorhombic', 'tetragonal', 'triclinic', 'trigonal'],
-  }),
-  q('results.material.symmetry.bravais_lattice', 'string', false, {
-    enumValues: ['aP', 'cF', 'cI', 'cP', 'hP', 'hR', 'mP', 'mS', 'oF', 'oI', 'oP', 'oS', 'tI', 'tP'],
-  }),
-  q('results.material.symmetry.structure_name', 'string', false, {
-    enumValues: [
-      '4-member ring',
-      'Heusler',
-      'bcc',
-      'bct',
-      'bct5',
-      'clathrate',
-      'cuprite',
-      'diamond',
-      'fcc',
-      'fct',
-      'half-Heusler',
-      'hcp',
-      'perovskite',
-      'rock salt',
-      'rutile',
-      'simple cubic',
-      'wurtzite',
-      'zincblende',
-    ],
-  }),
-  q('results.method.method_name', 'string', false, {
-    enumValues: [
-      'BSE',
-      'CoreHole',
-      'DFT',
-      'DMFT',
-      'EELS',
-      'GW',
-      'NMR',
-      'TB',
-      'XPS',
-      'XRD',
-      'kMC',
-      'quantum cms',
-      'unavailable',
-    ],
-  }),
-  q('results.method.simulation.program_name', 'string', false, { suggestion: true }),
-  q('results.method.simulation.program_version'),
-  q('results.properties.available_properties', 'string', true),
+  ...resultsSearchQuantities,
 ];
 
 export interface QuantityRegistry {
