@@ -45,6 +45,17 @@ function describeOpen(stack: readonly Frame[]): string {
   return stack.map((f) => `<${f.element.name}>`).join(' > ');
 }
 
+/** saxes reports 'line:column: message'; say it in words. */
+function malformed(label: string, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const at = /^(\d+):(\d+): ([\s\S]*)$/.exec(message);
+  return new Error(
+    at
+      ? `${label} is not well-formed XML at line ${at[1]}, column ${at[2]}: ${at[3]}`
+      : `${label} is not well-formed XML: ${message}`,
+  );
+}
+
 /**
  * Walks `content` (decoded as latin1, the encoding vasprun.xml declares) and calls the visitor.
  * `label` names the document in error messages. Throws when the XML is malformed or ends before
@@ -101,8 +112,7 @@ export function walkXml(content: Buffer, visitor: XmlVisitor, label: string): vo
     }
   } catch (error) {
     if (error === visitorError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`${label} is not well-formed XML: ${message}`);
+    throw malformed(label, error);
   }
   if (!rootSeen) throw new Error(`${label} is empty: it has no XML element`);
   if (stack.length > 0) {
@@ -115,7 +125,6 @@ export function walkXml(content: Buffer, visitor: XmlVisitor, label: string): vo
   try {
     parser.close();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`${label} is not well-formed XML: ${message}`);
+    throw malformed(label, error);
   }
 }
