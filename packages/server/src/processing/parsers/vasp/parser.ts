@@ -81,7 +81,9 @@ export function parseVasprun(content: Buffer, log: (level: LogLevel, event: stri
     const rawStructure = raw.structure ?? run.finalStructure ?? run.initialStructure;
     if (!rawStructure) throw new Error(`vasprun.xml: ionic step ${index + 1} has no structure`);
     structure = structureOf(rawStructure, run.elements, `the structure of ionic step ${index + 1}`);
-    systems.push(systemOf(structure, rawStructure.selective));
+    // VASP writes the selective-dynamics flags only with the input and final structures.
+    const selective = rawStructure.selective ?? run.initialStructure?.selective;
+    systems.push(systemOf(structure, selective));
     const section = calculationOf(raw, systems.length - 1);
     addElectronic(section, raw, run, structure.lattice as Mat3, warn);
     calculations.push(section);
