@@ -1,0 +1,217 @@
+// From OUTCAR data to NOMAD's run and workflow2 sections, in SI units: program, one method, one
+// system and one calculation per completed ionic step.
+import { atomicNumber } from '../../elements.ts';
+import { ANGSTROM, scaleMat3, scaleVec3, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
+import { numberTag, type IncarTags } from './incar.ts';
+import type { Outcar, OutcarStep } from './read-outcar.ts';
+import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, EV_PER_ANGSTROM, KILOBAR } from './units.ts';
+import { xcFunctional } from './xc.ts';
+
+export interface OutcarArchive {
+  run: Record<string, unknown>;
+  workflow2?: Record<string, unknown>;
+  /** The last ionic step's structure, the entry's representative one. */
+  structure: Structure;
+  warnings: string[];
+}
+
+type Section = Record<string, unknown>;
+
+interface CompleteStep extends OutcarStep {
+  lattice: Mat3;
+  positions: Vec3[];
+}
+
+function isComplete(step: OutcarStep): step is CompleteStep {
+  return step.lattice !== undefined && step.positions !== undefined && step.energies.free !== undefined;
+}
+
+function structureOf(species: string[], lattice: Mat3, positions: Vec3[]): Structure {
+  return {
+    species,
+    positions: positions.map((p) => scaleVec3(p, ANGSTROM)),
+    lattice: scaleMat3(lattice, ANGSTROM),
+    periodic: [true, true, true],
+  };
+}
+
+function systemOf(structure: Structure): Section {
+  const atoms: Section = {
+    labels: structure.species,
+    species: structure.species.map((s) => atomicNumber(s) ?? 0),
+    positions: structure.positions,
+    periodic: structure.periodic,
+  };
+  if (structure.lattice) atoms.lattice_vectors = structure.lattice;
+  return { atoms };
+}
+
+function calculationOf(step: CompleteStep, index: number): Section {
+  const energy: Section = {};
+  const { free, withoutEntropy, sigma0 } = step.energies;
+  // NOMAD's VASP mapping: 'energy without entropy' is the total energy, TOTEN the free energy.
+  if (withoutEntropy !== undefined) energy.total = { value: withoutEntropy * ELECTRON_VOLT };
+  if (free !== undefined) energy.free = { value: free * ELECTRON_VOLT };
+  if (sigma0 !== undefined) energy.total_t0 = { value: sigma0 * ELECTRON_VOLT };
+  if (step.fermi !== undefined) energy.fermi = step.fermi * ELECTRON_VOLT;
+  const calculation: Section = {
+    system_ref: `#/run/0/system/${index}`,
+    method_ref: '#/run/0/method/0',
+    energy,
+  };
+  if (step.forces)
+    calculation.forces = { total: { value: step.forces.map((f) => scaleVec3(f, EV_PER_ANGSTROM)) } };
+  if (step.stress) calculation.stress = { total: { value: scaleMat3(step.stress, KILOBAR) } };
+  if (step.scfConverged !== undefined) calculation.calculation_converged = step.scfConverged;
+  return calculation;
+}
+
+function programOf(outcar: Outcar): Section {
+  const h = outcar.header;
+  // NOMAD joins version, build date and type, 'parallel' and the platform into one string.
+  const version = [h.version, h.buildDate, h.buildType, h.parallel, h.platform].filter((p) => p).join(' ');
+  const program: Section = { name: 'VASP', version };
+  const date = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(h.date ?? '');
+  const time = /^(\d{1,2}):(\d{2}):(\d{2})$/.exec(h.time ?? '');
+  if (date && time) {
+    // NOMAD stores the run's start (as UTC seconds) in compilation_datetime.
+    program.compilation_datetime =
+      Date.UTC(
+        Number(date[1]),
+        Number(date[2]) - 1,
+        Number(date[3]),
+        Number(time[1]),
+        Number(time[2]),
+        Number(time[3]),
+      ) / 1000;
+  }
+  return program;
+}
+
+function atomParameters(outcar: Outcar): Section[] {
+  const seen = new Map<string, number>();
+  return outcar.elements.map((element, i) => {
+    const count = seen.get(element) ?? 0;
+    seen.set(element, count + 1);
+    // A second type of the same element is labelled 'Fe1', as NOMAD does.
+    const parameters: Section = {
+      atom_number: atomicNumber(element) ?? 0,
+      label: count > 0 ? `${element}${count}` : element,
+    };
+    const mass = outcar.masses?.[i];
+    if (mass !== undefined) parameters.mass = mass * ATOMIC_MASS_UNIT;
+    const valence = outcar.valences?.[i];
+    if (valence !== undefined) parameters.n_valence_electrons = valence;
+    const potcar = outcar.potcars[i];
+    if (potcar !== undefined) parameters.pseudopotential_name = potcar;
+    return parameters;
+  });
+}
+
+function methodOf(
+  outcar: Outcar,
+  tags: IncarTags,
+  incarFile: IncarTags | undefined,
+  warnings: string[],
+): Section {
+  const { xc, warnings: xcWarnings } = xcFunctional(tags, outcar.potcars);
+  warnings.push(...xcWarnings);
+  const ldau = outcar.ldau || tags.LDAU === true;
+  const method: Section = {
+    dft: { xc_functional: xc },
+    electronic: { method: ldau ? 'DFT+U' : 'DFT' },
+  };
+  const ediff = numberTag(tags, 'EDIFF');
+  if (ediff !== undefined) method.scf = { threshold_energy_change: ediff * ELECTRON_VOLT };
+  const encut = numberTag(tags, 'ENCUT');
+  const cellDependent: Section = { kind: 'plane waves' };
+  if (encut !== undefined) cellDependent.planewave_cutoff = encut * ELECTRON_VOLT;
+  method.basis_set = [{ type: 'plane waves', cell_dependent: [cellDependent] }];
+  method.atom_parameters = atomParameters(outcar);
+  if (incarFile) method.x_vasp_incar_in = incarFile;
+  else if (Object.keys(outcar.incarEcho).length > 0) method.x_vasp_incar_in = outcar.incarEcho;
+  method.x_vasp_incar_out = outcar.parameters;
+  return method;
+}
+
+/**
+ * The workflow VASP ran, from IBRION (NSW = 0 means no ionic steps at all): -1 single point,
+ * 0 molecular dynamics, 1-3 relaxation. Finite differences (5-8) and other modes get none.
+ */
+function workflowOf(tags: IncarTags, warnings: string[]): Section | undefined {
+  const nsw = numberTag(tags, 'NSW') ?? 0;
+  const ibrion = nsw === 0 ? -1 : (numberTag(tags, 'IBRION') ?? 0);
+  if (ibrion === -1) return { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+  if (ibrion === 0) return { m_def: 'simulationworkflowschema.MolecularDynamics', name: 'MolecularDynamics' };
+  if (ibrion >= 1 && ibrion <= 3) {
+    const workflow: Section = {
+      m_def: 'simulationworkflowschema.GeometryOptimization',
+      name: 'GeometryOptimization',
+    };
+    const ediffg = numberTag(tags, 'EDIFFG');
+    // EDIFFG > 0 stops on energy changes, < 0 on the largest force.
+    if (ediffg !== undefined && ediffg > 0) {
+      workflow.method = { convergence_tolerance_energy_difference: ediffg * ELECTRON_VOLT };
+    } else if (ediffg !== undefined && ediffg < 0) {
+      workflow.method = { convergence_tolerance_force_maximum: -ediffg * EV_PER_ANGSTROM };
+    }
+    return workflow;
+  }
+  warnings.push(`IBRION = ${ibrion} (not a single point, MD or relaxation): no workflow2 section`);
+  return undefined;
+}
+
+/** Builds the archive sections; `incarFile` are the tags of a sibling INCAR file, if one was read. */
+export function outcarArchive(outcar: Outcar, incarFile?: IncarTags): OutcarArchive {
+  const warnings = [...outcar.warnings];
+  if (outcar.ionsPerType.length === 0) throw new Error("OUTCAR has no 'ions per type' line");
+  if (outcar.elements.length === 0) {
+    throw new Error(
+      "OUTCAR names no pseudopotentials ('POTCAR:' or 'TITEL' lines), so the species are unknown",
+    );
+  }
+  if (outcar.elements.length !== outcar.ionsPerType.length) {
+    throw new Error(
+      `OUTCAR has ${outcar.elements.length} POTCAR titles but ${outcar.ionsPerType.length} numbers in 'ions per type'`,
+    );
+  }
+  const species = outcar.elements.flatMap((e, i) => Array<string>(outcar.ionsPerType[i] ?? 0).fill(e));
+  // Values VASP reports using win over the INCAR file, which may hold tags VASP ignored.
+  const tags: IncarTags = { ...incarFile, ...outcar.incarEcho, ...outcar.parameters };
+
+  const complete: CompleteStep[] = [];
+  outcar.steps.forEach((step, k) => {
+    if (isComplete(step)) complete.push(step);
+    else {
+      const last = k === outcar.steps.length - 1;
+      warnings.push(
+        `OUTCAR ionic step ${k + 1} (line ${step.line}) has no final positions or energies and was left out` +
+          (last && !outcar.finished ? '; the run stopped before finishing it' : ''),
+      );
+    }
+  });
+  if (!outcar.finished) warnings.push('OUTCAR has no final timing summary; the run did not finish');
+
+  const structures = complete.map((s) => structureOf(species, s.lattice, s.positions));
+  if (structures.length === 0) {
+    if (
+      !outcar.initialLattice ||
+      !outcar.initialPositions ||
+      outcar.initialPositions.length !== species.length
+    ) {
+      throw new Error('OUTCAR has no completed ionic step and no initial positions');
+    }
+    warnings.push('OUTCAR has no completed ionic step; only the initial structure is kept');
+    structures.push(structureOf(species, outcar.initialLattice, outcar.initialPositions));
+  }
+  const run: Section = {
+    program: programOf(outcar),
+    method: [methodOf(outcar, tags, incarFile, warnings)],
+    system: structures.map(systemOf),
+  };
+  if (complete.length > 0) run.calculation = complete.map(calculationOf);
+  const result: OutcarArchive = { run, structure: structures[structures.length - 1] as Structure, warnings };
+  const workflow = workflowOf(tags, warnings);
+  if (workflow) result.workflow2 = workflow;
+  return result;
+}

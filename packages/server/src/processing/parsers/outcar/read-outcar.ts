@@ -1,0 +1,390 @@
+// Reads a VASP OUTCAR text into plain data in VASP's units (eV, Å, kB). One pass over the lines:
+// the header, the parameter echo, the POTCAR titles and ion counts, then each ionic step, which
+// starts at 'Iteration N(   1)' and collects lattice, positions/forces, stress, E-fermi and the
+// 'FREE ENERGIE OF THE ION-ELECTRON SYSTEM' energies until the next step.
+import type { Mat3, Vec3 } from '../../structure.ts';
+import { speciesSymbol } from '../poscar-read.ts';
+import { incarScalar, incarValue, type IncarTags } from './incar.ts';
+
+export interface OutcarHeader {
+  /** e.g. '5.4.1' */
+  version: string;
+  /** e.g. '24Jun15' */
+  buildDate?: string;
+  /** e.g. 'complex', 'gamma' */
+  buildType?: string;
+  /** Host/build name after 'executed on'. */
+  platform?: string;
+  /** Run start, 'YYYY.MM.DD' and 'HH:MM:SS'. */
+  date?: string;
+  time?: string;
+  /** 'parallel' when the header says 'running on N cores'. */
+  parallel?: string;
+}
+
+export interface OutcarEnergies {
+  /** 'free  energy   TOTEN' */
+  free?: number;
+  /** 'energy  without entropy' */
+  withoutEntropy?: number;
+  /** 'energy(sigma->0)' */
+  sigma0?: number;
+}
+
+export interface OutcarStep {
+  /** 1-based line of the step's first 'Iteration' header. */
+  line: number;
+  lattice?: Mat3;
+  positions?: Vec3[];
+  forces?: Vec3[];
+  energies: OutcarEnergies;
+  fermi?: number;
+  /** Stress tensor 'in kB'. */
+  stress?: Mat3;
+  nScf: number;
+  /** True/false when VASP said whether EDIFF was reached; undefined when it did not say. */
+  scfConverged?: boolean;
+}
+
+export interface Outcar {
+  header: OutcarHeader;
+  /** Tags of the INCAR echo at the top of VASP 6 files ('INCAR:' block). */
+  incarEcho: IncarTags;
+  /** Parameters as VASP used them ('Startparameter for this run' block). */
+  parameters: IncarTags;
+  /** Pseudopotential title per atom type, e.g. 'PAW_PBE Cu 05Jan2001'. */
+  potcars: string[];
+  /** Element per atom type. */
+  elements: string[];
+  ionsPerType: number[];
+  /** Per type, from the parameter echo ('POMASS', 'ZVAL'). */
+  masses?: number[];
+  valences?: number[];
+  initialLattice?: Mat3;
+  initialPositions?: Vec3[];
+  steps: OutcarStep[];
+  /** True when VASP reported DFT+U ('LDA+U is selected'). */
+  ldau: boolean;
+  /** True when the file ends with VASP's timing summary, i.e. the run finished. */
+  finished: boolean;
+  /** Things worth a WARNING in the processing logs. */
+  warnings: string[];
+}
+
+const NUMBERS = /[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?/g;
+
+/** All numbers in a line; OUTCAR columns may touch ('-0.1-0.2'), which this splits. */
+function numbersIn(line: string): number[] {
+  return (line.match(NUMBERS) ?? []).map(Number);
+}
+
+function oneNumber(pattern: RegExp, line: string): number | undefined {
+  const m = pattern.exec(line);
+  return m?.[1] === undefined ? undefined : Number(m[1]);
+}
+
+const NUM = String.raw`([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)`;
+const RE = {
+  header: /^\s*vasp\.(\S+)\s*(.*)$/,
+  executed: /executed on\s+(\S+)\s+date\s+(\S+)\s+(\S+)/,
+  running: /^\s*running\s/,
+  incarEcho: /^\s*INCAR:\s*$/,
+  potcar: /^\s*POTCAR:\s*(.+?)\s*$/,
+  titel: /^\s*TITEL\s*=\s*(.+?)\s*$/,
+  ionsPerType: /ions per type\s*=\s*([\d\s]+)$/,
+  nions: /NIONS\s*=\s*(\d+)/,
+  startParameters: /Startparameter for this run:/,
+  separator: /^\s*-{20,}\s*$/,
+  iteration: /-\s*Iteration\s+(\d+)\s*\(\s*(\d+)\s*\)/,
+  directLattice: /direct lattice vectors/,
+  positionsForces: /POSITION\s+TOTAL-FORCE/,
+  initialPositions: /position of ions in cartesian coordinates/,
+  freeEnergyBlock: /FREE ENERGIE OF THE ION-ELECTRON SYSTEM/,
+  toten: new RegExp(String.raw`free\s+energy\s+TOTEN\s*=\s*${NUM}`),
+  withoutEntropy: new RegExp(String.raw`energy\s+without\s+entropy\s*=\s*${NUM}`),
+  sigma0: new RegExp(String.raw`energy\(sigma->0\)\s*=\s*${NUM}`),
+  fermi: new RegExp(String.raw`E-fermi\s*:\s*${NUM}`),
+  stressKb: /^\s*in kB\s/,
+  converged: /aborting loop because EDIFF is reached/,
+  unconverged: /aborting loop EDIFF was not reached/,
+  ldau: /LDA\+U is selected/,
+  timing: /General timing and accounting/,
+  echoTag: /^\s+([A-Z][A-Z0-9_]*)\s*=\s*(.*?)\s*$/,
+  paramPair: /(?:^|[\s;])([A-Z][A-Za-z0-9_]+)\s*=\s*([^\s;]+)/g,
+  fixedWidth: /-?\d{1,3}\.\d{2}/g,
+};
+
+/** Element of a POTCAR title: 'PAW_PBE Cu_pv 06Sep2000' -> 'Cu', 'US Si' -> 'Si'. */
+export function elementOfPotcar(title: string): string | undefined {
+  const name = title.trim().split(/\s+/)[1];
+  return name === undefined ? undefined : speciesSymbol(name);
+}
+
+/**
+ * The 'Startparameter for this run' echo: 'KEY = value' pairs, several per line (';' or
+ * spaces between), each followed by a description. Only the first token after '=' is the value.
+ */
+export function readParameterEcho(lines: readonly string[]): {
+  parameters: IncarTags;
+  masses?: number[];
+  valences?: number[];
+} {
+  const parameters: IncarTags = {};
+  let masses: number[] | undefined;
+  let valences: number[] | undefined;
+  for (const line of lines) {
+    // Per-type lists are printed in fixed F6.2 columns that may touch ('63.55102.91').
+    const perType = /^\s*(POMASS|ZVAL)\s*=\s*(.*)$/.exec(line);
+    if (perType) {
+      const values = (perType[2]?.match(RE.fixedWidth) ?? []).map(Number);
+      if (perType[1] === 'POMASS') masses = values;
+      else valences = values;
+      parameters[perType[1] ?? ''] = values;
+      continue;
+    }
+    for (const m of line.matchAll(RE.paramPair)) {
+      const key = (m[1] ?? '').toUpperCase();
+      // The first occurrence wins (some tags, e.g. VOSKOWN, are echoed twice).
+      if (!(key in parameters)) parameters[key] = incarScalar(m[2] ?? '');
+    }
+  }
+  const result: ReturnType<typeof readParameterEcho> = { parameters };
+  if (masses) result.masses = masses;
+  if (valences) result.valences = valences;
+  return result;
+}
+
+function emptyStep(line: number): OutcarStep {
+  return { line, energies: {}, nScf: 0 };
+}
+
+/** Reads an OUTCAR; throws with a line number when a block it needs is malformed. */
+export function readOutcar(text: string): Outcar {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const fail = (index: number, message: string): never => {
+    throw new Error(`OUTCAR line ${index + 1}: ${message}`);
+  };
+
+  const firstLine = lines.findIndex((l) => l.trim() !== '');
+  const headerMatch = RE.header.exec(lines[firstLine] ?? '');
+  if (!headerMatch) throw new Error("OUTCAR does not start with VASP's version line (' vasp.x.y.z ...')");
+  const header: OutcarHeader = { version: headerMatch[1] ?? '' };
+  const rest = (headerMatch[2] ?? '').trim();
+  const buildDate = rest.split(/\s+/)[0];
+  if (buildDate) header.buildDate = buildDate;
+  const buildType = /\)\s*(\S+)/.exec(rest)?.[1];
+  if (buildType) header.buildType = buildType;
+
+  const outcar: Outcar = {
+    header,
+    incarEcho: {},
+    parameters: {},
+    potcars: [],
+    elements: [],
+    ionsPerType: [],
+    steps: [],
+    ldau: false,
+    finished: false,
+    warnings: [],
+  };
+  const potcarLines: string[] = [];
+  const titels: string[] = [];
+  let nions: number | undefined;
+  let step: OutcarStep | undefined;
+  let stepIonic = 0;
+  let lattice: Mat3 | undefined;
+
+  /** Three lattice rows (first three numbers of each of the next three lines). */
+  const readLattice = (start: number): Mat3 => {
+    const rows = [0, 1, 2].map((k) => {
+      const values = numbersIn(lines[start + k] ?? '');
+      if (values.length < 3 || (lines[start + k] ?? '').includes('*')) {
+        fail(start + k, `expected a lattice vector, found '${(lines[start + k] ?? '').trim()}'`);
+      }
+      return [values[0], values[1], values[2]] as Vec3;
+    });
+    return rows as Mat3;
+  };
+
+  /** Rows of numbers after a dashed rule, until the closing rule (or `count` rows). */
+  const readTable = (start: number, width: number, what: string): { rows: number[][]; end: number } => {
+    let i = start;
+    while (i < lines.length && !RE.separator.test(lines[i] ?? '')) i++;
+    i++;
+    const rows: number[][] = [];
+    for (; i < lines.length; i++) {
+      const line = lines[i] ?? '';
+      if (RE.separator.test(line) || line.trim() === '') break;
+      if (line.includes('*')) fail(i, `number overflow ('***') in ${what}`);
+      const values = numbersIn(line);
+      if (values.length < width) fail(i, `expected ${width} numbers in ${what}, found '${line.trim()}'`);
+      rows.push(values.slice(0, width));
+    }
+    return { rows, end: i };
+  };
+
+  for (let i = firstLine + 1; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+
+    const iteration = RE.iteration.exec(line);
+    if (iteration) {
+      const ionic = Number(iteration[1]);
+      const electronic = Number(iteration[2]);
+      if (!step || electronic === 1 || ionic !== stepIonic) {
+        step = emptyStep(i + 1);
+        stepIonic = ionic;
+        // Steps that do not print the cell again keep the previous one (fixed-cell runs).
+        if (lattice) step.lattice = lattice;
+        outcar.steps.push(step);
+      }
+      step.nScf = Math.max(step.nScf, electronic);
+      continue;
+    }
+
+    if (!step) {
+      // Everything before the first electronic iteration: header and set-up.
+      const executed = RE.executed.exec(line);
+      if (executed) {
+        header.platform = executed[1] ?? '';
+        header.date = executed[2] ?? '';
+        header.time = executed[3] ?? '';
+        continue;
+      }
+      if (RE.running.test(line)) {
+        header.parallel = 'parallel';
+        continue;
+      }
+      if (RE.incarEcho.test(line)) {
+        // VASP 6 echoes the INCAR tags here, between the POTCAR lines.
+        for (let k = i + 1; k < lines.length; k++) {
+          const next = lines[k] ?? '';
+          const potcar = RE.potcar.exec(next);
+          if (potcar) continue;
+          const tag = RE.echoTag.exec(next);
+          if (!tag) break;
+          outcar.incarEcho[(tag[1] ?? '').toUpperCase()] = incarValue((tag[2] ?? '').replace(/[#!].*$/, ''));
+        }
+        continue;
+      }
+      const potcar = RE.potcar.exec(line);
+      if (potcar) {
+        potcarLines.push(potcar[1] ?? '');
+        continue;
+      }
+      const titel = RE.titel.exec(line);
+      if (titel) {
+        titels.push(titel[1] ?? '');
+        continue;
+      }
+      const ions = RE.ionsPerType.exec(line);
+      if (ions) {
+        outcar.ionsPerType = numbersIn(ions[1] ?? '');
+        continue;
+      }
+      const n = RE.nions.exec(line);
+      if (n) nions = Number(n[1]);
+      if (RE.startParameters.test(line)) {
+        let end = i + 1;
+        while (end < lines.length && !RE.separator.test(lines[end] ?? '')) end++;
+        const echo = readParameterEcho(lines.slice(i + 1, end));
+        outcar.parameters = echo.parameters;
+        if (echo.masses) outcar.masses = echo.masses;
+        if (echo.valences) outcar.valences = echo.valences;
+        i = end;
+        continue;
+      }
+      if (RE.directLattice.test(line)) {
+        lattice = readLattice(i + 1);
+        outcar.initialLattice = lattice;
+        i += 3;
+        continue;
+      }
+      if (RE.initialPositions.test(line)) {
+        const positions: Vec3[] = [];
+        for (let k = i + 1; k < lines.length; k++) {
+          const values = numbersIn(lines[k] ?? '');
+          if ((lines[k] ?? '').trim() === '' || values.length < 3) break;
+          positions.push([values[0], values[1], values[2]] as Vec3);
+        }
+        outcar.initialPositions = positions;
+        continue;
+      }
+      if (RE.ldau.test(line)) outcar.ldau = true;
+      continue;
+    }
+
+    // Inside an ionic step.
+    if (RE.directLattice.test(line)) {
+      lattice = readLattice(i + 1);
+      step.lattice = lattice;
+      i += 3;
+      continue;
+    }
+    if (RE.positionsForces.test(line)) {
+      const { rows, end } = readTable(i + 1, 6, 'positions and forces');
+      if (nions !== undefined && rows.length !== nions) {
+        fail(i, `POSITION/TOTAL-FORCE block has ${rows.length} rows for ${nions} ions`);
+      }
+      step.positions = rows.map((r) => [r[0], r[1], r[2]] as Vec3);
+      step.forces = rows.map((r) => [r[3], r[4], r[5]] as Vec3);
+      i = end;
+      continue;
+    }
+    if (RE.freeEnergyBlock.test(line)) {
+      // The block is a few lines: TOTEN, then 'without entropy' and 'sigma->0' on one line.
+      for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
+        const l = lines[k] ?? '';
+        const free = oneNumber(RE.toten, l);
+        if (free !== undefined) step.energies.free = free;
+        const without = oneNumber(RE.withoutEntropy, l);
+        if (without !== undefined) step.energies.withoutEntropy = without;
+        const sigma0 = oneNumber(RE.sigma0, l);
+        if (sigma0 !== undefined) step.energies.sigma0 = sigma0;
+      }
+      if (step.energies.free === undefined) fail(i, "'FREE ENERGIE' block without 'free energy TOTEN'");
+      continue;
+    }
+    const fermi = oneNumber(RE.fermi, line);
+    if (fermi !== undefined) {
+      step.fermi = fermi;
+      continue;
+    }
+    if (RE.stressKb.test(line)) {
+      const v = numbersIn(line.replace(/^\s*in kB/, ''));
+      if (v.length < 6) fail(i, `expected six stress components 'in kB', found '${line.trim()}'`);
+      const [xx, yy, zz, xy, yz, zx] = v as [number, number, number, number, number, number];
+      step.stress = [
+        [xx, xy, zx],
+        [xy, yy, yz],
+        [zx, yz, zz],
+      ];
+      continue;
+    }
+    if (RE.converged.test(line)) {
+      step.scfConverged = true;
+      continue;
+    }
+    if (RE.unconverged.test(line)) {
+      step.scfConverged = false;
+      continue;
+    }
+    if (RE.timing.test(line)) outcar.finished = true;
+  }
+
+  if (nions !== undefined && outcar.ionsPerType.length > 0) {
+    const sum = outcar.ionsPerType.reduce((a, b) => a + b, 0);
+    if (sum !== nions) throw new Error(`OUTCAR 'ions per type' adds up to ${sum}, but NIONS = ${nions}`);
+  }
+  const nTypes = outcar.ionsPerType.length;
+  // Each type's title appears in the POTCAR list near the top and again where it is read; the
+  // first nTypes lines are the list. Full POTCAR headers (TITEL) are used when the list is absent.
+  const titles =
+    potcarLines.length >= nTypes && nTypes > 0 ? potcarLines.slice(0, nTypes) : titels.slice(0, nTypes);
+  outcar.potcars = titles;
+  outcar.elements = titles.map((t) => {
+    const element = elementOfPotcar(t);
+    if (!element) throw new Error(`OUTCAR POTCAR title '${t}' does not name an element`);
+    return element;
+  });
+  return outcar;
+}

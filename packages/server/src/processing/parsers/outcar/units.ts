@@ -1,0 +1,11 @@
+// SI conversion factors for VASP's output units (archives store SI, as NOMAD does).
+import { ANGSTROM } from '../../structure.ts';
+
+/** Joules per electronvolt (exact since the 2019 SI). */
+export const ELECTRON_VOLT = 1.602176634e-19;
+/** Newtons per eV/Å. */
+export const EV_PER_ANGSTROM = ELECTRON_VOLT / ANGSTROM;
+/** Pascals per kilobar (VASP prints stress 'in kB'). */
+export const KILOBAR = 1e8;
+/** Kilograms per atomic mass unit (CODATA 2018). */
+export const ATOMIC_MASS_UNIT = 1.6605390666e-27;
