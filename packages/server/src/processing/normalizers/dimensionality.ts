@@ -1,0 +1,230 @@
+// Structural type of a structure from its bond network, as NOMAD derives it with MatID: atoms are
+// bonded when their distance is at most the sum of their covalent radii plus 1 Å (MatID's cluster
+// threshold), bonds are followed across periodic images, and the number of independent lattice
+// directions in which the bonded network repeats itself is its dimensionality (0 to 3).
+import { covalentRadius } from '../elements.ts';
+import {
+  ANGSTROM,
+  cellVolume,
+  cross,
+  dot,
+  norm,
+  type Mat3,
+  type Structure,
+  type Vec3,
+} from '../structure.ts';
+import { add3, apply3, cartesianToFractional, inverse3, sub3, transpose3 } from './symmetry-math.ts';
+
+export type StructuralType = 'bulk' | 'surface' | '2D' | '1D' | 'molecule / cluster' | 'atom' | 'unavailable';
+
+/** MatID's cluster threshold (NOMAD passes 1 Å): bond if d <= r_i + r_j + this, in Å. */
+export const BOND_TOLERANCE = 1.0;
+
+/** Positions closer than this (Å) after an out-of-plane translation count as the same site. */
+const MATCH_TOLERANCE = 0.5;
+
+/** Smallest out-of-plane step (Å) between two layers of a slab. */
+const MIN_LAYER_SPACING = 0.5;
+
+interface Network {
+  /** Component index per atom. */
+  component: number[];
+  /** Image offset (integer cell vector) of each atom in its component's unwrapped copy. */
+  offset: Vec3[];
+  /** Per component: the cell vectors along which the component connects to its own images. */
+  periods: Vec3[][];
+}
+
+/** Bonds i -> j + n (n a cell vector) and their connected components across periodic images. */
+function bondNetwork(
+  positions: readonly Vec3[],
+  radii: readonly number[],
+  lattice: Mat3,
+  periodic: readonly boolean[],
+): Network {
+  const n = positions.length;
+  const maxCutoff = 2 * Math.max(...radii) + BOND_TOLERANCE;
+  // Images within reach: |n_k| <= cutoff / (interplanar spacing of axis k) + 1.
+  const reciprocal = transpose3(inverse3(lattice));
+  const reach = [0, 1, 2].map((k) => (periodic[k] ? Math.ceil(maxCutoff * norm(reciprocal[k]!)) + 1 : 0));
+  const images: Vec3[] = [];
+  for (let a = -reach[0]!; a <= reach[0]!; a++)
+    for (let b = -reach[1]!; b <= reach[1]!; b++)
+      for (let c = -reach[2]!; c <= reach[2]!; c++) images.push([a, b, c]);
+  const shifts = images.map((m) => apply3(transpose3(lattice), m));
+  const neighbours: { j: number; image: Vec3 }[][] = positions.map(() => []);
+  for (let i = 0; i < n; i++) {
+    for (let j = i; j < n; j++) {
+      const cutoff = radii[i]! + radii[j]! + BOND_TOLERANCE;
+      const d = sub3(positions[j]!, positions[i]!);
+      images.forEach((image, k) => {
+        if (i === j && image.every((x) => x === 0)) return;
+        const s = shifts[k]!;
+        const dx = d[0] + s[0];
+        const dy = d[1] + s[1];
+        const dz = d[2] + s[2];
+        if (dx * dx + dy * dy + dz * dz <= cutoff * cutoff) {
+          neighbours[i]!.push({ j, image });
+          neighbours[j]!.push({ j: i, image: [-image[0], -image[1], -image[2]] });
+        }
+      });
+    }
+  }
+  const component = positions.map(() => -1);
+  const offset: Vec3[] = positions.map(() => [0, 0, 0]);
+  const periods: Vec3[][] = [];
+  for (let start = 0; start < n; start++) {
+    if (component[start] !== -1) continue;
+    const id = periods.length;
+    const found: Vec3[] = [];
+    component[start] = id;
+    const queue = [start];
+    while (queue.length > 0) {
+      const i = queue.pop()!;
+      for (const { j, image } of neighbours[i]!) {
+        const reached = add3(offset[i]!, image);
+        if (component[j] === -1) {
+          component[j] = id;
+          offset[j] = reached;
+          queue.push(j);
+        } else {
+          // A second path to j: the difference of the two offsets is a period of the network.
+          const period = sub3(reached, offset[j]!);
+          if (period.some((x) => x !== 0)) found.push(period);
+        }
+      }
+    }
+    periods.push(found);
+  }
+  return { component, offset, periods };
+}
+
+/** Integer row echelon basis of the lattice spanned by integer vectors (gcd elimination). */
+export function integerBasis(vectors: readonly Vec3[]): Vec3[] {
+  const rows: number[][] = vectors.map((v) => [...v]);
+  const basis: Vec3[] = [];
+  const at = (r: number[], k: number): number => r[k] ?? 0;
+  for (let col = 0; col < 3; col++) {
+    // Euclid on the column: combine rows until at most one has a non-zero entry there.
+    for (;;) {
+      const nonzero = rows
+        .filter((r) => at(r, col) !== 0)
+        .sort((a, b) => Math.abs(at(a, col)) - Math.abs(at(b, col)));
+      const pivot = nonzero[0];
+      if (!pivot || nonzero.length === 1) break;
+      for (const r of nonzero.slice(1)) {
+        const f = Math.trunc(at(r, col) / at(pivot, col));
+        for (let k = 0; k < 3; k++) r[k] = at(r, k) - f * at(pivot, k);
+      }
+    }
+    const index = rows.findIndex((r) => at(r, col) !== 0);
+    if (index >= 0) {
+      const row = rows.splice(index, 1)[0]!;
+      basis.push([at(row, 0), at(row, 1), at(row, 2)]);
+    }
+  }
+  return basis;
+}
+
+/**
+ * Whether a 2D-periodic slab is a repetition of a 3D unit along its normal (more than half of the
+ * atoms map onto an atom of the same species under one out-of-plane translation): a 'surface'
+ * rather than a one-or-two-layer '2D' material.
+ */
+function isRepeatedSlab(
+  positions: readonly Vec3[],
+  species: readonly string[],
+  plane: readonly Vec3[],
+): boolean {
+  const [p1, p2] = plane;
+  if (!p1 || !p2) return false;
+  const normal = cross(p1, p2);
+  const unit = normal.map((x) => x / norm(normal)) as Vec3;
+  const heights = positions.map((p) => dot(p, unit));
+  // Reduce a displacement modulo the in-plane lattice: express it in (p1, p2, unit) and round.
+  const basisInverse = inverse3(transpose3([p1, p2, unit]));
+  const inPlaneDistance = (d: Vec3): number => {
+    const [a, b, c] = apply3(basisInverse, d);
+    let best = Infinity;
+    for (const da of [0, -1, 1])
+      for (const db of [0, -1, 1]) {
+        const ra = a - Math.round(a) + da;
+        const rb = b - Math.round(b) + db;
+        const r = add3(
+          add3(p1.map((x) => x * ra) as Vec3, p2.map((x) => x * rb) as Vec3),
+          unit.map((x) => x * c) as Vec3,
+        );
+        best = Math.min(best, norm(r));
+      }
+    return best;
+  };
+  // Candidate translations: from an atom of the most common species near the middle of the slab to
+  // the same species in other layers, nearest layers first.
+  const counts = new Map<string, number>();
+  for (const s of species) counts.set(s, (counts.get(s) ?? 0) + 1);
+  const common = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  const middle = (Math.min(...heights) + Math.max(...heights)) / 2;
+  const reference = species
+    .map((s, i) => i)
+    .filter((i) => species[i] === common)
+    .sort((i, j) => Math.abs(heights[i]! - middle) - Math.abs(heights[j]! - middle))[0]!;
+  const candidates = species
+    .map((s, j) => j)
+    .filter((j) => species[j] === common && Math.abs(heights[j]! - heights[reference]!) >= MIN_LAYER_SPACING)
+    .sort((i, j) => Math.abs(heights[i]! - heights[reference]!) - Math.abs(heights[j]! - heights[reference]!))
+    .slice(0, 16);
+  for (const j of candidates) {
+    const t = sub3(positions[j]!, positions[reference]!);
+    let matched = 0;
+    positions.forEach((p, k) => {
+      const target = add3(p, t);
+      if (
+        positions.some(
+          (q, m) => species[m] === species[k] && inPlaneDistance(sub3(target, q)) <= MATCH_TOLERANCE,
+        )
+      )
+        matched++;
+    });
+    if (matched * 2 > positions.length) return true;
+  }
+  return false;
+}
+
+/** NOMAD's structural_type of a structure (positions and lattice in m). */
+export function structuralType(structure: Structure): StructuralType {
+  const n = structure.species.length;
+  if (n === 0) return 'unavailable';
+  const periodic = structure.periodic;
+  if (!periodic.some(Boolean) || !structure.lattice) return n === 1 ? 'atom' : 'molecule / cluster';
+  const lattice = structure.lattice.map((row) => row.map((x) => x / ANGSTROM)) as Mat3;
+  if (!(cellVolume(lattice) > 1e-6)) return 'unavailable';
+  const positions = structure.positions.map((p) => p.map((x) => x / ANGSTROM) as Vec3);
+  // Wrap into the cell along periodic axes so that image offsets stay small.
+  const fractional = cartesianToFractional(positions, lattice).map(
+    (f) => f.map((x, k) => (periodic[k] ? x - Math.floor(x) : x)) as Vec3,
+  );
+  const wrapped = fractional.map((f) => apply3(transpose3(lattice), f));
+  const network = bondNetwork(
+    wrapped,
+    structure.species.map((s) => covalentRadius(s)),
+    lattice,
+    periodic,
+  );
+  // Several disconnected parts (a molecular crystal, an adsorbate apart from its slab): MatID
+  // cannot tell, and NOMAD reports 'unavailable'.
+  if (network.periods.length > 1) return 'unavailable';
+  const plane = integerBasis(network.periods[0]!);
+  switch (plane.length) {
+    case 3:
+      return 'bulk';
+    case 1:
+      return '1D';
+    case 0:
+      return n === 1 ? 'atom' : 'molecule / cluster';
+    default: {
+      const unwrapped = wrapped.map((p, i) => add3(p, apply3(transpose3(lattice), network.offset[i]!)));
+      const planeCartesian = plane.map((v) => apply3(transpose3(lattice), v));
+      return isRepeatedSlab(unwrapped, structure.species, planeCartesian) ? 'surface' : '2D';
+    }
+  }
+}
