@@ -8,3 +8,4 @@ export * from './indexed.ts';
 export { ELEMENT_SYMBOLS } from './builtin/elements.ts';
 export { archiveDefinition, resultsDefinition, builtinPackages } from './builtin/archive.ts';
 export { workflowVariants } from './builtin/workflow.ts';
+export * from './artifacts-format.ts';

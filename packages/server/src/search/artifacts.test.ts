@@ -22,6 +22,15 @@ describe('GUI artifacts', () => {
     });
     expect(artifacts.unitList.find((unit) => unit.abbreviation === 'eV')?.dimension).toBe('energy');
     expect(artifacts.unitPrefixes.k?.value).toBe(1000);
+    expect(artifacts.metainfo.packages.map((p) => (p as { name?: string }).name)).toContain(
+      'nomad.datamodel.results',
+    );
+    expect(
+      artifacts.searchQuantities['results.properties.electronic.dos_electronic.band_gap.value'],
+    ).toMatchObject({
+      unit: 'joule',
+      repeats: true,
+    });
   });
 
   it.skipIf(!existsSync(nomadArtifacts))('type every quantity NOMAD also has the way NOMAD does', () => {

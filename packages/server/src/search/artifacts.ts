@@ -1,5 +1,5 @@
 import type { Artifacts, SearchQuantityArtifact } from '@oasis/schema';
-import { unitList, unitPrefixes } from '@oasis/schema';
+import { builtinPackages, metainfoArtifactPackages, unitList, unitPrefixes } from '@oasis/schema';
 import { PARSERS } from '../processing/matching.ts';
 import { entrySearchQuantities, type SearchQuantity } from './quantities.ts';
 
@@ -19,8 +19,8 @@ const metainfoType = (quantity: SearchQuantity): SearchQuantityArtifact['type'] 
 
 /**
  * The GUI artifacts (NOMAD's `window.nomadArtifacts`), derived from the server's own definitions so a
- * quantity added to the search registry reaches the GUI without further code. Metainfo packages follow
- * once the project defines its metainfo.
+ * quantity added to the search registry reaches the GUI without further code; the metainfo packages are
+ * the built-in definitions in NOMAD's format.
  */
 export const buildArtifacts = (): Artifacts => ({
   searchQuantities: Object.fromEntries(
@@ -39,7 +39,7 @@ export const buildArtifacts = (): Artifacts => ({
       },
     ]),
   ),
-  metainfo: { packages: [] },
+  metainfo: { packages: metainfoArtifactPackages(builtinPackages) },
   parserMetadata: Object.fromEntries(
     PARSERS.map((parser) => [
       parser.name.replace(/^parsers\//, ''),
