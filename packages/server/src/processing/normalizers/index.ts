@@ -2,8 +2,22 @@
 // because method and properties read it.
 import { materialNormalizer } from './material-normalizer.ts';
 import { isSection, type Normalizer, type NormalizerContext } from './normalizer.ts';
+import { workflowNormalizer } from './workflow-normalizer.ts';
+import { methodNormalizer } from './method-normalizer.ts';
+import { electronicNormalizer } from './electronic-normalizer.ts';
+import { propertiesNormalizer } from './properties-normalizer.ts';
+import { availablePropertiesNormalizer } from './available-properties.ts';
 
-export const NORMALIZERS: readonly Normalizer[] = [materialNormalizer];
+export const NORMALIZERS: readonly Normalizer[] = [
+  materialNormalizer,
+  // Workflow results first: results.method and the properties read workflow2.
+  workflowNormalizer,
+  methodNormalizer,
+  electronicNormalizer,
+  propertiesNormalizer,
+  // Last: it lists what the others produced.
+  availablePropertiesNormalizer,
+];
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
