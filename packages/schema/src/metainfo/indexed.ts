@@ -1,4 +1,5 @@
 import { resultsDefinition } from './builtin/archive.ts';
+import { variantOf } from './lookup.ts';
 import type { SectionDefinition, SubSectionDefinition } from './model.ts';
 import { checkValue } from './values.ts';
 
@@ -19,7 +20,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** The definition an instance follows: a variant when it declares one with m_def, else the base. */
 const definitionOf = (subSection: SubSectionDefinition, value: Record<string, unknown>) =>
-  (typeof value.m_def === 'string' && subSection.variants?.[value.m_def]) || subSection.section;
+  (typeof value.m_def === 'string' ? variantOf(subSection, value.m_def) : undefined) ?? subSection.section;
 
 /**
  * Projects one archive section to what the search index stores: only quantities flagged searchable

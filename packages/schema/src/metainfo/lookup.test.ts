@@ -1,7 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { archiveDefinition, builtinPackages, resultsDefinition } from './builtin/archive.ts';
-import { definitionAt, quantityAt, searchQuantitiesOf, sectionAt, sectionsOf } from './lookup.ts';
+import { definitionAt, quantityAt, searchQuantitiesOf, sectionAt, sectionsOf, variantOf } from './lookup.ts';
 import { PackageDefinitionSchema, type SectionDefinition } from './model.ts';
 
 const reachable = (root: SectionDefinition): Set<SectionDefinition> => {
@@ -85,5 +85,20 @@ describe('definition lookup', () => {
     );
     expect(targets.length).toBeGreaterThan(10);
     expect(targets.filter((t) => definitionAt(t) === undefined)).toEqual([]);
+  });
+});
+
+describe('variantOf', () => {
+  const workflow2 = archiveDefinition.sub_sections.find((s) => s.name === 'workflow2')!;
+  it('finds workflow kinds by qualified and short m_def', () => {
+    expect(
+      variantOf(workflow2, 'simulationworkflowschema.geometry_optimization.GeometryOptimization')?.name,
+    ).toBe('GeometryOptimization');
+    expect(variantOf(workflow2, 'simulationworkflowschema.GeometryOptimization')?.name).toBe(
+      'GeometryOptimization',
+    );
+    expect(variantOf(workflow2, 'simulationworkflowschema.SinglePoint')?.name).toBe('SinglePoint');
+    expect(variantOf(workflow2, 'simulationworkflowschema.MolecularDynamics')).toBeUndefined();
+    expect(variantOf(workflow2, 'other.GeometryOptimization')).toBeUndefined();
   });
 });

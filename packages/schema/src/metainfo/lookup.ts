@@ -16,6 +16,21 @@ export const sectionsOf = (subSection: SubSectionDefinition): readonly SectionDe
   ...Object.values(subSection.variants ?? {}),
 ];
 
+/**
+ * The variant an instance declares with `m_def`: by its qualified name, or by the plugin's short form
+ * ('simulationworkflowschema.GeometryOptimization' for 'simulationworkflowschema.geometry_optimization.
+ * GeometryOptimization'), which NOMAD also resolves.
+ */
+export const variantOf = (subSection: SubSectionDefinition, mDef: string): SectionDefinition | undefined => {
+  const variants = subSection.variants ?? {};
+  const exact = variants[mDef];
+  if (exact) return exact;
+  const [plugin, name] = [mDef.split('.')[0], mDef.split('.').pop()];
+  return Object.entries(variants).find(
+    ([key]) => key.split('.')[0] === plugin && key.split('.').pop() === name,
+  )?.[1];
+};
+
 const find = (section: SectionDefinition, parts: readonly string[]): DefinitionAt | undefined => {
   const [head, ...rest] = parts;
   if (rest.length === 0) {

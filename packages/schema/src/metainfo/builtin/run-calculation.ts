@@ -1,5 +1,6 @@
 import {
   bool,
+  enumeration,
   float,
   int,
   MATRIX3,
@@ -123,6 +124,15 @@ const stress = section(
   [sub('total', stressEntry), repeating('contributions', stressEntry), repeating('types', stressEntry)],
 );
 
+// Band gaps found by the normalisers, per spin channel; not indexed (results holds the searchable copy).
+const bandGap = section('BandGapDeprecated', 'Band gap of one spin channel.', [
+  int('index', 'Spin channel of the band gap.'),
+  float('value', 'Size of the band gap; zero for metals.', { unit: 'joule' }),
+  enumeration('type', 'Whether the band gap is direct or indirect.', ['direct', 'indirect']),
+  float('energy_highest_occupied', 'Energy of the highest occupied state.', { unit: 'joule' }),
+  float('energy_lowest_unoccupied', 'Energy of the lowest unoccupied state.', { unit: 'joule' }),
+]);
+
 const BANDS: QuantityOptions['shape'] = ['n_spin_channels', 'n_kpoints', 'n_bands'];
 
 const bandEnergies = section(
@@ -142,6 +152,7 @@ const bandEnergies = section(
     float('energies', 'Eigenvalues per spin, k-point and band.', { shape: BANDS, unit: 'joule' }),
     float('occupations', 'Occupation per spin, k-point and band.', { shape: BANDS }),
   ],
+  [repeating('band_gap', bandGap)],
 );
 
 const dosValues = section('DosValues', 'Density-of-states values (total or projected) on the energy grid.', [
@@ -172,6 +183,7 @@ const dos = section(
     repeating('species_projected', dosValues),
     repeating('atom_projected', dosValues),
     repeating('orbital_projected', dosValues),
+    repeating('band_gap', bandGap),
   ],
 );
 
@@ -186,7 +198,7 @@ const bandStructure = section(
     }),
     float('energy_fermi', 'Fermi energy.', { unit: 'joule' }),
   ],
-  [repeating('segment', bandEnergies)],
+  [repeating('segment', bandEnergies), repeating('band_gap', bandGap)],
 );
 
 const baseCalculation: readonly QuantityDefinition[] = [
@@ -240,4 +252,5 @@ export const runCalculationSections = [
   dos,
   dosValues,
   bandStructure,
+  bandGap,
 ];

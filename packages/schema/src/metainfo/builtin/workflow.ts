@@ -120,10 +120,13 @@ export const geometryOptimization = section(
   ],
 );
 
-/** The `m_def` values by which archives declare the kind of their workflow2. */
+/**
+ * The kinds of workflow2 by the `m_def` that declares them: NOMAD's qualified name (plugin module and
+ * class). The short form 'simulationworkflowschema.GeometryOptimization' is accepted too (variantOf).
+ */
 export const workflowVariants = {
-  'simulationworkflowschema.SinglePoint': singlePoint,
-  'simulationworkflowschema.GeometryOptimization': geometryOptimization,
+  'simulationworkflowschema.single_point.SinglePoint': singlePoint,
+  'simulationworkflowschema.geometry_optimization.GeometryOptimization': geometryOptimization,
 } as const;
 
 export const workflowSections = [workflow, task, link];
