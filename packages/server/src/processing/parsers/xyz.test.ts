@@ -165,7 +165,7 @@ describe('xyzParser', () => {
       ],
     });
     expect(run?.calculation).toHaveLength(2);
-    expect(run?.calculation[1]).toMatchObject({ system_ref: '#/run/0/system/1' });
+    expect(run?.calculation[1]).toMatchObject({ system_ref: '/run/0/system/1' });
     const calc = run?.calculation[1] as {
       energy: { total: { value: number } };
       forces: { total: { value: number[][] } };

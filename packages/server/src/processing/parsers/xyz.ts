@@ -31,7 +31,7 @@ function systemOf(frame: XyzFrame): Record<string, unknown> {
 
 function calculationOf(frame: XyzFrame, index: number): Record<string, unknown> | undefined {
   if (frame.energy === undefined && frame.forces === undefined) return undefined;
-  const calculation: Record<string, unknown> = { system_ref: `#/run/0/system/${index}` };
+  const calculation: Record<string, unknown> = { system_ref: `/run/0/system/${index}` };
   if (frame.energy !== undefined) calculation.energy = { total: { value: frame.energy } };
   if (frame.forces) {
     calculation.forces = { total: { value: frame.forces.map((f) => scaleVec3(f, EV_PER_ANGSTROM)) } };

@@ -2,10 +2,13 @@
 // system and one calculation per completed ionic step.
 import { atomicNumber } from '../../elements.ts';
 import { ANGSTROM, scaleMat3, scaleVec3, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
-import { numberTag, type IncarTags } from './incar.ts';
+import { atomParametersOf, smearingOf } from '../vasp/method.ts';
+import type { RawAtomType, TagMap } from '../vasp/raw.ts';
+import { settingsOf, type Settings } from '../vasp/settings.ts';
+import { xcFunctionalOf } from '../vasp/xc.ts';
+import type { IncarTags } from './incar.ts';
 import type { Outcar, OutcarStep } from './read-outcar.ts';
-import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, EV_PER_ANGSTROM, KILOBAR } from './units.ts';
-import { xcFunctional } from './xc.ts';
+import { ELECTRON_VOLT, EV_PER_ANGSTROM, KILOBAR } from './units.ts';
 
 export interface OutcarArchive {
   run: Record<string, unknown>;
@@ -55,8 +58,8 @@ function calculationOf(step: CompleteStep, index: number): Section {
   if (sigma0 !== undefined) energy.total_t0 = { value: sigma0 * ELECTRON_VOLT };
   if (step.fermi !== undefined) energy.fermi = step.fermi * ELECTRON_VOLT;
   const calculation: Section = {
-    system_ref: `#/run/0/system/${index}`,
-    method_ref: '#/run/0/method/0',
+    system_ref: `/run/0/system/${index}`,
+    method_ref: '/run/0/method/0',
     energy,
   };
   if (step.forces)
@@ -88,74 +91,108 @@ function programOf(outcar: Outcar): Section {
   return program;
 }
 
-function atomParameters(outcar: Outcar): Section[] {
-  const seen = new Map<string, number>();
-  return outcar.elements.map((element, i) => {
-    const count = seen.get(element) ?? 0;
-    seen.set(element, count + 1);
-    // A second type of the same element is labelled 'Fe1', as NOMAD does.
-    const parameters: Section = {
-      atom_number: atomicNumber(element) ?? 0,
-      label: count > 0 ? `${element}${count}` : element,
-    };
-    const mass = outcar.masses?.[i];
-    if (mass !== undefined) parameters.mass = mass * ATOMIC_MASS_UNIT;
-    const valence = outcar.valences?.[i];
-    if (valence !== undefined) parameters.n_valence_electrons = valence;
-    const potcar = outcar.potcars[i];
-    if (potcar !== undefined) parameters.pseudopotential_name = potcar;
-    return parameters;
-  });
+/**
+ * Tags as the vasprun parser's helpers read them: the Startparameter echo wins over the INCAR
+ * echo and file. Mixed lists (rare in an INCAR) are kept as text lists.
+ */
+function settingsFrom(outcar: Outcar, incarFile: IncarTags | undefined): Settings {
+  const toTagMap = (tags: IncarTags): TagMap => {
+    const map: TagMap = {};
+    for (const [key, value] of Object.entries(tags)) {
+      if (!Array.isArray(value)) map[key] = value;
+      else if (value.every((v) => typeof v === 'number')) map[key] = value;
+      else if (value.every((v) => typeof v === 'boolean')) map[key] = value;
+      else map[key] = value.map(String);
+    }
+    return map;
+  };
+  const parameters = toTagMap(outcar.parameters);
+  if (outcar.nBands !== undefined && parameters.NBANDS === undefined) parameters.NBANDS = outcar.nBands;
+  return settingsOf(toTagMap({ ...incarFile, ...outcar.incarEcho }), parameters);
 }
 
+/** The method section, built with the vasprun parser's helpers so both VASP parsers agree. */
 function methodOf(
   outcar: Outcar,
-  tags: IncarTags,
+  settings: Settings,
   incarFile: IncarTags | undefined,
   warnings: string[],
 ): Section {
-  const { xc, warnings: xcWarnings } = xcFunctional(tags, outcar.potcars);
-  warnings.push(...xcWarnings);
-  const ldau = outcar.ldau || tags.LDAU === true;
-  const method: Section = {
-    dft: { xc_functional: xc },
-    electronic: { method: ldau ? 'DFT+U' : 'DFT' },
+  const xc = xcFunctionalOf(settings, outcar.potcars, (message) => warnings.push(message));
+  const ldau = outcar.ldau || settings.boolean('LDAU') === true;
+  const electronic: Section = {
+    method: ldau ? 'DFT+U' : 'DFT',
+    n_spin_channels: settings.number('ISPIN') ?? 1,
   };
-  const ediff = numberTag(tags, 'EDIFF');
-  if (ediff !== undefined) method.scf = { threshold_energy_change: ediff * ELECTRON_VOLT };
-  const encut = numberTag(tags, 'ENCUT');
+  const smearing = smearingOf(settings);
+  if (smearing) electronic.smearing = smearing;
+  const nelect = settings.number('NELECT');
+  if (nelect !== undefined) electronic.n_electrons = nelect;
+  const nbands = settings.number('NBANDS');
+  if (nbands !== undefined) electronic.n_bands = nbands;
+  const method: Section = { dft: { xc_functional: xc }, electronic };
+  const ediff = settings.number('EDIFF');
+  const nelm = settings.number('NELM');
+  if (ediff !== undefined || nelm !== undefined) {
+    const scf: Section = {};
+    if (ediff !== undefined) scf.threshold_energy_change = ediff * ELECTRON_VOLT;
+    if (nelm !== undefined) scf.n_max_iteration = nelm;
+    method.scf = scf;
+  }
+  const encut = settings.number('ENCUT');
   const cellDependent: Section = { kind: 'plane waves' };
   if (encut !== undefined) cellDependent.planewave_cutoff = encut * ELECTRON_VOLT;
   method.basis_set = [{ type: 'plane waves', cell_dependent: [cellDependent] }];
-  method.atom_parameters = atomParameters(outcar);
+  method.atom_parameters = atomParametersOf(
+    outcar.elements.map((element, i) => {
+      const type: RawAtomType = { element, count: outcar.ionsPerType[i] ?? 0 };
+      const mass = outcar.masses?.[i];
+      if (mass !== undefined) type.mass = mass;
+      const valence = outcar.valences?.[i];
+      if (valence !== undefined) type.valence = valence;
+      const potcar = outcar.potcars[i];
+      if (potcar !== undefined) type.pseudopotential = potcar;
+      return type;
+    }),
+  );
   if (incarFile) method.x_vasp_incar_in = incarFile;
   else if (Object.keys(outcar.incarEcho).length > 0) method.x_vasp_incar_in = outcar.incarEcho;
   method.x_vasp_incar_out = outcar.parameters;
   return method;
 }
 
+/** IBRION -> optimiser, spelled as NOMAD's metainfo (and the vasprun parser) spells them. */
+const OPTIMIZERS: Readonly<Record<number, string>> = {
+  1: 'quasi_newton',
+  2: 'conjugant_gradient',
+  3: 'damped_molecular_dynamics',
+};
+
 /**
- * The workflow VASP ran, from IBRION (NSW = 0 means no ionic steps at all): -1 single point,
- * 0 molecular dynamics, 1-3 relaxation. Finite differences (5-8) and other modes get none.
+ * The workflow VASP ran, from IBRION as NOMAD decides it (NSW = 0 means no ionic steps): -1 single
+ * point, 0 molecular dynamics, 1-3 relaxation, even when the file holds only some of its steps.
+ * Finite differences (5-8) and other modes get no workflow2. The relaxation method has the same
+ * fields as the vasprun parser's: what relaxes (ISIF), the optimiser, EDIFFG and NSW.
  */
-function workflowOf(tags: IncarTags, warnings: string[]): Section | undefined {
-  const nsw = numberTag(tags, 'NSW') ?? 0;
-  const ibrion = nsw === 0 ? -1 : (numberTag(tags, 'IBRION') ?? 0);
+function workflowOf(settings: Settings, warnings: string[]): Section | undefined {
+  const nsw = settings.number('NSW') ?? 0;
+  const ibrion = nsw === 0 ? -1 : (settings.number('IBRION') ?? 0);
   if (ibrion === -1) return { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
   if (ibrion === 0) return { m_def: 'simulationworkflowschema.MolecularDynamics', name: 'MolecularDynamics' };
   if (ibrion >= 1 && ibrion <= 3) {
-    const workflow: Section = {
-      m_def: 'simulationworkflowschema.GeometryOptimization',
-      name: 'GeometryOptimization',
+    const isif = settings.number('ISIF');
+    const method: Section = {
+      type: isif === undefined || isif < 3 ? 'atomic' : isif === 7 ? 'cell_volume' : 'cell_shape',
+      method: OPTIMIZERS[ibrion],
     };
-    const ediffg = numberTag(tags, 'EDIFFG');
+    const ediffg = settings.number('EDIFFG');
     // EDIFFG > 0 stops on energy changes, < 0 on the largest force.
-    if (ediffg !== undefined && ediffg > 0) {
-      workflow.method = { convergence_tolerance_energy_difference: ediffg * ELECTRON_VOLT };
-    } else if (ediffg !== undefined && ediffg < 0) {
-      workflow.method = { convergence_tolerance_force_maximum: -ediffg * EV_PER_ANGSTROM };
-    }
-    return workflow;
+    if (ediffg !== undefined && ediffg > 0)
+      method.convergence_tolerance_energy_difference = ediffg * ELECTRON_VOLT;
+    if (ediffg !== undefined && ediffg < 0)
+      method.convergence_tolerance_force_maximum = -ediffg * EV_PER_ANGSTROM;
+    method.optimization_steps_maximum = nsw;
+    return { m_def: 'simulationworkflowschema.GeometryOptimization', name: 'GeometryOptimization', method };
   }
   warnings.push(`IBRION = ${ibrion} (not a single point, MD or relaxation): no workflow2 section`);
   return undefined;
@@ -177,7 +214,7 @@ export function outcarArchive(outcar: Outcar, incarFile?: IncarTags): OutcarArch
   }
   const species = outcar.elements.flatMap((e, i) => Array<string>(outcar.ionsPerType[i] ?? 0).fill(e));
   // Values VASP reports using win over the INCAR file, which may hold tags VASP ignored.
-  const tags: IncarTags = { ...incarFile, ...outcar.incarEcho, ...outcar.parameters };
+  const settings = settingsFrom(outcar, incarFile);
 
   const complete: CompleteStep[] = [];
   outcar.steps.forEach((step, k) => {
@@ -206,12 +243,12 @@ export function outcarArchive(outcar: Outcar, incarFile?: IncarTags): OutcarArch
   }
   const run: Section = {
     program: programOf(outcar),
-    method: [methodOf(outcar, tags, incarFile, warnings)],
+    method: [methodOf(outcar, settings, incarFile, warnings)],
     system: structures.map(systemOf),
   };
   if (complete.length > 0) run.calculation = complete.map(calculationOf);
   const result: OutcarArchive = { run, structure: structures[structures.length - 1] as Structure, warnings };
-  const workflow = workflowOf(tags, warnings);
+  const workflow = workflowOf(settings, warnings);
   if (workflow) result.workflow2 = workflow;
   return result;
 }

@@ -57,6 +57,8 @@ export interface Outcar {
   /** Element per atom type. */
   elements: string[];
   ionsPerType: number[];
+  /** 'NBANDS=' of the array dimensions. */
+  nBands?: number;
   /** Per type, from the parameter echo ('POMASS', 'ZVAL'). */
   masses?: number[];
   valences?: number[];
@@ -93,6 +95,7 @@ const RE = {
   titel: /^\s*TITEL\s*=\s*(.+?)\s*$/,
   ionsPerType: /ions per type\s*=\s*([\d\s]+)$/,
   nions: /NIONS\s*=\s*(\d+)/,
+  nbands: /NBANDS\s*=\s*(\d+)/,
   startParameters: /Startparameter for this run:/,
   separator: /^\s*-{20,}\s*$/,
   iteration: /-\s*Iteration\s+(\d+)\s*\(\s*(\d+)\s*\)/,
@@ -283,6 +286,8 @@ export function readOutcar(text: string): Outcar {
       }
       const n = RE.nions.exec(line);
       if (n) nions = Number(n[1]);
+      const bands = RE.nbands.exec(line);
+      if (bands) outcar.nBands = Number(bands[1]);
       if (RE.startParameters.test(line)) {
         let end = i + 1;
         while (end < lines.length && !RE.separator.test(lines[end] ?? '')) end++;

@@ -7,5 +7,3 @@ export const ELECTRON_VOLT = 1.602176634e-19;
 export const EV_PER_ANGSTROM = ELECTRON_VOLT / ANGSTROM;
 /** Pascals per kilobar (VASP prints stress 'in kB'). */
 export const KILOBAR = 1e8;
-/** Kilograms per atomic mass unit (CODATA 2018). */
-export const ATOMIC_MASS_UNIT = 1.6605390666e-27;
