@@ -194,6 +194,25 @@ describe('band gaps from a density of states', () => {
     expect(gap.value).toBeCloseTo(1 * EV, 30);
   });
 
+  it('closes the gap on a coarse grid when states lie on both sides of the Fermi level', () => {
+    // Fermi level 0.25 eV between grid points 0 and 0.5 eV, both with states; the calculation's
+    // occupation-based edges (0.24 / 0.26 eV) would otherwise give a spurious 0.02 eV gap.
+    const gap = dosBandGap(
+      energies,
+      energies.map(() => 1e18),
+      0.25 * EV,
+      {
+        highestOccupied: 0.24 * EV,
+        lowestUnoccupied: 0.26 * EV,
+      },
+    );
+    expect(gap).toEqual({
+      energy_highest_occupied: 0.25 * EV,
+      energy_lowest_unoccupied: 0.25 * EV,
+      value: 0,
+    });
+  });
+
   it('rejects mismatched arrays', () => {
     expect(() => dosBandGap([0, 1], [0], 0)).toThrow(/1 values for 2 energies/);
   });

@@ -123,7 +123,8 @@ export function bandStructureGaps(
  * DOS is searched for zero values: a non-zero DOS at the reference with zeros close by on both
  * sides is a single peak (both edges at the reference); otherwise the edges are the outermost
  * zero-DOS energies of the gap around the reference. When the reference is not within the
- * tolerance of the energy grid, the given edges (from the calculation) are kept.
+ * tolerance of the energy grid, the given edges (from the calculation) are kept, unless the DOS
+ * is non-zero at the grid points on both sides of the reference (a metal: both edges there).
  */
 export function dosBandGap(
   energies: readonly number[],
@@ -141,7 +142,15 @@ export function dosBandGap(
     if (Math.abs(e - reference) < Math.abs((energies[closest] as number) - reference)) closest = i;
   });
   const near = energies[closest];
-  if (near !== undefined && Math.abs(near - reference) <= BAND_ENERGY_TOLERANCE) {
+  const upper = energies.findIndex((e) => e > reference);
+  if (near !== undefined && Math.abs(near - reference) > BAND_ENERGY_TOLERANCE && upper > 0) {
+    // A grid coarser than the tolerance: NOMAD would keep the calculation's edges, which for a
+    // smeared metal leave a spurious tiny gap. States on both sides of the reference mean a metal.
+    if ((values[upper - 1] as number) > DOS_ZERO && (values[upper] as number) > DOS_ZERO) {
+      highest = reference;
+      lowest = reference;
+    }
+  } else if (near !== undefined && Math.abs(near - reference) <= BAND_ENERGY_TOLERANCE) {
     // Zero-DOS points within the tolerance below and above the reference.
     const zeroWithin = (step: -1 | 1): number => {
       for (let i = closest; i >= 0 && i < values.length; i += step) {
