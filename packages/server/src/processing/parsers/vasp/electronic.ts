@@ -57,12 +57,18 @@ const OCCUPIED = 0.5;
 
 const toJoule = (values: number[]): number[] => values.map((v) => v * EV);
 
-export function eigenvaluesOf(raw: RawEigenvalues, kpoints: RawKpoints): EigenvaluesSection {
+/** The eigenvalues section; undefined (after `warn`) when they do not fit the k-point list. */
+export function eigenvaluesOf(
+  raw: RawEigenvalues,
+  kpoints: RawKpoints,
+  warn: (message: string) => void,
+): EigenvaluesSection | undefined {
   const nK = raw.energies[0]?.length ?? 0;
   if (kpoints.list.length !== nK) {
-    throw new Error(
-      `vasprun.xml: eigenvalues cover ${nK} k-points but the k-point list has ${kpoints.list.length}`,
+    warn(
+      `eigenvalues cover ${nK} k-points but the k-point list has ${kpoints.list.length}: eigenvalues left out`,
     );
+    return undefined;
   }
   const section: EigenvaluesSection = {
     n_spin_channels: raw.energies.length,
@@ -118,12 +124,14 @@ const ORBITAL_LM: Readonly<Record<string, [number, number]>> = {
 
 /**
  * One DOS section per spin channel (spin_channel only when spin-polarised), with the total DOS and,
- * when present, the DOS projected on each atom and orbital.
+ * when present, the DOS projected on each atom and orbital. `nSpin` is ISPIN: non-collinear runs
+ * write 4 sets (density and magnetisation along x, y, z), of which only the first is a DOS.
  */
-export function dosOf(raw: RawDos, elements: readonly string[]): DosSection[] {
-  const polarized = raw.total.length === 2;
+export function dosOf(raw: RawDos, elements: readonly string[], nSpin: number): DosSection[] {
+  const channels = raw.total.slice(0, Math.max(1, nSpin));
+  const polarized = channels.length === 2;
   const energies = toJoule(raw.energies);
-  return raw.total.map((total, spin) => {
+  return channels.map((total, spin) => {
     const section: DosSection = { n_energies: energies.length, energies, total: [] };
     if (polarized) section.spin_channel = spin;
     if (raw.efermi !== undefined) section.energy_fermi = raw.efermi * EV;

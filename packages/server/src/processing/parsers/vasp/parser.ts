@@ -47,9 +47,9 @@ function addElectronic(
   section: CalculationSection,
   raw: RawCalculation,
   run: Vasprun,
-  lattice: Mat3,
-  warn: (message: string) => void,
+  context: { lattice: Mat3; nSpin: number; warn: (message: string) => void },
 ): void {
+  const { lattice, nSpin, warn } = context;
   const efermi = raw.dos?.efermi;
   if (efermi !== undefined) section.energy.fermi = efermi * EV;
   if (raw.eigenvalues && raw.eigenvalues.energies.length > 0) {
@@ -61,10 +61,14 @@ function addElectronic(
       run.kpoints.generation === 'listgenerated'
         ? bandStructureOf(raw.eigenvalues, run.kpoints, lattice, efermi, warn)
         : undefined;
-    if (bands) section.band_structure_electronic = [bands];
-    else section.eigenvalues = [eigenvaluesOf(raw.eigenvalues, run.kpoints)];
+    if (bands) {
+      section.band_structure_electronic = [bands];
+    } else {
+      const eigenvalues = eigenvaluesOf(raw.eigenvalues, run.kpoints, warn);
+      if (eigenvalues) section.eigenvalues = [eigenvalues];
+    }
   }
-  if (raw.dos && raw.dos.total.length > 0) section.dos_electronic = dosOf(raw.dos, run.elements);
+  if (raw.dos && raw.dos.total.length > 0) section.dos_electronic = dosOf(raw.dos, run.elements, nSpin);
 }
 
 export function parseVasprun(content: Buffer, log: (level: LogLevel, event: string) => void): ParserOutput {
@@ -85,7 +89,8 @@ export function parseVasprun(content: Buffer, log: (level: LogLevel, event: stri
     const selective = rawStructure.selective ?? run.initialStructure?.selective;
     systems.push(systemOf(structure, selective));
     const section = calculationOf(raw, systems.length - 1);
-    addElectronic(section, raw, run, structure.lattice as Mat3, warn);
+    const nSpin = method.electronic.n_spin_channels;
+    addElectronic(section, raw, run, { lattice: structure.lattice as Mat3, nSpin, warn });
     calculations.push(section);
   });
   if (run.calculations.length === 0) {

@@ -112,6 +112,8 @@ export function readVasprun(content: Buffer): Vasprun {
     if (element.parent === undefined && element.name !== ROOT) {
       fail(element, `not a VASP run: the root element is <${element.name}>, not <${ROOT}>`);
     }
+    // Leaves (i, v, r, c ...) carry values only: nothing to set up when they open.
+    if (path === '') return;
     if (path === GENERATION) {
       const param = element.attributes.param;
       if (param !== undefined) run.kpoints.generation = param.trim();

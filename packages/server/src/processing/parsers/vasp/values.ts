@@ -10,7 +10,7 @@ const FORTRAN_EXPONENT = /^([-+]?\d*\.?\d+)([-+]\d{3})$/;
 /** One number; Fortran overflow fields ('*******') and other non-numbers become NaN. */
 export function parseNumber(token: string): number {
   const value = Number(token);
-  if (!Number.isNaN(value) || token === 'NaN') return value;
+  if (!Number.isNaN(value)) return value;
   const fortran = FORTRAN_EXPONENT.exec(token);
   return fortran ? Number(`${fortran[1]}e${fortran[2]}`) : Number.NaN;
 }
@@ -20,9 +20,25 @@ export function tokens(text: string): string[] {
   return trimmed === '' ? [] : trimmed.split(/\s+/);
 }
 
-/** The whitespace-separated numbers of a row such as '<r> -8.3785 0.0000 0.0000 </r>'. */
+const isSpace = (code: number): boolean => code === 32 || code === 10 || code === 9 || code === 13;
+
+/**
+ * The whitespace-separated numbers of a row such as '<r> -8.3785 0.0000 0.0000 </r>'. Scans the
+ * text by hand: rows are most of a vasprun.xml, and split/trim would allocate for each.
+ */
 export function parseNumbers(text: string): number[] {
-  return tokens(text).map(parseNumber);
+  const numbers: number[] = [];
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (isSpace(text.charCodeAt(i))) {
+      if (start >= 0) numbers.push(parseNumber(text.slice(start, i)));
+      start = -1;
+    } else if (start < 0) {
+      start = i;
+    }
+  }
+  if (start >= 0) numbers.push(parseNumber(text.slice(start)));
+  return numbers;
 }
 
 function parseLogical(token: string): boolean {

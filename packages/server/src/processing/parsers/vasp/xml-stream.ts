@@ -67,15 +67,7 @@ export function walkXml(content: Buffer, visitor: XmlVisitor, label: string): vo
   let text = '';
   let rootSeen = false;
   // Errors the visitor throws pass through unchanged; only saxes' own errors mean malformed XML.
-  let visitorError: unknown;
-  const visit = (call: () => void): void => {
-    try {
-      call();
-    } catch (error) {
-      visitorError = error;
-      throw error;
-    }
-  };
+  let inVisitor = false;
 
   parser.on('opentag', (tag) => {
     const parentFrame = stack[stack.length - 1];
@@ -92,8 +84,11 @@ export function walkXml(content: Buffer, visitor: XmlVisitor, label: string): vo
     stack.push({ element, setCount: 0, hasChildren: false });
     rootSeen = true;
     text = '';
-    const open = visitor.open;
-    if (open) visit(() => open(element));
+    if (visitor.open) {
+      inVisitor = true;
+      visitor.open(element);
+      inVisitor = false;
+    }
   });
   parser.on('text', (chunk) => {
     text += chunk;
@@ -103,7 +98,9 @@ export function walkXml(content: Buffer, visitor: XmlVisitor, label: string): vo
     if (!frame) return;
     const leafText = frame.hasChildren ? undefined : text;
     text = '';
-    visit(() => visitor.close(frame.element, leafText));
+    inVisitor = true;
+    visitor.close(frame.element, leafText);
+    inVisitor = false;
   });
 
   try {
@@ -111,7 +108,7 @@ export function walkXml(content: Buffer, visitor: XmlVisitor, label: string): vo
       parser.write(content.toString('latin1', start, Math.min(content.length, start + CHUNK_BYTES)));
     }
   } catch (error) {
-    if (error === visitorError) throw error;
+    if (inVisitor) throw error;
     throw malformed(label, error);
   }
   if (!rootSeen) throw new Error(`${label} is empty: it has no XML element`);
