@@ -8,11 +8,12 @@ export interface Functional {
   parameters?: Record<string, number>;
 }
 
+/** Only the non-empty lists are present, as in NOMAD's archives. */
 export interface XcFunctional {
-  exchange: Functional[];
-  correlation: Functional[];
-  hybrid: Functional[];
-  contributions: Functional[];
+  exchange?: Functional[];
+  correlation?: Functional[];
+  hybrid?: Functional[];
+  contributions?: Functional[];
 }
 
 /** libxc names per GGA tag value (VASP wiki 'GGA'). */
@@ -89,12 +90,16 @@ function hybridOf(settings: Settings, gga: string | undefined): Functional | und
 }
 
 function sorted(names: readonly string[]): XcFunctional {
-  const xc: XcFunctional = { exchange: [], correlation: [], hybrid: [], contributions: [] };
+  const xc: XcFunctional = {};
   for (const name of names) {
-    if (name.startsWith('HYB_')) xc.hybrid.push({ name });
-    else if (/_X_|_X$/.test(name)) xc.exchange.push({ name });
-    else if (/_C_|_C$/.test(name)) xc.correlation.push({ name });
-    else xc.contributions.push({ name });
+    const kind = name.startsWith('HYB_')
+      ? 'hybrid'
+      : /_X_|_X$/.test(name)
+        ? 'exchange'
+        : /_C_|_C$/.test(name)
+          ? 'correlation'
+          : 'contributions';
+    (xc[kind] ??= []).push({ name });
   }
   return xc;
 }
@@ -118,12 +123,12 @@ export function xcFunctionalOf(
       close(settings.number('ALDAC'), 0) &&
       close(settings.number('AGGAC'), 0)
     ) {
-      return { ...sorted([]), contributions: [{ name: 'HF_X' }] };
+      return { contributions: [{ name: 'HF_X' }] };
     }
     const hybrid = hybridOf(settings, gga);
-    if (hybrid) return { ...sorted([]), hybrid: [hybrid] };
+    if (hybrid) return { hybrid: [hybrid] };
     warn(`unknown hybrid functional (LHFCALC with GGA = ${rawGga ?? 'unset'}): xc functional left empty`);
-    return sorted([]);
+    return {};
   }
 
   const metagga = settings.string('METAGGA');
@@ -131,7 +136,7 @@ export function xcFunctionalOf(
     const names = METAGGA[metagga];
     if (names) return sorted(names);
     warn(`unknown METAGGA = ${metagga}: xc functional left empty`);
-    return sorted([]);
+    return {};
   }
   if (gga === undefined) {
     // No tag and no POTCAR title: VASP's default POTCARs are PBE.
@@ -140,5 +145,5 @@ export function xcFunctionalOf(
   const names = GGA[gga];
   if (names) return sorted(names);
   warn(`unknown GGA = ${gga}: xc functional left empty`);
-  return sorted([]);
+  return {};
 }
