@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { indexedResults } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { generateEntryId } from '../processing/ids.ts';
@@ -116,6 +117,14 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
         entry_name: path.posix.basename(m.mainfile),
       };
       if (outcome.ok) {
+        // The search index keeps the searchable results only (no arrays, no references).
+        const indexed =
+          outcome.archive.results === undefined
+            ? undefined
+            : indexedResults(outcome.archive.results, {
+                onInvalid: (error) =>
+                  logs.push(log('WARNING', `not indexed: ${error.message}`, { parser: m.parserName })),
+              });
         logs.push(
           log('INFO', 'processing done', { parser: m.parserName, duration_ms: Date.now() - started }),
         );
@@ -132,7 +141,7 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
           metadata: {
             ...archiveMetadata,
             ...metadataBase,
-            results: archive.results,
+            ...(indexed ? { results: indexed } : {}),
             processed: true,
             processing_errors: [],
           },
