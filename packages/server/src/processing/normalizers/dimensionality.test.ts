@@ -15,7 +15,7 @@ function crystal(
 ): Structure {
   const l = lattice.map((r) => r.map((x) => x * A)) as Mat3;
   const positions = fractional.map(
-    (f) => [0, 1, 2].map((j) => f[0]! * l[0][j] + f[1]! * l[1][j] + f[2]! * l[2][j]) as Vec3,
+    (f) => [0, 1, 2].map((j) => f[0]! * l[0][j]! + f[1]! * l[1][j]! + f[2]! * l[2][j]!) as Vec3,
   );
   return { species, positions, lattice: l, periodic: periodic as Structure['periodic'] };
 }

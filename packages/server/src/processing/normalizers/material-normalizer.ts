@@ -1,17 +1,80 @@
-// results.material and results.properties.structures from the representative structure.
-import { ensureSection, isSection, type Normalizer } from './normalizer.ts';
-import { materialFromStructure, structureOriginal } from './material.ts';
+// results.material and results.properties.structures from the representative structure: formulas
+// and structural type for every structure; for bulk crystals a symmetry analysis (moyo) that gives
+// results.material.symmetry, material_id and the conventional and primitive structures. The
+// symmetry a file declares is used only when the analysis cannot run or fails.
+import type { Structure } from '../structure.ts';
+import type { DeclaredSymmetry, LogLevel } from '../types.ts';
+import { materialFromStructure, symmetryFromDeclaration, type Material } from './material.ts';
+import { materialIdBulk } from './material-id.ts';
+import { ensureSection, isSection, type Normalizer, type Section } from './normalizer.ts';
+import { prototypeSymmetry } from './prototypes.ts';
+import { structureFromCell, structureSection } from './structures.ts';
+import { analyseSymmetry } from './symmetry.ts';
+
+type Log = (level: LogLevel, event: string) => void;
+
+/** Sites with an occupancy below this are partially occupied (a disordered structure). */
+const FULL_OCCUPANCY = 1 - 1e-6;
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Symmetry, material id and standard structures of a bulk crystal; false when not analysed. */
+async function analyseBulk(
+  structure: Structure,
+  material: Material,
+  structures: Section,
+  log: Log,
+): Promise<boolean> {
+  if (structure.occupancies?.some((o) => o < FULL_OCCUPANCY)) {
+    log('WARNING', 'symmetry analysis skipped: the structure has partially occupied sites');
+    return false;
+  }
+  try {
+    const analysis = await analyseSymmetry(structure);
+    const { conventional } = analysis;
+    const { space_group_number: number, space_group_symbol: symbol } = analysis.symmetry;
+    material.material_id = materialIdBulk(number, analysis.wyckoffSets);
+    material.symmetry = {
+      ...analysis.symmetry,
+      ...prototypeSymmetry(number, conventional.species, conventional.wyckoffLetters),
+    };
+    structures.structure_conventional = structureSection(
+      structureFromCell(conventional),
+      analysis.wyckoffSets,
+    );
+    structures.structure_primitive = structureSection(structureFromCell(analysis.primitive));
+    log('INFO', `symmetry analysed with moyo: ${symbol} (${number})`);
+    return true;
+  } catch (error) {
+    log('WARNING', `symmetry analysis failed: ${errorMessage(error)}`);
+    return false;
+  }
+}
+
+function declaredFallback(material: Material, declared: DeclaredSymmetry | undefined, log: Log): void {
+  const symmetry = declared ? symmetryFromDeclaration(declared) : undefined;
+  if (!symmetry) return;
+  material.symmetry = symmetry;
+  log('INFO', 'symmetry in results.material is as declared by the file, not analysed');
+}
 
 export const materialNormalizer: Normalizer = {
   name: 'material',
-  normalize: ({ archive, structure, declaredSymmetry, log }) => {
+  normalize: async ({ archive, structure, declaredSymmetry, log }) => {
     if (!structure) return;
-    const material = materialFromStructure(structure, declaredSymmetry);
-    if (material.symmetry)
-      log('INFO', 'symmetry in results.material is as declared by the file, not analysed');
+    const material = materialFromStructure(structure);
+    const structures: Section = { structure_original: structureSection(structure) };
+    const periodic3d = structure.lattice !== null && structure.periodic.every(Boolean);
+    let analysed = false;
+    if (material.structural_type === 'bulk')
+      analysed = await analyseBulk(structure, material, structures, log);
+    else log('INFO', `no symmetry analysis for structural type '${material.structural_type}'`);
+    if (!analysed && periodic3d) declaredFallback(material, declaredSymmetry, log);
     const results = archive.results;
     // Values a parser (or an archive file) brought along win over computed ones.
     results.material = isSection(results.material) ? { ...material, ...results.material } : material;
-    ensureSection(results, 'properties', 'structures').structure_original = structureOriginal(structure);
+    Object.assign(ensureSection(results, 'properties', 'structures'), structures);
   },
 };

@@ -1,19 +1,16 @@
-// results.material and results.properties.structures.structure_original from a Structure,
-// following NOMAD's results normalizer (formulas, elements, structural type).
-import { cellParameters, cellVolume, type Structure } from '../structure.ts';
+// results.material from a Structure, following NOMAD's results normalizer: formulas, elements and
+// structural type here; symmetry and material id come from the analysis in material-normalizer.ts.
+import type { Structure } from '../structure.ts';
 import type { DeclaredSymmetry } from '../types.ts';
+import { structuralType, type StructuralType } from './dimensionality.ts';
 import { compositionOf, formulas } from './formula.ts';
+import type { MaterialSymmetry } from './symmetry.ts';
 
-export type StructuralType = 'bulk' | 'molecule / cluster' | 'atom' | 'unavailable';
-
-export interface MaterialSymmetry {
-  space_group_number?: number;
-  space_group_symbol?: string;
-  crystal_system?: string;
-  bravais_lattice?: string;
-}
+export type { StructuralType } from './dimensionality.ts';
+export type { MaterialSymmetry } from './symmetry.ts';
 
 export interface Material {
+  material_id?: string;
   structural_type: StructuralType;
   elements: string[];
   n_elements: number;
@@ -26,29 +23,13 @@ export interface Material {
   symmetry?: MaterialSymmetry;
 }
 
-/** Below this volume (m^3, ~1e-6 Å^3) a cell counts as degenerate. */
-const MIN_CELL_VOLUME = 1e-36;
-
-export function structuralType(structure: Structure): StructuralType {
-  const nPeriodic = structure.periodic.filter(Boolean).length;
-  const n = structure.species.length;
-  if (nPeriodic === 3) {
-    return structure.lattice && cellVolume(structure.lattice) > MIN_CELL_VOLUME ? 'bulk' : 'unavailable';
-  }
-  if (nPeriodic === 0) {
-    if (n === 1) return 'atom';
-    if (n > 1) return 'molecule / cluster';
-  }
-  // 1D/2D/surface classification needs a dimensionality analysis that is not implemented yet.
-  return 'unavailable';
-}
-
-export function materialFromStructure(structure: Structure, declared?: DeclaredSymmetry): Material {
+/** Formulas, elements and structural type of a structure (no symmetry: that needs moyo). */
+export function materialFromStructure(structure: Structure): Material {
   if (structure.species.length === 0) throw new Error('structure has no atoms');
   const composition = compositionOf(structure.species);
   const f = formulas(composition);
   const elements = [...composition.keys()].sort();
-  const material: Material = {
+  return {
     structural_type: structuralType(structure),
     elements,
     n_elements: elements.length,
@@ -59,9 +40,6 @@ export function materialFromStructure(structure: Structure, declared?: DeclaredS
     chemical_formula_anonymous: f.anonymous,
     chemical_formula_descriptive: f.descriptive,
   };
-  const symmetry = declared ? symmetryFromDeclaration(declared) : undefined;
-  if (symmetry) material.symmetry = symmetry;
-  return material;
 }
 
 /** Crystal system of an international space-group number (ITA ranges). */
@@ -102,8 +80,8 @@ function bravaisLattice(system: string, symbol: string): string | undefined {
 }
 
 /**
- * Symmetry as the file declares it. This is not an analysis of the positions (that needs a
- * symmetry library); a later symmetry normalizer should replace it.
+ * Symmetry as the file declares it (CIF's _symmetry_space_group_name_H-M): the fallback when the
+ * positions cannot be analysed (disordered sites, a failed analysis).
  */
 export function symmetryFromDeclaration(declared: DeclaredSymmetry): MaterialSymmetry | undefined {
   const symmetry: MaterialSymmetry = {};
@@ -118,23 +96,4 @@ export function symmetryFromDeclaration(declared: DeclaredSymmetry): MaterialSym
     if (bravais) symmetry.bravais_lattice = bravais;
   }
   return Object.keys(symmetry).length > 0 ? symmetry : undefined;
-}
-
-/** results.properties.structures.structure_original (SI units: m, m^3, rad). */
-export function structureOriginal(structure: Structure): Record<string, unknown> {
-  const symbols = [...new Set(structure.species)];
-  const section: Record<string, unknown> = {
-    dimension_types: structure.periodic.map((p) => (p ? 1 : 0)),
-    nperiodic_dimensions: structure.periodic.filter(Boolean).length,
-    n_sites: structure.species.length,
-    species_at_sites: [...structure.species],
-    cartesian_site_positions: structure.positions.map((p) => [...p]),
-    species: symbols.map((s) => ({ name: s, chemical_symbols: [s], concentration: [1.0] })),
-  };
-  if (structure.lattice) {
-    section.lattice_vectors = structure.lattice.map((v) => [...v]);
-    section.cell_volume = cellVolume(structure.lattice);
-    section.lattice_parameters = cellParameters(structure.lattice);
-  }
-  return section;
 }

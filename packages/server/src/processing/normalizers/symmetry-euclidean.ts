@@ -7,7 +7,6 @@
 import { cellFromParameters, type Mat3, type Vec3 } from '../structure.ts';
 import type { Operation } from './symmetry-wyckoff.ts';
 import {
-  add3,
   apply3,
   det3,
   dot3,

@@ -8,6 +8,7 @@ import { idealLattice, primitiveCell, type Cell } from './symmetry-cells.ts';
 import { euclideanNormalizer } from './symmetry-euclidean.ts';
 import { cartesianToFractional, latticeFromBasis, wrapVec } from './symmetry-math.ts';
 import { loadMoyo, type Moyo } from './symmetry-moyo.ts';
+import { reduceToPrimitive } from './symmetry-primitive.ts';
 import {
   applyOperation,
   FRACTIONAL_TOLERANCE,
@@ -89,10 +90,11 @@ function inputCell(structure: Structure): { lattice: Mat3; positions: Vec3[]; nu
 /** Runs the analysis with an initialised moyo module (synchronous core of analyseSymmetry). */
 export function analyseSymmetryWith(moyo: Moyo, structure: Structure, symprec = SYMPREC): SymmetryAnalysis {
   const input = inputCell(structure);
+  const reduced = reduceToPrimitive(input, symprec);
   const cellJson = JSON.stringify({
-    lattice: { basis: input.lattice.flat() },
-    positions: input.positions,
-    numbers: input.numbers,
+    lattice: { basis: reduced.lattice.flat() },
+    positions: reduced.positions,
+    numbers: reduced.numbers,
   });
   // 'Spglib' picks spglib's default setting per space group (origin choice 1, hexagonal axes for
   // rhombohedral groups, unique axis b), the one NOMAD's hall numbers and conventional cells use.
