@@ -1,4 +1,4 @@
-import { InsertDriveFile } from '@mui/icons-material';
+import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
 import { Link, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useApi } from '../../api/ApiProvider.tsx';
 import type { EntryData } from './types.ts';

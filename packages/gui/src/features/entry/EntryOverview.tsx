@@ -1,19 +1,72 @@
 import { Box, Stack } from '@mui/material';
+import { ElectronicCard } from './ElectronicCard.tsx';
+import { GeometryOptimizationCard } from './GeometryOptimizationCard.tsx';
 import { IdentifiersCard } from './IdentifiersCard.tsx';
 import { MaterialCard } from './MaterialCard.tsx';
 import { MetadataCard } from './MetadataCard.tsx';
-import type { EntryData } from './types.ts';
+import { MethodCard } from './MethodCard.tsx';
+import { hasProperty, needsArchive } from './properties.ts';
+import type { ArchiveState, EntryData, EntryResults } from './types.ts';
+import { useArchive } from './useEntry.ts';
 
 /** Metadata and identifiers on the left, the result cards on the right. */
 export function EntryOverview({ entry }: { entry: EntryData }) {
-  const material = entry.results?.material;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, gap: 2 }}>
       <Stack spacing={2}>
         <MetadataCard entry={entry} />
         <IdentifiersCard entry={entry} />
       </Stack>
-      <Stack spacing={2}>{material ? <MaterialCard material={material} /> : null}</Stack>
+      {needsArchive(entry.results) ? (
+        <CardsWithArchive entry={entry} />
+      ) : (
+        <ResultCards results={entry.results} archive={{ status: 'none' }} />
+      )}
     </Box>
   );
+}
+
+/** Fetches the archive (shared with the data tab's query) for the cards that plot its arrays. */
+function CardsWithArchive({ entry }: { entry: EntryData }) {
+  const query = useArchive(entry.entry_id, '*');
+  const archive: ArchiveState = query.isPending
+    ? { status: 'loading' }
+    : query.isError
+      ? { status: 'error', message: query.error.message }
+      : { status: 'ready', archive: query.data.data.archive };
+  return <ResultCards results={entry.results} archive={archive} />;
+}
+
+/** Each card only when the metadata says its data exists. */
+export function ResultCards({
+  results,
+  archive,
+}: {
+  results: EntryResults | undefined;
+  archive: ArchiveState;
+}) {
+  const material = results?.material;
+  const method = results?.method;
+  const properties = results?.properties;
+  const electronic = properties?.electronic;
+  const hasDos = hasProperty(results, 'dos_electronic') || listed(electronic?.dos_electronic);
+  const hasBands =
+    hasProperty(results, 'band_structure_electronic') || listed(electronic?.band_structure_electronic);
+  const optimization = properties?.geometry_optimization;
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      {material ? <MaterialCard material={material} structures={properties?.structures} /> : null}
+      {method ? <MethodCard method={method} /> : null}
+      {electronic && (hasDos || hasBands || electronic.band_gap?.length) ? (
+        <ElectronicCard electronic={electronic} hasDos={hasDos} hasBands={hasBands} archive={archive} />
+      ) : null}
+      {optimization || hasProperty(results, 'geometry_optimization') ? (
+        <GeometryOptimizationCard optimization={optimization ?? {}} archive={archive} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function listed(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
 }

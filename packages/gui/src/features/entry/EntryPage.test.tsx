@@ -11,8 +11,52 @@ const apps = {
   },
 };
 
+const dosRefs = {
+  energies: '/run/0/calculation/0/dos_electronic/0/energies',
+  total: ['/run/0/calculation/0/dos_electronic/0/total/0'],
+};
+
 const answer = (url: string) => {
   const path = new URL(url).pathname;
+  if (path.endsWith('/entries/dft_dos')) {
+    return new Response(
+      JSON.stringify({
+        entry_id: 'dft_dos',
+        data: {
+          entry_id: 'dft_dos',
+          upload_id: 'dft_upload',
+          results: {
+            material: { elements: ['Si'] },
+            properties: {
+              available_properties: ['dos_electronic'],
+              electronic: { dos_electronic: [dosRefs] },
+            },
+          },
+        },
+      }),
+    );
+  }
+  if (path.endsWith('/entries/dft_dos/archive/query')) {
+    return new Response(
+      JSON.stringify({
+        entry_id: 'dft_dos',
+        data: {
+          entry_id: 'dft_dos',
+          upload_id: 'dft_upload',
+          archive: {
+            run: [
+              {
+                calculation: [
+                  { dos_electronic: [{ energies: [0, 1e-19], total: [{ spin: 0, value: [0, 1e18] }] }] },
+                ],
+              },
+            ],
+            results: { properties: { electronic: { dos_electronic: [dosRefs] } } },
+          },
+        },
+      }),
+    );
+  }
   if (path.endsWith('/entries/dft_bulk')) {
     return new Response(
       JSON.stringify({
@@ -56,8 +100,10 @@ describe('EntryPage', () => {
   }, 15000);
 
   it('shows the overview and switches to files and logs', async () => {
-    const { router } = renderApp('/search/entries/entry/id/dft_bulk', apps, answer);
+    const { router, fetch } = renderApp('/search/entries/entry/id/dft_bulk', apps, answer);
     expect(await screen.findByText('2 (binary)')).toBeInTheDocument();
+    // Nothing to plot: the overview does not fetch the archive.
+    expect(fetch.mock.calls.some(([input]) => String(input).includes('/archive/query'))).toBe(false);
 
     await userEvent.click(screen.getByRole('tab', { name: 'files' }));
     expect(router.state.location.pathname).toBe('/search/entries/entry/id/dft_bulk/files/_mainfile');
@@ -71,6 +117,18 @@ describe('EntryPage', () => {
     // Processing errors of the metadata are appended as ERROR items.
     expect(screen.getByText('parser failed')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 2 matching entries')).toBeInTheDocument();
+  }, 15000);
+
+  it('fetches the archive for an entry with a DOS and plots it', async () => {
+    const { fetch } = renderApp('/search/entries/entry/id/dft_dos', apps, answer);
+    expect(
+      await screen.findByRole('img', { name: 'density of states' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Electronic properties' })).toBeInTheDocument();
+    const archiveCall = fetch.mock.calls.find(([input]) =>
+      String(input).includes('/entries/dft_dos/archive/query'),
+    );
+    expect(JSON.parse(String(archiveCall?.[1]?.body))).toEqual({ required: '*' });
   }, 15000);
 
   it('redirects the explicit overview path to the base path', async () => {

@@ -1,4 +1,5 @@
-import { Warning } from '@mui/icons-material';
+// Icons by path: the package index loads every icon, which takes seconds in the tests.
+import Warning from '@mui/icons-material/Warning';
 import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
 import { DoesNotExist } from '../../api/errors.ts';

@@ -1,26 +1,133 @@
-import { Card, CardContent, CardHeader, Chip, Stack } from '@mui/material';
+import {
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@mui/material';
+import { useState } from 'react';
+import { displayValue } from '../../components/format.ts';
 import { nElementsText } from './materialNames.ts';
+import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
 import { Quantity } from './Quantity.tsx';
-import type { EntryMaterial } from './types.ts';
+import type { EntryMaterial, ResultsStructure, ResultsStructures } from './types.ts';
+import { formatSI } from './units.ts';
 
-/** Composition of the entry's material; structure and symmetry views come later. */
-export function MaterialCard({ material }: { material: EntryMaterial }) {
-  const formula = material.chemical_formula_hill || material.chemical_formula_descriptive;
+/** The cells results.properties.structures may hold, in the order of the selector (original first). */
+export const STRUCTURE_KINDS = ['original', 'conventional', 'primitive'] as const;
+export type StructureKind = (typeof STRUCTURE_KINDS)[number];
+
+/** Composition, symmetry and lattice of the entry's material; a 3D structure viewer comes later. */
+export function MaterialCard({
+  material,
+  structures,
+}: {
+  material: EntryMaterial;
+  structures?: ResultsStructures | undefined;
+}) {
+  const formula =
+    material.chemical_formula_hill ||
+    material.chemical_formula_reduced ||
+    material.chemical_formula_descriptive;
+  const symmetry = material.symmetry;
   return (
-    <Card variant="outlined">
-      <CardHeader title="Material" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-      <CardContent>
-        <Quantity label="formula" value={formula} />
-        <Quantity label="elements" value={material.elements}>
-          <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-            {(material.elements ?? []).map((element) => (
-              <Chip key={element} size="small" label={element} />
-            ))}
-          </Stack>
-        </Quantity>
-        <Quantity label="number of elements" value={nElementsText(material.n_elements)} />
-        <Quantity label="structural type" value={material.structural_type} />
-      </CardContent>
-    </Card>
+    <PropertyCard title="Material">
+      <Stack spacing={2}>
+        <PropertySection title="Composition">
+          <QuantityGrid>
+            <Quantity label="formula" value={formula} />
+            <Quantity label="structural type" value={material.structural_type} />
+            <Quantity label="elements" value={material.elements}>
+              <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+                {(material.elements ?? []).map((element) => (
+                  <Chip key={element} size="small" label={element} />
+                ))}
+              </Stack>
+            </Quantity>
+            <Quantity label="number of elements" value={nElementsText(material.n_elements)} />
+            <Quantity label="material id" value={material.material_id} />
+          </QuantityGrid>
+        </PropertySection>
+        {symmetry ? (
+          <PropertySection title="Symmetry">
+            <QuantityGrid>
+              <Quantity label="crystal system" value={symmetry.crystal_system} />
+              <Quantity label="bravais lattice" value={symmetry.bravais_lattice} />
+              <Quantity label="space group number" value={symmetry.space_group_number} />
+              <Quantity label="space group symbol" value={symmetry.space_group_symbol} />
+              <Quantity label="point group" value={symmetry.point_group} />
+              <Quantity label="hall symbol" value={symmetry.hall_symbol} />
+              <Quantity label="structure name" value={symmetry.structure_name} />
+            </QuantityGrid>
+          </PropertySection>
+        ) : null}
+        {structures && availableKinds(structures).length > 0 ? (
+          <LatticeSection structures={structures} />
+        ) : null}
+      </Stack>
+    </PropertyCard>
   );
+}
+
+export function availableKinds(structures: ResultsStructures): StructureKind[] {
+  return STRUCTURE_KINDS.filter((kind) => structures[`structure_${kind}`] !== undefined);
+}
+
+function LatticeSection({ structures }: { structures: ResultsStructures }) {
+  const kinds = availableKinds(structures);
+  const [selected, setSelected] = useState<StructureKind>(kinds[0] ?? 'original');
+  const kind = kinds.includes(selected) ? selected : (kinds[0] ?? 'original');
+  const structure = structures[`structure_${kind}`] ?? {};
+  return (
+    <PropertySection title="Lattice">
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={kind}
+        onChange={(_, value: StructureKind | null) => value && setSelected(value)}
+        aria-label="structure"
+        sx={{ mb: 1 }}
+      >
+        {kinds.map((name) => (
+          <ToggleButton key={name} value={name}>
+            {name}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Table size="small" aria-label="lattice parameters">
+        <TableBody>
+          {latticeRows(structure).map(([label, value]) => (
+            <TableRow key={label}>
+              <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '40%' }}>
+                {label}
+              </TableCell>
+              <TableCell sx={{ fontStyle: value === undefined ? 'italic' : undefined }}>
+                {displayValue(value)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </PropertySection>
+  );
+}
+
+/** Label and display text of each lattice value (SI in the results, Å, degrees and g/cm³ here). */
+export function latticeRows(structure: ResultsStructure): [string, string | undefined][] {
+  const lattice = structure.lattice_parameters ?? {};
+  return [
+    ['a', formatSI(lattice.a, 'Å')],
+    ['b', formatSI(lattice.b, 'Å')],
+    ['c', formatSI(lattice.c, 'Å')],
+    ['α', formatSI(lattice.alpha, '°')],
+    ['β', formatSI(lattice.beta, '°')],
+    ['γ', formatSI(lattice.gamma, '°')],
+    ['volume', formatSI(structure.cell_volume, 'Å³')],
+    ['mass density', formatSI(structure.mass_density, 'g/cm³')],
+    ['atomic density', formatSI(structure.atomic_density, '1/Å³')],
+    ['number of sites', typeof structure.n_sites === 'number' ? String(structure.n_sites) : undefined],
+  ];
 }

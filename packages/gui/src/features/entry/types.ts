@@ -163,3 +163,10 @@ export interface ArchiveResponse {
     archive: Record<string, unknown> & { processing_logs?: LogEntry[] };
   };
 }
+
+/** The archive as the overview's plots see it: not needed, on its way, failed, or there. */
+export type ArchiveState =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; archive: Record<string, unknown> };

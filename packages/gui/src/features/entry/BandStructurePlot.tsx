@@ -1,0 +1,63 @@
+import { Alert, useTheme } from '@mui/material';
+import type { Data, Layout } from 'plotly.js';
+import { useMemo } from 'react';
+import { Plot } from '../../components/plot/Plot.tsx';
+import { bandLines, ENERGY_RANGE, type BandStructurePlotData } from './electronic.ts';
+import { highestOccupiedLine, NO_REFERENCE_WARNING } from './plotParts.ts';
+
+/** Bands along the k-path; high-symmetry points as ticks with dashed lines between segments. */
+export function BandStructurePlot({ bands, height }: { bands: BandStructurePlotData; height: number }) {
+  const theme = useTheme();
+  const { data, layout } = useMemo(() => {
+    const colors = [theme.palette.primary.main, theme.palette.secondary.main];
+    const spinNames = bands.bands.length === 2 ? ['spin up', 'spin down'] : ['bands'];
+    const traces: Data[] = bands.bands.map((spin, index) => ({
+      ...bandLines(bands.distances, spin),
+      type: 'scatter',
+      mode: 'lines',
+      name: spinNames[index],
+      showlegend: bands.bands.length === 2,
+      line: { color: colors[index % 2], width: 1.5 },
+    }));
+    const start = bands.distances[0] ?? 0;
+    const end = bands.distances[bands.distances.length - 1] ?? 0;
+    const shifted = bands.highestOccupied !== undefined;
+    if (shifted) traces.push(highestOccupiedLine([start, end]));
+    const plotLayout: Partial<Layout> = {
+      showlegend: true,
+      legend: { x: 1, xanchor: 'right', y: 0, yanchor: 'bottom' },
+      xaxis: {
+        tickmode: 'array',
+        tickvals: bands.ticks.positions,
+        ticktext: bands.ticks.labels,
+        tickangle: 0,
+        range: [start, end],
+        zeroline: false,
+        showgrid: false,
+      },
+      yaxis: shifted
+        ? { title: { text: 'Energy (eV)' }, range: [...ENERGY_RANGE], autorange: false, zeroline: false }
+        : { title: { text: 'Energy (eV)' }, zeroline: false },
+      shapes: bands.ticks.positions.slice(1, -1).map((x) => ({
+        type: 'line',
+        x0: x,
+        x1: x,
+        y0: 0,
+        y1: 1,
+        yref: 'paper',
+        line: { color: '#999', width: 1, dash: 'dash' },
+      })),
+    };
+    return { data: traces, layout: plotLayout };
+  }, [bands, theme]);
+  return (
+    <>
+      {bands.highestOccupied === undefined ? (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {NO_REFERENCE_WARNING}
+        </Alert>
+      ) : null}
+      <Plot data={data} layout={layout} height={height} label="band structure" />
+    </>
+  );
+}

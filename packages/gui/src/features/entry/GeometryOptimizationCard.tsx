@@ -1,0 +1,107 @@
+import { Typography, useTheme } from '@mui/material';
+import type { Data, Layout } from 'plotly.js';
+import { useCallback, useMemo } from 'react';
+import { Plot } from '../../components/plot/Plot.tsx';
+import { ArchivePlot } from './ArchivePlot.tsx';
+import { archiveResults } from './archiveResults.ts';
+import { prepareGeometryOptimization, type GeometryOptimizationPlotData } from './geometryOptimization.ts';
+import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
+import { Quantity } from './Quantity.tsx';
+import type { ArchiveState, ResultsGeometryOptimization } from './types.ts';
+import { formatSI } from './units.ts';
+
+const PLOT_HEIGHT = 400;
+
+/** Convergence of a geometry optimisation: energy per step and the final changes. */
+export function GeometryOptimizationCard({
+  optimization,
+  archive,
+}: {
+  optimization: ResultsGeometryOptimization;
+  archive: ArchiveState;
+}) {
+  const prepare = useCallback(
+    (data: Record<string, unknown>) =>
+      prepareGeometryOptimization(
+        data,
+        archiveResults(data)?.properties?.geometry_optimization ?? optimization,
+      ),
+    [optimization],
+  );
+  return (
+    <PropertyCard title="Geometry optimization">
+      <QuantityGrid>
+        <Quantity
+          label="final energy difference"
+          value={formatSI(optimization.final_energy_difference, 'eV')}
+        />
+        <Quantity label="final force maximum" value={formatSI(optimization.final_force_maximum, 'eV/Å')} />
+        <Quantity
+          label="final displacement maximum"
+          value={formatSI(optimization.final_displacement_maximum, 'Å')}
+        />
+      </QuantityGrid>
+      {archive.status !== 'none' ? (
+        <PropertySection title="Energy convergence">
+          <ArchivePlot
+            archive={archive}
+            prepare={prepare}
+            failure="Could not load geometry optimization data."
+            height={PLOT_HEIGHT}
+          >
+            {(data) =>
+              data ? (
+                <EnergyPlot data={data} />
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  Fewer than two steps: no energies to plot.
+                </Typography>
+              )
+            }
+          </ArchivePlot>
+        </PropertySection>
+      ) : null}
+    </PropertyCard>
+  );
+}
+
+function EnergyPlot({ data }: { data: GeometryOptimizationPlotData }) {
+  const theme = useTheme();
+  const { traces, layout } = useMemo(() => {
+    const traces: Data[] = [
+      {
+        x: data.steps,
+        y: data.energyChanges,
+        type: 'scatter',
+        mode: 'lines+markers',
+        name: 'E - E(final)',
+        line: { color: theme.palette.primary.main, width: 2 },
+      },
+      {
+        x: data.steps.slice(1),
+        y: data.stepChanges,
+        yaxis: 'y2',
+        type: 'scatter',
+        mode: 'lines',
+        name: '|ΔE| per step',
+        line: { color: theme.palette.secondary.main, width: 2, dash: 'dot' },
+      },
+    ];
+    const layout: Partial<Layout> = {
+      showlegend: true,
+      legend: { x: 1, xanchor: 'right', y: 1 },
+      margin: { l: 60, r: 60, t: 20, b: 50 },
+      xaxis: { title: { text: 'Step number' }, tickformat: ',d', zeroline: false },
+      yaxis: { title: { text: 'E - E(final) (eV)' }, zeroline: false },
+      yaxis2: {
+        title: { text: '|ΔE| per step (eV)' },
+        type: 'log',
+        overlaying: 'y',
+        side: 'right',
+        showgrid: false,
+      },
+    };
+    return { traces, layout };
+  }, [data, theme]);
+  return <Plot data={traces} layout={layout} height={PLOT_HEIGHT} label="geometry optimization energies" />;
+}

@@ -1,0 +1,62 @@
+import { Alert, Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+/** The text of a card whose rendering failed (spec 3: entry page). */
+export const CARD_ERROR = 'Could not render card.';
+
+/** A titled card of the overview's right column; a crash inside it replaces only this card. */
+export function PropertyCard({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="outlined">
+      <CardHeader title={title} action={action} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardContent>
+        <CardErrorBoundary>{children}</CardErrorBoundary>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A titled group of values inside a card. */
+export function PropertySection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Values side by side, as many columns as fit. */
+export function QuantityGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', columnGap: 2 }}>
+      {children}
+    </Box>
+  );
+}
+
+class CardErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <Alert severity="error">{CARD_ERROR}</Alert> : this.props.children;
+  }
+}
