@@ -55,6 +55,8 @@ describe('VASP relaxation fixture (GaAs, 2 ionic steps, spin-polarised)', () => 
     expect(at(method, 'dft/xc_functional')).toEqual({
       exchange: [{ name: 'GGA_X_PBE_SOL' }],
       correlation: [{ name: 'GGA_C_PBE_SOL' }],
+      hybrid: [],
+      contributions: [],
     });
     expect(at(method, 'electronic')).toEqual({
       method: 'DFT',

@@ -8,12 +8,12 @@ export interface Functional {
   parameters?: Record<string, number>;
 }
 
-/** Only the non-empty lists are present, as in NOMAD's archives. */
+/** All four lists are always present (empty when unused): the OUTCAR parser and tests rely on it. */
 export interface XcFunctional {
-  exchange?: Functional[];
-  correlation?: Functional[];
-  hybrid?: Functional[];
-  contributions?: Functional[];
+  exchange: Functional[];
+  correlation: Functional[];
+  hybrid: Functional[];
+  contributions: Functional[];
 }
 
 /** libxc names per GGA tag value (VASP wiki 'GGA'). */
@@ -89,8 +89,12 @@ function hybridOf(settings: Settings, gga: string | undefined): Functional | und
   return undefined;
 }
 
+function empty(): XcFunctional {
+  return { exchange: [], correlation: [], hybrid: [], contributions: [] };
+}
+
 function sorted(names: readonly string[]): XcFunctional {
-  const xc: XcFunctional = {};
+  const xc = empty();
   for (const name of names) {
     const kind = name.startsWith('HYB_')
       ? 'hybrid'
@@ -99,7 +103,7 @@ function sorted(names: readonly string[]): XcFunctional {
         : /_C_|_C$/.test(name)
           ? 'correlation'
           : 'contributions';
-    (xc[kind] ??= []).push({ name });
+    xc[kind].push({ name });
   }
   return xc;
 }
@@ -123,12 +127,12 @@ export function xcFunctionalOf(
       close(settings.number('ALDAC'), 0) &&
       close(settings.number('AGGAC'), 0)
     ) {
-      return { contributions: [{ name: 'HF_X' }] };
+      return { ...empty(), contributions: [{ name: 'HF_X' }] };
     }
     const hybrid = hybridOf(settings, gga);
-    if (hybrid) return { hybrid: [hybrid] };
+    if (hybrid) return { ...empty(), hybrid: [hybrid] };
     warn(`unknown hybrid functional (LHFCALC with GGA = ${rawGga ?? 'unset'}): xc functional left empty`);
-    return {};
+    return empty();
   }
 
   const metagga = settings.string('METAGGA');
@@ -136,7 +140,7 @@ export function xcFunctionalOf(
     const names = METAGGA[metagga];
     if (names) return sorted(names);
     warn(`unknown METAGGA = ${metagga}: xc functional left empty`);
-    return {};
+    return empty();
   }
   if (gga === undefined) {
     // No tag and no POTCAR title: VASP's default POTCARs are PBE.
@@ -145,5 +149,5 @@ export function xcFunctionalOf(
   const names = GGA[gga];
   if (names) return sorted(names);
   warn(`unknown GGA = ${gga}: xc functional left empty`);
-  return {};
+  return empty();
 }
