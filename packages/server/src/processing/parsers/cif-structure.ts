@@ -6,6 +6,7 @@ import {
   fractionalToCartesian,
   scaleMat3,
   type CellParameters,
+  type Mat3,
   type Structure,
   type Vec3,
 } from '../structure.ts';
@@ -19,6 +20,7 @@ import {
   type CifBlock,
   type CifValue,
 } from './cif-syntax.ts';
+import { operationsFromDeclaration, type SpaceGroupTables } from './cif-spacegroup.ts';
 import {
   applyOperation,
   identityOperation,
@@ -36,8 +38,12 @@ export interface CifStructure {
   /** '_chemical_formula_sum' (or the structural formula), as written. */
   formula?: string;
   nSymmetryOperations: number;
+  /** Where the operations came from: listed in the file, generated from its space group, or none. */
+  operationsFrom: 'file' | 'space group' | 'none';
   /** Things worth a WARNING in the processing logs. */
   warnings: string[];
+  /** Things worth an INFO line (e.g. operations generated from the space-group symbol). */
+  notes: string[];
 }
 
 /** Two images closer than this (per fractional coordinate, periodically) are the same site. */
@@ -49,6 +55,7 @@ const HM_TAGS = [
   '_symmetry_space_group_name_h-m',
   '_space_group_name_h-m',
 ] as const;
+const HALL_TAGS = ['_space_group_name_hall', '_symmetry_space_group_name_hall'] as const;
 const NUMBER_TAGS = ['_space_group_it_number', '_symmetry_int_tables_number', '_space_group_number'] as const;
 const FORMULA_TAGS = [
   '_chemical_formula_sum',
@@ -56,27 +63,34 @@ const FORMULA_TAGS = [
   '_chemical_formula_moiety',
 ] as const;
 
-/** Parses CIF text; the first data block with atom sites is the structure. */
-export function readCifStructure(text: string): CifStructure {
+function hasSites(block: CifBlock): boolean {
+  return (
+    columnValues(block, '_atom_site_fract_x').length > 0 ||
+    columnValues(block, '_atom_site_cartn_x').length > 0
+  );
+}
+
+/**
+ * Parses CIF text; the first data block with atom sites is the structure (one entry per file: the
+ * parser contract has no child entries, so further structures are named in a warning).
+ * `tables` generate the symmetry operations of files that only name their space group.
+ */
+export function readCifStructure(text: string, tables?: SpaceGroupTables): CifStructure {
   const blocks = readCif(text);
   if (blocks.length === 0) throw new Error('CIF file has no data block');
-  const withSites = blocks.filter(
-    (b) => findLoop(b, '_atom_site_fract_x') ?? b.items.has('_atom_site_fract_x'),
-  );
-  const block = withSites[0];
-  if (!block) {
-    const cartesian = blocks.some((b) => columnValues(b, '_atom_site_cartn_x').length > 0);
-    throw new Error(
-      cartesian
-        ? 'CIF file has only cartesian atom sites (_atom_site_Cartn_x), which are not supported'
-        : 'CIF file has no atom sites',
-    );
-  }
+  const block = blocks.find(hasSites);
+  if (!block) throw new Error('CIF file has no atom sites');
   const warnings = [...block.warnings];
+  const notes: string[] = [];
   if (blocks.length > 1) {
-    const others = blocks.filter((b) => b !== block).map((b) => b.name);
+    const quote = (b: CifBlock): string => `'${b.name}'`;
+    const others = blocks.filter((b) => b !== block);
+    const lost = others.filter(hasSites);
     warnings.push(
-      `CIF file has ${blocks.length} data blocks; used '${block.name}', ignored ${others.map((n) => `'${n}'`).join(', ')}`,
+      `CIF file has ${blocks.length} data blocks; used '${block.name}', ignored ${others.map(quote).join(', ')}` +
+        (lost.length > 0
+          ? ` (${lost.map(quote).join(', ')} also hold structures, which are not parsed)`
+          : ''),
     );
   }
   const cell = readCell(block);
@@ -86,8 +100,8 @@ export function readCifStructure(text: string): CifStructure {
   } catch {
     throw new Error('CIF cell volume is zero');
   }
-  const operations = readOperations(block, warnings);
-  const sites = readSites(block, warnings);
+  const { operations, from } = readOperations(block, cell, tables, warnings, notes);
+  const sites = readSites(block, lattice, warnings);
   if (sites.length === 0) throw new Error('CIF file has no atom sites');
 
   const expanded = expandSites(sites, operations);
@@ -108,7 +122,9 @@ export function readCifStructure(text: string): CifStructure {
     structure,
     cell,
     nSymmetryOperations: operations.length,
+    operationsFrom: from,
     warnings,
+    notes,
   };
   const hm = cifText(firstValue(block, HM_TAGS));
   if (hm) result.spaceGroupSymbol = hm.trim();
@@ -139,20 +155,47 @@ function readCell(block: CifBlock): CellParameters {
   };
 }
 
-function readOperations(block: CifBlock, warnings: string[]): SymmetryOperation[] {
+function readOperations(
+  block: CifBlock,
+  cell: CellParameters,
+  tables: SpaceGroupTables | undefined,
+  warnings: string[],
+  notes: string[],
+): { operations: SymmetryOperation[]; from: CifStructure['operationsFrom'] } {
   for (const tag of SYMOP_TAGS) {
     const texts = columnValues(block, tag)
       .map((v) => cifText(v))
       .filter((t): t is string => t !== undefined && t.trim() !== '');
-    if (texts.length > 0) return texts.map((t) => parseSymmetryOperation(t));
+    if (texts.length > 0) return { operations: texts.map((t) => parseSymmetryOperation(t)), from: 'file' };
   }
-  const hm = cifText(firstValue(block, HM_TAGS))?.replace(/\s+/g, '');
+  const hm = cifText(firstValue(block, HM_TAGS))?.trim();
+  const hall = cifText(firstValue(block, HALL_TAGS))?.trim();
   const number = cifNumber(firstValue(block, NUMBER_TAGS));
-  if ((hm !== undefined && hm !== 'P1') || (number !== undefined && number !== 1)) {
-    // Without space-group tables the asymmetric unit cannot be expanded; say so instead of guessing.
-    warnings.push('CIF file has no symmetry operations; atom sites are used as listed (P1)');
+  const p1 = (hm === undefined || hm.replace(/\s+/g, '') === 'P1') && (number === undefined || number === 1);
+  if (p1 && hall === undefined) return { operations: [identityOperation()], from: 'none' };
+  const declared = {
+    ...(hm ? { hm } : {}),
+    ...(hall ? { hall } : {}),
+    ...(number !== undefined ? { number } : {}),
+  };
+  const generated = tables ? operationsFromDeclaration(declared, cell, tables) : undefined;
+  const named = [hm && `'${hm}'`, hall && `Hall '${hall}'`, number !== undefined && `number ${number}`]
+    .filter((t) => t)
+    .join(', ');
+  if (generated) {
+    const { entry } = generated;
+    notes.push(
+      `CIF file lists no symmetry operations; the ${generated.operations.length} operations of ` +
+        `${entry.hm_full} (Hall '${entry.hall_symbol}') were generated from the declared space group ${named}`,
+    );
+    for (const assumption of generated.assumptions) warnings.push(`CIF space group ${named}: ${assumption}`);
+    return { operations: generated.operations, from: 'space group' };
   }
-  return [identityOperation()];
+  warnings.push(
+    `CIF file has no symmetry operations and its space group ${named} is not in the tables; ` +
+      'atom sites are used as listed (P1)',
+  );
+  return { operations: [identityOperation()], from: 'none' };
 }
 
 interface Site {
@@ -162,8 +205,46 @@ interface Site {
   occupancy: number;
 }
 
-function readSites(block: CifBlock, warnings: string[]): Site[] {
-  const loop = findLoop(block, '_atom_site_fract_x');
+/**
+ * Fractional coordinates of a Cartesian site (Å): with the file's own '_atom_sites_fract_tran'
+ * matrix when it has one, else with the CIF default axes (a along x, b in the xy plane), which are
+ * those of `cellFromParameters`.
+ */
+function cartesianToFractional(block: CifBlock, lattice: Mat3): (cart: Vec3) => Vec3 {
+  const m = (i: number, j: number): number | undefined =>
+    cifNumber(block.items.get(`_atom_sites_fract_tran_matrix_${i}${j}`));
+  const rows = [1, 2, 3].map((i) => [1, 2, 3].map((j) => m(i, j)));
+  if (rows.every((row) => row.every((v) => v !== undefined))) {
+    const shift = [1, 2, 3].map((i) => cifNumber(block.items.get(`_atom_sites_fract_tran_vector_${i}`)) ?? 0);
+    return (c) =>
+      rows.map(
+        (row, i) => (row[0] ?? 0) * c[0] + (row[1] ?? 0) * c[1] + (row[2] ?? 0) * c[2] + (shift[i] ?? 0),
+      ) as Vec3;
+  }
+  const [ia, ib, ic] = invert(lattice);
+  // Rows of the lattice are a, b, c: cart = f · L, so f = cart · L^-1.
+  return (c) => [
+    c[0] * ia[0] + c[1] * ib[0] + c[2] * ic[0],
+    c[0] * ia[1] + c[1] * ib[1] + c[2] * ic[1],
+    c[0] * ia[2] + c[1] * ib[2] + c[2] * ic[2],
+  ];
+}
+
+function invert(m: Mat3): Mat3 {
+  const [[a, b, c], [d, e, f], [g, h, i]] = m;
+  const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+  return [
+    [(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det],
+    [(f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det],
+    [(d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det],
+  ];
+}
+
+function readSites(block: CifBlock, lattice: Mat3, warnings: string[]): Site[] {
+  const fractional = columnValues(block, '_atom_site_fract_x').length > 0;
+  const axis = fractional ? '_atom_site_fract_' : '_atom_site_cartn_';
+  const toFractional = fractional ? undefined : cartesianToFractional(block, lattice);
+  const loop = findLoop(block, `${axis}x`);
   // A single site may be written as plain items instead of a loop: one row read from the items.
   const rows: CifValue[][] = loop ? loop.rows : [[]];
   const tags = loop ? loop.tags : [];
@@ -175,18 +256,20 @@ function readSites(block: CifBlock, warnings: string[]): Site[] {
   rows.forEach((row, index) => {
     const label = cifText(column(row, '_atom_site_label')) ?? `site ${index + 1}`;
     if (cifText(column(row, '_atom_site_calc_flag'))?.toLowerCase() === 'dum') return;
-    const x = cifNumber(column(row, '_atom_site_fract_x'));
-    const y = cifNumber(column(row, '_atom_site_fract_y'));
-    const z = cifNumber(column(row, '_atom_site_fract_z'));
+    const x = cifNumber(column(row, `${axis}x`));
+    const y = cifNumber(column(row, `${axis}y`));
+    const z = cifNumber(column(row, `${axis}z`));
     if (x === undefined || y === undefined || z === undefined) {
-      warnings.push(`CIF atom site '${label}' has no fractional coordinates and was skipped`);
+      warnings.push(
+        `CIF atom site '${label}' has no ${fractional ? 'fractional' : 'Cartesian'} coordinates and was skipped`,
+      );
       return;
     }
     const typeSymbol = cifText(column(row, '_atom_site_type_symbol'));
     const symbol = elementFromLabel(typeSymbol ?? '') ?? elementFromLabel(label);
     if (!symbol) throw new Error(`CIF atom site '${label}' has no recognisable element symbol`);
     const occupancy = cifNumber(column(row, '_atom_site_occupancy')) ?? 1;
-    sites.push({ label, symbol, frac: [x, y, z], occupancy });
+    sites.push({ label, symbol, frac: toFractional ? toFractional([x, y, z]) : [x, y, z], occupancy });
   });
   return sites;
 }

@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMoyo } from '../normalizers/symmetry-moyo.ts';
+import { parseMainfile } from '../pipeline.ts';
+import { cellVolume } from '../structure.ts';
+import { cifParser } from './cif.ts';
+import { moyoTables, type SpaceGroupTables } from './cif-spacegroup.ts';
 import { cifNumber, readCif } from './cif-syntax.ts';
 import { elementFromLabel, readCifStructure } from './cif-structure.ts';
 import { parseSymmetryOperation, applyOperation } from './symop.ts';
@@ -246,5 +251,179 @@ describe('readCifStructure', () => {
     expect(() => readCifStructure(P1.replace('Ag1 0.5', 'Qq1 0.5'))).toThrow(
       /atom site 'Qq1' has no recognisable element/,
     );
+  });
+});
+
+/** A small CIF: cell (Å, degrees), symmetry items, and 'label x y z' site rows. */
+function smallCif(cell: number[], symmetry: string, sites: string[], coordinates = 'fract'): string {
+  const [a, b, c, alpha, beta, gamma] = cell;
+  return `data_test
+_cell_length_a ${a}
+_cell_length_b ${b}
+_cell_length_c ${c}
+_cell_angle_alpha ${alpha}
+_cell_angle_beta ${beta}
+_cell_angle_gamma ${gamma}
+${symmetry}
+loop_
+_atom_site_label
+_atom_site_${coordinates}_x
+_atom_site_${coordinates}_y
+_atom_site_${coordinates}_z
+${sites.join('\n')}
+`;
+}
+
+describe('space groups named without operations', () => {
+  let tables: SpaceGroupTables;
+  beforeAll(async () => {
+    tables = moyoTables(await loadMoyo());
+  });
+  const count = (text: string): number => readCifStructure(text, tables).structure.species.length;
+
+  it('generates the 192 operations of F m -3 m for rock salt', () => {
+    const cif = readCifStructure(
+      NACL.replace(/loop_\n_symmetry_equiv_pos_as_xyz\n[^]*?\nloop_/, 'loop_'),
+      tables,
+    );
+    expect(cif.operationsFrom).toBe('space group');
+    expect(cif.nSymmetryOperations).toBe(192);
+    expect(cif.structure.species.filter((s) => s === 'Na')).toHaveLength(4);
+    expect(cif.structure.species.filter((s) => s === 'Cl')).toHaveLength(4);
+    expect(cif.notes.join('\n')).toMatch(
+      /192 operations of F 4\/m -3 2\/m .* declared space group 'F m -3 m', number 225/,
+    );
+    expect(cif.warnings).toEqual([]);
+  });
+
+  it('assumes origin choice 2 for F d -3 m unless the symbol says otherwise', () => {
+    const diamond = (symbol: string, site: string): string =>
+      smallCif([5.43, 5.43, 5.43, 90, 90, 90], `_symmetry_space_group_name_H-M '${symbol}'`, [site]);
+    // 8a is (1/8, 1/8, 1/8) in origin choice 2 and (0, 0, 0) in origin choice 1: 8 atoms either way.
+    const two = readCifStructure(diamond('F d -3 m', 'Si1 0.125 0.125 0.125'), tables);
+    expect(two.structure.species).toHaveLength(8);
+    expect(two.warnings.join('\n')).toMatch(/origin choice 2 \(ITA standard\) assumed/);
+    const one = readCifStructure(diamond('F d -3 m :1', 'Si1 0 0 0'), tables);
+    expect(one.structure.species).toHaveLength(8);
+    expect(one.warnings).toEqual([]);
+    // The same site read in the wrong origin is a 16-fold position.
+    expect(count(diamond('F d -3 m', 'Si1 0 0 0'))).toBe(16);
+  });
+
+  it('reads the axes of rhombohedral groups from the cell', () => {
+    const symmetry = "_symmetry_space_group_name_H-M 'R -3 m'";
+    // Bi2Te3-like: Te1 on 3a (0,0,0) and Bi on 6c (0,0,z) in hexagonal axes; 1 and 2 atoms on rhombohedral axes.
+    const hexagonal = smallCif([4.38, 4.38, 30.5, 90, 90, 120], symmetry, ['Te1 0 0 0', 'Bi1 0 0 0.4']);
+    expect(count(hexagonal)).toBe(9);
+    const rhombohedral = smallCif([10.47, 10.47, 10.47, 24.2, 24.2, 24.2], symmetry, [
+      'Te1 0 0 0',
+      'Bi1 0.4 0.4 0.4',
+    ]);
+    const r = readCifStructure(rhombohedral, tables);
+    expect(r.structure.species).toEqual(['Te', 'Bi', 'Bi']);
+    expect(r.warnings.join('\n')).toMatch(/rhombohedral axes assumed from the cell/);
+  });
+
+  it('accepts Hall symbols, CIF screw-axis spelling, abbreviated settings and bare numbers', () => {
+    const general = ['O1 0.1 0.2 0.3'];
+    const mono = [5, 6, 7, 90, 100, 90];
+    expect(count(smallCif(mono, "_space_group_name_Hall '-P 2ybc'", general))).toBe(4);
+    expect(count(smallCif(mono, "_symmetry_space_group_name_H-M 'P 21/c'", general))).toBe(4);
+    expect(count(smallCif(mono, "_symmetry_space_group_name_H-M 'P 1 21/n 1'", general))).toBe(4);
+    expect(count(smallCif(mono, "_symmetry_space_group_name_H-M 'P 21/n'", general))).toBe(4);
+    expect(count(smallCif([5, 5, 5, 90, 90, 90], '_space_group_IT_number 225', ['Na1 0 0 0']))).toBe(4);
+    expect(count(smallCif([5, 6, 7, 90, 90, 90], "_symmetry_space_group_name_H-M 'P n m a'", general))).toBe(
+      8,
+    );
+  });
+
+  it('keeps the listed sites, with a warning, when the group is unknown', () => {
+    const cif = readCifStructure(
+      smallCif([5, 5, 5, 90, 90, 90], "_symmetry_space_group_name_H-M 'Q 42'", [
+        'Na1 0 0 0',
+        'Cl1 0.5 0.5 0.5',
+      ]),
+      tables,
+    );
+    expect(cif.structure.species).toEqual(['Na', 'Cl']);
+    expect(cif.operationsFrom).toBe('none');
+    expect(cif.warnings.join('\n')).toMatch(
+      /space group 'Q 42' is not in the tables; atom sites are used as listed/,
+    );
+  });
+
+  it('runs through the parser and the pipeline', async () => {
+    const result = await parseMainfile({
+      absolutePath: '/nonexistent/diamond.cif',
+      relativePath: 'diamond.cif',
+      uploadId: 'u1',
+      parser: cifParser,
+      content: Buffer.from(
+        smallCif([5.43, 5.43, 5.43, 90, 90, 90], "_symmetry_space_group_name_H-M 'F d -3 m :2'", [
+          'Si1 0.125 0.125 0.125',
+        ]),
+      ),
+    });
+    expect(result.ok).toBe(true);
+    expect(result.archive.results).toMatchObject({ material: { chemical_formula_hill: 'Si8' } });
+    expect(
+      result.logs
+        .filter((l) => l.level === 'INFO')
+        .map((l) => l.event)
+        .join('\n'),
+    ).toMatch(/192 operations of F 4_1\/d -3 2\/m/);
+  });
+});
+
+describe('Cartesian atom sites', () => {
+  it('converts Cartesian sites with the CIF default axes before applying symmetry', () => {
+    // Hexagonal a = 3, c = 5: (0, sqrt(3), 1.25) Å is fractional (1/3, 2/3, 1/4); inversion gives
+    // (2/3, 1/3, 3/4) = 2/3 a + 1/3 b + 3/4 c = (1.5, 0.8660254, 3.75) Å.
+    const text = smallCif(
+      [3, 3, 5, 90, 90, 120],
+      "loop_\n_symmetry_equiv_pos_as_xyz\n'x, y, z'\n'-x, -y, -z'",
+      ['Mg1 0 1.7320508076 1.25'],
+      'Cartn',
+    );
+    const { structure } = readCifStructure(text);
+    expect(structure.species).toEqual(['Mg', 'Mg']);
+    const [p, q] = structure.positions;
+    expect(p?.[1]).toBeCloseTo(1.7320508076e-10, 19);
+    expect(q?.[0]).toBeCloseTo(1.5e-10, 19);
+    expect(q?.[1]).toBeCloseTo(0.8660254038e-10, 19);
+    expect(q?.[2]).toBeCloseTo(3.75e-10, 19);
+  });
+
+  it("uses the file's own Cartesian-to-fractional matrix when it has one", () => {
+    const text = smallCif([2, 2, 2, 90, 90, 90], '', ['Fe1 1 1 1'], 'Cartn').replace(
+      'loop_',
+      `_atom_sites_fract_tran_matrix_11 0.5
+_atom_sites_fract_tran_matrix_12 0
+_atom_sites_fract_tran_matrix_13 0
+_atom_sites_fract_tran_matrix_21 0
+_atom_sites_fract_tran_matrix_22 0.5
+_atom_sites_fract_tran_matrix_23 0
+_atom_sites_fract_tran_matrix_31 0
+_atom_sites_fract_tran_matrix_32 0
+_atom_sites_fract_tran_matrix_33 0.5
+_atom_sites_fract_tran_vector_1 0.1
+loop_`,
+    );
+    // f = M c + v = (0.6, 0.5, 0.5) -> (1.2, 1, 1) Å in the 2 Å cube.
+    const [x, y] = readCifStructure(text).structure.positions[0] ?? [];
+    expect(x).toBeCloseTo(1.2e-10, 19);
+    expect(y).toBeCloseTo(1e-10, 19);
+  });
+});
+
+describe('several data blocks', () => {
+  it('names the blocks whose structures are not parsed', () => {
+    const text = `${P1}${P1.replace('data_p1_example', 'data_second')}data_notes\n_journal_year 2020\n`;
+    const cif = readCifStructure(text);
+    expect(cif.blockName).toBe('p1_example');
+    expect(cif.warnings).toContain(
+      "CIF file has 3 data blocks; used 'p1_example', ignored 'second', 'notes' ('second' also hold structures, which are not parsed)",
+    );
+    expect(cellVolume(cif.structure.lattice!) / 1e-30).toBeCloseTo(60, 10);
   });
 });

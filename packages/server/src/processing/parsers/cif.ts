@@ -1,5 +1,7 @@
 // 'parsers/cif': crystallographic information files as structure entries.
+import { loadMoyo } from '../normalizers/symmetry-moyo.ts';
 import type { DeclaredSymmetry, MainfileParser, ParserOutput } from '../types.ts';
+import { moyoTables } from './cif-spacegroup.ts';
 import { readCifStructure } from './cif-structure.ts';
 
 export const cifParser: MainfileParser = {
@@ -8,8 +10,11 @@ export const cifParser: MainfileParser = {
   // A CIF has a data block near the top; the check keeps other '.cif' files raw.
   mainfileContents: /(^|\n)[ \t]*data_/i,
   compressions: ['gz'],
-  parse: ({ content, log }): ParserOutput => {
-    const cif = readCifStructure(content.toString('utf8'));
+  parse: async ({ content, log }): Promise<ParserOutput> => {
+    // The space-group tables are only needed for files that name a group without listing its
+    // operations; the loader is memoised per thread, so this costs little after the first file.
+    const cif = readCifStructure(content.toString('utf8'), moyoTables(await loadMoyo()));
+    for (const note of cif.notes) log('INFO', note);
     for (const warning of cif.warnings) log('WARNING', warning);
     const declaredSymmetry: DeclaredSymmetry = {};
     if (cif.spaceGroupSymbol !== undefined) declaredSymmetry.spaceGroupSymbol = cif.spaceGroupSymbol;
