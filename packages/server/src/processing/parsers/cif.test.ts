@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadMoyo } from '../normalizers/symmetry-moyo.ts';
 import { parseMainfile } from '../pipeline.ts';
@@ -425,5 +428,43 @@ describe('several data blocks', () => {
       "CIF file has 3 data blocks; used 'p1_example', ignored 'second', 'notes' ('second' also hold structures, which are not parsed)",
     );
     expect(cellVolume(cif.structure.lattice!) / 1e-30).toBeCloseTo(60, 10);
+  });
+});
+
+const samples = fileURLToPath(new URL('../../../../../../shared/samples/', import.meta.url));
+const available = existsSync(samples);
+if (!available) console.warn(`CIF sample tests skipped: ${samples} is absent (shared workspace files)`);
+
+describe.skipIf(!available)('CIF samples', () => {
+  const parse = (relativePath: string): ReturnType<typeof parseMainfile> =>
+    parseMainfile({
+      absolutePath: join(samples, relativePath),
+      relativePath,
+      uploadId: 'samples',
+      parser: cifParser,
+    });
+
+  it('SARSUC.cif (ELN test copy): 132 listed P1 sites, no warnings', async () => {
+    const relativePath = 'eln/tests/data/datamodel/metainfo/eln/structure_file/SARSUC.cif';
+    const cif = readCifStructure(readFileSync(join(samples, relativePath), 'utf8'));
+    // 132 rows in the atom_site loop (counted with awk); V = a b c sin(beta) = 3258.7002 Å^3.
+    expect(cif.structure.species).toHaveLength(132);
+    expect(cif.operationsFrom).toBe('file');
+    expect(cellVolume(cif.structure.lattice!) / 1e-30).toBeCloseTo(3258.7002, 3);
+    const result = await parse(relativePath);
+    expect(result.ok).toBe(true);
+    expect(result.logs.filter((l) => l.level !== 'INFO')).toEqual([]);
+    expect(result.archive.results).toMatchObject({ material: { chemical_formula_hill: 'C60H48N4Ni4O16' } });
+  });
+
+  it('Ag1Co1O2_ICSD_246157.cif: 8 sites, hexagonal cell of 90.987 Å^3', async () => {
+    const relativePath = 'structures/Ag1Co1O2_ICSD_246157.cif';
+    const cif = readCifStructure(readFileSync(join(samples, relativePath), 'utf8'));
+    // V = a^2 sin(120°) c = 2.9062915258^2 * 0.8660254 * 12.4385510326 = 90.98688 Å^3.
+    expect(cellVolume(cif.structure.lattice!) / 1e-30).toBeCloseTo(90.98688, 4);
+    expect(cif.structure.occupancies).toEqual(Array<number>(8).fill(1));
+    const result = await parse(relativePath);
+    expect(result.ok).toBe(true);
+    expect(result.archive.results).toMatchObject({ material: { chemical_formula_reduced: 'AgCoO2' } });
   });
 });
