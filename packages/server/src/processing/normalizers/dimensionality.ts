@@ -44,30 +44,32 @@ function bondNetwork(
 ): Network {
   const n = positions.length;
   const maxCutoff = 2 * Math.max(...radii) + BOND_TOLERANCE;
-  // Images within reach: |n_k| <= cutoff / (interplanar spacing of axis k) + 1.
+  const fractional = cartesianToFractional(positions, lattice);
+  // How many cells a bond can span along each periodic axis: cutoff / interplanar spacing.
   const reciprocal = transpose3(inverse3(lattice));
-  const reach = [0, 1, 2].map((k) => (periodic[k] ? Math.ceil(maxCutoff * norm(reciprocal[k]!)) + 1 : 0));
-  const images: Vec3[] = [];
-  for (let a = -reach[0]!; a <= reach[0]!; a++)
-    for (let b = -reach[1]!; b <= reach[1]!; b++)
-      for (let c = -reach[2]!; c <= reach[2]!; c++) images.push([a, b, c]);
-  const shifts = images.map((m) => apply3(transpose3(lattice), m));
+  const span = [0, 1, 2].map((k) => (periodic[k] ? maxCutoff * norm(reciprocal[k]!) : 0));
   const neighbours: { j: number; image: Vec3 }[][] = positions.map(() => []);
   for (let i = 0; i < n; i++) {
     for (let j = i; j < n; j++) {
       const cutoff = radii[i]! + radii[j]! + BOND_TOLERANCE;
       const d = sub3(positions[j]!, positions[i]!);
-      images.forEach((image, k) => {
-        if (i === j && image.every((x) => x === 0)) return;
-        const s = shifts[k]!;
-        const dx = d[0] + s[0];
-        const dy = d[1] + s[1];
-        const dz = d[2] + s[2];
-        if (dx * dx + dy * dy + dz * dz <= cutoff * cutoff) {
-          neighbours[i]!.push({ j, image });
-          neighbours[j]!.push({ j: i, image: [-image[0], -image[1], -image[2]] });
-        }
-      });
+      const f = sub3(fractional[j]!, fractional[i]!);
+      // Only images n with |f_k + n_k| <= span_k can be within the cutoff.
+      const range = [0, 1, 2].map(
+        (k) => [Math.ceil(-f[k]! - span[k]!), Math.floor(-f[k]! + span[k]!)] as const,
+      );
+      for (let a = range[0]![0]; a <= range[0]![1]; a++)
+        for (let b = range[1]![0]; b <= range[1]![1]; b++)
+          for (let c = range[2]![0]; c <= range[2]![1]; c++) {
+            if (i === j && a === 0 && b === 0 && c === 0) continue;
+            const dx = d[0] + a * lattice[0][0] + b * lattice[1][0] + c * lattice[2][0];
+            const dy = d[1] + a * lattice[0][1] + b * lattice[1][1] + c * lattice[2][1];
+            const dz = d[2] + a * lattice[0][2] + b * lattice[1][2] + c * lattice[2][2];
+            if (dx * dx + dy * dy + dz * dz <= cutoff * cutoff) {
+              neighbours[i]!.push({ j, image: [a, b, c] });
+              neighbours[j]!.push({ j: i, image: [-a, -b, -c] });
+            }
+          }
     }
   }
   const component = positions.map(() => -1);
