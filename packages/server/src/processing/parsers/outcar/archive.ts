@@ -72,7 +72,12 @@ function calculationOf(step: CompleteStep, index: number): Section {
 function programOf(outcar: Outcar): Section {
   const h = outcar.header;
   // NOMAD joins version, build date and type, 'parallel' and the platform into one string.
-  const version = [h.version, h.buildDate, h.buildType, h.parallel, h.platform].filter((p) => p).join(' ');
+  const parts = [h.version, h.buildDate, h.buildType];
+  // VASP 4 headers already name 'parallel' and the platform in the build part.
+  for (const extra of [h.parallel, h.platform]) {
+    if (extra && !(h.buildType ?? '').split(/\s+/).includes(extra)) parts.push(extra);
+  }
+  const version = parts.filter((p) => p).join(' ');
   const program: Section = { name: 'VASP', version };
   const date = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(h.date ?? '');
   const time = /^(\d{1,2}):(\d{2}):(\d{2})$/.exec(h.time ?? '');

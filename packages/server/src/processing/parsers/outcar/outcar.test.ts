@@ -71,6 +71,23 @@ describe('readOutcar', () => {
     expect(second?.scfConverged).toBe(true);
   });
 
+  it('reads a VASP 4 header', () => {
+    const text = FIXTURE.replace(
+      / vasp\.6\.3\.0 .*/,
+      ' vasp.4.6.35 3Apr08 complex  parallel LinuxIFC',
+    ).replace(/ running .*\n/, '');
+    const o = readOutcar(text);
+    expect(o.header).toMatchObject({
+      version: '4.6.35',
+      buildDate: '3Apr08',
+      buildType: 'complex parallel LinuxIFC',
+    });
+    // As NOMAD shows a VASP 4 version: '4.6.35 3Apr08 complex parallel LinuxIFC'.
+    expect(outcarArchive(o).run.program).toMatchObject({
+      version: '4.6.35 3Apr08 complex parallel LinuxIFC',
+    });
+  });
+
   it('reads the parameter echo, including fixed-width per-type lists', () => {
     const { parameters, masses, valences } = readParameterEcho([
       '   NELM   =    100;   NELMIN=  2; NELMDL=-10     # of ELM steps',

@@ -11,7 +11,7 @@ export interface OutcarHeader {
   version: string;
   /** e.g. '24Jun15' */
   buildDate?: string;
-  /** e.g. 'complex', 'gamma' */
+  /** e.g. 'complex', 'gamma' (VASP 4: the rest of the line, 'complex parallel LinuxIFC') */
   buildType?: string;
   /** Host/build name after 'executed on'. */
   platform?: string;
@@ -175,7 +175,10 @@ export function readOutcar(text: string): Outcar {
   const rest = (headerMatch[2] ?? '').trim();
   const buildDate = rest.split(/\s+/)[0];
   if (buildDate) header.buildDate = buildDate;
-  const buildType = /\)\s*(\S+)/.exec(rest)?.[1];
+  // VASP 5/6: '24Jun15 (build Dec 04 2015 16:58:54) complex'; VASP 4: '3Apr08 complex  parallel LinuxIFC'.
+  const buildType = rest.includes(')')
+    ? /\)\s*(\S+)/.exec(rest)?.[1]
+    : rest.split(/\s+/).slice(1).join(' ') || undefined;
   if (buildType) header.buildType = buildType;
 
   const outcar: Outcar = {
