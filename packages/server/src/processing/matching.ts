@@ -2,11 +2,25 @@
 // order of the registry; files no parser claims stay plain raw files.
 import { archiveParser } from './parsers/archive.ts';
 import { cifParser } from './parsers/cif.ts';
+import { outcarParser } from './parsers/outcar/outcar.ts';
+import { poscarParser } from './parsers/poscar.ts';
+import { vasprunParser } from './parsers/vasp/index.ts';
+import { xyzParser } from './parsers/xyz.ts';
 import { compressionOf, withoutCompressionSuffix } from './compression.ts';
 import type { MainfileParser } from './types.ts';
 
-/** Registry order matters: more specific parsers go first (VASP etc. will be added here). */
-export const PARSERS: readonly MainfileParser[] = [archiveParser, cifParser];
+/**
+ * Registry order matters: the first match wins. Archive files first (their names are explicit), then
+ * the code parsers, whose name patterns are narrowed by content checks, then plain structure files.
+ */
+export const PARSERS: readonly MainfileParser[] = [
+  archiveParser,
+  vasprunParser,
+  outcarParser,
+  cifParser,
+  poscarParser,
+  xyzParser,
+];
 
 /** How many leading bytes content regexes see (NOMAD reads a similar head of each file). */
 export const HEAD_BYTES = 4096;

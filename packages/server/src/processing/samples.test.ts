@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readMatchHead } from './compression.ts';
 import { matchParser } from './matching.ts';
 import { materialFromStructure } from './normalizers/material.ts';
 import { readCifStructure } from './parsers/cif-structure.ts';
@@ -75,10 +76,28 @@ describe.skipIf(!available)('shared samples', () => {
     expect(result.archive.run).toBeDefined();
   });
 
-  it('other sample files are not claimed by the CIF or archive parsers yet', () => {
-    for (const name of ['NaCl.CONTCAR', 'si_md-pos-1.xyz']) {
-      const head = readFileSync(join(structures, name)).subarray(0, 4096);
-      expect(matchParser(`structures/${name}`, head)).toBeUndefined();
+  it('every calculation and structure sample is claimed by its parser, other files stay raw', async () => {
+    const expected: Record<string, string | undefined> = {
+      'vasp/Si-workflow/vasprun.xml': 'parsers/vasp',
+      'vasp/N-molecule/vasprun.xml': 'parsers/vasp',
+      'vasp/PdAg-surface/vasprun.xml': 'parsers/vasp',
+      'vasp/parser-vasp/vasp.xml': 'parsers/vasp',
+      'vasp/dos-unpolarized/vasprun.xml.xz': 'parsers/vasp',
+      'vasp/bands-cF/vasprun.xml.bands.xz': 'parsers/vasp',
+      'vasp/broken/broken.xml': 'parsers/vasp',
+      'vasp/RhCu-outcar/OUTCAR': 'parsers/vasp-outcar',
+      'vasp/RhCu-outcar/INCAR': undefined,
+      'structures/SARSUC.cif': 'parsers/cif',
+      'structures/Ag1Co1O2_ICSD_246157.cif': 'parsers/cif',
+      'structures/NaCl.CONTCAR': 'parsers/poscar',
+      'structures/si_md-pos-1.xyz': 'parsers/xyz',
+      // Not named *.archive.json, so NOMAD does not match it either (tests pass the parser by name).
+      'archives/dft.archive-example.json': undefined,
+      'README.md': undefined,
+    };
+    for (const [relativePath, parser] of Object.entries(expected)) {
+      const head = await readMatchHead(join(samples, relativePath), relativePath);
+      expect([relativePath, matchParser(relativePath, head)?.name]).toEqual([relativePath, parser]);
     }
   });
 });
