@@ -379,6 +379,60 @@ describe('material normaliser: symmetry analysed with moyo', () => {
     }
   });
 
+  it('handles rhombohedral (Bi, R-3m) and base-centred (alpha-U, Cmcm) lattices', async () => {
+    // Bi: rhombohedral a = 4.75 Å, alpha = 57.23°, atoms at +-(u, u, u), u = 0.2339: 6c in hexagonal axes.
+    const alpha = (57.23 * Math.PI) / 180;
+    const c = Math.cos(alpha);
+    const [tx, ty, tz] = [Math.sqrt((1 - c) / 2), Math.sqrt((1 - c) / 6), Math.sqrt((1 + 2 * c) / 3)];
+    const a = 4.75;
+    const bi = await normalise(
+      crystal(
+        [
+          [a * tx, -a * ty, a * tz],
+          [0, 2 * a * ty, a * tz],
+          [-a * tx, -a * ty, a * tz],
+        ],
+        [
+          [0.2339, 0.2339, 0.2339],
+          [-0.2339, -0.2339, -0.2339],
+        ],
+        ['Bi', 'Bi'],
+      ),
+    );
+    expect(bi.results.material.symmetry).toMatchObject({
+      space_group_number: 166,
+      space_group_symbol: 'R-3m',
+      bravais_lattice: 'hR',
+    });
+    expect(bi.results.material.material_id).toBe(nomadHash('166 Bi c 6'));
+    expect(bi.results.properties.structures.structure_conventional!.n_sites).toBe(6);
+    expect(bi.results.properties.structures.structure_primitive!.n_sites).toBe(2);
+    // alpha-U: U on 4c (0, y, 1/4) of Cmcm with y = 0.1025.
+    const u = await normalise(
+      crystal(
+        [
+          [2.85, 0, 0],
+          [0, 5.87, 0],
+          [0, 0, 4.95],
+        ],
+        [
+          [0, 0.1025, 0.25],
+          [0, -0.1025, 0.75],
+          [0.5, 0.6025, 0.25],
+          [0.5, 0.3975, 0.75],
+        ],
+        ['U', 'U', 'U', 'U'],
+      ),
+    );
+    expect(u.results.material.symmetry).toMatchObject({
+      space_group_number: 63,
+      space_group_symbol: 'Cmcm',
+      bravais_lattice: 'oS',
+    });
+    expect(u.results.material.material_id).toBe(nomadHash('63 U c 4'));
+    expect(u.results.properties.structures.structure_primitive!.n_sites).toBe(2);
+  });
+
   it('skips the analysis of disordered structures and keeps the declared symmetry', async () => {
     const disordered = {
       ...crystal(
