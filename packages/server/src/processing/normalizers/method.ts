@@ -318,6 +318,6 @@ export function resultsMethod(archive: Section, structuralType?: unknown): Secti
   const methods = indexedSections(run.method);
   const lastMethod = methods[methods.length - 1]?.[1];
   if (lastMethod) simulation.precision = precisionSection(run, lastMethod, programName, structuralType);
-  method.simulation = simulation;
+  if (Object.keys(simulation).length > 0) method.simulation = simulation;
   return method;
 }

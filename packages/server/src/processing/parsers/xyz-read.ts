@@ -21,6 +21,8 @@ export interface XyzFrame {
   periodic: [boolean, boolean, boolean];
   /** Potential energy of the frame in J, when the comment states it in a known unit. */
   energy?: number;
+  /** Simulation time of the frame in fs, when the comment states it (CP2K trajectories). */
+  time?: number;
   /** Forces in eV/Å, when the extended XYZ properties list them. */
   forces?: Vec3[];
   /** 1-based line number of the frame's atom count. */
@@ -229,6 +231,8 @@ export function readXyz(text: string): XyzFrame[] {
     };
     const energy = energyOf(comment, pairs);
     if (energy !== undefined) frame.energy = energy;
+    const time = pairs ? undefined : toNumber(/(?:^|,)\s*time\s*=\s*([^\s,]+)/.exec(comment)?.[1]);
+    if (time !== undefined) frame.time = time;
     const forces: Vec3[] = [];
     for (let n = 0; n < count; n++) {
       const atomLineNo = i + 3 + n;

@@ -67,6 +67,7 @@ describe('readXyz', () => {
   it('reads CP2K trajectory energies in Hartree', () => {
     const frames = readXyz(CP2K);
     expect(frames.map((f) => f.energy)).toEqual([-2 * HARTREE, -2.5 * HARTREE]);
+    expect(frames.map((f) => f.time)).toEqual([0, 0.5]);
     expect(frames[1]?.positions[0]).toEqual([0.0016383385, -0.0001721499, -0.0006238612]);
   });
 
@@ -178,6 +179,19 @@ describe('xyzParser', () => {
     expect(result.logs.map((l) => l.event)).toContain(
       'XYZ file has 2 frames; the first one is the representative structure',
     );
+  });
+
+  it('makes a time-stamped trajectory a molecular-dynamics workflow', async () => {
+    const result = await parseMainfile({
+      absolutePath: '/nonexistent/upload/md/si-pos-1.xyz',
+      relativePath: 'md/si-pos-1.xyz',
+      uploadId: 'u1',
+      parser: xyzParser,
+      content: Buffer.from(CP2K),
+    });
+    expect(result.archive.workflow2).toMatchObject({ name: 'MolecularDynamics' });
+    expect(result.archive.results).toMatchObject({ method: { workflow_name: 'MolecularDynamics' } });
+    expect(result.archive.results).not.toHaveProperty('properties.geometry_optimization');
   });
 
   it('leaves out calculations and lattices that the file does not have', async () => {

@@ -59,6 +59,15 @@ export const xyzParser: MainfileParser = {
     // that hide its symmetry. NOMAD's current normaliser would take the last system when no
     // workflow says otherwise; its earlier versions took the first frame of MD runs, as done here.
     const first = frames[0] as XyzFrame;
-    return { sections: { run: [run] }, structure: structureOf(first), entryType: 'XYZ' };
+    const sections: Record<string, unknown> = { run: [run] };
+    // Frames stamped with a simulation time are a trajectory; without a workflow the normaliser
+    // would read several frames as a geometry optimisation.
+    if (frames.length > 1 && frames.every((frame) => frame.time !== undefined)) {
+      sections.workflow2 = {
+        m_def: 'simulationworkflowschema.molecular_dynamics.MolecularDynamics',
+        name: 'MolecularDynamics',
+      };
+    }
+    return { sections, structure: structureOf(first), entryType: 'XYZ' };
   },
 };
