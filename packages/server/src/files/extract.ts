@@ -23,6 +23,8 @@ export const detectArchive = async (file: string, fileName: string): Promise<Arc
     if (bytesRead >= 2 && head[0] === 0x1f && head[1] === 0x8b && /\.(tar\.gz|tgz)$/i.test(fileName))
       return 'tar.gz';
     if (bytesRead >= 262 && head.toString('latin1', 257, 262) === 'ustar') return 'tar';
+    // Named as a zip but not one: extracting it fails with the zip reader's reason, as NOMAD does.
+    if (/\.zip$/i.test(fileName)) return 'zip';
     return undefined;
   } finally {
     await handle.close();

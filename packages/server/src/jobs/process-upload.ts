@@ -16,6 +16,7 @@ import {
   upsertPendingEntry,
 } from '../store/entries.ts';
 import type { ParsePool } from './parse-pool.ts';
+import { readUploadMetadata } from './upload-metadata.ts';
 import type { LogEntry } from './parse-thread.ts';
 
 /** All files below the raw directory, as upload-relative paths with forward slashes. */
@@ -96,8 +97,9 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
       process: 'process_upload',
       message: `Parsing ${matched.length} ${matched.length === 1 ? 'entry' : 'entries'}`,
     });
+    const userMetadata = await readUploadMetadata(files.rawDir);
     // Failed entries are named in the upload's errors; the upload itself still succeeds, as in NOMAD.
-    const failures: string[] = [];
+    const failures: string[] = [...userMetadata.problems];
     await forEachLimited(matched, pool.size, async (m) => {
       await setEntryRunning(db, m.entryId);
       const started = Date.now();
@@ -116,6 +118,7 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
         parser_name: m.parserName,
         entry_name: path.posix.basename(m.mainfile),
       };
+      const fromFile = userMetadata.forEntry(m.mainfile);
       if (outcome.ok) {
         // The search index keeps the searchable results only (no arrays, no references).
         const indexed =
@@ -128,19 +131,21 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
         logs.push(
           log('INFO', 'processing done', { parser: m.parserName, duration_ms: Date.now() - started }),
         );
+        // The parser's entry name (e.g. 'Si2 VASP simulation') wins over the file name.
         const archiveMetadata = (outcome.archive.metadata ?? {}) as Record<string, unknown>;
-        const archive: Record<string, unknown> = {
-          ...outcome.archive,
-          metadata: { ...archiveMetadata, ...metadataBase },
-          processing_logs: logs,
+        const metadata = {
+          ...archiveMetadata,
+          ...metadataBase,
+          entry_name: archiveMetadata.entry_name ?? metadataBase.entry_name,
+          ...fromFile,
         };
+        const archive: Record<string, unknown> = { ...outcome.archive, metadata, processing_logs: logs };
         await files.writeArchive(m.entryId, archive);
         await saveEntryResult(db, m.entryId, {
           status: 'SUCCESS',
           errors: [],
           metadata: {
-            ...archiveMetadata,
-            ...metadataBase,
+            ...metadata,
             ...(indexed ? { results: indexed } : {}),
             processed: true,
             processing_errors: [],
@@ -159,7 +164,7 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
         await saveEntryResult(db, m.entryId, {
           status: 'FAILURE',
           errors: [outcome.error],
-          metadata: { ...metadataBase, processed: false, processing_errors: [outcome.error] },
+          metadata: { ...metadataBase, ...fromFile, processed: false, processing_errors: [outcome.error] },
         });
       }
     });
