@@ -5,20 +5,22 @@ import { IdentifiersCard } from './IdentifiersCard.tsx';
 import { MaterialCard } from './MaterialCard.tsx';
 import { MetadataCard } from './MetadataCard.tsx';
 import { MethodCard } from './MethodCard.tsx';
-import { hasProperty, needsArchive } from './properties.ts';
+import { archiveRequest, hasProperty } from './properties.ts';
+import { DENSITIES_REQUIRED } from './structures.ts';
 import type { ArchiveState, EntryData, EntryResults } from './types.ts';
 import { useArchive } from './useEntry.ts';
 
 /** Metadata and identifiers on the left, the result cards on the right. */
 export function EntryOverview({ entry }: { entry: EntryData }) {
+  const required = archiveRequest(entry.results, DENSITIES_REQUIRED);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, gap: 2 }}>
       <Stack spacing={2}>
         <MetadataCard entry={entry} />
         <IdentifiersCard entry={entry} />
       </Stack>
-      {needsArchive(entry.results) ? (
-        <CardsWithArchive entry={entry} />
+      {required ? (
+        <CardsWithArchive entry={entry} required={required} />
       ) : (
         <ResultCards results={entry.results} archive={{ status: 'none' }} />
       )}
@@ -26,9 +28,15 @@ export function EntryOverview({ entry }: { entry: EntryData }) {
   );
 }
 
-/** Fetches the archive (shared with the data tab's query) for the cards that plot its arrays. */
-function CardsWithArchive({ entry }: { entry: EntryData }) {
-  const query = useArchive(entry.entry_id, '*');
+/** Fetches (the needed part of) the archive; '*' shares its query with the data tab. */
+function CardsWithArchive({
+  entry,
+  required,
+}: {
+  entry: EntryData;
+  required: '*' | Record<string, unknown>;
+}) {
+  const query = useArchive(entry.entry_id, required);
   const archive: ArchiveState = query.isPending
     ? { status: 'loading' }
     : query.isError
@@ -55,7 +63,9 @@ export function ResultCards({
   const optimization = properties?.geometry_optimization;
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      {material ? <MaterialCard material={material} structures={properties?.structures} /> : null}
+      {material ? (
+        <MaterialCard material={material} structures={properties?.structures} archive={archive} />
+      ) : null}
       {method ? <MethodCard method={method} /> : null}
       {electronic && (hasDos || hasBands || electronic.band_gap?.length) ? (
         <ElectronicCard electronic={electronic} hasDos={hasDos} hasBands={hasBands} archive={archive} />

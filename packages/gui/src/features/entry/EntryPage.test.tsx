@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/testing.tsx';
+import { DENSITIES_REQUIRED } from './structures.ts';
 
 const apps = {
   ui: {
@@ -18,6 +19,40 @@ const dosRefs = {
 
 const answer = (url: string) => {
   const path = new URL(url).pathname;
+  if (path.endsWith('/entries/nacl_cif')) {
+    return new Response(
+      JSON.stringify({
+        entry_id: 'nacl_cif',
+        data: {
+          entry_id: 'nacl_cif',
+          upload_id: 'cif_upload',
+          results: {
+            material: { elements: ['Cl', 'Na'] },
+            properties: { structures: { structure_conventional: { n_sites: 8 } } },
+          },
+        },
+      }),
+    );
+  }
+  if (path.endsWith('/entries/nacl_cif/archive/query')) {
+    return new Response(
+      JSON.stringify({
+        entry_id: 'nacl_cif',
+        data: {
+          entry_id: 'nacl_cif',
+          upload_id: 'cif_upload',
+          // NaCl: 2165 kg/m³, 8 atoms in (5.64 Å)³ = 0.0446 atoms/Å³.
+          archive: {
+            results: {
+              properties: {
+                structures: { structure_conventional: { mass_density: 2165, atomic_density: 4.46e28 } },
+              },
+            },
+          },
+        },
+      }),
+    );
+  }
   if (path.endsWith('/entries/dft_dos')) {
     return new Response(
       JSON.stringify({
@@ -30,6 +65,8 @@ const answer = (url: string) => {
             properties: {
               available_properties: ['dos_electronic'],
               electronic: { dos_electronic: [dosRefs] },
+              // As in NOMAD's index: no densities.
+              structures: { structure_original: { n_sites: 2 } },
             },
           },
         },
@@ -51,7 +88,12 @@ const answer = (url: string) => {
                 ],
               },
             ],
-            results: { properties: { electronic: { dos_electronic: [dosRefs] } } },
+            results: {
+              properties: {
+                electronic: { dos_electronic: [dosRefs] },
+                structures: { structure_original: { n_sites: 2, mass_density: 2329 } },
+              },
+            },
           },
         },
       }),
@@ -129,6 +171,16 @@ describe('EntryPage', () => {
       String(input).includes('/entries/dft_dos/archive/query'),
     );
     expect(JSON.parse(String(archiveCall?.[1]?.body))).toEqual({ required: '*' });
+    // The lattice table takes the densities from the archive.
+    expect(screen.getByText('2.329 g/cm³')).toBeInTheDocument();
+  }, 15000);
+
+  it('fetches only the densities for an entry with structures and nothing to plot', async () => {
+    const { fetch } = renderApp('/search/entries/entry/id/nacl_cif', apps, answer);
+    expect(await screen.findByText('2.165 g/cm³', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('0.045 1/Å³')).toBeInTheDocument();
+    const archiveCall = fetch.mock.calls.find(([input]) => String(input).includes('/archive/query'));
+    expect(JSON.parse(String(archiveCall?.[1]?.body))).toEqual({ required: DENSITIES_REQUIRED });
   }, 15000);
 
   it('redirects the explicit overview path to the base path', async () => {

@@ -91,11 +91,18 @@ function EnergyPlot({ data }: { data: GeometryOptimizationPlotData }) {
       showlegend: true,
       legend: { x: 1, xanchor: 'right', y: 1 },
       margin: { l: 60, r: 60, t: 20, b: 50 },
-      xaxis: { title: { text: 'Step number' }, tickformat: ',d', zeroline: false },
-      yaxis: { title: { text: 'E - E(final) (eV)' }, zeroline: false },
+      // Whole steps only: Plotly's automatic ticks would put 0.5 steps (shown rounded, so twice '2').
+      xaxis: {
+        title: { text: 'Step number' },
+        dtick: Math.max(1, Math.ceil(data.steps.length / 10)),
+        zeroline: false,
+      },
+      // 'e' notation: Plotly's SI prefixes would write µeV as 'µ' after the number.
+      yaxis: { title: { text: 'E - E(final) (eV)' }, zeroline: false, exponentformat: 'e' },
       yaxis2: {
         title: { text: '|ΔE| per step (eV)' },
         type: 'log',
+        exponentformat: 'e',
         overlaying: 'y',
         side: 'right',
         showgrid: false,

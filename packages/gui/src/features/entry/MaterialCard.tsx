@@ -13,21 +13,21 @@ import { displayValue } from '../../components/format.ts';
 import { nElementsText } from './materialNames.ts';
 import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
 import { Quantity } from './Quantity.tsx';
-import type { EntryMaterial, ResultsStructure, ResultsStructures } from './types.ts';
-import { formatSI } from './units.ts';
-
-/** The cells results.properties.structures may hold, in the order of the selector (original first). */
-export const STRUCTURE_KINDS = ['original', 'conventional', 'primitive'] as const;
-export type StructureKind = (typeof STRUCTURE_KINDS)[number];
+import { availableKinds, latticeRows, withArchiveDensities, type StructureKind } from './structures.ts';
+import type { ArchiveState, EntryMaterial, ResultsStructures } from './types.ts';
 
 /** Composition, symmetry and lattice of the entry's material; a 3D structure viewer comes later. */
 export function MaterialCard({
   material,
-  structures,
+  structures: indexed,
+  archive = { status: 'none' },
 }: {
   material: EntryMaterial;
   structures?: ResultsStructures | undefined;
+  archive?: ArchiveState;
 }) {
+  // The metadata has no densities (NOMAD's index leaves them out); the archive's results have them.
+  const structures = withArchiveDensities(indexed, archive);
   const formula =
     material.chemical_formula_hill ||
     material.chemical_formula_reduced ||
@@ -72,10 +72,6 @@ export function MaterialCard({
   );
 }
 
-export function availableKinds(structures: ResultsStructures): StructureKind[] {
-  return STRUCTURE_KINDS.filter((kind) => structures[`structure_${kind}`] !== undefined);
-}
-
 function LatticeSection({ structures }: { structures: ResultsStructures }) {
   const kinds = availableKinds(structures);
   const [selected, setSelected] = useState<StructureKind>(kinds[0] ?? 'original');
@@ -113,21 +109,4 @@ function LatticeSection({ structures }: { structures: ResultsStructures }) {
       </Table>
     </PropertySection>
   );
-}
-
-/** Label and display text of each lattice value (SI in the results, Å, degrees and g/cm³ here). */
-export function latticeRows(structure: ResultsStructure): [string, string | undefined][] {
-  const lattice = structure.lattice_parameters ?? {};
-  return [
-    ['a', formatSI(lattice.a, 'Å')],
-    ['b', formatSI(lattice.b, 'Å')],
-    ['c', formatSI(lattice.c, 'Å')],
-    ['α', formatSI(lattice.alpha, '°')],
-    ['β', formatSI(lattice.beta, '°')],
-    ['γ', formatSI(lattice.gamma, '°')],
-    ['volume', formatSI(structure.cell_volume, 'Å³')],
-    ['mass density', formatSI(structure.mass_density, 'g/cm³')],
-    ['atomic density', formatSI(structure.atomic_density, '1/Å³')],
-    ['number of sites', typeof structure.n_sites === 'number' ? String(structure.n_sites) : undefined],
-  ];
 }

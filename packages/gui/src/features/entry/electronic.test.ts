@@ -224,12 +224,21 @@ describe('prepareBandStructure', () => {
     ).toEqual({ x: [0, 1, null, 0, 1, null], y: [5, 6, null, 7, 8, null] });
   });
 
-  it('writes band gaps with their type', () => {
-    const texts = bandGapTexts(
-      [{ value: 1.8e-19, type: 'indirect' }, { value: 0 }, { type: 'direct' }],
-      (v) => `${(v / eV).toFixed(2)} eV`,
-    );
-    expect(texts).toEqual(['1.12 eV (indirect)', '0.00 eV']);
+  it('writes band gaps with their type, per spin channel when there are two', () => {
+    const format = (v: number) => `${(v / eV).toFixed(2)} eV`;
+    expect(bandGapTexts([{ value: 1.8e-19, type: 'indirect' }, { type: 'direct' }], format)).toEqual([
+      '1.12 eV (indirect)',
+    ]);
+    expect(
+      bandGapTexts(
+        [
+          { index: 1, value: 0 },
+          { index: 0, value: 1.8e-19, type: 'direct' },
+        ],
+        format,
+      ),
+    ).toEqual(['spin down: 0.00 eV', 'spin up: 1.12 eV (direct)']);
+    expect(bandGapTexts(undefined, format)).toEqual([]);
   });
 });
 

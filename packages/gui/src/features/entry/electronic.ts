@@ -215,12 +215,20 @@ export function bandLines(distances: readonly number[], bands: readonly (readonl
   return { x, y };
 }
 
-/** '1.124 eV (indirect)' per band gap that has a value (there is one per spin channel). */
+/**
+ * '1.124 eV (indirect)' per band gap that has a value; with one gap per spin channel each says which
+ * ('spin up: 0 eV').
+ */
 export function bandGapTexts(
   bandGaps: readonly BandGap[] | undefined,
   format: (value: number) => string,
 ): string[] {
-  return listOf(bandGaps)
-    .filter((gap) => typeof gap.value === 'number' && Number.isFinite(gap.value))
-    .map((gap) => (gap.type ? `${format(gap.value!)} (${gap.type})` : format(gap.value!)));
+  const gaps = listOf(bandGaps).filter(
+    (gap): gap is BandGap & { value: number } => typeof gap.value === 'number' && Number.isFinite(gap.value),
+  );
+  return gaps.map((gap, position) => {
+    const text = gap.type ? `${format(gap.value)} (${gap.type})` : format(gap.value);
+    if (gaps.length < 2) return text;
+    return `${(gap.index ?? position) === 0 ? 'spin up' : 'spin down'}: ${text}`;
+  });
 }

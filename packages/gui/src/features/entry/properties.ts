@@ -20,3 +20,16 @@ export function needsArchive(results: EntryResults | undefined): boolean {
     results?.properties?.geometry_optimization?.energies !== undefined
   );
 }
+
+/**
+ * What the overview fetches from the archive: everything ('*') when it plots, only the cell densities
+ * when it shows a lattice table, nothing otherwise.
+ */
+export function archiveRequest(
+  results: EntryResults | undefined,
+  densities: Record<string, unknown>,
+): '*' | Record<string, unknown> | undefined {
+  if (needsArchive(results)) return '*';
+  const structures = results?.properties?.structures;
+  return structures && Object.keys(structures).length > 0 ? densities : undefined;
+}
