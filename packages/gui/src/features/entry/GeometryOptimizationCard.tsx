@@ -89,8 +89,9 @@ function EnergyPlot({ data }: { data: GeometryOptimizationPlotData }) {
     ];
     const layout: Partial<Layout> = {
       showlegend: true,
-      legend: { x: 1, xanchor: 'right', y: 1 },
-      margin: { l: 60, r: 60, t: 20, b: 50 },
+      // Above the plot: inside it the legend would cover data or the right axis.
+      legend: { orientation: 'h', x: 0, y: 1.02, yanchor: 'bottom' },
+      margin: { l: 60, r: 60, t: 40, b: 50 },
       // Whole steps only: Plotly's automatic ticks would put 0.5 steps (shown rounded, so twice '2').
       xaxis: {
         title: { text: 'Step number' },
