@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -13,3 +13,38 @@ export const snap = async (page: Page, name: string) => {
 export { naclCif } from '@oasis/server/testing/structures.ts';
 
 export const gui = (pathname: string) => `/nomad-oasis/gui${pathname}`;
+
+export interface NewUser {
+  username: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}
+
+/** Registers through the embedded identity provider's page and comes back logged in. */
+export const register = async (page: Page, user: NewUser, screenshot?: string) => {
+  await page.getByRole('button', { name: 'Login / Register' }).click();
+  await page.getByRole('link', { name: 'Register' }).click();
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email').fill(`${user.username}@example.org`);
+  await page.getByLabel('First name').fill(user.firstName);
+  await page.getByLabel('Last name').fill(user.lastName);
+  await page.getByLabel('Affiliation').fill('Sorbonne');
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel(/Repeat password|Confirm password/).fill(user.password);
+  if (screenshot) await snap(page, screenshot);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Welcome')).toBeVisible();
+  await expect(page.getByText(`${user.firstName} ${user.lastName}`)).toBeVisible();
+};
+
+/** Creates an upload on the uploads page and drops files into it. */
+export const uploadFiles = async (page: Page, files: Array<{ name: string; buffer: Buffer }>) => {
+  await page.goto(gui('/user/uploads'));
+  await page.getByRole('button', { name: 'Create a new upload' }).click();
+  await expect(page).toHaveURL(/\/user\/uploads\/upload\/id\/[A-Za-z0-9_-]{22}$/);
+  await expect(page.getByText('Drop files here or click to open dialog')).toBeVisible();
+  await page
+    .locator('input[type=file]')
+    .setInputFiles(files.map((f) => ({ ...f, mimeType: 'application/octet-stream' })));
+};

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gui, naclCif, snap } from '../support/fixtures.ts';
+import { gui, naclCif, register, snap, uploadFiles } from '../support/fixtures.ts';
 
 /**
  * The walking skeleton in a real browser: register through the embedded identity provider, create an
@@ -10,27 +10,13 @@ test('a CIF travels from upload to search to entry page', async ({ page, browser
   await expect(page).toHaveURL(/\/about\/information$/);
   await snap(page, '01-about');
 
-  await page.getByRole('button', { name: 'Login / Register' }).click();
-  await page.getByRole('link', { name: 'Register' }).click();
-  await page.getByLabel('Username').fill('marie');
-  await page.getByLabel('Email').fill('marie@example.org');
-  await page.getByLabel('First name').fill('Marie');
-  await page.getByLabel('Last name').fill('Curie');
-  await page.getByLabel('Affiliation').fill('Sorbonne');
-  await page.getByLabel('Password', { exact: true }).fill('radium-88');
-  await page.getByLabel(/Repeat password|Confirm password/).fill('radium-88');
-  await snap(page, '02-register');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('Welcome')).toBeVisible();
-  await expect(page.getByText('Marie Curie')).toBeVisible();
+  await register(
+    page,
+    { username: 'marie', firstName: 'Marie', lastName: 'Curie', password: 'radium-88' },
+    '02-register',
+  );
 
-  await page.goto(gui('/user/uploads'));
-  await page.getByRole('button', { name: 'Create a new upload' }).click();
-  await expect(page).toHaveURL(/\/user\/uploads\/upload\/id\/[A-Za-z0-9_-]{22}$/);
-  await expect(page.getByText('Drop files here or click to open dialog')).toBeVisible();
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'NaCl.cif', mimeType: 'chemical/x-cif', buffer: Buffer.from(naclCif) });
+  await uploadFiles(page, [{ name: 'NaCl.cif', buffer: Buffer.from(naclCif) }]);
   // A new empty upload already reads 'Processing completed'; wait for the entry itself to succeed.
   await expect(page.getByRole('row', { name: /NaCl\.cif.*SUCCESS/ })).toBeVisible();
   await expect(page.getByText('Processing completed')).toBeVisible();
