@@ -82,7 +82,8 @@ function EnergyPlot({ data }: { data: GeometryOptimizationPlotData }) {
         y: data.stepChanges,
         yaxis: 'y2',
         type: 'scatter',
-        mode: 'lines',
+        // Markers too: a two-step run has a single change, which a line alone would not show.
+        mode: 'lines+markers',
         name: '|ΔE| per step',
         line: { color: theme.palette.secondary.main, width: 2, dash: 'dot' },
       },
@@ -103,7 +104,9 @@ function EnergyPlot({ data }: { data: GeometryOptimizationPlotData }) {
       yaxis2: {
         title: { text: '|ΔE| per step (eV)' },
         type: 'log',
-        exponentformat: 'e',
+        // One labelled tick per decade: Plotly's default labels minor log ticks with bare digits.
+        dtick: 1,
+        tickformat: '.0e',
         overlaying: 'y',
         side: 'right',
         showgrid: false,
