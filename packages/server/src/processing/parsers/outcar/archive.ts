@@ -2,7 +2,7 @@
 // system and one calculation per completed ionic step.
 import { atomicNumber } from '../../elements.ts';
 import { ANGSTROM, scaleMat3, scaleVec3, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
-import { atomParametersOf, smearingOf } from '../vasp/method.ts';
+import { atomParametersOf, electronicOf, scfOf } from '../vasp/method.ts';
 import type { RawAtomType, TagMap } from '../vasp/raw.ts';
 import { settingsOf, type Settings } from '../vasp/settings.ts';
 import { xcFunctionalOf } from '../vasp/xc.ts';
@@ -125,25 +125,9 @@ function methodOf(
 ): Section {
   const xc = xcFunctionalOf(settings, outcar.potcars, (message) => warnings.push(message));
   const ldau = outcar.ldau || settings.boolean('LDAU') === true;
-  const electronic: Section = {
-    method: ldau ? 'DFT+U' : 'DFT',
-    n_spin_channels: settings.number('ISPIN') ?? 1,
-  };
-  const smearing = smearingOf(settings);
-  if (smearing) electronic.smearing = smearing;
-  const nelect = settings.number('NELECT');
-  if (nelect !== undefined) electronic.n_electrons = nelect;
-  const nbands = settings.number('NBANDS');
-  if (nbands !== undefined) electronic.n_bands = nbands;
-  const method: Section = { dft: { xc_functional: xc }, electronic };
-  const ediff = settings.number('EDIFF');
-  const nelm = settings.number('NELM');
-  if (ediff !== undefined || nelm !== undefined) {
-    const scf: Section = {};
-    if (ediff !== undefined) scf.threshold_energy_change = ediff * ELECTRON_VOLT;
-    if (nelm !== undefined) scf.n_max_iteration = nelm;
-    method.scf = scf;
-  }
+  const method: Section = { dft: { xc_functional: xc }, electronic: electronicOf(settings, ldau) };
+  const scf = scfOf(settings);
+  if (scf) method.scf = scf;
   const encut = settings.number('ENCUT');
   const cellDependent: Section = { kind: 'plane waves' };
   if (encut !== undefined) cellDependent.planewave_cutoff = encut * ELECTRON_VOLT;

@@ -119,10 +119,10 @@ export function atomParametersOf(types: readonly RawAtomType[]): AtomParameters[
   });
 }
 
-export function methodOf(run: Vasprun, settings: Settings, warn: (message: string) => void): MethodSection {
-  const titles = run.atomTypes.flatMap((t) => (t.pseudopotential ? [t.pseudopotential] : []));
+/** The electronic settings both VASP parsers read from the tags; `ldau` says whether DFT+U ran. */
+export function electronicOf(settings: Settings, ldau: boolean): MethodSection['electronic'] {
   const electronic: MethodSection['electronic'] = {
-    method: settings.boolean('LDAU') ? 'DFT+U' : 'DFT',
+    method: ldau ? 'DFT+U' : 'DFT',
     n_spin_channels: settings.number('ISPIN') ?? 1,
   };
   const smearing = smearingOf(settings);
@@ -131,22 +131,32 @@ export function methodOf(run: Vasprun, settings: Settings, warn: (message: strin
   if (nelect !== undefined) electronic.n_electrons = nelect;
   const nbands = settings.number('NBANDS');
   if (nbands !== undefined) electronic.n_bands = nbands;
+  return electronic;
+}
 
+/** SCF convergence settings (EDIFF, NELM); undefined when neither is set. */
+export function scfOf(settings: Settings): MethodSection['scf'] {
+  const ediff = settings.number('EDIFF');
+  const nelm = settings.number('NELM');
+  if (ediff === undefined && nelm === undefined) return undefined;
+  const scf: NonNullable<MethodSection['scf']> = {};
+  if (ediff !== undefined) scf.threshold_energy_change = ediff * EV;
+  if (nelm !== undefined) scf.n_max_iteration = nelm;
+  return scf;
+}
+
+export function methodOf(run: Vasprun, settings: Settings, warn: (message: string) => void): MethodSection {
+  const titles = run.atomTypes.flatMap((t) => (t.pseudopotential ? [t.pseudopotential] : []));
   const method: MethodSection = {
     dft: { xc_functional: xcFunctionalOf(settings, titles, warn) },
-    electronic,
+    electronic: electronicOf(settings, settings.boolean('LDAU') === true),
     basis_set: [{ type: 'plane waves' }],
     atom_parameters: atomParametersOf(run.atomTypes),
     x_vasp_incar_in: run.incar,
     x_vasp_incar_out: run.parameters,
   };
-  const ediff = settings.number('EDIFF');
-  const nelm = settings.number('NELM');
-  if (ediff !== undefined || nelm !== undefined) {
-    method.scf = {};
-    if (ediff !== undefined) method.scf.threshold_energy_change = ediff * EV;
-    if (nelm !== undefined) method.scf.n_max_iteration = nelm;
-  }
+  const scf = scfOf(settings);
+  if (scf) method.scf = scf;
   // ENMAX in <parameters> is the cutoff used (ENCUT when set, else the POTCARs' largest ENMAX).
   const cutoff = settings.number('ENMAX') ?? settings.number('ENCUT');
   if (cutoff !== undefined) {
