@@ -1,5 +1,5 @@
 import { bool, enumeration, float, LIST, section, str, sub } from '../define.ts';
-import { BASIS_SET_CONTAINER_TYPES } from './run-method.ts';
+import { BASIS_SET_CONTAINER_TYPES, RELATIVITY_METHODS } from './run-method.ts';
 
 /** results.method: how the entry was computed, normalised across codes for search. */
 
@@ -63,12 +63,7 @@ const dft = section('DFT', 'Density-functional theory settings of the entry.', [
     search: true,
   }),
   str('van_der_Waals_method', 'Van der Waals correction used, if any.', indexed),
-  enumeration(
-    'relativity_method',
-    'Treatment of relativistic effects.',
-    ['scalar_relativistic', 'pseudo_scalar_relativistic', 'scalar_relativistic_atomic_ZORA'],
-    indexed,
-  ),
+  enumeration('relativity_method', 'Treatment of relativistic effects.', RELATIVITY_METHODS, indexed),
   str('smearing_kind', 'Kind of occupation smearing.', indexed),
   float('smearing_width', 'Width of the occupation smearing.', { search: true }),
   enumeration('jacobs_ladder', 'Rung of the functional on Jacob’s ladder.', XC_FUNCTIONAL_TYPES, {

@@ -34,6 +34,12 @@ const smearing = section('Smearing', 'Smearing of the occupations near the Fermi
   float('width', 'Width of the smearing.'),
 ]);
 
+export const RELATIVITY_METHODS = [
+  'scalar_relativistic',
+  'pseudo_scalar_relativistic',
+  'scalar_relativistic_atomic_ZORA',
+] as const;
+
 const electronic = section(
   'Electronic',
   'Electronic-structure settings common to all methods.',
@@ -44,11 +50,7 @@ const electronic = section(
     int('n_spin_channels', 'Number of spin channels: 1 unpolarised, 2 collinear spin-polarised.'),
     float('n_electrons', 'Number of electrons in the calculation.'),
     str('method', 'Electronic-structure method, e.g. DFT.'),
-    enumeration('relativity_method', 'Treatment of relativistic effects.', [
-      'scalar_relativistic',
-      'pseudo_scalar_relativistic',
-      'scalar_relativistic_atomic_ZORA',
-    ]),
+    enumeration('relativity_method', 'Treatment of relativistic effects.', RELATIVITY_METHODS),
     str('van_der_waals_method', 'Van der Waals correction used, if any.'),
   ],
   [sub('smearing', smearing)],

@@ -1,5 +1,6 @@
 // results.method from run.method, following NOMAD's method normaliser: method name, DFT settings
 // (basis set, XC functional rung, SCF threshold, smearing) and numerical precision.
+import { BASIS_SET_CONTAINER_TYPES, BASIS_SET_TYPES, METHOD_NAMES, RELATIVITY_METHODS } from '@oasis/schema';
 import type { Mat3 } from '../structure.ts';
 import { isSection, type Section } from './normalizer.ts';
 import {
@@ -24,33 +25,16 @@ const XC_RUNGS: readonly [string, string][] = [
 
 const UNAVAILABLE = 'unavailable';
 
-const BASIS_SET_TYPES = [
-  '(L)APW+lo',
-  'gaussians',
-  'numeric AOs',
-  'plane waves',
-  'psinc functions',
-  'real-space grid',
-];
-const PRECISION_BASIS_SETS = [
-  '(L)APW',
-  '(L)APW+lo',
-  'APW',
-  'APW+lo',
-  'LAPW',
-  'LAPW+lo',
-  'atom-centered orbitals',
-  'gaussians + plane waves',
-  'plane waves',
-  'real-space grid',
-  'support functions',
-];
-const RELATIVITY_METHODS = [
-  'pseudo_scalar_relativistic',
-  'scalar_relativistic',
-  'scalar_relativistic_atomic_ZORA',
-];
-const METHOD_NAMES = ['BSE', 'CoreHole', 'DFT', 'DMFT', 'EELS', 'GW', 'NMR', 'TB', 'XPS', 'XRD', 'kMC'];
+/** The metainfo's values without its placeholders for a missing value: only these are derived. */
+function withoutPlaceholders(values: readonly string[]): readonly string[] {
+  return values.filter((value) => value !== 'not processed' && value !== UNAVAILABLE);
+}
+
+const DFT_BASIS_SET_TYPES = withoutPlaceholders(BASIS_SET_TYPES);
+const PRECISION_BASIS_SETS = withoutPlaceholders(BASIS_SET_CONTAINER_TYPES);
+// 'quantum cms' (NOMAD's name for quantum-circuit runs) is not taken from a run.method's name.
+const METHOD_NAMES_OF_RUNS = withoutPlaceholders(METHOD_NAMES).filter((name) => name !== 'quantum cms');
+const RELATIVITY: readonly string[] = RELATIVITY_METHODS;
 
 /** How programs treat core electrons (NOMAD's table; other programs are 'unavailable'). */
 const CORE_ELECTRON_TREATMENTS: Record<string, string> = {
@@ -219,7 +203,7 @@ export function basisSetType(method: Section, programName: string | undefined): 
   if (name === 'gaussians + plane waves') name = 'plane waves';
   const key = name.replace(/[_\- ]/g, '').toLowerCase();
   const mapped = key === 'realspacegrid' ? 'real-space grid' : key === 'planewaves' ? 'plane waves' : name;
-  return BASIS_SET_TYPES.includes(mapped) ? mapped : undefined;
+  return DFT_BASIS_SET_TYPES.includes(mapped) ? mapped : undefined;
 }
 
 function dftSection(method: Section, programName: string | undefined): Section {
@@ -235,8 +219,7 @@ function dftSection(method: Section, programName: string | undefined): Section {
   if (typeof electronic?.van_der_waals_method === 'string')
     dft.van_der_Waals_method = electronic.van_der_waals_method;
   const relativity = electronic?.relativity_method;
-  if (typeof relativity === 'string' && RELATIVITY_METHODS.includes(relativity))
-    dft.relativity_method = relativity;
+  if (typeof relativity === 'string' && RELATIVITY.includes(relativity)) dft.relativity_method = relativity;
   const xc = sectionAt(sectionAt(method, 'dft'), 'xc_functional');
   const names = xcFunctionalNames(xc);
   if (names) dft.xc_functional_names = names;
@@ -312,7 +295,7 @@ export function resultsMethod(archive: Section, structuralType?: unknown): Secti
   if (representative && (name === 'DFT' || name === 'DFT+U')) {
     method.method_name = 'DFT';
     simulation.dft = dftSection(representative, programName);
-  } else if (METHOD_NAMES.includes(name)) {
+  } else if (METHOD_NAMES_OF_RUNS.includes(name)) {
     method.method_name = name;
   }
   const methods = indexedSections(run.method);
