@@ -4,6 +4,7 @@ import {
   fillMissing,
   indexedSections,
   numberTensor3,
+  referencedSection,
   referenceIndex,
   resolveArchivePath,
   vectors3,
@@ -31,6 +32,19 @@ describe('resolveArchivePath', () => {
 
   it('rejects strings that are not archive paths', () => {
     expect(() => resolveArchivePath(archive, 'run/0')).toThrow(/must start with/);
+  });
+});
+
+describe('referencedSection', () => {
+  it('gives the section a reference points at', () => {
+    expect(referencedSection(archive, '#/run/0/calculation/0/energy')).toEqual({ total: { value: -1 } });
+  });
+
+  it('is undefined for non-strings, malformed paths, missing targets and non-sections', () => {
+    expect(referencedSection(archive, 3)).toBeUndefined();
+    expect(referencedSection(archive, 'run/0')).toBeUndefined();
+    expect(referencedSection(archive, '/run/2')).toBeUndefined();
+    expect(referencedSection(archive, '/workflow2/results/energies')).toBeUndefined();
   });
 });
 

@@ -27,6 +27,20 @@ export function resolveArchivePath(archive: unknown, path: string): unknown {
   return node;
 }
 
+/**
+ * The section a reference points at; undefined when the reference is no path string, is malformed
+ * or points at nothing or at a value that is not a section (parsers' references are not trusted).
+ */
+export function referencedSection(archive: unknown, ref: unknown): Section | undefined {
+  if (typeof ref !== 'string') return undefined;
+  try {
+    const target = resolveArchivePath(archive, ref);
+    return isSection(target) ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The element index of a reference's last path part ('/run/0/system/4' -> 4), if it is one. */
 export function referenceIndex(path: string): number | undefined {
   const last = path.split('/').pop() ?? '';

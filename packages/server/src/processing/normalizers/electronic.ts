@@ -3,19 +3,20 @@
 // DOS normalisation) and builds results.properties.electronic, whose entries reference them.
 import type { LogLevel } from '../types.ts';
 import type { Mat3, Vec3 } from '../structure.ts';
-import { isSection, type Section } from './normalizer.ts';
+import type { Section } from './normalizer.ts';
 import {
   energyValue,
   finiteNumber,
   indexedSections,
   numberArray,
   numberTensor3,
-  resolveArchivePath,
+  referencedSection,
   sectionAt,
   vectors3,
 } from './archive-path.ts';
 import { bandStructureGaps, dosBandGap, type BandGap, type BandSegment } from './band-gap.ts';
 import { reciprocalCell } from './electronic-kspace.ts';
+import { labelSegmentEndpoints } from './kpath-labels.ts';
 
 type Log = (level: LogLevel, event: string) => void;
 
@@ -25,16 +26,6 @@ interface CalcContext {
   /** '/run/R/calculation/C' */
   path: string;
   log: Log;
-}
-
-function referencedSection(archive: Section, ref: unknown): Section | undefined {
-  if (typeof ref !== 'string') return undefined;
-  try {
-    const target = resolveArchivePath(archive, ref);
-    return isSection(target) ? target : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function calcEnergies(calc: Section): { fermi?: number; highest?: number; lowest?: number } {
@@ -113,6 +104,7 @@ export function normalizeBandStructure(
     }
     if (reciprocal) bs.reciprocal_cell = reciprocal;
   }
+  labelSegmentEndpoints(bs, reciprocal, ctx.archive, ctx.log);
   let gaps = storedGaps(bs);
   if (!gaps) {
     const reference = fermi ?? energies.highest;

@@ -7,7 +7,7 @@ import {
   finiteNumber,
   indexedSections,
   numberArray,
-  resolveArchivePath,
+  referencedSection,
   sectionAt,
   vectors3,
 } from './archive-path.ts';
@@ -131,15 +131,9 @@ export function systemReciprocalLattice(system: Section | undefined): number[][]
   }
 }
 
+/** A method given inline or by reference. */
 function resolveSection(archive: Section, ref: unknown): Section | undefined {
-  if (isSection(ref)) return ref;
-  if (typeof ref !== 'string') return undefined;
-  try {
-    const target = resolveArchivePath(archive, ref);
-    return isSection(target) ? target : undefined;
-  } catch {
-    return undefined;
-  }
+  return isSection(ref) ? ref : referencedSection(archive, ref);
 }
 
 /**
