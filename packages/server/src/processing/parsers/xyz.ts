@@ -1,6 +1,6 @@
 // 'parsers/xyz': plain and extended XYZ files. All frames of a file form one entry: one run.system
 // per frame, plus a run.calculation per frame that states an energy or forces.
-import { atomicNumber } from '../elements.ts';
+import { systemSection } from '../run-sections.ts';
 import { ANGSTROM, scaleMat3, scaleVec3, type Structure } from '../structure.ts';
 import type { MainfileParser, ParserOutput } from '../types.ts';
 import { ELECTRON_VOLT, readXyz, type XyzFrame } from './xyz-read.ts';
@@ -15,18 +15,6 @@ function structureOf(frame: XyzFrame): Structure {
     lattice: frame.lattice ? scaleMat3(frame.lattice, ANGSTROM) : null,
     periodic: frame.periodic,
   };
-}
-
-function systemOf(frame: XyzFrame): Record<string, unknown> {
-  const structure = structureOf(frame);
-  const atoms: Record<string, unknown> = {
-    labels: frame.species,
-    species: frame.species.map((s) => atomicNumber(s) ?? 0),
-    positions: structure.positions,
-    periodic: structure.periodic,
-  };
-  if (structure.lattice) atoms.lattice_vectors = structure.lattice;
-  return { atoms };
 }
 
 function calculationOf(frame: XyzFrame, index: number): Record<string, unknown> | undefined {
@@ -47,7 +35,7 @@ export const xyzParser: MainfileParser = {
   compressions: ['gz'],
   parse: ({ content, log }): ParserOutput => {
     const frames = readXyz(content.toString('utf8'));
-    const run: Record<string, unknown> = { system: frames.map(systemOf) };
+    const run: Record<string, unknown> = { system: frames.map((frame) => systemSection(structureOf(frame))) };
     const calculations = frames.flatMap((frame, i) => calculationOf(frame, i) ?? []);
     if (calculations.length > 0) run.calculation = calculations;
     if (frames.length > 1) {

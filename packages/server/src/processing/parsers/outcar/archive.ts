@@ -1,6 +1,6 @@
 // From OUTCAR data to NOMAD's run and workflow2 sections, in SI units: program, one method, one
 // system and one calculation per completed ionic step.
-import { atomicNumber } from '../../elements.ts';
+import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, scaleMat3, scaleVec3, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
 import { atomParametersOf, electronicOf, scfOf } from '../vasp/method.ts';
 import type { RawAtomType, TagMap } from '../vasp/raw.ts';
@@ -36,17 +36,6 @@ function structureOf(species: string[], lattice: Mat3, positions: Vec3[]): Struc
     lattice: scaleMat3(lattice, ANGSTROM),
     periodic: [true, true, true],
   };
-}
-
-function systemOf(structure: Structure): Section {
-  const atoms: Section = {
-    labels: structure.species,
-    species: structure.species.map((s) => atomicNumber(s) ?? 0),
-    positions: structure.positions,
-    periodic: structure.periodic,
-  };
-  if (structure.lattice) atoms.lattice_vectors = structure.lattice;
-  return { atoms };
 }
 
 function calculationOf(step: CompleteStep, index: number): Section {
@@ -233,7 +222,7 @@ export function outcarArchive(outcar: Outcar, incarFile?: IncarTags): OutcarArch
   const run: Section = {
     program: programOf(outcar),
     method: [methodOf(outcar, settings, incarFile, warnings)],
-    system: structures.map(systemOf),
+    system: structures.map(systemSection),
   };
   if (complete.length > 0) run.calculation = complete.map(calculationOf);
   const result: OutcarArchive = { run, structure: structures[structures.length - 1] as Structure, warnings };

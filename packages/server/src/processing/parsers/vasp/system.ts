@@ -1,20 +1,11 @@
 // run.system entries (one per ionic step) and the representative Structure, in SI units.
-import { atomicNumber } from '../../elements.ts';
 import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
-import { fractionalToCartesian, scaleVec3, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
+import { systemSection, type RunSystemSection } from '../../run-sections.ts';
+import { fractionalToCartesian, scaleVec3, type Mat3, type Structure } from '../../structure.ts';
 import type { RawStructure } from './raw.ts';
 import { ANGSTROM } from './units.ts';
 
-export interface SystemSection {
-  atoms: {
-    labels: string[];
-    species: number[];
-    /** m */
-    positions: Vec3[];
-    /** m */
-    lattice_vectors: Mat3;
-    periodic: [boolean, boolean, boolean];
-  };
+export interface SystemSection extends RunSystemSection {
   chemical_composition_hill: string;
   /** Per atom and axis: may the atom move along it (VASP selective dynamics). */
   x_vasp_selective_dynamics?: boolean[][];
@@ -40,13 +31,7 @@ export function structureOf(raw: RawStructure, elements: readonly string[], wher
 
 export function systemOf(structure: Structure, selective: boolean[][] | undefined): SystemSection {
   const system: SystemSection = {
-    atoms: {
-      labels: structure.species,
-      species: structure.species.map((s) => atomicNumber(s) ?? 0),
-      positions: structure.positions,
-      lattice_vectors: structure.lattice as Mat3,
-      periodic: structure.periodic,
-    },
+    ...systemSection(structure),
     chemical_composition_hill: hillFormula(compositionOf(structure.species)),
   };
   if (selective) system.x_vasp_selective_dynamics = selective;

@@ -1,0 +1,31 @@
+// run.system sections built from a Structure, the same way for every parser that writes a run.
+import { atomicNumber } from './elements.ts';
+import type { Mat3, Structure, Vec3 } from './structure.ts';
+
+/** run.system[].atoms, in SI units. */
+export interface AtomsSection {
+  labels: string[];
+  /** Atomic numbers; 0 for the unknown species 'X'. */
+  species: number[];
+  /** m */
+  positions: Vec3[];
+  periodic: [boolean, boolean, boolean];
+  /** m; absent for structures without a cell (molecules). */
+  lattice_vectors?: Mat3;
+}
+
+export interface RunSystemSection {
+  atoms: AtomsSection;
+}
+
+/** The run.system of a structure: its atoms, labelled by their chemical symbols. */
+export function systemSection(structure: Structure): RunSystemSection {
+  const atoms: AtomsSection = {
+    labels: structure.species,
+    species: structure.species.map((s) => atomicNumber(s) ?? 0),
+    positions: structure.positions,
+    periodic: structure.periodic,
+  };
+  if (structure.lattice) atoms.lattice_vectors = structure.lattice;
+  return { atoms };
+}
