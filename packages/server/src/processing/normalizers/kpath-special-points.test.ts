@@ -192,6 +192,21 @@ describe('standardBrillouinZone', () => {
     expect(p.alpha / DEG).toBeCloseTo(80, 10);
   });
 
+  it('reduces a skewed base-centred monoclinic cell first (moyo can return one)', () => {
+    const plain = monoclinicB(3, 4, 5, 100);
+    const [a, b, c] = plain;
+    // a'' = a + 2c stays centred with the unique b; c'' = a + 3c completes a basis of the plane.
+    const skewed: Mat3 = [
+      [a[0] + 2 * c[0], a[1] + 2 * c[1], a[2] + 2 * c[2]],
+      b,
+      [a[0] + 3 * c[0], a[1] + 3 * c[1], a[2] + 3 * c[2]],
+    ];
+    const zone = zoneOf('mS', skewed, Cb(plain));
+    const reference = zoneOf('mS', plain, Cb(plain));
+    expect(zone.variant).toBe('MCLC3');
+    expect(zone.primitive.flat()).toEqual(reference.primitive.flat().map((x) => expect.closeTo(x, 12)));
+  });
+
   it('names only Γ for triclinic lattices and rejects cells that do not fit the symbol', () => {
     expect(standardBrillouinZone('aP', diag(3, 4, 5), diag(3, 4, 5))).toBeUndefined();
     expect(() => standardBrillouinZone('cF', diag(3, 4, 5), F(diag(3, 4, 5)))).toThrow(/not cubic/);

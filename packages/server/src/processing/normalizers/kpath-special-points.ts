@@ -411,12 +411,33 @@ function centredFace(conventional: Mat3, primitive: Mat3): [number, number] | un
   return pairs.find(([i, j]) => isLatticeVector(scale(plus(conventional[i]!, conventional[j]!), 0.5), inv));
 }
 
-/** The lattice vectors of the 2D lattice {b0, c0}: small integer combinations with their coefficients. */
-function planeVectors(b0: Vec3, c0: Vec3): { v: Vec3; r: number; s: number }[] {
-  const out: { v: Vec3; r: number; s: number }[] = [];
-  for (let r = -4; r <= 4; r++)
-    for (let s = -4; s <= 4; s++)
-      if (r !== 0 || s !== 0) out.push({ v: plus(scale(b0, r), scale(c0, s)), r, s });
+interface PlaneVector {
+  v: Vec3;
+  /** Coefficients over the original plane basis (b0, c0). */
+  r: number;
+  s: number;
+}
+
+/** A Lagrange-reduced basis of the 2D lattice {b0, c0}, so that small combinations reach its short vectors. */
+function reducedPlane(b0: Vec3, c0: Vec3): [PlaneVector, PlaneVector] {
+  let p: PlaneVector = { v: b0, r: 1, s: 0 };
+  let q: PlaneVector = { v: c0, r: 0, s: 1 };
+  for (;;) {
+    if (norm(p.v) > norm(q.v)) [p, q] = [q, p];
+    const m = Math.round(dot3(p.v, q.v) / dot3(p.v, p.v));
+    if (m === 0) return [p, q];
+    q = { v: plus(q.v, scale(p.v, -m)), r: q.r - m * p.r, s: q.s - m * p.s };
+  }
+}
+
+/** Short vectors of the 2D lattice {b0, c0}, shortest first, with their coefficients over b0, c0. */
+function planeVectors(b0: Vec3, c0: Vec3): PlaneVector[] {
+  const [p, q] = reducedPlane(b0, c0);
+  const out: PlaneVector[] = [];
+  for (let x = -4; x <= 4; x++)
+    for (let y = -4; y <= 4; y++)
+      if (x !== 0 || y !== 0)
+        out.push({ v: plus(scale(p.v, x), scale(q.v, y)), r: x * p.r + y * q.r, s: x * p.s + y * q.s });
   return out.sort((x, y) => norm(x.v) - norm(y.v));
 }
 
