@@ -298,6 +298,15 @@ describe('outcarParser', () => {
     await writeFile(join(outside, 'INCAR'), 'LDAU = .TRUE.\n');
     await symlink(join(outside, 'INCAR'), join(raw, 'linked', 'INCAR.1'));
   });
+  /** Runs the pipeline on a file of the temporary upload, optionally with other content. */
+  const parseInUpload = (relativePath: string, content?: Buffer) =>
+    parseMainfile({
+      absolutePath: join(raw, relativePath),
+      relativePath,
+      uploadId: 'u1',
+      parser: outcarParser,
+      content,
+    });
   afterAll(async () => {
     await rm(raw, { recursive: true, force: true });
     await rm(outside, { recursive: true, force: true });
@@ -320,12 +329,7 @@ describe('outcarParser', () => {
   });
 
   it('parses through the pipeline and reads the sibling INCAR', async () => {
-    const result = await parseMainfile({
-      absolutePath: join(raw, 'relax', 'OUTCAR'),
-      relativePath: 'relax/OUTCAR',
-      uploadId: 'u1',
-      parser: outcarParser,
-    });
+    const result = await parseInUpload('relax/OUTCAR');
     expect(result.ok).toBe(true);
     expect(result.archive.metadata).toMatchObject({
       entry_type: 'VASP',
@@ -343,12 +347,7 @@ describe('outcarParser', () => {
   });
 
   it('does not follow an INCAR symlink out of the upload', async () => {
-    const result = await parseMainfile({
-      absolutePath: join(raw, 'linked', 'OUTCAR.1'),
-      relativePath: 'linked/OUTCAR.1',
-      uploadId: 'u1',
-      parser: outcarParser,
-    });
+    const result = await parseInUpload('linked/OUTCAR.1');
     expect(result.ok).toBe(true);
     const [method] = sections(sections(result.archive.run)[0]?.method);
     expect(method?.electronic).toMatchObject({ method: 'DFT' });
@@ -356,13 +355,8 @@ describe('outcarParser', () => {
   });
 
   it('fails the entry with the reason when the OUTCAR is broken', async () => {
-    const result = await parseMainfile({
-      absolutePath: join(raw, 'relax', 'OUTCAR'),
-      relativePath: 'relax/OUTCAR',
-      uploadId: 'u1',
-      parser: outcarParser,
-      content: Buffer.from(FIXTURE.replace(/ POTCAR:.*\n|.*TITEL.*\n/g, '')),
-    });
+    const broken = FIXTURE.replace(/ POTCAR:.*\n|.*TITEL.*\n/g, '');
+    const result = await parseInUpload('relax/OUTCAR', Buffer.from(broken));
     expect(result.ok).toBe(false);
     expect(result.errors[0]).toMatch(/parser failed: OUTCAR names no pseudopotentials/);
   });
