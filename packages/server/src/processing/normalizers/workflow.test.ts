@@ -11,7 +11,6 @@ import {
 import {
   finalDifference,
   geometryOptimizationType,
-  invert3,
   maxDisplacement,
   maxForceNorm,
   workflowClassName,
@@ -61,29 +60,6 @@ describe('workflow quantities', () => {
       periodic: [false, false, false] as [boolean, boolean, boolean],
     };
     expect(maxDisplacement(molecule, { ...molecule, positions: after.positions })).toBeCloseTo(9.8, 12);
-  });
-
-  it('inverts a cell', () => {
-    const cell: Mat3 = [
-      [2, 0, 0],
-      [1, 1, 0],
-      [0, 0, 4],
-    ];
-    const inverse = invert3(cell);
-    // cell · inverse = identity
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) {
-        const v = [0, 1, 2].reduce((s, k) => s + cell[i]![k]! * inverse[k]![j]!, 0);
-        expect(v).toBeCloseTo(i === j ? 1 : 0, 14);
-      }
-    }
-    expect(() =>
-      invert3([
-        [1, 0, 0],
-        [2, 0, 0],
-        [0, 0, 1],
-      ]),
-    ).toThrow(/singular/);
   });
 
   it('names workflows by their definition, else by their name', () => {

@@ -1,8 +1,9 @@
 // Quantities of NOMAD's workflow2 results derived from the calculations and systems of a run:
 // energy differences, force and displacement maxima, the kind of geometry optimisation.
-import { cross, dot, type Mat3, type Vec3 } from '../structure.ts';
+import { fractionalToCartesian, type Mat3, type Vec3 } from '../structure.ts';
 import type { Section } from './normalizer.ts';
 import { indexedSections, sectionAt, vectors3 } from './archive-path.ts';
+import { cartesianToFractional, sub3 } from './symmetry-math.ts';
 
 /** The class name of a workflow section ('SinglePoint', 'GeometryOptimization' ...). */
 export function workflowClassName(workflow: Section): string | undefined {
@@ -34,32 +35,6 @@ export function maxForceNorm(forces: readonly Vec3[]): number | undefined {
   return Math.max(...forces.map((f) => Math.hypot(f[0], f[1], f[2])));
 }
 
-/** Inverse of a 3x3 matrix given as rows; throws for a singular matrix. */
-export function invert3(m: Mat3): Mat3 {
-  const [a, b, c] = m;
-  const det = dot(a, cross(b, c));
-  if (!Number.isFinite(det) || Math.abs(det) < 1e-300) throw new Error('cell matrix is singular');
-  // Rows of the inverse's transpose are the cross products divided by the determinant.
-  const r0 = cross(b, c);
-  const r1 = cross(c, a);
-  const r2 = cross(a, b);
-  return [
-    [r0[0] / det, r1[0] / det, r2[0] / det],
-    [r0[1] / det, r1[1] / det, r2[1] / det],
-    [r0[2] / det, r1[2] / det, r2[2] / det],
-  ];
-}
-
-/** Row vector times matrix: v[0] * m[0] + v[1] * m[1] + v[2] * m[2]. */
-export function vecTimesMat(v: Vec3, m: Mat3): Vec3 {
-  const [a, b, c] = m;
-  return [
-    v[0] * a[0] + v[1] * b[0] + v[2] * c[0],
-    v[0] * a[1] + v[1] * b[1] + v[2] * c[1],
-    v[0] * a[2] + v[1] * b[2] + v[2] * c[2],
-  ];
-}
-
 export interface AtomsSnapshot {
   positions: Vec3[];
   /** Lattice vectors as rows (m), or undefined for a non-periodic system. */
@@ -76,23 +51,17 @@ export function maxDisplacement(from: AtomsSnapshot, to: AtomsSnapshot): number 
   if (from.positions.length !== to.positions.length) {
     throw new Error(`cannot compare systems with ${from.positions.length} and ${to.positions.length} atoms`);
   }
+  let displacements = to.positions.map((p, i) => sub3(p, from.positions[i] as Vec3));
   const lattice = to.lattice;
-  const wrap = lattice && to.periodic.some(Boolean);
-  const inverse = wrap ? invert3(lattice) : undefined;
-  let largest = 0;
-  to.positions.forEach((p, i) => {
-    const q = from.positions[i] as Vec3;
-    let d: Vec3 = [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
-    if (lattice && inverse) {
-      // Fractional displacement f = d · inv(L); shift periodic components into [-0.5, 0.5].
-      const f = vecTimesMat(d, inverse);
-      const image = (x: number, periodic: boolean): number => (periodic ? x - Math.round(x) : x);
-      const [pa, pb, pc] = to.periodic;
-      d = vecTimesMat([image(f[0], pa), image(f[1], pb), image(f[2], pc)], lattice);
-    }
-    largest = Math.max(largest, Math.hypot(d[0], d[1], d[2]));
-  });
-  return largest;
+  if (lattice && to.periodic.some(Boolean)) {
+    // Fractional displacements, periodic components shifted into [-0.5, 0.5], back to Cartesian.
+    const image = (x: number, periodic: boolean): number => (periodic ? x - Math.round(x) : x);
+    const [pa, pb, pc] = to.periodic;
+    displacements = cartesianToFractional(displacements, lattice).map((f) =>
+      fractionalToCartesian([image(f[0], pa), image(f[1], pb), image(f[2], pc)], lattice),
+    );
+  }
+  return displacements.reduce((largest, d) => Math.max(largest, Math.hypot(d[0], d[1], d[2])), 0);
 }
 
 /** Atoms of a run system section, or undefined when positions are missing. */
