@@ -26,15 +26,15 @@ describe('systemSection', () => {
 
   it('has no lattice_vectors for a molecule', () => {
     const { atoms } = systemSection({
-      species: ['H', 'H'],
+      species: ['C', 'O'],
       positions: [
         [0, 0, 0],
-        [0.74e-10, 0, 0],
+        [0, 0, 1.128e-10],
       ],
       lattice: null,
       periodic: [false, false, false],
     });
-    expect(atoms.species).toEqual([1, 1]);
+    expect(atoms.species).toEqual([6, 8]);
     expect('lattice_vectors' in atoms).toBe(false);
   });
 });
