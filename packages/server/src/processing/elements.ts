@@ -1,6 +1,7 @@
 // Chemical element tables shared by the parsers and normalizers.
 
 import { ELEMENT_SYMBOLS } from '@oasis/schema';
+import { ATOMIC_MASS_UNIT } from './units.ts';
 
 /** Symbols by atomic number (index 0 is the placeholder 'X'): the metainfo's list, so both agree. */
 export const CHEMICAL_SYMBOLS: readonly string[] = ELEMENT_SYMBOLS;
@@ -56,9 +57,6 @@ const IUPAC_RANK: ReadonlyMap<string, number> = new Map(IUPAC_ORDER.map((s, i) =
 export function iupacRank(symbol: string): number {
   return IUPAC_RANK.get(symbol) ?? Number.POSITIVE_INFINITY;
 }
-
-/** Unified atomic mass unit in kg (CODATA 2018), the factor NOMAD applies to its mass table. */
-export const ATOMIC_MASS_UNIT = 1.6605390666e-27;
 
 /**
  * Standard atomic weights in amu by atomic number (index 0 is 'X': NaN), the IUPAC 2007 values

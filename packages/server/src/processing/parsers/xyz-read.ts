@@ -3,10 +3,10 @@
 // carry 'i = ..., time = ..., E = ...' with the energy in Hartree.
 import { CHEMICAL_SYMBOLS, isElementSymbol } from '../elements.ts';
 import type { Mat3, Vec3 } from '../structure.ts';
+import { ELECTRON_VOLT } from '../units.ts';
 
-/** Joules per Hartree (CODATA 2018) and per electronvolt (exact). */
+/** Joules per Hartree (CODATA 2018). */
 export const HARTREE = 4.3597447222071e-18;
-export const ELECTRON_VOLT = 1.602176634e-19;
 
 export interface XyzFrame {
   comment: string;

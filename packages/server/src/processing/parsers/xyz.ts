@@ -3,10 +3,8 @@
 import { systemSection } from '../run-sections.ts';
 import { ANGSTROM, scaleMat3, scaleVec3, type Structure } from '../structure.ts';
 import type { MainfileParser, ParserOutput } from '../types.ts';
-import { ELECTRON_VOLT, readXyz, type XyzFrame } from './xyz-read.ts';
-
-/** Newtons per eV/Å. */
-const EV_PER_ANGSTROM = ELECTRON_VOLT / ANGSTROM;
+import { EV_PER_ANGSTROM } from '../units.ts';
+import { readXyz, type XyzFrame } from './xyz-read.ts';
 
 function structureOf(frame: XyzFrame): Structure {
   return {

@@ -8,7 +8,7 @@ import { settingsOf, type Settings } from '../vasp/settings.ts';
 import { xcFunctionalOf } from '../vasp/xc.ts';
 import type { IncarTags } from './incar.ts';
 import type { Outcar, OutcarStep } from './read-outcar.ts';
-import { ELECTRON_VOLT, EV_PER_ANGSTROM, KILOBAR } from './units.ts';
+import { ELECTRON_VOLT, EV_PER_ANGSTROM, KILOBAR } from '../../units.ts';
 
 export interface OutcarArchive {
   run: Record<string, unknown>;

@@ -1,0 +1,14 @@
+// SI values of the non-SI units parsers read; archives store SI, as NOMAD does.
+import { ANGSTROM } from './structure.ts';
+
+/** Joules per electronvolt (exact since the 2019 SI). */
+export const ELECTRON_VOLT = 1.602176634e-19;
+
+/** Newtons per eV/Å (the force unit of VASP and extended XYZ). */
+export const EV_PER_ANGSTROM = ELECTRON_VOLT / ANGSTROM;
+
+/** Pascals per kilobar (VASP writes stress in kB). */
+export const KILOBAR = 1e8;
+
+/** Unified atomic mass unit in kg (CODATA 2018), the factor NOMAD applies to its mass table. */
+export const ATOMIC_MASS_UNIT = 1.6605390666e-27;
