@@ -81,10 +81,11 @@ async function singleParse(path: string, relativePath: string): Promise<void> {
     bytes: number;
     seconds: number;
     peakRssMb: number;
+    baselineRssMb: number;
   };
   console.log(
     `single parse ${relativePath}: ${(r.bytes / 1e6).toFixed(1)} MB in ${r.seconds.toFixed(2)} s ` +
-      `(${(r.bytes / 1e6 / r.seconds).toFixed(1)} MB/s), ok=${r.ok}, peak RSS of the process ${r.peakRssMb.toFixed(0)} MB`,
+      `(${(r.bytes / 1e6 / r.seconds).toFixed(1)} MB/s), ok=${r.ok}, peak RSS ${r.peakRssMb.toFixed(0)} MB (${r.baselineRssMb.toFixed(0)} MB before the parse)`,
   );
 }
 

@@ -10,6 +10,8 @@ const [file, relativePath = basename(file ?? '')] = process.argv.slice(2);
 if (!file) throw new Error('usage: parse-one.ts <file> [relative path]');
 const parser = matchParser(relativePath, await readMatchHead(file, relativePath));
 if (!parser) throw new Error(`no parser matches ${relativePath}`);
+// Resident memory with the code loaded, before the parse: the peak minus this is the parse's own cost.
+const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
 const started = performance.now();
 const result = await parseMainfile({ absolutePath: file, relativePath, uploadId: 'bench', parser });
 const seconds = (performance.now() - started) / 1000;
@@ -22,5 +24,6 @@ console.log(
     seconds,
     // resourceUsage().maxRSS is in kilobytes.
     peakRssMb: process.resourceUsage().maxRSS / 1024,
+    baselineRssMb,
   }),
 );
