@@ -1,6 +1,7 @@
 export * from './config/env.ts';
 export * from './api/common.ts';
 export * from './api/entries.ts';
+export * from './api/aggregations.ts';
 export * from './api/uploads.ts';
 export * from './api/info.ts';
 export * from './query/query.ts';

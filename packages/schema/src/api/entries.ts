@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { AggregationResponseSchema, AggregationSchema } from './aggregations.ts';
 import { Nullable, OrderSchema, PaginationResponseSchema } from './common.ts';
 
 export const OwnerSchema = Type.Union(
@@ -61,23 +62,6 @@ export const EntriesPaginationSchema = Type.Object(
 /** A query is validated in depth by the query language parser (query/), which reports NOMAD-style errors. */
 export const QuerySchema = Type.Object({}, { additionalProperties: true });
 
-export const TermsAggregationSchema = Type.Object(
-  {
-    quantity: Type.String(),
-    size: Type.Optional(Type.Integer({ minimum: 0 })),
-    include: Type.Optional(Type.Union([Type.Array(Type.String()), Type.String()])),
-    pagination: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    entries: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    exclude_from_search: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: true },
-);
-
-export const AggregationSchema = Type.Object(
-  { terms: Type.Optional(TermsAggregationSchema) },
-  { additionalProperties: true },
-);
-
 export const EntriesQueryRequestSchema = Type.Object(
   {
     owner: Type.Optional(OwnerSchema),
@@ -91,31 +75,6 @@ export const EntriesQueryRequestSchema = Type.Object(
   { additionalProperties: true },
 );
 export type EntriesQueryRequest = Static<typeof EntriesQueryRequestSchema>;
-
-export const TermsBucketSchema = Type.Object(
-  {
-    value: Type.Union([Type.String(), Type.Number(), Type.Boolean()]),
-    count: Type.Integer(),
-    nested_count: Type.Optional(Type.Integer()),
-    entries: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
-  },
-  { additionalProperties: true },
-);
-
-export const AggregationResponseSchema = Type.Object(
-  {
-    terms: Type.Optional(
-      Type.Object(
-        {
-          data: Type.Array(TermsBucketSchema),
-          pagination: Type.Optional(Type.Object({}, { additionalProperties: true })),
-        },
-        { additionalProperties: true },
-      ),
-    ),
-  },
-  { additionalProperties: true },
-);
 
 export const EntriesQueryResponseSchema = Type.Object(
   {
