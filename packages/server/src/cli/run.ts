@@ -1,9 +1,10 @@
 import { loadConfig, type OasisConfig } from '../config/config.ts';
 import { CliError, UsageError, type CliCommand, type CliIO } from './command.ts';
+import { seedCommand } from './seed.ts';
 import { usersCommand } from './users.ts';
 
 /** The commands of `npm run oasis -- <command> ...`; add new ones (seed, ...) here. */
-export const commands: CliCommand[] = [usersCommand];
+export const commands: CliCommand[] = [usersCommand, seedCommand];
 
 const generalUsage = () =>
   [
