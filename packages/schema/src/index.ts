@@ -10,3 +10,4 @@ export * from './api/users.ts';
 export * from './artifacts/artifacts.ts';
 export * from './units/units.ts';
 export * from './metainfo/index.ts';
+export * from './query/optimade/index.ts';

@@ -13,7 +13,12 @@ export type QueryNode =
   | { kind: 'or'; items: QueryNode[] }
   | { kind: 'not'; item: QueryNode }
   | { kind: 'match'; quantity: string; op: 'eq' | 'any' | 'all' | 'none'; values: QueryValue[] }
-  | { kind: 'range'; quantity: string; bounds: Partial<Record<RangeOp, QueryValue>> };
+  | { kind: 'range'; quantity: string; bounds: Partial<Record<RangeOp, QueryValue>> }
+  // The two kinds below come from OPTIMADE filters only; NOMAD's JSON query has no syntax for them.
+  | { kind: 'text'; quantity: string; op: TextOp; value: string }
+  | { kind: 'exists'; quantity: string; known: boolean };
+
+export type TextOp = 'contains' | 'starts' | 'ends';
 
 export type RangeOp = 'lt' | 'lte' | 'gt' | 'gte';
 const rangeOps: readonly string[] = ['lt', 'lte', 'gt', 'gte'];
