@@ -55,3 +55,33 @@ describe('parseQuery', () => {
     expect(() => parseQuery({ entry_id: { between: 1 } }, options)).toThrow(QueryError);
   });
 });
+
+describe('parseQuery with units', () => {
+  const gap = 'results.properties.electronic.band_structure_electronic.band_gap.value';
+  const withUnits = {
+    isQuantity: (name: string) => name === gap || name === 'results.material.n_elements',
+    unitOf: (name: string) => (name === gap ? 'joule' : undefined),
+  };
+
+  it('converts values with units to the stored SI unit, in both range forms', () => {
+    // 1.5 eV * 1.602176634e-19 J/eV = 2.403264951e-19 J
+    const node = parseQuery({ [gap]: { gte: '1.5 eV' }, [`${gap}:lt`]: '3000 meV' }, withUnits);
+    expect(node).toMatchObject({ kind: 'and', items: [{ kind: 'range' }, { kind: 'range' }] });
+    const [low, high] = (node as { items: Array<{ bounds: Record<string, number> }> }).items;
+    expect(low!.bounds.gte).toBeCloseTo(2.403264951e-19, 28);
+    expect(high!.bounds.lt).toBeCloseTo(4.806529902e-19, 28);
+  });
+
+  it('takes numbers and unitless strings as SI and leaves quantities without unit alone', () => {
+    expect(parseQuery({ [gap]: { gt: 1e-19 } }, withUnits)).toMatchObject({ bounds: { gt: 1e-19 } });
+    expect(parseQuery({ [gap]: { gt: '1e-19' } }, withUnits)).toMatchObject({ bounds: { gt: 1e-19 } });
+    expect(parseQuery({ 'results.material.n_elements': '2' }, withUnits)).toMatchObject({ values: ['2'] });
+  });
+
+  it('reports a unit of the wrong dimension or an unparsable value as a QueryError', () => {
+    expect(() => parseQuery({ [gap]: { gte: '1.5 Å' } }, withUnits)).toThrow(
+      `Invalid value for ${gap}: Unit "Å" is incompatible with dimension "energy".`,
+    );
+    expect(() => parseQuery({ [gap]: { gte: 'wide' } }, withUnits)).toThrow(QueryError);
+  });
+});

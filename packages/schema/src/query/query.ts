@@ -5,7 +5,10 @@
  *   {q: {lt|lte|gt|gte: v}}        ranges;         {'q:gte': v} suffix form
  *   {and: [..]}, {or: [..]}, {not: {..}}
  *   {section: {q: ..}}             nested: keys inside are relative to the section path
+ * Values of quantities with a unit may carry one ('1.5 eV'); they are converted to the stored SI unit.
  */
+import { UnitError, valueInUnit } from '../units/conversion.ts';
+
 export type QueryValue = string | number | boolean;
 
 export type QueryNode =
@@ -37,40 +40,68 @@ export class QueryError extends Error {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const asValue = (value: unknown, quantity: string): QueryValue => {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+/** A string value of a quantity with a unit is a number with an optional unit; numbers are taken as SI. */
+const inStoredUnit = (value: string, quantity: string, unit: string): number => {
+  try {
+    return valueInUnit(value, unit);
+  } catch (error) {
+    if (error instanceof UnitError) throw new QueryError(`Invalid value for ${quantity}: ${error.message}`);
+    throw error;
+  }
+};
+
+const asValue = (value: unknown, quantity: string, options: QueryParseOptions): QueryValue => {
+  if (typeof value === 'string') {
+    const unit = options.unitOf?.(quantity);
+    return unit ? inStoredUnit(value, quantity, unit) : value;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
   throw new QueryError(`Invalid value for ${quantity}: ${JSON.stringify(value)}`);
 };
 
-const asValues = (value: unknown, quantity: string): QueryValue[] =>
-  Array.isArray(value) ? value.map((v) => asValue(v, quantity)) : [asValue(value, quantity)];
+const asValues = (value: unknown, quantity: string, options: QueryParseOptions): QueryValue[] =>
+  Array.isArray(value)
+    ? value.map((v) => asValue(v, quantity, options))
+    : [asValue(value, quantity, options)];
 
 export interface QueryParseOptions {
   /** Whether a full dotted name is a searchable quantity. */
   isQuantity(name: string): boolean;
   /** Whether a dotted name is a section containing searchable quantities (for nested queries). */
   isSection?(name: string): boolean;
+  /** The SI unit expression a quantity is stored in ('joule'), if it has one. */
+  unitOf?(name: string): string | undefined;
 }
 
-const parseCriterion = (quantity: string, op: string | undefined, value: unknown): QueryNode => {
+const parseCriterion = (
+  quantity: string,
+  op: string | undefined,
+  value: unknown,
+  options: QueryParseOptions,
+): QueryNode => {
   if (op === undefined) {
     if (isPlainObject(value)) {
       const keys = Object.keys(value);
       if (keys.length > 0 && keys.every((k) => setOps.includes(k) || rangeOps.includes(k))) {
-        const items = keys.map((k) => parseCriterion(quantity, k, value[k]));
+        const items = keys.map((k) => parseCriterion(quantity, k, value[k], options));
         return items.length === 1 ? items[0]! : { kind: 'and', items };
       }
       throw new QueryError(`Invalid operator for ${quantity}: ${keys.join(', ')}`);
     }
     if (Array.isArray(value))
-      return { kind: 'match', quantity, op: 'all', values: asValues(value, quantity) };
-    return { kind: 'match', quantity, op: 'eq', values: [asValue(value, quantity)] };
+      return { kind: 'match', quantity, op: 'all', values: asValues(value, quantity, options) };
+    return { kind: 'match', quantity, op: 'eq', values: [asValue(value, quantity, options)] };
   }
   if (setOps.includes(op)) {
-    return { kind: 'match', quantity, op: op as 'any' | 'all' | 'none', values: asValues(value, quantity) };
+    return {
+      kind: 'match',
+      quantity,
+      op: op as 'any' | 'all' | 'none',
+      values: asValues(value, quantity, options),
+    };
   }
   if (rangeOps.includes(op)) {
-    return { kind: 'range', quantity, bounds: { [op]: asValue(value, quantity) } };
+    return { kind: 'range', quantity, bounds: { [op]: asValue(value, quantity, options) } };
   }
   throw new QueryError(`Unknown operator ${op} for ${quantity}`);
 };
@@ -97,7 +128,7 @@ const parseObject = (
       throw new QueryError(`Invalid query key ${key}`);
     const quantity = prefix ? `${prefix}.${name}` : name;
     if (options.isQuantity(quantity)) {
-      items.push(parseCriterion(quantity, op, value));
+      items.push(parseCriterion(quantity, op, value, options));
     } else if (op === undefined && isPlainObject(value) && options.isSection?.(quantity)) {
       items.push(parseObject(value, quantity, options));
     } else {

@@ -114,6 +114,8 @@ export interface QuantityRegistry {
   get(name: string): SearchQuantity | undefined;
   isQuantity(name: string): boolean;
   isSection(name: string): boolean;
+  /** The SI unit a quantity is stored in, so that query values such as '1.5 eV' can be converted. */
+  unitOf(name: string): string | undefined;
 }
 
 export const createRegistry = (quantities: readonly SearchQuantity[]): QuantityRegistry => {
@@ -128,5 +130,6 @@ export const createRegistry = (quantities: readonly SearchQuantity[]): QuantityR
     get: (name) => byName.get(name),
     isQuantity: (name) => byName.has(name),
     isSection: (name) => sections.has(name),
+    unitOf: (name) => byName.get(name)?.unit,
   };
 };
