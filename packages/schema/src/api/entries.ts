@@ -71,6 +71,8 @@ export const EntriesQueryRequestSchema = Type.Object(
     aggregations: Type.Optional(Type.Record(Type.String(), AggregationSchema)),
     exclude: Type.Optional(Type.Array(Type.String())),
     verify_only: Type.Optional(Type.Boolean()),
+    /** An OPTIMADE filter, combined with `query` by AND (NOMAD's GUI also sends it as `query.optimade_filter`). */
+    optimade_filter: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
 );

@@ -1,4 +1,5 @@
 import {
+  optimadeToQuery,
   parseQuery,
   queryQuantities,
   QueryError,
@@ -25,14 +26,38 @@ const sortKeySql = (registry: QuantityRegistry, name: string) =>
     ? `(doc #>> ${quantityPath(name)})::numeric`
     : `(doc #>> ${quantityPath(name)})`;
 
-const parse = (query: unknown): QueryNode => {
+const asValidationError = (error: unknown, loc?: string[]): unknown =>
+  error instanceof QueryError
+    ? validationError([{ loc: ['body', ...(loc ?? error.loc)], msg: error.message, type: 'value_error' }])
+    : error;
+
+const optimade = (filter: string, loc?: string[]): QueryNode => {
   try {
-    return parseQuery(query, entryRegistry);
+    return optimadeToQuery(filter, { quantities: entrySearchQuantities });
   } catch (error) {
-    if (error instanceof QueryError)
-      throw validationError([{ loc: ['body', ...error.loc], msg: error.message, type: 'value_error' }]);
-    throw error;
+    throw asValidationError(error, loc);
   }
+};
+
+/** The request's query AND its OPTIMADE filters (top-level `optimade_filter`, or NOMAD's `query.optimade_filter`). */
+const parse = (query: unknown, optimadeFilter?: string): QueryNode => {
+  const { optimade_filter: inQuery, ...rest } =
+    typeof query === 'object' && query !== null && !Array.isArray(query)
+      ? (query as Record<string, unknown>)
+      : { optimade_filter: undefined };
+  let node: QueryNode;
+  try {
+    node = parseQuery(typeof inQuery === 'string' ? rest : query, entryRegistry);
+  } catch (error) {
+    throw asValidationError(error);
+  }
+  const filters = [
+    ...(typeof inQuery === 'string' ? [optimade(inQuery)] : []),
+    ...(optimadeFilter !== undefined ? [optimade(optimadeFilter, ['optimade_filter'])] : []),
+  ];
+  if (filters.length === 0) return node;
+  // One flat AND, so aggregations that leave out their own quantity still see the query's criteria.
+  return { kind: 'and', items: [...(node.kind === 'and' ? node.items : [node]), ...filters] };
 };
 
 /** Drops the top-level criteria on `quantity`, for aggregations that must not filter themselves. */
@@ -92,7 +117,7 @@ export const searchEntries = async (
   request: EntriesQueryRequest,
 ): Promise<EntriesQueryResponse> => {
   const owner = (request.owner ?? 'visible') as Owner;
-  const node = parse(request.query);
+  const node = parse(request.query, request.optimade_filter);
   const pagination = request.pagination ?? {};
   const pageSize = pagination.page_size ?? 10;
   const orderBy = pagination.order_by ?? 'entry_id';

@@ -70,5 +70,19 @@ export const queryToSql = (
       });
       return `(${parts.join(' AND ')})`;
     }
+    case 'text': {
+      // Each string value (lists unwrap) is compared with the parameter as plain text, no patterns.
+      const value = `${params.add(node.value)}::text`;
+      const test = {
+        contains: `strpos(v #>> '{}', ${value}) > 0`,
+        starts: `left(v #>> '{}', char_length(${value})) = ${value}`,
+        ends: `right(v #>> '{}', char_length(${value})) = ${value}`,
+      }[node.op];
+      return `EXISTS (SELECT 1 FROM jsonb_path_query(${doc}, '${jsonPath(node.quantity)}') AS v WHERE jsonb_typeof(v) = 'string' AND ${test})`;
+    }
+    case 'exists': {
+      const known = `jsonb_path_exists(${doc}, '${jsonPath(node.quantity)} ? (@ != null)')`;
+      return node.known ? known : `(NOT ${known})`;
+    }
   }
 };

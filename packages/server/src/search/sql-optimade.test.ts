@@ -1,0 +1,90 @@
+import { optimadeToQuery, type QueryNode } from '@oasis/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database.ts';
+import { entryRegistry } from './search.ts';
+import { queryToSql, SqlParams } from './sql.ts';
+import { entrySearchQuantities } from './quantities.ts';
+
+/** Small search documents: which of them a filter selects is checked by running its SQL in PGlite. */
+const DOCS: Record<string, unknown> = {
+  nacl: {
+    entry_id: 'nacl-1',
+    results: {
+      material: {
+        elements: ['Cl', 'Na'],
+        n_elements: 2,
+        chemical_formula_reduced: 'ClNa',
+        chemical_formula_hill: 'ClNa',
+      },
+      properties: { structures: { structure_original: { n_sites: 8, nperiodic_dimensions: 3 } } },
+    },
+  },
+  fe: {
+    entry_id: 'fe-2',
+    results: {
+      material: { elements: ['Fe'], n_elements: 1, chemical_formula_reduced: 'Fe' },
+      properties: { structures: { structure_original: { n_sites: 1, nperiodic_dimensions: 3 } } },
+    },
+  },
+  // A molecule with tricky characters in its formula, and no structure section.
+  odd: {
+    entry_id: "it's_100%",
+    results: {
+      material: { elements: ['C', 'H', 'O'], n_elements: 3, chemical_formula_reduced: 'CH2O_%.*' },
+    },
+  },
+  empty: { entry_id: 'empty-4' },
+};
+
+describe('queryToSql for OPTIMADE filters', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase({});
+  });
+  afterAll(async () => db?.close());
+
+  const selected = async (node: QueryNode): Promise<string[]> => {
+    const found: string[] = [];
+    for (const [name, doc] of Object.entries(DOCS)) {
+      const params = new SqlParams();
+      const docParam = params.add(JSON.stringify(doc));
+      const where = queryToSql(node, entryRegistry, params, 'd.doc');
+      const { rows } = await db.query<{ ok: boolean }>(
+        `SELECT (${where}) AS ok FROM (SELECT ${docParam}::jsonb AS doc) d`,
+        params.values,
+      );
+      if (rows[0]?.ok) found.push(name);
+    }
+    return found;
+  };
+  const filter = (text: string) => selected(optimadeToQuery(text, { quantities: entrySearchQuantities }));
+
+  it('selects by elements, counts and comparisons', async () => {
+    expect(await filter('elements HAS ALL "Na","Cl" AND nelements=2')).toEqual(['nacl']);
+    expect(await filter('elements HAS "Fe"')).toEqual(['fe']);
+    expect(await filter('elements HAS ANY "Fe","O"')).toEqual(['fe', 'odd']);
+    expect(await filter('elements HAS ONLY "Na","Cl","K"')).toEqual(['nacl']);
+    expect(await filter('LENGTH elements >= 2')).toEqual(['nacl', 'odd']);
+    expect(await filter('2 < nelements OR nsites = 1')).toEqual(['fe', 'odd']);
+    expect(await filter('NOT elements HAS "Fe"')).toEqual(['nacl', 'odd', 'empty']);
+    expect(await filter('dimension_types HAS ONLY 1')).toEqual(['nacl', 'fe']);
+  });
+
+  it('compares text as plain text: no LIKE or regex meaning, quotes stay inside parameters', async () => {
+    expect(await filter('chemical_formula_reduced CONTAINS "Na"')).toEqual(['nacl']);
+    expect(await filter('chemical_formula_reduced STARTS WITH "Cl"')).toEqual(['nacl']);
+    expect(await filter('chemical_formula_reduced ENDS "Na"')).toEqual(['nacl']);
+    expect(await filter('chemical_formula_reduced CONTAINS "_%.*"')).toEqual(['odd']);
+    // As a LIKE pattern '%' would match every formula; as a regex '.*' would too.
+    expect(await filter('chemical_formula_reduced CONTAINS "%"')).toEqual(['odd']);
+    expect(await filter('chemical_formula_reduced ENDS WITH ".*"')).toEqual(['odd']);
+    expect(await filter('id STARTS "it\'s"')).toEqual(['odd']);
+    expect(await filter('id CONTAINS "\'; DROP TABLE x; --"')).toEqual([]);
+  });
+
+  it('tests whether a quantity is known', async () => {
+    expect(await filter('nsites IS KNOWN')).toEqual(['nacl', 'fe']);
+    expect(await filter('nsites IS UNKNOWN')).toEqual(['odd', 'empty']);
+    expect(await filter('elements IS UNKNOWN')).toEqual(['empty']);
+  });
+});
