@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { searchQuantitiesOf } from '../metainfo/lookup.ts';
 import {
   convertValue,
   dimensionName,
@@ -58,6 +59,12 @@ describe('conversion to SI', () => {
     // g/cm^3 to kg/m^3: 1e-3 / 1e-6 = 1000.
     expect(convertValue(2, 'g / cm^3', 'kilogram / meter ** 3')).toBeCloseTo(2000, 9);
     expect(convertValue(1, 'eV / Å', 'newton')).toBeCloseTo(1.602176634e-9, 18);
+  });
+
+  it('parses the unit of every searchable metainfo quantity, so queries on them can convert', () => {
+    const units = new Set(searchQuantitiesOf().flatMap(({ quantity }) => quantity.unit ?? []));
+    expect(units.has('joule')).toBe(true);
+    expect([...units].filter((unit) => !(parseUnit(unit).factor > 0))).toEqual([]);
   });
 
   it('names dimensions', () => {
