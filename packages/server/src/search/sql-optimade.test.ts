@@ -67,6 +67,8 @@ describe('queryToSql for OPTIMADE filters', () => {
     expect(await filter('LENGTH elements >= 2')).toEqual(['nacl', 'odd']);
     expect(await filter('2 < nelements OR nsites = 1')).toEqual(['fe', 'odd']);
     expect(await filter('NOT elements HAS "Fe"')).toEqual(['nacl', 'odd', 'empty']);
+    expect(await filter('NOT nelements = 1')).toEqual(['nacl', 'odd', 'empty']);
+    expect(await filter('nelements != 1')).toEqual(['nacl', 'odd']);
     expect(await filter('dimension_types HAS ONLY 1')).toEqual(['nacl', 'fe']);
   });
 

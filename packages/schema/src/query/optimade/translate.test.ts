@@ -40,9 +40,13 @@ describe('optimadeToQuery', () => {
       op: 'eq',
       values: [2],
     });
+    // Unlike NOT nelements = 2, != is false where nelements is unknown (OPTIMADE's null rule).
     expect(optimadeToQuery('nelements != 2')).toEqual({
-      kind: 'not',
-      item: { kind: 'match', quantity: N_ELEMENTS, op: 'eq', values: [2] },
+      kind: 'and',
+      items: [
+        { kind: 'exists', quantity: N_ELEMENTS, known: true },
+        { kind: 'not', item: { kind: 'match', quantity: N_ELEMENTS, op: 'eq', values: [2] } },
+      ],
     });
     expect(optimadeToQuery('nelements <= 2')).toEqual({
       kind: 'range',

@@ -61,7 +61,15 @@ const compareConstants = (a: QueryValue, op: Comparator, b: QueryValue): boolean
 
 const comparison = (quantity: string, op: Comparator, value: QueryValue): QueryNode => {
   if (op === '=') return { kind: 'match', quantity, op: 'eq', values: [value] };
-  if (op === '!=') return { kind: 'not', item: { kind: 'match', quantity, op: 'eq', values: [value] } };
+  // OPTIMADE: a comparison with an unknown value is false, so != needs the value to be there.
+  if (op === '!=')
+    return {
+      kind: 'and',
+      items: [
+        { kind: 'exists', quantity, known: true },
+        { kind: 'not', item: { kind: 'match', quantity, op: 'eq', values: [value] } },
+      ],
+    };
   return { kind: 'range', quantity, bounds: { [RANGE[op]]: value } };
 };
 
