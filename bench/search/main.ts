@@ -36,27 +36,36 @@ const request: EntriesQueryRequest = {
 } as EntriesQueryRequest;
 
 const path = (...keys: string[]) => `e.metadata #>> '{${keys.join(',')}}'`;
-const bucketSql = (expr: string, size: number) =>
-  `(SELECT jsonb_agg(jsonb_build_array(v, n)) FROM
-     (SELECT v, count(*) AS n FROM f, LATERAL (SELECT ${expr} AS v) x WHERE v IS NOT NULL
-      GROUP BY v ORDER BY n DESC, v LIMIT ${size}) b)`;
+const bucketSql = (column: string, size: number) =>
+  `(SELECT jsonb_agg(jsonb_build_array(${column}, n)) FROM
+     (SELECT ${column}, count(*) AS n FROM f WHERE ${column} IS NOT NULL
+      GROUP BY ${column} ORDER BY n DESC, ${column} LIMIT ${size}) b)`;
 
-/** The same answer as one statement on the stored metadata: the floor for any engine on this schema. */
+/**
+ * The same answer as one statement on the stored metadata: the floor for any engine on this schema. The
+ * filtered set keeps only the aggregated values; whole documents are read for the 20 rows shown.
+ */
 const floorSql = `
   WITH f AS MATERIALIZED (
-    SELECT e.entry_id, e.metadata, u.upload_create_time FROM entries e JOIN uploads u USING (upload_id)
+    SELECT e.entry_id, u.upload_create_time, e.metadata -> 'results' -> 'material' -> 'elements' AS elements,
+      ${path('results', 'material', 'structural_type')} AS structural_type,
+      ${path('results', 'method', 'simulation', 'program_name')} AS program_name,
+      ${path('results', 'method', 'simulation', 'dft', 'xc_functional_type')} AS xc_functional_type,
+      ${path('results', 'material', 'symmetry', 'crystal_system')} AS crystal_system
+    FROM entries e JOIN uploads u USING (upload_id)
     WHERE u.published AND NOT u.with_embargo AND e.process_status IN ('SUCCESS', 'FAILURE')
       AND e.metadata -> 'results' -> 'material' -> 'elements' ?| ARRAY['Fe', 'O']
       AND ${path('results', 'method', 'simulation', 'program_name')} = 'VASP')
   SELECT (SELECT count(*) FROM f) AS total,
     (SELECT jsonb_agg(jsonb_build_array(v, n)) FROM
-      (SELECT v, count(*) AS n FROM f, jsonb_array_elements_text(f.metadata -> 'results' -> 'material' -> 'elements') v
+      (SELECT v, count(*) AS n FROM f, jsonb_array_elements_text(f.elements) v
        GROUP BY v ORDER BY n DESC, v LIMIT 118) b) AS elements,
-    ${bucketSql(`f.metadata #>> '{results,material,structural_type}'`, 10)} AS structural_type,
-    ${bucketSql(`f.metadata #>> '{results,method,simulation,program_name}'`, 10)} AS program_name,
-    ${bucketSql(`f.metadata #>> '{results,method,simulation,dft,xc_functional_type}'`, 10)} AS xc_functional_type,
-    ${bucketSql(`f.metadata #>> '{results,material,symmetry,crystal_system}'`, 10)} AS crystal_system,
-    (SELECT jsonb_agg(metadata) FROM (SELECT metadata FROM f ORDER BY upload_create_time DESC, entry_id DESC LIMIT 20) r) AS rows`;
+    ${bucketSql('structural_type', 10)} AS structural_type,
+    ${bucketSql('program_name', 10)} AS program_name,
+    ${bucketSql('xc_functional_type', 10)} AS xc_functional_type,
+    ${bucketSql('crystal_system', 10)} AS crystal_system,
+    (SELECT jsonb_agg(e.metadata) FROM entries e WHERE e.entry_id IN
+      (SELECT entry_id FROM f ORDER BY upload_create_time DESC, entry_id DESC LIMIT 20)) AS rows`;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -108,21 +117,24 @@ const main = async () => {
     console.log(`${present} seeded entries present; not seeding.`);
   }
   try {
-    const firstStarted = performance.now();
-    const first = await searchEntries(db, undefined, request);
-    const firstMs = performance.now() - firstStarted;
-    console.log(`First (cold) search request: ${firstMs.toFixed(0)} ms`);
     console.log(
-      `Request: elements any [Fe, O] AND program_name = VASP; terms on elements (118), structural_type, ` +
-        `program_name, xc_functional_type, crystal_system; 20 rows by upload_create_time desc. ` +
-        `total ${first.pagination.total}.`,
+      'Request: elements any [Fe, O] AND program_name = VASP; terms on elements (118), structural_type, ' +
+        'program_name, xc_functional_type, crystal_system; 20 rows by upload_create_time desc.',
     );
     console.log(
       'Left out: the 30-bucket histogram (the server does not support histogram aggregations yet).',
     );
-    const floorFirst = (await db.query<{ total: string }>(floorSql)).rows[0];
-    if (Number(floorFirst?.total) !== first.pagination.total)
-      throw new Error(`the SQL floor counts ${floorFirst?.total}, the search ${first.pagination.total}`);
+    const floorFirst = Number((await db.query<{ total: string }>(floorSql)).rows[0]?.total);
+    console.log(`Matching entries: ${floorFirst}.`);
+    const floor = await measure('one hand-written SQL statement', RUNS, () => db.query(floorSql));
+    // BENCH_FLOOR_ONLY=1 measures the floor alone (the current search needs minutes per request at 100k).
+    if (process.env.BENCH_FLOOR_ONLY) return;
+    const firstStarted = performance.now();
+    const first = await searchEntries(db, undefined, request);
+    const firstMs = performance.now() - firstStarted;
+    console.log(`First (cold) search request: ${firstMs.toFixed(0)} ms`);
+    if (floorFirst !== first.pagination.total)
+      throw new Error(`the SQL floor counts ${floorFirst}, the search ${first.pagination.total}`);
     // Twenty runs of a request slower than a minute would take half an hour: report the cold run then.
     const slow = firstMs > BUDGET_MS;
     if (slow)
@@ -133,7 +145,6 @@ const main = async () => {
     const search = slow
       ? { p50: firstMs, p90: firstMs }
       : await measure('searchEntries (in-process)', RUNS, () => searchEntries(db, undefined, request));
-    const floor = await measure('one hand-written SQL statement', RUNS, () => db.query(floorSql));
     console.log(
       `ratio search/floor: p50 ${(search.p50 / floor.p50).toFixed(1)}x, p90 ${(search.p90 / floor.p90).toFixed(1)}x`,
     );
