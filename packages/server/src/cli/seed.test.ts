@@ -118,6 +118,9 @@ describe('oasis seed', () => {
     const again = tempDir();
     expect((await seed(again, ['--entries', '200', '--seed', '42'])).code).toBe(0);
     expect(await storedMetadata(again)).toEqual(stored);
+    const repeated = await seed(again, ['--entries', '10', '--seed', '42']);
+    expect(repeated.code).toBe(1);
+    expect(repeated.output).toContain('already holds entries seeded with --seed 42');
     const other = tempDir();
     expect((await seed(other, ['--entries', '200', '--seed', '43'])).code).toBe(0);
     expect(await storedMetadata(other)).not.toEqual(stored);

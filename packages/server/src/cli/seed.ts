@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsageError, type CliCommand } from './command.ts';
+import { CliError, UsageError, type CliCommand } from './command.ts';
 import { withDatabase } from './database.ts';
 import { generateUpload, Random } from './seed-generate.ts';
 import { ensureSeedUsers, insertSeedUpload } from './seed-insert.ts';
@@ -49,7 +49,16 @@ export const seedCommand: CliCommand = {
       for (let index = 0; written < total; index++) {
         const size = Math.min(random.int(100, 1000), total - written);
         const upload = generateUpload(random, { size, ...PERIOD, authorPool: pool, index });
-        await insertSeedUpload(db, owner, upload);
+        try {
+          await insertSeedUpload(db, owner, upload);
+        } catch (error) {
+          // The same seed draws the same upload ids: a second run with it collides with the first.
+          if ((error as { code?: unknown }).code === '23505')
+            throw new CliError(
+              `This database already holds entries seeded with --seed ${seed}; choose another --seed to add more.`,
+            );
+          throw error;
+        }
         written += size;
         if (Date.now() - lastReport > 5000 || written === total) {
           lastReport = Date.now();
