@@ -51,4 +51,11 @@ describe('projectArchive', () => {
       dos_electronic: [{ energies: [0, 1e-19], total: [{ value: [0, 1] }] }],
     });
   });
+
+  it('ignores references that leave the archive through inherited properties', () => {
+    const hostile = { results: { refs: ['/__proto__/polluted', '/constructor/prototype', '#/toString'] } };
+    const out = projectArchive(hostile, { results: 'include-resolved' });
+    expect(out).toEqual({ results: hostile.results });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });

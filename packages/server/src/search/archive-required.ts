@@ -17,10 +17,12 @@ const referencePath = (value: string): string[] | undefined => {
   return path.split('/');
 };
 
+// Own properties only: reference strings come from uploaded files, and '/__proto__/...' must not
+// reach (or later write into) Object.prototype.
 const resolve = (archive: unknown, path: readonly string[]): unknown =>
   path.reduce<unknown>((node, part) => {
     if (Array.isArray(node)) return /^\d+$/.test(part) ? node[Number(part)] : undefined;
-    return isObject(node) ? node[part] : undefined;
+    return isObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
   }, archive);
 
 /** Every reference string inside a value that resolves within the archive. */
