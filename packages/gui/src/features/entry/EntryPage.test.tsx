@@ -17,113 +17,77 @@ const dosRefs = {
   total: ['/run/0/calculation/0/dos_electronic/0/total/0'],
 };
 
+/** The API's entry envelope: entry id at the top level and in data, with the upload id. */
+const entryResponse = (entryId: string, uploadId: string, data: Record<string, unknown>) =>
+  new Response(
+    JSON.stringify({ entry_id: entryId, data: { entry_id: entryId, upload_id: uploadId, ...data } }),
+  );
+
 const answer = (url: string) => {
   const path = new URL(url).pathname;
   if (path.endsWith('/entries/nacl_cif')) {
-    return new Response(
-      JSON.stringify({
-        entry_id: 'nacl_cif',
-        data: {
-          entry_id: 'nacl_cif',
-          upload_id: 'cif_upload',
-          results: {
-            material: { elements: ['Cl', 'Na'] },
-            properties: { structures: { structure_conventional: { n_sites: 8 } } },
-          },
-        },
-      }),
-    );
+    return entryResponse('nacl_cif', 'cif_upload', {
+      results: {
+        material: { elements: ['Cl', 'Na'] },
+        properties: { structures: { structure_conventional: { n_sites: 8 } } },
+      },
+    });
   }
   if (path.endsWith('/entries/nacl_cif/archive/query')) {
-    return new Response(
-      JSON.stringify({
-        entry_id: 'nacl_cif',
-        data: {
-          entry_id: 'nacl_cif',
-          upload_id: 'cif_upload',
-          // NaCl: 2165 kg/m³, 8 atoms in (5.64 Å)³ = 0.0446 atoms/Å³.
-          archive: {
-            results: {
-              properties: {
-                structures: { structure_conventional: { mass_density: 2165, atomic_density: 4.46e28 } },
-              },
-            },
+    return entryResponse('nacl_cif', 'cif_upload', {
+      // NaCl: 2165 kg/m³, 8 atoms in (5.64 Å)³ = 0.0446 atoms/Å³.
+      archive: {
+        results: {
+          properties: {
+            structures: { structure_conventional: { mass_density: 2165, atomic_density: 4.46e28 } },
           },
         },
-      }),
-    );
+      },
+    });
   }
   if (path.endsWith('/entries/dft_dos')) {
-    return new Response(
-      JSON.stringify({
-        entry_id: 'dft_dos',
-        data: {
-          entry_id: 'dft_dos',
-          upload_id: 'dft_upload',
-          results: {
-            material: { elements: ['Si'] },
-            properties: {
-              available_properties: ['dos_electronic'],
-              electronic: { dos_electronic: [dosRefs] },
-              // As in NOMAD's index: no densities.
-              structures: { structure_original: { n_sites: 2 } },
-            },
-          },
+    return entryResponse('dft_dos', 'dft_upload', {
+      results: {
+        material: { elements: ['Si'] },
+        properties: {
+          available_properties: ['dos_electronic'],
+          electronic: { dos_electronic: [dosRefs] },
+          // As in NOMAD's index: no densities.
+          structures: { structure_original: { n_sites: 2 } },
         },
-      }),
-    );
+      },
+    });
   }
   if (path.endsWith('/entries/dft_dos/archive/query')) {
-    return new Response(
-      JSON.stringify({
-        entry_id: 'dft_dos',
-        data: {
-          entry_id: 'dft_dos',
-          upload_id: 'dft_upload',
-          archive: {
-            run: [
-              {
-                calculation: [
-                  { dos_electronic: [{ energies: [0, 1e-19], total: [{ spin: 0, value: [0, 1e18] }] }] },
-                ],
-              },
+    return entryResponse('dft_dos', 'dft_upload', {
+      archive: {
+        run: [
+          {
+            calculation: [
+              { dos_electronic: [{ energies: [0, 1e-19], total: [{ spin: 0, value: [0, 1e18] }] }] },
             ],
-            results: {
-              properties: {
-                electronic: { dos_electronic: [dosRefs] },
-                structures: { structure_original: { n_sites: 2, mass_density: 2329 } },
-              },
-            },
+          },
+        ],
+        results: {
+          properties: {
+            electronic: { dos_electronic: [dosRefs] },
+            structures: { structure_original: { n_sites: 2, mass_density: 2329 } },
           },
         },
-      }),
-    );
+      },
+    });
   }
   if (path.endsWith('/entries/dft_bulk')) {
-    return new Response(
-      JSON.stringify({
-        entry_id: 'dft_bulk',
-        data: {
-          entry_id: 'dft_bulk',
-          upload_id: 'dft_upload',
-          mainfile: 'dir/vasp.xml',
-          processing_errors: ['parser failed'],
-          results: { material: { n_elements: 2, elements: ['Ga', 'As'] } },
-        },
-      }),
-    );
+    return entryResponse('dft_bulk', 'dft_upload', {
+      mainfile: 'dir/vasp.xml',
+      processing_errors: ['parser failed'],
+      results: { material: { n_elements: 2, elements: ['Ga', 'As'] } },
+    });
   }
   if (path.endsWith('/entries/dft_bulk/archive/query')) {
-    return new Response(
-      JSON.stringify({
-        entry_id: 'dft_bulk',
-        data: {
-          entry_id: 'dft_bulk',
-          upload_id: 'dft_upload',
-          archive: { processing_logs: [{ level: 'INFO', event: 'parser executed', parser: 'parsers/vasp' }] },
-        },
-      }),
-    );
+    return entryResponse('dft_bulk', 'dft_upload', {
+      archive: { processing_logs: [{ level: 'INFO', event: 'parser executed', parser: 'parsers/vasp' }] },
+    });
   }
   return new Response(
     JSON.stringify({ detail: 'The entry with the given id does not exist or is not visible to you.' }),
