@@ -1,5 +1,6 @@
 // From CIF data blocks to a Structure: cell, symmetry expansion of the asymmetric unit, species.
 import { isElementSymbol } from '../elements.ts';
+import { apply3, inverse3, transpose3 } from '../normalizers/symmetry-math.ts';
 import {
   ANGSTROM,
   cellFromParameters,
@@ -221,23 +222,9 @@ function cartesianToFractional(block: CifBlock, lattice: Mat3): (cart: Vec3) => 
         (row, i) => (row[0] ?? 0) * c[0] + (row[1] ?? 0) * c[1] + (row[2] ?? 0) * c[2] + (shift[i] ?? 0),
       ) as Vec3;
   }
-  const [ia, ib, ic] = invert(lattice);
   // Rows of the lattice are a, b, c: cart = f · L, so f = cart · L^-1.
-  return (c) => [
-    c[0] * ia[0] + c[1] * ib[0] + c[2] * ic[0],
-    c[0] * ia[1] + c[1] * ib[1] + c[2] * ic[1],
-    c[0] * ia[2] + c[1] * ib[2] + c[2] * ic[2],
-  ];
-}
-
-function invert(m: Mat3): Mat3 {
-  const [[a, b, c], [d, e, f], [g, h, i]] = m;
-  const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
-  return [
-    [(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det],
-    [(f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det],
-    [(d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det],
-  ];
+  const inverse = transpose3(inverse3(lattice));
+  return (c) => apply3(inverse, c);
 }
 
 function readSites(block: CifBlock, lattice: Mat3, warnings: string[]): Site[] {
