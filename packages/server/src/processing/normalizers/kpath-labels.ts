@@ -16,13 +16,13 @@
 // cell is the standard cell itself (M = 1 is an isometry) the table's own coordinates decide, as
 // the paper meant them for that cell. A point matching entries of two classes, or none, stays
 // unnamed (null).
-import { type Mat3, norm, type Vec3 } from '../structure.ts';
+import { dot, type Mat3, norm, type Vec3 } from '../structure.ts';
 import type { LogLevel } from '../types.ts';
 import { indexedSections, sectionAt, vectors3 } from './archive-path.ts';
 import { kpointDistance, reciprocalCell } from './electronic-kspace.ts';
 import { standardBrillouinZone, type StandardBrillouinZone } from './kpath-special-points.ts';
 import type { Section } from './normalizer.ts';
-import { apply3, det3, dot3, inverse3 } from './symmetry-math.ts';
+import { apply3, det3, inverse3 } from './symmetry-math.ts';
 
 type Log = (level: LogLevel, event: string) => void;
 
@@ -52,7 +52,7 @@ export function latticeIsometries(calculation: Mat3, standard: Mat3): Mat3[] {
   const reciprocal = reciprocalCell(standard);
   const candidates: Vec3[][] = [];
   for (const a of calculation) {
-    const length2 = dot3(a, a);
+    const length2 = dot(a, a);
     const bounds = reciprocal.map((b) => Math.floor(norm(a) * norm(b) * (1 + METRIC_TOLERANCE)));
     if (bounds.reduce((p, n) => p * (2 * n + 1), 1) > MAX_CANDIDATES) return [];
     const row: Vec3[] = [];
@@ -60,14 +60,14 @@ export function latticeIsometries(calculation: Mat3, standard: Mat3): Mat3[] {
       for (let j = -bounds[1]!; j <= bounds[1]!; j++)
         for (let k = -bounds[2]!; k <= bounds[2]!; k++) {
           const v = combination([i, j, k], standard);
-          if (Math.abs(dot3(v, v) - length2) <= METRIC_TOLERANCE * length2) row.push([i, j, k]);
+          if (Math.abs(dot(v, v) - length2) <= METRIC_TOLERANCE * length2) row.push([i, j, k]);
         }
     candidates.push(row);
   }
   const agrees = (n: Vec3, m: Vec3, i: number, j: number): boolean => {
     const [ai, aj] = [calculation[i]!, calculation[j]!];
-    const target = dot3(ai, aj);
-    const value = dot3(combination(n, standard), combination(m, standard));
+    const target = dot(ai, aj);
+    const value = dot(combination(n, standard), combination(m, standard));
     return Math.abs(value - target) <= METRIC_TOLERANCE * norm(ai) * norm(aj);
   };
   const result: Mat3[] = [];

@@ -5,9 +5,9 @@
 // is first brought into the paper's setting (axis order a < b < c, monoclinic unique axis a with
 // alpha < 90°, ...). Triclinic lattices are not covered: their standard needs a reduced reciprocal
 // cell, and only Γ can be named there without it.
-import { norm, type Mat3, type Vec3 } from '../structure.ts';
+import { dot, norm, type Mat3, type Vec3 } from '../structure.ts';
 import { reciprocalCell } from './electronic-kspace.ts';
-import { dot3, inverse3 } from './symmetry-math.ts';
+import { inverse3 } from './symmetry-math.ts';
 
 export interface StandardBrillouinZone {
   /** The paper's lattice variant ('FCC', 'BCT2', 'MCLC3' ...). */
@@ -24,7 +24,7 @@ const GAMMA = 'Γ';
 
 const scale = (v: Vec3, f: number): Vec3 => [v[0] * f, v[1] * f, v[2] * f];
 const plus = (u: Vec3, v: Vec3): Vec3 => [u[0] + v[0], u[1] + v[1], u[2] + v[2]];
-const cosine = (u: Vec3, v: Vec3): number => dot3(u, v) / (norm(u) * norm(v));
+const cosine = (u: Vec3, v: Vec3): number => dot(u, v) / (norm(u) * norm(v));
 
 function zone(variant: string, primitive: Mat3, points: Record<string, Vec3>): StandardBrillouinZone {
   return { variant, primitive, points: { [GAMMA]: [0, 0, 0], ...points } };
@@ -424,7 +424,7 @@ function reducedPlane(b0: Vec3, c0: Vec3): [PlaneVector, PlaneVector] {
   let q: PlaneVector = { v: c0, r: 0, s: 1 };
   for (;;) {
     if (norm(p.v) > norm(q.v)) [p, q] = [q, p];
-    const m = Math.round(dot3(p.v, q.v) / dot3(p.v, p.v));
+    const m = Math.round(dot(p.v, q.v) / dot(p.v, p.v));
     if (m === 0) return [p, q];
     q = { v: plus(q.v, scale(p.v, -m)), r: q.r - m * p.r, s: q.s - m * p.s };
   }
@@ -450,7 +450,7 @@ function monoclinicPlane(b0: Vec3, c0: Vec3, centred: boolean): { b: Vec3; c: Ve
   const vectors = planeVectors(b0, c0);
   const first = vectors.find(({ r, s }) => !centred || (Math.abs(r) % 2 === 1 && s % 2 === 0))!;
   const second = vectors.find(({ r, s }) => Math.abs(first.r * s - first.s * r) === 1)!;
-  const c = dot3(first.v, second.v) < 0 ? scale(second.v, -1) : second.v;
+  const c = dot(first.v, second.v) < 0 ? scale(second.v, -1) : second.v;
   return { b: first.v, c };
 }
 

@@ -4,18 +4,9 @@
 // choosing among them makes Wyckoff letters, and ids derived from them, independent of the input.
 // MatID (NOMAD) uses tabulated normalisers; here they are found by search, which for the generic
 // metric of each crystal family gives the same group.
-import { cellFromParameters, type Mat3, type Vec3 } from '../structure.ts';
+import { cellFromParameters, dot, type Mat3, type Vec3 } from '../structure.ts';
 import type { Operation } from './symmetry-wyckoff.ts';
-import {
-  apply3,
-  det3,
-  dot3,
-  distanceToInteger,
-  inverse3,
-  multiply3,
-  sub3,
-  transpose3,
-} from './symmetry-math.ts';
+import { apply3, det3, distanceToInteger, inverse3, multiply3, sub3, transpose3 } from './symmetry-math.ts';
 
 export type AffineMap = Operation;
 
@@ -65,7 +56,7 @@ function isInteger(m: Mat3): boolean {
 /** Proper integer matrices that preserve the family's generic metric (its lattice rotations). */
 function latticeRotations(system: string): Mat3[] {
   const g = metric(system);
-  const norm2 = (v: Vec3): number => dot3(v, apply3(g, v));
+  const norm2 = (v: Vec3): number => dot(v, apply3(g, v));
   const vectors: Vec3[] = [];
   for (const x of [-1, 0, 1]) for (const y of [-1, 0, 1]) for (const z of [-1, 0, 1]) vectors.push([x, y, z]);
   // Column j of R is the image of basis vector j, so it must be a lattice vector of the same length.

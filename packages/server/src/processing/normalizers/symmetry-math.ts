@@ -31,10 +31,6 @@ export function multiply3(x: Mat3, y: Mat3): Mat3 {
   return result;
 }
 
-export function dot3(u: Vec3, v: Vec3): number {
-  return u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
-}
-
 export function transpose3(m: Mat3): Mat3 {
   return [
     [m[0][0], m[1][0], m[2][0]],
