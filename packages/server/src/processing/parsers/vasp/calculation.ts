@@ -1,5 +1,5 @@
 // run.calculation entries: energies, forces, stress and scf steps of one ionic step, in SI units.
-import type { Vec3 } from '../../structure.ts';
+import { scaleVec3, type Vec3 } from '../../structure.ts';
 import type { BandStructureSection, DosSection, EigenvaluesSection } from './electronic.ts';
 import type { RawCalculation } from './raw.ts';
 import { EV, EV_PER_ANGSTROM, KBAR } from './units.ts';
@@ -71,7 +71,7 @@ export function ionicEnergies(calculation: RawCalculation): Record<string, numbe
 }
 
 function scaled(rows: readonly Vec3[], factor: number): Vec3[] {
-  return rows.map((r) => [r[0] * factor, r[1] * factor, r[2] * factor]);
+  return rows.map((r) => scaleVec3(r, factor));
 }
 
 export function calculationOf(calculation: RawCalculation, systemIndex: number): CalculationSection {
