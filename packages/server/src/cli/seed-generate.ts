@@ -1,8 +1,8 @@
 import { indexedResults } from '@oasis/schema';
 import { formulas } from '../processing/normalizers/formula.ts';
 import { availableProperties } from '../processing/normalizers/available-properties.ts';
+import { crystalSystem } from '../processing/normalizers/material.ts';
 import {
-  crystalSystem,
   ELEMENT_COUNT_WEIGHTS,
   ELEMENT_WEIGHTS,
   MAGNETIC,

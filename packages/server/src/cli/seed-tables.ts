@@ -66,17 +66,6 @@ export const SPACE_GROUP_WEIGHTS: readonly (readonly [SpaceGroup, number])[] = (
   [230, 'Ia-3d', 'm-3m', 'cI', 0.5], [223, 'Pm-3n', 'm-3m', 'cP', 0.5],
 ] as const).map(([number, symbol, pointGroup, bravais, weight]) => [{ number, symbol, pointGroup, bravais }, weight] as const);
 
-/** The crystal system of an international space-group number. */
-export const crystalSystem = (spaceGroup: number): string => {
-  if (spaceGroup <= 2) return 'triclinic';
-  if (spaceGroup <= 15) return 'monoclinic';
-  if (spaceGroup <= 74) return 'orthorhombic';
-  if (spaceGroup <= 142) return 'tetragonal';
-  if (spaceGroup <= 167) return 'trigonal';
-  if (spaceGroup <= 194) return 'hexagonal';
-  return 'cubic';
-};
-
 export interface Program {
   name: string;
   parser: string;
