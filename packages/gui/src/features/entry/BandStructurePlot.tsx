@@ -2,8 +2,8 @@ import { Alert, useTheme } from '@mui/material';
 import type { Data, Layout } from 'plotly.js';
 import { useMemo } from 'react';
 import { Plot } from '../../components/plot/Plot.tsx';
-import { bandLines, ENERGY_RANGE, type BandStructurePlotData } from './electronic.ts';
-import { highestOccupiedLine, NO_REFERENCE_WARNING } from './plotParts.ts';
+import { bandLines, type BandStructurePlotData } from './electronic.ts';
+import { energyAxis, highestOccupiedLine, NO_REFERENCE_WARNING } from './plotParts.ts';
 
 /** Bands along the k-path; high-symmetry points as ticks with dashed lines between segments. */
 export function BandStructurePlot({ bands, height }: { bands: BandStructurePlotData; height: number }) {
@@ -35,9 +35,7 @@ export function BandStructurePlot({ bands, height }: { bands: BandStructurePlotD
         zeroline: false,
         showgrid: false,
       },
-      yaxis: shifted
-        ? { title: { text: 'Energy (eV)' }, range: [...ENERGY_RANGE], autorange: false, zeroline: false }
-        : { title: { text: 'Energy (eV)' }, zeroline: false },
+      yaxis: energyAxis(shifted),
       shapes: bands.ticks.positions.slice(1, -1).map((x) => ({
         type: 'line',
         x0: x,

@@ -2,8 +2,8 @@ import { Alert, useTheme } from '@mui/material';
 import type { Data, Layout } from 'plotly.js';
 import { useMemo } from 'react';
 import { Plot } from '../../components/plot/Plot.tsx';
-import { ENERGY_RANGE, type DosPlotData } from './electronic.ts';
-import { highestOccupiedLine, NO_REFERENCE_WARNING } from './plotParts.ts';
+import type { DosPlotData } from './electronic.ts';
+import { energyAxis, highestOccupiedLine, NO_REFERENCE_WARNING } from './plotParts.ts';
 
 /** Density of states sideways (energy upwards) so that it lines up with a band structure next to it. */
 export function DosPlot({ dos, height }: { dos: DosPlotData; height: number }) {
@@ -26,9 +26,7 @@ export function DosPlot({ dos, height }: { dos: DosPlotData; height: number }) {
       showlegend: true,
       legend: { x: 1, xanchor: 'right', y: 0, yanchor: 'bottom' },
       xaxis: { title: { text: 'DOS (states/eV)' }, rangemode: 'tozero', zeroline: true },
-      yaxis: shifted
-        ? { title: { text: 'Energy (eV)' }, range: [...ENERGY_RANGE], autorange: false, zeroline: false }
-        : { title: { text: 'Energy (eV)' }, zeroline: false },
+      yaxis: energyAxis(shifted),
     };
     return { data: traces, layout: plotLayout };
   }, [dos, theme]);

@@ -1,4 +1,5 @@
-import type { Data } from 'plotly.js';
+import type { Data, LayoutAxis } from 'plotly.js';
+import { ENERGY_RANGE } from './electronic.ts';
 
 /** Shown above a DOS or band structure whose energies could not be shifted (spec: a warning). */
 export const NO_REFERENCE_WARNING =
@@ -15,4 +16,14 @@ export function highestOccupiedLine(x: [number, number]): Data {
     line: { color: '#000', width: 1, dash: 'dash' },
     hoverinfo: 'skip',
   };
+}
+
+/**
+ * The energy axis shared by the band structure and the DOS beside it, so that both show the same window
+ * around the highest occupied energy; unshifted energies keep Plotly's own range.
+ */
+export function energyAxis(shifted: boolean): Partial<LayoutAxis> {
+  return shifted
+    ? { title: { text: 'Energy (eV)' }, range: [...ENERGY_RANGE], autorange: false, zeroline: false }
+    : { title: { text: 'Energy (eV)' }, zeroline: false };
 }
