@@ -5,9 +5,9 @@
 // is first brought into the paper's setting (axis order a < b < c, monoclinic unique axis a with
 // alpha < 90°, ...). Triclinic lattices are not covered: their standard needs a reduced reciprocal
 // cell, and only Γ can be named there without it.
-import { dot, norm, type Mat3, type Vec3 } from '../structure.ts';
+import { dot, norm, scaleVec3, type Mat3, type Vec3 } from '../structure.ts';
 import { reciprocalCell } from './electronic-kspace.ts';
-import { inverse3 } from './symmetry-math.ts';
+import { add3, inverse3 } from './symmetry-math.ts';
 
 export interface StandardBrillouinZone {
   /** The paper's lattice variant ('FCC', 'BCT2', 'MCLC3' ...). */
@@ -22,8 +22,6 @@ export interface StandardBrillouinZone {
 const METRIC_TOLERANCE = 1e-3;
 const GAMMA = 'Γ';
 
-const scale = (v: Vec3, f: number): Vec3 => [v[0] * f, v[1] * f, v[2] * f];
-const plus = (u: Vec3, v: Vec3): Vec3 => [u[0] + v[0], u[1] + v[1], u[2] + v[2]];
 const cosine = (u: Vec3, v: Vec3): number => dot(u, v) / (norm(u) * norm(v));
 
 function zone(variant: string, primitive: Mat3, points: Record<string, Vec3>): StandardBrillouinZone {
@@ -408,7 +406,9 @@ function centredFace(conventional: Mat3, primitive: Mat3): [number, number] | un
     [0, 2],
     [1, 2],
   ];
-  return pairs.find(([i, j]) => isLatticeVector(scale(plus(conventional[i]!, conventional[j]!), 0.5), inv));
+  return pairs.find(([i, j]) =>
+    isLatticeVector(scaleVec3(add3(conventional[i]!, conventional[j]!), 0.5), inv),
+  );
 }
 
 interface PlaneVector {
@@ -426,7 +426,7 @@ function reducedPlane(b0: Vec3, c0: Vec3): [PlaneVector, PlaneVector] {
     if (norm(p.v) > norm(q.v)) [p, q] = [q, p];
     const m = Math.round(dot(p.v, q.v) / dot(p.v, p.v));
     if (m === 0) return [p, q];
-    q = { v: plus(q.v, scale(p.v, -m)), r: q.r - m * p.r, s: q.s - m * p.s };
+    q = { v: add3(q.v, scaleVec3(p.v, -m)), r: q.r - m * p.r, s: q.s - m * p.s };
   }
 }
 
@@ -437,7 +437,11 @@ function planeVectors(b0: Vec3, c0: Vec3): PlaneVector[] {
   for (let x = -4; x <= 4; x++)
     for (let y = -4; y <= 4; y++)
       if (x !== 0 || y !== 0)
-        out.push({ v: plus(scale(p.v, x), scale(q.v, y)), r: x * p.r + y * q.r, s: x * p.s + y * q.s });
+        out.push({
+          v: add3(scaleVec3(p.v, x), scaleVec3(q.v, y)),
+          r: x * p.r + y * q.r,
+          s: x * p.s + y * q.s,
+        });
   return out.sort((x, y) => norm(x.v) - norm(y.v));
 }
 
@@ -450,7 +454,7 @@ function monoclinicPlane(b0: Vec3, c0: Vec3, centred: boolean): { b: Vec3; c: Ve
   const vectors = planeVectors(b0, c0);
   const first = vectors.find(({ r, s }) => !centred || (Math.abs(r) % 2 === 1 && s % 2 === 0))!;
   const second = vectors.find(({ r, s }) => Math.abs(first.r * s - first.s * r) === 1)!;
-  const c = dot(first.v, second.v) < 0 ? scale(second.v, -1) : second.v;
+  const c = dot(first.v, second.v) < 0 ? scaleVec3(second.v, -1) : second.v;
   return { b: first.v, c };
 }
 
@@ -478,9 +482,9 @@ function monoclinicZone(
       // b0 must be the axis centred together with the unique one.
       if (!face.includes(other0)) [other0, other1] = [other1, other0];
       [b0, c0] = [conventional[other0]!, conventional[other1]!];
-    } else if (isLatticeVector(scale(plus(u, plus(b0, c0)), 0.5), inverse3(primitive))) {
+    } else if (isLatticeVector(scaleVec3(add3(u, add3(b0, c0)), 0.5), inverse3(primitive))) {
       // Body-centred setting: (u + b0 + c0)/2 is the centring, so b0 + c0 is centred with u.
-      b0 = plus(b0, c0);
+      b0 = add3(b0, c0);
     } else {
       throw new Error('the base-centred monoclinic cell is centred on no face containing its unique axis');
     }
