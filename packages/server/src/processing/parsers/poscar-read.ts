@@ -12,6 +12,7 @@ import {
   type Structure,
   type Vec3,
 } from '../structure.ts';
+import { fortranReal } from './fortran-number.ts';
 
 export interface Poscar {
   comment: string;
@@ -26,18 +27,11 @@ export interface Poscar {
   structure: Structure;
 }
 
-/** A Fortran real: decimals, exponents with E or D ('1.0D-3'). */
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][-+]?\d+)?$/;
-
-function toNumber(token: string): number | undefined {
-  return NUMBER.test(token) ? Number(token.replace(/[dD]/, 'e')) : undefined;
-}
-
 /** Leading numeric tokens of a line (stops at the first non-number, e.g. a trailing comment). */
 function leadingNumbers(line: string): number[] {
   const out: number[] = [];
   for (const token of line.trim().split(/\s+/)) {
-    const value = toNumber(token);
+    const value = fortranReal(token);
     if (value === undefined) break;
     out.push(value);
   }
@@ -179,7 +173,7 @@ export function readPoscar(text: string): Poscar {
     }
     const line = next('positions');
     const tokens = line.trim().split(/\s+/);
-    const values = tokens.slice(0, 3).map(toNumber);
+    const values = tokens.slice(0, 3).map(fortranReal);
     if (values.some((v) => v === undefined))
       fail(index, `expected three coordinates, found '${line.trim()}'`);
     coords.push(values as Vec3);

@@ -4,6 +4,7 @@
 import { CHEMICAL_SYMBOLS, isElementSymbol } from '../elements.ts';
 import type { Mat3, Vec3 } from '../structure.ts';
 import { ELECTRON_VOLT } from '../units.ts';
+import { fortranReal } from './fortran-number.ts';
 
 /** Joules per Hartree (CODATA 2018). */
 export const HARTREE = 4.3597447222071e-18;
@@ -27,12 +28,6 @@ export interface XyzFrame {
   forces?: Vec3[];
   /** 1-based line number of the frame's atom count. */
   line: number;
-}
-
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][-+]?\d+)?$/;
-
-function toNumber(token: string | undefined): number | undefined {
-  return token !== undefined && NUMBER.test(token) ? Number(token.replace(/[dD]/, 'e')) : undefined;
 }
 
 /** key=value pairs of an extended XYZ comment; quoted and {braced} values may hold spaces. */
@@ -154,7 +149,7 @@ function readCell(
     const values = latticeText
       .trim()
       .split(/[\s,]+/)
-      .map(toNumber);
+      .map(fortranReal);
     if (values.length !== 9 || values.some((v) => v === undefined)) {
       throw new Error(`XYZ line ${lineNo}: Lattice must hold nine numbers, found '${latticeText}'`);
     }
@@ -188,11 +183,11 @@ function readCell(
 /** Frame energy in J: extended XYZ 'energy' is in eV (ASE), CP2K's 'E =' in Hartree. */
 function energyOf(comment: string, pairs: Map<string, string> | undefined): number | undefined {
   if (pairs) {
-    const value = toNumber(pairs.get('energy'));
+    const value = fortranReal(pairs.get('energy'));
     return value === undefined ? undefined : value * ELECTRON_VOLT;
   }
   const cp2k = /^\s*i\s*=\s*\d+\s*,\s*time\s*=\s*\S+\s*,\s*E\s*=\s*(\S+)\s*$/.exec(comment);
-  const value = toNumber(cp2k?.[1]);
+  const value = fortranReal(cp2k?.[1]);
   return value === undefined ? undefined : value * HARTREE;
 }
 
@@ -231,7 +226,7 @@ export function readXyz(text: string): XyzFrame[] {
     };
     const energy = energyOf(comment, pairs);
     if (energy !== undefined) frame.energy = energy;
-    const time = pairs ? undefined : toNumber(/(?:^|,)\s*time\s*=\s*([^\s,]+)/.exec(comment)?.[1]);
+    const time = pairs ? undefined : fortranReal(/(?:^|,)\s*time\s*=\s*([^\s,]+)/.exec(comment)?.[1]);
     if (time !== undefined) frame.time = time;
     const forces: Vec3[] = [];
     for (let n = 0; n < count; n++) {
@@ -250,7 +245,7 @@ export function readXyz(text: string): XyzFrame[] {
       const name = tokens[layout.species.start] ?? '';
       const symbol = symbolOf(name);
       if (!symbol) throw new Error(`XYZ line ${atomLineNo}: '${name}' is not a chemical element`);
-      const p = tokens.slice(layout.positions.start, layout.positions.start + 3).map(toNumber);
+      const p = tokens.slice(layout.positions.start, layout.positions.start + 3).map(fortranReal);
       if (p.some((v) => v === undefined)) {
         throw new Error(`XYZ line ${atomLineNo}: expected three coordinates, found '${tokens.join(' ')}'`);
       }
@@ -258,7 +253,7 @@ export function readXyz(text: string): XyzFrame[] {
       frame.species.push(symbol);
       frame.positions.push(p as Vec3);
       if (layout.forces) {
-        const f = tokens.slice(layout.forces.start, layout.forces.start + 3).map(toNumber);
+        const f = tokens.slice(layout.forces.start, layout.forces.start + 3).map(fortranReal);
         if (f.some((v) => v === undefined)) throw new Error(`XYZ line ${atomLineNo}: forces are not numbers`);
         forces.push(f as Vec3);
       }

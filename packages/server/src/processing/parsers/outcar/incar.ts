@@ -1,18 +1,17 @@
 // VASP INCAR tags: 'KEY = value' statements, several per line separated by ';', comments after
 // '#' or '!'. Values become booleans (.TRUE./T), numbers (Fortran reals, 'N*x' repeats) or text.
 
+import { fortranReal } from '../fortran-number.ts';
+
 export type IncarScalar = number | boolean | string;
 export type IncarValue = IncarScalar | IncarScalar[];
 export type IncarTags = Record<string, IncarValue>;
-
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][-+]?\d+)?$/;
 
 /** One token: boolean, number or text. */
 export function incarScalar(token: string): IncarScalar {
   if (/^\.?(?:T|TRUE)\.?$/i.test(token)) return true;
   if (/^\.?(?:F|FALSE)\.?$/i.test(token)) return false;
-  if (NUMBER.test(token)) return Number(token.replace(/[dD]/, 'e'));
-  return token;
+  return fortranReal(token) ?? token;
 }
 
 /**
