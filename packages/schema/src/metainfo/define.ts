@@ -22,6 +22,9 @@ export interface QuantityOptions {
   readonly search?: SearchOption;
 }
 
+/** Options of a quantity searched by keyword and offered as search-bar suggestion. */
+export const SUGGESTED = { search: { suggestion: true } } as const;
+
 export const LIST: Shape = ['*'];
 export const VECTOR3: Shape = [3];
 export const MATRIX3: Shape = [3, 3];

@@ -1,9 +1,7 @@
-import { bool, enumeration, float, LIST, section, str, sub } from '../define.ts';
+import { bool, enumeration, float, LIST, section, str, sub, SUGGESTED } from '../define.ts';
 import { BASIS_SET_CONTAINER_TYPES, RELATIVITY_METHODS } from './run-method.ts';
 
 /** results.method: how the entry was computed, normalised across codes for search. */
-
-const indexed = { search: { suggestion: true } } as const;
 
 export const METHOD_NAMES = [
   'DFT',
@@ -50,21 +48,21 @@ export const CORE_ELECTRON_TREATMENTS = [
 ] as const;
 
 const dft = section('DFT', 'Density-functional theory settings of the entry.', [
-  enumeration('basis_set_type', 'Kind of basis set.', BASIS_SET_TYPES, indexed),
+  enumeration('basis_set_type', 'Kind of basis set.', BASIS_SET_TYPES, SUGGESTED),
   enumeration(
     'core_electron_treatment',
     'How core electrons are treated.',
     CORE_ELECTRON_TREATMENTS,
-    indexed,
+    SUGGESTED,
   ),
   bool('spin_polarized', 'Whether the calculation is spin-polarised.', { search: true }),
   float('scf_threshold_energy_change', 'SCF convergence threshold on the energy change.', {
     unit: 'joule',
     search: true,
   }),
-  str('van_der_Waals_method', 'Van der Waals correction used, if any.', indexed),
-  enumeration('relativity_method', 'Treatment of relativistic effects.', RELATIVITY_METHODS, indexed),
-  str('smearing_kind', 'Kind of occupation smearing.', indexed),
+  str('van_der_Waals_method', 'Van der Waals correction used, if any.', SUGGESTED),
+  enumeration('relativity_method', 'Treatment of relativistic effects.', RELATIVITY_METHODS, SUGGESTED),
+  str('smearing_kind', 'Kind of occupation smearing.', SUGGESTED),
   float('smearing_width', 'Width of the occupation smearing.', { search: true }),
   enumeration('jacobs_ladder', 'Rung of the functional on Jacob’s ladder.', XC_FUNCTIONAL_TYPES, {
     search: true,
@@ -72,7 +70,7 @@ const dft = section('DFT', 'Density-functional theory settings of the entry.', [
   enumeration('xc_functional_type', 'Family of the exchange-correlation functional.', XC_FUNCTIONAL_TYPES, {
     search: true,
   }),
-  str('xc_functional_names', 'LibXC names of the functional terms used.', { shape: LIST, ...indexed }),
+  str('xc_functional_names', 'LibXC names of the functional terms used.', { shape: LIST, ...SUGGESTED }),
   float('exact_exchange_mixing_factor', 'Share of exact exchange in a hybrid functional.', { search: true }),
 ]);
 
@@ -82,7 +80,7 @@ const precision = section('Precision', 'Numerical precision settings of the entr
     search: true,
   }),
   str('native_tier', 'Precision preset of the code.', { search: true }),
-  enumeration('basis_set', 'Kind of basis set.', BASIS_SET_CONTAINER_TYPES, indexed),
+  enumeration('basis_set', 'Kind of basis set.', BASIS_SET_CONTAINER_TYPES, SUGGESTED),
   float('planewave_cutoff', 'Kinetic-energy cutoff of the plane waves.', { unit: 'joule', search: true }),
   float('apw_cutoff', 'Dimensionless APW cutoff (RKmax).', { search: true }),
 ]);
@@ -91,9 +89,9 @@ const simulation = section(
   'Simulation',
   'The simulation code and its method.',
   [
-    str('program_name', 'Name of the simulation code.', indexed),
-    str('program_version', 'Version of the simulation code.', indexed),
-    str('program_version_internal', 'Internal version of the simulation code.', indexed),
+    str('program_name', 'Name of the simulation code.', SUGGESTED),
+    str('program_version', 'Version of the simulation code.', SUGGESTED),
+    str('program_version_internal', 'Internal version of the simulation code.', SUGGESTED),
   ],
   [sub('dft', dft), sub('precision', precision)],
 );
@@ -103,8 +101,8 @@ export const resultsMethod = section(
   'The method of the entry.',
   [
     str('method_id', 'Identifier shared by entries computed with the same method.', { search: true }),
-    enumeration('method_name', 'Common name of the method.', METHOD_NAMES, indexed),
-    str('workflow_name', 'Name of the workflow of the entry, e.g. GeometryOptimization.', indexed),
+    enumeration('method_name', 'Common name of the method.', METHOD_NAMES, SUGGESTED),
+    str('workflow_name', 'Name of the workflow of the entry, e.g. GeometryOptimization.', SUGGESTED),
   ],
   [sub('simulation', simulation)],
 );
