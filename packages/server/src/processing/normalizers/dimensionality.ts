@@ -8,6 +8,7 @@ import {
   cellVolume,
   cross,
   dot,
+  fractionalToCartesian,
   norm,
   type Mat3,
   type Structure,
@@ -205,7 +206,7 @@ export function structuralType(structure: Structure): StructuralType {
   const fractional = cartesianToFractional(positions, lattice).map(
     (f) => f.map((x, k) => (periodic[k] ? x - Math.floor(x) : x)) as Vec3,
   );
-  const wrapped = fractional.map((f) => apply3(transpose3(lattice), f));
+  const wrapped = fractional.map((f) => fractionalToCartesian(f, lattice));
   const network = bondNetwork(
     wrapped,
     structure.species.map((s) => covalentRadius(s)),
@@ -224,8 +225,8 @@ export function structuralType(structure: Structure): StructuralType {
     case 0:
       return n === 1 ? 'atom' : 'molecule / cluster';
     default: {
-      const unwrapped = wrapped.map((p, i) => add3(p, apply3(transpose3(lattice), network.offset[i]!)));
-      const planeCartesian = plane.map((v) => apply3(transpose3(lattice), v));
+      const unwrapped = wrapped.map((p, i) => add3(p, fractionalToCartesian(network.offset[i]!, lattice)));
+      const planeCartesian = plane.map((v) => fractionalToCartesian(v, lattice));
       return isRepeatedSlab(unwrapped, structure.species, planeCartesian) ? 'surface' : '2D';
     }
   }

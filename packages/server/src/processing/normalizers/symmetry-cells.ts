@@ -1,7 +1,13 @@
 // Conventional and primitive cells of an analysed crystal, in Å and fractional coordinates.
-import { cellFromParameters, cellParameters, cellVolume, type Mat3, type Vec3 } from '../structure.ts';
 import {
-  apply3,
+  cellFromParameters,
+  cellParameters,
+  cellVolume,
+  fractionalToCartesian,
+  type Mat3,
+  type Vec3,
+} from '../structure.ts';
+import {
   cartesianToFractional,
   det3,
   distanceToInteger,
@@ -91,7 +97,7 @@ export function primitiveCell(conventional: Cell, centring: string): Cell {
   const p = TO_PRIMITIVE[centring];
   if (!p) throw new Error(`unknown centring '${centring}'`);
   const lattice = multiply3(transpose3(p), conventional.lattice);
-  const cartesian = conventional.positions.map((f) => apply3(transpose3(conventional.lattice), f));
+  const cartesian = conventional.positions.map((f) => fractionalToCartesian(f, conventional.lattice));
   const fractional = cartesianToFractional(cartesian, lattice).map((f) => wrapVec(f, FRACTIONAL_TOLERANCE));
   const positions: Vec3[] = [];
   const species: string[] = [];

@@ -1,7 +1,7 @@
 // Reduction of a supercell to a primitive cell by its pure translations, before moyo sees it: moyo
 // takes seconds on large supercells (a 200-atom bcc supercell: ~6 s) but milliseconds on their
 // primitive cells, and the standardised result does not depend on which cell it was given.
-import { cellVolume, type Mat3, type Vec3 } from '../structure.ts';
+import { cellVolume, fractionalToCartesian, type Mat3, type Vec3 } from '../structure.ts';
 import { apply3, det3, inverse3, multiply3, transpose3, wrapVec } from './symmetry-math.ts';
 
 export interface NumberedCell {
@@ -78,7 +78,7 @@ export function reduceToPrimitive(cell: NumberedCell, symprec: number): Numbered
     [0, 1, 0],
     [0, 0, 1],
   ];
-  const length = (v: Vec3): number => Math.hypot(...apply3(transpose3(cell.lattice), v));
+  const length = (v: Vec3): number => Math.hypot(...fractionalToCartesian(v, cell.lattice));
   const pool = [...translations, ...identity].sort((a, b) => length(a) - length(b));
   const target = 1 / multiplicity;
   let basis: Mat3 | undefined;
