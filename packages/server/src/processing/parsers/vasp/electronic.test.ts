@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bandEdgesOf, bandStructureOf, dosOf, eigenvaluesOf, reciprocalCell } from './electronic.ts';
+import { reciprocalCell } from '../../normalizers/electronic-kspace.ts';
+import { bandEdgesOf, bandStructureOf, dosOf, eigenvaluesOf } from './electronic.ts';
 import type { RawDos, RawKpoints } from './raw.ts';
 import { EV } from './units.ts';
 

@@ -1,6 +1,7 @@
 // Electronic structure of the last ionic step: eigenvalues, band edges, DOS and, for line-mode
 // k-points, the band structure split into path segments. Energies in J, DOS in states/J.
-import { cross, dot, scaleVec3, type Mat3, type Vec3 } from '../../structure.ts';
+import { reciprocalCell } from '../../normalizers/electronic-kspace.ts';
+import type { Mat3, Vec3 } from '../../structure.ts';
 import type { RawDos, RawEigenvalues, RawKpoints } from './raw.ts';
 import { EV } from './units.ts';
 
@@ -162,13 +163,6 @@ export function dosOf(raw: RawDos, elements: readonly string[], nSpin: number): 
     }
     return section;
   });
-}
-
-/** Reciprocal lattice (rows, without 2π) of a real-space lattice given as rows. */
-export function reciprocalCell(lattice: Mat3): Mat3 {
-  const [a, b, c] = lattice;
-  const factor = 1 / dot(a, cross(b, c));
-  return [scaleVec3(cross(b, c), factor), scaleVec3(cross(c, a), factor), scaleVec3(cross(a, b), factor)];
 }
 
 /**
