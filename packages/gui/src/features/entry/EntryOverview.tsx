@@ -1,4 +1,5 @@
 import { Box, Stack } from '@mui/material';
+import { useMemo } from 'react';
 import { ElectronicCard } from './ElectronicCard.tsx';
 import { GeometryOptimizationCard } from './GeometryOptimizationCard.tsx';
 import { IdentifiersCard } from './IdentifiersCard.tsx';
@@ -36,12 +37,17 @@ function CardsWithArchive({
   entry: EntryData;
   required: '*' | Record<string, unknown>;
 }) {
-  const query = useArchive(entry.entry_id, required);
-  const archive: ArchiveState = query.isPending
-    ? { status: 'loading' }
-    : query.isError
-      ? { status: 'error', message: query.error.message }
-      : { status: 'ready', archive: query.data.data.archive };
+  const { error, data } = useArchive(entry.entry_id, required);
+  // One state object per archive: the plots prepare their data again whenever it changes identity.
+  const archive = useMemo(
+    (): ArchiveState =>
+      error
+        ? { status: 'error', message: error.message }
+        : data
+          ? { status: 'ready', archive: data.data.archive }
+          : { status: 'loading' },
+    [error, data],
+  );
   return <ResultCards results={entry.results} archive={archive} />;
 }
 
