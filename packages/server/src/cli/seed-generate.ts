@@ -2,6 +2,7 @@ import { indexedResults } from '@oasis/schema';
 import { formulas } from '../processing/normalizers/formula.ts';
 import { availableProperties } from '../processing/normalizers/available-properties.ts';
 import { crystalSystem } from '../processing/normalizers/material.ts';
+import { ELECTRON_VOLT } from '../processing/units.ts';
 import {
   ELEMENT_COUNT_WEIGHTS,
   ELEMENT_WEIGHTS,
@@ -13,7 +14,6 @@ import {
   XC_WEIGHTS,
 } from './seed-tables.ts';
 
-const ELECTRON_VOLT = 1.602176634e-19; // J, exact (SI 2019)
 const DAY_MS = 86_400_000;
 
 /** A small, fast PRNG (mulberry32): the same seed gives the same sequence on every platform. */
