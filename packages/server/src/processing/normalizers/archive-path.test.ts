@@ -28,6 +28,8 @@ describe('resolveArchivePath', () => {
     expect(resolveArchivePath(archive, '/run/x')).toBeUndefined();
     expect(resolveArchivePath(archive, '/run/0/calculation/0/energy/total/value/deeper')).toBeUndefined();
     expect(resolveArchivePath(archive, '/results')).toBeUndefined();
+    expect(resolveArchivePath(archive, '/__proto__')).toBeUndefined();
+    expect(resolveArchivePath(archive, '/run/0/constructor')).toBeUndefined();
   });
 
   it('rejects strings that are not archive paths', () => {

@@ -18,7 +18,8 @@ export function resolveArchivePath(archive: unknown, path: string): unknown {
       if (!/^\d+$/.test(part)) return undefined;
       node = node[Number(part)];
     } else if (isSection(node)) {
-      node = node[part];
+      // Own properties only: a reference from a file must not reach Object.prototype ('/__proto__').
+      node = Object.hasOwn(node, part) ? node[part] : undefined;
     } else {
       return undefined;
     }
