@@ -37,7 +37,8 @@ export function compositionOf(species: readonly string[]): Map<string, number> {
   return counts;
 }
 
-function gcd(a: number, b: number): number {
+/** Greatest common divisor of two non-negative integers (0 with 0 gives 0). */
+export function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 

@@ -3,6 +3,7 @@
 // frequent, ties broken by occupation of the earliest Wyckoff letter) and counts divided by their
 // greatest common divisor. Names are those of NOMAD's structure_name enumeration.
 import { atomicNumber } from '../elements.ts';
+import { gcd } from './formula.ts';
 import type { MaterialSymmetry } from './symmetry.ts';
 
 export interface Prototype {
@@ -33,10 +34,6 @@ export const PROTOTYPES: readonly Prototype[] = [
   { spaceGroupNumber: 221, wyckoff: 'a:X_1=1;b:X_2=1;c:X_0=3', aflowId: 'AB3C_cP5_221_a_c_b', strukturbericht: 'E21', name: 'perovskite', formula: 'CaTiO3' },
   { spaceGroupNumber: 221, wyckoff: 'a:X_1=1;b:X_2=1;d:X_0=3', aflowId: 'AB3C_cP5_221_a_c_b', strukturbericht: 'E21', name: 'perovskite', formula: 'CaTiO3' },
 ];
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
 
 /**
  * NOMAD's normalised Wyckoff occupation of a conventional cell as a canonical string:
