@@ -10,6 +10,7 @@ import {
   dot,
   fractionalToCartesian,
   norm,
+  scaleVec3,
   type Mat3,
   type Structure,
   type Vec3,
@@ -153,10 +154,7 @@ function isRepeatedSlab(
       for (const db of [0, -1, 1]) {
         const ra = a - Math.round(a) + da;
         const rb = b - Math.round(b) + db;
-        const r = add3(
-          add3(p1.map((x) => x * ra) as Vec3, p2.map((x) => x * rb) as Vec3),
-          unit.map((x) => x * c) as Vec3,
-        );
+        const r = add3(add3(scaleVec3(p1, ra), scaleVec3(p2, rb)), scaleVec3(unit, c));
         best = Math.min(best, norm(r));
       }
     return best;
