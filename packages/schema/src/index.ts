@@ -9,5 +9,6 @@ export * from './api/auth.ts';
 export * from './api/users.ts';
 export * from './artifacts/artifacts.ts';
 export * from './units/units.ts';
+export * from './units/conversion.ts';
 export * from './metainfo/index.ts';
 export * from './query/optimade/index.ts';
