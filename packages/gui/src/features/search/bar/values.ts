@@ -1,5 +1,5 @@
 import type { FilterDefinition } from '../context/types.ts';
-import { UnitError, convertValue, parseNumberWithUnit } from './unitConversion.ts';
+import { UnitError, convertValue, parseNumberWithUnit } from '@oasis/schema';
 
 /** A typed value that does not fit its quantity; the search bar reports it with its own message. */
 export class ValueError extends Error {}
