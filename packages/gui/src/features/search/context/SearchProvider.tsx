@@ -1,0 +1,140 @@
+import type { AppConfig, Owner } from '@oasis/schema';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useApi } from '../../../api/ApiProvider.tsx';
+import { useArtifacts } from '../../../app/artifacts.ts';
+import { useErrors } from '../../../app/errors.tsx';
+import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { createAggregationStore } from './aggregationStore.ts';
+import { buildDefinitions } from './definitions.ts';
+import { lockedFilters } from './locks.ts';
+import { buildApiQuery } from './query.ts';
+import { AggregationStoreContext, SearchContext } from './searchContexts.ts';
+import type { FilterValue, Filters, SearchContextValue, SearchPagination } from './types.ts';
+import { formatSearch, isEmptyFilterValue, parseSearch } from './url.ts';
+import { useSearchEngine } from './useSearchEngine.ts';
+
+/** Default results order and page size (spec 2 §9). */
+const DEFAULT_PAGINATION: SearchPagination = { order_by: 'upload_create_time', order: 'desc', page_size: 20 };
+
+function appPagination(app: AppConfig): SearchPagination {
+  const configured = (app as { pagination?: Partial<SearchPagination> }).pagination ?? {};
+  return {
+    order_by: configured.order_by ?? DEFAULT_PAGINATION.order_by,
+    order: configured.order ?? DEFAULT_PAGINATION.order,
+    page_size: configured.page_size ?? DEFAULT_PAGINATION.page_size,
+  };
+}
+
+/**
+ * The state of one search page (spec 2 §4): filters (kept in the URL's query string), the app's locked
+ * filters, visibility, order, results and the aggregations that filters and widgets asked for.
+ */
+export function SearchProvider({ app, children }: { app: AppConfig; children: ReactNode }) {
+  const api = useApi();
+  const { raiseError } = useErrors();
+  const { user, ready } = useAuth();
+  const artifacts = useArtifacts();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [store] = useState(createAggregationStore);
+
+  const locked = useMemo(() => lockedFilters((app as { filters_locked?: unknown }).filters_locked), [app]);
+  const definitions = useMemo(
+    () => (artifacts.data ? buildDefinitions(app, artifacts.data, Object.keys(locked)) : {}),
+    [app, artifacts.data, locked],
+  );
+  const url = useMemo(() => parseSearch(location.search, definitions), [location.search, definitions]);
+  // Locked filters are not editable: a URL cannot override them.
+  const filters = useMemo<Filters>(
+    () => Object.fromEntries(Object.entries(url.filters).filter(([quantity]) => !(quantity in locked))),
+    [url.filters, locked],
+  );
+  // Anonymous visitors can only search public data (spec 2 §6).
+  const owner: Owner = user ? (url.owner ?? 'visible') : 'public';
+
+  const write = useCallback(
+    (next: Filters, nextOwner: Owner | undefined) =>
+      void navigate({ search: formatSearch(next, nextOwner) }, { replace: true }),
+    [navigate],
+  );
+  const setFilters = useCallback(
+    (next: Filters) =>
+      write(
+        Object.fromEntries(Object.entries(next).filter(([, value]) => !isEmptyFilterValue(value))),
+        url.owner,
+      ),
+    [write, url.owner],
+  );
+  const setFilter = useCallback(
+    (quantity: string, value: FilterValue | undefined) => {
+      if (quantity in locked) return;
+      const { [quantity]: _previous, ...rest } = filters;
+      setFilters(value === undefined ? rest : { ...filters, [quantity]: value });
+    },
+    [filters, locked, setFilters],
+  );
+  const clearFilters = useCallback(() => write({}, url.owner), [write, url.owner]);
+  const setOwner = useCallback((next: Owner) => write(filters, next), [write, filters]);
+
+  const [pagination, setPagination] = useState(() => appPagination(app));
+  const setOrder = useCallback(
+    (orderBy: string, order: 'asc' | 'desc') =>
+      setPagination((current) => ({ ...current, order_by: orderBy, order })),
+    [],
+  );
+
+  const apiQuery = useMemo(() => buildApiQuery(filters, locked, definitions), [filters, locked, definitions]);
+  const results = useSearchEngine({
+    api,
+    resource: app.resource,
+    owner,
+    filters,
+    locked,
+    definitions,
+    apiQuery,
+    pagination,
+    store,
+    enabled: ready && artifacts.data !== undefined,
+    raiseError,
+  });
+
+  const value = useMemo<SearchContextValue>(
+    () => ({
+      app,
+      resource: app.resource,
+      owner,
+      setOwner,
+      definitions,
+      filters,
+      locked,
+      setFilter,
+      setFilters,
+      clearFilters,
+      apiQuery,
+      pagination,
+      setOrder,
+      results,
+    }),
+    [
+      app,
+      owner,
+      setOwner,
+      definitions,
+      filters,
+      locked,
+      setFilter,
+      setFilters,
+      clearFilters,
+      apiQuery,
+      pagination,
+      setOrder,
+      results,
+    ],
+  );
+  return (
+    <AggregationStoreContext.Provider value={store}>
+      <SearchContext.Provider value={value}>{children}</SearchContext.Provider>
+    </AggregationStoreContext.Provider>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Aggregation, AggregationResponse, EntriesQueryRequest, Owner } from '@oasis/schema';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import type { ApiClient } from '../../../api/client.ts';
+import type { AggregationStore } from './aggregationStore.ts';
+import { createInOrder } from './ordering.ts';
+import {
+  aggregationSignature,
+  aggregationsOnlyRequest,
+  pageRequest,
+  resultsSignature,
+  type RequestParts,
+} from './requests.ts';
+import { searchError } from './searchError.ts';
+import type { FilterDefinition, Filters, Resource, SearchPagination, SearchResults } from './types.ts';
+
+/** Clicking several filters in a row sends one request (spec 2 §4). */
+export const SEARCH_DEBOUNCE_MS = 450;
+
+interface QueryResponse {
+  pagination?: { total?: number; next_page_after_value?: string | null };
+  data?: Record<string, unknown>[];
+  aggregations?: Record<string, AggregationResponse>;
+}
+
+export interface EngineInputs {
+  api: ApiClient;
+  resource: Resource;
+  owner: Owner;
+  filters: Filters;
+  locked: Filters;
+  definitions: Readonly<Record<string, FilterDefinition>>;
+  apiQuery: Record<string, unknown>;
+  pagination: SearchPagination;
+  store: AggregationStore;
+  /** False until the search quantities and the login state are known. */
+  enabled: boolean;
+  raiseError(error: unknown): void;
+}
+
+interface ResultsState {
+  data: Record<string, unknown>[];
+  total: number | undefined;
+  loading: boolean;
+  next: string | undefined;
+  request: EntriesQueryRequest | undefined;
+  response: unknown;
+}
+
+const INITIAL: ResultsState = {
+  data: [],
+  total: undefined,
+  loading: false,
+  next: undefined,
+  request: undefined,
+  response: undefined,
+};
+
+type Kind = 'page' | 'more' | 'aggregations';
+
+/**
+ * Sends the search requests of one search context: the results page with every aggregation that is due
+ * in one debounced request, aggregations alone (page size 0) when only they changed, and further pages
+ * on 'load more'. Answers are applied in request order.
+ */
+export function useSearchEngine(inputs: EngineInputs): SearchResults {
+  const [results, setResults] = useState<ResultsState>(INITIAL);
+  const latest = useRef(inputs);
+  latest.current = inputs;
+  const [inOrder] = useState(createInOrder);
+  /** The signature each aggregation was last requested with. */
+  const sent = useRef(new Map<string, string>());
+  const resultsKey = useRef<string | undefined>(undefined);
+  const lastPageSeq = useRef(-1);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const send = useCallback(
+    (kind: Kind, body: EntriesQueryRequest, signatures: Record<string, string>, key: string) => {
+      const { api, resource, store, raiseError } = latest.current;
+      for (const [name, signature] of Object.entries(signatures)) sent.current.set(name, signature);
+      const seq = inOrder.next();
+      if (kind === 'page') {
+        lastPageSeq.current = seq;
+        resultsKey.current = key;
+      }
+      if (kind !== 'aggregations') setResults((state) => ({ ...state, loading: true, request: body }));
+      const forget = () => {
+        for (const [name, signature] of Object.entries(signatures)) {
+          if (sent.current.get(name) === signature) sent.current.delete(name);
+        }
+      };
+      const apply = (response: QueryResponse) => {
+        if (!mounted.current) return;
+        if (response.aggregations) store.getState().setResponses(response.aggregations);
+        if (kind === 'aggregations') return;
+        if (kind === 'more' && key !== resultsKey.current) return;
+        const rows = response.data ?? [];
+        setResults((state) => ({
+          data: kind === 'more' ? [...state.data, ...rows] : rows,
+          total: response.pagination?.total,
+          next: response.pagination?.next_page_after_value ?? undefined,
+          // An earlier page that arrives while a newer one is outstanding keeps the indicator on.
+          loading: kind === 'page' ? seq !== lastPageSeq.current : false,
+          request: state.request,
+          response,
+        }));
+      };
+      const fail = (error: unknown) => {
+        forget();
+        if (!mounted.current) return;
+        if (kind === 'page' && seq === lastPageSeq.current) resultsKey.current = undefined;
+        if (kind !== 'aggregations') setResults((state) => ({ ...state, loading: false }));
+        raiseError(searchError(error));
+      };
+      api.post<QueryResponse>(`${resource}/query`, body).then(
+        (response) => inOrder.settle(seq, () => apply(response)),
+        (error: unknown) => inOrder.settle(seq, () => fail(error)),
+      );
+    },
+    [inOrder],
+  );
+
+  const tick = useCallback(() => {
+    const { resource, owner, filters, locked, definitions, apiQuery, pagination, store } = latest.current;
+    const state = { owner, filters, locked, definitions };
+    const due: Record<string, Aggregation> = {};
+    const signatures: Record<string, string> = {};
+    for (const [name, { aggregation }] of Object.entries(store.getState().registered)) {
+      const signature = aggregationSignature(aggregation, state);
+      if (sent.current.get(name) === signature) continue;
+      due[name] = aggregation;
+      signatures[name] = signature;
+    }
+    const parts: RequestParts = { resource, owner, query: apiQuery, aggregations: due, definitions };
+    const key = resultsSignature(apiQuery, owner, pagination);
+    if (key !== resultsKey.current) send('page', pageRequest(parts, pagination), signatures, key);
+    else if (Object.keys(due).length > 0)
+      send('aggregations', aggregationsOnlyRequest(parts), signatures, key);
+  }, [send]);
+
+  const registered = useStore(inputs.store, (state) => state.registered);
+  const key = resultsSignature(inputs.apiQuery, inputs.owner, inputs.pagination);
+  const aggregationsKey = useMemo(
+    () =>
+      JSON.stringify([
+        Object.entries(registered).map(([name, { aggregation }]) => [name, aggregation]),
+        inputs.filters,
+      ]),
+    [registered, inputs.filters],
+  );
+  useEffect(() => {
+    if (!inputs.enabled) return;
+    const timer = setTimeout(tick, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [inputs.enabled, key, aggregationsKey, tick]);
+
+  const loadMore = useCallback(() => {
+    const { resource, owner, apiQuery, pagination, definitions } = latest.current;
+    if (results.next === undefined || results.loading || resultsKey.current === undefined) return;
+    const parts: RequestParts = { resource, owner, query: apiQuery, aggregations: {}, definitions };
+    send('more', pageRequest(parts, pagination, results.next), {}, resultsKey.current);
+  }, [results.next, results.loading, send]);
+
+  const hasMore =
+    results.next !== undefined && (results.total === undefined || results.data.length < results.total);
+  return {
+    data: results.data,
+    total: results.total,
+    loading: results.loading,
+    hasMore,
+    loadMore,
+    request: results.request,
+    response: results.response,
+  };
+}
