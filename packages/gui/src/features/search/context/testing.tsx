@@ -1,0 +1,81 @@
+import type { AppConfig, Artifacts } from '@oasis/schema';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProviders } from '../../../app/AppProviders.tsx';
+import { readEnv } from '../../../app/env.ts';
+import { SearchProvider } from './SearchProvider.tsx';
+import { testArtifacts } from './testDefinitions.ts';
+
+export const testApp: AppConfig = {
+  label: 'Entries',
+  path: 'entries',
+  resource: 'entries',
+  category: 'All',
+  description: 'Search entries across all domains',
+};
+
+export interface RecordedRequest {
+  url: string;
+  body: Record<string, unknown>;
+}
+
+export interface SearchRenderOptions {
+  app?: AppConfig;
+  artifacts?: Artifacts;
+  /** Initial URL query string, e.g. '?results.material.elements=Si'. */
+  search?: string;
+  /** The answer to POST {resource}/query (and other API calls) for a request body. */
+  answer?: (url: string, body: Record<string, unknown>) => unknown;
+}
+
+/** An empty result page for a query body, with empty buckets for every aggregation asked for. */
+export function emptyAnswer(_url: string, body: Record<string, unknown>): unknown {
+  const aggregations = (body.aggregations ?? {}) as Record<string, Record<string, object>>;
+  return {
+    owner: body.owner,
+    pagination: { ...(body.pagination as object), total: 0 },
+    data: [],
+    aggregations: Object.fromEntries(
+      Object.entries(aggregations).map(([name, aggregation]) => [
+        name,
+        Object.fromEntries(
+          Object.entries(aggregation).map(([type, config]) => [type, { ...config, data: [] }]),
+        ),
+      ]),
+    ),
+  };
+}
+
+/**
+ * Renders `ui` inside the app's providers and a SearchProvider at /search/{app.path}, with an API that
+ * serves the test artifacts and answers queries with `answer`. Returns the recorded query requests.
+ */
+export function renderWithSearch(ui: ReactNode, options: SearchRenderOptions = {}) {
+  const app = options.app ?? testApp;
+  const artifacts = options.artifacts ?? testArtifacts;
+  const answer = options.answer ?? emptyAnswer;
+  const requests: RecordedRequest[] = [];
+  const env = readEnv(
+    { appBase: 'http://oasis.test/nomad-oasis', ui: { apps: { options: { [app.path]: app } } } },
+    'http://oasis.test',
+  );
+  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
+    const url = String(input);
+    if (url.endsWith('/artifacts.json')) return Promise.resolve(new Response(JSON.stringify(artifacts)));
+    const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Record<string, unknown>;
+    if (url.endsWith('/query')) requests.push({ url, body });
+    return Promise.resolve(new Response(JSON.stringify(answer(url, body) ?? {})));
+  });
+  const router = createMemoryRouter(
+    [{ path: `/search/${app.path}`, element: <SearchProvider app={app}>{ui}</SearchProvider> }],
+    { initialEntries: [`/search/${app.path}${options.search ?? ''}`] },
+  );
+  const result = render(
+    <AppProviders env={env} fetch={fetch}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, fetch, requests };
+}
