@@ -1,4 +1,5 @@
 export * from './config/env.ts';
+export * from './config/apps.ts';
 export * from './api/common.ts';
 export * from './api/entries.ts';
 export * from './api/aggregations.ts';

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { AppConfigSchema } from './apps.ts';
 
 /** One unit per dimension, as a selectable unit system of the GUI (`ui.unit_systems`). */
 export const UnitSystemSchema = Type.Object({
@@ -8,21 +9,6 @@ export const UnitSystemSchema = Type.Object({
     Type.Object({ definition: Type.String(), locked: Type.Optional(Type.Boolean()) }),
   ),
 });
-
-/** An explore app as configured under `ui.apps` in nomad.yaml (only the keys this release reads are typed). */
-export const AppConfigSchema = Type.Object(
-  {
-    label: Type.String(),
-    path: Type.String(),
-    resource: Type.Union([Type.Literal('entries'), Type.Literal('materials')]),
-    category: Type.String(),
-    description: Type.Optional(Type.String()),
-    readme: Type.Optional(Type.String()),
-    breadcrumb: Type.Optional(Type.String()),
-  },
-  { additionalProperties: true },
-);
-export type AppConfig = Static<typeof AppConfigSchema>;
 
 export const UiConfigSchema = Type.Object(
   {

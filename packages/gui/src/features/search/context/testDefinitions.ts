@@ -3,6 +3,7 @@ import type { Artifacts } from '@oasis/schema';
 /** A small artifacts document for tests of the search context and the filter menu. */
 export const testArtifacts: Artifacts = {
   searchQuantities: {
+    // `shape` is part of NOMAD's artifacts although the schema does not type it.
     'results.material.elements': {
       name: 'elements',
       description: 'Names of the different elements present in the structure.',
@@ -12,7 +13,7 @@ export const testArtifacts: Artifacts = {
       dynamic: false,
       repeats: false,
       suggestion: true,
-    },
+    } as Artifacts['searchQuantities'][string],
     'results.material.n_elements': {
       name: 'n_elements',
       type: { type_kind: 'python', type_data: 'int' },
