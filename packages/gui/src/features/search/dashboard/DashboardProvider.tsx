@@ -1,0 +1,63 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { useSearchContext } from '../context/index.ts';
+import { appDashboardWidgets } from './appWidgets.ts';
+import {
+  createDashboardStore,
+  type DashboardState,
+  type DashboardStorage,
+  type DashboardStore,
+} from './store.ts';
+
+const DashboardContext = createContext<DashboardStore | undefined>(undefined);
+
+/** localStorage when the browser grants it; without it the dashboard lasts as long as the page. */
+function browserStorage(): DashboardStorage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Key of an app's dashboard in the storage: one dashboard per app path. */
+export const dashboardStorageKey = (appPath: string) => `oasis-dashboard:${appPath}`;
+
+/**
+ * Holds the dashboard of the search context's app. Put it around the filter menu and the Dashboard
+ * so that the menu's add controls (useWidgetToggle) and the dashboard share one set of widgets; the
+ * Dashboard creates its own when there is none. `storage` replaces localStorage in tests.
+ */
+export function DashboardProvider({
+  children,
+  storage,
+}: {
+  children: ReactNode;
+  storage?: DashboardStorage;
+}) {
+  const { app } = useSearchContext();
+  // One store per mounted app; the search page remounts the provider when the app changes.
+  const [store] = useState(() =>
+    createDashboardStore(
+      appDashboardWidgets(app),
+      dashboardStorageKey(app.path),
+      storage ?? browserStorage(),
+    ),
+  );
+  return <DashboardContext.Provider value={store}>{children}</DashboardContext.Provider>;
+}
+
+/** The dashboard store of the nearest DashboardProvider, if any. */
+export function useOptionalDashboardStore(): DashboardStore | undefined {
+  return useContext(DashboardContext);
+}
+
+export function useDashboardStore(): DashboardStore {
+  const store = useContext(DashboardContext);
+  if (!store) throw new Error('useDashboardStore must be used inside a DashboardProvider');
+  return store;
+}
+
+export function useDashboard<T>(selector: (state: DashboardState) => T): T {
+  return useStore(useDashboardStore(), selector);
+}
