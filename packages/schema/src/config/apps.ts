@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /**
  * An explore app as configured under `ui.apps.options` (keys as NOMAD's env.json): what it searches, its
@@ -239,7 +239,7 @@ const widgetCommon = {
   ),
 };
 
-const widget = <T extends TSchema>(type: T, fields: Record<string, TSchema>) =>
+const widget = <T extends TSchema, F extends TProperties>(type: T, fields: F) =>
   Type.Object({ type, ...widgetCommon, ...fields }, open);
 
 /** Dashboard widgets; 'periodictable' and 'scatterplot' are NOMAD's older names of the same types. */

@@ -1,4 +1,5 @@
-import type { AppConfig, EnvConfig } from '@oasis/schema';
+import type { EnvConfig } from '@oasis/schema';
+import { defaultApps } from './default-apps.ts';
 import type { OasisConfig } from './config.ts';
 
 const defaultUnitSystems = {
@@ -25,19 +26,6 @@ const defaultUnitSystems = {
         time: { definition: 's', locked: true },
         temperature: { definition: 'K', locked: true },
       },
-    },
-  },
-};
-
-const defaultApps: { options: Record<string, AppConfig> } = {
-  options: {
-    entries: {
-      label: 'Entries',
-      path: 'entries',
-      resource: 'entries',
-      category: 'All',
-      description: 'Search entries across all domains',
-      breadcrumb: 'Entries',
     },
   },
 };
