@@ -2,7 +2,9 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { Autocomplete, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
+import { resolveDisplayUnit, useUnits } from '../../units/index.ts';
 import { useSearchContext } from '../context/index.ts';
+import type { BareUnitOf } from './values.ts';
 import { mergedValue, parseSearchQuery } from './query.ts';
 import { SearchBarHelp } from './SearchBarHelp.tsx';
 import { suggestionKey, type SearchSuggestion } from './suggestion.ts';
@@ -23,6 +25,12 @@ export function SearchBar() {
   const { app, definitions, filters, setFilter, setOrder } = useSearchContext();
   const allowed = useMemo(() => allowedSyntaxes(app), [app]);
   const history = useSearchHistory(app.path);
+  const { units } = useUnits();
+  // A number typed without unit means the unit values are shown in, as everywhere else on the page.
+  const bareUnitOf = useCallback<BareUnitOf>(
+    (definition) => resolveDisplayUnit(definition.unit, units, definition.dimension).unit,
+    [units],
+  );
   const [input, setInput] = useState('');
   const [error, setError] = useState<string>();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -30,7 +38,7 @@ export function SearchBar() {
 
   const apply = useCallback(
     (text: string, type?: SyntaxType) => {
-      const result = parseSearchQuery(text, { definitions, allowed }, type);
+      const result = parseSearchQuery(text, { definitions, allowed, bareUnitOf }, type);
       if (result.error !== undefined) {
         setError(result.error);
         return;
@@ -43,7 +51,7 @@ export function SearchBar() {
       setInput('');
       setError(undefined);
     },
-    [definitions, allowed, filters, setFilter, setOrder, history],
+    [definitions, allowed, bareUnitOf, filters, setFilter, setOrder, history],
   );
 
   const choose = useCallback(

@@ -161,6 +161,20 @@ describe('parseSearchQuery: units', () => {
     expect(parse(`${BAND_GAP} > 3e-19`).query?.value).toEqual({ gt: 3e-19 });
   });
 
+  it('reads a number without unit in the displayed unit when one is given', () => {
+    const ctx: QueryContext = {
+      ...context,
+      bareUnitOf: (d) => (d.dimension === 'energy' ? 'electron_volt' : d.unit),
+    };
+    const value = parse(`1 <= ${BAND_GAP} <= 2000 meV`, ctx).query?.value as { gte: number; lte: number };
+    expect(value.gte).toBeCloseTo(eV, 30);
+    expect(value.lte).toBeCloseTo(2 * eV, 30);
+    // Quantities of other dimensions keep their stored unit; unitless ones stay plain numbers.
+    const q = 'results.properties.geometry_optimization.final_energy_difference';
+    expect(parse(`${q} < 2`, ctx).query?.value).toEqual({ lt: 2 });
+    expect(parse('results.material.n_elements = 3', ctx).query?.value).toEqual([3]);
+  });
+
   it('reads timestamps as ISO strings', () => {
     expect(parse('upload_create_time >= 2024-01-31').query?.value).toEqual({
       gte: '2024-01-31T00:00:00.000Z',

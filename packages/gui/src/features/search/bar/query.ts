@@ -6,7 +6,7 @@ import {
   type RangeOperator,
   type SyntaxType,
 } from './syntaxes.ts';
-import { parseEqualityValue, parseRangeValue } from './values.ts';
+import { parseEqualityValue, parseRangeValue, type BareUnitOf } from './values.ts';
 
 /** The quantity NOMAD's free-text queries search in. */
 export const FREE_TEXT_QUANTITY = 'text_search_contents';
@@ -23,6 +23,8 @@ export interface QueryContext {
   definitions: Readonly<Record<string, FilterDefinition>>;
   /** Syntaxes the app allows (its search_syntaxes minus exclude). */
   allowed: ReadonlySet<SyntaxType>;
+  /** The unit a number without unit is read in (the displayed one); by default the stored unit. */
+  bareUnitOf?: BareUnitOf;
 }
 
 /** A search-bar query ready to be applied: the filter it sets and how the input is remembered. */
@@ -74,7 +76,7 @@ function withValue(
   }
 }
 
-function parseMatched(match: MatchedSyntax, { definitions }: QueryContext): ParseResult {
+function parseMatched(match: MatchedSyntax, { definitions, bareUnitOf }: QueryContext): ParseResult {
   switch (match.type) {
     case 'existence': {
       if (!(EXISTENCE_QUANTITY in definitions)) return { error: UNSUPPORTED_QUERY };
@@ -88,7 +90,7 @@ function parseMatched(match: MatchedSyntax, { definitions }: QueryContext): Pars
       const { definition } = target;
       return withValue(
         definition,
-        () => [parseEqualityValue(match.value, definition)],
+        () => [parseEqualityValue(match.value, definition, bareUnitOf)],
         match.type,
         match.normalized,
       );
@@ -106,7 +108,7 @@ function parseMatched(match: MatchedSyntax, { definitions }: QueryContext): Pars
       const { definition } = target;
       return withValue(
         definition,
-        () => ({ [opNames[op]]: parseRangeValue(text, definition) }),
+        () => ({ [opNames[op]]: parseRangeValue(text, definition, bareUnitOf) }),
         match.type,
         match.normalized,
       );
@@ -121,8 +123,8 @@ function parseMatched(match: MatchedSyntax, { definitions }: QueryContext): Pars
       return withValue(
         definition,
         () => ({
-          [opNames[first]]: parseRangeValue(match.lower, definition),
-          [opNames[match.upperOp]]: parseRangeValue(match.upper, definition),
+          [opNames[first]]: parseRangeValue(match.lower, definition, bareUnitOf),
+          [opNames[match.upperOp]]: parseRangeValue(match.upper, definition, bareUnitOf),
         }),
         match.type,
         match.normalized,

@@ -32,7 +32,7 @@ export const SYNTAX_HELP: Record<SyntaxType, SyntaxHelp> = {
     text:
       'Compare a numeric or date quantity with a limit using <, <=, > or >=. The limit may stand on ' +
       'either side of the name. A value can carry a unit when the quantity has one (eV, Å, GPa, ...); ' +
-      'a bare number is taken in the SI unit the data is stored in.',
+      'a bare number is read in the unit the units menu shows for that quantity.',
     examples: [
       'results.material.n_elements > 2',
       '1e-3 eV >= results.properties.geometry_optimization.final_energy_difference',

@@ -16,6 +16,12 @@ describe('search values (spec 1 §5.3)', () => {
     expect(parseNumber('5 Å', 'meter')).toBeCloseTo(5e-10, 20);
   });
 
+  it('reads a bare number in the given display unit', () => {
+    expect(parseNumber('2', 'joule', 'electron_volt')).toBeCloseTo(2 * 1.602176634e-19, 30);
+    expect(parseNumber('2 J', 'joule', 'electron_volt')).toBe(2);
+    expect(parseNumber('2', undefined, 'electron_volt')).toBe(2);
+  });
+
   it("fails with 'Could not parse the number' on text that is no number", () => {
     expect(() => parseNumber('abc', 'joule')).toThrow('Could not parse the number');
     expect(() => parseNumber('', undefined)).toThrow('Could not parse the number');

@@ -14,9 +14,14 @@ export function parseBoolean(text: string): boolean {
 
 /**
  * A number with an optional unit ('2', '0.5 eV', '1e-3eV') in `unit`, the unit the server stores the
- * quantity in. A bare number is taken to be in that unit already; a unit on a quantity without one fails.
+ * quantity in. A bare number is read in `bareUnit` (the unit the user sees values in), by default in
+ * `unit` itself; a unit on a quantity without one fails.
  */
-export function parseNumber(text: string, unit: string | undefined): number {
+export function parseNumber(
+  text: string,
+  unit: string | undefined,
+  bareUnit: string | undefined = unit,
+): number {
   let parsed: { value: number; unit: string };
   try {
     parsed = parseNumberWithUnit(text);
@@ -24,10 +29,10 @@ export function parseNumber(text: string, unit: string | undefined): number {
     throw new ValueError('Could not parse the number');
   }
   if (!Number.isFinite(parsed.value)) throw new ValueError('Could not parse the number');
-  if (parsed.unit === '') return parsed.value;
+  if (parsed.unit === '' && (!unit || !bareUnit || bareUnit === unit)) return parsed.value;
   if (!unit) throw new ValueError(`The value "${text}" has a unit but the quantity has none`);
   try {
-    return convertValue(parsed.value, parsed.unit, unit);
+    return convertValue(parsed.value, parsed.unit || bareUnit!, unit);
   } catch (error) {
     if (error instanceof UnitError) throw new ValueError(error.message);
     throw error;
@@ -44,17 +49,26 @@ export function parseTimestamp(text: string): string {
   return new Date(time).toISOString();
 }
 
+/** The unit a number typed without one is read in, per quantity; undefined means the stored unit. */
+export type BareUnitOf = (definition: FilterDefinition) => string | undefined;
+
+const storedUnit: BareUnitOf = (definition) => definition.unit;
+
 /** One value of an equality query, typed as the quantity's filter holds it. */
-export function parseEqualityValue(text: string, definition: FilterDefinition): string | number | boolean {
+export function parseEqualityValue(
+  text: string,
+  definition: FilterDefinition,
+  bareUnitOf: BareUnitOf = storedUnit,
+): string | number | boolean {
   const trimmed = text.trim();
   switch (definition.dtype) {
     case 'int': {
-      const value = parseNumber(trimmed, definition.unit);
+      const value = parseNumber(trimmed, definition.unit, bareUnitOf(definition));
       if (!Number.isInteger(value)) throw new ValueError(`"${text}" is not an integer`);
       return value;
     }
     case 'float':
-      return parseNumber(trimmed, definition.unit);
+      return parseNumber(trimmed, definition.unit, bareUnitOf(definition));
     case 'boolean':
       return parseBoolean(trimmed);
     case 'timestamp':
@@ -69,11 +83,15 @@ export function parseEqualityValue(text: string, definition: FilterDefinition): 
 }
 
 /** One bound of a range query: a number in the stored unit, or an ISO time for timestamps. */
-export function parseRangeValue(text: string, definition: FilterDefinition): number | string {
+export function parseRangeValue(
+  text: string,
+  definition: FilterDefinition,
+  bareUnitOf: BareUnitOf = storedUnit,
+): number | string {
   switch (definition.dtype) {
     case 'int':
     case 'float':
-      return parseNumber(text.trim(), definition.unit);
+      return parseNumber(text.trim(), definition.unit, bareUnitOf(definition));
     case 'timestamp':
       return parseTimestamp(text);
     default:
