@@ -161,7 +161,8 @@ describe('SearchBar', () => {
         'results.material.n_elementsname',
       ]),
     );
-    await user.click(screen.getAllByRole('option')[1]!);
+    // Keyboard only: the typed text itself is highlighted first, the arrow moves on to the name.
+    await user.keyboard('{ArrowDown}{Enter}');
     expect(input).toHaveValue('results.material.n_elements');
     expect(filters()).toEqual({});
 
