@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { scatterPoints, scatterRequest, valuesAt } from './scatterData.ts';
+import { scatterPoints, scatterRequest, valueReader, valuesAt } from './scatterData.ts';
 
 const SOLAR = 'results.properties.optoelectronic.solar_cell';
-const identity = (value: number) => value;
+const identity = valueReader((value) => value, false);
 
 describe('scatter data', () => {
   it('asks for the plotted quantities of `size` entries, as the recorded NOMAD request', () => {
@@ -55,9 +55,18 @@ describe('scatter data', () => {
         x: `${SOLAR}.open_circuit_voltage`,
         y: `${SOLAR}.efficiency`,
         color: `${SOLAR}.short_circuit_current_density`,
-        convert: { x: (value) => value * 1000, y: identity, color: identity },
+        read: { x: valueReader((value) => value * 1000, false), y: identity, color: identity },
       }),
     ).toEqual({ x: [1000], y: [15.9], color: [203], entryIds: ['sW0BAUZURQeBY9KUN5L8TQ'] });
+  });
+
+  it('reads dates as epoch milliseconds', () => {
+    const read = valueReader((value) => value * 2, true);
+    expect(read('2024-01-01T00:00:00+00:00')).toBe(Date.parse('2024-01-01T00:00:00Z'));
+    expect(read(5)).toBe(5);
+    expect(read('soon')).toBeUndefined();
+    expect(valueReader((value) => value * 2, false)(5)).toBe(10);
+    expect(valueReader((value) => value, false)(true)).toBe('true');
   });
 
   it('pairs repeated values and leaves entries with mismatched counts out', () => {
@@ -77,7 +86,7 @@ describe('scatter data', () => {
         x: 'p.x',
         y: 'p.y',
         color: 'name',
-        convert: { x: identity, y: identity, color: identity },
+        read: { x: identity, y: identity, color: identity },
       }),
     ).toEqual({ x: [1, 2], y: [10, 20], color: ['VASP', 'VASP'], entryIds: ['a', 'a'] });
   });

@@ -46,19 +46,34 @@ export interface ScatterPoints {
   entryIds: string[];
 }
 
+/** Reads one stored value as plotted: a number in the display unit, a category, or undefined. */
+export type ValueReader = (value: unknown) => number | string | undefined;
+
 export interface ScatterAxes {
   x: string;
   y: string;
   color?: string;
-  /** Converts numeric values of each quantity to its display unit. */
-  convert: { x(value: number): number; y(value: number): number; color(value: number): number };
+  read: { x: ValueReader; y: ValueReader; color: ValueReader };
 }
 
-const plain = (value: unknown, convert: (value: number) => number): number | string | undefined => {
-  if (typeof value === 'number') return Number.isFinite(value) ? convert(value) : undefined;
-  if (typeof value === 'string' || typeof value === 'boolean') return String(value);
-  return undefined;
-};
+/**
+ * A reader for a quantity: numbers converted to the display unit, dates as epoch milliseconds (what a
+ * Plotly date axis reads as UTC), other values as text.
+ */
+export function valueReader(toDisplay: (value: number) => number, timestamp: boolean): ValueReader {
+  return (value) => {
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return undefined;
+      return timestamp ? value : toDisplay(value);
+    }
+    if (timestamp && typeof value === 'string') {
+      const time = Date.parse(value);
+      return Number.isFinite(time) ? time : undefined;
+    }
+    if (typeof value === 'string' || typeof value === 'boolean') return String(value);
+    return undefined;
+  };
+}
 
 /**
  * Points of the entries that have both an x and a y value. An entry with several values per axis
@@ -70,12 +85,10 @@ export function scatterPoints(entries: readonly Record<string, unknown>[], axes:
   for (const entry of entries) {
     const entryId = entry.entry_id;
     if (typeof entryId !== 'string') continue;
-    const xs = valuesAt(entry, axes.x).map((value) => plain(value, axes.convert.x));
-    const ys = valuesAt(entry, axes.y).map((value) => plain(value, axes.convert.y));
+    const xs = valuesAt(entry, axes.x).map(axes.read.x);
+    const ys = valuesAt(entry, axes.y).map(axes.read.y);
     if (xs.length === 0 || xs.length !== ys.length) continue;
-    const colors = axes.color
-      ? valuesAt(entry, axes.color).map((value) => plain(value, axes.convert.color))
-      : [];
+    const colors = axes.color ? valuesAt(entry, axes.color).map(axes.read.color) : [];
     xs.forEach((x, index) => {
       const y = ys[index];
       if (x === undefined || y === undefined) return;
