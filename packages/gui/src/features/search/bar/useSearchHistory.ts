@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { pushHistory, readHistory, removeFromHistory, writeHistory } from './history.ts';
 import type { SearchSuggestion } from './suggestion.ts';
 
@@ -32,5 +32,6 @@ export function useSearchHistory(appPath: string): SearchHistory {
     [update],
   );
   const remove = useCallback((key: string) => update((items) => removeFromHistory(items, key)), [update]);
-  return { items: current.items, push, remove };
+  const items = current.items;
+  return useMemo(() => ({ items, push, remove }), [items, push, remove]);
 }
