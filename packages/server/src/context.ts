@@ -1,10 +1,13 @@
 import type { OasisConfig } from './config/config.ts';
 import type { Database } from './db/database.ts';
+import type { SearchEngine } from './search/engine/engine.ts';
 
 /** What every route module gets: the configuration and the database; services hang off these. */
 export interface AppContext {
   config: OasisConfig;
   db: Database;
+  /** The in-memory search index over the database's entries. */
+  search: SearchEngine;
   /** Wakes the processing worker after a job was queued; a no-op when no worker runs. */
   notifyJobQueued: () => void;
 }

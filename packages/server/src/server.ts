@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp, type App } from './app.ts';
+import { createSearchEngine } from './search/engine/engine.ts';
 import type { AppContext } from './context.ts';
 import { ParsePool } from './jobs/parse-pool.ts';
 import { processUpload } from './jobs/process-upload.ts';
@@ -53,7 +54,7 @@ export const startServer = async (
   }
   const pool = new ParsePool();
   const wake = { notify: () => undefined as void };
-  const ctx: AppContext = { config, db, notifyJobQueued: () => wake.notify() };
+  const ctx: AppContext = { config, db, search: createSearchEngine(db), notifyJobQueued: () => wake.notify() };
   const worker = new JobWorker(db, {
     [PROCESS_UPLOAD]: async (job) => {
       if (job.upload_id) await processUpload(ctx, pool, job.upload_id);
@@ -67,6 +68,8 @@ export const startServer = async (
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   options.onListening?.(origin);
   await worker.start();
+  // Build the search index now rather than in the first search request.
+  ctx.search.sync().catch((error: unknown) => app.log.error(error));
   return {
     app,
     ctx,

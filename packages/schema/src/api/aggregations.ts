@@ -189,7 +189,8 @@ export const AutoDateHistogramAggregationResponseSchema = Type.Object(
 export const MinMaxAggregationResponseSchema = Type.Object(
   {
     ...common,
-    data: Type.Tuple([Nullable(Type.Number()), Nullable(Type.Number())]),
+    // An array of two rather than a tuple: the response serialiser rejects null items in tuples.
+    data: Type.Array(Nullable(Type.Number()), { minItems: 2, maxItems: 2 }),
   },
   open,
 );

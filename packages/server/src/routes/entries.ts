@@ -53,7 +53,7 @@ export const entriesRoutes =
           response: { 200: EntriesQueryResponseSchema, ...errors },
         },
       },
-      async (request) => searchEntries(ctx.db, request.user, request.body),
+      async (request) => searchEntries(ctx.db, ctx.search, request.user, request.body),
     );
 
     api.get(

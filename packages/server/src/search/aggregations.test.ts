@@ -20,15 +20,17 @@ describe('entries/query aggregations', () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
-  it('answers terms with the GUI bookkeeping keys echoed and empty data on an empty database', async () => {
+  it('answers terms without echoing the GUI bookkeeping keys, with empty data on an empty database', async () => {
     const gui = { update: true, changed: true, type: 'terms' };
     const { status, body } = await query({
       elements: { terms: { quantity: 'results.material.elements', size: 5, ...gui }, ...gui },
     });
     expect(status).toBe(200);
     expect(body.aggregations).toMatchObject({
-      elements: { terms: { quantity: 'results.material.elements', size: 5, update: true, data: [] } },
+      elements: { terms: { quantity: 'results.material.elements', size: 5, metrics: [], data: [] } },
     });
+    const terms = (body.aggregations as Record<string, { terms: Record<string, unknown> }>).elements!.terms;
+    expect(terms).not.toHaveProperty('update');
   });
 
   it('rejects malformed configs with 422 before searching', async () => {
@@ -40,11 +42,38 @@ describe('entries/query aggregations', () => {
     expect((await query({ t: { terms: { quantity: 'upload_id', size: -1 } } })).status).toBe(422);
   });
 
-  it('refuses the valid but not yet implemented types with 422 naming the type', async () => {
+  it("answers every aggregation type in NOMAD's shape on an empty database", async () => {
     const { status, body } = await query({
       h: { histogram: { quantity: 'results.material.n_elements', buckets: 30 } },
+      d: { date_histogram: { quantity: 'upload_create_time', interval: '1M' } },
+      a: { auto_date_histogram: { quantity: 'upload_create_time', buckets: 10 } },
+      m: { min_max: { quantity: 'results.material.n_elements' } },
+      s: { statistics: { metrics: ['n_entries', 'n_uploads'] } },
     });
-    expect(status).toBe(422);
-    expect(JSON.stringify(body.detail)).toContain('The histogram aggregation is not supported');
+    expect(status).toBe(200);
+    expect(body.aggregations).toEqual({
+      h: { histogram: { quantity: 'results.material.n_elements', buckets: 30, metrics: [], data: [] } },
+      d: { date_histogram: { quantity: 'upload_create_time', interval: '1M', metrics: [], data: [] } },
+      a: {
+        auto_date_histogram: {
+          quantity: 'upload_create_time',
+          buckets: 10,
+          interval: '1s',
+          metrics: [],
+          data: [],
+        },
+      },
+      m: { min_max: { quantity: 'results.material.n_elements', data: [null, null] } },
+      s: { statistics: { metrics: ['n_entries', 'n_uploads'], data: { n_entries: 0, n_uploads: 0 } } },
+    });
+  });
+
+  it("refuses unknown quantities with NOMAD's text and histograms over text quantities", async () => {
+    const unknown = await query({ t: { terms: { quantity: 'results.material.no_such' } } });
+    expect(unknown.status).toBe(422);
+    expect(JSON.stringify(unknown.body.detail)).toContain('results.material.no_such is not a doc quantity');
+    const text = await query({ h: { histogram: { quantity: 'upload_name', buckets: 3 } } });
+    expect(text.status).toBe(422);
+    expect(JSON.stringify(text.body.detail)).toContain('needs a number or date quantity');
   });
 });

@@ -1,8 +1,3 @@
-import type { Owner } from '@oasis/schema';
-import type { CurrentUser } from '../auth/current-user.ts';
-import { unauthorized } from '../errors.ts';
-import type { SqlParams } from './sql.ts';
-
 const isoText = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"')`;
 const userObject = (alias: string) =>
@@ -11,11 +6,8 @@ const usersOf = (ids: string) =>
   `COALESCE((SELECT jsonb_agg(${userObject('x')} ORDER BY array_position(${ids}, x.user_id))
              FROM users x WHERE x.user_id = ANY(${ids})), '[]'::jsonb)`;
 
-/**
- * The search document of an entry: what processing indexed, plus the upload's current metadata (name,
- * authors, visibility), joined at query time so editing an upload never leaves stale copies behind.
- */
-export const documentSql = `
+/** The entry's own part of its search document: what processing indexed plus the entry row's fields. */
+export const entryPartSql = `
   e.metadata || jsonb_build_object(
     'entry_id', e.entry_id,
     'upload_id', e.upload_id,
@@ -23,6 +15,12 @@ export const documentSql = `
     'parser_name', e.parser_name,
     'process_status', e.process_status,
     'process_running', e.process_status IN ('PENDING', 'RUNNING'),
+    'datasets', COALESCE(e.metadata -> 'datasets', '[]'::jsonb)
+  )`;
+
+/** The upload's part of the search documents of its entries (name, authors, visibility). */
+export const uploadPartSql = `
+  jsonb_build_object(
     'upload_name', u.upload_name,
     'upload_create_time', ${isoText('u.upload_create_time')},
     'published', u.published,
@@ -33,41 +31,11 @@ export const documentSql = `
     'main_author', ${usersOf('ARRAY[u.main_author]')} -> 0,
     'authors', ${usersOf('ARRAY[u.main_author] || u.coauthors')},
     'writers', ${usersOf('ARRAY[u.main_author] || u.coauthors')},
-    'viewers', ${usersOf('ARRAY[u.main_author] || u.coauthors || u.reviewers')},
-    'datasets', COALESCE(e.metadata -> 'datasets', '[]'::jsonb)
+    'viewers', ${usersOf('ARRAY[u.main_author] || u.coauthors || u.reviewers')}
   )`;
 
-const ownersNeedingLogin: readonly Owner[] = ['shared', 'user', 'staging', 'admin'];
-
 /**
- * NOMAD's owner semantics: public = published without embargo; visible = public plus what the user is a
- * member of; shared = uploads the user is a member of; user = uploads where the user is main author;
- * staging = unpublished uploads the user is a member of; all = everything published (embargoed metadata
- * included) plus the user's own; admin = everything, admins only.
+ * The search document of an entry (`e` joined with its upload `u`): the entry's part plus the upload's
+ * current metadata, joined when read so that editing an upload never leaves stale copies behind.
  */
-export const ownerSql = (owner: Owner, user: CurrentUser | undefined, params: SqlParams): string => {
-  if (!user && ownersNeedingLogin.includes(owner)) {
-    throw unauthorized(`Authentication required for owner value ${owner}`);
-  }
-  const publicSql = '(u.published AND NOT u.with_embargo)';
-  if (!user) return owner === 'all' ? 'u.published' : publicSql;
-  const id = params.add(user.user_id);
-  const member = `(u.main_author = ${id} OR ${id} = ANY(u.coauthors) OR ${id} = ANY(u.reviewers))`;
-  switch (owner) {
-    case 'public':
-      return publicSql;
-    case 'visible':
-      return user.is_admin ? 'TRUE' : `(${publicSql} OR ${member})`;
-    case 'shared':
-      return member;
-    case 'user':
-      return `u.main_author = ${id}`;
-    case 'staging':
-      return `(NOT u.published AND ${member})`;
-    case 'all':
-      return `(u.published OR ${member})`;
-    case 'admin':
-      if (!user.is_admin) throw unauthorized('This can only be used by the admin user.');
-      return 'TRUE';
-  }
-};
+export const documentSql = `(${entryPartSql}) || ${uploadPartSql}`;

@@ -11,20 +11,20 @@ import {
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
 import { validationError } from '../errors.ts';
-import { documentSql, ownerSql } from './documents.ts';
+import { aggregate } from './engine/aggregate.ts';
+import type { SearchEngine } from './engine/engine.ts';
+import { compileFilter, selectRows } from './engine/filter.ts';
+import { cursorValue, selectPage } from './engine/order.ts';
+import { ownerRows, ownerTest } from './engine/owner.ts';
+import type { IndexedQuantity, SearchIndex } from './engine/search-index.ts';
+import { entryDocuments } from './entry-documents.ts';
 import { createRegistry, entrySearchQuantities, type QuantityRegistry } from './quantities.ts';
 import { applyRequired } from './required.ts';
-import { queryToSql, SqlParams } from './sql.ts';
 
 export const entryRegistry: QuantityRegistry = createRegistry(entrySearchQuantities);
 
-const quantityPath = (name: string) => `'{${name.split('.').join(',')}}'`;
-
-/** The sort key of a quantity: numeric quantities compare as numbers, everything else as text. */
-const sortKeySql = (registry: QuantityRegistry, name: string) =>
-  registry.get(name)?.type === 'number'
-    ? `(doc #>> ${quantityPath(name)})::numeric`
-    : `(doc #>> ${quantityPath(name)})`;
+const notADocQuantity = (name: string, loc: string[]) =>
+  validationError([{ loc, msg: `${name} is not a doc quantity`, type: 'value_error' }]);
 
 const asValidationError = (error: unknown, loc?: string[]): unknown =>
   error instanceof QueryError
@@ -40,7 +40,7 @@ const optimade = (filter: string, loc?: string[]): QueryNode => {
 };
 
 /** The request's query AND its OPTIMADE filters (top-level `optimade_filter`, or NOMAD's `query.optimade_filter`). */
-const parse = (query: unknown, optimadeFilter?: string): QueryNode => {
+export const parseRequestQuery = (query: unknown, optimadeFilter?: string): QueryNode => {
   const { optimade_filter: inQuery, ...rest } =
     typeof query === 'object' && query !== null && !Array.isArray(query)
       ? (query as Record<string, unknown>)
@@ -70,153 +70,150 @@ const withoutQuantity = (node: QueryNode, quantity: string): QueryNode => {
   return queryQuantities(node).every((q) => q === quantity) ? { kind: 'and', items: [] } : node;
 };
 
-type TermsConfig = NonNullable<NonNullable<EntriesQueryRequest['aggregations']>[string]['terms']>;
+/** What a search over the index found: the visible rows, the matching ones, and how to re-filter. */
+export interface SearchScope {
+  engine: SearchEngine;
+  index: SearchIndex;
+  node: QueryNode;
+  visible: Int32Array;
+  matching: Int32Array;
+  /** Matching rows, or (exclude_from_search) rows matching the query without criteria on `quantity`. */
+  rowsFor(quantity: string | undefined, excludeFromSearch: boolean): Int32Array;
+  quantity(name: string, loc: string[]): IndexedQuantity;
+}
 
-const termsAggregation = async (
-  db: Queryable,
-  base: { owner: string; params: SqlParams },
+/** Brings the index up to date and applies owner and query; per-quantity re-filtering is memoised. */
+export const searchScope = async (
+  engine: SearchEngine,
+  user: CurrentUser | undefined,
+  owner: Owner,
   node: QueryNode,
-  config: TermsConfig,
-) => {
-  const registry = entryRegistry;
-  // '[*]' yields one row per list item (elements, author names); on a single value it yields the value.
-  if (!registry.isQuantity(config.quantity)) {
-    throw validationError([
-      { loc: ['body', 'aggregations'], msg: `${config.quantity} is not a doc quantity`, type: 'value_error' },
-    ]);
-  }
-  const params = new SqlParams();
-  params.values.push(...base.params.values);
-  const filter = queryToSql(
-    config.exclude_from_search ? withoutQuantity(node, config.quantity) : node,
-    registry,
-    params,
-  );
-  const size = config.size ?? 10;
-  const include = Array.isArray(config.include) ? config.include : undefined;
-  const includeSql = include ? `AND value #>> '{}' = ANY(${params.add(include)})` : '';
-  const { rows } = await db.query<{ value: unknown; count: number }>(
-    `SELECT value, count(DISTINCT entry_id)::int AS count
-     FROM (SELECT e.entry_id, ${documentSql} AS doc FROM entries e JOIN uploads u USING (upload_id)
-           WHERE ${base.owner} AND e.process_status IN ('SUCCESS', 'FAILURE')) docs,
-          LATERAL jsonb_path_query(doc, '$.${config.quantity}[*]') AS value
-     WHERE ${filter} ${includeSql}
-     GROUP BY value ORDER BY count DESC, value LIMIT ${Math.trunc(size)}`,
-    params.values,
-  );
+): Promise<SearchScope> => {
+  const test = ownerTest(owner, user);
+  await engine.sync();
+  const { index } = engine;
+  const visible = ownerRows(index, test);
+  const matching = selectRows(visible, compileFilter(index, node));
+  const excluded = new Map<string, Int32Array>();
   return {
-    ...config,
-    data: rows.map((row) => ({ value: row.value as string, count: row.count, nested_count: row.count })),
+    engine,
+    index,
+    node,
+    visible,
+    matching,
+    rowsFor(quantity, excludeFromSearch) {
+      if (!excludeFromSearch || quantity === undefined) return matching;
+      let rows = excluded.get(quantity);
+      if (!rows) {
+        const reduced = withoutQuantity(node, quantity);
+        rows = reduced === node ? matching : selectRows(visible, compileFilter(index, reduced));
+        excluded.set(quantity, rows);
+      }
+      return rows;
+    },
+    quantity(name, loc) {
+      const indexed = index.quantities.get(name);
+      if (!indexed) throw notADocQuantity(name, loc);
+      return indexed;
+    },
   };
+};
+
+/** Documents of the given rows, in that order, with `required` applied. */
+const documentsOf = async (
+  db: Queryable,
+  engine: SearchEngine,
+  rows: readonly number[],
+  required: EntriesQueryRequest['required'],
+) => {
+  const ids = rows.map((row) => engine.index.entryIds[row]!);
+  const docs = await entryDocuments(db, ids);
+  return ids.flatMap((id) => {
+    const doc = docs.get(id);
+    return doc ? [applyRequired(doc, required)] : [];
+  });
 };
 
 /** POST entries/query: NOMAD's search over the entries the caller may see. */
 export const searchEntries = async (
   db: Queryable,
+  engine: SearchEngine,
   user: CurrentUser | undefined,
   request: EntriesQueryRequest,
 ): Promise<EntriesQueryResponse> => {
   const owner = (request.owner ?? 'visible') as Owner;
-  const node = parse(request.query, request.optimade_filter);
+  const node = parseRequestQuery(request.query, request.optimade_filter);
   const pagination = request.pagination ?? {};
   const pageSize = pagination.page_size ?? 10;
   const orderBy = pagination.order_by ?? 'entry_id';
   const order = pagination.order ?? 'asc';
-  if (!entryRegistry.isQuantity(orderBy)) {
-    throw validationError([
-      {
-        loc: ['body', 'pagination', 'order_by'],
-        msg: `${orderBy} is not a doc quantity`,
-        type: 'value_error',
-      },
-    ]);
+  const orderLoc = ['body', 'pagination', 'order_by'];
+  if (orderBy !== '_score' && !entryRegistry.isQuantity(orderBy)) throw notADocQuantity(orderBy, orderLoc);
+  for (const [name, aggregation] of Object.entries(request.aggregations ?? {})) {
+    const config = Object.values(aggregation).find(
+      (value): value is { quantity: string } =>
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as { quantity?: unknown }).quantity === 'string',
+    );
+    if (config && !entryRegistry.isQuantity(config.quantity))
+      throw notADocQuantity(config.quantity, ['body', 'aggregations', name]);
   }
-  const baseParams = new SqlParams();
-  const ownerClause = ownerSql(owner, user, baseParams);
+  const echoPagination = {
+    page_size: pageSize,
+    order_by: orderBy,
+    order,
+    ...(pagination.page ? { page: pagination.page } : {}),
+    ...(pagination.page_after_value ? { page_after_value: pagination.page_after_value } : {}),
+  };
   if (request.verify_only) {
-    return {
-      owner,
-      query: request.query ?? null,
-      pagination: { page_size: pageSize, order_by: orderBy, order, total: 0 },
-      data: [],
-    };
+    ownerTest(owner, user);
+    return { owner, query: request.query ?? null, pagination: { ...echoPagination, total: 0 }, data: [] };
   }
-  const params = new SqlParams();
-  params.values.push(...baseParams.values);
-  const where = queryToSql(node, entryRegistry, params);
-  const source = `(SELECT e.entry_id, ${documentSql} AS doc FROM entries e JOIN uploads u USING (upload_id)
-                   WHERE ${ownerClause} AND e.process_status IN ('SUCCESS', 'FAILURE')) docs`;
-  const { rows: countRows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${source} WHERE ${where}`,
-    params.values,
-  );
-  const total = countRows[0]?.n ?? 0;
-
-  const key = sortKeySql(entryRegistry, orderBy);
-  const direction = order === 'desc' ? 'DESC' : 'ASC';
-  const pageParams = new SqlParams();
-  pageParams.values.push(...params.values);
-  let after = '';
-  let offset = 0;
-  if (pagination.page_after_value) {
-    const raw = pagination.page_after_value;
-    const cut = raw.lastIndexOf(':');
-    const [value, entryId] = cut >= 0 ? [raw.slice(0, cut), raw.slice(cut + 1)] : [raw, ''];
-    const cast = entryRegistry.get(orderBy)?.type === 'number' ? '::numeric' : '';
-    after = `AND (${key}, entry_id) ${order === 'desc' ? '<' : '>'} (${pageParams.add(value)}${cast}, ${pageParams.add(entryId)})`;
-  } else if (pagination.page) {
-    offset = (pagination.page - 1) * pageSize;
-  }
-  const { rows } = await db.query<{
-    doc: Record<string, unknown>;
-    sort_value: string | null;
-    entry_id: string;
-  }>(
-    `SELECT doc, ${key}::text AS sort_value, entry_id FROM ${source} WHERE ${where} ${after}
-     ORDER BY ${key} ${direction} NULLS LAST, entry_id ${direction}
-     LIMIT ${Math.trunc(pageSize)} OFFSET ${Math.trunc(offset)}`,
-    pageParams.values,
-  );
-  const last = rows[rows.length - 1];
-  const hasMore = pageSize > 0 && rows.length === pageSize && offset + rows.length < total;
+  const scope = await searchScope(engine, user, owner, node);
+  const { index } = engine;
+  const offset = pagination.page && !pagination.page_after_value ? (pagination.page - 1) * pageSize : 0;
+  const page = selectPage(index, scope.matching, {
+    orderBy: orderBy === '_score' ? undefined : index.quantities.get(orderBy),
+    descending: order === 'desc',
+    size: pageSize,
+    offset,
+    ...(pagination.page_after_value ? { after: pagination.page_after_value } : {}),
+  });
+  const total = scope.matching.length;
+  const data = await documentsOf(db, engine, page.rows, request.required);
 
   const aggregations: NonNullable<EntriesQueryResponse['aggregations']> = {};
   for (const [name, aggregation] of Object.entries(request.aggregations ?? {})) {
-    if (aggregation.terms) {
-      aggregations[name] = {
-        terms: await termsAggregation(
-          db,
-          { owner: ownerClause, params: baseParams },
-          node,
-          aggregation.terms,
-        ),
-      };
-    } else {
-      const type =
-        Object.keys(aggregation).filter((k) => !['update', 'changed', 'type'].includes(k))[0] ?? 'unknown';
-      throw validationError([
-        {
-          loc: ['body', 'aggregations', name],
-          msg: `The ${type} aggregation is not supported by this server yet.`,
-          type: 'value_error',
-        },
-      ]);
+    const { type, response } = aggregate(scope, name, aggregation);
+    if (type === 'terms') {
+      const buckets = response.data as { rows?: number[] }[];
+      const required = (response.entries as { required?: EntriesQueryRequest['required'] } | undefined)
+        ?.required;
+      for (const bucket of buckets) {
+        if (!bucket.rows) continue;
+        const entries = await documentsOf(db, engine, bucket.rows, required);
+        delete bucket.rows;
+        Object.assign(bucket, { entries });
+      }
     }
+    aggregations[name] = { [type]: response };
   }
+  const last = page.rows.length - 1;
+  const consumed = offset + page.rows.length;
+  const hasMore = pageSize > 0 && page.rows.length === pageSize && consumed < total;
   return {
     owner,
     query: request.query ?? null,
     pagination: {
-      page_size: pageSize,
-      order_by: orderBy,
-      order,
+      ...echoPagination,
       total,
-      ...(pagination.page ? { page: pagination.page } : {}),
-      ...(pagination.page_after_value ? { page_after_value: pagination.page_after_value } : {}),
-      ...(hasMore && last ? { next_page_after_value: `${last.sort_value ?? ''}:${last.entry_id}` } : {}),
+      ...(hasMore && last >= 0
+        ? { next_page_after_value: `${cursorValue(page.keys[last])}:${index.entryIds[page.rows[last]!]}` }
+        : {}),
     },
     ...(request.required ? { required: request.required } : {}),
     ...(request.aggregations ? { aggregations } : {}),
-    data: rows.map((row) => applyRequired(row.doc, request.required)),
-  };
+    data,
+  } as EntriesQueryResponse;
 };

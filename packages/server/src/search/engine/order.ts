@@ -1,0 +1,105 @@
+import type { Scalar } from './column.ts';
+import type { IndexedQuantity, SearchIndex } from './search-index.ts';
+
+export interface PageRequest {
+  orderBy: IndexedQuantity | undefined;
+  descending: boolean;
+  size: number;
+  /** Rows to skip (page-number paging). */
+  offset: number;
+  /** `value:entry_id` of the last row of the previous page (cursor paging). */
+  after?: string;
+  /** Score per row for `_score` ordering (free text); rows without one score 0. */
+  score?: (row: number) => number;
+}
+
+type Key = Scalar | undefined;
+
+const compareKeys = (a: Key, b: Key): number => {
+  if (a === b) return 0;
+  // Rows without a value come last in both directions, as NULLS LAST.
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const x = String(a);
+  const y = String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** The value a row is sorted by: the smallest for ascending, the largest for descending order. */
+const sortKey = (index: SearchIndex, request: PageRequest, row: number): Key => {
+  if (request.score) return request.score(row);
+  const indexed = request.orderBy;
+  if (!indexed) return index.entryIds[row];
+  const values = indexed.column.values(index.slotOf(indexed, row));
+  if (values.length === 0) return undefined;
+  const stored = request.descending ? Math.max(...values) : Math.min(...values);
+  return indexed.column.decode(stored);
+};
+
+/** The cursor text of a sort value: numbers and dates (epoch ms) as numbers, the rest as they are. */
+export const cursorValue = (key: Key): string => (key === undefined ? '' : String(key));
+
+const parseCursor = (request: PageRequest, cursor: string): { key: Key; entryId: string } => {
+  const cut = cursor.lastIndexOf(':');
+  const [text, entryId] = cut >= 0 ? [cursor.slice(0, cut), cursor.slice(cut + 1)] : [cursor, ''];
+  const type = request.score ? 'number' : request.orderBy?.quantity.type;
+  if (text === '') return { key: undefined, entryId };
+  if (type === 'number' || type === 'timestamp')
+    return {
+      key: type === 'timestamp' && Number.isNaN(Number(text)) ? Date.parse(text) : Number(text),
+      entryId,
+    };
+  if (type === 'boolean') return { key: text === 'true', entryId };
+  return { key: text, entryId };
+};
+
+export interface Page {
+  rows: number[];
+  keys: Key[];
+}
+
+/**
+ * One page of rows in order (key, then entry id, both in the requested direction): a bounded selection
+ * over the matching rows, so the cost grows with the rows scanned, not with sorting all of them.
+ */
+export const selectPage = (index: SearchIndex, rows: Int32Array, request: PageRequest): Page => {
+  const sign = request.descending ? -1 : 1;
+  const { entryIds } = index;
+  const compare = (a: { key: Key; row: number }, b: { key: Key; row: number }) => {
+    const byKey = compareKeys(a.key, b.key);
+    if (byKey !== 0) return a.key === undefined || b.key === undefined ? byKey : sign * byKey;
+    const x = entryIds[a.row]!;
+    const y = entryIds[b.row]!;
+    return sign * (x < y ? -1 : x > y ? 1 : 0);
+  };
+  const cursor = request.after ? parseCursor(request, request.after) : undefined;
+  const afterCursor = (candidate: { key: Key; row: number }) => {
+    if (!cursor) return true;
+    const byKey = compareKeys(candidate.key, cursor.key);
+    if (byKey !== 0)
+      return (candidate.key === undefined || cursor.key === undefined ? byKey : sign * byKey) > 0;
+    const id = entryIds[candidate.row]!;
+    return sign * (id < cursor.entryId ? -1 : id > cursor.entryId ? 1 : 0) > 0;
+  };
+  const wanted = request.offset + request.size;
+  if (wanted <= 0) return { rows: [], keys: [] };
+  // The best `wanted` candidates, kept sorted; most rows lose against the worst kept one and cost one compare.
+  const best: { key: Key; row: number }[] = [];
+  for (const row of rows) {
+    const candidate = { key: sortKey(index, request, row), row };
+    if (!afterCursor(candidate)) continue;
+    if (best.length === wanted && compare(candidate, best[wanted - 1]!) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (compare(best[mid]!, candidate) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    best.splice(low, 0, candidate);
+    if (best.length > wanted) best.pop();
+  }
+  const page = best.slice(request.offset);
+  return { rows: page.map((item) => item.row), keys: page.map((item) => item.key) };
+};

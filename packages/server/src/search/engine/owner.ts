@@ -1,0 +1,56 @@
+import type { Owner } from '@oasis/schema';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import { unauthorized } from '../../errors.ts';
+import type { SearchIndex, UploadAccess } from './search-index.ts';
+
+const ownersNeedingLogin: readonly Owner[] = ['shared', 'user', 'staging', 'admin'];
+
+type UploadTest = (upload: UploadAccess) => boolean;
+
+/**
+ * NOMAD's owner semantics: public = published without embargo; visible = public plus what the user is a
+ * member of; shared = uploads the user is a member of; user = uploads where the user is main author;
+ * staging = unpublished uploads the user is a member of; all = everything published (embargoed metadata
+ * included) plus the user's own; admin = everything, admins only.
+ */
+export const ownerTest = (owner: Owner, user: CurrentUser | undefined): UploadTest => {
+  if (!user && ownersNeedingLogin.includes(owner)) {
+    throw unauthorized(`Authentication required for owner value ${owner}`);
+  }
+  const isPublic: UploadTest = (u) => u.published && !u.with_embargo;
+  if (!user) return owner === 'all' ? (u) => u.published : isPublic;
+  const id = user.user_id;
+  const member: UploadTest = (u) => u.members.has(id);
+  switch (owner) {
+    case 'public':
+      return isPublic;
+    case 'visible':
+      return user.is_admin ? () => true : (u) => isPublic(u) || member(u);
+    case 'shared':
+      return member;
+    case 'user':
+      return (u) => u.main_author === id;
+    case 'staging':
+      return (u) => !u.published && member(u);
+    case 'all':
+      return (u) => u.published || member(u);
+    case 'admin':
+      if (!user.is_admin) throw unauthorized('This can only be used by the admin user.');
+      return () => true;
+  }
+};
+
+/** The searchable rows of the uploads the owner value admits, in row order. */
+export const ownerRows = (index: SearchIndex, test: UploadTest): Int32Array => {
+  const allowed = new Uint8Array(index.uploads.length);
+  index.uploads.forEach((upload, slot) => {
+    if (upload && test(upload)) allowed[slot] = 1;
+  });
+  const rows = new Int32Array(index.rowCount);
+  let n = 0;
+  const { searchable, uploadOf } = index;
+  for (let row = 0; row < index.rowCount; row++) {
+    if (searchable[row] && allowed[uploadOf[row]!]) rows[n++] = row;
+  }
+  return rows.subarray(0, n);
+};

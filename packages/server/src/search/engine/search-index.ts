@@ -1,0 +1,143 @@
+import type { SearchQuantity } from '../quantities.ts';
+import { Column } from './column.ts';
+import { collectValues, pathTrie, type PathTrie } from './extract.ts';
+
+/** Top-level keys of the search document that come from the upload, not from the entry's own metadata. */
+export const UPLOAD_KEYS: ReadonlySet<string> = new Set([
+  'upload_name',
+  'upload_create_time',
+  'published',
+  'publish_time',
+  'with_embargo',
+  'embargo_length',
+  'license',
+  'main_author',
+  'authors',
+  'writers',
+  'viewers',
+]);
+
+/** What visibility decisions need of an upload. */
+export interface UploadAccess {
+  upload_id: string;
+  published: boolean;
+  with_embargo: boolean;
+  main_author: string;
+  /** Main author, co-authors and reviewers. */
+  members: ReadonlySet<string>;
+}
+
+export interface IndexedQuantity {
+  quantity: SearchQuantity;
+  path: readonly string[];
+  /** Upload-level quantities are stored once per upload and read through the row's upload. */
+  scope: 'entry' | 'upload';
+  column: Column;
+}
+
+/**
+ * The search index: every search quantity of every entry as a column over row numbers, upload-level
+ * quantities over upload slots. The database stays the record; this is rebuilt from it on start and
+ * kept current by search/engine/sync.ts.
+ */
+export class SearchIndex {
+  readonly quantities = new Map<string, IndexedQuantity>();
+  readonly entryIds: string[] = [];
+  readonly rowOf = new Map<string, number>();
+  /** Upload slot of each row. */
+  readonly uploadOf: number[] = [];
+  /** 1 for entries that searches may return (processed: SUCCESS or FAILURE). */
+  searchable = new Uint8Array(1024);
+  readonly uploads: (UploadAccess | undefined)[] = [];
+  readonly uploadSlotOf = new Map<string, number>();
+  private readonly entryTrie: PathTrie<IndexedQuantity>;
+  private readonly uploadTrie: PathTrie<IndexedQuantity>;
+
+  constructor(quantities: readonly SearchQuantity[]) {
+    for (const quantity of quantities) {
+      const path = quantity.name.split('.');
+      this.quantities.set(quantity.name, {
+        quantity,
+        path,
+        scope: UPLOAD_KEYS.has(path[0]!) ? 'upload' : 'entry',
+        column: new Column(quantity.type),
+      });
+    }
+    const all = [...this.quantities.values()];
+    this.entryTrie = pathTrie(all.filter((q) => q.scope === 'entry'));
+    this.uploadTrie = pathTrie(all.filter((q) => q.scope === 'upload'));
+  }
+
+  get rowCount(): number {
+    return this.entryIds.length;
+  }
+
+  uploadSlot(uploadId: string): number {
+    let slot = this.uploadSlotOf.get(uploadId);
+    if (slot === undefined) {
+      slot = this.uploads.length;
+      this.uploads.push(undefined);
+      this.uploadSlotOf.set(uploadId, slot);
+    }
+    return slot;
+  }
+
+  /** Stores an upload's access facts and its part of the search document. */
+  putUpload(access: UploadAccess, doc: Record<string, unknown>): void {
+    const slot = this.uploadSlot(access.upload_id);
+    const known = this.uploads[slot] !== undefined;
+    this.uploads[slot] = access;
+    this.store(this.uploadTrie, 'upload', slot, doc, known);
+  }
+
+  /** Stores (or replaces) an entry's document; entries still processing are kept but not searchable. */
+  putEntry(entryId: string, uploadId: string, doc: Record<string, unknown>, searchable: boolean): void {
+    let row = this.rowOf.get(entryId);
+    const known = row !== undefined;
+    if (row === undefined) {
+      row = this.entryIds.length;
+      this.entryIds.push(entryId);
+      this.rowOf.set(entryId, row);
+      if (row >= this.searchable.length) {
+        const grown = new Uint8Array(this.searchable.length * 2);
+        grown.set(this.searchable);
+        this.searchable = grown;
+      }
+    }
+    this.uploadOf[row] = this.uploadSlot(uploadId);
+    this.searchable[row] = searchable ? 1 : 0;
+    this.store(this.entryTrie, 'entry', row, doc, known);
+  }
+
+  /**
+   * Walks the document once along the quantity paths (not once per quantity: there are hundreds, most
+   * absent). A slot seen before is cleared first, so values a new version dropped disappear.
+   */
+  private store(
+    trie: PathTrie<IndexedQuantity>,
+    scope: 'entry' | 'upload',
+    slot: number,
+    doc: unknown,
+    known: boolean,
+  ) {
+    if (known) {
+      for (const indexed of this.quantities.values()) if (indexed.scope === scope) indexed.column.clear(slot);
+    }
+    for (const [indexed, values] of collectValues(trie, doc)) indexed.column.set(slot, values);
+  }
+
+  removeEntry(entryId: string): void {
+    const row = this.rowOf.get(entryId);
+    if (row === undefined) return;
+    this.rowOf.delete(entryId);
+    this.searchable[row] = 0;
+    for (const indexed of this.quantities.values()) {
+      if (indexed.scope === 'entry') indexed.column.clear(row);
+    }
+  }
+
+  /** Where a row's values of a quantity are stored: its own row, or its upload's slot. */
+  slotOf(indexed: IndexedQuantity, row: number): number {
+    return indexed.scope === 'entry' ? row : this.uploadOf[row]!;
+  }
+}

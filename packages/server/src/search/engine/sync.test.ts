@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/database.ts';
+import { migrate } from '../../db/migrate.ts';
+import { createSearchEngine, type SearchEngine } from './engine.ts';
+import { compileFilter, selectRows } from './filter.ts';
+
+/** The index follows the database through the change numbers of migration 002: edits, deletes, names. */
+describe('search index sync', () => {
+  let db: Database;
+  let engine: SearchEngine;
+  beforeAll(async () => {
+    db = await openDatabase({});
+    await migrate(db);
+    await db.exec(`
+      INSERT INTO users (user_id, username, first_name, last_name) VALUES ('u-1', 'ada', 'Ada', 'Lovelace');
+      INSERT INTO uploads (upload_id, upload_name, main_author, published) VALUES ('up-1', 'Old name', 'u-1', true);
+      INSERT INTO entries (entry_id, upload_id, mainfile, parser_name, process_status, metadata) VALUES
+        ('e-1', 'up-1', 'a/vasprun.xml', 'parsers/vasp', 'SUCCESS', '{"results": {"material": {"elements": ["Si"]}}}'),
+        ('e-2', 'up-1', 'b/vasprun.xml', 'parsers/vasp', 'RUNNING', '{}');`);
+    engine = createSearchEngine(db);
+  });
+  afterAll(async () => db?.close());
+
+  const ids = (quantity: string, value: string) => {
+    const { index } = engine;
+    const all = Int32Array.from(index.entryIds.keys()).filter((row) => index.searchable[row] === 1);
+    const test = compileFilter(index, { kind: 'match', quantity, op: 'eq', values: [value] });
+    return Array.from(selectRows(all, test), (row) => index.entryIds[row]);
+  };
+
+  it("loads processed entries with their upload's fields; entries still processing are not searchable", async () => {
+    await engine.sync();
+    expect(ids('upload_name', 'Old name')).toEqual(['e-1']);
+    expect(ids('authors.name', 'Ada Lovelace')).toEqual(['e-1']);
+    expect(ids('results.material.elements', 'Si')).toEqual(['e-1']);
+  });
+
+  it('sees upload edits, finished processing, renamed users and deleted entries at the next sync', async () => {
+    await db.exec(`
+      UPDATE uploads SET upload_name = 'New name' WHERE upload_id = 'up-1';
+      UPDATE entries SET process_status = 'SUCCESS', metadata = '{"results": {"material": {"elements": ["Ge"]}}}' WHERE entry_id = 'e-2';
+      UPDATE users SET last_name = 'King' WHERE user_id = 'u-1';
+      DELETE FROM entries WHERE entry_id = 'e-1';`);
+    await engine.sync();
+    expect(ids('upload_name', 'Old name')).toEqual([]);
+    expect(ids('upload_name', 'New name')).toEqual(['e-2']);
+    expect(ids('authors.name', 'Ada King')).toEqual(['e-2']);
+    expect(ids('results.material.elements', 'Si')).toEqual([]);
+    expect(ids('results.material.elements', 'Ge')).toEqual(['e-2']);
+  });
+
+  it('keeps an entry deleted and then created again with the same id', async () => {
+    await db.exec(`
+      DELETE FROM entries WHERE entry_id = 'e-2';
+      INSERT INTO entries (entry_id, upload_id, mainfile, parser_name, process_status, metadata) VALUES
+        ('e-2', 'up-1', 'b/vasprun.xml', 'parsers/vasp', 'SUCCESS', '{"results": {"material": {"elements": ["Sn"]}}}');`);
+    await engine.sync();
+    expect(ids('results.material.elements', 'Sn')).toEqual(['e-2']);
+  });
+});

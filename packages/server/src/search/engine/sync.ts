@@ -1,0 +1,153 @@
+import type { Database } from '../../db/database.ts';
+import { uploadPartSql } from '../documents.ts';
+import type { SearchIndex } from './search-index.ts';
+
+const BATCH = 5000;
+/** How long a skipped change number is re-checked: a transaction still open when it was skipped. */
+const GAP_LIFETIME_MS = 60_000;
+
+interface UploadRow {
+  upload_id: string;
+  published: boolean;
+  with_embargo: boolean;
+  main_author: string;
+  members: string[];
+  search_seq: string;
+  doc: Record<string, unknown>;
+}
+
+interface EntryRow {
+  entry_id: string;
+  upload_id: string;
+  mainfile: string;
+  parser_name: string;
+  process_status: string;
+  search_seq: string;
+  metadata: Record<string, unknown>;
+}
+
+const uploadsSql = (where: string) =>
+  `SELECT u.upload_id, u.published, u.with_embargo, u.main_author,
+     ARRAY[u.main_author] || u.coauthors || u.reviewers AS members, u.search_seq::text, ${uploadPartSql} AS doc
+   FROM uploads u WHERE ${where}`;
+
+const entriesSql = (where: string) =>
+  `SELECT e.entry_id, e.upload_id, e.mainfile, e.parser_name, e.process_status, e.search_seq::text, e.metadata
+   FROM entries e WHERE ${where}`;
+
+/**
+ * The entry's part of its search document, as documents.ts's entryPartSql builds it; composed here
+ * because merging JSONB in the database costs several times more than the shallow copy.
+ */
+const entryDocument = (row: EntryRow): Record<string, unknown> => ({
+  ...row.metadata,
+  entry_id: row.entry_id,
+  upload_id: row.upload_id,
+  mainfile: row.mainfile,
+  parser_name: row.parser_name,
+  process_status: row.process_status,
+  process_running: row.process_status === 'PENDING' || row.process_status === 'RUNNING',
+  datasets: row.metadata.datasets ?? [],
+});
+
+/**
+ * Keeps a SearchIndex equal to the database. Every change to entries and uploads takes a number from
+ * `search_change_seq` (migration 002); a sync reads what changed between the last number seen and the
+ * sequence's current value. With a PostgreSQL server, a transaction may commit a number lower than one
+ * already read: numbers skipped in a range are re-checked for a while ("gaps"). PGlite runs one
+ * transaction at a time, so it has none.
+ */
+export class IndexSync {
+  private seen = 0n;
+  private readonly gaps = new Map<string, number>();
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly index: SearchIndex,
+  ) {}
+
+  /** Brings the index up to date; concurrent callers share one pass. */
+  sync(): Promise<void> {
+    // A failed pass (database gone) must not stop later ones: each starts after the previous settled.
+    this.running = this.running.catch(() => undefined).then(() => this.pass());
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const { rows } = await this.db.query<{ last: string; called: boolean }>(
+      'SELECT last_value::text AS last, is_called AS called FROM search_change_seq',
+    );
+    const head = rows[0]?.called ? BigInt(rows[0].last) : 0n;
+    const gaps = [...this.gaps.keys()];
+    if (head <= this.seen && gaps.length === 0) return;
+    const found = new Set<string>();
+    if (gaps.length > 0) await this.apply(`search_seq = ANY($1::bigint[])`, [gaps], found);
+    if (head > this.seen) {
+      await this.apply(
+        `search_seq > $1::bigint AND search_seq <= $2::bigint`,
+        [String(this.seen), String(head)],
+        found,
+      );
+      if (this.db.kind !== 'pglite') this.rememberGaps(this.seen, head, found);
+      this.seen = head;
+    }
+    for (const seq of found) this.gaps.delete(seq);
+    const now = Date.now();
+    for (const [seq, since] of this.gaps) if (now - since > GAP_LIFETIME_MS) this.gaps.delete(seq);
+  }
+
+  /**
+   * Deletions first: an entry row still in the table is alive whatever tombstones its id left earlier.
+   * Then uploads (entries refer to their upload's slot), then entries.
+   */
+  private async apply(where: string, params: unknown[], found: Set<string>): Promise<void> {
+    const deleted = await this.db.query<{ entry_id: string; search_seq: string }>(
+      `SELECT entry_id, search_seq::text FROM search_deletions WHERE ${where}`,
+      params,
+    );
+    for (const deletion of deleted.rows) {
+      found.add(deletion.search_seq);
+      this.index.removeEntry(deletion.entry_id);
+    }
+    const uploads = await this.db.query<UploadRow>(uploadsSql(where), params);
+    for (const upload of uploads.rows) {
+      found.add(upload.search_seq);
+      this.index.putUpload(
+        {
+          upload_id: upload.upload_id,
+          published: upload.published,
+          with_embargo: upload.with_embargo,
+          main_author: upload.main_author,
+          members: new Set(upload.members),
+        },
+        upload.doc,
+      );
+    }
+    // Entries in batches ordered by change number, so a first load of many entries stays bounded in memory.
+    let after = '-1';
+    for (;;) {
+      const { rows } = await this.db.query<EntryRow>(
+        `${entriesSql(`${where} AND e.search_seq > $${params.length + 1}::bigint`)} ORDER BY e.search_seq LIMIT ${BATCH}`,
+        [...params, after],
+      );
+      for (const entry of rows) {
+        found.add(entry.search_seq);
+        const done = entry.process_status === 'SUCCESS' || entry.process_status === 'FAILURE';
+        this.index.putEntry(entry.entry_id, entry.upload_id, entryDocument(entry), done);
+      }
+      if (rows.length < BATCH) break;
+      after = rows[rows.length - 1]!.search_seq;
+    }
+  }
+
+  private rememberGaps(from: bigint, to: bigint, found: Set<string>): void {
+    // A large first load has no gaps worth tracking: nothing older can still be in flight.
+    if (from === 0n || to - from > 100_000n) return;
+    const now = Date.now();
+    for (let seq = from + 1n; seq <= to; seq++) {
+      const key = String(seq);
+      if (!found.has(key) && !this.gaps.has(key)) this.gaps.set(key, now);
+    }
+  }
+}
