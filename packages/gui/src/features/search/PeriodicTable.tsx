@@ -17,7 +17,7 @@ export function PeriodicTable({ selected, counts, onToggle }: PeriodicTableProps
       sx={{
         display: 'grid',
         gridTemplateColumns: 'repeat(18, minmax(0, 1fr))',
-        // Row 8 stays empty to separate the lanthanides and actinides.
+        // 18 x 10 (spec 2 §9): periods 1-7, the hypothetical period 8, lanthanides and actinides.
         gridTemplateRows: 'repeat(10, auto)',
         gap: '2px',
       }}
@@ -32,7 +32,7 @@ export function PeriodicTable({ selected, counts, onToggle }: PeriodicTableProps
             key={element.symbol}
             aria-pressed={isSelected}
             aria-label={element.symbol}
-            title={count !== undefined ? `${element.symbol}: ${count} entries` : element.symbol}
+            title={`${element.name} (${element.number})${count !== undefined ? `: ${count}` : ''}`}
             disabled={disabled}
             onClick={() => onToggle(element.symbol)}
             sx={{

@@ -3,18 +3,22 @@ import { ELEMENTS } from './elements.ts';
 
 const at = (symbol: string) => {
   const element = ELEMENTS.find((item) => item.symbol === symbol);
-  return element && { x: element.x, y: element.y, number: element.number };
+  return element && { x: element.xpos, y: element.ypos, number: element.number };
 };
 
 describe('periodic table data', () => {
-  it('has all 118 elements, each at its own cell of the 18-column layout', () => {
-    expect(ELEMENTS).toHaveLength(118);
-    expect(new Set(ELEMENTS.map((element) => element.symbol)).size).toBe(118);
-    expect(new Set(ELEMENTS.map((element) => `${element.x},${element.y}`)).size).toBe(118);
+  it('has elements 1 to 119, each at its own cell of the 18 x 10 grid', () => {
+    expect(ELEMENTS).toHaveLength(119);
+    expect(ELEMENTS.map((element) => element.number)).toEqual(Array.from({ length: 119 }, (_, i) => i + 1));
+    expect(new Set(ELEMENTS.map((element) => element.symbol)).size).toBe(119);
+    expect(new Set(ELEMENTS.map((element) => element.name)).size).toBe(119);
+    expect(new Set(ELEMENTS.map((element) => `${element.xpos},${element.ypos}`)).size).toBe(119);
     for (const element of ELEMENTS) {
-      expect(element.x).toBeGreaterThanOrEqual(1);
-      expect(element.x).toBeLessThanOrEqual(18);
-      expect([1, 2, 3, 4, 5, 6, 7, 9, 10]).toContain(element.y);
+      expect(element.xpos).toBeGreaterThanOrEqual(1);
+      expect(element.xpos).toBeLessThanOrEqual(18);
+      expect(element.ypos).toBeGreaterThanOrEqual(1);
+      expect(element.ypos).toBeLessThanOrEqual(10);
+      expect(element.symbol).toMatch(/^[A-Z][a-z]{0,2}$/);
     }
   });
 
@@ -28,8 +32,18 @@ describe('periodic table data', () => {
     expect(at('La')).toEqual({ x: 3, y: 9, number: 57 });
     expect(at('Lu')).toEqual({ x: 17, y: 9, number: 71 });
     expect(at('Hf')).toEqual({ x: 4, y: 6, number: 72 });
+    expect(at('Hg')).toEqual({ x: 12, y: 6, number: 80 });
     expect(at('Ac')).toEqual({ x: 3, y: 10, number: 89 });
     expect(at('Rf')).toEqual({ x: 4, y: 7, number: 104 });
     expect(at('Og')).toEqual({ x: 18, y: 7, number: 118 });
+    expect(at('Uue')).toEqual({ x: 1, y: 8, number: 119 });
+  });
+
+  it('names elements and their periods', () => {
+    const iron = ELEMENTS[25]!;
+    expect([iron.symbol, iron.name, iron.period]).toEqual(['Fe', 'Iron', 4]);
+    expect(ELEMENTS[117]!.name).toBe('Oganesson');
+    expect(ELEMENTS[118]!.period).toBe(8);
+    expect(ELEMENTS[56]!.period).toBe(6);
   });
 });

@@ -1,24 +1,50 @@
-/** Element symbols by atomic number (index 0 is hydrogen). */
+/** Element symbols by atomic number (index 0 is hydrogen); 119 is the hypothetical ununennium. */
 const SYMBOLS = (
   'H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr ' +
   'Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu ' +
   'Hf Ta W Re Os Ir Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr ' +
-  'Rf Db Sg Bh Hs Mt Ds Rg Cn Nh Fl Mc Lv Ts Og'
+  'Rf Db Sg Bh Hs Mt Ds Rg Cn Nh Fl Mc Lv Ts Og Uue'
 ).split(' ');
 
+const NAMES = (
+  'Hydrogen Helium Lithium Beryllium Boron Carbon Nitrogen Oxygen Fluorine Neon Sodium Magnesium ' +
+  'Aluminium Silicon Phosphorus Sulfur Chlorine Argon Potassium Calcium Scandium Titanium Vanadium ' +
+  'Chromium Manganese Iron Cobalt Nickel Copper Zinc Gallium Germanium Arsenic Selenium Bromine Krypton ' +
+  'Rubidium Strontium Yttrium Zirconium Niobium Molybdenum Technetium Ruthenium Rhodium Palladium Silver ' +
+  'Cadmium Indium Tin Antimony Tellurium Iodine Xenon Caesium Barium Lanthanum Cerium Praseodymium ' +
+  'Neodymium Promethium Samarium Europium Gadolinium Terbium Dysprosium Holmium Erbium Thulium Ytterbium ' +
+  'Lutetium Hafnium Tantalum Tungsten Rhenium Osmium Iridium Platinum Gold Mercury Thallium Lead Bismuth ' +
+  'Polonium Astatine Radon Francium Radium Actinium Thorium Protactinium Uranium Neptunium Plutonium ' +
+  'Americium Curium Berkelium Californium Einsteinium Fermium Mendelevium Nobelium Lawrencium ' +
+  'Rutherfordium Dubnium Seaborgium Bohrium Hassium Meitnerium Darmstadtium Roentgenium Copernicium ' +
+  'Nihonium Flerovium Moscovium Livermorium Tennessine Oganesson Ununennium'
+).split(' ');
+
+/** An element as the periodic table shows it (display data only). */
 export interface ElementCell {
   symbol: string;
+  name: string;
   number: number;
-  /** Column 1..18 of the standard table. */
+  /** 1..8; 8 is the hypothetical period of element 119. */
+  period: number;
+  /** Column 1..18 of the grid (spec 2 §9 xpos). */
+  xpos: number;
+  /** Row 1..10: 1-7 the periods, 8 period 8, 9 the lanthanides, 10 the actinides (spec 2 §9 ypos). */
+  ypos: number;
+  /** The same as xpos and ypos, for grid placement. */
   x: number;
-  /** Row 1..7 for the periods; 9 and 10 for the lanthanides and actinides below the table. */
   y: number;
 }
 
-/** Position in the standard 18-column layout, from the atomic number. */
+const PERIOD_STARTS = [1, 3, 11, 19, 37, 55, 87, 119];
+
+const periodOf = (number: number): number => PERIOD_STARTS.filter((start) => number >= start).length;
+
+/** Position in the 18 x 10 grid, from the atomic number. */
 function position(number: number): { x: number; y: number } {
   if (number === 1) return { x: 1, y: 1 };
   if (number === 2) return { x: 18, y: 1 };
+  if (number === 119) return { x: 1, y: 8 };
   if (number <= 18) {
     const period = number <= 10 ? 2 : 3;
     const index = number - (period === 2 ? 3 : 11); // 0..7 within the period
@@ -32,13 +58,13 @@ function position(number: number): { x: number; y: number } {
   const start = period === 6 ? 55 : 87;
   const offset = number - start;
   if (offset < 2) return { x: offset + 1, y: period };
-  // The 15 lanthanides (actinides) are shown in their own row below the table.
+  // The 15 lanthanides (actinides) are shown in their own row below the table, columns 3 to 17.
   if (offset < 17) return { x: offset + 1, y: period + 3 };
   return { x: offset - 13, y: period };
 }
 
-export const ELEMENTS: readonly ElementCell[] = SYMBOLS.map((symbol, index) => ({
-  symbol,
-  number: index + 1,
-  ...position(index + 1),
-}));
+export const ELEMENTS: readonly ElementCell[] = SYMBOLS.map((symbol, index) => {
+  const number = index + 1;
+  const { x, y } = position(number);
+  return { symbol, name: NAMES[index] ?? symbol, number, period: periodOf(number), xpos: x, ypos: y, x, y };
+});

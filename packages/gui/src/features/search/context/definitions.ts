@@ -128,20 +128,27 @@ const selects = (selection: FilterSelection | undefined, quantity: string): bool
 const matches = (pattern: string, quantity: string): boolean =>
   pattern.endsWith('*') ? quantity.startsWith(pattern.slice(0, -1)) : pattern === quantity;
 
-/** Query modes configured for terms menu items override the default 'any'. */
-function configuredQueryModes(app: AppConfig): Map<string, QueryMode> {
-  const modes = new Map<string, QueryMode>();
+interface MenuFacts {
+  /** Query modes configured for terms menu items override the default 'any'. */
+  modes: Map<string, QueryMode>;
+  /** Paths of nested_object items: their quantities must match within one section instance. */
+  nested: string[];
+}
+
+function menuFacts(app: AppConfig): MenuFacts {
+  const facts: MenuFacts = { modes: new Map(), nested: [] };
   const visit = (item: unknown): void => {
     if (typeof item !== 'object' || item === null) return;
     const record = item as Record<string, unknown>;
     const mode = record.query_mode;
     if (typeof record.search_quantity === 'string' && (mode === 'any' || mode === 'all' || mode === 'none')) {
-      modes.set(record.search_quantity, mode);
+      facts.modes.set(record.search_quantity, mode);
     }
+    if (record.type === 'nested_object' && typeof record.path === 'string') facts.nested.push(record.path);
     if (Array.isArray(record.items)) record.items.forEach(visit);
   };
-  visit((app as Record<string, unknown>).menu);
-  return modes;
+  visit(app.menu);
+  return facts;
 }
 
 /** The filters of an app: the artifacts' search quantities, selected by the app's `filters`. */
@@ -150,14 +157,17 @@ export function buildDefinitions(
   artifacts: Artifacts,
   lockedQuantities: readonly string[] = [],
 ): Record<string, FilterDefinition> {
-  const selection = (app as { filters?: FilterSelection }).filters;
-  const modes = configuredQueryModes(app);
+  const selection: FilterSelection | undefined = app.filters;
+  const { modes, nested } = menuFacts(app);
   const definitions: Record<string, FilterDefinition> = {};
   for (const [quantity, artifact] of Object.entries(artifacts.searchQuantities)) {
     // Locked quantities need a definition to be queried even when the app hides them as filters.
     if (!isQuantity(artifact) || !(selects(selection, quantity) || lockedQuantities.includes(quantity)))
       continue;
-    definitions[quantity] = definitionFromArtifact(quantity, artifact, artifacts, modes.get(quantity));
+    const definition = definitionFromArtifact(quantity, artifact, artifacts, modes.get(quantity));
+    // The artifacts may not mark the section nested; the app's nested_object items do.
+    const section = definition.nested ?? nested.find((path) => quantity.startsWith(`${path}.`));
+    definitions[quantity] = section ? { ...definition, nested: section } : definition;
   }
   for (const definition of SPECIAL) definitions[definition.quantity] ??= definition;
   return definitions;
