@@ -21,7 +21,7 @@ export function pythonLiteral(value: unknown, indent = 0): string {
 
 /** A curl command; single quotes in the body are escaped for the shell. */
 export function curlExample(url: string, body: unknown): string {
-  const json = JSON.stringify(body).replace(/'/g, `'\\''`);
+  const json = (JSON.stringify(body) ?? 'null').replace(/'/g, `'\\''`);
   return `curl -X POST "${url}" \\\n    -H "Content-Type: application/json" \\\n    -d '${json}'`;
 }
 

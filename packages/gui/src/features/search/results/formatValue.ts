@@ -14,8 +14,13 @@ export interface ValueDisplay {
   unitLabel?: string;
 }
 
-/** Fixed decimals without trailing zeros and without exponent. */
+/**
+ * Fixed decimals without trailing zeros and without exponent; a value that would read as 0 (or that
+ * toFixed cannot write out) keeps its digits in exponent notation instead.
+ */
 function standard(value: number, decimals: number, separator: boolean): string {
+  if (Math.abs(value) >= 1e21 || (value !== 0 && Number(value.toFixed(decimals)) === 0))
+    return formatNumber(value, { decimals });
   const text = value.toFixed(decimals);
   const trimmed = text.includes('.') ? text.replace(/\.?0+$/, '') : text;
   if (!separator) return trimmed;

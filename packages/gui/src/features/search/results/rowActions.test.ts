@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { entryPagePath, materialTarget, urlActionTarget } from './rowActions.ts';
+
+describe('rowActions', () => {
+  it('links entries below the app route', () => {
+    expect(entryPagePath('entries', 'a/b')).toBe('/search/entries/entry/id/a%2Fb');
+  });
+
+  it('links materials to the encyclopedia only when there is one', () => {
+    expect(materialTarget('https://enc.test/', { material_id: 'm1' })).toEqual({
+      kind: 'link',
+      href: 'https://enc.test/material/m1',
+    });
+    expect(materialTarget('', { material_id: 'm1' })).toEqual({ kind: 'none' });
+  });
+
+  it('resolves configured url actions to one link, none, or an error', () => {
+    const row = {
+      data: {
+        references: [
+          { kind: 'hub', uri: 'https://hub/n' },
+          { kind: 'doc', uri: 'https://d' },
+        ],
+      },
+    };
+    expect(urlActionTarget(row, "data.references[?kind=='hub'].uri")).toEqual({
+      kind: 'link',
+      href: 'https://hub/n',
+    });
+    expect(urlActionTarget(row, "data.references[?kind=='x'].uri")).toEqual({ kind: 'none' });
+    expect(urlActionTarget(row, 'data.references[*].uri')).toEqual({
+      kind: 'error',
+      message: 'The row action path "data.references[*].uri" returned more than one item.',
+    });
+    expect(urlActionTarget(row, 'data..x').kind).toBe('error');
+  });
+});

@@ -1,0 +1,42 @@
+import { compilePath, evaluatePath, PathError } from './path.ts';
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** Where a row action leads: a link, nothing ('Not available'), or a configuration error. */
+export type ActionTarget =
+  { kind: 'link'; href: string } | { kind: 'none' } | { kind: 'error'; message: string };
+
+export const NOT_AVAILABLE = 'Not available';
+
+const linkOrNone = (href: string | undefined): ActionTarget =>
+  href ? { kind: 'link', href } : { kind: 'none' };
+
+/** The entry page of a result, below the app's search page. */
+export function entryPagePath(appPath: string, entryId: string): string {
+  return `/search/${appPath}/entry/id/${encodeURIComponent(entryId)}`;
+}
+
+/** The material page in the encyclopedia, when the installation has one. */
+export function materialTarget(encyclopediaBase: string, row: Row): ActionTarget {
+  const id = row.material_id;
+  if (!encyclopediaBase || typeof id !== 'string' || id === '') return { kind: 'none' };
+  return { kind: 'link', href: `${encyclopediaBase.replace(/\/+$/, '')}/material/${encodeURIComponent(id)}` };
+}
+
+/** A configured url action: its path must give at most one link (spec 2 §5). */
+export function urlActionTarget(row: Row, path: string | undefined): ActionTarget {
+  if (!path) return { kind: 'none' };
+  let value: unknown;
+  try {
+    value = evaluatePath(row, compilePath(path));
+  } catch (error) {
+    if (error instanceof PathError) return { kind: 'error', message: error.message };
+    throw error;
+  }
+  if (Array.isArray(value)) {
+    if (value.length > 1)
+      return { kind: 'error', message: `The row action path "${path}" returned more than one item.` };
+    value = value[0];
+  }
+  return linkOrNone(typeof value === 'string' ? value : undefined);
+}
