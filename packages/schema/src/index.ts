@@ -3,6 +3,8 @@ export * from './config/apps.ts';
 export * from './api/common.ts';
 export * from './api/entries.ts';
 export * from './api/aggregations.ts';
+export * from './api/suggestions.ts';
+export * from './api/materials.ts';
 export * from './api/uploads.ts';
 export * from './api/info.ts';
 export * from './query/query.ts';

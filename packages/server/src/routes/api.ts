@@ -6,6 +6,7 @@ import { authRoutes } from './auth.ts';
 import { usersRoutes } from './users.ts';
 import { uploadsRoutes } from './uploads.ts';
 import { entriesRoutes } from './entries.ts';
+import { searchRoutes } from './search.ts';
 
 /** Everything under /api/v1; the auth plugin resolves the caller before any route runs. */
 export const apiRoutes =
@@ -30,4 +31,5 @@ export const apiRoutes =
     await api.register(usersRoutes(ctx));
     await api.register(uploadsRoutes(ctx));
     await api.register(entriesRoutes(ctx));
+    await api.register(searchRoutes(ctx));
   };

@@ -107,6 +107,14 @@ export const entrySearchQuantities: readonly SearchQuantity[] = [
   q('viewers.user_id', 'string', true),
   q('datasets.dataset_id', 'string', true),
   q('datasets.dataset_name', 'string', true),
+  q('text_search_contents', 'string', true, {
+    aggregatable: false,
+    description: "Words of the entry's names, file, comment, formulas and program, for free-text queries",
+  }),
+  q('quantities', 'string', true, {
+    aggregatable: false,
+    description: 'Paths of the search quantities and sections an entry has values in (existence queries)',
+  }),
   ...resultsSearchQuantities,
 ];
 

@@ -13,7 +13,7 @@ import type { Queryable } from '../db/database.ts';
 import { validationError } from '../errors.ts';
 import { aggregate } from './engine/aggregate.ts';
 import type { SearchEngine } from './engine/engine.ts';
-import { compileFilter, selectRows } from './engine/filter.ts';
+import { compileFilter, freeTextScore, selectRows } from './engine/filter.ts';
 import { cursorValue, selectPage } from './engine/order.ts';
 import { ownerRows, ownerTest } from './engine/owner.ts';
 import type { IndexedQuantity, SearchIndex } from './engine/search-index.ts';
@@ -179,6 +179,7 @@ export const searchEntries = async (
     size: pageSize,
     offset,
     ...(pagination.page_after_value ? { after: pagination.page_after_value } : {}),
+    ...(orderBy === '_score' ? { score: freeTextScore(index, node) } : {}),
   });
   const total = scope.matching.length;
   const data = await documentsOf(db, engine, page.rows, request.required);

@@ -1,5 +1,6 @@
 import type { QueryNode, QueryValue, RangeOp } from '@oasis/schema';
 import type { Column } from './column.ts';
+import { FREE_TEXT, freeTextMatcher } from './free-text.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 
 export type RowTest = (row: number) => boolean;
@@ -84,6 +85,21 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
       return (row) => !test(row);
     }
     case 'match': {
+      if (node.quantity === FREE_TEXT) {
+        const matchers = node.values.map((value) =>
+          freeTextMatcher(quantity(FREE_TEXT).column, String(value)),
+        );
+        const passes = (row: number) => matchers.some((matcher) => matcher.test(row));
+        return node.op === 'none' ? (row) => !passes(row) : passes;
+      }
+      if (node.quantity === EXISTENCE) {
+        const tests = node.values.map((path) => hasValuesUnder(index, String(path)));
+        const passes =
+          node.op === 'any'
+            ? (row: number) => tests.some((t) => t(row))
+            : (row: number) => tests.every((t) => t(row));
+        return node.op === 'none' ? (row) => !tests.some((t) => t(row)) : passes;
+      }
       const indexed = quantity(node.quantity);
       const { column } = indexed;
       const stored = node.values.map((value) => column.lookup(coerce(value, column) as string | number));
@@ -121,6 +137,35 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
       return node.known ? known : (row) => !known(row);
     }
   }
+};
+
+/** `quantities`: NOMAD's list of the paths an entry has values in, used by existence queries ('x = *'). */
+const EXISTENCE = 'quantities';
+
+/** Whether a row has a value in the quantity or in any quantity of the section at `path`. */
+const hasValuesUnder = (index: SearchIndex, path: string): RowTest => {
+  const under = [...index.quantities.values()].filter(
+    (indexed) =>
+      indexed.quantity.name !== EXISTENCE &&
+      (indexed.quantity.name === path || indexed.quantity.name.startsWith(`${path}.`)),
+  );
+  if (under.length === 0) return never;
+  return (row) => under.some((indexed) => indexed.column.some(index.slotOf(indexed, row), () => true));
+};
+
+/** The score of free-text criteria of a query per row (0 when it has none), for `_score` ordering. */
+export const freeTextScore = (index: SearchIndex, node: QueryNode): ((row: number) => number) => {
+  const texts: string[] = [];
+  const visit = (item: QueryNode): void => {
+    if (item.kind === 'and' || item.kind === 'or') item.items.forEach(visit);
+    else if (item.kind === 'match' && item.quantity === FREE_TEXT && item.op !== 'none')
+      texts.push(...item.values.map(String));
+  };
+  visit(node);
+  const column = index.quantities.get(FREE_TEXT)?.column;
+  if (!column || texts.length === 0) return () => 0;
+  const matchers = texts.map((text) => freeTextMatcher(column, text));
+  return (row) => matchers.reduce((sum, matcher) => sum + matcher.score(row), 0);
 };
 
 /** The rows passing the test among the given candidates. */

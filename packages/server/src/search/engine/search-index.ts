@@ -1,6 +1,7 @@
 import type { SearchQuantity } from '../quantities.ts';
 import { Column } from './column.ts';
 import { collectValues, pathTrie, type PathTrie } from './extract.ts';
+import { FREE_TEXT, FREE_TEXT_SOURCES, freeTextWords } from './free-text.ts';
 
 /** Top-level keys of the search document that come from the upload, not from the entry's own metadata. */
 export const UPLOAD_KEYS: ReadonlySet<string> = new Set([
@@ -123,7 +124,13 @@ export class SearchIndex {
     if (known) {
       for (const indexed of this.quantities.values()) if (indexed.scope === scope) indexed.column.clear(slot);
     }
-    for (const [indexed, values] of collectValues(trie, doc)) indexed.column.set(slot, values);
+    const found = collectValues(trie, doc);
+    for (const [indexed, values] of found) indexed.column.set(slot, values);
+    const freeText = this.quantities.get(FREE_TEXT);
+    if (scope === 'entry' && freeText) {
+      const sources = [...found].filter(([indexed]) => FREE_TEXT_SOURCES.has(indexed.quantity.name));
+      freeText.column.set(slot, freeTextWords(sources.flatMap(([, values]) => values)));
+    }
   }
 
   removeEntry(entryId: string): void {

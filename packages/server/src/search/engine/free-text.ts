@@ -1,0 +1,55 @@
+import type { Column, Scalar } from './column.ts';
+
+export const FREE_TEXT = 'text_search_contents';
+
+/** The entry quantities whose words free text finds, besides text_search_contents itself. */
+export const FREE_TEXT_SOURCES: ReadonlySet<string> = new Set([
+  FREE_TEXT,
+  'entry_name',
+  'mainfile',
+  'comment',
+  'entry_type',
+  'results.material.chemical_formula_hill',
+  'results.material.chemical_formula_reduced',
+  'results.material.chemical_formula_descriptive',
+  'results.material.material_name',
+  'results.material.structural_type',
+  'results.material.symmetry.structure_name',
+  'results.method.method_name',
+  'results.method.simulation.program_name',
+]);
+
+/** Lower-case words (letters and digits), so 'Si2O4 relax_run' is found by 'si2o4' or 'relax'. */
+export const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+
+export const freeTextWords = (values: Iterable<Scalar>): string[] => {
+  const words = new Set<string>();
+  for (const value of values)
+    if (typeof value === 'string') for (const word of wordsOf(value)) words.add(word);
+  return [...words];
+};
+
+/**
+ * A free-text query over the words column: each query word matches words it begins; an entry matches
+ * when any query word does, and scores one per query word it matches (the `_score` order).
+ */
+export const freeTextMatcher = (column: Column, text: string) => {
+  const perWord = wordsOf(text).map((word) => {
+    const codes = new Set<number>();
+    column.dictionary?.values.forEach((value, code) => {
+      if (typeof value === 'string' && value.startsWith(word)) codes.add(code);
+    });
+    return codes;
+  });
+  const score = (slot: number): number => {
+    const stored = column.values(slot);
+    let hits = 0;
+    for (const codes of perWord) if (stored.some((code) => codes.has(code))) hits++;
+    return hits;
+  };
+  return { score, test: (slot: number) => score(slot) > 0 };
+};

@@ -1,0 +1,56 @@
+import type { EntriesQueryRequest, Owner } from '@oasis/schema';
+
+/** Parameters of GET /entries that are not quantities. */
+const RESERVED = new Set([
+  'owner',
+  'json_query',
+  'page_size',
+  'order_by',
+  'order',
+  'page_after_value',
+  'page',
+  'include',
+  'exclude',
+]);
+
+const list = (value: unknown): string[] =>
+  value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String);
+
+/**
+ * GET /entries as NOMAD has it: `json_query` carries a JSON query; other parameters are quantities,
+ * `quantity__op=value` for operators (`results.material.elements__any=Si&...__any=O`); a repeated
+ * parameter is a list (all of them, as in the JSON form). Pagination and `include`/`exclude` as in POST.
+ */
+export const requestFromQueryString = (params: Record<string, unknown>): EntriesQueryRequest => {
+  let query: Record<string, unknown> = {};
+  if (typeof params.json_query === 'string') {
+    try {
+      query = JSON.parse(params.json_query) as Record<string, unknown>;
+    } catch {
+      query = { json_query: params.json_query };
+    }
+  }
+  for (const [key, value] of Object.entries(params)) {
+    if (RESERVED.has(key)) continue;
+    const [name, op] = key.split('__');
+    const values = list(value);
+    query[op ? `${name}:${op}` : name!] = values.length === 1 && !op ? values[0] : values;
+  }
+  const include = list(params.include);
+  const exclude = list(params.exclude);
+  const number = (value: unknown) => (value === undefined ? undefined : Number(value));
+  return {
+    owner: (params.owner as Owner | undefined) ?? 'visible',
+    query,
+    pagination: {
+      ...(params.page_size !== undefined ? { page_size: number(params.page_size) } : {}),
+      ...(params.order_by !== undefined ? { order_by: String(params.order_by) } : {}),
+      ...(params.order !== undefined ? { order: params.order as 'asc' | 'desc' } : {}),
+      ...(params.page_after_value !== undefined ? { page_after_value: String(params.page_after_value) } : {}),
+      ...(params.page !== undefined ? { page: number(params.page) } : {}),
+    },
+    ...(include.length || exclude.length
+      ? { required: { ...(include.length ? { include } : {}), ...(exclude.length ? { exclude } : {}) } }
+      : {}),
+  } as EntriesQueryRequest;
+};

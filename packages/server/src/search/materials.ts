@@ -1,0 +1,176 @@
+import type { Aggregation, MaterialsQueryRequest, MaterialsQueryResponse, Owner } from '@oasis/schema';
+import type { CurrentUser } from '../auth/current-user.ts';
+import type { Queryable } from '../db/database.ts';
+import { validationError } from '../errors.ts';
+import { aggregate } from './engine/aggregate.ts';
+import type { SearchEngine } from './engine/engine.ts';
+import { cursorValue, selectPage } from './engine/order.ts';
+import { entryDocuments } from './entry-documents.ts';
+import { applyRequired } from './required.ts';
+import { entryRegistry, parseRequestQuery, searchScope } from './search.ts';
+
+const MATERIAL = 'results.material.';
+const ENTRIES = 'entries.';
+const LOGIC = new Set(['and', 'or', 'not']);
+
+/** The entries-index name of a materials-index quantity: `elements` -> `results.material.elements`. */
+export const entryQuantityOf = (name: string): string =>
+  name.startsWith(ENTRIES) ? name.slice(ENTRIES.length) : `${MATERIAL}${name}`;
+
+/** Renames the quantities of a materials query (keys, including `quantity:op` suffixes) to entry names. */
+const translateQuery = (query: unknown): unknown => {
+  if (Array.isArray(query)) return query.map(translateQuery);
+  if (typeof query !== 'object' || query === null) return query;
+  return Object.fromEntries(
+    Object.entries(query).map(([key, value]) => {
+      if (LOGIC.has(key)) return [key, translateQuery(value)];
+      if (key === 'optimade_filter') return [key, value];
+      const [name, ...op] = key.split(':');
+      const target = entryQuantityOf(name!);
+      // A section in nested form ({symmetry: {crystal_system: ..}}) keeps its relative keys.
+      return [[target, ...op].join(':'), value];
+    }),
+  );
+};
+
+const translateAggregation = (aggregation: Aggregation): Aggregation =>
+  Object.fromEntries(
+    Object.entries(aggregation).map(([type, config]) => [
+      type,
+      typeof config === 'object' &&
+      config !== null &&
+      typeof (config as { quantity?: unknown }).quantity === 'string'
+        ? { ...config, quantity: entryQuantityOf((config as { quantity: string }).quantity) }
+        : config,
+    ]),
+  ) as Aggregation;
+
+/** `required` of a materials query: material paths, `entries.*` paths for the listed entries. */
+const splitRequired = (required: MaterialsQueryRequest['required']) => {
+  const pick = (list: readonly string[] | null | undefined, entries: boolean) =>
+    list
+      ?.filter((path) => path.startsWith(ENTRIES) === entries)
+      .map((path) => (entries ? path.slice(ENTRIES.length) : path));
+  if (!required) return { material: undefined, entries: undefined };
+  return {
+    material: { include: pick(required.include, false), exclude: pick(required.exclude, false) },
+    entries: { include: pick(required.include, true), exclude: pick(required.exclude, true) },
+  };
+};
+
+/**
+ * POST materials/query: the entries the caller may see, grouped by material_id. A material's fields are
+ * its entries' results.material (the same in all of them); `entries` lists the matching entries.
+ * Aggregations on material quantities count materials; on `entries.*` quantities they count entries.
+ */
+export const searchMaterials = async (
+  db: Queryable,
+  engine: SearchEngine,
+  user: CurrentUser | undefined,
+  request: MaterialsQueryRequest,
+): Promise<MaterialsQueryResponse> => {
+  const owner = (request.owner ?? 'visible') as Owner;
+  const node = parseRequestQuery(translateQuery(request.query), request.optimade_filter);
+  const pagination = request.pagination ?? {};
+  const pageSize = pagination.page_size ?? 10;
+  const orderBy = pagination.order_by ?? 'material_id';
+  const order = pagination.order ?? 'asc';
+  if (!entryRegistry.isQuantity(entryQuantityOf(orderBy)))
+    throw validationError([
+      {
+        loc: ['body', 'pagination', 'order_by'],
+        msg: `${orderBy} is not a doc quantity`,
+        type: 'value_error',
+      },
+    ]);
+  const scope = await searchScope(engine, user, owner, node);
+  const { index } = engine;
+  const material = index.quantities.get(`${MATERIAL}material_id`)!;
+  const groups = new Map<number, number[]>();
+  for (const row of scope.matching) {
+    const code = material.column.values(row)[0];
+    if (code === undefined) continue;
+    const rows = groups.get(code);
+    if (rows) rows.push(row);
+    else groups.set(code, [row]);
+  }
+  const representatives = Int32Array.from(groups.values(), (rows) => rows[0]!);
+  const representativeOf = new Map(Array.from(groups.values(), (rows) => [rows[0]!, rows]));
+  const page = selectPage(index, representatives, {
+    orderBy: index.quantities.get(entryQuantityOf(orderBy)),
+    descending: order === 'desc',
+    size: pageSize,
+    offset: pagination.page && !pagination.page_after_value ? (pagination.page - 1) * pageSize : 0,
+    ...(pagination.page_after_value ? { after: pagination.page_after_value } : {}),
+  });
+  const pageRows = page.rows.flatMap((row) => representativeOf.get(row) ?? []);
+  const docs = await entryDocuments(
+    db,
+    pageRows.map((row) => index.entryIds[row]!),
+  );
+  const required = splitRequired(request.required);
+  const data = page.rows.map((row) => {
+    const rows = representativeOf.get(row)!;
+    const first = docs.get(index.entryIds[row]!) as
+      { results?: { material?: Record<string, unknown> } } | undefined;
+    const fields = { ...(first?.results?.material ?? {}) };
+    const entries = rows.flatMap((r) => {
+      const doc = docs.get(index.entryIds[r]!);
+      return doc ? [applyRequired(doc, required.entries)] : [];
+    });
+    return { ...applyRequired(fields, required.material), material_id: String(fields.material_id), entries };
+  });
+
+  const aggregations: NonNullable<MaterialsQueryResponse['aggregations']> = {};
+  for (const [name, aggregation] of Object.entries(request.aggregations ?? {})) {
+    const translated = translateAggregation(aggregation);
+    const quantityName = Object.values(translated).find(
+      (config): config is { quantity: string } =>
+        typeof (config as { quantity?: unknown })?.quantity === 'string',
+    )?.quantity;
+    const perMaterial = quantityName === undefined || quantityName.startsWith(MATERIAL);
+    const { type, response } = aggregate(
+      {
+        ...scope,
+        rowsFor: (quantity, exclude) => {
+          const rows = scope.rowsFor(quantity, exclude);
+          if (!perMaterial) return rows;
+          // One row per material, so that counts are materials.
+          const seen = new Set<number>();
+          return rows.filter((r) => {
+            const code = material.column.values(r)[0];
+            if (code === undefined || seen.has(code)) return false;
+            seen.add(code);
+            return true;
+          });
+        },
+      },
+      name,
+      translated,
+    );
+    const original = Object.values(aggregation).find(
+      (config): config is { quantity: string } =>
+        typeof (config as { quantity?: unknown })?.quantity === 'string',
+    );
+    aggregations[name] = { [type]: { ...response, ...(original ? { quantity: original.quantity } : {}) } };
+  }
+  const last = page.rows.length - 1;
+  const consumed = (pagination.page ? (pagination.page - 1) * pageSize : 0) + page.rows.length;
+  return {
+    owner,
+    query: request.query ?? null,
+    pagination: {
+      page_size: pageSize,
+      order_by: orderBy,
+      order,
+      total: groups.size,
+      ...(pagination.page ? { page: pagination.page } : {}),
+      ...(pageSize > 0 && page.rows.length === pageSize && consumed < groups.size && last >= 0
+        ? { next_page_after_value: `${cursorValue(page.keys[last])}:${index.entryIds[page.rows[last]!]}` }
+        : {}),
+    },
+    ...(request.required ? { required: request.required } : {}),
+    ...(request.aggregations ? { aggregations } : {}),
+    data,
+  } as MaterialsQueryResponse;
+};

@@ -1,0 +1,62 @@
+import type { Owner, SuggestionsRequest, SuggestionsResponse } from '@oasis/schema';
+import type { CurrentUser } from '../auth/current-user.ts';
+import { validationError } from '../errors.ts';
+import type { SearchEngine } from './engine/engine.ts';
+import { searchScope } from './search.ts';
+import { termsBuckets } from './engine/terms.ts';
+
+/** Suggestions per quantity; the GUI shows five. */
+const SUGGESTIONS_SIZE = 10;
+
+/** Word starts inside a value: 'GGA_X_PBE_SOL' can be found by 'pbe' and by 'sol'. */
+const WORD_START = /[\s_\-.,;:/()[\]]+/;
+
+export const matchesInput = (value: string, input: string): boolean => {
+  const text = value.toLowerCase();
+  const wanted = input.toLowerCase();
+  if (text.startsWith(wanted)) return true;
+  let from = 0;
+  for (const part of text.split(WORD_START)) {
+    const at = text.indexOf(part, from);
+    if (part && at > 0 && text.startsWith(wanted, at)) return true;
+    from = at + part.length;
+  }
+  return false;
+};
+
+/**
+ * POST suggestions: for each suggestion-enabled quantity, the values among the entries the caller may see
+ * that start with the input or have a word starting with it, weighted by how many entries hold them.
+ */
+export const suggest = async (
+  engine: SearchEngine,
+  user: CurrentUser | undefined,
+  request: SuggestionsRequest,
+): Promise<SuggestionsResponse> => {
+  request.quantities.forEach((name, i) => {
+    const indexed = engine.index.quantities.get(name);
+    if (!indexed?.quantity.suggestion || indexed.quantity.type !== 'string')
+      throw validationError([
+        {
+          loc: ['body', 'quantities', String(i)],
+          msg: `${name} is not a suggestion quantity`,
+          type: 'value_error',
+        },
+      ]);
+  });
+  const owner: Owner = user ? 'visible' : 'public';
+  const scope = await searchScope(engine, user, owner, { kind: 'and', items: [] });
+  const response: SuggestionsResponse = {};
+  for (const name of request.quantities) {
+    const indexed = engine.index.quantities.get(name)!;
+    const { buckets } = termsBuckets(engine.index, indexed, scope.matching, {
+      quantity: name,
+      size: Number.MAX_SAFE_INTEGER,
+    });
+    response[name] = buckets
+      .filter((bucket) => typeof bucket.value === 'string' && matchesInput(bucket.value, request.input))
+      .slice(0, SUGGESTIONS_SIZE)
+      .map((bucket) => ({ value: String(bucket.value), weight: bucket.count }));
+  }
+  return response;
+};
