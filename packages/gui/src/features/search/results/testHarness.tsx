@@ -28,9 +28,14 @@ export interface QueryBody {
  * The results table in a search context at /search/{app.path}, with the units menu beside it and an
  * entry page route to land on; `answer` gives the body of each POST {resource}/query.
  */
-export function renderResults(app: AppConfig, answer: (body: QueryBody) => unknown | Promise<unknown>) {
+export function renderResults(
+  app: AppConfig,
+  answer: (body: QueryBody) => unknown | Promise<unknown>,
+  rawEnv: Record<string, unknown> = {},
+) {
   const env = readEnv(
     {
+      ...rawEnv,
       appBase: 'http://oasis.test/nomad-oasis',
       ui: { apps: { options: { [app.path]: app } }, unit_systems: unitSystems },
     },
