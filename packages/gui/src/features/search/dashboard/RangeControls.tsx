@@ -35,8 +35,9 @@ export function RangeControls(props: RangeControlsProps) {
 
   const check = checkRange(text, timestamp);
   const commitText = () => {
-    setEditing(false);
+    // Invalid text stays, with its error, until the user corrects it.
     if (check.errors.min || check.errors.max) return;
+    setEditing(false);
     const min = check.min ?? range[0];
     const max = check.max ?? range[1];
     if (min !== chosen?.min || max !== chosen?.max) onCommit(min, widen(min, max));
@@ -48,7 +49,6 @@ export function RangeControls(props: RangeControlsProps) {
     <Box sx={{ px: 1 }}>
       <Slider
         size="small"
-        aria-label="range"
         getAriaLabel={(index) => (index === 0 ? 'Minimum' : 'Maximum')}
         min={range[0]}
         max={range[1]}

@@ -54,7 +54,8 @@ export function minMaxRange(
   const data = response?.min_max?.data;
   if (!data) return undefined;
   const [min, max] = data;
-  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return undefined;
+  if (typeof min !== 'number' || typeof max !== 'number' || !Number.isFinite(min) || !Number.isFinite(max))
+    return undefined;
   return [convert.toDisplay(min), convert.toDisplay(max)];
 }
 
