@@ -50,13 +50,13 @@ describe('row actions', { timeout: 20000 }, () => {
       rows: {
         actions: {
           enabled: true,
-          options: {
-            launch: {
+          items: [
+            {
               type: 'url',
               description: 'Launch Jupyter notebook',
               path: "data.references[?kind=='hub'].uri",
             },
-          },
+          ],
         },
       },
     };

@@ -44,14 +44,23 @@ describe('readColumns', () => {
       app({
         columns: [
           { search_quantity: 'entry_name', selected: true, title: 'Name', align: 'left' },
-          { search_quantity: 'x', unit: 'A/m**2', format: { decimals: 2, mode: 'standard' } },
+          {
+            search_quantity: 'x',
+            unit: 'A/m**2',
+            format: { decimals: 2, mode: 'standard', separator: true },
+          },
           { title: 'no quantity' },
         ],
       }),
     );
     expect(columns).toEqual([
       { search_quantity: 'entry_name', selected: true, title: 'Name', align: 'left' },
-      { search_quantity: 'x', selected: false, unit: 'A/m**2', format: { decimals: 2, mode: 'standard' } },
+      {
+        search_quantity: 'x',
+        selected: false,
+        unit: 'A/m**2',
+        format: { decimals: 2, mode: 'standard', separator: ',' },
+      },
     ]);
   });
 
@@ -81,6 +90,10 @@ describe('readRows', () => {
     );
     expect(rows.actions.options).toEqual({ launch: { type: 'url', path: 'data.uri', description: 'Open' } });
     expect(rows.details.enabled).toBe(false);
+    const listed = readRows(
+      app({ rows: { actions: { items: [{ type: 'url', path: 'a' }, { type: 'bad' }] } } }),
+    );
+    expect(listed.actions.options).toEqual({ 'item-0': { type: 'url', path: 'a' } });
     expect(rows.selection.enabled).toBe(true);
     const materials = readRows({ ...app({}), resource: 'materials' });
     expect([materials.actions.enabled, materials.details.enabled, materials.selection.enabled]).toEqual([

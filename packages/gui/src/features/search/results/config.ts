@@ -5,8 +5,8 @@ export interface ColumnFormat {
   /** standard, scientific, separator(s), date, time, date-time (or SI); missing: spec 1 §9 rule. */
   mode?: string;
   decimals?: number;
-  /** Thousands separators in the standard mode. */
-  separator?: boolean;
+  /** Thousands separator of the standard mode ('' or missing: none); the separators mode defaults to ','. */
+  separator?: string;
 }
 
 export type ColumnAlign = 'left' | 'right' | 'center';
@@ -51,7 +51,9 @@ function readFormat(value: unknown): ColumnFormat | undefined {
   return {
     ...(typeof value.mode === 'string' ? { mode: value.mode } : {}),
     ...(typeof value.decimals === 'number' ? { decimals: value.decimals } : {}),
-    ...(typeof value.separator === 'boolean' ? { separator: value.separator } : {}),
+    // NOMAD configs write the separator as text; a flag means the usual comma.
+    ...(typeof value.separator === 'string' && value.separator !== '' ? { separator: value.separator } : {}),
+    ...(value.separator === true ? { separator: ',' } : {}),
   };
 }
 
@@ -120,11 +122,16 @@ export function readRows(app: AppConfig): RowsConfig {
   const entries = app.resource === 'entries';
   const options: Record<string, RowActionConfig> = {};
   const actions = isObject(rows.actions) ? rows.actions : {};
-  if (isObject(actions.options)) {
-    for (const [key, option] of Object.entries(actions.options)) {
-      const action = readAction(option);
-      if (action) options[key] = action;
-    }
+  // Named actions (`options`, as in NOMAD's env.json) or a list (`items`, keyed by position).
+  const configured: Array<[string, unknown]> = [
+    ...(isObject(actions.options) ? Object.entries(actions.options) : []),
+    ...(Array.isArray(actions.items)
+      ? actions.items.map((item, index): [string, unknown] => [`item-${index}`, item])
+      : []),
+  ];
+  for (const [key, option] of configured) {
+    const action = readAction(option);
+    if (action) options[key] = action;
   }
   return {
     actions: { enabled: enabled(rows.actions, true), options },

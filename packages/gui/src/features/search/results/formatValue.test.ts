@@ -10,8 +10,11 @@ describe('formatNumberValue', () => {
 
   it('honours mode, decimals and separator', () => {
     expect(formatNumberValue(12345.678, { mode: 'standard', decimals: 2 })).toBe('12345.68');
-    expect(formatNumberValue(12345.678, { mode: 'standard', decimals: 1, separator: true })).toBe('12,345.7');
+    expect(formatNumberValue(12345.678, { mode: 'standard', decimals: 1, separator: ',' })).toBe('12,345.7');
     expect(formatNumberValue(1234567, { mode: 'separators', decimals: 0 })).toBe('1,234,567');
+    expect(formatNumberValue(1234567.5, { mode: 'standard', decimals: 1, separator: ' ' })).toBe(
+      '1 234 567.5',
+    );
     expect(formatNumberValue(2.4e-19, { mode: 'standard', decimals: 2 })).toBe('2.4e-19');
     expect(formatNumberValue(0.5, { mode: 'scientific', decimals: 2 })).toBe('0.5');
     expect(formatNumberValue(123456, { mode: 'scientific', decimals: 2 })).toBe('1.23e+5');

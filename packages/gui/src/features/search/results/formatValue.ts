@@ -18,14 +18,14 @@ export interface ValueDisplay {
  * Fixed decimals without trailing zeros and without exponent; a value that would read as 0 (or that
  * toFixed cannot write out) keeps its digits in exponent notation instead.
  */
-function standard(value: number, decimals: number, separator: boolean): string {
+function standard(value: number, decimals: number, separator: string | undefined): string {
   if (Math.abs(value) >= 1e21 || (value !== 0 && Number(value.toFixed(decimals)) === 0))
     return formatNumber(value, { decimals });
   const text = value.toFixed(decimals);
   const trimmed = text.includes('.') ? text.replace(/\.?0+$/, '') : text;
   if (!separator) return trimmed;
   const [whole = '', fraction] = trimmed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
@@ -35,10 +35,10 @@ export function formatNumberValue(value: number, format: ColumnFormat = {}): str
   const decimals = format.decimals ?? DEFAULT_DECIMALS;
   switch (format.mode) {
     case 'standard':
-      return standard(value, decimals, format.separator === true);
+      return standard(value, decimals, format.separator);
     case 'separator':
     case 'separators':
-      return standard(value, decimals, true);
+      return standard(value, decimals, format.separator ?? ',');
     case 'SI':
       return formatNumber(value, { decimals, format: 'SI' });
     default:
