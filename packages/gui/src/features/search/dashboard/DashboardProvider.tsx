@@ -1,3 +1,4 @@
+import type { AppConfig } from '@oasis/schema';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useSearchContext } from '../context/index.ts';
