@@ -1,120 +1,137 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/testing.tsx';
+import { emptyAnswer } from './context/testing.tsx';
+import { testArtifacts } from './context/testDefinitions.ts';
 
-const apps = {
-  ui: {
-    apps: {
-      options: {
-        entries: {
-          label: 'Entries',
-          path: 'entries',
-          resource: 'entries',
-          category: 'All',
-          description: 'Search entries across all domains',
-        },
+const entriesApp = {
+  label: 'Entries',
+  path: 'entries',
+  resource: 'entries',
+  category: 'All',
+  description: 'Search entries across all domains',
+  readme: 'Search **entries** here.',
+  menu: {
+    type: 'menu',
+    title: 'Filters',
+    size: 'sm',
+    items: [
+      { type: 'menu', title: 'Material' },
+      {
+        type: 'menu',
+        title: 'Elements / Formula',
+        size: 'xxl',
+        indentation: 1,
+        items: [{ type: 'periodic_table', search_quantity: 'results.material.elements' }],
       },
-    },
+      { type: 'terms', search_quantity: 'results.method.simulation.program_name' },
+    ],
   },
 };
+const materialsApp = {
+  label: 'Materials',
+  path: 'materials',
+  resource: 'materials',
+  category: 'Theory',
+  description: 'Search materials that are identified from calculations',
+};
+const env = { ui: { apps: { options: { entries: entriesApp, materials: materialsApp } } } };
 
-const artifacts = {
-  searchQuantities: {
-    'results.material.elements': {
-      name: 'elements',
-      description: 'Names of the different elements present in the structure.',
-      type: { type_kind: 'enum', type_data: ['O', 'Si'] },
-      aggregatable: true,
-      dynamic: false,
-      repeats: false,
-    },
-  },
-  metainfo: { packages: [] },
-  parserMetadata: {},
-  northTools: {},
-  unitList: [],
-  unitPrefixes: {},
+const answer = (url: string, init?: RequestInit) => {
+  if (url.endsWith('/artifacts.json')) return new Response(JSON.stringify(testArtifacts));
+  if (!url.endsWith('/query')) return new Response('{}');
+  const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+  const base = emptyAnswer(url, body) as { aggregations: Record<string, { terms?: { data: unknown[] } }> };
+  for (const [name, aggregation] of Object.entries(base.aggregations)) {
+    if (aggregation.terms && name.startsWith('results.material.elements')) {
+      aggregation.terms.data = [
+        { value: 'Si', count: 3 },
+        { value: 'O', count: 2 },
+      ];
+    }
+    if (aggregation.terms && name === 'results.method.simulation.program_name:menu') {
+      aggregation.terms.data = [{ value: 'VASP', count: 3 }];
+    }
+  }
+  return new Response(JSON.stringify(base));
 };
 
-const answer = (url: string) =>
-  url.endsWith('/artifacts.json')
-    ? new Response(JSON.stringify(artifacts), { status: 200 })
-    : url.endsWith('/entries/query')
-      ? new Response(
-          JSON.stringify({
-            owner: 'public',
-            pagination: { page_size: 20, order_by: 'upload_create_time', order: 'desc', total: 1 },
-            aggregations: {
-              'results.material.elements': {
-                terms: {
-                  data: [
-                    { value: 'Si', count: 1 },
-                    { value: 'O', count: 1 },
-                  ],
-                },
-              },
-            },
-            data: [
-              {
-                entry_id: 'e1',
-                entry_name: 'quartz',
-                results: { material: { chemical_formula_hill: 'O2Si' } },
-              },
-            ],
-          }),
-        )
-      : new Response('{}');
+/** The first render imports the lazy search page with all its parts. */
+const PAGE_LOAD = { timeout: 30000 };
 
-interface QueryBody {
-  owner: string;
-  query: unknown;
-  pagination: unknown;
-  aggregations?: unknown;
-}
+const bodies = (fetch: ReturnType<typeof renderApp>['fetch'], suffix: string) =>
+  fetch.mock.calls
+    .filter(([input]) => String(input).endsWith(suffix))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
 describe('SearchPage', () => {
-  it('reads the filters from the URL, queries, and writes element clicks back', async () => {
-    const { fetch, router } = renderApp('/search/entries?results.material.elements=Si', apps, answer);
-    expect(await screen.findByRole('heading', { name: '1/1 result' }, { timeout: 8000 })).toBeInTheDocument();
-    const bodies = () =>
-      fetch.mock.calls
-        .filter(([input]) => String(input).endsWith('/entries/query'))
-        .map(([, init]) => JSON.parse(String(init?.body)) as QueryBody);
-    expect(bodies()[0]).toMatchObject({
-      owner: 'public',
-      query: { 'results.material.elements': { all: ['Si'] } },
-      pagination: { page_size: 20, order_by: 'upload_create_time', order: 'desc' },
-      required: { exclude: ['quantities', 'sections', 'files'] },
-      aggregations: {
-        'results.material.elements': { terms: { quantity: 'results.material.elements', size: 118 } },
-      },
-    });
-    expect(screen.getByText('O2Si')).toBeInTheDocument();
+  it('shows the app, filters from the URL, menu items and chips', async () => {
+    const { fetch, router } = renderApp(
+      '/search/entries?results.method.simulation.program_name=VASP&state=x&iss=y',
+      env,
+      (url) => answer(url, fetch.mock.calls.at(-1)?.[1]),
+    );
+    const menu = await screen.findByRole('navigation', { name: 'Filters' }, PAGE_LOAD);
+    expect(screen.getByRole('heading', { level: 1, name: 'Entries' })).toBeInTheDocument();
+    expect(screen.getByText('Search entries across all domains')).toBeInTheDocument();
+    expect(screen.getByText('Search entries here.')).toBeInTheDocument();
+    expect(within(menu).getByText('Material')).toBeInTheDocument();
 
-    const table = screen.getByRole('group', { name: 'periodic table' });
-    expect(within(table).getByRole('button', { name: 'Si' })).toHaveAttribute('aria-pressed', 'true');
-    // Counts are known: elements without entries cannot be chosen.
-    expect(within(table).getByRole('button', { name: 'Fe' })).toBeDisabled();
-    await userEvent.click(within(table).getByRole('button', { name: 'O' }));
-    expect(router.state.location.search).toBe('?results.material.elements=Si,O');
-    await waitFor(
-      () => expect(bodies().at(-1)?.query).toEqual({ 'results.material.elements': { all: ['Si', 'O'] } }),
-      {
-        timeout: 3000,
-      },
+    await waitFor(() => expect(bodies(fetch, '/entries/query').length).toBeGreaterThan(0), { timeout: 3000 });
+    expect(bodies(fetch, '/entries/query')[0]).toMatchObject({
+      owner: 'public',
+      query: { 'results.method.simulation.program_name:any': ['VASP'] },
+    });
+    const chips = screen.getByRole('group', { name: 'query' });
+    expect(within(chips).getByText('VASP')).toBeInTheDocument();
+
+    // The sub-menu opens beside the menu; its periodic table asks for element counts.
+    await userEvent.click(within(menu).getByRole('button', { name: 'Elements / Formula' }));
+    const sub = screen.getByRole('navigation', { name: 'Elements / Formula' });
+    const table = within(sub).getByRole('group', { name: 'periodic table' });
+    await waitFor(() => expect(within(table).getByRole('button', { name: 'Fe' })).toBeDisabled(), {
+      timeout: 3000,
+    });
+    await userEvent.click(within(table).getByRole('button', { name: 'Si' }));
+    expect(router.state.location.search).toBe(
+      '?results.method.simulation.program_name=VASP&results.material.elements=Si',
     );
 
-    // Deleting a chip removes its value from the URL again.
-    const chip = within(screen.getByRole('group', { name: 'query' })).getByRole('button', { name: 'O' });
-    chip.focus();
+    // Removing a chip removes the filter.
+    const vasp = within(screen.getByRole('group', { name: 'query' })).getByRole('button', { name: 'VASP' });
+    vasp.focus();
     await userEvent.keyboard('{Delete}');
     expect(router.state.location.search).toBe('?results.material.elements=Si');
-  }, 15000);
+  }, 60000);
 
-  it('opens the entry page on row click', async () => {
-    const { router } = renderApp('/search/entries', apps, answer);
-    await userEvent.click(await screen.findByText('quartz', undefined, { timeout: 3000 }));
-    expect(router.state.location.pathname).toBe('/search/entries/entry/id/e1');
-  }, 15000);
+  it('collapses the menu to a rotated Filters strip', async () => {
+    renderApp('/search/entries', env, (url) => answer(url));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Hide the filter menu' }, { timeout: 5000 }),
+    );
+    expect(screen.queryByRole('button', { name: 'Elements / Formula' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show the filter menu' }));
+    expect(screen.getByRole('button', { name: 'Elements / Formula' })).toBeInTheDocument();
+  }, 60000);
+
+  it('toggles the GUI options with Alt+g', async () => {
+    renderApp('/search/entries', env, (url) => answer(url));
+    await screen.findByRole('navigation', { name: 'Filters' }, PAGE_LOAD);
+    fireEvent.keyDown(window, { key: 'g', code: 'KeyG', altKey: true });
+    const dialog = await screen.findByRole('dialog', { name: 'GUI options' });
+    expect(within(dialog).getByLabelText('app configuration')).toHaveTextContent('path: entries');
+    fireEvent.keyDown(window, { key: 'g', code: 'KeyG', altKey: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 60000);
+
+  it('searches a materials app at materials/query', async () => {
+    const { fetch } = renderApp('/search/materials', env, (url) => answer(url));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Materials' }, PAGE_LOAD),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(bodies(fetch, '/materials/query').length).toBeGreaterThan(0), {
+      timeout: 3000,
+    });
+  }, 60000);
 });

@@ -7,6 +7,7 @@ import { RangeControls } from '../dashboard/RangeControls.tsx';
 import { scaler } from '../dashboard/scale.ts';
 import { useQuantityUnit } from '../dashboard/useQuantityUnit.ts';
 import { ItemHeader } from './ItemHeader.tsx';
+import { WidgetToggleButton } from './WidgetToggleButton.tsx';
 import { MissingQuantity } from './MissingQuantity.tsx';
 import { boundedRange, flagsOf, histogramAggregation, type BoundFlags } from './range.ts';
 
@@ -63,7 +64,12 @@ function HistogramFilter({
   return (
     <Box>
       {config.show_header !== false ? (
-        <ItemHeader title={title} description={definition.description} unit={unit.label || undefined} />
+        <ItemHeader
+          title={title}
+          description={definition.description}
+          unit={unit.label || undefined}
+          actions={<WidgetToggleButton quantity={quantity} />}
+        />
       ) : null}
       {!histogram ? (
         <Typography variant="body2" color="text.secondary">

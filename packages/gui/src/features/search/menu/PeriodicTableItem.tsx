@@ -4,6 +4,7 @@ import { isRange, useAggregation, useSearchContext } from '../context/index.ts';
 import { ELEMENTS } from '../elements.ts';
 import { PeriodicTable } from '../PeriodicTable.tsx';
 import { ItemHeader } from './ItemHeader.tsx';
+import { WidgetToggleButton } from './WidgetToggleButton.tsx';
 import { MissingQuantity } from './MissingQuantity.tsx';
 import { toggleValue } from './terms.ts';
 
@@ -27,7 +28,11 @@ export function PeriodicTableItem({ config }: { config: PeriodicTableItemConfig 
   return (
     <Box>
       {config.show_header !== false ? (
-        <ItemHeader title={title} description={definition.description} />
+        <ItemHeader
+          title={title}
+          description={definition.description}
+          actions={<WidgetToggleButton quantity={quantity} />}
+        />
       ) : null}
       <PeriodicTable
         selected={selected}

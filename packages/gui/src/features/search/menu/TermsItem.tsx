@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { abbreviateNumber } from '../../../components/format.ts';
 import { isRange, useAggregation, useSearchContext } from '../context/index.ts';
 import { ItemHeader } from './ItemHeader.tsx';
+import { WidgetToggleButton } from './WidgetToggleButton.tsx';
 import { MissingQuantity } from './MissingQuantity.tsx';
 import {
   DEFAULT_TERMS_OPTIONS,
@@ -50,7 +51,11 @@ function TermsFilter({ config }: { config: TermsItemConfig }) {
   return (
     <Box>
       {config.show_header !== false ? (
-        <ItemHeader title={title} description={definition.description} />
+        <ItemHeader
+          title={title}
+          description={definition.description}
+          actions={<WidgetToggleButton quantity={quantity} />}
+        />
       ) : null}
       {config.show_input ? (
         <TermsInput
