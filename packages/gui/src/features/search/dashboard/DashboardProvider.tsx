@@ -29,15 +29,21 @@ export const dashboardStorageKey = (appPath: string) => `oasis-dashboard:${appPa
  * so that the menu's add controls (useWidgetToggle) and the dashboard share one set of widgets; the
  * Dashboard creates its own when there is none. `storage` replaces localStorage in tests.
  */
-export function DashboardProvider({
+export function DashboardProvider(props: { children: ReactNode; storage?: DashboardStorage }) {
+  const { app } = useSearchContext();
+  // Another app has another dashboard: a new store, not the previous app's widgets.
+  return <AppDashboard key={app.path} app={app} {...props} />;
+}
+
+function AppDashboard({
+  app,
   children,
   storage,
 }: {
+  app: AppConfig;
   children: ReactNode;
   storage?: DashboardStorage;
 }) {
-  const { app } = useSearchContext();
-  // One store per mounted app; the search page remounts the provider when the app changes.
   const [store] = useState(() =>
     createDashboardStore(
       appDashboardWidgets(app),

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@oasis/schema';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Data, Layout } from 'plotly.js';
+import type { Data } from 'plotly.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyAnswer, renderWithSearch, testApp } from '../context/testing.tsx';
 import { Dashboard } from './Dashboard.tsx';
