@@ -5,7 +5,7 @@ import { validationError } from '../errors.ts';
 import { aggregate } from './engine/aggregate.ts';
 import type { SearchEngine } from './engine/engine.ts';
 import { cursorValue, selectPage } from './engine/order.ts';
-import { entryDocuments } from './entry-documents.ts';
+import { rowDocuments } from './engine/entry-rows.ts';
 import { applyRequired } from './required.ts';
 import { entryRegistry, parseRequestQuery, searchScope } from './search.ts';
 
@@ -104,10 +104,7 @@ export const searchMaterials = async (
     ...(pagination.page_after_value ? { after: pagination.page_after_value } : {}),
   });
   const pageRows = page.rows.flatMap((row) => representativeOf.get(row) ?? []);
-  const docs = await entryDocuments(
-    db,
-    pageRows.map((row) => index.entryIds[row]!),
-  );
+  const docs = new Map((await rowDocuments(db, index, pageRows)).map((doc) => [String(doc.entry_id), doc]));
   const required = splitRequired(request.required);
   const data = page.rows.map((row) => {
     const rows = representativeOf.get(row)!;

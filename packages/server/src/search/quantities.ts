@@ -112,7 +112,7 @@ export const entrySearchQuantities: readonly SearchQuantity[] = [
     description: "Words of the entry's names, file, comment, formulas and program, for free-text queries",
   }),
   q('quantities', 'string', true, {
-    aggregatable: false,
+    aggregatable: true,
     description: 'Paths of the search quantities and sections an entry has values in (existence queries)',
   }),
   ...resultsSearchQuantities,

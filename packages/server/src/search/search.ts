@@ -14,10 +14,10 @@ import { validationError } from '../errors.ts';
 import { aggregate } from './engine/aggregate.ts';
 import type { SearchEngine } from './engine/engine.ts';
 import { compileFilter, freeTextScore, selectRows } from './engine/filter.ts';
+import { rowDocuments } from './engine/entry-rows.ts';
 import { cursorValue, selectPage } from './engine/order.ts';
 import { ownerRows, ownerTest } from './engine/owner.ts';
 import type { IndexedQuantity, SearchIndex } from './engine/search-index.ts';
-import { entryDocuments } from './entry-documents.ts';
 import { createRegistry, entrySearchQuantities, type QuantityRegistry } from './quantities.ts';
 import { applyRequired } from './required.ts';
 
@@ -126,12 +126,8 @@ const documentsOf = async (
   rows: readonly number[],
   required: EntriesQueryRequest['required'],
 ) => {
-  const ids = rows.map((row) => engine.index.entryIds[row]!);
-  const docs = await entryDocuments(db, ids);
-  return ids.flatMap((id) => {
-    const doc = docs.get(id);
-    return doc ? [applyRequired(doc, required)] : [];
-  });
+  const docs = await rowDocuments(db, engine.index, rows);
+  return docs.map((doc) => applyRequired(doc, required));
 };
 
 /** POST entries/query: NOMAD's search over the entries the caller may see. */

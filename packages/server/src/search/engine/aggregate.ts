@@ -2,7 +2,7 @@ import type { Aggregation } from '@oasis/schema';
 import { validationError } from '../../errors.ts';
 import { autoDateHistogram, dateHistogram, histogram, minMax } from './histogram.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
-import { termsBuckets } from './terms.ts';
+import { presenceBuckets, termsBuckets } from './terms.ts';
 
 /** Keys NOMAD's GUI adds for its own bookkeeping; NOMAD ignores them and does not echo them. */
 const BOOKKEEPING = new Set(['update', 'changed', 'type']);
@@ -106,7 +106,10 @@ export const aggregate = (
   }
   switch (type) {
     case 'terms': {
-      const result = termsBuckets(ctx.index, indexed, rows, config as never);
+      const result =
+        quantityName === 'quantities'
+          ? presenceBuckets(ctx.index, rows, config as never)
+          : termsBuckets(ctx.index, indexed, rows, config as never);
       const paginated = config.pagination as Record<string, unknown> | undefined;
       return {
         type,

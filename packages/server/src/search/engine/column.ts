@@ -113,6 +113,15 @@ export class Column {
     return this.multi.get(row)!.some(test);
   }
 
+  /** The smallest (or largest) stored value of a row, NaN when it has none; no intermediate arrays. */
+  extreme(row: number, largest: boolean): number {
+    if (row >= this.single.length) return MISSING;
+    const value = this.single[row]!;
+    if (value === value || !this.flags[row]) return value;
+    const values = this.multi.get(row)!;
+    return largest ? Math.max(...values) : Math.min(...values);
+  }
+
   /** The values of a row (empty when none). */
   values(row: number): number[] {
     if (row >= this.single.length) return [];

@@ -26,15 +26,26 @@ const compareKeys = (a: Key, b: Key): number => {
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
-/** The value a row is sorted by: the smallest for ascending, the largest for descending order. */
-const sortKey = (index: SearchIndex, request: PageRequest, row: number): Key => {
-  if (request.score) return request.score(row);
+/**
+ * The value each row is sorted by: the smallest of its values for ascending, the largest for descending
+ * order. Upload-level keys are computed once per upload.
+ */
+const sortKeys = (index: SearchIndex, request: PageRequest): ((row: number) => Key) => {
+  const { score } = request;
+  if (score) return score;
   const indexed = request.orderBy;
-  if (!indexed) return index.entryIds[row];
-  const values = indexed.column.values(index.slotOf(indexed, row));
-  if (values.length === 0) return undefined;
-  const stored = request.descending ? Math.max(...values) : Math.min(...values);
-  return indexed.column.decode(stored);
+  if (!indexed) return (row) => index.entryIds[row];
+  const keyOf = (slot: number): Key => {
+    const stored = indexed.column.extreme(slot, request.descending);
+    return Number.isNaN(stored) ? undefined : indexed.column.decode(stored);
+  };
+  if (indexed.scope === 'entry') return keyOf;
+  const perUpload = new Map<number, Key>();
+  return (row) => {
+    const slot = index.uploadOf[row]!;
+    if (!perUpload.has(slot)) perUpload.set(slot, keyOf(slot));
+    return perUpload.get(slot);
+  };
 };
 
 /** The cursor text of a sort value: numbers and dates (epoch ms) as numbers, the rest as they are. */
@@ -82,12 +93,13 @@ export const selectPage = (index: SearchIndex, rows: Int32Array, request: PageRe
     const id = entryIds[candidate.row]!;
     return sign * (id < cursor.entryId ? -1 : id > cursor.entryId ? 1 : 0) > 0;
   };
+  const keyOf = sortKeys(index, request);
   const wanted = request.offset + request.size;
   if (wanted <= 0) return { rows: [], keys: [] };
   // The best `wanted` candidates, kept sorted; most rows lose against the worst kept one and cost one compare.
   const best: { key: Key; row: number }[] = [];
   for (const row of rows) {
-    const candidate = { key: sortKey(index, request, row), row };
+    const candidate = { key: keyOf(row), row };
     if (!afterCursor(candidate)) continue;
     if (best.length === wanted && compare(candidate, best[wanted - 1]!) >= 0) continue;
     let low = 0;

@@ -50,6 +50,8 @@ export class SearchIndex {
   /** 1 for entries that searches may return (processed: SUCCESS or FAILURE). */
   searchable = new Uint8Array(1024);
   readonly uploads: (UploadAccess | undefined)[] = [];
+  /** The upload part of the search documents (name, times, authors), merged into page documents. */
+  readonly uploadDocs: (Record<string, unknown> | undefined)[] = [];
   readonly uploadSlotOf = new Map<string, number>();
   private readonly entryTrie: PathTrie<IndexedQuantity>;
   private readonly uploadTrie: PathTrie<IndexedQuantity>;
@@ -88,6 +90,7 @@ export class SearchIndex {
     const slot = this.uploadSlot(access.upload_id);
     const known = this.uploads[slot] !== undefined;
     this.uploads[slot] = access;
+    this.uploadDocs[slot] = doc;
     this.store(this.uploadTrie, 'upload', slot, doc, known);
   }
 

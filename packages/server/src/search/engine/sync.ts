@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { uploadPartSql } from '../documents.ts';
+import { entriesSql, entryDocument, type EntryRow } from './entry-rows.ts';
 import type { SearchIndex } from './search-index.ts';
 
 const BATCH = 5000;
@@ -16,39 +17,20 @@ interface UploadRow {
   doc: Record<string, unknown>;
 }
 
-interface EntryRow {
-  entry_id: string;
+interface UploadRow {
   upload_id: string;
-  mainfile: string;
-  parser_name: string;
-  process_status: string;
+  published: boolean;
+  with_embargo: boolean;
+  main_author: string;
+  members: string[];
   search_seq: string;
-  metadata: Record<string, unknown>;
+  doc: Record<string, unknown>;
 }
 
 const uploadsSql = (where: string) =>
   `SELECT u.upload_id, u.published, u.with_embargo, u.main_author,
      ARRAY[u.main_author] || u.coauthors || u.reviewers AS members, u.search_seq::text, ${uploadPartSql} AS doc
    FROM uploads u WHERE ${where}`;
-
-const entriesSql = (where: string) =>
-  `SELECT e.entry_id, e.upload_id, e.mainfile, e.parser_name, e.process_status, e.search_seq::text, e.metadata
-   FROM entries e WHERE ${where}`;
-
-/**
- * The entry's part of its search document, as documents.ts's entryPartSql builds it; composed here
- * because merging JSONB in the database costs several times more than the shallow copy.
- */
-const entryDocument = (row: EntryRow): Record<string, unknown> => ({
-  ...row.metadata,
-  entry_id: row.entry_id,
-  upload_id: row.upload_id,
-  mainfile: row.mainfile,
-  parser_name: row.parser_name,
-  process_status: row.process_status,
-  process_running: row.process_status === 'PENDING' || row.process_status === 'RUNNING',
-  datasets: row.metadata.datasets ?? [],
-});
 
 /**
  * Keeps a SearchIndex equal to the database. Every change to entries and uploads takes a number from

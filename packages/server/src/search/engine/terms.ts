@@ -100,3 +100,25 @@ export const termsBuckets = (
   buckets.sort((a, b) => b.count - a.count || byValue(a.value, b.value));
   return { buckets: buckets.slice(0, config.size ?? 10), total };
 };
+
+/**
+ * Terms of `quantities` (the search quantities an entry has values in): not stored, since it follows
+ * from the other columns; counted by testing each quantity's presence per row.
+ */
+export const presenceBuckets = (
+  index: SearchIndex,
+  rows: Int32Array,
+  config: TermsAggregation,
+): TermsResult => {
+  const include = includeTest(config.include);
+  const buckets: TermsBucket[] = [];
+  for (const indexed of index.quantities.values()) {
+    const name = indexed.quantity.name;
+    if (name === 'quantities' || !include(name)) continue;
+    let count = 0;
+    for (const row of rows) if (indexed.column.some(index.slotOf(indexed, row), () => true)) count++;
+    if (count > 0) buckets.push({ value: name, count, nested_count: count });
+  }
+  buckets.sort((a, b) => b.count - a.count || byValue(a.value, b.value));
+  return { buckets: buckets.slice(0, config.size ?? 10), total: buckets.length };
+};
