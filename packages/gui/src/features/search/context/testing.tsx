@@ -28,6 +28,8 @@ export interface SearchRenderOptions {
   search?: string;
   /** The answer to POST {resource}/query (and other API calls) for a request body. */
   answer?: (url: string, body: Record<string, unknown>) => unknown;
+  /** More of the GUI config (`ui`), e.g. unit_systems. */
+  ui?: Record<string, unknown>;
 }
 
 /** An empty result page for a query body, with empty buckets for every aggregation asked for. */
@@ -58,7 +60,10 @@ export function renderWithSearch(ui: ReactNode, options: SearchRenderOptions = {
   const answer = options.answer ?? emptyAnswer;
   const requests: RecordedRequest[] = [];
   const env = readEnv(
-    { appBase: 'http://oasis.test/nomad-oasis', ui: { apps: { options: { [app.path]: app } } } },
+    {
+      appBase: 'http://oasis.test/nomad-oasis',
+      ui: { ...options.ui, apps: { options: { [app.path]: app } } },
+    },
     'http://oasis.test',
   );
   const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
@@ -66,7 +71,10 @@ export function renderWithSearch(ui: ReactNode, options: SearchRenderOptions = {
     if (url.endsWith('/artifacts.json')) return Promise.resolve(new Response(JSON.stringify(artifacts)));
     const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Record<string, unknown>;
     if (url.endsWith('/query')) requests.push({ url, body });
-    return Promise.resolve(new Response(JSON.stringify(answer(url, body) ?? {})));
+    const answered = answer(url, body);
+    // An answer may be a ready Response, e.g. an error status.
+    if (answered instanceof Response) return Promise.resolve(answered);
+    return Promise.resolve(new Response(JSON.stringify(answered ?? {})));
   });
   const router = createMemoryRouter(
     [{ path: `/search/${app.path}`, element: <SearchProvider app={app}>{ui}</SearchProvider> }],

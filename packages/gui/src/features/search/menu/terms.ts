@@ -94,11 +94,9 @@ export function termOptions(
 }
 
 /** Whether asking for more values could list more: the server returned fewer than it was asked for. */
-export function exhausted(response: AggregationResponse | undefined, size: number, listed: number): boolean {
+export function exhausted(response: AggregationResponse | undefined, size: number): boolean {
   const data = response?.terms?.data;
-  if (!data) return true;
-  const present = data.filter((bucket) => bucket.count > 0).length;
-  return data.length < size || present <= listed;
+  return !data || data.length < size;
 }
 
 /** The filter after checking or unchecking a value; empty means no filter. */
