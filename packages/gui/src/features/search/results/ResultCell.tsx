@@ -19,9 +19,9 @@ const strings = (value: unknown, field?: string): string[] =>
     )
     .filter((item): item is string => typeof item === 'string' && item !== '');
 
-/** Author names, first and last plus 'et al' beyond three. */
-export function authorsText(row: ResultRow): string {
-  return formatAuthors(strings(row.authors, 'name'));
+/** Author names; in the table the first and last plus 'et al' beyond three, all when `expanded`. */
+export function authorsText(row: ResultRow, expanded = false): string {
+  return formatAuthors(strings(row.authors, 'name'), expanded);
 }
 
 export function datasetsText(row: ResultRow): string {
@@ -57,7 +57,7 @@ function Access({ row, userId }: { row: ResultRow; userId: string | undefined })
   const Icon = open ? Public : accessRole(row, userId) ? LockOpenOutlined : LockOutlined;
   return (
     <Tooltip title={text}>
-      <Icon fontSize="small" aria-label={text} />
+      <Icon fontSize="small" aria-label={text} sx={{ verticalAlign: 'middle' }} />
     </Tooltip>
   );
 }

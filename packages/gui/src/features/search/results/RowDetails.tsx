@@ -46,7 +46,7 @@ export function RowDetails({ row, appPath }: { row: ResultRow; appPath: string }
           <Item label="References">
             <References row={row} />
           </Item>
-          <Item label="Authors">{authorsText(row)}</Item>
+          <Item label="Authors">{authorsText(row, true)}</Item>
           <Item label="Datasets">{datasetsText(row)}</Item>
         </Grid>
         <Grid size={4}>

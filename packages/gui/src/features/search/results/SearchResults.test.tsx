@@ -36,7 +36,7 @@ const quartz = {
   comment: 'A test calculation',
   references: ['https://doi.org/10.1/quartz'],
   raw_id: 'raw-1',
-  authors: [{ name: 'Ada Lovelace' }, { name: 'Bob Builder' }],
+  authors: [{ name: 'Ada Lovelace' }, { name: 'Bob Builder' }, { name: 'Carl Clerk' }, { name: 'Dora Dane' }],
   datasets: [{ dataset_id: 'd1', dataset_name: 'Silica set' }],
   results: {
     material: { chemical_formula_hill: 'O2Si' },
@@ -83,7 +83,7 @@ describe('SearchResults', { timeout: 20000 }, () => {
     const row = screen.getByRole('row', { name: /quartz/ });
     expect(within(row).getByText('O2Si')).toBeInTheDocument();
     expect(within(row).getByText('1.5 eV')).toBeInTheDocument();
-    expect(within(row).getByText('Ada Lovelace, Bob Builder')).toBeInTheDocument();
+    expect(within(row).getByText('Ada Lovelace, Dora Dane et al')).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Mainfile' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Change the shown columns' }));
@@ -132,6 +132,7 @@ describe('SearchResults', { timeout: 20000 }, () => {
       'A test calculation',
       'https://doi.org/10.1/quartz',
       'Silica set',
+      'Ada Lovelace, Bob Builder, Carl Clerk, Dora Dane',
       'e-quartz',
       'quartz/vasprun.xml',
       'u1',

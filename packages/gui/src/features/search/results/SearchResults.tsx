@@ -170,6 +170,15 @@ export function SearchResults() {
                       selected={selectable && isSelected(selection, id)}
                       aria-expanded={withDetails ? open : undefined}
                       onClick={withDetails ? () => toggleExpanded(id) : undefined}
+                      tabIndex={withDetails ? 0 : undefined}
+                      onKeyDown={
+                        withDetails
+                          ? (event) => {
+                              if (event.target === event.currentTarget && event.key === 'Enter')
+                                toggleExpanded(id);
+                            }
+                          : undefined
+                      }
                       sx={{
                         cursor: withDetails ? 'pointer' : undefined,
                         '& > td': { borderBottom: open ? 0 : undefined },
@@ -196,7 +205,7 @@ export function SearchResults() {
                         </TableCell>
                       ))}
                       {withActions ? (
-                        <TableCell padding="checkbox">
+                        <TableCell sx={{ py: 0, whiteSpace: 'nowrap' }}>
                           <RowActions
                             row={row}
                             resource={resource}
