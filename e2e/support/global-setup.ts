@@ -1,10 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** How many seeded public entries the search tests find (e2e/tests/search-*.spec.ts). */
+export const SEEDED_ENTRIES = 1500;
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -40,6 +43,22 @@ const globalSetup = async () => {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-e2e-'));
   const origin = `http://127.0.0.1:${port}`;
+  // Published synthetic entries for the search tests, written while the server is stopped.
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'packages/server/src/cli/main.ts'),
+      'seed',
+      '--entries',
+      String(SEEDED_ENTRIES),
+      '--seed',
+      '5',
+    ],
+    { cwd: root, env: { ...process.env, OASIS_DATA_DIR: dataDir }, encoding: 'utf8' },
+  );
+  if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
     cwd: root,
     env: {

@@ -15,3 +15,4 @@ export * from './units/units.ts';
 export * from './units/conversion.ts';
 export * from './metainfo/index.ts';
 export * from './query/optimade/index.ts';
+export * from './contract/endpoints.ts';

@@ -4,7 +4,17 @@ import { Type, type Static } from '@sinclair/typebox';
 export const SuggestionsRequestSchema = Type.Object(
   {
     input: Type.String({ minLength: 1 }),
-    quantities: Type.Array(Type.String(), { minItems: 1 }),
+    /** Quantity names, or `{name, size}` to ask for up to `size` values of that quantity. */
+    quantities: Type.Array(
+      Type.Union([
+        Type.String(),
+        Type.Object(
+          { name: Type.String(), size: Type.Optional(Type.Integer({ minimum: 1 })) },
+          { additionalProperties: true },
+        ),
+      ]),
+      { minItems: 1 },
+    ),
   },
   { additionalProperties: true },
 );

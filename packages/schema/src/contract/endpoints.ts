@@ -8,6 +8,8 @@ import {
   EntryResponseSchema,
 } from '../api/entries.ts';
 import { InfoResponseSchema } from '../api/info.ts';
+import { MaterialsQueryRequestSchema, MaterialsQueryResponseSchema } from '../api/materials.ts';
+import { SuggestionsRequestSchema, SuggestionsResponseSchema } from '../api/suggestions.ts';
 import { UsersResponseSchema } from '../api/users.ts';
 import {
   RawDirResponseSchema,
@@ -44,6 +46,18 @@ export const endpointContracts: EndpointContract[] = [
     path: /^entries\/query$/,
     body: EntriesQueryRequestSchema,
     response: EntriesQueryResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: /^materials\/query$/,
+    body: MaterialsQueryRequestSchema,
+    response: MaterialsQueryResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: /^suggestions$/,
+    body: SuggestionsRequestSchema,
+    response: SuggestionsResponseSchema,
   },
   { method: 'GET', path: new RegExp(`^entries/${segment}$`), response: EntryResponseSchema },
   {

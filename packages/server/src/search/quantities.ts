@@ -71,6 +71,7 @@ export const entrySearchQuantities: readonly SearchQuantity[] = [
   }),
   q('mainfile', 'string', false, {
     description: 'The path to the mainfile from the root directory of the uploaded files',
+    suggestion: true,
   }),
   q('entry_name', 'string', false, {
     description: 'A brief human readable name for the entry',

@@ -33,7 +33,12 @@ export const suggest = async (
   user: CurrentUser | undefined,
   request: SuggestionsRequest,
 ): Promise<SuggestionsResponse> => {
-  request.quantities.forEach((name, i) => {
+  const wanted = request.quantities.map((item) =>
+    typeof item === 'string'
+      ? { name: item, size: SUGGESTIONS_SIZE }
+      : { name: item.name, size: item.size ?? SUGGESTIONS_SIZE },
+  );
+  wanted.forEach(({ name }, i) => {
     const indexed = engine.index.quantities.get(name);
     if (!indexed?.quantity.suggestion || indexed.quantity.type !== 'string')
       throw validationError([
@@ -47,7 +52,7 @@ export const suggest = async (
   const owner: Owner = user ? 'visible' : 'public';
   const scope = await searchScope(engine, user, owner, { kind: 'and', items: [] });
   const response: SuggestionsResponse = {};
-  for (const name of request.quantities) {
+  for (const { name, size } of wanted) {
     const indexed = engine.index.quantities.get(name)!;
     const { buckets } = termsBuckets(engine.index, indexed, scope.matching, {
       quantity: name,
@@ -55,7 +60,7 @@ export const suggest = async (
     });
     response[name] = buckets
       .filter((bucket) => typeof bucket.value === 'string' && matchesInput(bucket.value, request.input))
-      .slice(0, SUGGESTIONS_SIZE)
+      .slice(0, size)
       .map((bucket) => ({ value: String(bucket.value), weight: bucket.count }));
   }
   return response;
