@@ -38,6 +38,19 @@ describe('search requests', () => {
     });
   });
 
+  it("groups the quantities of the app's nested_object items under their section", () => {
+    const nested = buildDefinitions(
+      {
+        ...app,
+        menu: { type: 'menu', items: [{ type: 'nested_object', path: 'results.material', items: [] }] },
+      },
+      testArtifacts,
+    );
+    expect(buildApiQuery({ 'results.material.n_elements': { gte: 2 } }, {}, nested)).toEqual({
+      'results.material': { n_elements: { gte: 2 } },
+    });
+  });
+
   it('and-s custom quantity rows on the search_quantities section', () => {
     const row = encodeCustomRow({ id: 'data.x#schema', operator: 'gte', value: 2, field: 'float_value' });
     expect(buildApiQuery({ custom_quantities: [row] }, {}, definitions)).toEqual({

@@ -57,6 +57,13 @@ export const testArtifacts: Artifacts = {
       dynamic: false,
       repeats: false,
     },
+    entry_type: {
+      name: 'entry_type',
+      type: { type_kind: 'python', type_data: 'str' },
+      aggregatable: true,
+      dynamic: false,
+      repeats: false,
+    },
     published: {
       name: 'published',
       type: { type_kind: 'python', type_data: 'bool' },
