@@ -110,6 +110,27 @@ describe('SearchProvider', () => {
     expect(requests[1]!.body.owner).toBe('public');
   }, 15000);
 
+  it('applies answers in request order, holding back one that overtakes', async () => {
+    let releaseFirst: () => void = () => undefined;
+    const slow = (url: string, body: Record<string, unknown>) => {
+      const query = JSON.stringify(body.query);
+      const page = { ...(answer(url, body) as object), data: [{ entry_id: query === '{}' ? 'old' : 'new' }] };
+      if (query !== '{}') return page;
+      return new Promise((resolve) => {
+        releaseFirst = () => resolve(page);
+      });
+    };
+    const { requests } = renderWithSearch(<Probe />, { answer: slow });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'vasp' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    // The second answer is there, but waits for the first.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByTestId('rows')).toHaveTextContent(/^$/);
+    act(() => releaseFirst());
+    await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent(/^new$/));
+  }, 15000);
+
   it('locks the app filters_locked and ignores them in the URL', async () => {
     const app = {
       label: 'EELS',

@@ -27,7 +27,7 @@ export interface SearchRenderOptions {
   /** Initial URL query string, e.g. '?results.material.elements=Si'. */
   search?: string;
   /** The answer to POST {resource}/query (and other API calls) for a request body. */
-  answer?: (url: string, body: Record<string, unknown>) => unknown;
+  answer?: (url: string, body: Record<string, unknown>) => unknown | Promise<unknown>;
   /** More of the GUI config (`ui`), e.g. unit_systems. */
   ui?: Record<string, unknown>;
 }
@@ -66,15 +66,15 @@ export function renderWithSearch(ui: ReactNode, options: SearchRenderOptions = {
     },
     'http://oasis.test',
   );
-  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
+  const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
     const url = String(input);
-    if (url.endsWith('/artifacts.json')) return Promise.resolve(new Response(JSON.stringify(artifacts)));
+    if (url.endsWith('/artifacts.json')) return new Response(JSON.stringify(artifacts));
     const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Record<string, unknown>;
     if (url.endsWith('/query')) requests.push({ url, body });
-    const answered = answer(url, body);
-    // An answer may be a ready Response, e.g. an error status.
-    if (answered instanceof Response) return Promise.resolve(answered);
-    return Promise.resolve(new Response(JSON.stringify(answered ?? {})));
+    // An answer may come later (a promise) and may be a ready Response, e.g. an error status.
+    const answered: unknown = await answer(url, body);
+    if (answered instanceof Response) return answered;
+    return new Response(JSON.stringify(answered ?? {}));
   });
   const router = createMemoryRouter(
     [{ path: `/search/${app.path}`, element: <SearchProvider app={app}>{ui}</SearchProvider> }],
