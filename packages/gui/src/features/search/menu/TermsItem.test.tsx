@@ -103,3 +103,29 @@ describe('TermsItem', () => {
     return screen.findByText('The quantity "nope" is not available.', undefined, { timeout: 3000 });
   });
 });
+
+describe('TermsItem with an enumeration', () => {
+  it('asks for the enumeration values and lists all that occur', async () => {
+    const values = ['bulk', '2D'];
+    const { requests } = renderWithSearch(
+      <TermsItem config={{ type: 'terms', search_quantity: 'results.material.structural_type' }} />,
+      {
+        answer: (url, body) => {
+          const base = emptyAnswer(url, body) as {
+            aggregations: Record<string, { terms?: { data: unknown[] } }>;
+          };
+          const terms = base.aggregations['results.material.structural_type:menu']?.terms;
+          if (terms) terms.data = values.map((value, i) => ({ value, count: 5 - i }));
+          return base;
+        },
+      },
+    );
+    const group = await screen.findByRole('group', { name: 'Structural type' }, { timeout: 3000 });
+    await waitFor(() => expect(within(group).getAllByRole('checkbox')).toHaveLength(2));
+    // 'not processed' is not offered (spec 1 §5.3).
+    expect(requests[0]!.body.aggregations).toMatchObject({
+      'results.material.structural_type:menu': { terms: { include: ['bulk', '2D'], size: 2 } },
+    });
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+});

@@ -43,10 +43,13 @@ function TermsFilter({ config }: { config: TermsItemConfig }) {
   const selected: readonly TermValue[] = filter && !isRange(filter) ? filter : [];
   const options = termOptions(config, definition, response, selected, shown);
   const size = (aggregation.terms?.size as number | undefined) ?? shown;
-  const noMore = exhausted(response, size);
+  const noMore = exhausted(response, size, options.length);
   const set = (values: readonly TermValue[]) => setFilter(quantity, values.length > 0 ? values : undefined);
   const title = config.title ?? definition.label;
-  const expandable = typeof config.options !== 'object' && !definition.options && initial > 0;
+  const expandable =
+    typeof config.options !== 'object' &&
+    initial > 0 &&
+    !(definition.options && config.options === undefined);
 
   return (
     <Box>

@@ -84,7 +84,9 @@ export function termOptions(
     present = [...present].sort((a, b) => order.indexOf(String(a)) - order.indexOf(String(b)));
   }
   const missing = selected.filter((value) => !present.some((item) => sameValue(item, value)));
-  const listed = [...missing, ...present.slice(0, Math.max(0, shown - missing.length))];
+  // Enumerations are listed whole unless the config limits them.
+  const limit = definition.options && typeof config.options !== 'number' ? present.length : shown;
+  const listed = [...missing, ...present.slice(0, Math.max(0, limit - missing.length))];
   return listed.map((value) => ({
     value,
     label: String(value),
@@ -93,10 +95,15 @@ export function termOptions(
   }));
 }
 
-/** Whether asking for more values could list more: the server returned fewer than it was asked for. */
-export function exhausted(response: AggregationResponse | undefined, size: number): boolean {
+/**
+ * Whether 'more' could list nothing new: the server returned fewer values than it was asked for and
+ * every value that occurs is listed already.
+ */
+export function exhausted(response: AggregationResponse | undefined, size: number, listed: number): boolean {
   const data = response?.terms?.data;
-  return !data || data.length < size;
+  if (!data) return true;
+  const present = data.filter((bucket) => bucket.count > 0).length;
+  return data.length < size && present <= listed;
 }
 
 /** The filter after checking or unchecking a value; empty means no filter. */
