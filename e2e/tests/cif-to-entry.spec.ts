@@ -29,16 +29,21 @@ test('a CIF travels from upload to search to entry page', async ({ page, browser
   const row = page.getByRole('row', { name: /Cl4Na4/ });
   await expect(row).toBeVisible();
   await snap(page, '04-search');
-  await row.click();
+  await row.getByRole('link', { name: 'Go to the entry page' }).click();
 
   await expect(page).toHaveURL(/\/search\/entries\/entry\/id\/[A-Za-z0-9_-]{28}/);
+  const entryUrl = page.url();
   await expect(page.getByText('Cl4Na4').first()).toBeVisible();
   await expect(page.getByText(/binary/)).toBeVisible();
   await snap(page, '05-entry');
 
-  // Unpublished data stays private: a fresh anonymous browser finds nothing.
+  // Unpublished data stays private: a fresh anonymous browser finds only the seeded public entries with
+  // Na, not this one, and cannot open its page.
   const anonymous = await browser.newPage();
   await anonymous.goto(gui('/search/entries?results.material.elements=Na'));
-  await expect(anonymous.getByText('no results')).toBeVisible();
+  await expect(anonymous.getByText(/^\d+\/\d+ results?$/)).toBeVisible();
+  await expect(anonymous.getByRole('row', { name: /Cl4Na4/ })).toHaveCount(0);
+  await anonymous.goto(entryUrl);
+  await expect(anonymous.getByText(/does not exist or is not visible/)).toBeVisible();
   await anonymous.close();
 });
