@@ -71,7 +71,8 @@ const menu = (title: string, items?: MenuItemConfig[], size: 'md' | 'lg' | 'xxl'
   size,
   ...(items ? { items, indentation: 1 } : {}),
 });
-const gap = 'results.properties.electronic.band_structure_electronic.band_gap';
+// Where this server's normalizers store the band gaps (NOMAD's newer results layout).
+const gap = 'results.properties.electronic.band_gap';
 
 const filterMenu: MenuItemConfig = {
   type: 'menu',
