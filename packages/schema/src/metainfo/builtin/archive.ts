@@ -1,5 +1,6 @@
 import { repeating, section, str, sub } from '../define.ts';
 import type { PackageDefinition } from '../model.ts';
+import { eln } from './results-eln.ts';
 import { material, materialSections } from './results-material.ts';
 import { resultsMethod, resultsMethodSections } from './results-method.ts';
 import { properties, propertiesSections } from './results-properties.ts';
@@ -21,7 +22,7 @@ export const resultsDefinition = section(
   'Results',
   'Normalised, code-independent summary of the entry; what search and the entry page use.',
   [],
-  [sub('material', material), sub('method', resultsMethod), sub('properties', properties)],
+  [sub('material', material), sub('method', resultsMethod), sub('properties', properties), sub('eln', eln)],
 );
 
 export const archiveDefinition = section(
@@ -46,6 +47,7 @@ export const builtinPackages: readonly PackageDefinition[] = [
       ...materialSections,
       ...resultsMethodSections,
       ...propertiesSections,
+      eln,
     ],
   },
   { name: 'runschema.run', description: 'Runs of simulation codes.', section_definitions: [run, program] },

@@ -1,5 +1,20 @@
 import { bool, enumeration, float, int, LIST, reference, repeating, section, str, sub } from '../define.ts';
 import type { QuantityDefinition } from '../model.ts';
+import { catalytic, catalyticSections } from './results-catalytic.ts';
+import { magnetic, magneticSections } from './results-magnetic.ts';
+import { mechanical, mechanicalSections } from './results-mechanical.ts';
+import {
+  dynamical,
+  molecularDynamicsSections,
+  structural,
+  thermodynamic,
+} from './results-molecular-dynamics.ts';
+import { optoelectronic, optoelectronicSections } from './results-optoelectronic.ts';
+import {
+  electronicStructureProvenance,
+  spectroscopic,
+  spectroscopicSections,
+} from './results-spectroscopic.ts';
 import { structureSections, structures } from './results-structure.ts';
 
 /** results.properties: the physical properties of the entry, normalised for search and the entry page. */
@@ -15,9 +30,17 @@ const bandGapQuantities: readonly QuantityDefinition[] = [
   float('energy_lowest_unoccupied', 'Energy of the lowest unoccupied state.', { unit: 'joule' }),
 ];
 
-const bandGap = section('BandGap', 'Band gap of one spin channel.', bandGapQuantities);
+const provenanceTracker = section('ProvenanceTracker', 'Where a value comes from.', [
+  str('label', 'Label of the source, e.g. the method that produced it.', { search: true }),
+]);
+
+const bandGap = section('BandGap', 'Band gap of one spin channel.', bandGapQuantities, [
+  sub('provenance', electronicStructureProvenance),
+]);
 // NOMAD keeps the band gaps of DOS and band structure in a separately named, older section.
-const bandGapDeprecated = section('BandGapDeprecated', 'Band gap of one spin channel.', bandGapQuantities);
+const bandGapDeprecated = section('BandGapDeprecated', 'Band gap of one spin channel.', bandGapQuantities, [
+  sub('provenance', provenanceTracker),
+]);
 
 const dosElectronic = section(
   'DOSElectronic',
@@ -32,6 +55,28 @@ const dosElectronic = section(
     }),
   ],
   [repeating('band_gap', bandGapDeprecated)],
+);
+
+const dosNew = section(
+  'DOSNew',
+  'The DOS of one spin channel, by reference to the calculation.',
+  [
+    int('spin_channel', 'Spin channel of the DOS.'),
+    float('energy_fermi', 'Fermi energy.', { unit: 'joule' }),
+    float('energy_ref', 'Reference energy the DOS energies are given against.', { unit: 'joule' }),
+  ],
+  [repeating('band_gap', bandGapDeprecated)],
+);
+
+const dosElectronicNew = section(
+  'DOSElectronicNew',
+  'The electronic density of states of the entry per spin channel, with projections.',
+  [
+    str('label', 'Label of the DOS, e.g. the method that produced it.'),
+    bool('spin_polarized', 'Whether the DOS is spin-polarised.', { search: true }),
+    bool('has_projected', 'Whether projected DOS (species, atoms, orbitals) are given.', { search: true }),
+  ],
+  [repeating('data', dosNew)],
 );
 
 const bandStructureElectronic = section(
@@ -61,6 +106,7 @@ const electronic = section(
   [
     repeating('band_gap', bandGap),
     repeating('dos_electronic', dosElectronic),
+    repeating('dos_electronic_new', dosElectronicNew),
     repeating('band_structure_electronic', bandStructureElectronic),
   ],
 );
@@ -99,8 +145,16 @@ export const properties = section(
     }),
   ],
   [
+    sub('structural', structural),
+    sub('dynamical', dynamical),
     sub('structures', structures),
     sub('electronic', electronic),
+    sub('magnetic', magnetic),
+    sub('optoelectronic', optoelectronic),
+    sub('catalytic', catalytic),
+    sub('mechanical', mechanical),
+    sub('thermodynamic', thermodynamic),
+    sub('spectroscopic', spectroscopic),
     sub('geometry_optimization', geometryOptimization),
   ],
 );
@@ -111,7 +165,16 @@ export const propertiesSections = [
   electronic,
   bandGap,
   bandGapDeprecated,
+  provenanceTracker,
   dosElectronic,
+  dosElectronicNew,
+  dosNew,
   bandStructureElectronic,
   geometryOptimization,
+  ...molecularDynamicsSections,
+  ...magneticSections,
+  ...optoelectronicSections,
+  ...catalyticSections,
+  ...mechanicalSections,
+  ...spectroscopicSections,
 ];
