@@ -1,0 +1,74 @@
+import { createReadStream, type Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { UploadFiles } from '../files/storage.ts';
+import type { DownloadEntry } from './download-entries.ts';
+import type { ZipItem } from './download-zip.ts';
+
+export interface RawManifestEntry {
+  entry_id: string;
+  upload_id: string;
+  /** `{upload_id}/{mainfile}`: where the mainfile is in the zip. */
+  mainfile: string;
+}
+
+/** The folder of a mainfile inside its upload ('' for the upload root). */
+const folderOf = (mainfile: string) => {
+  const folder = path.posix.dirname(mainfile);
+  return folder === '.' ? '' : folder;
+};
+
+/** Plain files directly in a raw folder, by name; a missing folder has none. */
+const listFiles = async (files: UploadFiles, folder: string): Promise<Dirent[]> => {
+  // rawPath refuses anything that would leave the upload's raw folder.
+  const dirents = await readdir(files.rawPath(folder), { withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
+      throw error;
+    },
+  );
+  // Symbolic links are not followed: only what lies in the upload itself is sent.
+  return dirents.filter((dirent) => dirent.isFile()).sort((a, b) => (a.name < b.name ? -1 : 1));
+};
+
+/**
+ * NOMAD's raw download: for each entry the files of its mainfile's folder (not sub-folders) as
+ * `{upload_id}/{path}`, each written once however many entries share the folder, then `manifest.json`
+ * with the entries. With a path filter, files it rejects are left out, and so are entries whose folder
+ * had files but none accepted.
+ */
+export async function* rawZipItems(
+  dataDir: string,
+  entries: readonly DownloadEntry[],
+  pathFilter?: (path: string) => boolean,
+): AsyncGenerator<ZipItem> {
+  const manifest: RawManifestEntry[] = [];
+  // Per upload and folder: whether it counts for the manifest (files listed before).
+  const folders = new Map<string, boolean>();
+  for (const entry of entries) {
+    const folder = folderOf(entry.mainfile);
+    const key = `${entry.upload_id}/${folder}`;
+    let listed = folders.get(key);
+    if (listed === undefined) {
+      const files = new UploadFiles(dataDir, entry.upload_id);
+      const dirents = await listFiles(files, folder);
+      let accepted = 0;
+      for (const dirent of dirents) {
+        const relative = folder ? `${folder}/${dirent.name}` : dirent.name;
+        if (pathFilter && !pathFilter(relative)) continue;
+        accepted++;
+        const file = files.rawPath(relative);
+        yield { path: `${entry.upload_id}/${relative}`, open: () => createReadStream(file) };
+      }
+      listed = dirents.length === 0 || accepted > 0;
+      folders.set(key, listed);
+    }
+    if (listed)
+      manifest.push({
+        entry_id: entry.entry_id,
+        upload_id: entry.upload_id,
+        mainfile: `${entry.upload_id}/${entry.mainfile}`,
+      });
+  }
+  yield { path: 'manifest.json', data: Buffer.from(JSON.stringify(manifest)) };
+}
