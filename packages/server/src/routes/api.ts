@@ -7,6 +7,7 @@ import { usersRoutes } from './users.ts';
 import { uploadsRoutes } from './uploads.ts';
 import { entriesRoutes } from './entries.ts';
 import { searchRoutes } from './search.ts';
+import { downloadRoutes } from './downloads.ts';
 
 /** Everything under /api/v1; the auth plugin resolves the caller before any route runs. */
 export const apiRoutes =
@@ -32,4 +33,5 @@ export const apiRoutes =
     await api.register(uploadsRoutes(ctx));
     await api.register(entriesRoutes(ctx));
     await api.register(searchRoutes(ctx));
+    await api.register(downloadRoutes(ctx));
   };
