@@ -106,20 +106,24 @@ export class IndexSync {
         upload.doc,
       );
     }
-    // Entries in batches ordered by change number, so a first load of many entries stays bounded in memory.
+    // Entries in batches by change number, so a first load of many entries stays bounded in memory. Only
+    // the numbers are sorted: sorting whole rows would spill to disk in the embedded database.
     let after = '-1';
     for (;;) {
+      const keyWhere = `${where} AND search_seq > $${params.length + 1}::bigint`;
       const { rows } = await this.db.query<EntryRow>(
-        `${entriesSql(`${where} AND e.search_seq > $${params.length + 1}::bigint`)} ORDER BY e.search_seq LIMIT ${BATCH}`,
+        entriesSql(
+          `e.search_seq IN (SELECT search_seq FROM entries WHERE ${keyWhere} ORDER BY search_seq LIMIT ${BATCH})`,
+        ),
         [...params, after],
       );
       for (const entry of rows) {
         found.add(entry.search_seq);
         const done = entry.process_status === 'SUCCESS' || entry.process_status === 'FAILURE';
         this.index.putEntry(entry.entry_id, entry.upload_id, entryDocument(entry), done);
+        if (BigInt(entry.search_seq) > BigInt(after)) after = entry.search_seq;
       }
       if (rows.length < BATCH) break;
-      after = rows[rows.length - 1]!.search_seq;
     }
   }
 
