@@ -114,3 +114,27 @@ describe('FilterMenu', () => {
     expect(within(strip).getByText('Filters')).toBeInTheDocument();
   });
 });
+
+describe('FilterMenu sub-menus', () => {
+  it('do not pass one filter’s state to the filter at the same place in the next sub-menu', async () => {
+    const switching = {
+      ...testApp,
+      menu: {
+        type: 'menu',
+        items: [
+          { type: 'menu', title: 'A', items: [{ type: 'terms', search_quantity: 'entry_type', options: 0 }] },
+          { type: 'menu', title: 'B', items: [{ type: 'terms', search_quantity: 'published' }] },
+        ],
+      },
+    } as unknown as AppConfig;
+    const { requests } = renderWithSearch(<FilterMenu />, { app: switching });
+    const menu = await screen.findByRole('navigation', { name: 'Filters' }, { timeout: 3000 });
+    await userEvent.click(within(menu).getByRole('button', { name: 'A' }));
+    await userEvent.click(within(menu).getByRole('button', { name: 'B' }));
+    await waitFor(() =>
+      expect(requests.some((request) => 'published:menu' in (request.body.aggregations as object))).toBe(
+        true,
+      ),
+    );
+  }, 15000);
+});

@@ -4,7 +4,7 @@ import { Box, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import type { MenuConfig, MenuItemConfig } from '@oasis/schema';
 import { useState, type ReactNode } from 'react';
 import { useSearchContext } from '../context/index.ts';
-import { MenuItemView } from './MenuItemView.tsx';
+import { itemKey, MenuItemView } from './MenuItemView.tsx';
 import { COLLAPSED_WIDTH, menuWidth } from './sizes.ts';
 
 /**
@@ -65,7 +65,8 @@ export function FilterMenu() {
       />
       {stack.map((menu, depth) => (
         <MenuPanel
-          key={depth}
+          // A different sub-menu is a new panel: its filters must not inherit the state of the last one's.
+          key={`${depth}:${itemKey(menu, depth)}`}
           label={menu.title ?? ''}
           width={menuWidth(menu.size, 'md')}
           items={menu.items ?? []}
@@ -128,7 +129,7 @@ function MenuPanel({ label, width, items, openMenu, onOpen, action }: PanelProps
       </Box>
       <Box sx={{ overflowY: 'auto', px: 1.5, py: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
         {items.map((item, index) => (
-          <MenuItemView key={index} item={item} onOpen={onOpen} openMenu={openMenu} />
+          <MenuItemView key={itemKey(item, index)} item={item} onOpen={onOpen} openMenu={openMenu} />
         ))}
       </Box>
     </Paper>

@@ -10,6 +10,14 @@ import { PeriodicTableItem } from './PeriodicTableItem.tsx';
 import { TermsItem } from './TermsItem.tsx';
 import { VisibilityItem } from './VisibilityItem.tsx';
 
+/** A key that changes with what an item shows, so that React does not hand one filter's state to another. */
+export function itemKey(item: MenuItemConfig, index: number): string {
+  const record = item as Record<string, unknown>;
+  const axis = record.x as { search_quantity?: unknown } | undefined;
+  const target = record.search_quantity ?? record.path ?? axis?.search_quantity ?? record.title ?? '';
+  return `${index}:${item.type}:${String(target)}`;
+}
+
 export interface MenuItemViewProps {
   item: MenuItemConfig;
   /** Opens a sub-menu beside the current one. */
