@@ -1,4 +1,4 @@
-import { searchQuantitiesOf, type SearchQuantityDefinition } from '@oasis/schema';
+import { ELEMENT_SYMBOLS, searchQuantitiesOf, type SearchQuantityDefinition } from '@oasis/schema';
 
 /**
  * The searchable quantities of entries and how they are compared; the name is the dotted path inside the
@@ -64,6 +64,133 @@ export const fromDefinition = ({ name, quantity, repeats }: SearchQuantityDefini
 
 const resultsSearchQuantities = searchQuantitiesOf().map(fromDefinition);
 
+/** Where an entry comes from and how it was processed. */
+const processingQuantities: readonly SearchQuantity[] = [
+  q('calc_id', 'string', false, { description: 'Legacy name of the entry id' }),
+  q('mainfile_key', 'string', false, {
+    description: 'Key of the entry within a mainfile with several entries',
+  }),
+  q('files', 'string', true, { description: 'Paths of the files that belong to the entry' }),
+  q('pid', 'string', false, { description: 'Legacy numeric identifier of the entry' }),
+  q('raw_id', 'string', false, { description: 'Identifier the code gave the calculation' }),
+  q('external_id', 'string', false, { description: 'Identifier of the entry in an external database' }),
+  q('publish_time', 'timestamp'),
+  q('processing_errors', 'string', true, { description: 'Errors raised while processing the entry' }),
+  q('nomad_version', 'string', false, { description: 'Version of the software that processed the entry' }),
+  q('nomad_commit', 'string', false, {
+    description: 'Source revision of the software that processed the entry',
+  }),
+  q('origin', 'string', false, { description: 'Name of the person or database the entry comes from' }),
+  q('domain', 'string', false, { enumValues: ['dft', 'ems', 'nexus'] }),
+  q('n_quantities', 'number', false, {
+    integer: true,
+    description: 'Number of quantities with values in the archive',
+  }),
+  q('sections', 'string', true, {
+    description: 'Qualified names of the section definitions the archive uses',
+  }),
+];
+
+/** Who may see and edit the entry, and the datasets it belongs to. */
+const sharingQuantities: readonly SearchQuantity[] = [
+  q('writers.name', 'string', true, { suggestion: true }),
+  q('viewers.name', 'string', true, { suggestion: true }),
+  q('writer_groups', 'string', true, { description: 'Ids of the groups that may edit the entry' }),
+  q('viewer_groups', 'string', true, { description: 'Ids of the groups that may see the entry' }),
+  q('datasets.doi', 'string', true),
+  q('datasets.dataset_create_time', 'timestamp', true),
+  q('datasets.dataset_modified_time', 'timestamp', true),
+  q('datasets.dataset_type', 'string', true, { enumValues: ['owned', 'foreign'] }),
+];
+
+/**
+ * What the archive's data is made of and refers to: the section definitions it instantiates, its
+ * references into other entries, and its schema-defined (dynamic) search quantities, one per path.
+ */
+const definitionQuantities: readonly SearchQuantity[] = [
+  ...['definition_qualified_name', 'definition_id'].map((name) =>
+    q(`section_defs.${name}`, 'string', false, { repeats: true }),
+  ),
+  q('section_defs.used_directly', 'boolean', false, {
+    repeats: true,
+    description: 'Whether the section is instantiated itself, not only as a base of another',
+  }),
+  ...[
+    'target_reference',
+    'target_entry_id',
+    'target_mainfile',
+    'target_upload_id',
+    'target_name',
+    'target_path',
+    'source_name',
+    'source_path',
+    'source_quantity',
+  ].map((name) => q(`entry_references.${name}`, 'string', false, { repeats: true })),
+  ...['id', 'definition', 'path_archive'].map((name) =>
+    q(`search_quantities.${name}`, 'string', false, { repeats: true }),
+  ),
+  q('search_quantities.bool_value', 'boolean', false, { repeats: true }),
+  q('search_quantities.str_value', 'string', false, { repeats: true, aggregatable: false }),
+  q('search_quantities.int_value', 'number', false, { repeats: true, integer: true }),
+  q('search_quantities.float_value', 'number', false, { repeats: true }),
+  q('search_quantities.datetime_value', 'timestamp', false, { repeats: true }),
+];
+
+/** The entry's structure as its OPTIMADE record gives it. */
+const optimadeQuantities: readonly SearchQuantity[] = [
+  q('optimade.elements', 'string', true, { enumValues: ELEMENT_SYMBOLS }),
+  q('optimade.nelements', 'number', false, { integer: true }),
+  q('optimade.elements_ratios', 'number', true),
+  q('optimade.chemical_formula_descriptive'),
+  q('optimade.chemical_formula_reduced'),
+  q('optimade.chemical_formula_hill'),
+  q('optimade.chemical_formula_anonymous'),
+  q('optimade.nperiodic_dimensions', 'number', false, { integer: true }),
+  q('optimade.nsites', 'number', false, { integer: true }),
+  q('optimade.structure_features', 'string', true, {
+    enumValues: ['disorder', 'unknown_positions', 'assemblies'],
+  }),
+];
+
+/**
+ * Names an earlier NOMAD version indexed and its GUI still requests (recorded user-data page): accepted
+ * so that such requests succeed; today's metainfo keeps these values under other paths, noted for each.
+ */
+const legacyResultsQuantities: readonly SearchQuantity[] = [
+  // now results.method.simulation.dft.hubbard_kanamori_model.u_effective
+  q('results.method.simulation.dft.hubbard_model.u_effective', 'number', false, {
+    unit: 'joule',
+    repeats: true,
+  }),
+  q('results.properties.optoelectronic.band_gap_optical.type', 'string', false, {
+    enumValues: ['direct', 'indirect'],
+    repeats: true,
+  }),
+  q('results.properties.optoelectronic.band_gap_optical.value', 'number', false, {
+    unit: 'joule',
+    repeats: true,
+  }),
+  // now results.properties.spectroscopic.spectra.provenance.eels.*
+  q('results.properties.spectroscopy.eels.detector_type', 'string', false, { suggestion: true }),
+  ...['resolution', 'max_energy', 'min_energy'].map((name) =>
+    q(`results.properties.spectroscopy.eels.${name}`, 'number', false, { unit: 'joule' }),
+  ),
+  // now results.properties.thermodynamic.trajectory.provenance.molecular_dynamics.*
+  q(
+    'results.properties.thermodynamic.trajectory.methodology.molecular_dynamics.ensemble_type',
+    'string',
+    false,
+    {
+      enumValues: ['NVE', 'NVT', 'NPT', 'NPH'],
+      repeats: true,
+    },
+  ),
+  q('results.properties.thermodynamic.trajectory.methodology.molecular_dynamics.time_step', 'number', false, {
+    unit: 'second',
+    repeats: true,
+  }),
+];
+
 export const entrySearchQuantities: readonly SearchQuantity[] = [
   q('entry_id', 'string', false, { description: 'The unique, persistent identifier of the entry' }),
   q('upload_id', 'string', false, {
@@ -116,7 +243,12 @@ export const entrySearchQuantities: readonly SearchQuantity[] = [
     aggregatable: true,
     description: 'Paths of the search quantities and sections an entry has values in (existence queries)',
   }),
+  ...processingQuantities,
+  ...sharingQuantities,
+  ...definitionQuantities,
+  ...optimadeQuantities,
   ...resultsSearchQuantities,
+  ...legacyResultsQuantities,
 ];
 
 export interface QuantityRegistry {
