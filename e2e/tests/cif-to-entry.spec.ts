@@ -44,6 +44,6 @@ test('a CIF travels from upload to search to entry page', async ({ page, browser
   await expect(anonymous.getByText(/^\d+\/\d+ results?$/)).toBeVisible();
   await expect(anonymous.getByRole('row', { name: /Cl4Na4/ })).toHaveCount(0);
   await anonymous.goto(entryUrl);
-  await expect(anonymous.getByText(/does not exist or is not visible/)).toBeVisible();
+  await expect(anonymous.getByText('This entry does not exist.')).toBeVisible();
   await anonymous.close();
 });

@@ -1,5 +1,5 @@
 import type { AppConfig, Owner } from '@oasis/schema';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { useArtifacts } from '../../../app/artifacts.ts';
@@ -53,9 +53,15 @@ export function SearchProvider({ app, children }: { app: AppConfig; children: Re
   // Anonymous visitors can only search public data (spec 2 §6).
   const owner: Owner = user ? (url.owner ?? 'visible') : 'public';
 
+  // The filters as last written: several changes before the URL re-renders the page (a chip removed and a
+  // search-bar query applied in one go) each build on the previous one, not on a stale render.
+  const latest = useRef(filters);
+  latest.current = filters;
   const write = useCallback(
-    (next: Filters, nextOwner: Owner | undefined) =>
-      void navigate({ search: formatSearch(next, nextOwner) }, { replace: true }),
+    (next: Filters, nextOwner: Owner | undefined) => {
+      latest.current = next;
+      void navigate({ search: formatSearch(next, nextOwner) }, { replace: true });
+    },
     [navigate],
   );
   const setFilters = useCallback(
@@ -69,13 +75,14 @@ export function SearchProvider({ app, children }: { app: AppConfig; children: Re
   const setFilter = useCallback(
     (quantity: string, value: FilterValue | undefined) => {
       if (quantity in locked) return;
-      const { [quantity]: _previous, ...rest } = filters;
-      setFilters(value === undefined ? rest : { ...filters, [quantity]: value });
+      const current = latest.current;
+      const { [quantity]: _previous, ...rest } = current;
+      setFilters(value === undefined ? rest : { ...current, [quantity]: value });
     },
-    [filters, locked, setFilters],
+    [locked, setFilters],
   );
   const clearFilters = useCallback(() => write({}, url.owner), [write, url.owner]);
-  const setOwner = useCallback((next: Owner) => write(filters, next), [write, filters]);
+  const setOwner = useCallback((next: Owner) => write(latest.current, next), [write]);
 
   const [pagination, setPagination] = useState(() => appPagination(app));
   const setOrder = useCallback(
