@@ -13,6 +13,8 @@ export const SearchQuantityArtifactSchema = Type.Object(
     description: Type.Optional(Type.String()),
     type: MetainfoTypeSchema,
     unit: Type.Optional(Type.String()),
+    /** ['*'] for lists (elements, author names): several values per entry. */
+    shape: Type.Optional(Type.Array(Type.String())),
     aggregatable: Type.Boolean(),
     dynamic: Type.Boolean(),
     repeats: Type.Boolean(),

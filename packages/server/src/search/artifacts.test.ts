@@ -18,8 +18,11 @@ describe('GUI artifacts', () => {
     expect(artifacts.searchQuantities['results.material.elements']).toMatchObject({
       name: 'elements',
       type: { type_kind: 'enum' },
+      shape: ['*'],
       aggregatable: true,
     });
+    // Single values carry no shape, so the GUI does not treat them as lists.
+    expect(artifacts.searchQuantities['results.material.structural_type']).not.toHaveProperty('shape');
     expect(artifacts.unitList.find((unit) => unit.abbreviation === 'eV')?.dimension).toBe('energy');
     expect(artifacts.unitPrefixes.k?.value).toBe(1000);
     expect(artifacts.metainfo.packages.map((p) => (p as { name?: string }).name)).toContain(

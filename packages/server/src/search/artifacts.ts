@@ -31,6 +31,7 @@ export const buildArtifacts = (): Artifacts => ({
         ...(quantity.description ? { description: quantity.description } : {}),
         type: metainfoType(quantity),
         ...(quantity.unit ? { unit: quantity.unit } : {}),
+        ...(quantity.list ? { shape: ['*'] } : {}),
         aggregatable: quantity.aggregatable ?? false,
         dynamic: false,
         // NOMAD's `repeats` marks quantities inside repeating sections (nested search).
