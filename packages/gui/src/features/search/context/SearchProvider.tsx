@@ -10,7 +10,7 @@ import { buildDefinitions } from './definitions.ts';
 import { lockedFilters } from './locks.ts';
 import { buildApiQuery } from './query.ts';
 import { AggregationStoreContext, SearchContext } from './searchContexts.ts';
-import type { FilterValue, Filters, SearchContextValue, SearchPagination } from './types.ts';
+import type { FilterValue, Filters, QueryMode, SearchContextValue, SearchPagination } from './types.ts';
 import { formatSearch, isEmptyFilterValue, parseSearch } from './url.ts';
 import { useSearchEngine } from './useSearchEngine.ts';
 
@@ -40,9 +40,22 @@ export function SearchProvider({ app, children }: { app: AppConfig; children: Re
   const [store] = useState(createAggregationStore);
 
   const locked = useMemo(() => lockedFilters((app as { filters_locked?: unknown }).filters_locked), [app]);
-  const definitions = useMemo(
-    () => (artifacts.data ? buildDefinitions(app, artifacts.data, Object.keys(locked)) : {}),
-    [app, artifacts.data, locked],
+  // Query modes chosen at run time (a terms widget's and/or) override those of the app's menu.
+  const [queryModes, setQueryModes] = useState<Readonly<Record<string, QueryMode>>>({});
+  const definitions = useMemo(() => {
+    const built = artifacts.data ? buildDefinitions(app, artifacts.data, Object.keys(locked)) : {};
+    for (const [quantity, queryMode] of Object.entries(queryModes))
+      if (built[quantity]?.multiple) built[quantity] = { ...built[quantity], queryMode };
+    return built;
+  }, [app, artifacts.data, locked, queryModes]);
+  const setQueryMode = useCallback(
+    (quantity: string, mode: QueryMode | undefined) =>
+      setQueryModes((current) => {
+        if (current[quantity] === mode) return current;
+        const { [quantity]: _previous, ...rest } = current;
+        return mode ? { ...rest, [quantity]: mode } : rest;
+      }),
+    [],
   );
   const url = useMemo(() => parseSearch(location.search, definitions), [location.search, definitions]);
   // Locked filters are not editable: a URL cannot override them.
@@ -121,9 +134,11 @@ export function SearchProvider({ app, children }: { app: AppConfig; children: Re
       apiQuery,
       pagination,
       setOrder,
+      setQueryMode,
       results,
     }),
     [
+      setQueryMode,
       app,
       owner,
       setOwner,

@@ -77,6 +77,8 @@ export interface SearchContextValue {
   setFilter(quantity: string, value: FilterValue | undefined): void;
   setFilters(filters: Filters): void;
   clearFilters(): void;
+  /** Overrides how the values of a multi-valued filter combine ('all' or 'any'); undefined restores it. */
+  setQueryMode(quantity: string, mode: QueryMode | undefined): void;
   /** The NOMAD query for filters and locked filters, as POST {resource}/query receives it. */
   apiQuery: Record<string, unknown>;
   pagination: SearchPagination;

@@ -76,6 +76,23 @@ describe('Dashboard', () => {
     expect(router.state.location.search).toBe('');
   }, 20000);
 
+  it("combines a terms widget's values as all when its query mode is 'and'", async () => {
+    const app = appWith([
+      {
+        type: 'terms',
+        search_quantity: PROGRAM,
+        scale: 'linear',
+        show_input: false,
+        query_mode: 'and',
+        layout,
+      },
+    ]);
+    const { requests } = renderWithSearch(<Dashboard />, { app, answer });
+    const widget = await screen.findByRole('region', { name: 'Program name' });
+    await userEvent.click(await within(widget).findByRole('checkbox', { name: 'VASP' }, { timeout: 5000 }));
+    await waitFor(() => expect(queries(requests)).toContainEqual({ [`${PROGRAM}:all`]: ['VASP'] }));
+  }, 20000);
+
   it('asks for nbins histogram buckets and filters to a clicked bar', async () => {
     const app = appWith([
       { type: 'histogram', x: { search_quantity: N_ELEMENTS }, y: { scale: 'linear' }, nbins: 20, layout },

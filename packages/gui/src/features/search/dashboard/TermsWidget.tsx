@@ -1,5 +1,5 @@
 import { Autocomplete, Box, ButtonBase, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAggregation, useSearchContext } from '../context/index.ts';
 import { termRows, termsItems, toggleTerm, type TermValue } from './termsData.ts';
 import type { TermsWidgetConfig } from './types.ts';
@@ -10,8 +10,15 @@ const INPUT_HEIGHT = 48;
 
 /** Counts of the most frequent values of a quantity; clicking a value toggles it in the filter. */
 export function TermsWidget({ widget, height, onEdit, onRemove }: WidgetProps<TermsWidgetConfig>) {
-  const { definitions, filters, setFilter } = useSearchContext();
+  const { definitions, filters, setFilter, setQueryMode } = useSearchContext();
   const quantity = widget.search_quantity;
+  // 'and' combines the chosen values as all, 'or' as any (spec 2 §4); without a mode the filter's own holds.
+  const mode = widget.query_mode === 'and' ? 'all' : widget.query_mode === 'or' ? 'any' : undefined;
+  useEffect(() => {
+    if (!mode) return undefined;
+    setQueryMode(quantity, mode);
+    return () => setQueryMode(quantity, undefined);
+  }, [quantity, mode, setQueryMode]);
   const definition = definitions[quantity];
   const showInput = widget.show_input ?? true;
   const items = termsItems(height - WIDGET_HEADER_HEIGHT - (showInput ? INPUT_HEIGHT : 0));
