@@ -16,3 +16,4 @@ export * from './units/conversion.ts';
 export * from './metainfo/index.ts';
 export * from './query/optimade/index.ts';
 export * from './contract/endpoints.ts';
+export * from './config/default-columns.ts';

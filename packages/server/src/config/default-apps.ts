@@ -1,45 +1,12 @@
-import type { AppConfig, ColumnConfig, MenuItemConfig, WidgetConfig } from '@oasis/schema';
+import {
+  DEFAULT_ENTRY_COLUMNS,
+  type AppConfig,
+  type ColumnConfig,
+  type MenuItemConfig,
+  type WidgetConfig,
+} from '@oasis/schema';
 
-/**
- * The explore app an installation gets when its configuration names none (spec 2 §2): all entries, the
- * default and optional result columns of spec 2 §3, and a filter menu and dashboard over the search
- * quantities this server indexes.
- */
-
-const column = (search_quantity: string, selected: boolean, title?: string): ColumnConfig => ({
-  search_quantity,
-  selected,
-  ...(title ? { title, label: title } : {}),
-  align: 'left',
-});
-
-const columns: ColumnConfig[] = [
-  column('entry_name', true, 'Name'),
-  column('results.material.chemical_formula_hill', true, 'Formula'),
-  column('entry_type', true),
-  column('upload_create_time', true, 'Upload time'),
-  column('authors', true),
-  column('entry_create_time', false),
-  column('upload_name', false),
-  column('upload_id', false),
-  column('results.method.method_name', false),
-  column('results.method.simulation.program_name', false),
-  column('results.method.simulation.dft.xc_functional_type', false),
-  column('results.method.simulation.precision.apw_cutoff', false),
-  column('results.method.simulation.precision.basis_set', false),
-  column('results.method.simulation.precision.k_line_density', false),
-  column('results.method.simulation.precision.native_tier', false),
-  column('results.method.simulation.precision.planewave_cutoff', false),
-  column('results.material.structural_type', false),
-  column('results.material.symmetry.crystal_system', false),
-  column('results.material.symmetry.space_group_symbol', false),
-  column('results.material.symmetry.space_group_number', false),
-  column('mainfile', false),
-  column('comment', false),
-  column('references', false),
-  column('datasets', false),
-  column('published', false, 'Access'),
-];
+const columns: ColumnConfig[] = [...DEFAULT_ENTRY_COLUMNS];
 
 /** Terms with a text input when the values are too many to list (formulas, names, versions). */
 const terms = (
@@ -211,6 +178,11 @@ const widgets: WidgetConfig[] = [
   },
 ];
 
+/**
+ * The explore app an installation gets when its configuration names none (spec 2 §2): all entries, the
+ * default and optional result columns of spec 2 §3, and a filter menu and dashboard over the search
+ * quantities this server indexes.
+ */
 export const defaultEntriesApp: AppConfig = {
   label: 'Entries',
   path: 'entries',

@@ -1,7 +1,8 @@
-import { Box, ButtonBase, Tooltip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { formatNumber } from '../../../components/format.ts';
 import { isRange, useAggregation, useSearchContext } from '../context/index.ts';
-import { chosenRange, histogramBars, minMaxRange, rangeFilter, xRange, type Bar } from './histogramData.ts';
+import { HistogramBar, inside } from './HistogramBar.tsx';
+import { chosenRange, histogramBars, minMaxRange, rangeFilter, xRange } from './histogramData.ts';
 import { RangeControls } from './RangeControls.tsx';
 import { scaler } from './scale.ts';
 import type { HistogramWidgetConfig } from './types.ts';
@@ -86,49 +87,5 @@ export function HistogramWidget({ widget, onEdit, onRemove }: WidgetProps<Histog
         ) : null}
       </Box>
     </WidgetCard>
-  );
-}
-
-function inside(bar: Bar, chosen: { min?: number; max?: number } | undefined): boolean {
-  if (!chosen) return false;
-  return (
-    (chosen.min === undefined || bar.end > chosen.min) && (chosen.max === undefined || bar.start < chosen.max)
-  );
-}
-
-function HistogramBar(props: {
-  bar: Bar;
-  range: [number, number];
-  fraction: number;
-  selected: boolean;
-  label: string;
-  onClick: () => void;
-}) {
-  const { bar, range, fraction, selected, label, onClick } = props;
-  const span = range[1] - range[0] || 1;
-  const left = Math.max(0, (bar.start - range[0]) / span);
-  const right = Math.min(1, (bar.end - range[0]) / span);
-  if (right <= left) return null;
-  return (
-    <Tooltip title={label} enterDelay={400}>
-      <ButtonBase
-        aria-label={label}
-        aria-pressed={selected}
-        onClick={onClick}
-        sx={{
-          position: 'absolute',
-          bottom: 0,
-          left: `${left * 100}%`,
-          width: `${(right - left) * 100}%`,
-          height: `${fraction * 100}%`,
-          minHeight: bar.count > 0 ? 2 : 0,
-          bgcolor: selected ? 'primary.main' : 'secondary.main',
-          opacity: selected ? 1 : 0.7,
-          borderLeft: '1px solid',
-          borderColor: 'background.paper',
-          '&:hover': { opacity: 1 },
-        }}
-      />
-    </Tooltip>
   );
 }

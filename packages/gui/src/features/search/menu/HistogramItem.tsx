@@ -1,8 +1,9 @@
-import { Box, ButtonBase, Checkbox, FormControlLabel, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import type { HistogramItemConfig } from '@oasis/schema';
 import { abbreviateNumber, formatNumber } from '../../../components/format.ts';
 import { isRange, useAggregation, useSearchContext, type FilterDefinition } from '../context/index.ts';
-import { chosenRange, histogramBars, minMaxRange, xRange, type Bar } from '../dashboard/histogramData.ts';
+import { HistogramBar, inside } from '../dashboard/HistogramBar.tsx';
+import { chosenRange, histogramBars, minMaxRange, xRange } from '../dashboard/histogramData.ts';
 import { RangeControls } from '../dashboard/RangeControls.tsx';
 import { scaler } from '../dashboard/scale.ts';
 import { useQuantityUnit } from '../dashboard/useQuantityUnit.ts';
@@ -143,50 +144,5 @@ function HistogramFilter({
         </>
       ) : null}
     </Box>
-  );
-}
-
-function inside(bar: Bar, chosen: { min?: number; max?: number } | undefined): boolean {
-  if (!chosen) return false;
-  return (
-    (chosen.min === undefined || bar.end > chosen.min) && (chosen.max === undefined || bar.start < chosen.max)
-  );
-}
-
-interface BarProps {
-  bar: Bar;
-  range: [number, number];
-  fraction: number;
-  selected: boolean;
-  label: string;
-  onClick(): void;
-}
-
-function HistogramBar({ bar, range, fraction, selected, label, onClick }: BarProps) {
-  const span = range[1] - range[0] || 1;
-  const left = Math.max(0, (bar.start - range[0]) / span);
-  const right = Math.min(1, (bar.end - range[0]) / span);
-  if (right <= left) return null;
-  return (
-    <Tooltip title={label} enterDelay={400}>
-      <ButtonBase
-        aria-label={label}
-        aria-pressed={selected}
-        onClick={onClick}
-        sx={{
-          position: 'absolute',
-          bottom: 0,
-          left: `${left * 100}%`,
-          width: `${(right - left) * 100}%`,
-          height: `${fraction * 100}%`,
-          minHeight: bar.count > 0 ? 2 : 0,
-          bgcolor: selected ? 'primary.main' : 'secondary.main',
-          opacity: selected ? 1 : 0.6,
-          borderLeft: '1px solid',
-          borderColor: 'background.paper',
-          '&:hover': { opacity: 1 },
-        }}
-      />
-    </Tooltip>
   );
 }
