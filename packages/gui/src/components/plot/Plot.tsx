@@ -1,10 +1,12 @@
 import { Alert, Box, Typography } from '@mui/material';
 import type { Config, Data, Layout } from 'plotly.js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { loadPlotly, type PlotlyApi } from './loadPlotly.ts';
+import { usePlotly } from './usePlotly.ts';
 
-/** Shown when Plotly cannot be loaded or refuses the data (spec 3 §8), unless the error has a message. */
-export const PLOT_ERROR = 'Could not load plot due to an unexpected error.';
+import { plotErrorText } from './plotError.ts';
+
+export { PLOT_ERROR } from './plotError.ts';
 
 // Captures are 1280 px wide PNGs named 'plot' (spec 3 §9).
 const CONFIG: Partial<Config> = {
@@ -33,34 +35,16 @@ export interface PlotProps {
 /** A Plotly figure. Plotly itself is fetched the first time any plot mounts. */
 export function Plot({ data, layout, height = 500, label, load = loadPlotly }: PlotProps) {
   const root = useRef<HTMLDivElement>(null);
-  const [plotly, setPlotly] = useState<PlotlyApi>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    let active = true;
-    load().then(
-      (api) => {
-        if (active) setPlotly(api);
-      },
-      (cause: unknown) => {
-        // A missing chunk says nothing useful to the user; the generic text does.
-        console.error(cause);
-        if (active) setError(PLOT_ERROR);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [load]);
+  const { plotly, error, setError } = usePlotly(load);
 
   useEffect(() => {
     const element = root.current;
     if (!plotly || !element) return;
     plotly.react(element, data, { ...BASE_LAYOUT, ...layout, height }, CONFIG).then(
       () => setError(undefined),
-      (cause: unknown) => setError(errorText(cause)),
+      (cause: unknown) => setError(plotErrorText(cause)),
     );
-  }, [plotly, data, layout, height]);
+  }, [plotly, data, layout, height, setError]);
 
   useEffect(() => {
     const element = root.current;
@@ -88,8 +72,4 @@ export function Plot({ data, layout, height = 500, label, load = loadPlotly }: P
       <Box ref={root} role="img" aria-label={label} sx={{ width: '100%', height: error ? 0 : height }} />
     </Box>
   );
-}
-
-function errorText(cause: unknown): string {
-  return cause instanceof Error && cause.message ? cause.message : PLOT_ERROR;
 }

@@ -1,8 +1,9 @@
 import { Alert, Box, Typography } from '@mui/material';
 import type { Config, Data, Layout } from 'plotly.js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { loadPlotly, type PlotlyApi } from '../../../components/plot/loadPlotly.ts';
-import { PLOT_ERROR } from '../../../components/plot/Plot.tsx';
+import { plotErrorText } from '../../../components/plot/plotError.ts';
+import { usePlotly } from '../../../components/plot/usePlotly.ts';
 
 /** The parts of Plotly's event data the scatter plot reads. */
 export interface PlotClick {
@@ -39,23 +40,8 @@ export function ScatterFigure(props: ScatterFigureProps) {
   const root = useRef<GraphElement>(null);
   const handlers = useRef(props);
   handlers.current = props;
-  const [plotly, setPlotly] = useState<PlotlyApi>();
-  const [error, setError] = useState<string>();
+  const { plotly, error, setError } = usePlotly(load);
   const listening = useRef(false);
-
-  useEffect(() => {
-    let active = true;
-    load().then(
-      (api) => active && setPlotly(api),
-      (cause: unknown) => {
-        console.error(cause);
-        if (active) setError(PLOT_ERROR);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [load]);
 
   useEffect(() => {
     const element = root.current;
@@ -72,9 +58,9 @@ export function ScatterFigure(props: ScatterFigureProps) {
           });
         }
       },
-      (cause: unknown) => setError(cause instanceof Error && cause.message ? cause.message : PLOT_ERROR),
+      (cause: unknown) => setError(plotErrorText(cause)),
     );
-  }, [plotly, data, layout, height]);
+  }, [plotly, data, layout, height, setError]);
 
   useEffect(() => {
     const element = root.current;
