@@ -6,37 +6,39 @@ export interface HistogramBucket {
   nested_count: number;
 }
 
-/** The numeric values of a quantity per row among the given rows, and their range. */
+/** Visits each numeric value of the rows with the row it belongs to. */
+type ValueVisitor = (visit: (value: number, row: number) => void) => void;
+
+/** The range of a quantity's values among the rows, and a visitor over them (no per-row arrays). */
 export const rowValues = (index: SearchIndex, indexed: IndexedQuantity, rows: Int32Array) => {
-  const perRow: number[][] = [];
   let min = Infinity;
   let max = -Infinity;
-  for (const row of rows) {
-    const values = indexed.column.values(index.slotOf(indexed, row));
-    if (values.length === 0) continue;
-    perRow.push(values);
-    for (const value of values) {
-      if (value < min) min = value;
-      if (value > max) max = value;
+  const track = (value: number) => {
+    if (value < min) min = value;
+    if (value > max) max = value;
+  };
+  for (const row of rows) indexed.column.forEach(index.slotOf(indexed, row), track);
+  const values: ValueVisitor = (visit) => {
+    let current = -1;
+    const forward = (value: number) => visit(value, current);
+    for (const row of rows) {
+      current = row;
+      indexed.column.forEach(index.slotOf(indexed, row), forward);
     }
-  }
-  return { perRow, min, max };
+  };
+  return { values, min, max };
 };
 
 /** Counts rows per bucket key (a row with several values in one bucket counts once). */
-const countBuckets = (perRow: number[][], keyOf: (value: number) => number, keys: number[]) => {
+const countBuckets = (values: ValueVisitor, keyOf: (value: number) => number, keys: number[]) => {
   const counts = new Map<number, number>(keys.map((key) => [key, 0]));
-  for (const values of perRow) {
-    const seen = values.length === 1 ? undefined : new Set<number>();
-    for (const value of values) {
-      const key = keyOf(value);
-      if (seen) {
-        if (seen.has(key)) continue;
-        seen.add(key);
-      }
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-  }
+  const lastRow = new Map<number, number>();
+  values((value, row) => {
+    const key = keyOf(value);
+    if (lastRow.get(key) === row) return;
+    lastRow.set(key, row);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
   return keys.map((key) => ({ value: key, count: counts.get(key)!, nested_count: counts.get(key)! }));
 };
 
@@ -70,7 +72,7 @@ export const histogram = (
 ): HistogramResult => {
   const timestamp = indexed.quantity.type === 'timestamp';
   const whole = timestamp || indexed.quantity.integer === true;
-  const { perRow, ...range } = rowValues(index, indexed, rows);
+  const { values, ...range } = rowValues(index, indexed, rows);
   let { min, max } = range;
   if (request.extended_bounds) {
     min = Math.min(min, boundValue(request.extended_bounds.min, timestamp));
@@ -83,7 +85,7 @@ export const histogram = (
   if (interval === undefined) {
     offset = min;
     if (max === min) {
-      return { offset, data: countBuckets(perRow, () => min, [min]) };
+      return { offset, data: countBuckets(values, () => min, [min]) };
     }
     const exact = (max - min) / (request.buckets ?? 10);
     interval = whole ? Math.ceil(exact) : exact * (1 + 1e-12);
@@ -97,7 +99,7 @@ export const histogram = (
     interval: step,
     ...(echoOffset ? { offset } : {}),
     data: countBuckets(
-      perRow,
+      values,
       (value) => keys[Math.min(count - 1, Math.round((keyOf(value) - first) / step))]!,
       keys,
     ),
@@ -162,12 +164,12 @@ export const dateHistogram = (
   interval: string,
   bounds?: { min: number | string; max: number | string },
 ): HistogramBucket[] => {
-  const { perRow, ...range } = rowValues(index, indexed, rows);
+  const { values, ...range } = rowValues(index, indexed, rows);
   const min = bounds ? Math.min(range.min, boundValue(bounds.min, true)) : range.min;
   const max = bounds ? Math.max(range.max, boundValue(bounds.max, true)) : range.max;
   if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
   const cal = calendar(interval);
-  return countBuckets(perRow, cal.keyOf, calendarKeys(cal, min, max));
+  return countBuckets(values, cal.keyOf, calendarKeys(cal, min, max));
 };
 
 /** The intervals auto_date_histogram chooses from, finest first. */

@@ -47,26 +47,39 @@ export const termsBuckets = (
   config: TermsAggregation,
 ): TermsResult => {
   const { column } = indexed;
-  const counts = new Map<number, number>();
   const entriesPerBucket = config.entries ? (config.entries.size ?? 10) : 0;
   const firstRows = new Map<number, number[]>();
+  // Dictionary codes are small integers: count them in arrays. Numbers (terms of a numeric quantity) in maps.
+  const codes = column.dictionary?.values.length;
+  const dense =
+    codes === undefined ? undefined : { counts: new Int32Array(codes), last: new Int32Array(codes).fill(-1) };
+  const counts = new Map<number, number>();
   // The row that last counted a value: a value listed twice in one entry counts once.
   const lastRow = new Map<number, number>();
   let current = -1;
-  const count = (stored: number) => {
-    if (lastRow.get(stored) === current) return;
-    lastRow.set(stored, current);
-    counts.set(stored, (counts.get(stored) ?? 0) + 1);
-    if (entriesPerBucket > 0) {
-      const list = firstRows.get(stored) ?? [];
-      if (list.length < entriesPerBucket) list.push(current);
-      firstRows.set(stored, list);
-    }
+  const keep = (stored: number) => {
+    const list = firstRows.get(stored) ?? [];
+    if (list.length < entriesPerBucket) list.push(current);
+    firstRows.set(stored, list);
   };
+  const count = dense
+    ? (stored: number) => {
+        if (dense.last[stored] === current) return;
+        dense.last[stored] = current;
+        dense.counts[stored]!++;
+        if (entriesPerBucket > 0) keep(stored);
+      }
+    : (stored: number) => {
+        if (lastRow.get(stored) === current) return;
+        lastRow.set(stored, current);
+        counts.set(stored, (counts.get(stored) ?? 0) + 1);
+        if (entriesPerBucket > 0) keep(stored);
+      };
   for (const row of rows) {
     current = row;
     column.forEach(index.slotOf(indexed, row), count);
   }
+  if (dense) dense.counts.forEach((n, code) => n > 0 && counts.set(code, n));
   const include = includeTest(config.include);
   let buckets: TermsBucket[] = [];
   for (const [stored, count] of counts) {
