@@ -30,14 +30,18 @@ const MISSING = Number.NaN;
 
 /**
  * One search quantity over all rows: a single value per row in a typed array (NaN = none); rows with
- * several values (lists, repeated sections) keep them in a side map and are flagged, so scans over
- * single-valued quantities never touch the map.
+ * several values (lists, repeated sections) keep them in a shared pool of values, addressed by the row's
+ * start and count, so that no scan looks anything up in a map. A row stored again with several values
+ * takes new pool space; the old values stay unused until the index is rebuilt.
  */
 export class Column {
   readonly dictionary: Dictionary | undefined;
   private single = new Float64Array(0);
-  private flags = new Uint8Array(0);
-  private readonly multi = new Map<number, number[]>();
+  /** Number of pooled values of a row (0 for rows with one value or none). */
+  private counts = new Uint16Array(0);
+  private starts = new Int32Array(0);
+  private pool = new Float64Array(0);
+  private pooled = 0;
 
   constructor(readonly type: QuantityType) {
     this.dictionary = type === 'string' || type === 'boolean' ? new Dictionary() : undefined;
@@ -65,29 +69,34 @@ export class Column {
 
   set(row: number, values: readonly Scalar[]): void {
     this.ensure(row + 1);
+    this.counts[row] = 0;
     if (values.length === 1) {
-      // The common case, without the intermediate arrays below.
+      // The common case, without the intermediate array below.
       this.single[row] = this.encode(values[0]!);
-      if (this.flags[row]) {
-        this.multi.delete(row);
-        this.flags[row] = 0;
-      }
       return;
     }
     const stored = values.map((value) => this.encode(value)).filter((value) => !Number.isNaN(value));
     if (stored.length <= 1) {
       this.single[row] = stored[0] ?? MISSING;
-      if (this.flags[row]) this.multi.delete(row);
-      this.flags[row] = 0;
-    } else {
-      this.single[row] = MISSING;
-      this.flags[row] = 1;
-      this.multi.set(row, stored);
+      return;
     }
+    this.single[row] = MISSING;
+    if (this.pooled + stored.length > this.pool.length) {
+      const pool = new Float64Array(Math.max(this.pool.length * 2, this.pooled + stored.length, 4096));
+      pool.set(this.pool.subarray(0, this.pooled));
+      this.pool = pool;
+    }
+    this.pool.set(stored, this.pooled);
+    this.starts[row] = this.pooled;
+    this.counts[row] = Math.min(stored.length, 0xffff);
+    this.pooled += stored.length;
   }
 
   clear(row: number): void {
-    if (row < this.single.length) this.set(row, []);
+    if (row < this.single.length) {
+      this.single[row] = MISSING;
+      this.counts[row] = 0;
+    }
   }
 
   /** Calls `visit` for each stored value of the row; returns how many there were. */
@@ -98,10 +107,10 @@ export class Column {
       visit(value);
       return 1;
     }
-    if (!this.flags[row]) return 0;
-    const values = this.multi.get(row)!;
-    for (const v of values) visit(v);
-    return values.length;
+    const count = this.counts[row]!;
+    const start = this.starts[row]!;
+    for (let i = start; i < start + count; i++) visit(this.pool[i]!);
+    return count;
   }
 
   /** Whether any stored value of the row passes `test`. */
@@ -109,17 +118,25 @@ export class Column {
     if (row >= this.single.length) return false;
     const value = this.single[row]!;
     if (value === value) return test(value);
-    if (!this.flags[row]) return false;
-    return this.multi.get(row)!.some(test);
+    const count = this.counts[row]!;
+    const start = this.starts[row]!;
+    for (let i = start; i < start + count; i++) if (test(this.pool[i]!)) return true;
+    return false;
   }
 
   /** The smallest (or largest) stored value of a row, NaN when it has none; no intermediate arrays. */
   extreme(row: number, largest: boolean): number {
     if (row >= this.single.length) return MISSING;
     const value = this.single[row]!;
-    if (value === value || !this.flags[row]) return value;
-    const values = this.multi.get(row)!;
-    return largest ? Math.max(...values) : Math.min(...values);
+    const count = this.counts[row]!;
+    if (value === value || count === 0) return value;
+    const start = this.starts[row]!;
+    let best = this.pool[start]!;
+    for (let i = start + 1; i < start + count; i++) {
+      const candidate = this.pool[i]!;
+      if (largest ? candidate > best : candidate < best) best = candidate;
+    }
+    return best;
   }
 
   /** The values of a row (empty when none). */
@@ -127,7 +144,8 @@ export class Column {
     if (row >= this.single.length) return [];
     const value = this.single[row]!;
     if (value === value) return [value];
-    return this.flags[row] ? this.multi.get(row)! : [];
+    const start = this.starts[row]!;
+    return Array.from(this.pool.subarray(start, start + this.counts[row]!));
   }
 
   private ensure(length: number) {
@@ -135,9 +153,12 @@ export class Column {
     const capacity = Math.max(length, this.single.length * 2, 1024);
     const single = new Float64Array(capacity).fill(MISSING);
     single.set(this.single);
-    const flags = new Uint8Array(capacity);
-    flags.set(this.flags);
+    const counts = new Uint16Array(capacity);
+    counts.set(this.counts);
+    const starts = new Int32Array(capacity);
+    starts.set(this.starts);
     this.single = single;
-    this.flags = flags;
+    this.counts = counts;
+    this.starts = starts;
   }
 }

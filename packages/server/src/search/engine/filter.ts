@@ -73,7 +73,10 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
       const tests = node.items.map((item) => compileFilter(index, item));
       if (tests.length === 0) return always;
       if (tests.length === 1) return tests[0]!;
-      return (row) => tests.every((test) => test(row));
+      return (row) => {
+        for (const test of tests) if (!test(row)) return false;
+        return true;
+      };
     }
     case 'or': {
       const tests = node.items.map((item) => compileFilter(index, item));
