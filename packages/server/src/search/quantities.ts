@@ -25,6 +25,8 @@ export interface SearchQuantity {
   unit?: string;
   /** Inside a repeating section (several values per entry, e.g. band gaps per spin channel). */
   repeats?: boolean;
+  /** Where the values are in the document, when the name is an older alias of another path. */
+  source?: string;
 }
 
 const q = (
@@ -157,10 +159,10 @@ const optimadeQuantities: readonly SearchQuantity[] = [
  * so that such requests succeed; today's metainfo keeps these values under other paths, noted for each.
  */
 const legacyResultsQuantities: readonly SearchQuantity[] = [
-  // now results.method.simulation.dft.hubbard_kanamori_model.u_effective
   q('results.method.simulation.dft.hubbard_model.u_effective', 'number', false, {
     unit: 'joule',
     repeats: true,
+    source: 'results.method.simulation.dft.hubbard_kanamori_model.u_effective',
   }),
   q('results.properties.optoelectronic.band_gap_optical.type', 'string', false, {
     enumValues: ['direct', 'indirect'],
@@ -170,12 +172,16 @@ const legacyResultsQuantities: readonly SearchQuantity[] = [
     unit: 'joule',
     repeats: true,
   }),
-  // now results.properties.spectroscopic.spectra.provenance.eels.*
-  q('results.properties.spectroscopy.eels.detector_type', 'string', false, { suggestion: true }),
+  q('results.properties.spectroscopy.eels.detector_type', 'string', false, {
+    suggestion: true,
+    source: 'results.properties.spectroscopic.spectra.provenance.eels.detector_type',
+  }),
   ...['resolution', 'max_energy', 'min_energy'].map((name) =>
-    q(`results.properties.spectroscopy.eels.${name}`, 'number', false, { unit: 'joule' }),
+    q(`results.properties.spectroscopy.eels.${name}`, 'number', false, {
+      unit: 'joule',
+      source: `results.properties.spectroscopic.spectra.provenance.eels.${name}`,
+    }),
   ),
-  // now results.properties.thermodynamic.trajectory.provenance.molecular_dynamics.*
   q(
     'results.properties.thermodynamic.trajectory.methodology.molecular_dynamics.ensemble_type',
     'string',
@@ -183,11 +189,13 @@ const legacyResultsQuantities: readonly SearchQuantity[] = [
     {
       enumValues: ['NVE', 'NVT', 'NPT', 'NPH'],
       repeats: true,
+      source: 'results.properties.thermodynamic.trajectory.provenance.molecular_dynamics.ensemble_type',
     },
   ),
   q('results.properties.thermodynamic.trajectory.methodology.molecular_dynamics.time_step', 'number', false, {
     unit: 'second',
     repeats: true,
+    source: 'results.properties.thermodynamic.trajectory.provenance.molecular_dynamics.time_step',
   }),
 ];
 

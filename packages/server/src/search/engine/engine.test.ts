@@ -188,4 +188,21 @@ describe('search engine', () => {
     index.removeEntry('b');
     expect(index.searchable[1]).toBe(0);
   });
+
+  it('reads an older alias where the document keeps the value now', () => {
+    const index = new SearchIndex(entrySearchQuantities);
+    const u = 4 * EV;
+    index.putEntry(
+      'h',
+      'u1',
+      { results: { method: { simulation: { dft: { hubbard_kanamori_model: [{ u_effective: u }] } } } } },
+      true,
+    );
+    const test = compileFilter(index, {
+      kind: 'range',
+      quantity: 'results.method.simulation.dft.hubbard_model.u_effective',
+      bounds: { gte: 3 * EV },
+    });
+    expect(test(0)).toBe(true);
+  });
 });

@@ -58,7 +58,8 @@ export class SearchIndex {
 
   constructor(quantities: readonly SearchQuantity[]) {
     for (const quantity of quantities) {
-      const path = quantity.name.split('.');
+      // Aliases read their values where the document keeps them now.
+      const path = (quantity.source ?? quantity.name).split('.');
       this.quantities.set(quantity.name, {
         quantity,
         path,
