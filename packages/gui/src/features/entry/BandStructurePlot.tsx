@@ -4,23 +4,32 @@ import { useMemo } from 'react';
 import { Plot } from '../../components/plot/Plot.tsx';
 import { bandLines, type BandStructurePlotData } from './electronic.ts';
 import { energyAxis, highestOccupiedLine, NO_REFERENCE_WARNING } from './plotParts.ts';
+import { useEntryUnits } from './useEntryUnits.ts';
 
 /** Bands along the k-path; high-symmetry points as ticks with dashed lines between segments. */
 export function BandStructurePlot({ bands, height }: { bands: BandStructurePlotData; height: number }) {
   const theme = useTheme();
+  const { energy, reciprocalLength } = useEntryUnits();
   const { data, layout } = useMemo(() => {
+    // Fractional path lengths (no reciprocal cell) have no unit to convert.
+    const toPath = (value: number) => (bands.cartesian ? reciprocalLength.convert(value) : value);
+    const distances = bands.distances.map(toPath);
+    const positions = bands.ticks.positions.map(toPath);
     const colors = [theme.palette.primary.main, theme.palette.secondary.main];
     const spinNames = bands.bands.length === 2 ? ['spin up', 'spin down'] : ['bands'];
     const traces: Data[] = bands.bands.map((spin, index) => ({
-      ...bandLines(bands.distances, spin),
+      ...bandLines(
+        distances,
+        spin.map((band) => band.map((value) => energy.convert(value))),
+      ),
       type: 'scatter',
       mode: 'lines',
       name: spinNames[index],
       showlegend: bands.bands.length === 2,
       line: { color: colors[index % 2], width: 1.5 },
     }));
-    const start = bands.distances[0] ?? 0;
-    const end = bands.distances[bands.distances.length - 1] ?? 0;
+    const start = distances[0] ?? 0;
+    const end = distances[distances.length - 1] ?? 0;
     const shifted = bands.highestOccupied !== undefined;
     if (shifted) traces.push(highestOccupiedLine([start, end]));
     const plotLayout: Partial<Layout> = {
@@ -28,15 +37,15 @@ export function BandStructurePlot({ bands, height }: { bands: BandStructurePlotD
       legend: { x: 1, xanchor: 'right', y: 0, yanchor: 'bottom' },
       xaxis: {
         tickmode: 'array',
-        tickvals: bands.ticks.positions,
+        tickvals: positions,
         ticktext: bands.ticks.labels,
         tickangle: 0,
         range: [start, end],
         zeroline: false,
         showgrid: false,
       },
-      yaxis: energyAxis(shifted),
-      shapes: bands.ticks.positions.slice(1, -1).map((x) => ({
+      yaxis: energyAxis(shifted, energy),
+      shapes: positions.slice(1, -1).map((x) => ({
         type: 'line',
         x0: x,
         x1: x,
@@ -47,7 +56,7 @@ export function BandStructurePlot({ bands, height }: { bands: BandStructurePlotD
       })),
     };
     return { data: traces, layout: plotLayout };
-  }, [bands, theme]);
+  }, [bands, theme, energy, reciprocalLength]);
   return (
     <>
       {bands.highestOccupied === undefined ? (

@@ -3,33 +3,43 @@ import type { Data, Layout } from 'plotly.js';
 import { useMemo } from 'react';
 import { Plot } from '../../components/plot/Plot.tsx';
 import type { DosPlotData } from './electronic.ts';
+import { axisTitle } from './units.ts';
 import { energyAxis, highestOccupiedLine, NO_REFERENCE_WARNING } from './plotParts.ts';
+import { useEntryUnits } from './useEntryUnits.ts';
 
 /** Density of states sideways (energy upwards) so that it lines up with a band structure next to it. */
 export function DosPlot({ dos, height }: { dos: DosPlotData; height: number }) {
   const theme = useTheme();
+  const { energy, dos: density } = useEntryUnits();
   const { data, layout } = useMemo(() => {
+    const energies = dos.energies.map((value) => energy.convert(value));
+    const channels = dos.channels.map((values) => values.map((value) => density.convert(value)));
     const colors = [theme.palette.primary.main, theme.palette.secondary.main];
     const spinNames = dos.channels.length === 2 ? ['spin up', 'spin down'] : ['total'];
-    const traces: Data[] = dos.channels.map((values, spin) => ({
+    const traces: Data[] = channels.map((values, spin) => ({
       x: values,
-      y: dos.energies,
+      y: energies,
       type: 'scatter',
       mode: 'lines',
       name: spinNames[spin],
       line: { color: colors[spin % 2], width: 2 },
     }));
-    const maxDensity = Math.max(0, ...dos.channels.flat());
+    const maxDensity = Math.max(0, ...channels.flat());
     const shifted = dos.highestOccupied !== undefined;
     if (shifted) traces.push(highestOccupiedLine([0, maxDensity]));
     const plotLayout: Partial<Layout> = {
       showlegend: true,
       legend: { x: 1, xanchor: 'right', y: 0, yanchor: 'bottom' },
-      xaxis: { title: { text: 'DOS (states/eV)' }, rangemode: 'tozero', zeroline: true },
-      yaxis: energyAxis(shifted),
+      xaxis: {
+        title: { text: axisTitle('DOS', density) },
+        rangemode: 'tozero',
+        zeroline: true,
+        exponentformat: 'e',
+      },
+      yaxis: energyAxis(shifted, energy),
     };
     return { data: traces, layout: plotLayout };
-  }, [dos, theme]);
+  }, [dos, theme, energy, density]);
   return (
     <>
       {dos.highestOccupied === undefined ? (

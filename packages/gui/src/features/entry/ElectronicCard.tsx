@@ -1,6 +1,5 @@
 import { Box } from '@mui/material';
 import { useCallback } from 'react';
-import { formatNumber } from '../../components/format.ts';
 import { ArchivePlot } from './ArchivePlot.tsx';
 import { archiveResults } from './archiveResults.ts';
 import { BandStructurePlot } from './BandStructurePlot.tsx';
@@ -10,11 +9,10 @@ import { listOf } from './listOf.ts';
 import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
 import { Quantity } from './Quantity.tsx';
 import type { ArchiveState, ResultsElectronic } from './types.ts';
-import { fromSI } from './units.ts';
+import { formatQuantity } from './units.ts';
+import { useEntryUnits } from './useEntryUnits.ts';
 
 const PLOT_HEIGHT = 400;
-
-const formatEv = (joule: number) => `${formatNumber(fromSI(joule, 'eV'))} eV`;
 
 /**
  * Band gap, band structure and density of states (results.properties.electronic). `hasDos`/`hasBands`
@@ -31,11 +29,13 @@ export function ElectronicCard({
   hasBands: boolean;
   archive: ArchiveState;
 }) {
+  const { energy } = useEntryUnits();
   const bandStructure = listOf(electronic.band_structure_electronic)[0];
   const dos = listOf(electronic.dos_electronic)[0];
   const gaps = bandGapTexts(
     bandStructure?.band_gap?.length ? bandStructure.band_gap : (electronic.band_gap ?? dos?.band_gap),
-    formatEv,
+    // A band gap value is a finite number, so it always formats.
+    (value) => formatQuantity(value, energy) ?? '',
   );
 
   const prepareBands = useCallback(

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/testing.tsx';
 import { DENSITIES_REQUIRED } from './structures.ts';
+import { testUnitSystems } from './testUnitSystems.ts';
 
 const apps = {
   ui: {
     apps: {
       options: { entries: { label: 'Entries', path: 'entries', resource: 'entries', category: 'All' } },
     },
+    unit_systems: testUnitSystems,
   },
 };
 

@@ -8,7 +8,8 @@ import { prepareGeometryOptimization, type GeometryOptimizationPlotData } from '
 import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
 import { Quantity } from './Quantity.tsx';
 import type { ArchiveState, ResultsGeometryOptimization } from './types.ts';
-import { formatSI } from './units.ts';
+import { axisTitle, formatQuantity } from './units.ts';
+import { useEntryUnits } from './useEntryUnits.ts';
 
 const PLOT_HEIGHT = 400;
 
@@ -20,6 +21,7 @@ export function GeometryOptimizationCard({
   optimization: ResultsGeometryOptimization;
   archive: ArchiveState;
 }) {
+  const units = useEntryUnits();
   const prepare = useCallback(
     (data: Record<string, unknown>) =>
       prepareGeometryOptimization(
@@ -33,12 +35,15 @@ export function GeometryOptimizationCard({
       <QuantityGrid>
         <Quantity
           label="final energy difference"
-          value={formatSI(optimization.final_energy_difference, 'eV')}
+          value={formatQuantity(optimization.final_energy_difference, units.energy)}
         />
-        <Quantity label="final force maximum" value={formatSI(optimization.final_force_maximum, 'eV/Å')} />
+        <Quantity
+          label="final force maximum"
+          value={formatQuantity(optimization.final_force_maximum, units.force)}
+        />
         <Quantity
           label="final displacement maximum"
-          value={formatSI(optimization.final_displacement_maximum, 'Å')}
+          value={formatQuantity(optimization.final_displacement_maximum, units.length)}
         />
       </QuantityGrid>
       {archive.status !== 'none' ? (
@@ -67,11 +72,12 @@ export function GeometryOptimizationCard({
 
 function EnergyPlot({ data }: { data: GeometryOptimizationPlotData }) {
   const theme = useTheme();
+  const { energy } = useEntryUnits();
   const { traces, layout } = useMemo(() => {
     const traces: Data[] = [
       {
         x: data.steps,
-        y: data.energyChanges,
+        y: data.energyChanges.map(energy.convert),
         type: 'scatter',
         mode: 'lines+markers',
         name: 'E - E(final)',
@@ -79,7 +85,7 @@ function EnergyPlot({ data }: { data: GeometryOptimizationPlotData }) {
       },
       {
         x: data.steps.slice(1),
-        y: data.stepChanges,
+        y: data.stepChanges.map(energy.convert),
         yaxis: 'y2',
         type: 'scatter',
         // Markers too: a two-step run has a single change, which a line alone would not show.
@@ -100,9 +106,9 @@ function EnergyPlot({ data }: { data: GeometryOptimizationPlotData }) {
         zeroline: false,
       },
       // 'e' notation: Plotly's SI prefixes would write µeV as 'µ' after the number.
-      yaxis: { title: { text: 'E - E(final) (eV)' }, zeroline: false, exponentformat: 'e' },
+      yaxis: { title: { text: axisTitle('E - E(final)', energy) }, zeroline: false, exponentformat: 'e' },
       yaxis2: {
-        title: { text: '|ΔE| per step (eV)' },
+        title: { text: axisTitle('|ΔE| per step', energy) },
         type: 'log',
         // One labelled tick per decade: Plotly's default labels minor log ticks with bare digits.
         dtick: 1,
@@ -113,6 +119,6 @@ function EnergyPlot({ data }: { data: GeometryOptimizationPlotData }) {
       },
     };
     return { traces, layout };
-  }, [data, theme]);
+  }, [data, theme, energy]);
   return <Plot data={traces} layout={layout} height={PLOT_HEIGHT} label="geometry optimization energies" />;
 }

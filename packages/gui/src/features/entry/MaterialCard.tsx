@@ -15,6 +15,7 @@ import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx'
 import { Quantity } from './Quantity.tsx';
 import { availableKinds, latticeRows, withArchiveDensities, type StructureKind } from './structures.ts';
 import type { ArchiveState, EntryMaterial, ResultsStructures } from './types.ts';
+import { useEntryUnits } from './useEntryUnits.ts';
 
 /** Composition, symmetry and lattice of the entry's material; a 3D structure viewer comes later. */
 export function MaterialCard({
@@ -73,6 +74,7 @@ export function MaterialCard({
 }
 
 function LatticeSection({ structures }: { structures: ResultsStructures }) {
+  const units = useEntryUnits();
   const kinds = availableKinds(structures);
   const [selected, setSelected] = useState<StructureKind>(kinds[0] ?? 'original');
   const kind = kinds.includes(selected) ? selected : (kinds[0] ?? 'original');
@@ -95,7 +97,7 @@ function LatticeSection({ structures }: { structures: ResultsStructures }) {
       </ToggleButtonGroup>
       <Table size="small" aria-label="lattice parameters">
         <TableBody>
-          {latticeRows(structure).map(([label, value]) => (
+          {latticeRows(structure, units).map(([label, value]) => (
             <TableRow key={label}>
               <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '40%' }}>
                 {label}

@@ -1,10 +1,12 @@
 import { PropertyCard, QuantityGrid } from './PropertyCard.tsx';
 import { Quantity } from './Quantity.tsx';
 import type { ResultsMethod } from './types.ts';
-import { formatSI } from './units.ts';
+import { formatQuantity } from './units.ts';
+import { useEntryUnits } from './useEntryUnits.ts';
 
 /** How the entry was computed: method, program, DFT settings and workflow (results.method). */
 export function MethodCard({ method }: { method: ResultsMethod }) {
+  const units = useEntryUnits();
   const simulation = method.simulation;
   const dft = simulation?.dft;
   const precision = simulation?.precision;
@@ -19,8 +21,11 @@ export function MethodCard({ method }: { method: ResultsMethod }) {
         <Quantity label="xc functional names" value={dft?.xc_functional_names} />
         <Quantity label="basis set type" value={dft?.basis_set_type} />
         <Quantity label="core electron treatment" value={dft?.core_electron_treatment} />
-        <Quantity label="plane-wave cutoff" value={formatSI(precision?.planewave_cutoff, 'eV')} />
-        <Quantity label="k-line density" value={formatSI(precision?.k_line_density, 'Å')} />
+        <Quantity
+          label="plane-wave cutoff"
+          value={formatQuantity(precision?.planewave_cutoff, units.energy)}
+        />
+        <Quantity label="k-line density" value={formatQuantity(precision?.k_line_density, units.length)} />
         <Quantity label="spin polarized" value={yesNo(dft?.spin_polarized)} />
       </QuantityGrid>
     </PropertyCard>

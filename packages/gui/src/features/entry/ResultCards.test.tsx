@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResultCards } from './EntryOverview.tsx';
 import { NO_REFERENCE_WARNING } from './plotParts.ts';
+import { renderWithUnits } from './testUnits.tsx';
 import type { ArchiveState, EntryResults } from './types.ts';
 
 const eV = 1.602176634e-19;
@@ -122,13 +123,14 @@ const archive = {
 
 const ready: ArchiveState = { status: 'ready', archive };
 
+
 describe('ResultCards', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   }, 15000);
 
   it('shows composition, symmetry and the lattice of the selected cell in Å, degrees and g/cm³', async () => {
-    render(<ResultCards results={silicon} archive={{ status: 'loading' }} />);
+    renderWithUnits(<ResultCards results={silicon} archive={{ status: 'loading' }} />);
     const material = card('Material');
     expect(valueOf(material, 'formula')).toBe('Si2');
     expect(valueOf(material, 'material id')).toBe('fh3UBjhUVm4nxzeRd2JJuqw5oXYa');
@@ -158,7 +160,7 @@ describe('ResultCards', () => {
   }, 15000);
 
   it('shows the method with the cutoff in eV', () => {
-    render(<ResultCards results={silicon} archive={{ status: 'loading' }} />);
+    renderWithUnits(<ResultCards results={silicon} archive={{ status: 'loading' }} />);
     const method = card('Method');
     expect(valueOf(method, 'program name')).toBe('VASP');
     expect(valueOf(method, 'program version')).toBe('5.4.4');
@@ -170,7 +172,7 @@ describe('ResultCards', () => {
   }, 15000);
 
   it('shows the band gap and the geometry optimisation results while the archive loads', () => {
-    render(<ResultCards results={silicon} archive={{ status: 'loading' }} />);
+    renderWithUnits(<ResultCards results={silicon} archive={{ status: 'loading' }} />);
     const electronic = card('Electronic properties');
     expect(valueOf(electronic, 'band gap')).toBe('0.6 eV (indirect)');
     expect(within(electronic).getAllByText('loading ...')).toHaveLength(2);
@@ -182,7 +184,7 @@ describe('ResultCards', () => {
   }, 15000);
 
   it('plots the band structure, DOS and energies from the archive', async () => {
-    render(<ResultCards results={silicon} archive={ready} />);
+    renderWithUnits(<ResultCards results={silicon} archive={ready} />);
     expect(screen.getByRole('img', { name: 'band structure' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'geometry optimization energies' })).toBeInTheDocument();
     // The DOS has no highest occupied energy, the band structure has one.
@@ -195,7 +197,7 @@ describe('ResultCards', () => {
   it('says which plot could not be loaded when a reference is broken', () => {
     const broken = structuredClone(archive);
     broken.run[0]!.calculation[0]!.dos_electronic = [];
-    render(<ResultCards results={silicon} archive={{ status: 'ready', archive: broken }} />);
+    renderWithUnits(<ResultCards results={silicon} archive={{ status: 'ready', archive: broken }} />);
     const electronic = card('Electronic properties');
     expect(within(electronic).getByText('Could not load density of states.')).toBeInTheDocument();
     expect(within(electronic).getByText(/no item 0/)).toBeInTheDocument();
@@ -203,14 +205,16 @@ describe('ResultCards', () => {
   }, 15000);
 
   it('shows the archive error in each plot', () => {
-    render(<ResultCards results={silicon} archive={{ status: 'error', message: 'Server unavailable' }} />);
+    renderWithUnits(
+      <ResultCards results={silicon} archive={{ status: 'error', message: 'Server unavailable' }} />,
+    );
     expect(screen.getByText('Could not load band structure.')).toBeInTheDocument();
     expect(screen.getByText('Could not load geometry optimization data.')).toBeInTheDocument();
     expect(screen.getAllByText('Server unavailable')).toHaveLength(3);
   }, 15000);
 
   it('shows no result cards for an entry without results', () => {
-    render(<ResultCards results={undefined} archive={{ status: 'none' }} />);
+    renderWithUnits(<ResultCards results={undefined} archive={{ status: 'none' }} />);
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   }, 15000);
 });

@@ -50,21 +50,21 @@ describe('prepareDos', () => {
     total: ['/run/0/calculation/0/dos_electronic/0/total/0', '/run/0/calculation/0/dos_electronic/0/total/1'],
   };
 
-  it('shifts energies to the highest occupied energy and converts to eV and states/eV', () => {
+  it('shifts energies to the highest occupied energy, keeping the stored units (J, states/J)', () => {
     const dos = prepareDos(archive, { ...refs, band_gap: [{ energy_highest_occupied: -1 * eV }] });
     // -2, -1, 0, 1 eV relative to -1 eV.
-    dos.energies.forEach((energy, i) => expect(energy).toBeCloseTo([-1, 0, 1, 2][i]!, 12));
-    expect(dos.highestOccupied).toBeCloseTo(-1, 12);
-    // 1e18 states/J × 1.602e-19 J/eV = 0.1602 states/eV.
-    expect(dos.channels[0]![0]).toBeCloseTo(0.1602176634, 12);
-    expect(dos.channels[1]![1]).toBeCloseTo(0.3204353268, 12);
-    expect(dos.channels).toHaveLength(2);
+    dos.energies.forEach((energy, i) => expect(energy / eV).toBeCloseTo([-1, 0, 1, 2][i]!, 12));
+    expect(dos.highestOccupied).toBe(-1 * eV);
+    expect(dos.channels).toEqual([
+      [1e18, 0, 0, 1e18],
+      [0, 2e18, 0, 0],
+    ]);
   });
 
   it('leaves energies unshifted without a highest occupied energy', () => {
     const dos = prepareDos(archive, refs);
     expect(dos.highestOccupied).toBeUndefined();
-    dos.energies.forEach((energy, i) => expect(energy).toBeCloseTo([-2, -1, 0, 1][i]!, 12));
+    expect(dos.energies).toEqual([-2 * eV, -1 * eV, 0, 1 * eV]);
   });
 
   it('rejects DOS data of the wrong shape', () => {
@@ -82,7 +82,7 @@ describe('prepareDos', () => {
 describe('kPathDistances', () => {
   it('measures the path in Cartesian reciprocal space, rows of the cell being the basis vectors', () => {
     // Hexagonal cell, a = 3 Å: b1 = 2π/a (1, 1/√3, 0), b2 = 2π/a (0, 2/√3, 0) (rows, in 1/m).
-    // |ΓM| = 2π/(√3 a) = 1.2092 1/Å and |ΓK| = 4π/(3a) = 1.3963 1/Å (textbook values).
+    // |ΓM| = 2π/(√3 a) = 1.2092 1/Å and |ΓK| = 4π/(3a) = 1.3963 1/Å (textbook values); results in 1/m.
     const a = 3e-10;
     const f = (2 * Math.PI) / a;
     const cell = [
@@ -104,13 +104,14 @@ describe('kPathDistances', () => {
       ],
       cell,
     );
+    const perAngstrom = (value: number | undefined) => (value ?? Number.NaN) * 1e-10;
     const gM = (2 * Math.PI) / (Math.sqrt(3) * 3);
     expect(gm![0]).toBe(0);
-    expect(gm![1]).toBeCloseTo(gM / 2, 10);
-    expect(gm![2]).toBeCloseTo(gM, 10);
+    expect(perAngstrom(gm![1])).toBeCloseTo(gM / 2, 10);
+    expect(perAngstrom(gm![2])).toBeCloseTo(gM, 10);
     // The second segment starts where the first ended.
-    expect(gk![0]).toBeCloseTo(gM, 10);
-    expect(gk![1]! - gk![0]!).toBeCloseTo((4 * Math.PI) / 9, 10);
+    expect(perAngstrom(gk![0])).toBeCloseTo(gM, 10);
+    expect(perAngstrom(gk![1]! - gk![0]!)).toBeCloseTo((4 * Math.PI) / 9, 10);
   });
 
   it('falls back to fractional distances without a cell', () => {
@@ -193,12 +194,14 @@ describe('prepareBandStructure', () => {
       segment: ['/bs/segment/0', '/bs/segment/1'],
       band_gap: [{ energy_highest_occupied: -1 * eV, value: 3 * eV, type: 'indirect' }],
     });
-    expect(bs.distances).toEqual([0, 0.5, 0.5, 1]);
-    expect(bs.ticks).toEqual({ positions: [0, 0.5, 1], labels: ['Γ', 'X', 'M'] });
+    // In 1/m: 0.5 1/Å = 5e9 1/m.
+    expect(bs.distances).toEqual([0, 5e9, 5e9, 1e10]);
+    expect(bs.cartesian).toBe(true);
+    expect(bs.ticks).toEqual({ positions: [0, 5e9, 1e10], labels: ['Γ', 'X', 'M'] });
     expect(bs.bands).toHaveLength(1);
-    bs.bands[0]![0]!.forEach((e, i) => expect(e).toBeCloseTo([0, -1, -1, -0.5][i]!, 12));
-    bs.bands[0]![1]!.forEach((e, i) => expect(e).toBeCloseTo([3, 4, 4, 3.5][i]!, 12));
-    expect(bs.highestOccupied).toBeCloseTo(-1, 12);
+    bs.bands[0]![0]!.forEach((e, i) => expect(e / eV).toBeCloseTo([0, -1, -1, -0.5][i]!, 12));
+    bs.bands[0]![1]!.forEach((e, i) => expect(e / eV).toBeCloseTo([3, 4, 4, 3.5][i]!, 12));
+    expect(bs.highestOccupied).toBe(-1 * eV);
   });
 
   it('rejects segments of different shapes', () => {
@@ -255,13 +258,13 @@ describe.skipIf(!existsSync(example))('NOMAD example archive (skipped: ../shared
     };
     const electronic = archive.results.properties.electronic;
     const dos = prepareDos(archive, (electronic.dos_electronic as never[])[0]!);
-    // energies [0, 1e-19] J with the highest occupied energy at 0: [0, 0.624] eV; values [0, 1e18] 1/J.
-    expect(dos.energies[1]).toBeCloseTo(0.6241509074, 9);
-    expect(dos.channels[0]![1]).toBeCloseTo(0.1602176634, 9);
+    // energies [0, 1e-19] J with the highest occupied energy at 0; values [0, 1e18] 1/J.
+    expect(dos.energies[1]).toBeCloseTo(1e-19, 30);
+    expect(dos.channels[0]![1]).toBe(1e18);
     const bs = prepareBandStructure(archive, (electronic.band_structure_electronic as never[])[0]!);
-    // Γ-like (0,0,0) to (0.5,0.5,0.5) with |b| = 1e9 1/m = 0.1 1/Å: 0.05·√3 = 0.0866 1/Å.
-    expect(bs.distances[1]).toBeCloseTo(0.05 * Math.sqrt(3), 12);
+    // Γ-like (0,0,0) to (0.5,0.5,0.5) with |b| = 1e9 1/m: 0.5e9·√3 1/m = 0.0866 1/Å.
+    expect(bs.distances[1]).toBeCloseTo(0.5e9 * Math.sqrt(3), 3);
     expect(bs.ticks.labels).toEqual(['L', 'K']);
-    expect(bs.bands[0]![0]![1]).toBeCloseTo(0.6241509074, 9);
+    expect(bs.bands[0]![0]![1]).toBeCloseTo(1e-19, 30);
   });
 });

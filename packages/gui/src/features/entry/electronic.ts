@@ -1,10 +1,13 @@
+import { convertValue } from '@oasis/schema';
 import { isRecord, numberArray, resolveValue } from './archiveRefs.ts';
 import { listOf } from './listOf.ts';
-import { arrayFromSI, fromSI } from './units.ts';
 import type { BandGap, ResultsBandStructure, ResultsDos } from './types.ts';
 
-/** The energy window the electronic plots open with, in eV around the highest occupied energy. */
-export const ENERGY_RANGE: readonly [number, number] = [-5, 10];
+/** The energy window the electronic plots open with: -5 eV to 10 eV around the highest occupied energy, in J. */
+export const ENERGY_RANGE: readonly [number, number] = [
+  convertValue(-5, 'eV', 'joule'),
+  convertValue(10, 'eV', 'joule'),
+];
 
 /**
  * The energy all electronic plots are shifted by: the highest of the band gaps' highest occupied energies
@@ -17,12 +20,13 @@ export function highestOccupied(bandGaps: readonly BandGap[] | undefined): numbe
   return values.length === 0 ? undefined : Math.max(...values);
 }
 
+/** DOS arrays as the archive stores them (SI); the plot converts them to the units in force. */
 export interface DosPlotData {
-  /** eV, relative to the highest occupied energy when it is known. */
+  /** J, relative to the highest occupied energy when it is known. */
   energies: number[];
-  /** states/eV, one array per spin channel (spin 0 first). */
+  /** States per J, one array per spin channel (spin 0 first). */
   channels: number[][];
-  /** eV, before the shift; undefined when unknown (the energies are then not shifted). */
+  /** J, before the shift; undefined when unknown (the energies are then not shifted). */
   highestOccupied: number | undefined;
 }
 
@@ -42,12 +46,9 @@ export function prepareDos(archive: unknown, dos: ResultsDos): DosPlotData {
   totals.sort((a, b) => a.spin - b.spin);
   const reference = highestOccupied(dos.band_gap);
   return {
-    energies: arrayFromSI(
-      energies.map((energy) => energy - (reference ?? 0)),
-      'eV',
-    ),
-    channels: totals.map((total) => arrayFromSI(total.values, 'states/eV')),
-    highestOccupied: reference === undefined ? undefined : fromSI(reference, 'eV'),
+    energies: energies.map((energy) => energy - (reference ?? 0)),
+    channels: totals.map((total) => total.values),
+    highestOccupied: reference,
   };
 }
 
@@ -87,7 +88,7 @@ function readSegment(value: unknown, index: number): Segment {
 }
 
 /**
- * Path length along the k-path at every k-point, segments one after another, in 1/Å. Fractional k-points
+ * Path length along the k-path at every k-point, segments one after another, in 1/m. Fractional k-points
  * become Cartesian with the rows of the reciprocal cell (1/m); without a cell the fractional distances are
  * used, which distorts the segment lengths of non-cubic cells but keeps their order.
  */
@@ -98,10 +99,7 @@ export function kPathDistances(
   const toCartesian = (k: readonly number[]): number[] => {
     if (!reciprocalCell) return [...k];
     return [0, 1, 2].map((axis) =>
-      fromSI(
-        k.reduce((sum, component, row) => sum + component * (reciprocalCell[row]?.[axis] ?? 0), 0),
-        '1/Å',
-      ),
+      k.reduce((sum, component, row) => sum + component * (reciprocalCell[row]?.[axis] ?? 0), 0),
     );
   };
   let offset = 0;
@@ -135,12 +133,17 @@ export function pathTicks(
   return { positions, labels: texts };
 }
 
+/** Band structure arrays in SI; the plot converts them to the units in force. */
 export interface BandStructurePlotData {
-  /** Path length at every k-point of all segments, in 1/Å (fractional units without a reciprocal cell). */
+  /** Path length at every k-point of all segments, in 1/m (fractional units without a reciprocal cell). */
   distances: number[];
-  /** [spin][band][k-point] in eV, relative to the highest occupied energy when it is known. */
+  /** Whether `distances` are Cartesian (1/m): false when the band structure has no reciprocal cell. */
+  cartesian: boolean;
+  /** [spin][band][k-point] in J, relative to the highest occupied energy when it is known. */
   bands: number[][][];
+  /** Tick positions in the units of `distances`. */
   ticks: { positions: number[]; labels: string[] };
+  /** J, before the shift; undefined when unknown. */
   highestOccupied: number | undefined;
 }
 
@@ -179,18 +182,19 @@ export function prepareBandStructure(
   const bands = Array.from({ length: nSpins }, (_, spin) =>
     Array.from({ length: nBands }, (_, band) =>
       segments.flatMap((segment) =>
-        segment.energies[spin]!.map((energies) => fromSI(energies[band]! - (reference ?? 0), 'eV')),
+        segment.energies[spin]!.map((energies) => energies[band]! - (reference ?? 0)),
       ),
     ),
   );
   return {
     distances: perSegment.flat(),
+    cartesian: cell !== undefined,
     bands,
     ticks: pathTicks(
       perSegment,
       segments.map((segment) => segment.labels),
     ),
-    highestOccupied: reference === undefined ? undefined : fromSI(reference, 'eV'),
+    highestOccupied: reference,
   };
 }
 

@@ -1,13 +1,12 @@
 import { numberArray, resolveValue } from './archiveRefs.ts';
-import { arrayFromSI } from './units.ts';
 import type { ResultsGeometryOptimization } from './types.ts';
 
 export interface GeometryOptimizationPlotData {
   /** Step numbers 0 … n-1. */
   steps: number[];
-  /** E_i - E_final in eV: how far each step is above the optimised energy. */
+  /** E_i - E_final in J: how far each step is above the optimised energy. */
   energyChanges: number[];
-  /** |E_i - E_(i-1)| in eV for steps 1 … n-1. */
+  /** |E_i - E_(i-1)| in J for steps 1 … n-1. */
   stepChanges: number[];
 }
 
@@ -20,9 +19,9 @@ export function prepareGeometryOptimization(
   optimization: ResultsGeometryOptimization,
 ): GeometryOptimizationPlotData | undefined {
   if (optimization.energies === undefined || optimization.energies === null) return undefined;
-  const energies = arrayFromSI(
-    numberArray(resolveValue(archive, optimization.energies), 'The geometry optimisation energies'),
-    'eV',
+  const energies = numberArray(
+    resolveValue(archive, optimization.energies),
+    'The geometry optimisation energies',
   );
   const final = energies[energies.length - 1];
   if (final === undefined || energies.length < 2) return undefined;

@@ -1,11 +1,13 @@
 import type { Data, LayoutAxis } from 'plotly.js';
+import type { DisplayUnit } from '../units/index.ts';
 import { ENERGY_RANGE } from './electronic.ts';
+import { axisTitle } from './units.ts';
 
 /** Shown above a DOS or band structure whose energies could not be shifted (spec: a warning). */
 export const NO_REFERENCE_WARNING =
   'The highest occupied energy is unknown, so the energies are not shifted to it.';
 
-/** The black line at 0 eV marking the highest occupied energy, as a legend entry of its own. */
+/** The black line at energy 0 marking the highest occupied energy, as a legend entry of its own. */
 export function highestOccupiedLine(x: [number, number]): Data {
   return {
     x,
@@ -19,11 +21,16 @@ export function highestOccupiedLine(x: [number, number]): Data {
 }
 
 /**
- * The energy axis shared by the band structure and the DOS beside it, so that both show the same window
- * around the highest occupied energy; unshifted energies keep Plotly's own range.
+ * The energy axis (in the energy unit in force) shared by the band structure and the DOS beside it, so that
+ * both show the same window around the highest occupied energy; unshifted energies keep Plotly's own range.
  */
-export function energyAxis(shifted: boolean): Partial<LayoutAxis> {
-  return shifted
-    ? { title: { text: 'Energy (eV)' }, range: [...ENERGY_RANGE], autorange: false, zeroline: false }
-    : { title: { text: 'Energy (eV)' }, zeroline: false };
+export function energyAxis(shifted: boolean, energy: DisplayUnit): Partial<LayoutAxis> {
+  // 'e' notation: in J the energies are around 1e-19, which Plotly's SI prefixes would write as 'z'.
+  const axis: Partial<LayoutAxis> = {
+    title: { text: axisTitle('Energy', energy) },
+    zeroline: false,
+    exponentformat: 'e',
+  };
+  if (!shifted) return axis;
+  return { ...axis, range: ENERGY_RANGE.map((value) => energy.convert(value)), autorange: false };
 }

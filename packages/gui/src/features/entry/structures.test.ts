@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { archiveRequest } from './properties.ts';
 import { availableKinds, DENSITIES_REQUIRED, latticeRows, withArchiveDensities } from './structures.ts';
+import { testEntryUnits } from './testUnitSystems.ts';
 
 const lattice = {
   a: 5.431e-10,
@@ -38,11 +39,11 @@ describe('structures', () => {
     expect(withArchiveDensities(undefined, { status: 'ready', archive })).toBeUndefined();
   });
 
-  it('writes the lattice in Å, degrees, Å³ and g/cm³', () => {
-    // Silicon's conventional cell: a = 5.431 Å, V = a³ = 160.19 Å³, 8 atoms, ρ = 2329 kg/m³.
-    const rows = Object.fromEntries(
-      latticeRows({ lattice_parameters: lattice, cell_volume: 1.6019e-28, mass_density: 2329, n_sites: 8 }),
-    );
+  // Silicon's conventional cell: a = 5.431 Å, V = a³ = 160.19 Å³, 8 atoms, ρ = 2329 kg/m³.
+  const silicon = { lattice_parameters: lattice, cell_volume: 1.6019e-28, mass_density: 2329, n_sites: 8 };
+
+  it("writes the lattice in Å, degrees, Å³ and g/cm³ in the 'Custom' unit system", () => {
+    const rows = Object.fromEntries(latticeRows(silicon, testEntryUnits('Custom')));
     expect(rows).toEqual({
       a: '5.431 Å',
       b: '5.431 Å',
@@ -53,6 +54,17 @@ describe('structures', () => {
       volume: '160.19 Å³',
       'mass density': '2.329 g/cm³',
       'atomic density': undefined,
+      'number of sites': '8',
+    });
+  });
+
+  it('writes the lattice in m, rad, m³ and kg/m³ in SI', () => {
+    const rows = Object.fromEntries(latticeRows(silicon, testEntryUnits('SI')));
+    expect(rows).toMatchObject({
+      a: '5.431e-10 m',
+      α: '1.571 rad',
+      volume: '1.602e-28 m³',
+      'mass density': '2.329e+3 kg/m³',
       'number of sites': '8',
     });
   });

@@ -1,6 +1,6 @@
 import { archiveResults } from './archiveResults.ts';
 import type { ArchiveState, ResultsStructure, ResultsStructures } from './types.ts';
-import { formatSI } from './units.ts';
+import { formatQuantity, type EntryUnits } from './units.ts';
 
 /** The cells results.properties.structures may hold, in the order of the selector (original first). */
 export const STRUCTURE_KINDS = ['original', 'conventional', 'primitive'] as const;
@@ -42,19 +42,19 @@ export function withArchiveDensities(
   return merged;
 }
 
-/** Label and display text of each lattice value (SI in the results, Å, degrees and g/cm³ here). */
-export function latticeRows(structure: ResultsStructure): [string, string | undefined][] {
+/** Label and display text of each lattice value (SI in the results, in the units in force here). */
+export function latticeRows(structure: ResultsStructure, units: EntryUnits): [string, string | undefined][] {
   const lattice = structure.lattice_parameters ?? {};
   return [
-    ['a', formatSI(lattice.a, 'Å')],
-    ['b', formatSI(lattice.b, 'Å')],
-    ['c', formatSI(lattice.c, 'Å')],
-    ['α', formatSI(lattice.alpha, '°')],
-    ['β', formatSI(lattice.beta, '°')],
-    ['γ', formatSI(lattice.gamma, '°')],
-    ['volume', formatSI(structure.cell_volume, 'Å³')],
-    ['mass density', formatSI(structure.mass_density, 'g/cm³')],
-    ['atomic density', formatSI(structure.atomic_density, '1/Å³')],
+    ['a', formatQuantity(lattice.a, units.length)],
+    ['b', formatQuantity(lattice.b, units.length)],
+    ['c', formatQuantity(lattice.c, units.length)],
+    ['α', formatQuantity(lattice.alpha, units.angle)],
+    ['β', formatQuantity(lattice.beta, units.angle)],
+    ['γ', formatQuantity(lattice.gamma, units.angle)],
+    ['volume', formatQuantity(structure.cell_volume, units.volume)],
+    ['mass density', formatQuantity(structure.mass_density, units.massDensity)],
+    ['atomic density', formatQuantity(structure.atomic_density, units.atomicDensity)],
     ['number of sites', typeof structure.n_sites === 'number' ? String(structure.n_sites) : undefined],
   ];
 }

@@ -1,0 +1,27 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import type { StateStorage } from 'zustand/middleware';
+import { EnvProvider } from '../../app/EnvProvider.tsx';
+import { readEnv } from '../../app/env.ts';
+import { UnitsProvider } from '../units/index.ts';
+import { testUnitSystems } from './testUnitSystems.ts';
+
+/** A fresh in-memory store per render, so that one test's unit choice does not leak into the next. */
+const memoryStorage = (): StateStorage => {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+};
+
+/** Renders `ui` with the server's default unit systems ('Custom' selected) and a units store. */
+export function renderWithUnits(ui: ReactElement) {
+  const env = readEnv({ ui: { unit_systems: testUnitSystems } }, 'http://oasis.test');
+  return render(
+    <EnvProvider env={env}>
+      <UnitsProvider storage={memoryStorage()}>{ui}</UnitsProvider>
+    </EnvProvider>,
+  );
+}
