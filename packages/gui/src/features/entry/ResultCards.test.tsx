@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useUnits } from '../units/index.ts';
 import { ResultCards } from './EntryOverview.tsx';
 import { NO_REFERENCE_WARNING } from './plotParts.ts';
 import { renderWithUnits } from './testUnits.tsx';
@@ -123,6 +124,15 @@ const archive = {
 
 const ready: ArchiveState = { status: 'ready', archive };
 
+/** Switches the unit system as the units menu does. */
+function UseSi() {
+  const { actions } = useUnits();
+  return (
+    <button type="button" onClick={() => actions?.selectSystem('SI')}>
+      use SI
+    </button>
+  );
+}
 
 describe('ResultCards', () => {
   afterEach(() => {
@@ -212,6 +222,43 @@ describe('ResultCards', () => {
     expect(screen.getByText('Could not load geometry optimization data.')).toBeInTheDocument();
     expect(screen.getAllByText('Server unavailable')).toHaveLength(3);
   }, 15000);
+
+  it('shows the values and plot axes in the unit system the units menu selects', async () => {
+    renderWithUnits(
+      <>
+        <UseSi />
+        <ResultCards results={silicon} archive={ready} />
+      </>,
+    );
+    const electronic = card('Electronic properties');
+    const lattice = within(card('Material')).getByRole('table', { name: 'lattice parameters' });
+    const row = (label: string) =>
+      within(lattice).getByRole('rowheader', { name: label }).nextElementSibling?.textContent;
+    const dos = screen.getByRole('img', { name: 'density of states' });
+    const axisTitles = () =>
+      [...dos.querySelectorAll('.g-xtitle, .g-ytitle')].map((title) => title.textContent).sort();
+    expect(valueOf(electronic, 'band gap')).toBe('0.6 eV (indirect)');
+    expect(row('a')).toBe('3.84 Å');
+    await waitFor(() => expect(axisTitles()).toEqual(['DOS (states/eV)', 'Energy (eV)']), {
+      timeout: 10000,
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'use SI' }));
+    // 0.6 eV = 9.613e-20 J; 3.8403 Å = 3.84e-10 m; 60° = π/3 rad.
+    expect(valueOf(electronic, 'band gap')).toBe('9.613e-20 J (indirect)');
+    expect(row('a')).toBe('3.84e-10 m');
+    expect(row('α')).toBe('1.047 rad');
+    expect(row('volume')).toBe('4.005e-29 m³');
+    expect(row('mass density')).toBe('2.329e+3 kg/m³');
+    expect(row('atomic density')).toBe('4.994e+28 1/m³');
+    expect(valueOf(card('Method'), 'plane-wave cutoff')).toBe('6.248e-17 J');
+    const optimization = card('Geometry optimization');
+    expect(valueOf(optimization, 'final force maximum')).toBe('1.602e-11 J/m');
+    expect(valueOf(optimization, 'final displacement maximum')).toBe('2e-13 m');
+    await waitFor(() => expect(axisTitles()).toEqual(['DOS (states/J)', 'Energy (J)']), {
+      timeout: 10000,
+    });
+  }, 20000);
 
   it('shows no result cards for an entry without results', () => {
     renderWithUnits(<ResultCards results={undefined} archive={{ status: 'none' }} />);
