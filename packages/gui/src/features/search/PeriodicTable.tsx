@@ -35,9 +35,9 @@ export function PeriodicTable({ selected, counts, onToggle }: PeriodicTableProps
             title={`${element.name} (${element.number})${count !== undefined ? `: ${count}` : ''}`}
             disabled={disabled}
             onClick={() => onToggle(element.symbol)}
+            // Per-element values inline: as sx they would make one style rule per element.
+            style={{ gridColumn: element.x, gridRow: element.y }}
             sx={{
-              gridColumn: element.x,
-              gridRow: element.y,
               flexDirection: 'column',
               aspectRatio: '1',
               minWidth: 0,

@@ -51,9 +51,20 @@ export function PeriodicTableWidget({ widget, onEdit, onRemove }: WidgetProps<Pe
               title={`${element.symbol}: ${formatCount(count)} entries`}
               disabled={disabled}
               onClick={() => setFilter(quantity, toggleTerm(selected, element.symbol))}
-              sx={{
+              // Per-element values inline: as sx they would make one style rule per element and count.
+              style={{
                 gridColumn: element.x,
                 gridRow: element.y,
+                ...(!isSelected && count > 0
+                  ? {
+                      backgroundColor: alpha(
+                        theme.palette.secondary.main,
+                        0.1 + 0.9 * toFraction(count, max),
+                      ),
+                    }
+                  : {}),
+              }}
+              sx={{
                 flexDirection: 'column',
                 minWidth: 0,
                 minHeight: 0,
@@ -61,11 +72,7 @@ export function PeriodicTableWidget({ widget, onEdit, onRemove }: WidgetProps<Pe
                 border: 1,
                 borderRadius: 0.5,
                 borderColor: isSelected ? 'primary.dark' : 'divider',
-                bgcolor: isSelected
-                  ? 'primary.main'
-                  : count > 0
-                    ? alpha(theme.palette.secondary.main, 0.1 + 0.9 * toFraction(count, max))
-                    : 'action.disabledBackground',
+                bgcolor: isSelected ? 'primary.main' : 'action.disabledBackground',
                 color: isSelected ? 'primary.contrastText' : disabled ? 'text.disabled' : 'text.primary',
               }}
             >

@@ -66,10 +66,10 @@ export function TermsWidget({ widget, height, onEdit, onRemove }: WidgetProps<Te
           >
             <Box
               aria-hidden
+              style={{ width: `${row.fraction * 100}%` }}
               sx={{
                 position: 'absolute',
                 inset: '4px auto 4px 0',
-                width: `${row.fraction * 100}%`,
                 bgcolor: row.selected ? 'primary.light' : 'action.selected',
                 borderRadius: 0.5,
               }}
