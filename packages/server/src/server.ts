@@ -54,7 +54,12 @@ export const startServer = async (
   }
   const pool = new ParsePool();
   const wake = { notify: () => undefined as void };
-  const ctx: AppContext = { config, db, search: createSearchEngine(db), notifyJobQueued: () => wake.notify() };
+  const ctx: AppContext = {
+    config,
+    db,
+    search: createSearchEngine(db),
+    notifyJobQueued: () => wake.notify(),
+  };
   const worker = new JobWorker(db, {
     [PROCESS_UPLOAD]: async (job) => {
       if (job.upload_id) await processUpload(ctx, pool, job.upload_id);

@@ -49,7 +49,7 @@ export class IndexSync {
     private readonly index: SearchIndex,
   ) {}
 
-  /** Brings the index up to date; concurrent callers share one pass. */
+  /** Brings the index up to date; calls queue, and a pass with nothing to read costs one small query. */
   sync(): Promise<void> {
     // A failed pass (database gone) must not stop later ones: each starts after the previous settled.
     this.running = this.running.catch(() => undefined).then(() => this.pass());
