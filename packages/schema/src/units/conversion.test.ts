@@ -26,6 +26,11 @@ describe('conversion to SI', () => {
     expect(valueInUnit('250 meV', 'joule')).toBeCloseTo(4.005441585e-20, 29);
     expect(valueInUnit('1 Ha', 'electron_volt')).toBeCloseTo(27.211386, 5);
     expect(valueInUnit('2 Ry', 'hartree')).toBeCloseTo(1, 12);
+    // Liters take prefixes like the other long names: 1 mL per g and s, in m³ per kg and s.
+    expect(valueInUnit('1 milliliter / gram / second', 'meter ** 3 / kilogram / second')).toBeCloseTo(
+      1e-3,
+      12,
+    );
   });
 
   it('converts lengths', () => {

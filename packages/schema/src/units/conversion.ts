@@ -72,6 +72,8 @@ const facts: Record<string, Omit<ResolvedUnit, 'offset'> & { offset?: number }> 
   tesla: { factor: 1, dimensions: d({ mass: 1, time: -2, current: -1 }) },
   hertz: { factor: 1, dimensions: d({ time: -1 }) },
   dimensionless: { factor: 1, dimensions: d({}) },
+  // Not in the unit list; the metainfo uses it (catalysis flow rates in milliliter / gram / second).
+  liter: { factor: 1e-3, dimensions: d({ length: 3 }) },
 };
 
 /** Names the metainfo and users also write that unitList does not list (grams take prefixes: mg). */
@@ -84,6 +86,9 @@ const extraNames: Array<[string, keyof typeof facts, number]> = [
   ['hour', 'second', 3600],
   ['h', 'second', 3600],
   ['metre', 'meter', 1],
+  ['liter', 'liter', 1],
+  ['litre', 'liter', 1],
+  ['L', 'liter', 1],
 ];
 
 const withFactor = (name: string, scale = 1): ResolvedUnit => {
