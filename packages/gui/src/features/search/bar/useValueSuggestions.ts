@@ -33,6 +33,7 @@ export function useValueSuggestions(
     meta: { silent: true },
     placeholderData: (previous) => previous,
   });
-  if (!request) return { suggestions: none, loading: false };
+  // Text too short (or cleared) now: the debounced request may still be the previous text's.
+  if (!request || !suggestionsRequest(input, definitions)) return { suggestions: none, loading: false };
   return { suggestions: query.data ?? none, loading: query.isFetching };
 }
