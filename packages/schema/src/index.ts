@@ -17,3 +17,4 @@ export * from './metainfo/index.ts';
 export * from './query/optimade/index.ts';
 export * from './contract/endpoints.ts';
 export * from './config/default-columns.ts';
+export * from './config/default-unit-systems.ts';

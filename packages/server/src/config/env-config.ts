@@ -1,34 +1,6 @@
-import type { EnvConfig } from '@oasis/schema';
+import { DEFAULT_UNIT_SYSTEMS, type EnvConfig } from '@oasis/schema';
 import { defaultApps } from './default-apps.ts';
 import type { OasisConfig } from './config.ts';
-
-const defaultUnitSystems = {
-  selected: 'Custom',
-  options: {
-    Custom: {
-      label: 'Custom',
-      units: {
-        angle: { definition: '°', locked: false },
-        energy: { definition: 'eV', locked: false },
-        length: { definition: 'Å', locked: false },
-        pressure: { definition: 'GPa', locked: false },
-        time: { definition: 'fs', locked: false },
-        temperature: { definition: 'K', locked: false },
-      },
-    },
-    SI: {
-      label: 'SI',
-      units: {
-        angle: { definition: 'rad', locked: true },
-        energy: { definition: 'J', locked: true },
-        length: { definition: 'm', locked: true },
-        pressure: { definition: 'Pa', locked: true },
-        time: { definition: 's', locked: true },
-        temperature: { definition: 'K', locked: true },
-      },
-    },
-  },
-};
 
 /** The GUI's runtime configuration (`window.nomadEnv`), derived from the server configuration. */
 export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
@@ -57,7 +29,7 @@ export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
     ui: {
       ...ui,
       theme: ui.theme ?? { title: 'NOMAD' },
-      unit_systems: ui.unit_systems ?? defaultUnitSystems,
+      unit_systems: ui.unit_systems ?? DEFAULT_UNIT_SYSTEMS,
       apps: ui.apps ?? defaultApps,
     },
     plugins: {},
