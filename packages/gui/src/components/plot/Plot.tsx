@@ -2,7 +2,7 @@ import { Alert, Box, Typography } from '@mui/material';
 import type { Config, Data, Layout } from 'plotly.js';
 import { useEffect, useRef } from 'react';
 import { loadPlotly, type PlotlyApi } from './loadPlotly.ts';
-import { usePlotly } from './usePlotly.ts';
+import { useFigureLifetime, usePlotly } from './usePlotly.ts';
 
 import { plotErrorText } from './plotError.ts';
 
@@ -46,20 +46,7 @@ export function Plot({ data, layout, height = 500, label, load = loadPlotly }: P
     );
   }, [plotly, data, layout, height, setError]);
 
-  useEffect(() => {
-    const element = root.current;
-    if (!plotly || !element) return;
-    // Plotly only sizes itself on window resizes; cards also change width when the layout reflows.
-    const observer =
-      typeof ResizeObserver === 'undefined'
-        ? undefined
-        : new ResizeObserver(() => void plotly.Plots.resize(element));
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      plotly.purge(element);
-    };
-  }, [plotly]);
+  useFigureLifetime(plotly, root);
 
   return (
     <Box sx={{ position: 'relative', width: '100%', minHeight: height }}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PLOT_ERROR } from './plotError.ts';
 import type { PlotlyApi } from './loadPlotly.ts';
 
@@ -26,4 +26,31 @@ export function usePlotly(load: () => Promise<PlotlyApi>) {
     };
   }, [load]);
   return { plotly, error, setError };
+}
+
+/**
+ * Keeps a drawn figure as wide as its element (Plotly only follows window resizes; cards change width when
+ * the layout reflows) and purges it when Plotly or the element goes; `onPurge` runs just before.
+ */
+export function useFigureLifetime(
+  plotly: PlotlyApi | undefined,
+  root: RefObject<HTMLElement | null>,
+  onPurge?: () => void,
+) {
+  const purge = useRef(onPurge);
+  purge.current = onPurge;
+  useEffect(() => {
+    const element = root.current;
+    if (!plotly || !element) return;
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver(() => void plotly.Plots.resize(element));
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      purge.current?.();
+      plotly.purge(element);
+    };
+  }, [plotly, root]);
 }

@@ -3,7 +3,7 @@ import type { Config, Data, Layout } from 'plotly.js';
 import { useEffect, useRef } from 'react';
 import { loadPlotly, type PlotlyApi } from '../../../components/plot/loadPlotly.ts';
 import { plotErrorText } from '../../../components/plot/plotError.ts';
-import { usePlotly } from '../../../components/plot/usePlotly.ts';
+import { useFigureLifetime, usePlotly } from '../../../components/plot/usePlotly.ts';
 
 /** The parts of Plotly's event data the scatter plot reads. */
 export interface PlotClick {
@@ -62,20 +62,9 @@ export function ScatterFigure(props: ScatterFigureProps) {
     );
   }, [plotly, data, layout, height, setError]);
 
-  useEffect(() => {
-    const element = root.current;
-    if (!plotly || !element) return;
-    const observer =
-      typeof ResizeObserver === 'undefined'
-        ? undefined
-        : new ResizeObserver(() => void plotly.Plots.resize(element));
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      listening.current = false;
-      plotly.purge(element);
-    };
-  }, [plotly]);
+  useFigureLifetime(plotly, root, () => {
+    listening.current = false;
+  });
 
   return (
     <Box sx={{ position: 'relative', width: '100%', height }}>
