@@ -98,10 +98,14 @@ export const selectPage = (index: SearchIndex, rows: Int32Array, request: PageRe
   if (wanted <= 0) return { rows: [], keys: [] };
   // The best `wanted` candidates, kept sorted; most rows lose against the worst kept one and cost one compare.
   const best: { key: Key; row: number }[] = [];
+  const probe: { key: Key; row: number } = { key: undefined, row: -1 };
   for (const row of rows) {
-    const candidate = { key: keyOf(row), row };
-    if (!afterCursor(candidate)) continue;
-    if (best.length === wanted && compare(candidate, best[wanted - 1]!) >= 0) continue;
+    // One probe object for the rows that lose (most of them); a new one only for rows that are kept.
+    probe.key = keyOf(row);
+    probe.row = row;
+    if (!afterCursor(probe)) continue;
+    if (best.length === wanted && compare(probe, best[wanted - 1]!) >= 0) continue;
+    const candidate = { key: probe.key, row };
     let low = 0;
     let high = best.length;
     while (low < high) {
