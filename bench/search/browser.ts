@@ -80,6 +80,16 @@ const main = async () => {
       await page.goto(searchUrl);
       await page.locator('table[aria-label="search results"] tbody tr').first().waitFor({ timeout: 30_000 });
       times.push(performance.now() - navigated);
+      // Where the time went: when the search request left and came back, against the page's clock.
+      const request = await page.evaluate(() => {
+        const timing = performance
+          .getEntriesByType('resource')
+          .find((entry) => entry.name.endsWith('/entries/query')) as PerformanceResourceTiming | undefined;
+        return timing ? [timing.startTime, timing.responseEnd].map(Math.round) : [];
+      });
+      console.log(
+        `  run ${run + 1}: search request ${request.join(' -> ')} ms, rows at ${times.at(-1)!.toFixed(0)} ms`,
+      );
       const bodies = await Promise.all(scripts);
       scriptBytes = {
         raw: bodies.reduce((sum, body) => sum + body.length, 0),

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { routePreloads } from './build/routePreloads.ts';
 
 // The GUI is served by the oasis server under /nomad-oasis/gui; the dev server proxies the API and the
 // runtime config (env.js) to a locally running oasis server so one build serves any installation.
@@ -7,7 +8,17 @@ const devServer = 'http://localhost:8000';
 
 export default defineConfig({
   base: '/nomad-oasis/gui/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The search page is the one opened most from links; its chunks and schemas start loading with the entry.
+    routePreloads([
+      {
+        path: /^search\/[^/]+\/?$/,
+        modules: ['src/features/search/SearchPage.tsx'],
+        fetches: ['artifacts.json'],
+      },
+    ]),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -22,6 +33,6 @@ export default defineConfig({
     name: 'gui',
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
   },
 });

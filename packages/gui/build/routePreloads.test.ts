@@ -1,0 +1,63 @@
+import type { Rollup } from 'vite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { preloadScript, type RoutePreload } from './routePreloads.ts';
+
+const chunk = (fileName: string, imports: string[], extra: Partial<Rollup.OutputChunk> = {}) =>
+  ({
+    type: 'chunk',
+    fileName,
+    imports,
+    isEntry: false,
+    facadeModuleId: null,
+    ...extra,
+  }) as Rollup.OutputChunk;
+
+// The shape of a build: the entry shares `react` with the search page, which has one chunk of its own.
+const bundle: Rollup.OutputBundle = {
+  'assets/index.js': chunk('assets/index.js', ['assets/react.js'], { isEntry: true }),
+  'assets/react.js': chunk('assets/react.js', []),
+  'assets/SearchPage.js': chunk('assets/SearchPage.js', ['assets/react.js', 'assets/Table.js'], {
+    facadeModuleId: '/repo/packages/gui/src/features/search/SearchPage.tsx',
+  }),
+  'assets/Table.js': chunk('assets/Table.js', ['assets/react.js']),
+};
+const rules: RoutePreload[] = [
+  {
+    path: /^search\/[^/]+\/?$/,
+    modules: ['src/features/search/SearchPage.tsx'],
+    fetches: ['artifacts.json'],
+  },
+];
+
+const hintsFor = (pathname: string) => {
+  window.history.replaceState(null, '', pathname);
+  new Function(preloadScript(bundle, '/gui/', rules))();
+  return [...document.head.querySelectorAll('link')].map((link) => [
+    link.rel,
+    link.getAttribute('href'),
+    link.getAttribute('as'),
+  ]);
+};
+
+describe('route preloads', () => {
+  afterEach(() => document.head.replaceChildren());
+
+  it("preloads the page's own chunks and its first fetch on a matching path", () => {
+    expect(hintsFor('/gui/search/entries')).toEqual([
+      ['modulepreload', '/gui/assets/SearchPage.js', null],
+      ['modulepreload', '/gui/assets/Table.js', null],
+      ['preload', '/gui/artifacts.json', 'fetch'],
+    ]);
+  });
+
+  it('adds nothing on other paths, nested pages included', () => {
+    expect(hintsFor('/gui/about/information')).toEqual([]);
+    expect(hintsFor('/gui/search/entries/entry/id/x')).toEqual([]);
+  });
+
+  it('fails the build when a named page has no chunk of its own', () => {
+    expect(() => preloadScript(bundle, '/gui/', [{ path: /x/, modules: ['src/Missing.tsx'] }])).toThrow(
+      'no chunk has src/Missing.tsx',
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+
+export interface RoutePreload {
+  /** Client paths below the GUI base, without the leading slash, that this preload serves. */
+  path: RegExp;
+  /** Source modules (relative to the package) of the pages those paths render; their chunks are preloaded. */
+  modules?: readonly string[];
+  /** Files below the GUI base those pages fetch first (JSON); fetched with the page's own credentials mode. */
+  fetches?: readonly string[];
+}
+
+/** The chunk files a chunk needs besides those the entry already loads (static imports, transitively). */
+const chunkFiles = (bundle: Rollup.OutputBundle, chunk: Rollup.OutputChunk, loaded: ReadonlySet<string>) => {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file) || loaded.has(file)) return;
+    files.add(file);
+    const imported = bundle[file];
+    if (imported?.type === 'chunk') imported.imports.forEach(visit);
+  };
+  visit(chunk.fileName);
+  return [...files];
+};
+
+const entryFiles = (bundle: Rollup.OutputBundle) => {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+  };
+  for (const chunk of Object.values(bundle))
+    if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+  return files;
+};
+
+/**
+ * The page chunks of a route are only requested once the entry has run and rendered the shell, and the
+ * page's first data only once the chunk has rendered. A small inline script in index.html starts both
+ * at once for the path the browser opened, so they load while the entry is parsed and run.
+ */
+export function routePreloads(preloads: readonly RoutePreload[]): Plugin {
+  let base = '/';
+  return {
+    name: 'oasis-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }): HtmlTagDescriptor[] =>
+        bundle ? [{ tag: 'script', children: preloadScript(bundle, base, preloads), injectTo: 'head' }] : [],
+    },
+  };
+}
+
+/** The inline script for a built bundle: per rule, the page chunks and fetches when the path matches. */
+export function preloadScript(bundle: Rollup.OutputBundle, base: string, preloads: readonly RoutePreload[]) {
+  const loaded = entryFiles(bundle);
+  const rules = preloads.map(({ path, modules = [], fetches = [] }) => {
+    const chunks = modules.flatMap((module) => {
+      const chunk = Object.values(bundle).find(
+        (output): output is Rollup.OutputChunk =>
+          output.type === 'chunk' && (output.facadeModuleId?.endsWith(`/${module}`) ?? false),
+      );
+      if (!chunk) throw new Error(`routePreloads: no chunk has ${module} as its entry module`);
+      return chunkFiles(bundle, chunk, loaded);
+    });
+    return { path: path.source, chunks, fetches };
+  });
+  return `(() => {
+  const base = ${JSON.stringify(base)};
+  const rules = ${JSON.stringify(rules)};
+  const path = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : '';
+  const hint = (rel, href, as) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = base + href;
+    link.setAttribute('crossorigin', 'anonymous');
+    if (as) link.setAttribute('as', as);
+    document.head.appendChild(link);
+  };
+  for (const rule of rules) {
+    if (!new RegExp(rule.path).test(path)) continue;
+    rule.chunks.forEach((file) => hint('modulepreload', file));
+    rule.fetches.forEach((file) => hint('preload', file, 'fetch'));
+  }
+})();`;
+}
