@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompressAssets } from './build/precompress.ts';
 import { routePreloads } from './build/routePreloads.ts';
 
 // The GUI is served by the oasis server under /nomad-oasis/gui; the dev server proxies the API and the
@@ -18,6 +19,7 @@ export default defineConfig({
         fetches: ['artifacts.json'],
       },
     ]),
+    precompressAssets(),
   ],
   build: {
     outDir: 'dist',

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -11,6 +12,9 @@ describe('GUI serving', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>oasis</title>');
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    // A build's precompressed copy; its text differs so the test sees which one was sent.
+    writeFileSync(path.join(dist, 'assets', 'big-1234.js'), `${'x'.repeat(2000)};`);
+    writeFileSync(path.join(dist, 'assets', 'big-1234.js.br'), brotliCompressSync(`${'y'.repeat(2000)};`));
     server = await startTestServer({ guiDistDir: dist });
   });
   afterAll(async () => {
@@ -41,6 +45,16 @@ describe('GUI serving', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(big.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it("sends the build's precompressed copy to browsers that accept it, the plain file to others", async () => {
+    const url = `${server.origin}/nomad-oasis/gui/assets/big-1234.js`;
+    const compressed = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(await compressed.text()).toBe(`${'y'.repeat(2000)};`);
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(`${'x'.repeat(2000)};`);
   });
 
   it('serves the artifacts as NOMAD does (artifacts.js) and as JSON for this GUI', async () => {

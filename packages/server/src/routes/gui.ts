@@ -54,6 +54,8 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
         // index.html is served below with no-cache, so a new build reaches browsers at once.
         allowedPath: (pathName) => !pathName.endsWith('index.html') && pathName !== '/',
         cacheControl: false,
+        // The build writes .br and .gz next to each script (packages/gui/build/precompress.ts).
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           // Vite puts content hashes in asset names, so those may be cached for good.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
