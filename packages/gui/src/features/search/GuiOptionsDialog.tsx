@@ -38,7 +38,8 @@ export function GuiOptionsDialog({ app, open, onClose }: { app: AppConfig; open:
             maxHeight: '60vh',
           }}
         >
-          {stringify(app)}
+          {/* The YAML is only written when shown: the dialog renders with every page. */}
+          {open ? stringify(app) : null}
         </Box>
       </DialogContent>
       <DialogActions>

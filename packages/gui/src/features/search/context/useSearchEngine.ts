@@ -16,7 +16,6 @@ import type { FilterDefinition, Filters, Resource, SearchPagination, SearchResul
 
 /** Clicking several filters in a row sends one request (spec 2 §4). */
 export const SEARCH_DEBOUNCE_MS = 450;
-const FIRST_REQUEST_DELAY_MS = 50;
 
 interface QueryResponse {
   pagination?: { total?: number; next_page_after_value?: string | null };
@@ -157,12 +156,9 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
   );
   useEffect(() => {
     if (!inputs.enabled) return;
-    // The debounce gathers changes made while typing or clicking; the first request of a page only waits
-    // for the filters and widgets mounting with it to register their aggregations.
-    const timer = setTimeout(
-      tick,
-      resultsKey.current === undefined ? FIRST_REQUEST_DELAY_MS : SEARCH_DEBOUNCE_MS,
-    );
+    // The debounce gathers changes made while typing or clicking. The first request of a page goes at
+    // once: the filters mounting with the page registered their aggregations in the same commit.
+    const timer = setTimeout(tick, resultsKey.current === undefined ? 0 : SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [inputs.enabled, key, aggregationsKey, tick]);
 

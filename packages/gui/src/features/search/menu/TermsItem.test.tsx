@@ -29,11 +29,15 @@ const aggregationSizes = (requests: { body: Record<string, unknown> }[]) =>
 
 describe('TermsItem', () => {
   it('lists 5 options by default, more and less, and checks values into the filter', async () => {
+    // The answer waits until the test has seen the loading state.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     const { requests, router } = renderWithSearch(
       <TermsItem config={{ type: 'terms', search_quantity: PROGRAM }} />,
-      { answer: answer(8) },
+      { answer: async (url, body) => (await released, answer(8)(url, body)) },
     );
     expect(await screen.findByText('Loading...', undefined, { timeout: 3000 })).toBeInTheDocument();
+    release();
     const group = await screen.findByRole('group', { name: 'Program name' }, { timeout: 3000 });
     await waitFor(() => expect(within(group).getAllByRole('checkbox')).toHaveLength(5));
     expect(aggregationSizes(requests)).toEqual([5]);
