@@ -17,16 +17,6 @@ interface UploadRow {
   doc: Record<string, unknown>;
 }
 
-interface UploadRow {
-  upload_id: string;
-  published: boolean;
-  with_embargo: boolean;
-  main_author: string;
-  members: string[];
-  search_seq: string;
-  doc: Record<string, unknown>;
-}
-
 const uploadsSql = (where: string) =>
   `SELECT u.upload_id, u.published, u.with_embargo, u.main_author,
      ARRAY[u.main_author] || u.coauthors || u.reviewers AS members, u.search_seq::text, ${uploadPartSql} AS doc
