@@ -1,12 +1,13 @@
 // Processing of one mainfile: read -> parse -> normalise -> archive object. Pure apart from reading
-// the file; the caller stores the archive and indexes it. Never throws: failures come back as a
+// the file and listing its folder (the entry's files); the caller stores the archive and indexes it. Never throws: failures come back as a
 // result with ok=false and an ERROR log, so one bad entry cannot fail its siblings.
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { entryHash, generateEntryId } from './ids.ts';
 import { compressionOf, decompress } from './compression.ts';
 import { getParser } from './matching.ts';
 import { normalizeArchive } from './normalizers/index.ts';
+import { entryFiles, searchMetadata } from './search-metadata.ts';
 import type { LogLevel, MainfileParser, ParserOutput, ProcessingLog } from './types.ts';
 
 export interface ParseMainfileOptions {
@@ -138,6 +139,16 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
   if (output.declaredSymmetry) context.declaredSymmetry = output.declaredSymmetry;
   await normalizeArchive(context);
   log('INFO', 'normalizers executed');
+  const files = await entryFiles(relativePath, dirname(absolutePath));
+  Object.assign(
+    metadata,
+    searchMetadata(archive, {
+      entryId,
+      uploadId,
+      files,
+      ...(output.dataDefinition ? { dataDefinition: output.dataDefinition } : {}),
+    }),
+  );
   const errors = logs.filter((l) => l.level === 'ERROR').map((l) => l.event);
   return { ok: true, entryId, archive, logs, errors };
 }

@@ -1,5 +1,6 @@
 // Contracts between the parser registry, the parsers and the pipeline.
 import type { Compression } from './compression.ts';
+import type { DataDefinition } from './parsers/archive-schema.ts';
 import type { Structure } from './structure.ts';
 
 export type LogLevel = 'INFO' | 'WARNING' | 'ERROR';
@@ -46,6 +47,8 @@ export interface ParserOutput {
   entryType?: string;
   /** metadata.entry_name when the content names the entry; the pipeline falls back to the file name. */
   entryName?: string;
+  /** The schema section of the archive's `data`, for its search quantities (archive files only). */
+  dataDefinition?: DataDefinition;
 }
 
 export type { Compression } from './compression.ts';

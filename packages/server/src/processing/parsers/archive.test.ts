@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readArchiveObject, sectionNameFromMDef } from './archive.ts';
+import { readArchiveObject, sectionNameFromMDef } from './archive-schema.ts';
 
 describe('readArchiveObject', () => {
   it('parses JSON and YAML by file name', () => {

@@ -145,15 +145,25 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
 /** `quantities`: NOMAD's list of the paths an entry has values in, used by existence queries ('x = *'). */
 const EXISTENCE = 'quantities';
 
-/** Whether a row has a value in the quantity or in any quantity of the section at `path`. */
+/**
+ * Whether a row has a value in the search quantity or in any search quantity of the section at `path`,
+ * or has the archive section at `path` (processing lists an archive's section paths in `quantities`).
+ */
 const hasValuesUnder = (index: SearchIndex, path: string): RowTest => {
   const under = [...index.quantities.values()].filter(
     (indexed) =>
       indexed.quantity.name !== EXISTENCE &&
       (indexed.quantity.name === path || indexed.quantity.name.startsWith(`${path}.`)),
   );
-  if (under.length === 0) return never;
-  return (row) => under.some((indexed) => indexed.column.some(index.slotOf(indexed, row), () => true));
+  const sections = index.quantities.get(EXISTENCE);
+  const code = sections ? sections.column.lookup(path) : NaN;
+  const tests: RowTest[] = under.map(
+    (indexed) => (row) => indexed.column.some(index.slotOf(indexed, row), () => true),
+  );
+  if (sections && !Number.isNaN(code))
+    tests.push((row) => sections.column.some(index.slotOf(sections, row), (stored) => stored === code));
+  if (tests.length === 0) return never;
+  return (row) => tests.some((test) => test(row));
 };
 
 /** The score of free-text criteria of a query per row (0 when it has none), for `_score` ordering. */

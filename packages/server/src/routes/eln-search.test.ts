@@ -1,0 +1,110 @@
+// What processing derives from whole archives for search (data's search quantities, entry references,
+// section definitions, files, OPTIMADE fields), queried the way the search page's filters do, against the
+// real server and embedded database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateEntryId } from '../processing/ids.ts';
+import { as, json, waitProcessed } from '../testing/http.ts';
+import { naclCif } from '../testing/structures.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { createUserWithToken } from '../testing/users.ts';
+import { makeZip } from '../testing/zip.ts';
+
+const schema = `definitions:
+  name: Furnace lab
+  sections:
+    Anneal:
+      base_section: nomad.datamodel.data.EntryData
+      quantities:
+        label: {type: str}
+        temperature: {type: float, unit: K}
+        started: {type: Datetime}
+        furnace: {type: '../upload/raw/lab/furnace.archive.yaml#Furnace'}
+`;
+const anneal = (label: string, temperature: number, other: number) => `data:
+  m_def: ../upload/raw/lab/schema.archive.yaml#Anneal
+  label: ${label}
+  temperature: ${temperature}
+  started: '2025-02-03T08:00:00Z'
+  furnace: ../upload/archive/mainfile/lab/furnace.archive.yaml#/data
+  extra: {weight: ${other}}
+`;
+
+interface Terms {
+  aggregations: Record<string, { terms: { data: { value: string; count: number }[] } }>;
+  pagination: { total: number };
+  data: Record<string, unknown>[];
+}
+
+describe('search metadata of processed archives', () => {
+  let server: TestServer;
+  let alice: string;
+  let uploadId: string;
+  const query = async (body: Record<string, unknown>) =>
+    json<Terms>(
+      await fetch(`${server.api}/entries/query`, {
+        ...as(alice, { method: 'POST', body: JSON.stringify({ owner: 'user', ...body }) }),
+        headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' },
+      }),
+    );
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    alice = await createUserWithToken(server, 'alice');
+    const zip = makeZip({
+      'lab/schema.archive.yaml': schema,
+      'lab/furnace.archive.yaml': 'data:\n  name: Furnace 1\n',
+      'lab/a.archive.yaml': anneal('first', 300, 900),
+      'lab/b.archive.yaml': anneal('second', 900, 5),
+      'NaCl.cif': naclCif,
+    });
+    ({ upload_id: uploadId } = await json<{ upload_id: string }>(
+      await fetch(`${server.api}/uploads?file_name=lab.zip`, as(alice, { method: 'POST', body: zip })),
+    ));
+    expect((await waitProcessed(server, uploadId, alice)).process_status).toBe('SUCCESS');
+  });
+  afterAll(async () => server?.close());
+
+  it("lists data's quantities as the custom-quantities filter asks for them", async () => {
+    const schemaEntry = generateEntryId(uploadId, 'lab/schema.archive.yaml');
+    const response = await query({
+      query: { 'quantities:any': ['data', 'nexus'] },
+      pagination: { page_size: 0 },
+      aggregations: { ids: { terms: { quantity: 'search_quantities.id', size: 100 } } },
+    });
+    // Two anneals and the furnace (its data has no schema); the schema's entry has no data.
+    expect(response.pagination.total).toBe(3);
+    expect(response.aggregations.ids!.terms.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: `data.temperature#entry_id:${schemaEntry}.Anneal`, count: 2 }),
+        expect.objectContaining({ value: `data.label#entry_id:${schemaEntry}.Anneal`, count: 2 }),
+        expect.objectContaining({ value: `data.extra.weight#entry_id:${schemaEntry}.Anneal`, count: 2 }),
+      ]),
+    );
+  });
+
+  it('finds entries by section definition, reference target, file and OPTIMADE field', async () => {
+    const schemaEntry = generateEntryId(uploadId, 'lab/schema.archive.yaml');
+    const mainfiles = async (q: Record<string, unknown>) =>
+      (
+        await query({ query: q, required: { include: ['mainfile'] }, pagination: { order_by: 'mainfile' } })
+      ).data.map((entry) => entry.mainfile);
+    expect(
+      await mainfiles({ 'section_defs.definition_qualified_name': `entry_id:${schemaEntry}.Anneal` }),
+    ).toEqual(['lab/a.archive.yaml', 'lab/b.archive.yaml']);
+    expect(
+      await mainfiles({
+        'entry_references.target_entry_id': generateEntryId(uploadId, 'lab/furnace.archive.yaml'),
+      }),
+    ).toEqual(['lab/a.archive.yaml', 'lab/b.archive.yaml']);
+    expect(await mainfiles({ files: 'lab/schema.archive.yaml' })).toEqual([
+      'lab/a.archive.yaml',
+      'lab/b.archive.yaml',
+      'lab/furnace.archive.yaml',
+      'lab/schema.archive.yaml',
+    ]);
+    expect(await mainfiles({ 'optimade.nelements': 2, 'optimade.elements:all': ['Cl', 'Na'] })).toEqual([
+      'NaCl.cif',
+    ]);
+    expect(await mainfiles({ sections: 'nomad.datamodel.results.Material' })).toEqual(['NaCl.cif']);
+  });
+});
