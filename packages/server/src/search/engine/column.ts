@@ -10,6 +10,11 @@ export class Dictionary {
   readonly values: Scalar[] = [];
   private readonly codes = new Map<Scalar, number>();
 
+  /** Fills an empty dictionary with values restored from a snapshot, codes in their order. */
+  restore(values: readonly Scalar[]): void {
+    for (const value of values) this.code(value);
+  }
+
   code(value: Scalar): number {
     let code = this.codes.get(value);
     if (code === undefined) {
@@ -27,6 +32,19 @@ export class Dictionary {
 }
 
 const MISSING = Number.NaN;
+
+/**
+ * A column's contents for a snapshot: per slot (up to the last one the column has room for) its single
+ * value and how many pooled values it has, and the pool. `counts` and `starts` are absent when no slot
+ * has pooled values.
+ */
+export interface ColumnParts {
+  values: Scalar[] | undefined;
+  single: Float64Array;
+  counts: Uint16Array | undefined;
+  starts: Int32Array | undefined;
+  pool: Float64Array;
+}
 
 /**
  * One search quantity over all rows: a single value per row in a typed array (NaN = none); rows with
@@ -146,6 +164,44 @@ export class Column {
     if (value === value) return [value];
     const start = this.starts[row]!;
     return Array.from(this.pool.subarray(start, start + this.counts[row]!));
+  }
+
+  /**
+   * Copies of the arrays for a snapshot, so that later changes do not reach them. The pool is shared, not
+   * copied: values below `pooled` are never written again (a row stored anew takes new pool space).
+   */
+  capture(slots: number): ColumnParts {
+    const length = Math.min(slots, this.single.length);
+    const pooled = this.pooled > 0;
+    return {
+      values: this.dictionary?.values.slice(),
+      single: this.single.slice(0, length),
+      counts: pooled ? this.counts.slice(0, length) : undefined,
+      starts: pooled ? this.starts.slice(0, length) : undefined,
+      pool: this.pool.subarray(0, this.pooled),
+    };
+  }
+
+  /** Fills an empty column from a snapshot whose pool holds the slots' values in slot order. */
+  restore(
+    values: readonly Scalar[] | undefined,
+    single: Float64Array<ArrayBuffer>,
+    counts: Uint16Array<ArrayBuffer> | undefined,
+    pool: Float64Array<ArrayBuffer>,
+  ): void {
+    if (values) this.dictionary?.restore(values);
+    this.single = single;
+    this.counts = counts ?? new Uint16Array(single.length);
+    this.starts = new Int32Array(single.length);
+    let start = 0;
+    if (counts) {
+      for (let slot = 0; slot < counts.length; slot++) {
+        this.starts[slot] = start;
+        start += counts[slot]!;
+      }
+    }
+    this.pool = pool;
+    this.pooled = start;
   }
 
   private ensure(length: number) {

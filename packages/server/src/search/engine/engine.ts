@@ -1,17 +1,39 @@
 import type { Database } from '../../db/database.ts';
-import { entrySearchQuantities } from '../quantities.ts';
+import { entrySearchQuantities, type SearchQuantity } from '../quantities.ts';
 import { SearchIndex } from './search-index.ts';
+import { SnapshotKeeper, type SnapshotOptions } from './snapshot-keeper.ts';
 import { IndexSync } from './sync.ts';
+
+export interface SearchEngineOptions {
+  /** Keep the index in a snapshot file too, so that a restart loads it instead of a full build. */
+  snapshot?: SnapshotOptions;
+  /** The search quantities; the server's registry unless a test needs another. */
+  quantities?: readonly SearchQuantity[];
+}
 
 /** The in-memory search index of one database and what keeps it current. */
 export interface SearchEngine {
   readonly index: SearchIndex;
-  /** Reads the changes since the last call; every search calls it first. */
+  /** Reads the changes since the last call; every search calls it first. The first loads the snapshot. */
   sync(): Promise<void>;
+  /** Writes a snapshot now if the index changed since the last one (false: no snapshot file, or unchanged). */
+  writeSnapshot(): Promise<boolean>;
+  /** Stops background snapshots, writing a last one if the index changed; call before closing the database. */
+  close(): Promise<void>;
 }
 
-export const createSearchEngine = (db: Database): SearchEngine => {
-  const index = new SearchIndex(entrySearchQuantities);
+export const createSearchEngine = (db: Database, options: SearchEngineOptions = {}): SearchEngine => {
+  const index = new SearchIndex(options.quantities ?? entrySearchQuantities);
   const sync = new IndexSync(db, index);
-  return { index, sync: () => sync.sync() };
+  const keeper = options.snapshot && new SnapshotKeeper(db, index, sync, options.snapshot);
+  return {
+    index,
+    async sync() {
+      await keeper?.start();
+      await sync.sync();
+      keeper?.synced();
+    },
+    writeSnapshot: async () => (keeper ? keeper.write() : false),
+    close: async () => keeper?.close(),
+  };
 };

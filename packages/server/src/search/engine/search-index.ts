@@ -53,6 +53,8 @@ export class SearchIndex {
   /** The upload part of the search documents (name, times, authors), merged into page documents. */
   readonly uploadDocs: (Record<string, unknown> | undefined)[] = [];
   readonly uploadSlotOf = new Map<string, number>();
+  /** Counts changes, so a snapshot is written only when there is something new to keep. */
+  revision = 0;
   private readonly entryTrie: PathTrie<IndexedQuantity>;
   private readonly uploadTrie: PathTrie<IndexedQuantity>;
 
@@ -88,6 +90,7 @@ export class SearchIndex {
 
   /** Stores an upload's access facts and its part of the search document. */
   putUpload(access: UploadAccess, doc: Record<string, unknown>): void {
+    this.revision++;
     const slot = this.uploadSlot(access.upload_id);
     const known = this.uploads[slot] !== undefined;
     this.uploads[slot] = access;
@@ -97,6 +100,7 @@ export class SearchIndex {
 
   /** Stores (or replaces) an entry's document; entries still processing are kept but not searchable. */
   putEntry(entryId: string, uploadId: string, doc: Record<string, unknown>, searchable: boolean): void {
+    this.revision++;
     let row = this.rowOf.get(entryId);
     const known = row !== undefined;
     if (row === undefined) {
@@ -140,6 +144,7 @@ export class SearchIndex {
   removeEntry(entryId: string): void {
     const row = this.rowOf.get(entryId);
     if (row === undefined) return;
+    this.revision++;
     this.rowOf.delete(entryId);
     this.searchable[row] = 0;
     for (const indexed of this.quantities.values()) {

@@ -23,6 +23,15 @@ const uploadsSql = (where: string) =>
    FROM uploads u WHERE ${where}`;
 
 /**
+ * What a snapshot records of a sync: the last change number read, and one below every number that may
+ * still commit (the lowest open gap), from where a sync resumed after loading it must read again.
+ */
+export interface SyncPosition {
+  change: bigint;
+  floor: bigint;
+}
+
+/**
  * Keeps a SearchIndex equal to the database. Every change to entries and uploads takes a number from
  * `search_change_seq` (migration 002); a sync reads what changed between the last number seen and the
  * sequence's current value. With a PostgreSQL server, a transaction may commit a number lower than one
@@ -41,9 +50,35 @@ export class IndexSync {
 
   /** Brings the index up to date; calls queue, and a pass with nothing to read costs one small query. */
   sync(): Promise<void> {
+    return this.queue(() => this.pass());
+  }
+
+  /**
+   * Brings the index up to date, then runs `work` (synchronous: a snapshot's copy of the index) before
+   * any later pass, with the position it reflects.
+   */
+  capture<T>(work: (position: SyncPosition) => T): Promise<T> {
+    return this.queue(async () => {
+      await this.pass();
+      const gaps = [...this.gaps.keys()].map(BigInt);
+      const lowest = gaps.reduce((low, seq) => (seq < low ? seq : low), this.seen + 1n);
+      return work({ change: this.seen, floor: lowest - 1n });
+    });
+  }
+
+  /** Continues from a snapshot: the next pass reads what changed after `floor`. */
+  resume(floor: bigint): void {
+    this.seen = floor;
+  }
+
+  private queue<T>(work: () => Promise<T>): Promise<T> {
     // A failed pass (database gone) must not stop later ones: each starts after the previous settled.
-    this.running = this.running.catch(() => undefined).then(() => this.pass());
-    return this.running;
+    const next = this.running.then(work);
+    this.running = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
   }
 
   private async pass(): Promise<void> {

@@ -1,0 +1,133 @@
+import type { FileHandle } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
+
+/** Each blob: a tag, reserved, its byte length; the file ends with END_MAGIC and the CRC-32 of all before. */
+const BLOB_HEAD = 16;
+const END_MAGIC = Buffer.from('OASISEND');
+export const TRAILER = END_MAGIC.length + 4;
+/** Lists are written in chunks, so that no single JSON.stringify holds the event loop for long. */
+const LIST_CHUNK = 50_000;
+
+/** A snapshot file that cannot be used: truncated, corrupt, or not what this code reads. */
+export class SnapshotError extends Error {}
+
+const bytesOf = (view: ArrayBufferView) => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+
+/** zlib's crc32 of a view on an empty ArrayBuffer is 0 (Node 20), not the running value: skip those. */
+const update = (crc: number, data: Uint8Array) => (data.length > 0 ? crc32(data, crc) : crc);
+
+/** Appends tagged blobs to a file, keeping a running CRC-32. */
+export class BlobWriter {
+  private crc = 0;
+  private position = 0;
+
+  constructor(private readonly file: FileHandle) {}
+
+  async raw(data: Uint8Array): Promise<void> {
+    this.crc = update(this.crc, data);
+    for (let done = 0; done < data.length;) {
+      const { bytesWritten } = await this.file.write(data, done, data.length - done, this.position);
+      done += bytesWritten;
+      this.position += bytesWritten;
+    }
+  }
+
+  async blob(tag: number, data: ArrayBufferView): Promise<void> {
+    const head = Buffer.alloc(BLOB_HEAD);
+    head.writeUInt32LE(tag, 0);
+    head.writeBigUInt64LE(BigInt(data.byteLength), 8);
+    await this.raw(head);
+    await this.raw(bytesOf(data));
+  }
+
+  json(tag: number, value: unknown): Promise<void> {
+    return this.blob(tag, Buffer.from(JSON.stringify(value)));
+  }
+
+  /** The length, then the items in chunks of JSON arrays. */
+  async list(tag: number, items: readonly unknown[]): Promise<void> {
+    await this.json(tag, items.length);
+    for (let from = 0; from < items.length; from += LIST_CHUNK)
+      await this.json(tag, items.slice(from, from + LIST_CHUNK));
+  }
+
+  async finish(): Promise<void> {
+    const trailer = Buffer.alloc(TRAILER);
+    END_MAGIC.copy(trailer);
+    trailer.writeUInt32LE(this.crc, END_MAGIC.length);
+    await this.file.write(trailer, 0, TRAILER, this.position);
+  }
+}
+
+/** Reads the blobs a BlobWriter wrote, in the same order; checks tags, lengths against the file's size and the CRC. */
+export class BlobReader {
+  private crc = 0;
+
+  constructor(
+    private readonly file: FileHandle,
+    private readonly size: number,
+    private position = 0,
+  ) {}
+
+  async raw(into: Uint8Array): Promise<void> {
+    if (this.position + into.length > this.size - TRAILER) throw new SnapshotError('the file is truncated');
+    for (let done = 0; done < into.length;) {
+      const { bytesRead } = await this.file.read(into, done, into.length - done, this.position);
+      if (bytesRead === 0) throw new SnapshotError('the file is truncated');
+      done += bytesRead;
+      this.position += bytesRead;
+    }
+    this.crc = update(this.crc, into);
+  }
+
+  /** Reads a blob's bytes into an array `make` allocates for its element count. */
+  async blob<T extends ArrayBufferView>(
+    tag: number,
+    bytesPer: number,
+    make: (length: number) => T,
+  ): Promise<T> {
+    const head = Buffer.alloc(BLOB_HEAD);
+    await this.raw(head);
+    const length = head.readBigUInt64LE(8);
+    if (head.readUInt32LE(0) !== tag) throw new SnapshotError(`unexpected section at byte ${this.position}`);
+    if (length > BigInt(this.size - TRAILER - this.position) || length % BigInt(bytesPer) !== 0n)
+      throw new SnapshotError(`a section's length is wrong at byte ${this.position}`);
+    const out = make(Number(length) / bytesPer);
+    await this.raw(bytesOf(out));
+    return out;
+  }
+
+  async json(tag: number): Promise<unknown> {
+    const text = await this.blob(tag, 1, (length) => Buffer.alloc(length));
+    try {
+      return JSON.parse(text.toString('utf8')) as unknown;
+    } catch {
+      throw new SnapshotError('a section is not valid JSON');
+    }
+  }
+
+  async list(tag: number): Promise<unknown[]> {
+    const length = await this.json(tag);
+    if (typeof length !== 'number') throw new SnapshotError('a list has no length');
+    const items: unknown[] = [];
+    while (items.length < length) {
+      const chunk = await this.json(tag);
+      if (!Array.isArray(chunk) || chunk.length === 0)
+        throw new SnapshotError('a list chunk is not an array');
+      for (const item of chunk) items.push(item);
+    }
+    if (items.length !== length) throw new SnapshotError('a list is longer than it says');
+    return items;
+  }
+
+  async finish(): Promise<void> {
+    if (this.position !== this.size - TRAILER)
+      throw new SnapshotError('the file has data after its last section');
+    const trailer = Buffer.alloc(TRAILER);
+    const { bytesRead } = await this.file.read(trailer, 0, TRAILER, this.position);
+    if (bytesRead !== TRAILER || !trailer.subarray(0, END_MAGIC.length).equals(END_MAGIC))
+      throw new SnapshotError('the file is truncated');
+    if (trailer.readUInt32LE(END_MAGIC.length) !== this.crc >>> 0)
+      throw new SnapshotError('the checksum does not match (the file is corrupt)');
+  }
+}
