@@ -5,6 +5,7 @@ import { acquireDataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp, type App } from './app.ts';
 import { createSearchEngine } from './search/engine/engine.ts';
+import { SEARCH_SNAPSHOT_FILE } from './search/engine/snapshot-file.ts';
 import type { AppContext } from './context.ts';
 import { ParsePool } from './jobs/parse-pool.ts';
 import { processUpload } from './jobs/process-upload.ts';
@@ -54,10 +55,26 @@ export const startServer = async (
   }
   const pool = new ParsePool();
   const wake = { notify: () => undefined as void };
+  // The engine logs through the app's logger, which exists only once the app is built below.
+  const logTo: { app?: App } = {};
   const ctx: AppContext = {
     config,
     db,
-    search: createSearchEngine(db),
+    // A snapshot of an in-memory database would outlive it.
+    search: createSearchEngine(
+      db,
+      options.inMemoryDatabase
+        ? {}
+        : {
+            snapshot: {
+              file: path.join(config.dataDir, SEARCH_SNAPSHOT_FILE),
+              log: {
+                info: (message) => logTo.app?.log.info(message),
+                warn: (message) => logTo.app?.log.warn(message),
+              },
+            },
+          },
+    ),
     notifyJobQueued: () => wake.notify(),
   };
   const worker = new JobWorker(db, {
@@ -67,6 +84,7 @@ export const startServer = async (
   });
   wake.notify = () => worker.notify();
   const app = await buildApp(ctx, { logger: options.logger });
+  logTo.app = app;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -83,6 +101,7 @@ export const startServer = async (
       await app.close();
       await worker.stop();
       await pool.close();
+      await ctx.search.close();
       await db.close();
       release();
     },
