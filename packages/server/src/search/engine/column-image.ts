@@ -10,63 +10,94 @@ export interface ColumnImage {
 }
 
 /**
+ * Output arrays reused from column to column while a snapshot is written (each column's image is written
+ * before the next is made): allocating hundreds of megabytes anew made V8 collect garbage for a second.
+ */
+export class ColumnScratch {
+  private single = new Float64Array(0);
+  private counts = new Uint16Array(0);
+  private pool = new Float64Array(0);
+
+  take(length: number, pooled: number) {
+    if (this.single.length < length) this.single = new Float64Array(length);
+    if (this.counts.length < length) this.counts = new Uint16Array(length);
+    if (this.pool.length < pooled) this.pool = new Float64Array(Math.max(pooled, this.pool.length * 2));
+    return {
+      single: this.single.subarray(0, length),
+      counts: this.counts.subarray(0, length),
+      pool: this.pool.subarray(0, pooled),
+    };
+  }
+}
+
+/**
  * Keeps only the given slots (rows of entries still present, in order; undefined: all), their pooled values
  * and the dictionary values they use, so that a restart starts as compact as a build from the database:
- * replaced pool values and values of deleted entries are dropped, dictionary codes renumbered.
+ * replaced pool values and values of deleted entries are dropped, dictionary codes renumbered. Plain loops
+ * without callbacks: this runs between searches, once per column, up to a million rows each.
  */
-export const compactColumn = (parts: ColumnParts, keep: Int32Array | undefined): ColumnImage => {
+export const compactColumn = (
+  parts: ColumnParts,
+  keep: Int32Array | undefined,
+  scratch = new ColumnScratch(),
+): ColumnImage => {
   const { single, counts, starts, pool, values } = parts;
-  let length = single.length;
-  // Kept slots are ascending: those the column has room for form a prefix.
-  if (keep) {
-    length = 0;
-    while (length < keep.length && keep[length]! < single.length) length++;
-  }
-  const slotAt = keep ? (i: number) => keep[i]! : (i: number) => i;
+  const length = keep ? keptBelow(keep, single.length) : single.length;
   let pooled = 0;
-  if (counts) for (let i = 0; i < length; i++) pooled += counts[slotAt(i)]!;
-  const code = values ? usedCodes(parts, slotAt, length, values.length) : undefined;
-  const map = code
-    ? (stored: number) => (stored === stored ? code[stored]! : stored)
-    : (stored: number) => stored;
-  const outSingle = new Float64Array(length);
-  const outCounts = pooled > 0 ? new Uint16Array(length) : undefined;
-  const outPool = new Float64Array(pooled);
+  if (counts) for (let i = 0; i < length; i++) pooled += counts[keep ? keep[i]! : i]!;
+  const code = values ? usedCodes(parts, keep, length, values.length) : undefined;
+  const out = scratch.take(length, pooled);
+  const outCounts = pooled > 0 ? out.counts : undefined;
   let at = 0;
   for (let i = 0; i < length; i++) {
-    const slot = slotAt(i);
-    outSingle[i] = map(single[slot]!);
-    const count = counts?.[slot] ?? 0;
-    if (count === 0 || !outCounts) continue;
+    const slot = keep ? keep[i]! : i;
+    const value = single[slot]!;
+    out.single[i] = code && value === value ? code[value]! : value;
+    if (!outCounts) continue;
+    const count = counts![slot]!;
     outCounts[i] = count;
     const start = starts![slot]!;
-    for (let k = start; k < start + count; k++) outPool[at++] = map(pool[k]!);
+    for (let k = start; k < start + count; k++) {
+      const pooledValue = pool[k]!;
+      out.pool[at++] = code ? code[pooledValue]! : pooledValue;
+    }
   }
   return {
-    values: values && code ? values.filter((_, old) => code[old]! >= 0) : values,
-    single: outSingle,
+    values: values && code ? values.filter((_, old) => code[old]! >= 0) : undefined,
+    single: out.single,
     counts: outCounts,
-    pool: outPool,
+    pool: out.pool,
   };
+};
+
+/** How many of the ascending slots are below `limit` (the column has no room for the others). */
+const keptBelow = (keep: Int32Array, limit: number): number => {
+  let low = 0;
+  let high = keep.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (keep[middle]! < limit) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 };
 
 /** New codes of the dictionary values the kept slots use (-1 for values no longer used), in old order. */
 const usedCodes = (
   { single, counts, starts, pool }: ColumnParts,
-  slotAt: (i: number) => number,
+  keep: Int32Array | undefined,
   length: number,
   size: number,
 ): Int32Array => {
   const code = new Int32Array(size).fill(-1);
-  const mark = (stored: number) => {
-    if (stored === stored) code[stored] = 0;
-  };
   for (let i = 0; i < length; i++) {
-    const slot = slotAt(i);
-    mark(single[slot]!);
-    const count = counts?.[slot] ?? 0;
-    const start = starts?.[slot] ?? 0;
-    for (let k = start; k < start + count; k++) mark(pool[k]!);
+    const slot = keep ? keep[i]! : i;
+    const value = single[slot]!;
+    if (value === value) code[value] = 0;
+    if (!counts) continue;
+    const start = starts![slot]!;
+    const end = start + counts[slot]!;
+    for (let k = start; k < end; k++) code[pool[k]!] = 0;
   }
   let next = 0;
   for (let old = 0; old < size; old++) if (code[old] === 0) code[old] = next++;

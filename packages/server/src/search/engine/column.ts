@@ -9,24 +9,39 @@ export type Scalar = string | number | boolean;
 export class Dictionary {
   readonly values: Scalar[] = [];
   private readonly codes = new Map<Scalar, number>();
+  /** How many values `codes` holds: values restored from a snapshot are added to it later (warm). */
+  private indexed = 0;
 
   /** Fills an empty dictionary with values restored from a snapshot, codes in their order. */
   restore(values: readonly Scalar[]): void {
-    for (const value of values) this.code(value);
+    for (const value of values) this.values.push(value);
+  }
+
+  /**
+   * Looks up to `limit` more restored values up by value; true when all are. A load leaves this to later
+   * (hashing the values of a million entries takes seconds); any lookup first completes it.
+   */
+  warm(limit = Infinity): boolean {
+    const end = Math.min(this.values.length, this.indexed + limit);
+    for (; this.indexed < end; this.indexed++) this.codes.set(this.values[this.indexed]!, this.indexed);
+    return this.indexed === this.values.length;
   }
 
   code(value: Scalar): number {
+    if (this.indexed < this.values.length) this.warm();
     let code = this.codes.get(value);
     if (code === undefined) {
       code = this.values.length;
       this.values.push(value);
       this.codes.set(value, code);
+      this.indexed++;
     }
     return code;
   }
 
   /** The code of a value already seen, or -1: a value never stored cannot match anything. */
   find(value: Scalar): number {
+    if (this.indexed < this.values.length) this.warm();
     return this.codes.get(value) ?? -1;
   }
 }
@@ -39,7 +54,7 @@ const MISSING = Number.NaN;
  * has pooled values.
  */
 export interface ColumnParts {
-  values: Scalar[] | undefined;
+  values: readonly Scalar[] | undefined;
   single: Float64Array;
   counts: Uint16Array | undefined;
   starts: Int32Array | undefined;
@@ -167,17 +182,18 @@ export class Column {
   }
 
   /**
-   * Copies of the arrays for a snapshot, so that later changes do not reach them. The pool is shared, not
-   * copied: values below `pooled` are never written again (a row stored anew takes new pool space).
+   * The arrays as they are now, up to `slots`, for a snapshot: views, not copies, so they must be read
+   * before the column next changes. The pool below `pooled` is never written again (a row stored anew
+   * takes new pool space).
    */
-  capture(slots: number): ColumnParts {
+  parts(slots: number): ColumnParts {
     const length = Math.min(slots, this.single.length);
     const pooled = this.pooled > 0;
     return {
-      values: this.dictionary?.values.slice(),
-      single: this.single.slice(0, length),
-      counts: pooled ? this.counts.slice(0, length) : undefined,
-      starts: pooled ? this.starts.slice(0, length) : undefined,
+      values: this.dictionary?.values,
+      single: this.single.subarray(0, length),
+      counts: pooled ? this.counts.subarray(0, length) : undefined,
+      starts: pooled ? this.starts.subarray(0, length) : undefined,
       pool: this.pool.subarray(0, this.pooled),
     };
   }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { ColumnParts } from './column.ts';
 import type { ColumnImage } from './column-image.ts';
 import { FREE_TEXT, FREE_TEXT_SOURCES } from './free-text.ts';
 import { UPLOAD_KEYS, type SearchIndex, type UploadAccess } from './search-index.ts';
@@ -11,7 +10,10 @@ export interface UploadImage {
   doc: Record<string, unknown> | null;
 }
 
-/** The index's state at one moment, copied so that syncs may go on while it is written. */
+/**
+ * The entries and uploads of the index at one moment (a sync position), copied; the columns are read
+ * later, one at a time while syncs go on (see writeSnapshotFile).
+ */
 export interface IndexCapture {
   entryIds: readonly string[];
   /** Rows of entries still present (deleted entries keep their row until a rebuild), ascending. */
@@ -19,8 +21,9 @@ export interface IndexCapture {
   searchable: Uint8Array;
   uploadOf: Int32Array;
   uploads: UploadImage[];
-  /** In the order of index.quantities, with the number of slots of their scope. */
-  columns: { parts: ColumnParts; scope: 'entry' | 'upload' }[];
+  /** Entry rows and upload slots then: columns are read up to these. */
+  rows: number;
+  slots: number;
 }
 
 /** The index as a snapshot holds it: only present entries, rows renumbered in order. */
@@ -50,22 +53,23 @@ export const layoutFingerprint = (index: SearchIndex): string => {
   return createHash('sha256').update(JSON.stringify(layout)).digest('hex');
 };
 
-/** Synchronous, so no sync pass interleaves; copies typed arrays (memcpy) and array shells only. */
-export const captureIndex = (index: SearchIndex): IndexCapture => {
+/** Synchronous, so that no sync pass interleaves; copies no column. */
+export const captureRows = (index: SearchIndex): IndexCapture => {
   const rows = index.rowCount;
   const present = new Uint8Array(rows);
   for (const row of index.rowOf.values()) present[row] = 1;
   const live = new Int32Array(index.rowOf.size);
   let n = 0;
   for (let row = 0; row < rows; row++) if (present[row]) live[n++] = row;
+  const uploadOf = new Int32Array(rows);
+  for (let row = 0; row < rows; row++) uploadOf[row] = index.uploadOf[row]!;
   const uploadIds: string[] = [];
   for (const [uploadId, slot] of index.uploadSlotOf) uploadIds[slot] = uploadId;
-  const slots = index.uploads.length;
   return {
     entryIds: index.entryIds.slice(),
     live,
     searchable: index.searchable.slice(0, rows),
-    uploadOf: Int32Array.from(index.uploadOf),
+    uploadOf,
     uploads: uploadIds.map((upload_id, slot) => {
       const access = index.uploads[slot];
       return {
@@ -74,10 +78,8 @@ export const captureIndex = (index: SearchIndex): IndexCapture => {
         doc: index.uploadDocs[slot] ?? null,
       };
     }),
-    columns: [...index.quantities.values()].map(({ column, scope }) => ({
-      parts: column.capture(scope === 'entry' ? rows : slots),
-      scope,
-    })),
+    rows,
+    slots: index.uploads.length,
   };
 };
 
@@ -105,8 +107,16 @@ export const restoreIndex = (index: SearchIndex, image: IndexImage): void => {
 };
 
 /** The entry-level arrays of the rows still present, renumbered in order. */
-export const compactRows = ({ entryIds, live, searchable, uploadOf }: IndexCapture) => ({
-  entryIds: Array.from(live, (row) => entryIds[row]!),
-  searchable: Uint8Array.from(live, (row) => searchable[row]!),
-  uploadOf: Int32Array.from(live, (row) => uploadOf[row]!),
-});
+export const compactRows = ({ entryIds, live, searchable, uploadOf }: IndexCapture) => {
+  const n = live.length;
+  const ids: string[] = new Array<string>(n);
+  const keptSearchable = new Uint8Array(n);
+  const keptUploadOf = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const row = live[i]!;
+    ids[i] = entryIds[row]!;
+    keptSearchable[i] = searchable[row]!;
+    keptUploadOf[i] = uploadOf[row]!;
+  }
+  return { entryIds: ids, searchable: keptSearchable, uploadOf: keptUploadOf };
+};

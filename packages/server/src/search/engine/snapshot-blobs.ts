@@ -7,6 +7,7 @@ const END_MAGIC = Buffer.from('OASISEND');
 export const TRAILER = END_MAGIC.length + 4;
 /** Lists are written in chunks, so that no single JSON.stringify holds the event loop for long. */
 const LIST_CHUNK = 50_000;
+const READ_AHEAD = 1 << 20;
 
 /** A snapshot file that cannot be used: truncated, corrupt, or not what this code reads. */
 export class SnapshotError extends Error {}
@@ -15,6 +16,14 @@ const bytesOf = (view: ArrayBufferView) => new Uint8Array(view.buffer, view.byte
 
 /** zlib's crc32 of a view on an empty ArrayBuffer is 0 (Node 20), not the running value: skip those. */
 const update = (crc: number, data: Uint8Array) => (data.length > 0 ? crc32(data, crc) : crc);
+
+const parse = (bytes: Buffer): unknown => {
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    throw new SnapshotError('a section is not valid JSON');
+  }
+};
 
 /** Appends tagged blobs to a file, keeping a running CRC-32. */
 export class BlobWriter {
@@ -44,11 +53,18 @@ export class BlobWriter {
     return this.blob(tag, Buffer.from(JSON.stringify(value)));
   }
 
-  /** The length, then the items in chunks of JSON arrays. */
+  /**
+   * The length, then the items in chunks: strings joined by NUL after a NUL (parsing JSON of many short
+   * strings took most of a load), other chunks as JSON arrays (which never begin with NUL).
+   */
   async list(tag: number, items: readonly unknown[]): Promise<void> {
     await this.json(tag, items.length);
-    for (let from = 0; from < items.length; from += LIST_CHUNK)
-      await this.json(tag, items.slice(from, from + LIST_CHUNK));
+    for (let from = 0; from < items.length; from += LIST_CHUNK) {
+      const chunk = items.slice(from, from + LIST_CHUNK);
+      if (chunk.every((item) => typeof item === 'string' && !item.includes('\0')))
+        await this.blob(tag, Buffer.from(`\0${chunk.join('\0')}`));
+      else await this.json(tag, chunk);
+    }
   }
 
   async finish(): Promise<void> {
@@ -62,6 +78,9 @@ export class BlobWriter {
 /** Reads the blobs a BlobWriter wrote, in the same order; checks tags, lengths against the file's size and the CRC. */
 export class BlobReader {
   private crc = 0;
+  /** Read ahead: most blobs are small (a column of an empty quantity), one read each would dominate. */
+  private ahead = Buffer.alloc(0);
+  private aheadAt = 0;
 
   constructor(
     private readonly file: FileHandle,
@@ -71,13 +90,35 @@ export class BlobReader {
 
   async raw(into: Uint8Array): Promise<void> {
     if (this.position + into.length > this.size - TRAILER) throw new SnapshotError('the file is truncated');
-    for (let done = 0; done < into.length;) {
-      const { bytesRead } = await this.file.read(into, done, into.length - done, this.position);
-      if (bytesRead === 0) throw new SnapshotError('the file is truncated');
-      done += bytesRead;
-      this.position += bytesRead;
+    let done = 0;
+    while (done < into.length) {
+      const offset = this.position - this.aheadAt;
+      if (offset >= 0 && offset < this.ahead.length) {
+        const n = Math.min(into.length - done, this.ahead.length - offset);
+        into.set(this.ahead.subarray(offset, offset + n), done);
+        done += n;
+        this.position += n;
+      } else if (into.length - done >= READ_AHEAD) {
+        done += await this.read(into.subarray(done));
+      } else {
+        const ahead = Buffer.alloc(Math.min(READ_AHEAD, this.size - this.position));
+        this.aheadAt = this.position;
+        this.ahead = ahead.subarray(0, await this.read(ahead, false));
+      }
     }
     this.crc = update(this.crc, into);
+  }
+
+  /** Reads at the position into `into` (all of it); `advance`: the bytes are consumed. */
+  private async read(into: Uint8Array, advance = true): Promise<number> {
+    let done = 0;
+    while (done < into.length) {
+      const { bytesRead } = await this.file.read(into, done, into.length - done, this.position + done);
+      if (bytesRead === 0) throw new SnapshotError('the file is truncated');
+      done += bytesRead;
+    }
+    if (advance) this.position += done;
+    return done;
   }
 
   /** Reads a blob's bytes into an array `make` allocates for its element count. */
@@ -98,12 +139,7 @@ export class BlobReader {
   }
 
   async json(tag: number): Promise<unknown> {
-    const text = await this.blob(tag, 1, (length) => Buffer.alloc(length));
-    try {
-      return JSON.parse(text.toString('utf8')) as unknown;
-    } catch {
-      throw new SnapshotError('a section is not valid JSON');
-    }
+    return parse(await this.blob(tag, 1, (length) => Buffer.alloc(length)));
   }
 
   async list(tag: number): Promise<unknown[]> {
@@ -111,7 +147,8 @@ export class BlobReader {
     if (typeof length !== 'number') throw new SnapshotError('a list has no length');
     const items: unknown[] = [];
     while (items.length < length) {
-      const chunk = await this.json(tag);
+      const bytes = await this.blob(tag, 1, (n) => Buffer.alloc(n));
+      const chunk = bytes[0] === 0 ? bytes.toString('utf8', 1).split('\0') : parse(bytes);
       if (!Array.isArray(chunk) || chunk.length === 0)
         throw new SnapshotError('a list chunk is not an array');
       for (const item of chunk) items.push(item);

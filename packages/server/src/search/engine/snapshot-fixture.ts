@@ -12,6 +12,7 @@ export const EV = 1.602176634e-19;
 export const entryValues = (id: number, elements: string[], gaps: number[], name = `run ${id}`) =>
   JSON.stringify({
     entry_name: name,
+    search_quantities: [{ id: 'data.value#S', definition: 'S', float_value: id }],
     results: {
       material: { elements, n_elements: elements.length, chemical_formula_hill: elements.join('') },
       method: { simulation: { program_name: id % 2 ? 'VASP' : 'exciting' } },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
-import { openSnapshot } from './snapshot-file.ts';
+import { openSnapshot } from './snapshot-read.ts';
 import { answers, contents, engineFor, entryValues, fresh, insertEntry, seed } from './snapshot-fixture.ts';
 
 const opened = async (dataDir?: string) => {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { layoutFingerprint, restoreIndex } from './index-image.ts';
 import type { SearchIndex } from './search-index.ts';
-import { openSnapshot, type OpenSnapshot } from './snapshot-file.ts';
+import { openSnapshot, type OpenSnapshot } from './snapshot-read.ts';
 
 export type LoadOutcome =
   | { loaded: true; token: string; change: bigint; floor: bigint }
@@ -41,7 +41,9 @@ export const loadSnapshot = async (db: Queryable, index: SearchIndex, file: stri
       );
     if (BigInt(header.change) > BigInt(state.head))
       return reject(`it reflects change ${header.change}, the database is back at ${state.head}`);
-    const image = await snapshot.readImage([...index.quantities.values()].map((q) => q.scope));
+    const image = await snapshot.readImage({
+      scopes: [...index.quantities.values()].map((q) => q.scope),
+    });
     restoreIndex(index, image);
     return { loaded: true, token: header.token, change: BigInt(header.change), floor: BigInt(header.floor) };
   } catch (error) {

@@ -1,4 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,6 +94,55 @@ describe('search index snapshot', () => {
     expect(dictionary(restarted, 'results.material.elements')?.length).toBe(
       dictionary(reference, 'results.material.elements')?.length,
     );
+  });
+
+  it('loads a snapshot written while syncs applied changes to what the database holds', async () => {
+    const engine = engineFor(db, file, logs);
+    await engine.sync();
+    let written = false;
+    const writing = engine.writeSnapshot().then((wrote) => (written = wrote));
+    // Syncs go on between the columns being written: some columns may have a change, others not.
+    let during = 0;
+    for (let i = 0; i < 30 && !written; i++) {
+      await db.exec(`UPDATE entries SET metadata = '${entryValues(40 + i, ['Ag', `X${i}`], [i])}' WHERE entry_id = 'e-${i % 4}';
+        UPDATE uploads SET upload_name = 'Renamed ${i}' WHERE upload_id = 'up-1';`);
+      await insertEntry(db, `w-${i}`, 'up-2', entryValues(i, ['Zn'], [i, 2 * i]));
+      if (i === 2) await db.exec(`DELETE FROM entries WHERE entry_id = 'e-4'`);
+      await engine.sync();
+      if (!written) during++;
+    }
+    await writing;
+    // The file as this write left it (a timer's write may follow).
+    const copy = `${file}.during`;
+    copyFileSync(file, copy);
+    expect(during).toBeGreaterThan(0);
+    const restarted = engineFor(db, copy, logs);
+    await restarted.sync();
+    expect(logs.at(-1)).toMatch(/^Search index loaded/);
+    const reference = await fresh(db);
+    expect(contents(restarted)).toEqual(contents(reference));
+    expect(await answers(db, restarted)).toEqual(await answers(db, reference));
+    await engine.close();
+  });
+
+  it('at close abandons a write under way and writes the last one, quick at this size', async () => {
+    await firstRun();
+    const engine = engineFor(db, file, logs);
+    await engine.sync();
+    await db.exec(`UPDATE uploads SET upload_name = 'Closing time' WHERE upload_id = 'up-1'`);
+    await engine.sync();
+    logs.length = 0;
+    const writing = engine.writeSnapshot();
+    await engine.close();
+    expect(await writing).toBe(false);
+    expect(logs[0]).toBe('Search index snapshot not written: the server is stopping');
+    expect(logs[1]).toMatch(/^Search index snapshot written/);
+    const restarted = engineFor(db, file, logs);
+    await restarted.sync();
+    expect(logs.at(-1)).toMatch(/^Search index loaded/);
+    expect(contents(restarted)).toEqual(contents(await fresh(db)));
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM search_snapshots');
+    expect(rows[0]?.n).toBe(1);
   });
 
   const fallsBack = async (reason: RegExp) => {

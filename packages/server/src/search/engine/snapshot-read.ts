@@ -1,0 +1,111 @@
+import { open } from 'node:fs/promises';
+import { endianness } from 'node:os';
+import type { ColumnImage } from './column-image.ts';
+import type { IndexImage, UploadImage } from './index-image.ts';
+import { BlobReader, SnapshotError } from './snapshot-blobs.ts';
+import {
+  FIXED,
+  isHeader,
+  MAGIC,
+  MAX_HEADER,
+  SNAPSHOT_FORMAT,
+  TAG,
+  type SnapshotHeader,
+} from './snapshot-file.ts';
+
+/** What the reading index expects: its columns' scopes, in order. */
+export interface IndexLayout {
+  scopes: readonly ('entry' | 'upload')[];
+}
+
+/** A snapshot file opened: its header, checked before the body (most of the file) is read. */
+export interface OpenSnapshot {
+  header: SnapshotHeader;
+  /** Reads and checks the rest of the file. */
+  readImage(layout: IndexLayout): Promise<IndexImage>;
+  close(): Promise<void>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isUpload = (value: unknown): value is UploadImage => {
+  if (!isObject(value)) return false;
+  const { upload_id, access, doc } = value;
+  const accessOk =
+    access === null ||
+    (isObject(access) && Array.isArray(access.members) && typeof access.main_author === 'string');
+  return typeof upload_id === 'string' && accessOk && (doc === null || isObject(doc));
+};
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isDictionaryValue = (value: unknown): value is string | boolean =>
+  typeof value === 'string' || typeof value === 'boolean';
+
+export const openSnapshot = async (file: string): Promise<OpenSnapshot> => {
+  const handle = await open(file, 'r');
+  try {
+    const reader = new BlobReader(handle, (await handle.stat()).size);
+    const fixed = Buffer.alloc(FIXED);
+    await reader.raw(fixed);
+    if (!fixed.subarray(0, MAGIC.length).equals(MAGIC))
+      throw new SnapshotError('not a search index snapshot');
+    const format = fixed.readUInt32LE(MAGIC.length);
+    if (format !== SNAPSHOT_FORMAT)
+      throw new SnapshotError(`format ${format}, this server reads ${SNAPSHOT_FORMAT}`);
+    const headLength = fixed.readUInt32LE(MAGIC.length + 4);
+    if (headLength > MAX_HEADER) throw new SnapshotError('the header is too long');
+    const head = Buffer.alloc(headLength);
+    await reader.raw(head);
+    let header: unknown;
+    try {
+      header = JSON.parse(head.toString('utf8'));
+    } catch {
+      throw new SnapshotError('the header is not valid JSON');
+    }
+    if (!isHeader(header)) throw new SnapshotError('the header is incomplete');
+    if (header.endian !== endianness()) throw new SnapshotError(`written on a ${header.endian} machine`);
+    return { header, readImage: (layout) => readImage(reader, header, layout), close: () => handle.close() };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+};
+
+const readImage = async (
+  reader: BlobReader,
+  header: SnapshotHeader,
+  { scopes }: IndexLayout,
+): Promise<IndexImage> => {
+  const entryIds = await reader.list(TAG.entryIds);
+  const searchable = await reader.blob(TAG.searchable, 1, (n) => new Uint8Array(n));
+  const uploadOf = await reader.blob(TAG.uploadOf, 4, (n) => new Int32Array(n));
+  const uploads = await reader.list(TAG.uploads);
+  const rows = header.rows;
+  if (entryIds.length !== rows || searchable.length !== rows || uploadOf.length !== rows)
+    throw new SnapshotError('the entry sections disagree with the header');
+  if (!entryIds.every(isString)) throw new SnapshotError('an entry id is not a string');
+  if (uploads.length !== header.uploads || !uploads.every(isUpload))
+    throw new SnapshotError('the upload section is malformed');
+  if (uploadOf.some((slot) => slot < 0 || slot >= uploads.length))
+    throw new SnapshotError('an entry refers to an unknown upload');
+  if (header.columns !== scopes.length) throw new SnapshotError('the number of columns differs');
+  const columns: ColumnImage[] = [];
+  for (const scope of scopes) {
+    const values = await reader.list(TAG.values);
+    const single = await reader.blob(TAG.single, 8, (n) => new Float64Array(n));
+    const counts = await reader.blob(TAG.counts, 2, (n) => new Uint16Array(n));
+    const pool = await reader.blob(TAG.pool, 8, (n) => new Float64Array(n));
+    if (!values.every(isDictionaryValue))
+      throw new SnapshotError('a dictionary holds a value of another type');
+    if (single.length > (scope === 'entry' ? rows : uploads.length))
+      throw new SnapshotError('a column is longer than its rows');
+    if (counts.length !== 0 && counts.length !== single.length)
+      throw new SnapshotError("a column's counts disagree with its rows");
+    if (counts.reduce((sum, n) => sum + n, 0) !== pool.length)
+      throw new SnapshotError("a column's pool disagrees with its counts");
+    columns.push({ values, single, counts: counts.length > 0 ? counts : undefined, pool });
+  }
+  await reader.finish();
+  return { entryIds, searchable, uploadOf, uploads, columns };
+};
