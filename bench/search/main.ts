@@ -1,15 +1,21 @@
 // `npm run bench:search`: the typical search-page request (two filters, five terms aggregations, 20 rows
 // newest first) over BENCH_ENTRIES seeded entries (default 100000), through the server's search function
-// in-process, against the same aggregations as one hand-written SQL statement (the engine's floor).
+// in-process, against the same aggregations as one hand-written SQL statement (the engine's floor); then
+// the index's snapshot: its write (and the longest pause it causes) and a restart's load from it.
+import { rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { EntriesQueryRequest } from '@oasis/schema';
 import { runCli } from '../../packages/server/src/cli/run.ts';
 import { loadConfig } from '../../packages/server/src/config/config.ts';
 import { openDatabase, type Database } from '../../packages/server/src/db/database.ts';
 import { acquireDataDirLock } from '../../packages/server/src/db/lock.ts';
 import { migrate } from '../../packages/server/src/db/migrate.ts';
-import { createSearchEngine } from '../../packages/server/src/search/engine/engine.ts';
+import { createSearchEngine, type SearchEngine } from '../../packages/server/src/search/engine/engine.ts';
+import { SEARCH_SNAPSHOT_FILE } from '../../packages/server/src/search/engine/snapshot-file.ts';
+import { openSnapshot } from '../../packages/server/src/search/engine/snapshot-read.ts';
+import type { SnapshotOptions } from '../../packages/server/src/search/engine/snapshot-keeper.ts';
 import { searchEntries } from '../../packages/server/src/search/search.ts';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
@@ -104,6 +110,48 @@ const seededCount = async (db: Database) =>
     )
   ).rows[0]?.n ?? 0;
 
+/** Removes the snapshot a previous run left, and its token row, so that the index is built from the database. */
+const forgetSnapshot = async (db: Database, file: string) => {
+  const stale = await openSnapshot(file).catch(() => undefined);
+  if (!stale) return;
+  await stale.close();
+  await db.query('DELETE FROM search_snapshots WHERE token = $1', [stale.header.token]);
+  rmSync(file, { force: true });
+};
+
+/** Writes the snapshot and reports how long the event loop (searches) waited at most meanwhile. */
+const writeSnapshot = async (engine: SearchEngine, logs: string[]) => {
+  const stalls = monitorEventLoopDelay({ resolution: 5 });
+  stalls.enable();
+  const started = performance.now();
+  if (!(await engine.writeSnapshot())) throw new Error(`no snapshot written: ${logs.join('; ')}`);
+  stalls.disable();
+  console.log(
+    `Snapshot written in ${(performance.now() - started).toFixed(0)} ms, ` +
+      `${(statSync(join(dataDir, SEARCH_SNAPSHOT_FILE)).size / 1e6).toFixed(0)} MB; longest event-loop ` +
+      `stall meanwhile ${(stalls.max / 1e6).toFixed(0)} ms (${logs.at(-1)})`,
+  );
+};
+
+/** A restart: a new engine loads the snapshot; its first answer must equal the built index's. */
+const loadSnapshot = async (db: Database, snapshot: SnapshotOptions, buildMs: number, expected: string) => {
+  const logs: string[] = [];
+  const engine = createSearchEngine(db, {
+    snapshot: { ...snapshot, log: { info: (m) => logs.push(m), warn: (m) => logs.push(m) } },
+  });
+  const started = performance.now();
+  await engine.sync();
+  const loadMs = performance.now() - started;
+  if (!logs[0]?.startsWith('Search index loaded')) throw new Error(`snapshot not loaded: ${logs.join('; ')}`);
+  const answer = JSON.stringify(await searchEntries(db, engine, undefined, request));
+  if (answer !== expected) throw new Error('the index loaded from the snapshot answers differently');
+  console.log(
+    `Search index loaded from the snapshot in ${loadMs.toFixed(0)} ms, built from the database in ` +
+      `${buildMs.toFixed(0)} ms (${(buildMs / loadMs).toFixed(0)}x); same answer to the request.`,
+  );
+  await engine.close();
+};
+
 const main = async () => {
   const config = loadConfig({ OASIS_DATA_DIR: dataDir, OASIS_CONFIG: '' });
   // The embedded database admits one process: hold the data directory as the server would.
@@ -137,12 +185,19 @@ const main = async () => {
     const floor = await measure('one hand-written SQL statement', RUNS, () => db.query(floorSql));
     // BENCH_FLOOR_ONLY=1 measures the floor alone (the current search needs minutes per request at 100k).
     if (process.env.BENCH_FLOOR_ONLY) return;
-    const engine = createSearchEngine(db);
+    const snapshotFile = join(dataDir, SEARCH_SNAPSHOT_FILE);
+    await forgetSnapshot(db, snapshotFile);
+    const logs: string[] = [];
+    const snapshot = {
+      file: snapshotFile,
+      log: { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m) },
+    };
+    const engine = createSearchEngine(db, { snapshot });
     const loadStarted = performance.now();
     await engine.sync();
-    console.log(
-      `Search index built from the database in ${(performance.now() - loadStarted).toFixed(0)} ms.`,
-    );
+    const buildMs = performance.now() - loadStarted;
+    console.log(`Search index built from the database in ${buildMs.toFixed(0)} ms.`);
+    await writeSnapshot(engine, logs);
     const firstStarted = performance.now();
     const first = await searchEntries(db, engine, undefined, request);
     const firstMs = performance.now() - firstStarted;
@@ -165,6 +220,9 @@ const main = async () => {
       `ratio search/floor: p50 ${(search.p50 / floor.p50).toFixed(3)}, p90 ${(search.p90 / floor.p90).toFixed(3)} ` +
         `(the hand-written statement takes ${(floor.p50 / search.p50).toFixed(0)}x as long at p50)`,
     );
+    const expected = JSON.stringify(first);
+    await engine.close();
+    await loadSnapshot(db, snapshot, buildMs, expected);
   } finally {
     release();
     await db.close();
