@@ -7,14 +7,20 @@ export type Scalar = string | number | boolean;
  * numbers and timestamps (epoch milliseconds) are stored as they are.
  */
 export class Dictionary {
-  readonly values: Scalar[] = [];
+  private list: Scalar[] = [];
   private readonly codes = new Map<Scalar, number>();
   /** How many values `codes` holds: values restored from a snapshot are added to it later (warm). */
   private indexed = 0;
 
-  /** Fills an empty dictionary with values restored from a snapshot, codes in their order. */
-  restore(values: readonly Scalar[]): void {
-    for (const value of values) this.values.push(value);
+  /** The values by code. */
+  get values(): readonly Scalar[] {
+    return this.list;
+  }
+
+  /** Takes over values restored from a snapshot (codes in their order) as the empty dictionary's. */
+  restore(values: Scalar[]): void {
+    if (this.list.length > 0) throw new Error('Dictionary.restore needs an empty dictionary');
+    this.list = values;
   }
 
   /**
@@ -22,17 +28,17 @@ export class Dictionary {
    * (hashing the values of a million entries takes seconds); any lookup first completes it.
    */
   warm(limit = Infinity): boolean {
-    const end = Math.min(this.values.length, this.indexed + limit);
-    for (; this.indexed < end; this.indexed++) this.codes.set(this.values[this.indexed]!, this.indexed);
-    return this.indexed === this.values.length;
+    const end = Math.min(this.list.length, this.indexed + limit);
+    for (; this.indexed < end; this.indexed++) this.codes.set(this.list[this.indexed]!, this.indexed);
+    return this.indexed === this.list.length;
   }
 
   code(value: Scalar): number {
-    if (this.indexed < this.values.length) this.warm();
+    if (this.indexed < this.list.length) this.warm();
     let code = this.codes.get(value);
     if (code === undefined) {
-      code = this.values.length;
-      this.values.push(value);
+      code = this.list.length;
+      this.list.push(value);
       this.codes.set(value, code);
       this.indexed++;
     }
@@ -41,7 +47,7 @@ export class Dictionary {
 
   /** The code of a value already seen, or -1: a value never stored cannot match anything. */
   find(value: Scalar): number {
-    if (this.indexed < this.values.length) this.warm();
+    if (this.indexed < this.list.length) this.warm();
     return this.codes.get(value) ?? -1;
   }
 }
@@ -200,7 +206,7 @@ export class Column {
 
   /** Fills an empty column from a snapshot whose pool holds the slots' values in slot order. */
   restore(
-    values: readonly Scalar[] | undefined,
+    values: Scalar[] | undefined,
     single: Float64Array<ArrayBuffer>,
     counts: Uint16Array<ArrayBuffer> | undefined,
     pool: Float64Array<ArrayBuffer>,
