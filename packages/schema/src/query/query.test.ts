@@ -50,6 +50,27 @@ describe('parseQuery', () => {
     });
   });
 
+  it('keeps the criteria on a nested section together, for one item to meet them all', () => {
+    const nested = {
+      isQuantity: (name: string) => ['search_quantities.id', 'search_quantities.float_value'].includes(name),
+      isSection: (name: string) => name === 'search_quantities',
+      isNested: (name: string) => name === 'search_quantities',
+    };
+    expect(parseQuery({ search_quantities: { id: 'data.t#S', float_value: { gte: 300 } } }, nested)).toEqual({
+      kind: 'nested',
+      section: 'search_quantities',
+      item: {
+        kind: 'and',
+        items: [
+          { kind: 'match', quantity: 'search_quantities.id', op: 'eq', values: ['data.t#S'] },
+          { kind: 'range', quantity: 'search_quantities.float_value', bounds: { gte: 300 } },
+        ],
+      },
+    });
+    // Dotted names are single criteria, each met by any item.
+    expect(parseQuery({ 'search_quantities.id': 'data.t#S' }, nested)).toMatchObject({ kind: 'match' });
+  });
+
   it('names unknown quantities the way NOMAD does', () => {
     expect(() => parseQuery({ 'results.nope': 1 }, options)).toThrow('results.nope is not a doc quantity');
     expect(() => parseQuery({ entry_id: { between: 1 } }, options)).toThrow(QueryError);

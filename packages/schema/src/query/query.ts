@@ -4,7 +4,9 @@
  *   {q: {any|all|none: [..]}}      set operators;  {'q:any': [..]} is the suffix form of the same
  *   {q: {lt|lte|gt|gte: v}}        ranges;         {'q:gte': v} suffix form
  *   {and: [..]}, {or: [..]}, {not: {..}}
- *   {section: {q: ..}}             nested: keys inside are relative to the section path
+ *   {section: {q: ..}}             nested: keys inside are relative to the section path; for sections
+ *                                  whose items are searched one by one (search_quantities), all criteria
+ *                                  must hold in the same item
  * Values of quantities with a unit may carry one ('1.5 eV'); they are converted to the stored SI unit.
  */
 import { UnitError, valueInUnit } from '../units/conversion.ts';
@@ -17,6 +19,8 @@ export type QueryNode =
   | { kind: 'not'; item: QueryNode }
   | { kind: 'match'; quantity: string; op: 'eq' | 'any' | 'all' | 'none'; values: QueryValue[] }
   | { kind: 'range'; quantity: string; bounds: Partial<Record<RangeOp, QueryValue>> }
+  // Criteria under a repeated section that one and the same item of it must meet.
+  | { kind: 'nested'; section: string; item: QueryNode }
   // The two kinds below come from OPTIMADE filters only; NOMAD's JSON query has no syntax for them.
   | { kind: 'text'; quantity: string; op: TextOp; value: string }
   | { kind: 'exists'; quantity: string; known: boolean };
@@ -69,6 +73,8 @@ export interface QueryParseOptions {
   isQuantity(name: string): boolean;
   /** Whether a dotted name is a section containing searchable quantities (for nested queries). */
   isSection?(name: string): boolean;
+  /** Whether a section's items are searched one by one (NOMAD's nested sections). */
+  isNested?(name: string): boolean;
   /** The SI unit expression a quantity is stored in ('joule'), if it has one. */
   unitOf?(name: string): string | undefined;
 }
@@ -130,7 +136,8 @@ const parseObject = (
     if (options.isQuantity(quantity)) {
       items.push(parseCriterion(quantity, op, value, options));
     } else if (op === undefined && isPlainObject(value) && options.isSection?.(quantity)) {
-      items.push(parseObject(value, quantity, options));
+      const inner = parseObject(value, quantity, options);
+      items.push(options.isNested?.(quantity) ? { kind: 'nested', section: quantity, item: inner } : inner);
     } else {
       throw new QueryError(`${quantity} is not a doc quantity`);
     }
@@ -156,6 +163,7 @@ export const queryQuantities = (node: QueryNode): string[] => {
     case 'or':
       return node.items.flatMap(queryQuantities);
     case 'not':
+    case 'nested':
       return queryQuantities(node.item);
     default:
       return [node.quantity];

@@ -82,6 +82,34 @@ describe('search metadata of processed archives', () => {
     );
   });
 
+  it('matches a custom quantity row within one search quantity, as the filter sends it', async () => {
+    const schemaEntry = generateEntryId(uploadId, 'lab/schema.archive.yaml');
+    const hot = async (id: string, field: string) =>
+      (
+        await query({
+          query: {
+            search_quantities: { id: `${id}#entry_id:${schemaEntry}.Anneal`, [field]: { gte: 800 } },
+          },
+          required: { include: ['mainfile'] },
+        })
+      ).data.map((entry) => entry.mainfile);
+    // 'first' annealed at 300 K with a weight of 900: only 'second' was hot.
+    expect(await hot('data.temperature', 'float_value')).toEqual(['lab/b.archive.yaml']);
+    // Outside the schema the value types itself: a whole number is an int.
+    expect(await hot('data.extra.weight', 'int_value')).toEqual(['lab/a.archive.yaml']);
+    expect(await hot('data.extra.weight', 'float_value')).toEqual([]);
+    const started = await query({
+      query: {
+        search_quantities: {
+          id: `data.started#entry_id:${schemaEntry}.Anneal`,
+          datetime_value: { gte: '2025-02-03T08:00:00+00:00' },
+        },
+      },
+      pagination: { page_size: 0 },
+    });
+    expect(started.pagination.total).toBe(2);
+  });
+
   it('finds entries by section definition, reference target, file and OPTIMADE field', async () => {
     const schemaEntry = generateEntryId(uploadId, 'lab/schema.archive.yaml');
     const mainfiles = async (q: Record<string, unknown>) =>

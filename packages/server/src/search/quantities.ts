@@ -259,10 +259,14 @@ export const entrySearchQuantities: readonly SearchQuantity[] = [
   ...legacyResultsQuantities,
 ];
 
+/** Sections whose items queries test one by one (NOMAD's nested fields): one item must meet them all. */
+export const NESTED_SECTIONS: ReadonlySet<string> = new Set(['search_quantities', 'entry_references']);
+
 export interface QuantityRegistry {
   get(name: string): SearchQuantity | undefined;
   isQuantity(name: string): boolean;
   isSection(name: string): boolean;
+  isNested(name: string): boolean;
   /** The SI unit a quantity is stored in, so that query values such as '1.5 eV' can be converted. */
   unitOf(name: string): string | undefined;
 }
@@ -279,6 +283,7 @@ export const createRegistry = (quantities: readonly SearchQuantity[]): QuantityR
     get: (name) => byName.get(name),
     isQuantity: (name) => byName.has(name),
     isSection: (name) => sections.has(name),
+    isNested: (name) => NESTED_SECTIONS.has(name),
     unitOf: (name) => byName.get(name)?.unit,
   };
 };

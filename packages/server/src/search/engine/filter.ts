@@ -1,6 +1,7 @@
 import type { QueryNode, QueryValue, RangeOp } from '@oasis/schema';
 import type { Column } from './column.ts';
 import { FREE_TEXT, freeTextMatcher } from './free-text.ts';
+import { itemMatches, type NestedItem } from './nested.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 
 export type RowTest = (row: number) => boolean;
@@ -86,6 +87,13 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
     case 'not': {
       const test = compileFilter(index, node.item);
       return (row) => !test(row);
+    }
+    case 'nested': {
+      const items = index.nestedItems.get(node.section);
+      if (!items) return never;
+      const typeOf = (name: string) => quantity(name).quantity.type;
+      const test = (item: NestedItem) => itemMatches(item, node.item, node.section, typeOf);
+      return (row) => items[row]?.some(test) ?? false;
     }
     case 'match': {
       if (node.quantity === FREE_TEXT) {

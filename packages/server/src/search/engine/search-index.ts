@@ -1,7 +1,8 @@
-import type { SearchQuantity } from '../quantities.ts';
+import { NESTED_SECTIONS, type SearchQuantity } from '../quantities.ts';
 import { Column } from './column.ts';
 import { collectValues, pathTrie, type PathTrie } from './extract.ts';
 import { FREE_TEXT, FREE_TEXT_SOURCES, freeTextWords } from './free-text.ts';
+import { nestedItemsOf, type NestedItem } from './nested.ts';
 
 /** Top-level keys of the search document that come from the upload, not from the entry's own metadata. */
 export const UPLOAD_KEYS: ReadonlySet<string> = new Set([
@@ -53,6 +54,13 @@ export class SearchIndex {
   /** The upload part of the search documents (name, times, authors), merged into page documents. */
   readonly uploadDocs: (Record<string, unknown> | undefined)[] = [];
   readonly uploadSlotOf = new Map<string, number>();
+  /**
+   * The items of nested sections by row, for queries one item must meet as a whole; columns keep each
+   * quantity's values but not which item they came from. Only entries with such sections have any.
+   */
+  readonly nestedItems = new Map<string, (NestedItem[] | undefined)[]>(
+    [...NESTED_SECTIONS].map((section) => [section, []]),
+  );
   /** Counts changes, so a snapshot is written only when there is something new to keep. */
   revision = 0;
   private readonly entryTrie: PathTrie<IndexedQuantity>;
@@ -132,12 +140,22 @@ export class SearchIndex {
     if (known) {
       for (const indexed of this.quantities.values()) if (indexed.scope === scope) indexed.column.clear(slot);
     }
+    if (scope === 'entry') this.storeNested(slot, doc as Record<string, unknown>);
     const found = collectValues(trie, doc);
     for (const [indexed, values] of found) indexed.column.set(slot, values);
     const freeText = this.quantities.get(FREE_TEXT);
     if (scope === 'entry' && freeText) {
       const sources = [...found].filter(([indexed]) => FREE_TEXT_SOURCES.has(indexed.quantity.name));
       freeText.column.set(slot, freeTextWords(sources.flatMap(([, values]) => values)));
+    }
+  }
+
+  /** Sets (or clears) a row's nested section items from its document. */
+  storeNested(row: number, doc: Record<string, unknown>): void {
+    for (const [section, items] of this.nestedItems) {
+      const found = nestedItemsOf(doc, section);
+      if (found) items[row] = found;
+      else if (items[row] !== undefined) items[row] = undefined;
     }
   }
 
@@ -150,6 +168,7 @@ export class SearchIndex {
     for (const indexed of this.quantities.values()) {
       if (indexed.scope === 'entry') indexed.column.clear(row);
     }
+    for (const items of this.nestedItems.values()) items[row] = undefined;
   }
 
   /** Where a row's values of a quantity are stored: its own row, or its upload's slot. */
