@@ -30,44 +30,69 @@ export class ColumnScratch {
   }
 }
 
+/** Slots per step of a compaction, and dictionary values: a few milliseconds at most between pauses. */
+const SLOTS_PER_STEP = 1 << 15;
+const VALUES_PER_STEP = 1 << 18;
+
+/** Runs `body` over [0, count) in steps of `size`, pausing in between. */
+const inSteps = async (
+  count: number,
+  size: number,
+  pause: () => Promise<unknown>,
+  body: (from: number, to: number) => void,
+) => {
+  for (let from = 0; from < count; from += size) {
+    if (from > 0) await pause();
+    body(from, Math.min(count, from + size));
+  }
+};
+
 /**
  * Keeps only the given slots (rows of entries still present, in order; undefined: all), their pooled values
  * and the dictionary values they use, so that a restart starts as compact as a build from the database:
- * replaced pool values and values of deleted entries are dropped, dictionary codes renumbered. Plain loops
- * without callbacks: this runs between searches, once per column, up to a million rows each.
+ * replaced pool values and values of deleted entries are dropped, dictionary codes renumbered. `parts`
+ * must not change meanwhile (Column.copy), since this pauses every few milliseconds for searches (the
+ * free-text words of a million entries take half a second). Plain loops, codes indexed as integers
+ * (`| 0`): this is the bulk of a snapshot's work.
  */
-export const compactColumn = (
+export const compactColumn = async (
   parts: ColumnParts,
   keep: Int32Array | undefined,
   scratch = new ColumnScratch(),
-): ColumnImage => {
-  const { single, counts, starts, pool, values } = parts;
+  pause: () => Promise<unknown> = () => Promise.resolve(),
+): Promise<ColumnImage> => {
+  const { single, counts, starts, pool, values, known } = parts;
   const length = keep ? keptBelow(keep, single.length) : single.length;
   let pooled = 0;
   if (counts) for (let i = 0; i < length; i++) pooled += counts[keep ? keep[i]! : i]!;
-  const code = values ? usedCodes(parts, keep, length, values.length) : undefined;
+  const code = values ? await usedCodes(parts, keep, length, known, pause) : undefined;
   const out = scratch.take(length, pooled);
   const outCounts = pooled > 0 ? out.counts : undefined;
   let at = 0;
-  for (let i = 0; i < length; i++) {
-    const slot = keep ? keep[i]! : i;
-    const value = single[slot]!;
-    out.single[i] = code && value === value ? code[value]! : value;
-    if (!outCounts) continue;
-    const count = counts![slot]!;
-    outCounts[i] = count;
-    const start = starts![slot]!;
-    for (let k = start; k < start + count; k++) {
-      const pooledValue = pool[k]!;
-      out.pool[at++] = code ? code[pooledValue]! : pooledValue;
+  await inSteps(length, SLOTS_PER_STEP, pause, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const slot = keep ? keep[i]! : i;
+      const value = single[slot]!;
+      out.single[i] = code && value === value ? code[value | 0]! : value;
+      if (!outCounts) continue;
+      const count = counts![slot]!;
+      outCounts[i] = count;
+      const start = starts![slot]!;
+      for (let k = start; k < start + count; k++) {
+        const pooledValue = pool[k]!;
+        out.pool[at++] = code ? code[pooledValue | 0]! : pooledValue;
+      }
     }
+  });
+  let kept: Scalar[] | undefined;
+  if (values && code) {
+    const list: Scalar[] = [];
+    await inSteps(known, VALUES_PER_STEP, pause, (from, to) => {
+      for (let old = from; old < to; old++) if (code[old]! >= 0) list.push(values[old]!);
+    });
+    kept = list;
   }
-  return {
-    values: values && code ? values.filter((_, old) => code[old]! >= 0) : undefined,
-    single: out.single,
-    counts: outCounts,
-    pool: out.pool,
-  };
+  return { values: kept, single: out.single, counts: outCounts, pool: out.pool };
 };
 
 /** How many of the ascending slots are below `limit` (the column has no room for the others). */
@@ -83,22 +108,25 @@ const keptBelow = (keep: Int32Array, limit: number): number => {
 };
 
 /** New codes of the dictionary values the kept slots use (-1 for values no longer used), in old order. */
-const usedCodes = (
+const usedCodes = async (
   { single, counts, starts, pool }: ColumnParts,
   keep: Int32Array | undefined,
   length: number,
   size: number,
-): Int32Array => {
+  pause: () => Promise<unknown>,
+): Promise<Int32Array> => {
   const code = new Int32Array(size).fill(-1);
-  for (let i = 0; i < length; i++) {
-    const slot = keep ? keep[i]! : i;
-    const value = single[slot]!;
-    if (value === value) code[value] = 0;
-    if (!counts) continue;
-    const start = starts![slot]!;
-    const end = start + counts[slot]!;
-    for (let k = start; k < end; k++) code[pool[k]!] = 0;
-  }
+  await inSteps(length, SLOTS_PER_STEP, pause, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const slot = keep ? keep[i]! : i;
+      const value = single[slot]!;
+      if (value === value) code[value | 0] = 0;
+      if (!counts) continue;
+      const start = starts![slot]!;
+      const end = start + counts[slot]!;
+      for (let k = start; k < end; k++) code[pool[k]! | 0] = 0;
+    }
+  });
   let next = 0;
   for (let old = 0; old < size; old++) if (code[old] === 0) code[old] = next++;
   return code;

@@ -56,11 +56,12 @@ const MISSING = Number.NaN;
 
 /**
  * A column's contents for a snapshot: per slot (up to the last one the column has room for) its single
- * value and how many pooled values it has, and the pool. `counts` and `starts` are absent when no slot
- * has pooled values.
+ * value and how many pooled values it has, the pool, and the dictionary's first `known` values (the ones
+ * the arrays can refer to). `counts` and `starts` are absent when no slot has pooled values.
  */
 export interface ColumnParts {
   values: readonly Scalar[] | undefined;
+  known: number;
   single: Float64Array;
   counts: Uint16Array | undefined;
   starts: Int32Array | undefined;
@@ -188,18 +189,19 @@ export class Column {
   }
 
   /**
-   * The arrays as they are now, up to `slots`, for a snapshot: views, not copies, so they must be read
-   * before the column next changes. The pool below `pooled` is never written again (a row stored anew
-   * takes new pool space).
+   * The column as it is now, up to `slots`, for a snapshot written while the column may change: the
+   * per-slot arrays are copied (memcpy); the pool and the dictionary are shared, since what they hold
+   * below their current length is never written again (a row stored anew takes new pool space).
    */
-  parts(slots: number): ColumnParts {
+  copy(slots: number): ColumnParts {
     const length = Math.min(slots, this.single.length);
     const pooled = this.pooled > 0;
     return {
       values: this.dictionary?.values,
-      single: this.single.subarray(0, length),
-      counts: pooled ? this.counts.subarray(0, length) : undefined,
-      starts: pooled ? this.starts.subarray(0, length) : undefined,
+      known: this.dictionary?.values.length ?? 0,
+      single: this.single.slice(0, length),
+      counts: pooled ? this.counts.slice(0, length) : undefined,
+      starts: pooled ? this.starts.slice(0, length) : undefined,
       pool: this.pool.subarray(0, this.pooled),
     };
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { ColumnScratch, compactColumn } from './column-image.ts';
 import { compactRows, type IndexCapture } from './index-image.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -55,13 +56,14 @@ export const writeSnapshotFile = async (
     await out.list(TAG.uploads, capture.uploads);
     const scratch = new ColumnScratch();
     for (const { column: live, scope } of index.quantities.values()) {
-      // One column at a time, read as it is now: syncs run in between (see above).
+      // One column at a time, copied as it is now: syncs run in between (see above).
       signal?.throwIfAborted();
       const entries = scope === 'entry';
-      const column = compactColumn(
-        live.parts(entries ? capture.rows : capture.slots),
+      const column = await compactColumn(
+        live.copy(entries ? capture.rows : capture.slots),
         entries ? capture.live : undefined,
         scratch,
+        () => setImmediate(),
       );
       await out.list(TAG.values, column.values ?? []);
       await out.blob(TAG.single, column.single);
