@@ -69,7 +69,26 @@ describe('search metadata of processed archives', () => {
     const response = await query({
       query: { 'quantities:any': ['data', 'nexus'] },
       pagination: { page_size: 0 },
-      aggregations: { ids: { terms: { quantity: 'search_quantities.id', size: 100 } } },
+      aggregations: {
+        ids: {
+          terms: {
+            quantity: 'search_quantities.id',
+            size: 100,
+            entries: {
+              size: 1,
+              required: { include: ['search_quantities.id', 'search_quantities.float_value'] },
+            },
+          },
+        },
+      },
+    });
+    // Each bucket brings an entry with the item, whose value field tells the quantity's type.
+    const temperature = response.aggregations.ids!.terms.data.find((bucket) =>
+      bucket.value.startsWith('data.temperature#'),
+    ) as unknown as { entries: { search_quantities: Record<string, unknown>[] }[] };
+    expect(temperature.entries[0]!.search_quantities).toContainEqual({
+      id: `data.temperature#entry_id:${schemaEntry}.Anneal`,
+      float_value: expect.any(Number),
     });
     // Two anneals and the furnace (its data has no schema); the schema's entry has no data.
     expect(response.pagination.total).toBe(3);

@@ -34,9 +34,18 @@ const pick = (doc: Json, include: string[], regexes: RegExp[], prefix: string): 
   for (const [key, value] of Object.entries(doc)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (matches(path, regexes)) out[key] = value;
-    else if (isObject(value) && isAncestor(path, include)) {
-      const sub = pick(value, include, regexes, path);
-      if (Object.keys(sub).length) out[key] = sub;
+    else if (isAncestor(path, include)) {
+      // Lists of sections (search_quantities) are filtered item by item, as Elasticsearch does.
+      if (Array.isArray(value)) {
+        const items = value
+          .filter(isObject)
+          .map((item) => pick(item, include, regexes, path))
+          .filter((item) => Object.keys(item).length > 0);
+        if (items.length) out[key] = items;
+      } else if (isObject(value)) {
+        const sub = pick(value, include, regexes, path);
+        if (Object.keys(sub).length) out[key] = sub;
+      }
     }
   }
   return out;
@@ -47,7 +56,11 @@ const drop = (doc: Json, regexes: RegExp[], prefix: string): Json => {
   for (const [key, value] of Object.entries(doc)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (matches(path, regexes)) continue;
-    out[key] = isObject(value) ? drop(value, regexes, path) : value;
+    out[key] = isObject(value)
+      ? drop(value, regexes, path)
+      : Array.isArray(value)
+        ? value.map((item) => (isObject(item) ? drop(item, regexes, path) : item))
+        : value;
   }
   return out;
 };
