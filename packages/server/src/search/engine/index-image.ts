@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ColumnImage } from './column-image.ts';
 import { FREE_TEXT, FREE_TEXT_SOURCES } from './free-text.ts';
+import type { NestedItem } from './nested.ts';
 import { UPLOAD_KEYS, type SearchIndex, type UploadAccess } from './search-index.ts';
 
 /** What a snapshot keeps of an upload slot: its id, access facts and its part of the search document. */
@@ -21,9 +22,18 @@ export interface IndexCapture {
   searchable: Uint8Array;
   uploadOf: Int32Array;
   uploads: UploadImage[];
+  /** The items of nested sections per row (arrays that are replaced, never changed, so shared). */
+  nested: Map<string, readonly (NestedItem[] | undefined)[]>;
   /** Entry rows and upload slots then: columns are read up to these. */
   rows: number;
   slots: number;
+}
+
+/** A nested section's items, for the rows that have any (ascending). */
+export interface NestedImage {
+  section: string;
+  rows: Int32Array;
+  items: NestedItem[][];
 }
 
 /** The index as a snapshot holds it: only present entries, rows renumbered in order. */
@@ -32,6 +42,7 @@ export interface IndexImage {
   searchable: Uint8Array;
   uploadOf: Int32Array;
   uploads: UploadImage[];
+  nested: NestedImage[];
   columns: ColumnImage[];
 }
 
@@ -49,6 +60,7 @@ export const layoutFingerprint = (index: SearchIndex): string => {
     ]),
     freeText: [FREE_TEXT, ...[...FREE_TEXT_SOURCES].sort()],
     uploadKeys: [...UPLOAD_KEYS].sort(),
+    nested: [...index.nestedItems.keys()],
   };
   return createHash('sha256').update(JSON.stringify(layout)).digest('hex');
 };
@@ -78,6 +90,7 @@ export const captureRows = (index: SearchIndex): IndexCapture => {
         doc: index.uploadDocs[slot] ?? null,
       };
     }),
+    nested: new Map([...index.nestedItems].map(([section, items]) => [section, items.slice(0, rows)])),
     rows,
     slots: index.uploads.length,
   };
@@ -100,6 +113,10 @@ export const restoreIndex = (index: SearchIndex, image: IndexImage): void => {
     index.rowOf.set(entryId, row);
     index.uploadOf.push(image.uploadOf[row]!);
   }
+  for (const { section, rows: at, items } of image.nested) {
+    const target = index.nestedItems.get(section)!;
+    at.forEach((row, i) => (target[row] = items[i]));
+  }
   [...index.quantities.values()].forEach(({ column }, i) => {
     const { values, single, counts, pool } = image.columns[i]!;
     column.restore(values, single, counts, pool);
@@ -107,7 +124,7 @@ export const restoreIndex = (index: SearchIndex, image: IndexImage): void => {
 };
 
 /** The entry-level arrays of the rows still present, renumbered in order. */
-export const compactRows = ({ entryIds, live, searchable, uploadOf }: IndexCapture) => {
+export const compactRows = ({ entryIds, live, searchable, uploadOf, nested }: IndexCapture) => {
   const n = live.length;
   const ids: string[] = new Array<string>(n);
   const keptSearchable = new Uint8Array(n);
@@ -118,5 +135,16 @@ export const compactRows = ({ entryIds, live, searchable, uploadOf }: IndexCaptu
     keptSearchable[i] = searchable[row]!;
     keptUploadOf[i] = uploadOf[row]!;
   }
-  return { entryIds: ids, searchable: keptSearchable, uploadOf: keptUploadOf };
+  const images = [...nested].map(([section, byRow]): NestedImage => {
+    const rows: number[] = [];
+    const items: NestedItem[][] = [];
+    for (let i = 0; i < n; i++) {
+      const found = byRow[live[i]!];
+      if (!found) continue;
+      rows.push(i);
+      items.push(found);
+    }
+    return { section, rows: Int32Array.from(rows), items };
+  });
+  return { entryIds: ids, searchable: keptSearchable, uploadOf: keptUploadOf, nested: images };
 };

@@ -8,7 +8,7 @@ export const MAGIC = Buffer.from('OASISIDX');
 /** Magic, format, header length; then the header as JSON, then the sections (snapshot-blobs.ts). */
 export const FIXED = MAGIC.length + 8;
 export const MAX_HEADER = 1 << 16;
-/** Sections in file order: entries, uploads, then four per column. */
+/** Sections in file order: entries, uploads, nested items per section, then four per column. */
 export const TAG = {
   entryIds: 1,
   searchable: 2,
@@ -18,6 +18,8 @@ export const TAG = {
   single: 6,
   counts: 7,
   pool: 8,
+  nestedRows: 9,
+  nestedItems: 10,
 };
 
 export interface SnapshotHeader {

@@ -69,6 +69,7 @@ export const contents = ({ index }: SearchEngine) => {
     }
     const slot = index.uploadOf[row]!;
     entries[entryId] = {
+      nested: [...index.nestedItems].map(([section, items]) => [section, items[row]]),
       searchable: index.searchable[row],
       upload: index.uploads[slot],
       uploadDoc: index.uploadDocs[slot],
@@ -98,6 +99,8 @@ export const answers = async (db: Database, engine: SearchEngine) => {
     request('admin'),
     request('all', { 'results.material.elements:any': ['Fe', 'Xe'] }),
     request('all', { text_search_contents: 'run' }),
+    // Nested: one item of search_quantities must meet both criteria.
+    request('all', { search_quantities: { id: 'data.value#S', float_value: { gte: 3 } } }),
   ];
   const admin: CurrentUser = { user_id: 'admin', username: 'admin', name: 'Admin', is_admin: true };
   const out = [];

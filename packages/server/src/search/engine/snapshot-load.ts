@@ -43,6 +43,7 @@ export const loadSnapshot = async (db: Queryable, index: SearchIndex, file: stri
       return reject(`it reflects change ${header.change}, the database is back at ${state.head}`);
     const image = await snapshot.readImage({
       scopes: [...index.quantities.values()].map((q) => q.scope),
+      sections: [...index.nestedItems.keys()],
     });
     restoreIndex(index, image);
     return { loaded: true, token: header.token, change: BigInt(header.change), floor: BigInt(header.floor) };

@@ -1,7 +1,9 @@
 import { open } from 'node:fs/promises';
 import { endianness } from 'node:os';
+import type { Scalar } from './column.ts';
 import type { ColumnImage } from './column-image.ts';
-import type { IndexImage, UploadImage } from './index-image.ts';
+import type { IndexImage, NestedImage, UploadImage } from './index-image.ts';
+import type { NestedItem } from './nested.ts';
 import { BlobReader, SnapshotError } from './snapshot-blobs.ts';
 import {
   FIXED,
@@ -13,9 +15,10 @@ import {
   type SnapshotHeader,
 } from './snapshot-file.ts';
 
-/** What the reading index expects: its columns' scopes, in order. */
+/** What the reading index expects: its columns' scopes and its nested sections, in order. */
 export interface IndexLayout {
   scopes: readonly ('entry' | 'upload')[];
+  sections: readonly string[];
 }
 
 /** A snapshot file opened: its header, checked before the body (most of the file) is read. */
@@ -38,9 +41,15 @@ const isUpload = (value: unknown): value is UploadImage => {
   return typeof upload_id === 'string' && accessOk && (doc === null || isObject(doc));
 };
 
+const isScalar = (value: unknown): value is Scalar =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isDictionaryValue = (value: unknown): value is string | boolean =>
   typeof value === 'string' || typeof value === 'boolean';
+
+const isItems = (value: unknown): value is NestedItem[] =>
+  Array.isArray(value) && value.every((item) => isObject(item) && Object.values(item).every(isScalar));
 
 export const openSnapshot = async (file: string): Promise<OpenSnapshot> => {
   const handle = await open(file, 'r');
@@ -75,7 +84,7 @@ export const openSnapshot = async (file: string): Promise<OpenSnapshot> => {
 const readImage = async (
   reader: BlobReader,
   header: SnapshotHeader,
-  { scopes }: IndexLayout,
+  { scopes, sections }: IndexLayout,
 ): Promise<IndexImage> => {
   const entryIds = await reader.list(TAG.entryIds);
   const searchable = await reader.blob(TAG.searchable, 1, (n) => new Uint8Array(n));
@@ -89,6 +98,16 @@ const readImage = async (
     throw new SnapshotError('the upload section is malformed');
   if (uploadOf.some((slot) => slot < 0 || slot >= uploads.length))
     throw new SnapshotError('an entry refers to an unknown upload');
+  const nested: NestedImage[] = [];
+  for (const section of sections) {
+    const at = await reader.blob(TAG.nestedRows, 4, (n) => new Int32Array(n));
+    const items = await reader.list(TAG.nestedItems);
+    if (items.length !== at.length || !items.every(isItems))
+      throw new SnapshotError(`the items of ${section} are malformed`);
+    if (at.some((row, i) => row < 0 || row >= rows || (i > 0 && row <= at[i - 1]!)))
+      throw new SnapshotError(`the items of ${section} name unknown rows`);
+    nested.push({ section, rows: at, items });
+  }
   if (header.columns !== scopes.length) throw new SnapshotError('the number of columns differs');
   const columns: ColumnImage[] = [];
   for (const scope of scopes) {
@@ -107,5 +126,5 @@ const readImage = async (
     columns.push({ values, single, counts: counts.length > 0 ? counts : undefined, pool });
   }
   await reader.finish();
-  return { entryIds, searchable, uploadOf, uploads, columns };
+  return { entryIds, searchable, uploadOf, uploads, nested, columns };
 };

@@ -15,7 +15,7 @@ const STALE_MS = 60 * 60_000;
 
 /**
  * Writes the snapshot beside `file` and renames it over, so a reader sees the old file or the new whole.
- * The entries (which rows, their uploads) are the capture's, taken at the header's sync
+ * The entries (which rows, their uploads, nested items) are the capture's, taken at the header's sync
  * position; each column is read when its turn comes, so syncs in between may have reached some columns and
  * not others. A load re-reads every change after `floor` (below every change applied since the capture),
  * and an entry or upload read again replaces all its values, so the index ends up as the database is.
@@ -54,6 +54,10 @@ export const writeSnapshotFile = async (
     await out.blob(TAG.searchable, rows.searchable);
     await out.blob(TAG.uploadOf, rows.uploadOf);
     await out.list(TAG.uploads, capture.uploads);
+    for (const { rows: at, items } of rows.nested) {
+      await out.blob(TAG.nestedRows, at);
+      await out.list(TAG.nestedItems, items);
+    }
     const scratch = new ColumnScratch();
     for (const { column: live, scope } of index.quantities.values()) {
       // One column at a time, copied as it is now: syncs run in between (see above).

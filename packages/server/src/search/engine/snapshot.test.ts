@@ -172,6 +172,7 @@ describe('search index snapshot', () => {
         'uploads',
         'uploadDocs',
         'uploadSlotOf',
+        'nestedItems',
         'revision',
         'entryTrie',
         'uploadTrie',
