@@ -1,10 +1,9 @@
 // The entry metadata NOMAD derives from a whole archive for search: the section definitions it uses, how
 // many quantities it fills, which sections it has, the files that belong to it, its OPTIMADE structure
 // fields and what its `data` contributes (search_quantities, entry_references).
-import { readdir } from 'node:fs/promises';
-import { posix } from 'node:path';
 import { createHash } from 'node:crypto';
 import { archiveDefinition, builtinPackages, variantOf, type SectionDefinition } from '@oasis/schema';
+import { folderFiles, folderOf } from '../files/folder-files.ts';
 import { dataSearch, type DataSearchQuantity, type EntryReference } from './data-search.ts';
 import { isObject, type DataDefinition, type JsonObject } from './parsers/archive-schema.ts';
 
@@ -115,13 +114,7 @@ const optimadeFields = (archive: JsonObject): JsonObject | undefined => {
 
 /** The mainfile first, then the other plain files of its folder (not sub-folders), as NOMAD's `files`. */
 export async function entryFiles(mainfile: string, folderOnDisk: string): Promise<string[]> {
-  const folder = posix.dirname(mainfile);
-  const names = await readdir(folderOnDisk, { withFileTypes: true }).catch(() => []);
-  const others = names
-    .filter((dirent) => dirent.isFile())
-    .map((dirent) => (folder === '.' ? dirent.name : `${folder}/${dirent.name}`))
-    .filter((file) => file !== mainfile)
-    .sort();
+  const others = (await folderFiles(folderOnDisk, folderOf(mainfile))).filter((file) => file !== mainfile);
   return [mainfile, ...others].slice(0, MAX_ENTRY_FILES);
 }
 
@@ -144,12 +137,7 @@ export function searchMetadata(archive: JsonObject, context: SearchMetadataConte
         ...(context.dataDefinition ? { definition: context.dataDefinition } : {}),
       })
     : undefined;
-  // The data section's own definition, and those of its sub-sections named in its search quantities.
-  if (fromData) {
-    used.add(fromData.rootQualified);
-    for (const quantity of fromData.searchQuantities)
-      used.add(quantity.definition.slice(0, quantity.definition.lastIndexOf('.')));
-  }
+  for (const section of fromData?.sections ?? []) used.add(section);
   const sections = [...used].sort();
   const paths = filledPaths(archive);
   const optimade = optimadeFields(archive);

@@ -1,6 +1,5 @@
-import { createReadStream, type Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
+import { createReadStream } from 'node:fs';
+import { folderFiles, folderOf } from '../files/folder-files.ts';
 import { UploadFiles } from '../files/storage.ts';
 import type { DownloadEntry } from './download-entries.ts';
 import type { ZipItem } from './download-zip.ts';
@@ -11,25 +10,6 @@ export interface RawManifestEntry {
   /** `{upload_id}/{mainfile}`: where the mainfile is in the zip. */
   mainfile: string;
 }
-
-/** The folder of a mainfile inside its upload ('' for the upload root). */
-const folderOf = (mainfile: string) => {
-  const folder = path.posix.dirname(mainfile);
-  return folder === '.' ? '' : folder;
-};
-
-/** Plain files directly in a raw folder, by name; a missing folder has none. */
-const listFiles = async (files: UploadFiles, folder: string): Promise<Dirent[]> => {
-  // rawPath refuses anything that would leave the upload's raw folder.
-  const dirents = await readdir(files.rawPath(folder), { withFileTypes: true }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
-      throw error;
-    },
-  );
-  // Symbolic links are not followed: only what lies in the upload itself is sent.
-  return dirents.filter((dirent) => dirent.isFile()).sort((a, b) => (a.name < b.name ? -1 : 1));
-};
 
 /**
  * NOMAD's raw download: for each entry the files of its mainfile's folder (not sub-folders) as
@@ -51,16 +31,16 @@ export async function* rawZipItems(
     let listed = folders.get(key);
     if (listed === undefined) {
       const files = new UploadFiles(dataDir, entry.upload_id);
-      const dirents = await listFiles(files, folder);
+      // rawPath refuses anything that would leave the upload's raw folder.
+      const paths = await folderFiles(files.rawPath(folder), folder);
       let accepted = 0;
-      for (const dirent of dirents) {
-        const relative = folder ? `${folder}/${dirent.name}` : dirent.name;
+      for (const relative of paths) {
         if (pathFilter && !pathFilter(relative)) continue;
         accepted++;
         const file = files.rawPath(relative);
         yield { path: `${entry.upload_id}/${relative}`, open: () => createReadStream(file) };
       }
-      listed = dirents.length === 0 || accepted > 0;
+      listed = paths.length === 0 || accepted > 0;
       folders.set(key, listed);
     }
     if (listed)
