@@ -114,17 +114,16 @@ const parseReference = (text: string, uploadId: string) => {
   };
 };
 
-/** Qualified name of a section defined in an archive file of this upload ('entry_id:{id}.{name}'). */
-const qualify = (definition: DataDefinition, name: string, uploadId: string) =>
-  definition.qualifiedName ??
-  (definition.definedIn ? `entry_id:${generateEntryId(uploadId, definition.definedIn)}.${name}` : name);
-
 interface Walk {
   rootQualified: string;
   uploadId: string;
   definition: DataDefinition | undefined;
+  /** Qualified name of a section the data's schema file defines. */
+  qualify(name: string): string;
   quantities: DataSearchQuantity[];
   references: EntryReference[];
+  /** Qualified names of the sections walked. */
+  sections: Set<string>;
 }
 
 const walkSection = (
@@ -134,6 +133,7 @@ const walkSection = (
   declared: JsonObject | undefined,
   owner: string,
 ): void => {
+  walk.sections.add(owner);
   const types = declared ? quantityTypes(declared) : new Map<string, unknown>();
   for (const [key, value] of Object.entries(section)) {
     if (key.startsWith('m_') || value === null || value === undefined) continue;
@@ -145,8 +145,7 @@ const walkSection = (
           ? subSectionDefinition(declared, key, walk.definition.schemaRoot)
           : undefined;
       // Anonymous inline sub-sections are named by where they are declared.
-      const subOwner =
-        sub?.name && walk.definition ? qualify(walk.definition, sub.name, walk.uploadId) : `${owner}.${key}`;
+      const subOwner = sub?.name ? walk.qualify(sub.name) : `${owner}.${key}`;
       for (const item of sectionValues) walkSection(walk, item, childPath, sub?.section, subOwner);
       continue;
     }
@@ -181,16 +180,28 @@ const walkSection = (
   }
 };
 
-/** The search quantities and entry references of an archive's `data` section. */
-export function dataSearch(
-  data: JsonObject,
-  context: DataSearchContext,
-): { rootQualified: string; searchQuantities: DataSearchQuantity[]; references: EntryReference[] } {
+/** The search quantities, entry references and sections of an archive's `data` section. */
+export function dataSearch(data: JsonObject, context: DataSearchContext) {
   const { definition, uploadId } = context;
-  const rootQualified = definition
-    ? qualify(definition, definition.name, uploadId)
-    : `entry_id:${context.entryId}.data`;
-  const walk: Walk = { rootQualified, uploadId, definition, quantities: [], references: [] };
+  // Sections of a schema file in this upload are named by its entry ('entry_id:{id}.{name}').
+  const schemaEntry = definition?.definedIn ? generateEntryId(uploadId, definition.definedIn) : undefined;
+  const qualify = (name: string) =>
+    definition?.qualifiedName ?? (schemaEntry ? `entry_id:${schemaEntry}.${name}` : name);
+  const rootQualified = definition ? qualify(definition.name) : `entry_id:${context.entryId}.data`;
+  const walk: Walk = {
+    rootQualified,
+    uploadId,
+    definition,
+    qualify,
+    quantities: [],
+    references: [],
+    sections: new Set(),
+  };
   walkSection(walk, data, 'data', definition?.section, rootQualified);
-  return { rootQualified, searchQuantities: walk.quantities, references: walk.references };
+  return {
+    rootQualified,
+    searchQuantities: walk.quantities,
+    references: walk.references,
+    sections: walk.sections,
+  };
 }
