@@ -139,7 +139,11 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
   if (output.declaredSymmetry) context.declaredSymmetry = output.declaredSymmetry;
   await normalizeArchive(context);
   log('INFO', 'normalizers executed');
-  const files = await entryFiles(relativePath, dirname(absolutePath));
+  // This function never throws: a folder that cannot be listed leaves the entry its mainfile alone.
+  const files = await entryFiles(relativePath, dirname(absolutePath)).catch((error: unknown) => {
+    log('WARNING', `could not list the files of the mainfile's folder: ${errorMessage(error)}`);
+    return [relativePath];
+  });
   Object.assign(
     metadata,
     searchMetadata(archive, {
