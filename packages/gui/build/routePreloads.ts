@@ -9,29 +9,20 @@ export interface RoutePreload {
   fetches?: readonly string[];
 }
 
-/** The chunk files a chunk needs besides those the entry already loads (static imports, transitively). */
-const chunkFiles = (bundle: Rollup.OutputBundle, chunk: Rollup.OutputChunk, loaded: ReadonlySet<string>) => {
+/** The chunk files the given ones load through static imports, transitively, leaving out `loaded`. */
+const staticImports = (
+  bundle: Rollup.OutputBundle,
+  starts: readonly string[],
+  loaded: ReadonlySet<string> = new Set(),
+): Set<string> => {
   const files = new Set<string>();
   const visit = (file: string) => {
     if (files.has(file) || loaded.has(file)) return;
     files.add(file);
-    const imported = bundle[file];
-    if (imported?.type === 'chunk') imported.imports.forEach(visit);
-  };
-  visit(chunk.fileName);
-  return [...files];
-};
-
-const entryFiles = (bundle: Rollup.OutputBundle) => {
-  const files = new Set<string>();
-  const visit = (file: string) => {
-    if (files.has(file)) return;
-    files.add(file);
     const chunk = bundle[file];
     if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
   };
-  for (const chunk of Object.values(bundle))
-    if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+  starts.forEach(visit);
   return files;
 };
 
@@ -58,7 +49,11 @@ export function routePreloads(preloads: readonly RoutePreload[]): Plugin {
 
 /** The inline script for a built bundle: per rule, the page chunks and fetches when the path matches. */
 export function preloadScript(bundle: Rollup.OutputBundle, base: string, preloads: readonly RoutePreload[]) {
-  const loaded = entryFiles(bundle);
+  const entries = Object.values(bundle).flatMap((chunk) =>
+    chunk.type === 'chunk' && chunk.isEntry ? [chunk.fileName] : [],
+  );
+  // What the entry loads anyway needs no preload.
+  const loaded = staticImports(bundle, entries);
   const rules = preloads.map(({ path, modules = [], fetches = [] }) => {
     const chunks = modules.flatMap((module) => {
       const chunk = Object.values(bundle).find(
@@ -66,7 +61,7 @@ export function preloadScript(bundle: Rollup.OutputBundle, base: string, preload
           output.type === 'chunk' && (output.facadeModuleId?.endsWith(`/${module}`) ?? false),
       );
       if (!chunk) throw new Error(`routePreloads: no chunk has ${module} as its entry module`);
-      return chunkFiles(bundle, chunk, loaded);
+      return [...staticImports(bundle, [chunk.fileName], loaded)];
     });
     return { path: path.source, chunks, fetches };
   });
