@@ -1,4 +1,4 @@
-import type { QueryNode, QueryValue, RangeOp } from '@oasis/schema';
+import { queryQuantities, type QueryNode, type QueryValue, type RangeOp } from '@oasis/schema';
 import type { Column } from './column.ts';
 import { FREE_TEXT, freeTextMatcher } from './free-text.ts';
 import { itemMatches, type NestedItem } from './nested.ts';
@@ -91,7 +91,9 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
     case 'nested': {
       const items = index.nestedItems.get(node.section);
       if (!items) return never;
-      const typeOf = (name: string) => quantity(name).quantity.type;
+      // Looked up once per quantity, not once per item and row.
+      const types = new Map(queryQuantities(node.item).map((name) => [name, quantity(name).quantity.type]));
+      const typeOf = (name: string) => types.get(name)!;
       const test = (item: NestedItem) => itemMatches(item, node.item, node.section, typeOf);
       return (row) => items[row]?.some(test) ?? false;
     }
