@@ -10,15 +10,17 @@ type UploadTest = (upload: UploadAccess) => boolean;
 /**
  * NOMAD's owner semantics: public = published without embargo; visible = public plus what the user is a
  * member of; shared = uploads the user is a member of; user = uploads where the user is main author;
- * staging = unpublished uploads the user is a member of; all = everything published (embargoed metadata
- * included) plus the user's own; admin = everything, admins only.
+ * staging = unpublished uploads the user is a member of; all = everything published plus the user's own;
+ * admin = everything, admins only. Unlike NOMAD, `all` leaves out other people's embargoed uploads: spec 1
+ * §6 makes those visible to their members only, and their names, formulas and authors would otherwise
+ * leak through results, counts, aggregations and suggestions.
  */
 export const ownerTest = (owner: Owner, user: CurrentUser | undefined): UploadTest => {
   if (!user && ownersNeedingLogin.includes(owner)) {
     throw unauthorized(`Authentication required for owner value ${owner}`);
   }
   const isPublic: UploadTest = (u) => u.published && !u.with_embargo;
-  if (!user) return owner === 'all' ? (u) => u.published : isPublic;
+  if (!user) return isPublic;
   const id = user.user_id;
   const member: UploadTest = (u) => u.members.has(id);
   switch (owner) {
@@ -33,7 +35,7 @@ export const ownerTest = (owner: Owner, user: CurrentUser | undefined): UploadTe
     case 'staging':
       return (u) => !u.published && member(u);
     case 'all':
-      return (u) => u.published || member(u);
+      return user.is_admin ? () => true : (u) => isPublic(u) || member(u);
     case 'admin':
       if (!user.is_admin) throw unauthorized('This can only be used by the admin user.');
       return () => true;
