@@ -8,6 +8,7 @@ export * from './api/materials.ts';
 export * from './api/uploads.ts';
 export * from './api/info.ts';
 export * from './query/query.ts';
+export * from './query/limits.ts';
 export * from './api/auth.ts';
 export * from './api/users.ts';
 export * from './artifacts/artifacts.ts';

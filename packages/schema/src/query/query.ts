@@ -10,6 +10,7 @@
  * Values of quantities with a unit may carry one ('1.5 eV'); they are converted to the stored SI unit.
  */
 import { UnitError, valueInUnit } from '../units/conversion.ts';
+import { MAX_QUERY_DEPTH, MAX_QUERY_VALUES, MAX_UNIT_VALUE_LENGTH, nestedDeeperThan } from './limits.ts';
 
 export type QueryValue = string | number | boolean;
 
@@ -46,6 +47,10 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** A string value of a quantity with a unit is a number with an optional unit; numbers are taken as SI. */
 const inStoredUnit = (value: string, quantity: string, unit: string): number => {
+  if (value.length > MAX_UNIT_VALUE_LENGTH)
+    throw new QueryError(
+      `Invalid value for ${quantity}: a number with a unit has at most ${MAX_UNIT_VALUE_LENGTH} characters`,
+    );
   try {
     return valueInUnit(value, unit);
   } catch (error) {
@@ -63,10 +68,14 @@ const asValue = (value: unknown, quantity: string, options: QueryParseOptions): 
   throw new QueryError(`Invalid value for ${quantity}: ${JSON.stringify(value)}`);
 };
 
-const asValues = (value: unknown, quantity: string, options: QueryParseOptions): QueryValue[] =>
-  Array.isArray(value)
-    ? value.map((v) => asValue(v, quantity, options))
-    : [asValue(value, quantity, options)];
+const asValues = (value: unknown, quantity: string, options: QueryParseOptions): QueryValue[] => {
+  if (!Array.isArray(value)) return [asValue(value, quantity, options)];
+  if (value.length > MAX_QUERY_VALUES)
+    throw new QueryError(
+      `${quantity} is given ${value.length} values; at most ${MAX_QUERY_VALUES} are allowed per criterion.`,
+    );
+  return value.map((v) => asValue(v, quantity, options));
+};
 
 export interface QueryParseOptions {
   /** Whether a full dotted name is a searchable quantity. */
@@ -150,9 +159,19 @@ const parseSub = (query: unknown, prefix: string, options: QueryParseOptions): Q
   return parseObject(query, prefix, options);
 };
 
+/** Refuses queries nested deeper than MAX_QUERY_DEPTH objects, before anything recurses into them. */
+export const assertQueryDepth = (query: unknown): void => {
+  if (nestedDeeperThan(query, MAX_QUERY_DEPTH, false))
+    throw new QueryError(
+      `The query is nested more than ${MAX_QUERY_DEPTH} levels deep (and, or, not, sections); ` +
+        `at most ${MAX_QUERY_DEPTH} are allowed.`,
+    );
+};
+
 /** Parses a NOMAD JSON query; an empty or missing query matches everything (an empty `and`). */
 export const parseQuery = (query: unknown, options: QueryParseOptions): QueryNode => {
   if (query === undefined || query === null) return { kind: 'and', items: [] };
+  assertQueryDepth(query);
   return parseSub(query, '', options);
 };
 

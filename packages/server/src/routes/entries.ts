@@ -19,9 +19,17 @@ import { findEntryRow } from '../store/entries.ts';
 import { findUpload } from '../store/uploads.ts';
 import { entryDocuments } from '../search/entry-documents.ts';
 import { searchEntries } from '../search/search.ts';
-import { projectArchive } from '../search/archive-required.ts';
+import { checkArchiveRequired, projectArchive } from '../search/archive-required.ts';
+import { SEARCH_BODY_LIMIT } from '../search/limits.ts';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
+// 503: a search past its time budget (search/engine/budget.ts).
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  404: ErrorBodySchema,
+  422: ErrorBodySchema,
+  503: ErrorBodySchema,
+};
 
 const entryNotFound = () => notFound('The entry with the given id does not exist or is not visible to you.');
 
@@ -46,6 +54,7 @@ export const entriesRoutes =
     api.post(
       '/entries/query',
       {
+        bodyLimit: SEARCH_BODY_LIMIT,
         schema: {
           tags: ['entries'],
           summary: 'Search entries',
@@ -76,6 +85,7 @@ export const entriesRoutes =
     api.post(
       '/entries/:entry_id/archive/query',
       {
+        bodyLimit: SEARCH_BODY_LIMIT,
         schema: {
           tags: ['entries'],
           summary: 'The processed archive of one entry, or the parts named in required',
@@ -85,6 +95,7 @@ export const entriesRoutes =
         },
       },
       async (request) => {
+        checkArchiveRequired(request.body.required);
         const { entry } = await visibleEntry(ctx, request.params.entry_id, request.user);
         const file = new UploadFiles(ctx.config.dataDir, entry.upload_id).archivePath(entry.entry_id);
         const text = await readFile(file, 'utf8').catch(() => undefined);

@@ -14,8 +14,10 @@ import { requestFromQueryString } from '../search/get-query.ts';
 import { searchMaterials } from '../search/materials.ts';
 import { searchEntries } from '../search/search.ts';
 import { suggest } from '../search/suggestions.ts';
+import { SEARCH_BODY_LIMIT } from '../search/limits.ts';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 422: ErrorBodySchema };
+// 503: a search past its time budget (search/engine/budget.ts).
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 422: ErrorBodySchema, 503: ErrorBodySchema };
 
 /** GET /entries, POST materials/query and POST suggestions: the other ways into the search index. */
 export const searchRoutes =
@@ -45,6 +47,7 @@ export const searchRoutes =
     api.post(
       '/materials/query',
       {
+        bodyLimit: SEARCH_BODY_LIMIT,
         schema: {
           tags: ['materials'],
           summary: 'Search materials (entries grouped by material_id)',
@@ -58,6 +61,7 @@ export const searchRoutes =
     api.post(
       '/suggestions',
       {
+        bodyLimit: SEARCH_BODY_LIMIT,
         schema: {
           tags: ['entries'],
           summary: 'Values of suggestion-enabled quantities matching an input',

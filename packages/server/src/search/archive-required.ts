@@ -5,6 +5,10 @@
  * placed at their own paths, as NOMAD does for results that reference the run. Other keys NOMAD uses
  * for resolving references (`resolve-inplace`, ...) are accepted and have no effect here.
  */
+import { nestedDeeperThan } from '@oasis/schema';
+import { validationError } from '../errors.ts';
+import { MAX_ARCHIVE_REQUIRED_DEPTH, MAX_ARCHIVE_REQUIRED_KEYS } from './limits.ts';
+
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json =>
@@ -25,13 +29,44 @@ const resolve = (archive: unknown, path: readonly string[]): unknown =>
     return isObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
   }, archive);
 
-/** Every reference string inside a value that resolves within the archive. */
+/**
+ * Every reference string inside a value that resolves within the archive, in document order. A stack, not
+ * recursion: archives come from uploaded files and may nest deeper than the call stack goes.
+ */
 const collectReferences = (value: unknown, archive: unknown, into: string[][]): void => {
-  if (typeof value === 'string') {
-    const path = referencePath(value);
-    if (path && resolve(archive, path) !== undefined) into.push(path);
-  } else if (Array.isArray(value)) for (const item of value) collectReferences(item, archive, into);
-  else if (isObject(value)) for (const item of Object.values(value)) collectReferences(item, archive, into);
+  const pending = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      const path = referencePath(item);
+      if (path && resolve(archive, path) !== undefined) into.push(path);
+      continue;
+    }
+    const children = Array.isArray(item) ? item : isObject(item) ? Object.values(item) : [];
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
+  }
+};
+
+const refuse = (msg: string) => validationError([{ loc: ['body', 'required'], msg, type: 'value_error' }]);
+
+const keyCount = (spec: unknown): number =>
+  isObject(spec) ? Object.values(spec).reduce<number>((sum, sub) => sum + 1 + keyCount(sub), 0) : 0;
+
+/**
+ * Refuses a `required` tree deeper than MAX_ARCHIVE_REQUIRED_DEPTH levels (measured without recursion,
+ * before anything recurses into it) or with more than MAX_ARCHIVE_REQUIRED_KEYS keys.
+ */
+export const checkArchiveRequired = (required: unknown): void => {
+  if (nestedDeeperThan(required, MAX_ARCHIVE_REQUIRED_DEPTH))
+    throw refuse(
+      `The required specification is nested more than ${MAX_ARCHIVE_REQUIRED_DEPTH} levels deep; ` +
+        `at most ${MAX_ARCHIVE_REQUIRED_DEPTH} are allowed.`,
+    );
+  const keys = keyCount(required);
+  if (keys > MAX_ARCHIVE_REQUIRED_KEYS)
+    throw refuse(
+      `The required specification has ${keys} keys; at most ${MAX_ARCHIVE_REQUIRED_KEYS} are allowed.`,
+    );
 };
 
 /** Writes `value` at `path` into `out`, creating objects and list slots on the way. */

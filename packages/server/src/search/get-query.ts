@@ -1,4 +1,6 @@
-import type { EntriesQueryRequest, Owner } from '@oasis/schema';
+import { Value } from '@sinclair/typebox/value';
+import { OwnerSchema, type EntriesQueryRequest, type Owner } from '@oasis/schema';
+import { validationError } from '../errors.ts';
 
 /** Parameters of GET /entries that are not quantities. */
 const RESERVED = new Set([
@@ -24,12 +26,23 @@ const list = (value: unknown): string[] =>
 export const requestFromQueryString = (params: Record<string, unknown>): EntriesQueryRequest => {
   let query: Record<string, unknown> = {};
   if (typeof params.json_query === 'string') {
+    let parsed: unknown;
     try {
-      query = JSON.parse(params.json_query) as Record<string, unknown>;
+      parsed = JSON.parse(params.json_query);
     } catch {
-      query = { json_query: params.json_query };
+      parsed = { json_query: params.json_query };
     }
+    // The other parameters are added to it: it must be an object.
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw validationError([
+        { loc: ['query', 'json_query'], msg: 'json_query must be a JSON object', type: 'value_error' },
+      ]);
+    query = parsed as Record<string, unknown>;
   }
+  if (params.owner !== undefined && !Value.Check(OwnerSchema, params.owner))
+    throw validationError([
+      { loc: ['query', 'owner'], msg: `${String(params.owner)} is not an owner value`, type: 'value_error' },
+    ]);
   for (const [key, value] of Object.entries(params)) {
     if (RESERVED.has(key)) continue;
     const [name, op] = key.split('__');

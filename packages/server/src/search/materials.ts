@@ -2,12 +2,15 @@ import type { Aggregation, MaterialsQueryRequest, MaterialsQueryResponse, Owner 
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
 import { validationError } from '../errors.ts';
+import { checkAggregations, checkPagination, checkRequired } from './check-request.ts';
+import { MAX_RESULT_WINDOW } from './limits.ts';
 import { aggregate } from './engine/aggregate.ts';
+import { CHECK_EVERY, type SearchBudget } from './engine/budget.ts';
 import type { SearchEngine } from './engine/engine.ts';
 import { cursorValue, selectPage } from './engine/order.ts';
 import { rowDocuments } from './engine/entry-rows.ts';
-import { applyRequired } from './required.ts';
-import { entryRegistry, parseRequestQuery, searchScope } from './search.ts';
+import { requiredProjection } from './required.ts';
+import { checkQueryDepth, entryRegistry, parseRequestQuery, searchScope } from './search.ts';
 
 const MATERIAL = 'results.material.';
 const ENTRIES = 'entries.';
@@ -45,6 +48,25 @@ const translateAggregation = (aggregation: Aggregation): Aggregation =>
     ]),
   ) as Aggregation;
 
+/** One row per material among the rows (the first of each), so that counts are materials. */
+const oneRowPerMaterial = async (
+  rows: Int32Array,
+  materialOf: (row: number) => number | undefined,
+  budget: SearchBudget,
+) => {
+  const seen = new Set<number>();
+  const out = new Int32Array(rows.length);
+  let n = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    const code = materialOf(rows[i]!);
+    if (code === undefined || seen.has(code)) continue;
+    seen.add(code);
+    out[n++] = rows[i]!;
+  }
+  return out.subarray(0, n);
+};
+
 /** `required` of a materials query: material paths, `entries.*` paths for the listed entries. */
 const splitRequired = (required: MaterialsQueryRequest['required']) => {
   const pick = (list: readonly string[] | null | undefined, entries: boolean) =>
@@ -70,6 +92,11 @@ export const searchMaterials = async (
   request: MaterialsQueryRequest,
 ): Promise<MaterialsQueryResponse> => {
   const owner = (request.owner ?? 'visible') as Owner;
+  checkPagination(request.pagination);
+  checkAggregations(request.aggregations);
+  checkRequired(request.required);
+  // translateQuery recurses: the depth is checked first.
+  checkQueryDepth(request.query);
   const node = parseRequestQuery(translateQuery(request.query), request.optimade_filter);
   const pagination = request.pagination ?? {};
   const pageSize = pagination.page_size ?? 10;
@@ -86,9 +113,13 @@ export const searchMaterials = async (
   const scope = await searchScope(engine, user, owner, node);
   const { index } = engine;
   const material = index.quantities.get(`${MATERIAL}material_id`)!;
+  const materialOf = (row: number): number | undefined => material.column.values(row)[0];
+  const { budget } = scope;
   const groups = new Map<number, number[]>();
-  for (const row of scope.matching) {
-    const code = material.column.values(row)[0];
+  for (let i = 0; i < scope.matching.length; i++) {
+    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    const row = scope.matching[i]!;
+    const code = materialOf(row);
     if (code === undefined) continue;
     const rows = groups.get(code);
     if (rows) rows.push(row);
@@ -96,27 +127,38 @@ export const searchMaterials = async (
   }
   const representatives = Int32Array.from(groups.values(), (rows) => rows[0]!);
   const representativeOf = new Map(Array.from(groups.values(), (rows) => [rows[0]!, rows]));
-  const page = selectPage(index, representatives, {
-    orderBy: index.quantities.get(entryQuantityOf(orderBy)),
-    descending: order === 'desc',
-    size: pageSize,
-    offset: pagination.page && !pagination.page_after_value ? (pagination.page - 1) * pageSize : 0,
-    ...(pagination.page_after_value ? { after: pagination.page_after_value } : {}),
-  });
-  const pageRows = page.rows.flatMap((row) => representativeOf.get(row) ?? []);
+  const page = await selectPage(
+    index,
+    representatives,
+    {
+      orderBy: index.quantities.get(entryQuantityOf(orderBy)),
+      descending: order === 'desc',
+      size: pageSize,
+      offset: pagination.page && !pagination.page_after_value ? (pagination.page - 1) * pageSize : 0,
+      ...(pagination.page_after_value ? { after: pagination.page_after_value } : {}),
+    },
+    budget,
+  );
+  // A material may have tens of thousands of entries: a page lists at most MAX_RESULT_WINDOW of them.
+  const entriesEach = Math.max(1, Math.floor(MAX_RESULT_WINDOW / Math.max(1, page.rows.length)));
+  const listed = (row: number) => (representativeOf.get(row) ?? []).slice(0, entriesEach);
+  const pageRows = page.rows.flatMap(listed);
   const docs = new Map((await rowDocuments(db, index, pageRows)).map((doc) => [String(doc.entry_id), doc]));
   const required = splitRequired(request.required);
-  const data = page.rows.map((row) => {
-    const rows = representativeOf.get(row)!;
+  const projectEntry = requiredProjection(required.entries);
+  const projectMaterial = requiredProjection(required.material);
+  const data: Record<string, unknown>[] = [];
+  for (const row of page.rows) {
+    if (budget.due()) await budget.pause();
     const first = docs.get(index.entryIds[row]!) as
       { results?: { material?: Record<string, unknown> } } | undefined;
     const fields = { ...(first?.results?.material ?? {}) };
-    const entries = rows.flatMap((r) => {
+    const entries = listed(row).flatMap((r) => {
       const doc = docs.get(index.entryIds[r]!);
-      return doc ? [applyRequired(doc, required.entries)] : [];
+      return doc ? [projectEntry(doc)] : [];
     });
-    return { ...applyRequired(fields, required.material), material_id: String(fields.material_id), entries };
-  });
+    data.push({ ...projectMaterial(fields), material_id: String(fields.material_id), entries });
+  }
 
   const aggregations: NonNullable<MaterialsQueryResponse['aggregations']> = {};
   for (const [name, aggregation] of Object.entries(request.aggregations ?? {})) {
@@ -125,21 +167,13 @@ export const searchMaterials = async (
       (config): config is { quantity: string } =>
         typeof (config as { quantity?: unknown })?.quantity === 'string',
     )?.quantity;
-    const perMaterial = quantityName === undefined || quantityName.startsWith(MATERIAL);
-    const { type, response } = aggregate(
+    const countsMaterials = quantityName === undefined || quantityName.startsWith(MATERIAL);
+    const { type, response } = await aggregate(
       {
         ...scope,
-        rowsFor: (quantity, exclude) => {
-          const rows = scope.rowsFor(quantity, exclude);
-          if (!perMaterial) return rows;
-          // One row per material, so that counts are materials.
-          const seen = new Set<number>();
-          return rows.filter((r) => {
-            const code = material.column.values(r)[0];
-            if (code === undefined || seen.has(code)) return false;
-            seen.add(code);
-            return true;
-          });
+        rowsFor: async (quantity, exclude) => {
+          const rows = await scope.rowsFor(quantity, exclude);
+          return countsMaterials ? oneRowPerMaterial(rows, materialOf, budget) : rows;
         },
       },
       name,

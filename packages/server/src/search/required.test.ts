@@ -33,4 +33,13 @@ describe('required include and exclude', () => {
       ],
     });
   });
+
+  it('reads a star inside a name, and other regular-expression characters, literally', () => {
+    expect(applyRequired(doc, { include: ['* ', 'entry_id', 'results.m*', '(', '[a'] })).toEqual({
+      entry_id: 'e1',
+    });
+    expect(applyRequired(doc, { exclude: ['*?', 'results+', 'quantities'] })).not.toHaveProperty(
+      'quantities',
+    );
+  });
 });

@@ -9,7 +9,8 @@ const toRegex = (pattern: string) =>
   new RegExp(
     `^${pattern
       .split('.')
-      .map((part) => (part === '*' ? '[^.]+' : part.replace(/[\\^$+?()[\]{}|]/g, '\\$&')))
+      // Everything else is literal, '*' inside a part too ('* ' is no pattern, and no broken regex).
+      .map((part) => (part === '*' ? '[^.]+' : part.replace(/[\\^$*+?()[\]{}|]/g, '\\$&')))
       .join('\\.')}`,
   );
 
@@ -65,12 +66,19 @@ const drop = (doc: Json, regexes: RegExp[], prefix: string): Json => {
   return out;
 };
 
-export const applyRequired = (
-  doc: Json,
-  required: { include?: string[] | null; exclude?: string[] | null } | undefined,
-): Json => {
-  let result = doc;
-  if (required?.include) result = pick(result, required.include, required.include.map(toRegex), '');
-  if (required?.exclude?.length) result = drop(result, required.exclude.map(toRegex), '');
-  return result;
+type Required = { include?: string[] | null; exclude?: string[] | null } | undefined;
+
+/** `required` compiled once (its patterns to regular expressions), to apply to every document of a page. */
+export const requiredProjection = (required: Required): ((doc: Json) => Json) => {
+  const include = required?.include ?? undefined;
+  const includeRegexes = include?.map(toRegex) ?? [];
+  const excludeRegexes = required?.exclude?.length ? required.exclude.map(toRegex) : undefined;
+  return (doc) => {
+    let result = doc;
+    if (include) result = pick(result, include, includeRegexes, '');
+    if (excludeRegexes) result = drop(result, excludeRegexes, '');
+    return result;
+  };
 };
+
+export const applyRequired = (doc: Json, required: Required): Json => requiredProjection(required)(doc);

@@ -1,4 +1,5 @@
 import {
+  assertQueryDepth,
   optimadeToQuery,
   parseQuery,
   queryQuantities,
@@ -11,7 +12,9 @@ import {
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
 import { validationError } from '../errors.ts';
+import { checkAggregations, checkCriteria, checkPagination, checkRequired } from './check-request.ts';
 import { aggregate } from './engine/aggregate.ts';
+import { SearchBudget } from './engine/budget.ts';
 import type { SearchEngine } from './engine/engine.ts';
 import { compileFilter, freeTextScore, selectRows } from './engine/filter.ts';
 import { rowDocuments } from './engine/entry-rows.ts';
@@ -19,7 +22,7 @@ import { cursorValue, selectPage } from './engine/order.ts';
 import { ownerRows, ownerTest } from './engine/owner.ts';
 import type { IndexedQuantity, SearchIndex } from './engine/search-index.ts';
 import { createRegistry, entrySearchQuantities, type QuantityRegistry } from './quantities.ts';
-import { applyRequired } from './required.ts';
+import { requiredProjection } from './required.ts';
 
 export const entryRegistry: QuantityRegistry = createRegistry(entrySearchQuantities);
 
@@ -30,6 +33,15 @@ const asValidationError = (error: unknown, loc?: string[]): unknown =>
   error instanceof QueryError
     ? validationError([{ loc: ['body', ...(loc ?? error.loc)], msg: error.message, type: 'value_error' }])
     : error;
+
+/** The query's nesting within MAX_QUERY_DEPTH, for callers that walk it before parsing (materials). */
+export const checkQueryDepth = (query: unknown): void => {
+  try {
+    assertQueryDepth(query);
+  } catch (error) {
+    throw asValidationError(error);
+  }
+};
 
 const optimade = (filter: string, loc?: string[]): QueryNode => {
   try {
@@ -55,9 +67,13 @@ export const parseRequestQuery = (query: unknown, optimadeFilter?: string): Quer
     ...(typeof inQuery === 'string' ? [optimade(inQuery)] : []),
     ...(optimadeFilter !== undefined ? [optimade(optimadeFilter, ['optimade_filter'])] : []),
   ];
-  if (filters.length === 0) return node;
   // One flat AND, so aggregations that leave out their own quantity still see the query's criteria.
-  return { kind: 'and', items: [...(node.kind === 'and' ? node.items : [node]), ...filters] };
+  const combined: QueryNode =
+    filters.length === 0
+      ? node
+      : { kind: 'and', items: [...(node.kind === 'and' ? node.items : [node]), ...filters] };
+  checkCriteria(combined);
+  return combined;
 };
 
 /** Drops the top-level criteria on `quantity`, for aggregations that must not filter themselves. */
@@ -78,11 +94,16 @@ export interface SearchScope {
   visible: Int32Array;
   matching: Int32Array;
   /** Matching rows, or (exclude_from_search) rows matching the query without criteria on `quantity`. */
-  rowsFor(quantity: string | undefined, excludeFromSearch: boolean): Int32Array;
+  rowsFor(quantity: string | undefined, excludeFromSearch: boolean): Promise<Int32Array>;
   quantity(name: string, loc: string[]): IndexedQuantity;
+  /** The time this search may still take; every scan of it checks this. */
+  budget: SearchBudget;
 }
 
-/** Brings the index up to date and applies owner and query; per-quantity re-filtering is memoised. */
+/**
+ * Brings the index up to date and applies owner and query; per-quantity re-filtering is memoised. The
+ * time budget starts after the sync, which after a restart waits for the index to load.
+ */
 export const searchScope = async (
   engine: SearchEngine,
   user: CurrentUser | undefined,
@@ -91,9 +112,10 @@ export const searchScope = async (
 ): Promise<SearchScope> => {
   const test = ownerTest(owner, user);
   await engine.sync();
+  const budget = new SearchBudget(engine.timeBudgetMs);
   const { index } = engine;
   const visible = ownerRows(index, test);
-  const matching = selectRows(visible, compileFilter(index, node));
+  const matching = await selectRows(visible, await compileFilter(index, node, budget), budget);
   const excluded = new Map<string, Int32Array>();
   return {
     engine,
@@ -101,12 +123,16 @@ export const searchScope = async (
     node,
     visible,
     matching,
-    rowsFor(quantity, excludeFromSearch) {
+    budget,
+    async rowsFor(quantity, excludeFromSearch) {
       if (!excludeFromSearch || quantity === undefined) return matching;
       let rows = excluded.get(quantity);
       if (!rows) {
         const reduced = withoutQuantity(node, quantity);
-        rows = reduced === node ? matching : selectRows(visible, compileFilter(index, reduced));
+        rows =
+          reduced === node
+            ? matching
+            : await selectRows(visible, await compileFilter(index, reduced, budget), budget);
         excluded.set(quantity, rows);
       }
       return rows;
@@ -119,15 +145,45 @@ export const searchScope = async (
   };
 };
 
-/** Documents of the given rows, in that order, with `required` applied. */
+/** Documents of the given rows, in that order, with `required` applied in turns with other requests. */
 const documentsOf = async (
   db: Queryable,
-  engine: SearchEngine,
+  scope: SearchScope,
   rows: readonly number[],
   required: EntriesQueryRequest['required'],
 ) => {
-  const docs = await rowDocuments(db, engine.index, rows);
-  return docs.map((doc) => applyRequired(doc, required));
+  const docs = await rowDocuments(db, scope.index, rows);
+  const project = requiredProjection(required);
+  const out: Record<string, unknown>[] = [];
+  for (const doc of docs) {
+    if (scope.budget.due()) await scope.budget.pause();
+    out.push(project(doc));
+  }
+  return out;
+};
+
+/** Replaces the `rows` of terms buckets with their entries' documents, read in one query. */
+const bucketEntries = async (
+  db: Queryable,
+  scope: SearchScope,
+  buckets: { rows?: number[] }[],
+  required: EntriesQueryRequest['required'],
+) => {
+  const rows = [...new Set(buckets.flatMap((bucket) => bucket.rows ?? []))];
+  // By entry id before `required` is applied: it may leave the id out.
+  const docs = new Map((await rowDocuments(db, scope.index, rows)).map((doc) => [String(doc.entry_id), doc]));
+  const project = requiredProjection(required);
+  for (const bucket of buckets) {
+    if (!bucket.rows) continue;
+    const entries: Record<string, unknown>[] = [];
+    for (const row of bucket.rows) {
+      const doc = docs.get(scope.index.entryIds[row]!);
+      if (doc) entries.push(project(doc));
+    }
+    if (scope.budget.due()) await scope.budget.pause();
+    delete bucket.rows;
+    Object.assign(bucket, { entries });
+  }
 };
 
 /** POST entries/query: NOMAD's search over the entries the caller may see. */
@@ -138,6 +194,9 @@ export const searchEntries = async (
   request: EntriesQueryRequest,
 ): Promise<EntriesQueryResponse> => {
   const owner = (request.owner ?? 'visible') as Owner;
+  checkPagination(request.pagination);
+  checkAggregations(request.aggregations);
+  checkRequired(request.required);
   const node = parseRequestQuery(request.query, request.optimade_filter);
   const pagination = request.pagination ?? {};
   const pageSize = pagination.page_size ?? 10;
@@ -169,30 +228,29 @@ export const searchEntries = async (
   const scope = await searchScope(engine, user, owner, node);
   const { index } = engine;
   const offset = pagination.page && !pagination.page_after_value ? (pagination.page - 1) * pageSize : 0;
-  const page = selectPage(index, scope.matching, {
-    orderBy: orderBy === '_score' ? undefined : index.quantities.get(orderBy),
-    descending: order === 'desc',
-    size: pageSize,
-    offset,
-    ...(pagination.page_after_value ? { after: pagination.page_after_value } : {}),
-    ...(orderBy === '_score' ? { score: freeTextScore(index, node) } : {}),
-  });
+  const page = await selectPage(
+    index,
+    scope.matching,
+    {
+      orderBy: orderBy === '_score' ? undefined : index.quantities.get(orderBy),
+      descending: order === 'desc',
+      size: pageSize,
+      offset,
+      ...(pagination.page_after_value ? { after: pagination.page_after_value } : {}),
+      ...(orderBy === '_score' ? { score: await freeTextScore(index, node, scope.budget) } : {}),
+    },
+    scope.budget,
+  );
   const total = scope.matching.length;
-  const data = await documentsOf(db, engine, page.rows, request.required);
+  const data = await documentsOf(db, scope, page.rows, request.required);
 
   const aggregations: NonNullable<EntriesQueryResponse['aggregations']> = {};
   for (const [name, aggregation] of Object.entries(request.aggregations ?? {})) {
-    const { type, response } = aggregate(scope, name, aggregation);
+    const { type, response } = await aggregate(scope, name, aggregation);
     if (type === 'terms') {
-      const buckets = response.data as { rows?: number[] }[];
       const required = (response.entries as { required?: EntriesQueryRequest['required'] } | undefined)
         ?.required;
-      for (const bucket of buckets) {
-        if (!bucket.rows) continue;
-        const entries = await documentsOf(db, engine, bucket.rows, required);
-        delete bucket.rows;
-        Object.assign(bucket, { entries });
-      }
+      await bucketEntries(db, scope, response.data as { rows?: number[] }[], required);
     }
     aggregations[name] = { [type]: response };
   }

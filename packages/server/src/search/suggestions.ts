@@ -4,9 +4,27 @@ import { validationError } from '../errors.ts';
 import type { SearchEngine } from './engine/engine.ts';
 import { searchScope } from './search.ts';
 import { termsBuckets } from './engine/terms.ts';
+import { MAX_SUGGESTION_INPUT, MAX_SUGGESTION_QUANTITIES, MAX_SUGGESTIONS_SIZE } from './limits.ts';
 
 /** Suggestions per quantity; the GUI shows five. */
 const SUGGESTIONS_SIZE = 10;
+
+const refuse = (loc: string[], msg: string) => validationError([{ loc, msg, type: 'value_error' }]);
+
+/** Input length, number of quantities and sizes within the limits. */
+const checkSuggestionsRequest = (request: SuggestionsRequest): void => {
+  if (request.input.length > MAX_SUGGESTION_INPUT)
+    throw refuse(['body', 'input'], `The input has at most ${MAX_SUGGESTION_INPUT} characters.`);
+  if (request.quantities.length > MAX_SUGGESTION_QUANTITIES)
+    throw refuse(['body', 'quantities'], `At most ${MAX_SUGGESTION_QUANTITIES} quantities are allowed.`);
+  request.quantities.forEach((item, i) => {
+    if (typeof item !== 'string' && item.size !== undefined && item.size > MAX_SUGGESTIONS_SIZE)
+      throw refuse(
+        ['body', 'quantities', String(i), 'size'],
+        `At most ${MAX_SUGGESTIONS_SIZE} suggestions per quantity are allowed.`,
+      );
+  });
+};
 
 /** Word starts inside a value: 'GGA_X_PBE_SOL' can be found by 'pbe' and by 'sol'. */
 const WORD_START = /[\s_\-.,;:/()[\]]+/;
@@ -33,6 +51,7 @@ export const suggest = async (
   user: CurrentUser | undefined,
   request: SuggestionsRequest,
 ): Promise<SuggestionsResponse> => {
+  checkSuggestionsRequest(request);
   const wanted = request.quantities.map((item) =>
     typeof item === 'string'
       ? { name: item, size: SUGGESTIONS_SIZE }
@@ -54,14 +73,15 @@ export const suggest = async (
   const response: SuggestionsResponse = {};
   for (const { name, size } of wanted) {
     const indexed = engine.index.quantities.get(name)!;
-    const { buckets } = termsBuckets(engine.index, indexed, scope.matching, {
-      quantity: name,
-      size: Number.MAX_SAFE_INTEGER,
-    });
-    response[name] = buckets
-      .filter((bucket) => typeof bucket.value === 'string' && matchesInput(bucket.value, request.input))
-      .slice(0, size)
-      .map((bucket) => ({ value: String(bucket.value), weight: bucket.count }));
+    const { buckets } = await termsBuckets(
+      engine.index,
+      indexed,
+      scope.matching,
+      { quantity: name, size },
+      scope.budget,
+      (value) => typeof value === 'string' && matchesInput(value, request.input),
+    );
+    response[name] = buckets.map((bucket) => ({ value: String(bucket.value), weight: bucket.count }));
   }
   return response;
 };

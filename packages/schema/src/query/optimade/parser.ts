@@ -1,4 +1,6 @@
-import { isKeyword, syntaxError, tokenize, type Token, type TokenType } from './tokens.ts';
+import { QueryError } from '../query.ts';
+import { MAX_FILTER_DEPTH, MAX_FILTER_LENGTH } from '../limits.ts';
+import { FILTER_LOC, isKeyword, syntaxError, tokenize, type Token, type TokenType } from './tokens.ts';
 
 /** An OPTIMADE filter as parsed, before any property is resolved to a search quantity. */
 export type Literal = { type: 'string'; value: string } | { type: 'number'; value: number };
@@ -32,6 +34,8 @@ const describe = (token: Token): string => {
 /** A recursive-descent parser over the token list; one instance per filter string. */
 class Parser {
   private index = 0;
+  /** NOT and parenthesis levels open now: each one is a recursion, so their number is bounded. */
+  private depth = 0;
   constructor(private readonly tokens: Token[]) {}
 
   private get token(): Token {
@@ -90,16 +94,30 @@ class Parser {
   private phrase(): FilterNode {
     if (this.isKeyword('NOT')) {
       this.take();
-      return { kind: 'not', item: this.phrase() };
+      this.enter();
+      const item = this.phrase();
+      this.depth--;
+      return { kind: 'not', item };
     }
     if (this.isSymbol('(')) {
       this.take();
+      this.enter();
       const node = this.expression();
       if (!this.isSymbol(')')) this.fail('")", AND or OR');
       this.take();
+      this.depth--;
       return node;
     }
     return this.comparison();
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_FILTER_DEPTH)
+      throw new QueryError(
+        `The OPTIMADE filter is nested more than ${MAX_FILTER_DEPTH} levels deep (NOT and parentheses); ` +
+          `at most ${MAX_FILTER_DEPTH} are allowed.`,
+        FILTER_LOC,
+      );
   }
 
   private comparison(): FilterNode {
@@ -204,4 +222,11 @@ class Parser {
 }
 
 /** Parses an OPTIMADE v1 filter; a QueryError names the line and column of the first syntax error. */
-export const parseOptimadeFilter = (filter: string): FilterNode => new Parser(tokenize(filter)).parseFilter();
+export const parseOptimadeFilter = (filter: string): FilterNode => {
+  if (filter.length > MAX_FILTER_LENGTH)
+    throw new QueryError(
+      `The OPTIMADE filter has ${filter.length} characters; at most ${MAX_FILTER_LENGTH} are allowed.`,
+      FILTER_LOC,
+    );
+  return new Parser(tokenize(filter)).parseFilter();
+};

@@ -1,6 +1,7 @@
 import type { Aggregation } from '@oasis/schema';
 import { validationError } from '../../errors.ts';
-import { autoDateHistogram, dateHistogram, histogram, minMax } from './histogram.ts';
+import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import { autoDateHistogram, dateHistogram, histogram, HistogramError, minMax } from './histogram.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 import { presenceBuckets, termsBuckets } from './terms.ts';
 
@@ -42,44 +43,80 @@ export const aggregationOf = (
   };
 };
 
-const STATISTICS: Record<string, (index: SearchIndex, rows: Int32Array) => number> = {
-  n_entries: (_index, rows) => rows.length,
-  n_calculations: (_index, rows) => rows.length,
-  n_uploads: (index, rows) => new Set(Array.from(rows, (row) => index.uploadOf[row])).size,
-  n_materials: (index, rows) => {
+/** Distinct values per row among the rows, counted in turns with other requests. */
+const distinct = async (
+  rows: Int32Array,
+  visit: (row: number, add: (value: number) => void) => void,
+  budget: SearchBudget,
+): Promise<number> => {
+  const seen = new Set<number>();
+  const add = (value: number) => void seen.add(value);
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    visit(rows[i]!, add);
+  }
+  return seen.size;
+};
+
+type Statistic = (index: SearchIndex, rows: Int32Array, budget: SearchBudget) => Promise<number>;
+
+const STATISTICS: Record<string, Statistic> = {
+  n_entries: async (_index, rows) => rows.length,
+  n_calculations: async (_index, rows) => rows.length,
+  n_uploads: (index, rows, budget) => distinct(rows, (row, add) => add(index.uploadOf[row]!), budget),
+  n_materials: async (index, rows, budget) => {
     const material = index.quantities.get('results.material.material_id');
-    const ids = new Set<number>();
-    if (material) for (const row of rows) material.column.forEach(row, (stored) => ids.add(stored));
-    return ids.size;
+    if (!material) return 0;
+    return distinct(rows, (row, add) => material.column.forEach(row, add), budget);
   },
 };
 
 export interface AggregationContext {
   index: SearchIndex;
   /** Rows for an aggregation: all matching rows, or those matching without criteria on its quantity. */
-  rowsFor(quantity: string | undefined, excludeFromSearch: boolean): Int32Array;
+  rowsFor(quantity: string | undefined, excludeFromSearch: boolean): Promise<Int32Array>;
   quantity(name: string, loc: string[]): IndexedQuantity;
+  budget: SearchBudget;
 }
 
 /**
  * One aggregation's response part. Terms buckets that ask for entries carry `rows`, which the caller
  * replaces with the entries' documents.
  */
-export const aggregate = (
+export const aggregate = async (
   ctx: AggregationContext,
   name: string,
   aggregation: Aggregation,
-): { type: AggregationType; response: Record<string, unknown> } => {
+): Promise<{ type: AggregationType; response: Record<string, unknown> }> => {
   const { type, config } = aggregationOf(name, aggregation);
+  try {
+    return await compute(ctx, name, type, config);
+  } catch (error) {
+    if (error instanceof HistogramError)
+      throw validationError([
+        { loc: ['body', 'aggregations', name, type], msg: error.message, type: 'value_error' },
+      ]);
+    throw error;
+  }
+};
+
+const compute = async (
+  ctx: AggregationContext,
+  name: string,
+  type: AggregationType,
+  config: Record<string, unknown>,
+): Promise<{ type: AggregationType; response: Record<string, unknown> }> => {
+  const { budget } = ctx;
   const loc = ['body', 'aggregations', name, type, 'quantity'];
   const base = echo(config);
   if (type === 'statistics') {
     const metrics = (config.metrics as string[] | undefined) ?? ['n_entries'];
-    const rows = ctx.rowsFor(undefined, false);
+    const rows = await ctx.rowsFor(undefined, false);
     const data: Record<string, number> = {};
     for (const metric of metrics) {
-      const compute = STATISTICS[metric];
-      if (!compute)
+      // Own keys only: 'constructor' must not find Object.
+      const statistic = Object.hasOwn(STATISTICS, metric) ? STATISTICS[metric] : undefined;
+      if (!statistic)
         throw validationError([
           {
             loc: ['body', 'aggregations', name, type, 'metrics'],
@@ -87,13 +124,13 @@ export const aggregate = (
             type: 'value_error',
           },
         ]);
-      data[metric] = compute(ctx.index, rows);
+      data[metric] = await statistic(ctx.index, rows, budget);
     }
     return { type, response: { ...base, metrics, data } };
   }
   const quantityName = String(config.quantity);
   const indexed = ctx.quantity(quantityName, loc);
-  const rows = ctx.rowsFor(quantityName, config.exclude_from_search === true);
+  const rows = await ctx.rowsFor(quantityName, config.exclude_from_search === true);
   const numeric = indexed.quantity.type === 'number' || indexed.quantity.type === 'timestamp';
   if (type !== 'terms' && !numeric) {
     throw validationError([
@@ -108,8 +145,8 @@ export const aggregate = (
     case 'terms': {
       const result =
         quantityName === 'quantities'
-          ? presenceBuckets(ctx.index, rows, config as never)
-          : termsBuckets(ctx.index, indexed, rows, config as never);
+          ? await presenceBuckets(ctx.index, rows, config as never, budget)
+          : await termsBuckets(ctx.index, indexed, rows, config as never, budget);
       const paginated = config.pagination as Record<string, unknown> | undefined;
       return {
         type,
@@ -132,24 +169,32 @@ export const aggregate = (
       };
     }
     case 'histogram': {
-      const result = histogram(ctx.index, indexed, rows, config as never);
+      const result = await histogram(ctx.index, indexed, rows, config as never, budget);
       return { type, response: { ...base, metrics: [], ...result } };
     }
     case 'date_histogram': {
       const interval = (config.interval as string | undefined) ?? '1M';
-      const data = dateHistogram(ctx.index, indexed, rows, interval, config.extended_bounds as never);
+      const data = await dateHistogram(
+        ctx.index,
+        indexed,
+        rows,
+        interval,
+        budget,
+        config.extended_bounds as never,
+      );
       return { type, response: { ...base, interval, metrics: [], data } };
     }
     case 'auto_date_histogram': {
-      const result = autoDateHistogram(
+      const result = await autoDateHistogram(
         ctx.index,
         indexed,
         rows,
         (config.buckets as number | undefined) ?? 10,
+        budget,
       );
       return { type, response: { ...base, metrics: [], ...result } };
     }
     default:
-      return { type, response: { ...base, data: minMax(ctx.index, indexed, rows) } };
+      return { type, response: { ...base, data: await minMax(ctx.index, indexed, rows, budget) } };
   }
 };

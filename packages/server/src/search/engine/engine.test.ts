@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entrySearchQuantities } from '../quantities.ts';
+import { unlimitedBudget } from './budget.ts';
 import { compileFilter, selectRows } from './filter.ts';
 import { autoDateHistogram, dateHistogram, histogram, minMax } from './histogram.ts';
 import { selectPage } from './order.ts';
@@ -56,21 +57,25 @@ const build = () => {
 };
 
 describe('search engine', () => {
-  it('filters with NOMAD list semantics: any, all, none, ranges', () => {
+  it('filters with NOMAD list semantics: any, all, none, ranges', async () => {
     const { index, all } = build();
-    const ids = (query: Parameters<typeof compileFilter>[1]) =>
-      Array.from(selectRows(all, compileFilter(index, query)), (row) => index.entryIds[row]);
+    const budget = unlimitedBudget();
+    const ids = async (query: Parameters<typeof compileFilter>[1]) =>
+      Array.from(
+        await selectRows(all, await compileFilter(index, query, budget), budget),
+        (row) => index.entryIds[row],
+      );
     const elements = 'results.material.elements';
-    expect(ids({ kind: 'match', quantity: elements, op: 'any', values: ['Fe', 'Cl'] })).toEqual([
+    expect(await ids({ kind: 'match', quantity: elements, op: 'any', values: ['Fe', 'Cl'] })).toEqual([
       'b',
       'c',
       'd',
     ]);
-    expect(ids({ kind: 'match', quantity: elements, op: 'all', values: ['Fe', 'O'] })).toEqual(['b']);
-    expect(ids({ kind: 'match', quantity: elements, op: 'none', values: ['O'] })).toEqual(['c', 'd']);
-    expect(ids({ kind: 'match', quantity: elements, op: 'eq', values: ['Xe'] })).toEqual([]);
+    expect(await ids({ kind: 'match', quantity: elements, op: 'all', values: ['Fe', 'O'] })).toEqual(['b']);
+    expect(await ids({ kind: 'match', quantity: elements, op: 'none', values: ['O'] })).toEqual(['c', 'd']);
+    expect(await ids({ kind: 'match', quantity: elements, op: 'eq', values: ['Xe'] })).toEqual([]);
     expect(
-      ids({
+      await ids({
         kind: 'range',
         quantity: 'results.properties.electronic.band_gap.value',
         bounds: { gt: 0, lte: 2 * EV },
@@ -78,45 +83,78 @@ describe('search engine', () => {
     ).toEqual(['a']);
     // Upload-level quantities are read through the entry's upload.
     expect(
-      ids({ kind: 'range', quantity: 'upload_create_time', bounds: { gte: '2024-02-01T00:00:00Z' } }),
+      await ids({ kind: 'range', quantity: 'upload_create_time', bounds: { gte: '2024-02-01T00:00:00Z' } }),
     ).toEqual(['c', 'd']);
     expect(
-      ids({ kind: 'not', item: { kind: 'match', quantity: 'upload_name', op: 'eq', values: ['first'] } }),
+      await ids({
+        kind: 'not',
+        item: { kind: 'match', quantity: 'upload_name', op: 'eq', values: ['first'] },
+      }),
     ).toEqual(['c', 'd']);
   });
 
-  it('counts terms once per entry, most frequent first, with include and value pagination', () => {
+  it('counts terms once per entry, most frequent first, with include and value pagination', async () => {
     const { index, all, q } = build();
     const elements = q('results.material.elements');
-    const counts = termsBuckets(index, elements, all, { quantity: elements.quantity.name, size: 3 });
+    const counts = await termsBuckets(
+      index,
+      elements,
+      all,
+      { quantity: elements.quantity.name, size: 3 },
+      unlimitedBudget(),
+    );
     expect(counts.buckets.map((b) => [b.value, b.count])).toEqual([
       ['Fe', 2],
       ['O', 2],
       ['Cl', 1],
     ]);
-    const included = termsBuckets(index, elements, all, { quantity: 'x', include: ['Na', 'Si', 'Xe'] });
+    const included = await termsBuckets(
+      index,
+      elements,
+      all,
+      { quantity: 'x', include: ['Na', 'Si', 'Xe'] },
+      unlimitedBudget(),
+    );
     expect(included.buckets.map((b) => b.value)).toEqual(['Na', 'Si']);
-    const first = termsBuckets(index, elements, all, { quantity: 'x', pagination: { page_size: 2 } });
+    const first = await termsBuckets(
+      index,
+      elements,
+      all,
+      { quantity: 'x', pagination: { page_size: 2 } },
+      unlimitedBudget(),
+    );
     expect(first.buckets.map((b) => b.value)).toEqual(['Cl', 'Fe']);
     expect(first.nextPageAfterValue).toBe('Fe');
-    const second = termsBuckets(index, elements, all, {
-      quantity: 'x',
-      pagination: { page_size: 2, page_after_value: 'Fe' },
-    });
+    const second = await termsBuckets(
+      index,
+      elements,
+      all,
+      {
+        quantity: 'x',
+        pagination: { page_size: 2, page_after_value: 'Fe' },
+      },
+      unlimitedBudget(),
+    );
     expect(second.buckets.map((b) => b.value)).toEqual(['Na', 'O']);
   });
 
-  it('builds histograms as NOMAD: bucket count -> interval and offset from the smallest value', () => {
+  it('builds histograms as NOMAD: bucket count -> interval and offset from the smallest value', async () => {
     const { index, all, q } = build();
     const gap = q('results.properties.electronic.band_gap.value');
-    const result = histogram(index, gap, all, { buckets: 3 });
+    const result = await histogram(index, gap, all, { buckets: 3 }, unlimitedBudget());
     expect(result.offset).toBe(0);
     // (3 eV - 0) / 3, widened by 1e-12 so that 3 eV lands in the last of the three buckets.
     expect(result.interval).toBeCloseTo(EV * (1 + 1e-12), 30);
     // 0 and 1 eV share the first bucket: the widened interval is a hair above 1 eV.
     expect(result.data.map((b) => b.count)).toEqual([2, 0, 1]);
     // With an interval: multiples of it, empty buckets included, no offset echoed.
-    const n = histogram(index, q('results.material.n_elements'), all, { interval: 1 });
+    const n = await histogram(
+      index,
+      q('results.material.n_elements'),
+      all,
+      { interval: 1 },
+      unlimitedBudget(),
+    );
     expect(n).toEqual({
       interval: 1,
       data: [
@@ -125,17 +163,19 @@ describe('search engine', () => {
       ],
     });
     // One distinct value: one bucket at it, no interval.
-    const single = histogram(index, gap, Int32Array.from([3]), { buckets: 30 });
+    const single = await histogram(index, gap, Int32Array.from([3]), { buckets: 30 }, unlimitedBudget());
     expect(single).toEqual({ offset: 3 * EV, data: [{ value: 3 * EV, count: 1, nested_count: 1 }] });
-    expect(histogram(index, gap, Int32Array.from([2]), { buckets: 30 })).toEqual({ data: [] });
-    expect(minMax(index, gap, all)).toEqual([0, 3 * EV]);
+    expect(await histogram(index, gap, Int32Array.from([2]), { buckets: 30 }, unlimitedBudget())).toEqual({
+      data: [],
+    });
+    expect(await minMax(index, gap, all, unlimitedBudget())).toEqual([0, 3 * EV]);
   });
 
-  it('buckets dates by calendar month and picks an automatic interval', () => {
+  it('buckets dates by calendar month and picks an automatic interval', async () => {
     const { index, all, q } = build();
     const time = q('upload_create_time');
     expect(
-      dateHistogram(index, time, all, '1M').map((b) => [
+      (await dateHistogram(index, time, all, '1M', unlimitedBudget())).map((b) => [
         new Date(b.value).toISOString().slice(0, 7),
         b.count,
       ]),
@@ -144,52 +184,83 @@ describe('search engine', () => {
       ['2024-02', 0],
       ['2024-03', 2],
     ]);
-    const auto = autoDateHistogram(index, time, all, 10);
+    const auto = await autoDateHistogram(index, time, all, 10, unlimitedBudget());
     expect(auto.interval).toBe('7d');
     expect(auto.data.reduce((sum, b) => sum + b.count, 0)).toBe(4);
   });
 
-  it('pages by key then entry id, with cursors continuing where the last page ended', () => {
+  it('pages by key then entry id, with cursors continuing where the last page ended', async () => {
     const { index, all, q } = build();
     const orderBy = q('upload_create_time');
-    const first = selectPage(index, all, { orderBy, descending: true, size: 3, offset: 0 });
+    const first = await selectPage(
+      index,
+      all,
+      { orderBy, descending: true, size: 3, offset: 0 },
+      unlimitedBudget(),
+    );
     expect(first.rows.map((row) => index.entryIds[row])).toEqual(['d', 'c', 'b']);
     const cursor = `${first.keys[2]}:${index.entryIds[first.rows[2]!]}`;
-    const next = selectPage(index, all, { orderBy, descending: true, size: 3, offset: 0, after: cursor });
+    const next = await selectPage(
+      index,
+      all,
+      { orderBy, descending: true, size: 3, offset: 0, after: cursor },
+      unlimitedBudget(),
+    );
     expect(next.rows.map((row) => index.entryIds[row])).toEqual(['a']);
-    const byPage = selectPage(index, all, { orderBy, descending: false, size: 2, offset: 2 });
+    const byPage = await selectPage(
+      index,
+      all,
+      { orderBy, descending: false, size: 2, offset: 2 },
+      unlimitedBudget(),
+    );
     expect(byPage.rows.map((row) => index.entryIds[row])).toEqual(['c', 'd']);
     // Entries without a band gap come last in both directions.
-    const gaps = selectPage(index, all, {
-      orderBy: q('results.properties.electronic.band_gap.value'),
-      descending: true,
-      size: 4,
-      offset: 0,
-    });
+    const gaps = await selectPage(
+      index,
+      all,
+      {
+        orderBy: q('results.properties.electronic.band_gap.value'),
+        descending: true,
+        size: 4,
+        offset: 0,
+      },
+      unlimitedBudget(),
+    );
     expect(gaps.rows.map((row) => index.entryIds[row])).toEqual(['d', 'a', 'b', 'c']);
   });
 
-  it("replaces an entry's values when it is stored again and forgets removed entries", () => {
+  it("replaces an entry's values when it is stored again and forgets removed entries", async () => {
     const { index, all } = build();
     index.putEntry('a', 'u1', doc('a', ['Xe'], 'Quantum ESPRESSO', undefined, ''), true);
-    const xe = compileFilter(index, {
-      kind: 'match',
-      quantity: 'results.material.elements',
-      op: 'eq',
-      values: ['Xe'],
-    });
-    const gap = compileFilter(index, {
-      kind: 'exists',
-      quantity: 'results.properties.electronic.band_gap.value',
-      known: true,
-    });
-    expect(Array.from(selectRows(all, xe))).toEqual([0]);
-    expect(Array.from(selectRows(all, gap), (row) => index.entryIds[row])).toEqual(['b', 'd']);
+    const xe = await compileFilter(
+      index,
+      {
+        kind: 'match',
+        quantity: 'results.material.elements',
+        op: 'eq',
+        values: ['Xe'],
+      },
+      unlimitedBudget(),
+    );
+    const gap = await compileFilter(
+      index,
+      {
+        kind: 'exists',
+        quantity: 'results.properties.electronic.band_gap.value',
+        known: true,
+      },
+      unlimitedBudget(),
+    );
+    expect(Array.from(await selectRows(all, xe, unlimitedBudget()))).toEqual([0]);
+    expect(Array.from(await selectRows(all, gap, unlimitedBudget()), (row) => index.entryIds[row])).toEqual([
+      'b',
+      'd',
+    ]);
     index.removeEntry('b');
     expect(index.searchable[1]).toBe(0);
   });
 
-  it('reads an older alias where the document keeps the value now', () => {
+  it('reads an older alias where the document keeps the value now', async () => {
     const index = new SearchIndex(entrySearchQuantities);
     const u = 4 * EV;
     index.putEntry(
@@ -198,11 +269,15 @@ describe('search engine', () => {
       { results: { method: { simulation: { dft: { hubbard_kanamori_model: [{ u_effective: u }] } } } } },
       true,
     );
-    const test = compileFilter(index, {
-      kind: 'range',
-      quantity: 'results.method.simulation.dft.hubbard_model.u_effective',
-      bounds: { gte: 3 * EV },
-    });
+    const test = await compileFilter(
+      index,
+      {
+        kind: 'range',
+        quantity: 'results.method.simulation.dft.hubbard_model.u_effective',
+        bounds: { gte: 3 * EV },
+      },
+      unlimitedBudget(),
+    );
     expect(test(0)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { DEFAULT_SEARCH_TIME_BUDGET_MS } from '../limits.ts';
 import { entrySearchQuantities, type SearchQuantity } from '../quantities.ts';
 import { SearchIndex } from './search-index.ts';
 import { SnapshotKeeper, type SnapshotOptions } from './snapshot-keeper.ts';
@@ -9,11 +10,15 @@ export interface SearchEngineOptions {
   snapshot?: SnapshotOptions;
   /** The search quantities; the server's registry unless a test needs another. */
   quantities?: readonly SearchQuantity[];
+  /** Milliseconds a search may take before it is cancelled (config `searchTimeBudgetMs`). */
+  timeBudgetMs?: number;
 }
 
 /** The in-memory search index of one database and what keeps it current. */
 export interface SearchEngine {
   readonly index: SearchIndex;
+  /** Milliseconds a search may take before it is cancelled. */
+  readonly timeBudgetMs: number;
   /** Reads the changes since the last call; every search calls it first. The first loads the snapshot. */
   sync(): Promise<void>;
   /** Writes a snapshot now if the index changed since the last one (false: no snapshot file, or unchanged). */
@@ -28,6 +33,7 @@ export const createSearchEngine = (db: Database, options: SearchEngineOptions = 
   const keeper = options.snapshot && new SnapshotKeeper(db, index, sync, options.snapshot);
   return {
     index,
+    timeBudgetMs: options.timeBudgetMs ?? DEFAULT_SEARCH_TIME_BUDGET_MS,
     async sync() {
       await keeper?.start();
       await sync.sync();

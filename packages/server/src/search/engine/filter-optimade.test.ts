@@ -1,6 +1,7 @@
 import { optimadeToQuery, type QueryNode } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import { entrySearchQuantities } from '../quantities.ts';
+import { unlimitedBudget } from './budget.ts';
 import { compileFilter } from './filter.ts';
 import { SearchIndex } from './search-index.ts';
 
@@ -42,7 +43,7 @@ describe('compiled OPTIMADE filters on the search index', () => {
   }
 
   const selected = async (node: QueryNode): Promise<string[]> => {
-    const test = compileFilter(index, node);
+    const test = await compileFilter(index, node, unlimitedBudget());
     return Object.keys(DOCS).filter((name) => test(index.rowOf.get(name)!));
   };
   const filter = (text: string) => selected(optimadeToQuery(text, { quantities: entrySearchQuantities }));

@@ -1,4 +1,6 @@
 import { queryQuantities, type QueryNode, type QueryValue, type RangeOp } from '@oasis/schema';
+import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import { CodeSet } from './code-set.ts';
 import type { Column } from './column.ts';
 import { FREE_TEXT, freeTextMatcher } from './free-text.ts';
 import { itemMatches, type NestedItem } from './nested.ts';
@@ -26,21 +28,42 @@ const compare: Record<RangeOp, (a: number, b: number) => boolean> = {
   gte: (a, b) => a >= b,
 };
 
-/** Codes of the dictionary values passing a test (text operators and string ranges work on the values). */
-const codesWhere = (column: Column, test: (value: string) => boolean): Set<number> => {
-  const codes = new Set<number>();
-  column.dictionary?.values.forEach((value, code) => {
+/**
+ * Codes of the dictionary values passing a test (text operators and string ranges work on the values);
+ * dictionaries grow with the entries, so the scan takes turns with other requests.
+ */
+const codesWhere = async (
+  column: Column,
+  test: (value: string) => boolean,
+  budget: SearchBudget,
+): Promise<CodeSet> => {
+  const values = column.dictionary?.values ?? [];
+  // Values added while this scan pauses are newer than the search; they are left out.
+  const length = values.length;
+  const codes = new CodeSet(length);
+  for (let code = 0; code < length; code++) {
+    if ((code & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    const value = values[code];
     if (typeof value === 'string' && test(value)) codes.add(code);
-  });
+  }
   return codes;
 };
 
-const rangeTest = (column: Column, op: RangeOp, raw: QueryValue): ((stored: number) => boolean) => {
+const rangeTest = async (
+  column: Column,
+  op: RangeOp,
+  raw: QueryValue,
+  budget: SearchBudget,
+): Promise<(stored: number) => boolean> => {
   const value = coerce(raw, column);
   if (column.dictionary) {
     // Strings compare by code points, as in SQL/JSON path comparisons.
     const bound = String(value);
-    const codes = codesWhere(column, (text) => compare[op](text < bound ? -1 : text > bound ? 1 : 0, 0));
+    const codes = await codesWhere(
+      column,
+      (text) => compare[op](text < bound ? -1 : text > bound ? 1 : 0, 0),
+      budget,
+    );
     return (stored) => codes.has(stored);
   }
   const bound = column.lookup(value as string | number);
@@ -58,7 +81,11 @@ const textTests = {
  * Compiles a query into a test on row numbers. Lists behave as in NOMAD: a criterion holds when any value
  * of the row satisfies it; `all` needs each given value among the row's values, `none` none of them.
  */
-export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
+export const compileFilter = async (
+  index: SearchIndex,
+  node: QueryNode,
+  budget: SearchBudget,
+): Promise<RowTest> => {
   const quantity = (name: string): IndexedQuantity => {
     const indexed = index.quantities.get(name);
     if (!indexed) throw new Error(`${name} is not a doc quantity`);
@@ -71,7 +98,7 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
 
   switch (node.kind) {
     case 'and': {
-      const tests = node.items.map((item) => compileFilter(index, item));
+      const tests = await compileAll(index, node.items, budget);
       if (tests.length === 0) return always;
       if (tests.length === 1) return tests[0]!;
       return (row) => {
@@ -80,12 +107,12 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
       };
     }
     case 'or': {
-      const tests = node.items.map((item) => compileFilter(index, item));
+      const tests = await compileAll(index, node.items, budget);
       if (tests.length === 0) return never;
       return (row) => tests.some((test) => test(row));
     }
     case 'not': {
-      const test = compileFilter(index, node.item);
+      const test = await compileFilter(index, node.item, budget);
       return (row) => !test(row);
     }
     case 'nested': {
@@ -99,9 +126,9 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
     }
     case 'match': {
       if (node.quantity === FREE_TEXT) {
-        const matchers = node.values.map((value) =>
-          freeTextMatcher(quantity(FREE_TEXT).column, String(value)),
-        );
+        const matchers: Awaited<ReturnType<typeof freeTextMatcher>>[] = [];
+        for (const value of node.values)
+          matchers.push(await freeTextMatcher(quantity(FREE_TEXT).column, String(value), budget));
         const passes = (row: number) => matchers.some((matcher) => matcher.test(row));
         return node.op === 'none' ? (row) => !passes(row) : passes;
       }
@@ -115,7 +142,10 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
       }
       const indexed = quantity(node.quantity);
       const { column } = indexed;
-      const stored = node.values.map((value) => column.lookup(coerce(value, column) as string | number));
+      // Distinct values: a list repeating one value a thousand times costs one test per row, not 1000.
+      const stored = [
+        ...new Set(node.values.map((value) => column.lookup(coerce(value, column) as string | number))),
+      ];
       if (node.values.length === 0) return node.op === 'any' ? never : always;
       const each = stored.map((value) =>
         Number.isNaN(value) ? never : onValues(indexed, (candidate) => candidate === value),
@@ -125,7 +155,8 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
         return wanted.size === 0 ? never : onValues(indexed, (candidate) => wanted.has(candidate));
       }
       if (node.op === 'none') {
-        const any = onValues(indexed, (candidate) => stored.includes(candidate));
+        const unwanted = new Set(stored);
+        const any = onValues(indexed, (candidate) => unwanted.has(candidate));
         return (row) => !any(row);
       }
       // eq and all: every value must be present.
@@ -133,15 +164,15 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
     }
     case 'range': {
       const indexed = quantity(node.quantity);
-      const tests = Object.entries(node.bounds).map(([op, value]) =>
-        rangeTest(indexed.column, op as RangeOp, value),
-      );
+      const tests: ((stored: number) => boolean)[] = [];
+      for (const [op, value] of Object.entries(node.bounds))
+        tests.push(await rangeTest(indexed.column, op as RangeOp, value, budget));
       return onValues(indexed, (stored) => tests.every((test) => test(stored)));
     }
     case 'text': {
       const indexed = quantity(node.quantity);
       const test = textTests[node.op];
-      const codes = codesWhere(indexed.column, (text) => test(text, node.value));
+      const codes = await codesWhere(indexed.column, (text) => test(text, node.value), budget);
       return codes.size === 0 ? never : onValues(indexed, (stored) => codes.has(stored));
     }
     case 'exists': {
@@ -150,6 +181,13 @@ export const compileFilter = (index: SearchIndex, node: QueryNode): RowTest => {
       return node.known ? known : (row) => !known(row);
     }
   }
+};
+
+/** Compiles the items one after the other, so that their dictionary scans share the budget in turn. */
+const compileAll = async (index: SearchIndex, items: QueryNode[], budget: SearchBudget) => {
+  const tests: RowTest[] = [];
+  for (const item of items) tests.push(await compileFilter(index, item, budget));
+  return tests;
 };
 
 /** `quantities`: NOMAD's list of the paths an entry has values in, used by existence queries ('x = *'). */
@@ -177,7 +215,11 @@ const hasValuesUnder = (index: SearchIndex, path: string): RowTest => {
 };
 
 /** The score of free-text criteria of a query per row (0 when it has none), for `_score` ordering. */
-export const freeTextScore = (index: SearchIndex, node: QueryNode): ((row: number) => number) => {
+export const freeTextScore = async (
+  index: SearchIndex,
+  node: QueryNode,
+  budget: SearchBudget,
+): Promise<(row: number) => number> => {
   const texts: string[] = [];
   const visit = (item: QueryNode): void => {
     if (item.kind === 'and' || item.kind === 'or') item.items.forEach(visit);
@@ -187,15 +229,24 @@ export const freeTextScore = (index: SearchIndex, node: QueryNode): ((row: numbe
   visit(node);
   const column = index.quantities.get(FREE_TEXT)?.column;
   if (!column || texts.length === 0) return () => 0;
-  const matchers = texts.map((text) => freeTextMatcher(column, text));
+  const matchers: Awaited<ReturnType<typeof freeTextMatcher>>[] = [];
+  for (const text of texts) matchers.push(await freeTextMatcher(column, text, budget));
   return (row) => matchers.reduce((sum, matcher) => sum + matcher.score(row), 0);
 };
 
-/** The rows passing the test among the given candidates. */
-export const selectRows = (candidates: Int32Array, test: RowTest): Int32Array => {
+/** The rows passing the test among the given candidates; the scan takes turns with other requests. */
+export const selectRows = async (
+  candidates: Int32Array,
+  test: RowTest,
+  budget: SearchBudget,
+): Promise<Int32Array> => {
   if (test === always) return candidates;
   const out = new Int32Array(candidates.length);
   let n = 0;
-  for (const row of candidates) if (test(row)) out[n++] = row;
+  for (let i = 0; i < candidates.length; i++) {
+    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    const row = candidates[i]!;
+    if (test(row)) out[n++] = row;
+  }
   return out.subarray(0, n);
 };

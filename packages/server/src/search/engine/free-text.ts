@@ -1,3 +1,5 @@
+import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import { CodeSet } from './code-set.ts';
 import type { Column, Scalar } from './column.ts';
 
 export const FREE_TEXT = 'text_search_contents';
@@ -37,14 +39,19 @@ export const freeTextWords = (values: Iterable<Scalar>): string[] => {
  * A free-text query over the words column: each query word matches words it begins; an entry matches
  * when any query word does, and scores one per query word it matches (the `_score` order).
  */
-export const freeTextMatcher = (column: Column, text: string) => {
-  const perWord = wordsOf(text).map((word) => {
-    const codes = new Set<number>();
-    column.dictionary?.values.forEach((value, code) => {
+export const freeTextMatcher = async (column: Column, text: string, budget: SearchBudget) => {
+  const perWord: CodeSet[] = [];
+  const values = column.dictionary?.values ?? [];
+  const length = values.length;
+  for (const word of wordsOf(text)) {
+    const codes = new CodeSet(length);
+    for (let code = 0; code < length; code++) {
+      if ((code & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+      const value = values[code];
       if (typeof value === 'string' && value.startsWith(word)) codes.add(code);
-    });
-    return codes;
-  });
+    }
+    perWord.push(codes);
+  }
   const score = (slot: number): number => {
     const stored = column.values(slot);
     let hits = 0;

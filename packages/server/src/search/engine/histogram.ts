@@ -1,3 +1,5 @@
+import { MAX_BUCKETS } from '../limits.ts';
+import { CHECK_EVERY, type SearchBudget } from './budget.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 
 export interface HistogramBucket {
@@ -6,40 +8,66 @@ export interface HistogramBucket {
   nested_count: number;
 }
 
-/** Visits each numeric value of the rows with the row it belongs to. */
-type ValueVisitor = (visit: (value: number, row: number) => void) => void;
+/** A histogram the request cannot have (too many buckets, bounds that are no number or date). */
+export class HistogramError extends Error {}
 
-/** The range of a quantity's values among the rows, and a visitor over them (no per-row arrays). */
-export const rowValues = (index: SearchIndex, indexed: IndexedQuantity, rows: Int32Array) => {
+/**
+ * Refuses a bucket count above MAX_BUCKETS. Every histogram computes its count from the range and the
+ * interval and calls this before it allocates anything per bucket.
+ */
+const assertBucketCount = (count: number): void => {
+  if (count <= MAX_BUCKETS) return;
+  const many = Number.isFinite(count) ? String(count) : 'unboundedly many';
+  throw new HistogramError(
+    `The aggregation would create ${many} buckets; at most ${MAX_BUCKETS} are allowed.`,
+  );
+};
+
+/** The range of a quantity's values among the rows (Infinity, -Infinity when none has one). */
+const rowRange = async (
+  index: SearchIndex,
+  indexed: IndexedQuantity,
+  rows: Int32Array,
+  budget: SearchBudget,
+): Promise<{ min: number; max: number }> => {
   let min = Infinity;
   let max = -Infinity;
   const track = (value: number) => {
     if (value < min) min = value;
     if (value > max) max = value;
   };
-  for (const row of rows) indexed.column.forEach(index.slotOf(indexed, row), track);
-  const values: ValueVisitor = (visit) => {
-    let current = -1;
-    const forward = (value: number) => visit(value, current);
-    for (const row of rows) {
-      current = row;
-      indexed.column.forEach(index.slotOf(indexed, row), forward);
-    }
-  };
-  return { values, min, max };
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    indexed.column.forEach(index.slotOf(indexed, rows[i]!), track);
+  }
+  return { min, max };
 };
 
-/** Counts rows per bucket key (a row with several values in one bucket counts once). */
-const countBuckets = (values: ValueVisitor, keyOf: (value: number) => number, keys: number[]) => {
-  const counts = new Map<number, number>(keys.map((key) => [key, 0]));
-  const lastRow = new Map<number, number>();
-  values((value, row) => {
-    const key = keyOf(value);
-    if (lastRow.get(key) === row) return;
-    lastRow.set(key, row);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  });
-  return keys.map((key) => ({ value: key, count: counts.get(key)!, nested_count: counts.get(key)! }));
+/** Counts rows per bucket (a row with several values in one bucket counts once); `position` finds it. */
+const countBuckets = async (
+  index: SearchIndex,
+  indexed: IndexedQuantity,
+  rows: Int32Array,
+  keys: readonly number[],
+  position: (value: number) => number,
+  budget: SearchBudget,
+): Promise<HistogramBucket[]> => {
+  const n = keys.length;
+  const counts = new Int32Array(n);
+  const lastRow = new Int32Array(n).fill(-1);
+  let current = -1;
+  const visit = (value: number) => {
+    const at = position(value);
+    if (!(at >= 0 && at < n) || lastRow[at] === current) return;
+    lastRow[at] = current;
+    counts[at]!++;
+  };
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    current = rows[i]!;
+    indexed.column.forEach(index.slotOf(indexed, current), visit);
+  }
+  return keys.map((value, i) => ({ value, count: counts[i]!, nested_count: counts[i]! }));
 };
 
 export interface HistogramRequest {
@@ -55,8 +83,34 @@ export interface HistogramResult {
   data: HistogramBucket[];
 }
 
-const boundValue = (bound: number | string, timestamp: boolean) =>
-  typeof bound === 'number' ? bound : timestamp ? Date.parse(bound) : Number(bound);
+/** Dates JavaScript can represent: +-100,000,000 days around 1970. */
+const MAX_DATE_MS = 8.64e15;
+
+const boundValue = (bound: number | string, timestamp: boolean, name: 'min' | 'max'): number => {
+  const value = typeof bound === 'number' ? bound : timestamp ? Date.parse(bound) : Number(bound);
+  // JSON's 1e999 parses to Infinity (and Ajv turns the string '1e999' into it): no bound either.
+  if (!Number.isFinite(value) || (timestamp && Math.abs(value) > MAX_DATE_MS))
+    throw new HistogramError(
+      `extended_bounds.${name} ${JSON.stringify(bound)} is not a ${timestamp ? 'date' : 'number'}.`,
+    );
+  return value;
+};
+
+/** The rows' range widened to the requested bounds. */
+const extendedRange = async (
+  index: SearchIndex,
+  indexed: IndexedQuantity,
+  rows: Int32Array,
+  bounds: HistogramRequest['extended_bounds'],
+  budget: SearchBudget,
+) => {
+  const timestamp = indexed.quantity.type === 'timestamp';
+  // Bounds first: a bad one is refused before the rows are scanned.
+  const low = bounds ? boundValue(bounds.min, timestamp, 'min') : Infinity;
+  const high = bounds ? boundValue(bounds.max, timestamp, 'max') : -Infinity;
+  const range = await rowRange(index, indexed, rows, budget);
+  return { min: Math.min(range.min, low), max: Math.max(range.max, high) };
+};
 
 /**
  * NOMAD's histogram: with `interval`, buckets at multiples of it (shifted by `offset`) from the smallest to
@@ -64,20 +118,21 @@ const boundValue = (bound: number | string, timestamp: boolean) =>
  * count (rounded up for whole-number quantities, widened by 1e-12 for others so the largest value falls
  * in the last bucket) and the offset is the smallest value. A single distinct value gives one bucket.
  */
-export const histogram = (
+export const histogram = async (
   index: SearchIndex,
   indexed: IndexedQuantity,
   rows: Int32Array,
   request: HistogramRequest,
-): HistogramResult => {
-  const timestamp = indexed.quantity.type === 'timestamp';
-  const whole = timestamp || indexed.quantity.integer === true;
-  const { values, ...range } = rowValues(index, indexed, rows);
-  let { min, max } = range;
-  if (request.extended_bounds) {
-    min = Math.min(min, boundValue(request.extended_bounds.min, timestamp));
-    max = Math.max(max, boundValue(request.extended_bounds.max, timestamp));
+  budget: SearchBudget,
+): Promise<HistogramResult> => {
+  const whole = indexed.quantity.type === 'timestamp' || indexed.quantity.integer === true;
+  if (request.buckets !== undefined) assertBucketCount(request.buckets);
+  for (const key of ['interval', 'offset'] as const) {
+    const number = request[key];
+    if (number !== undefined && !Number.isFinite(number))
+      throw new HistogramError(`${key} ${number} is not a finite number.`);
   }
+  const { min, max } = await extendedRange(index, indexed, rows, request.extended_bounds, budget);
   if (!Number.isFinite(min) || !Number.isFinite(max)) return { data: [] };
   let interval = request.interval;
   let offset = request.offset ?? 0;
@@ -85,91 +140,106 @@ export const histogram = (
   if (interval === undefined) {
     offset = min;
     if (max === min) {
-      return { offset, data: countBuckets(values, () => min, [min]) };
+      return { offset, data: await countBuckets(index, indexed, rows, [min], () => 0, budget) };
     }
     const exact = (max - min) / (request.buckets ?? 10);
     interval = whole ? Math.ceil(exact) : exact * (1 + 1e-12);
   }
   const step = interval;
-  const keyOf = (value: number) => Math.floor((value - offset) / step) * step + offset;
-  const first = keyOf(min);
-  const count = Math.round((keyOf(max) - first) / step) + 1;
-  const keys = Array.from({ length: count }, (_, i) => first + i * step);
+  if (!(step > 0) || !Number.isFinite(step))
+    throw new HistogramError(`The values' range gives no usable interval (${step}).`);
+  const bucketOf = (value: number) => Math.floor((value - offset) / step);
+  const first = bucketOf(min);
+  const count = bucketOf(max) - first + 1;
+  assertBucketCount(count);
+  const firstKey = first * step + offset;
+  const keys = Array.from({ length: count }, (_, i) => firstKey + i * step);
   return {
     interval: step,
     ...(echoOffset ? { offset } : {}),
-    data: countBuckets(
-      values,
-      (value) => keys[Math.min(count - 1, Math.round((keyOf(value) - first) / step))]!,
-      keys,
-    ),
+    data: await countBuckets(index, indexed, rows, keys, (value) => bucketOf(value) - first, budget),
   };
 };
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
 const MONTHS = { M: 1, q: 3, y: 12 } as const;
 
+/** Calendar buckets numbered consecutively, so that counts and positions are arithmetic. */
 interface Calendar {
-  /** Start of the bucket holding `ms`. */
-  keyOf(ms: number): number;
-  /** Start of the bucket after the one starting at `key`. */
-  next(key: number): number;
-  /** Rough bucket length, to estimate bucket counts. */
-  approxMs: number;
+  /** Number of the bucket holding `ms`. */
+  bucketOf(ms: number): number;
+  /** Start (epoch ms) of bucket number `bucket`. */
+  startOf(bucket: number): number;
 }
+
+const monthOf = (ms: number) => {
+  const date = new Date(ms);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
+};
 
 /** Calendar buckets for intervals like '1y', '3M', '1q', '1w', '12h' (UTC). */
 const calendar = (interval: string): Calendar => {
   const match = /^(\d*)([smhdwMqy])$/.exec(interval);
-  if (!match) throw new Error(`Invalid calendar interval ${interval}`);
+  if (!match) throw new HistogramError(`Invalid calendar interval ${interval}`);
   const n = Math.max(1, Number(match[1] || 1));
   const unit = match[2]!;
   if (unit in MONTHS) {
     const months = n * MONTHS[unit as keyof typeof MONTHS];
+    // Longer than all representable dates: numbering such buckets would leave that range.
+    if (months > (2 * MAX_DATE_MS) / UNIT_MS.d / 28)
+      throw new HistogramError(`The calendar interval ${interval} is longer than the range of dates.`);
     return {
-      keyOf: (ms) => {
-        const date = new Date(ms);
-        const start = Math.floor((date.getUTCFullYear() * 12 + date.getUTCMonth()) / months) * months;
-        return Date.UTC(Math.floor(start / 12), start % 12, 1);
+      bucketOf: (ms) => Math.floor(monthOf(ms) / months),
+      startOf: (bucket) => {
+        const month = bucket * months;
+        const year = Math.floor(month / 12);
+        // setUTCFullYear, not Date.UTC: that one reads the years 0 to 99 as 1900 to 1999.
+        return new Date(0).setUTCFullYear(year, month - year * 12, 1);
       },
-      next: (key) => {
-        const date = new Date(key);
-        return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1);
-      },
-      approxMs: months * 30.44 * UNIT_MS.d,
     };
   }
   // Weeks start on Monday as in Elasticsearch; 1970-01-05 was a Monday.
   const size = n * UNIT_MS[unit as keyof typeof UNIT_MS];
+  if (size > 2 * MAX_DATE_MS)
+    throw new HistogramError(`The calendar interval ${interval} is longer than the range of dates.`);
   const origin = unit === 'w' ? 4 * UNIT_MS.d : 0;
   return {
-    keyOf: (ms) => Math.floor((ms - origin) / size) * size + origin,
-    next: (key) => key + size,
-    approxMs: size,
+    bucketOf: (ms) => Math.floor((ms - origin) / size),
+    startOf: (bucket) => bucket * size + origin,
   };
 };
 
-const calendarKeys = (cal: Calendar, min: number, max: number): number[] => {
-  const keys = [cal.keyOf(min)];
-  const last = cal.keyOf(max);
-  while (keys[keys.length - 1]! < last) keys.push(cal.next(keys[keys.length - 1]!));
-  return keys;
+const calendarCount = (cal: Calendar, min: number, max: number) => cal.bucketOf(max) - cal.bucketOf(min) + 1;
+
+/** Buckets of a calendar between two dates; the count is checked before anything is allocated. */
+const calendarBuckets = (
+  index: SearchIndex,
+  indexed: IndexedQuantity,
+  rows: Int32Array,
+  cal: Calendar,
+  range: { min: number; max: number },
+  budget: SearchBudget,
+): Promise<HistogramBucket[]> => {
+  const first = cal.bucketOf(range.min);
+  const count = calendarCount(cal, range.min, range.max);
+  assertBucketCount(count);
+  const keys = Array.from({ length: count }, (_, i) => cal.startOf(first + i));
+  return countBuckets(index, indexed, rows, keys, (ms) => cal.bucketOf(ms) - first, budget);
 };
 
 /** date_histogram: buckets per calendar interval between the first and last date, empty ones included. */
-export const dateHistogram = (
+export const dateHistogram = async (
   index: SearchIndex,
   indexed: IndexedQuantity,
   rows: Int32Array,
   interval: string,
+  budget: SearchBudget,
   bounds?: { min: number | string; max: number | string },
-): HistogramBucket[] => {
-  const { values, ...range } = rowValues(index, indexed, rows);
-  const min = bounds ? Math.min(range.min, boundValue(bounds.min, true)) : range.min;
-  const max = bounds ? Math.max(range.max, boundValue(bounds.max, true)) : range.max;
-  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+): Promise<HistogramBucket[]> => {
   const cal = calendar(interval);
-  return countBuckets(values, cal.keyOf, calendarKeys(cal, min, max));
+  const range = await extendedRange(index, indexed, rows, bounds, budget);
+  if (!Number.isFinite(range.min) || !Number.isFinite(range.max)) return [];
+  return calendarBuckets(index, indexed, rows, cal, range, budget);
 };
 
 /** The intervals auto_date_histogram chooses from, finest first. */
@@ -194,30 +264,29 @@ const AUTO_INTERVALS = [
 ];
 
 /** auto_date_histogram: the finest interval giving at most `buckets` buckets. */
-export const autoDateHistogram = (
+export const autoDateHistogram = async (
   index: SearchIndex,
   indexed: IndexedQuantity,
   rows: Int32Array,
   buckets: number,
-): { interval: string; data: HistogramBucket[] } => {
-  const { min, max } = rowValues(index, indexed, rows);
-  if (!Number.isFinite(min)) return { interval: '1s', data: [] };
-  // Estimated counts first: listing one-second buckets over years would take millions of steps.
+  budget: SearchBudget,
+): Promise<{ interval: string; data: HistogramBucket[] }> => {
+  assertBucketCount(buckets);
+  const range = await rowRange(index, indexed, rows, budget);
+  if (!Number.isFinite(range.min)) return { interval: '1s', data: [] };
   const interval =
-    AUTO_INTERVALS.find(
-      (candidate) =>
-        (max - min) / calendar(candidate).approxMs < buckets + 1 &&
-        calendarKeys(calendar(candidate), min, max).length <= buckets,
-    ) ?? '100y';
-  return { interval, data: dateHistogram(index, indexed, rows, interval) };
+    AUTO_INTERVALS.find((candidate) => calendarCount(calendar(candidate), range.min, range.max) <= buckets) ??
+    '100y';
+  return { interval, data: await calendarBuckets(index, indexed, rows, calendar(interval), range, budget) };
 };
 
 /** [min, max] of the values among the rows, [null, null] when none has one. */
-export const minMax = (
+export const minMax = async (
   index: SearchIndex,
   indexed: IndexedQuantity,
   rows: Int32Array,
-): [number | null, number | null] => {
-  const { min, max } = rowValues(index, indexed, rows);
+  budget: SearchBudget,
+): Promise<[number | null, number | null]> => {
+  const { min, max } = await rowRange(index, indexed, rows, budget);
   return Number.isFinite(min) ? [min, max] : [null, null];
 };

@@ -1,3 +1,4 @@
+import { CHECK_EVERY, type SearchBudget } from './budget.ts';
 import type { Scalar } from './column.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 
@@ -74,7 +75,12 @@ export interface Page {
  * One page of rows in order (key, then entry id, both in the requested direction): a bounded selection
  * over the matching rows, so the cost grows with the rows scanned, not with sorting all of them.
  */
-export const selectPage = (index: SearchIndex, rows: Int32Array, request: PageRequest): Page => {
+export const selectPage = async (
+  index: SearchIndex,
+  rows: Int32Array,
+  request: PageRequest,
+  budget: SearchBudget,
+): Promise<Page> => {
   const sign = request.descending ? -1 : 1;
   const { entryIds } = index;
   const compare = (a: { key: Key; row: number }, b: { key: Key; row: number }) => {
@@ -99,7 +105,9 @@ export const selectPage = (index: SearchIndex, rows: Int32Array, request: PageRe
   // The best `wanted` candidates, kept sorted; most rows lose against the worst kept one and cost one compare.
   const best: { key: Key; row: number }[] = [];
   const probe: { key: Key; row: number } = { key: undefined, row: -1 };
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    const row = rows[i]!;
     // One probe object for the rows that lose (most of them); a new one only for rows that are kept.
     probe.key = keyOf(row);
     probe.row = row;

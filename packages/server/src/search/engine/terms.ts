@@ -1,6 +1,8 @@
 import type { TermsAggregation } from '@oasis/schema';
+import { CHECK_EVERY, type SearchBudget } from './budget.ts';
 import type { Scalar } from './column.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
+import { firstInOrder } from './top-k.ts';
 
 export interface TermsBucket {
   value: Scalar;
@@ -35,17 +37,27 @@ const byValue = (a: Scalar, b: Scalar) =>
         ? 1
         : 0;
 
+/** A counted value before it becomes a bucket: its stored number and how many rows hold it. */
+interface Counted {
+  stored: number;
+  value: Scalar;
+  count: number;
+}
+
 /**
  * Entries per value of a quantity among the given rows; an entry counts once per distinct value. Without
  * pagination the `size` most frequent values come first (ties by value); with pagination the values are
- * paged in value order, as NOMAD's composite aggregation does.
+ * paged in value order, as NOMAD's composite aggregation does. `accept` narrows the values further
+ * (suggestions). The scans take turns with other requests under the budget.
  */
-export const termsBuckets = (
+export const termsBuckets = async (
   index: SearchIndex,
   indexed: IndexedQuantity,
   rows: Int32Array,
   config: TermsAggregation,
-): TermsResult => {
+  budget: SearchBudget,
+  accept: (value: Scalar) => boolean = () => true,
+): Promise<TermsResult> => {
   const { column } = indexed;
   const entriesPerBucket = config.entries ? (config.entries.size ?? 10) : 0;
   const firstRows = new Map<number, number[]>();
@@ -64,7 +76,8 @@ export const termsBuckets = (
   };
   const count = dense
     ? (stored: number) => {
-        if (dense.last[stored] === current) return;
+        // Codes added while the scan paused are newer than the search.
+        if (stored >= dense.counts.length || dense.last[stored] === current) return;
         dense.last[stored] = current;
         dense.counts[stored]!++;
         if (entriesPerBucket > 0) keep(stored);
@@ -75,63 +88,74 @@ export const termsBuckets = (
         counts.set(stored, (counts.get(stored) ?? 0) + 1);
         if (entriesPerBucket > 0) keep(stored);
       };
-  for (const row of rows) {
-    current = row;
-    column.forEach(index.slotOf(indexed, row), count);
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    current = rows[i]!;
+    column.forEach(index.slotOf(indexed, current), count);
   }
   if (dense) dense.counts.forEach((n, code) => n > 0 && counts.set(code, n));
   const include = includeTest(config.include);
-  let buckets: TermsBucket[] = [];
-  for (const [stored, count] of counts) {
+  const counted: Counted[] = [];
+  let visited = 0;
+  for (const [stored, n] of counts) {
+    if ((visited++ & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
     const value = column.decode(stored);
-    if (!include(value)) continue;
-    buckets.push({
-      value,
-      count,
-      nested_count: count,
-      ...(entriesPerBucket > 0 ? { rows: firstRows.get(stored) ?? [] } : {}),
-    });
+    if (include(value) && accept(value)) counted.push({ stored, value, count: n });
   }
-  const total = buckets.length;
+  const bucket = ({ stored, value, count: n }: Counted): TermsBucket => ({
+    value,
+    count: n,
+    nested_count: n,
+    ...(entriesPerBucket > 0 ? { rows: firstRows.get(stored) ?? [] } : {}),
+  });
+  const total = counted.length;
   if (config.pagination) {
     const size = config.pagination.page_size ?? config.size ?? 10;
     const after = config.pagination.page_after_value;
-    buckets.sort((a, b) => byValue(a.value, b.value));
-    if (config.pagination.order === 'desc') buckets.reverse();
-    if (after !== undefined && after !== null) {
-      const start = buckets.findIndex((bucket) => String(bucket.value) === after);
-      buckets = start >= 0 ? buckets.slice(start + 1) : buckets;
-    }
-    const page = buckets.slice(0, size);
-    const more = buckets.length > size;
+    const sign = config.pagination.order === 'desc' ? -1 : 1;
+    const inOrder = (a: Counted, b: Counted) => sign * byValue(a.value, b.value);
+    // An unknown cursor starts from the first value again.
+    const cursor =
+      after === undefined || after === null
+        ? undefined
+        : counted.find((item) => String(item.value) === after);
+    const rest = cursor ? counted.filter((item) => inOrder(item, cursor) > 0) : counted;
+    const page = await firstInOrder(rest, size, inOrder, budget);
+    const more = rest.length > size;
     return {
-      buckets: page,
+      buckets: page.map(bucket),
       total,
       ...(more && page.length > 0 ? { nextPageAfterValue: String(page[page.length - 1]!.value) } : {}),
     };
   }
-  buckets.sort((a, b) => b.count - a.count || byValue(a.value, b.value));
-  return { buckets: buckets.slice(0, config.size ?? 10), total };
+  const byCount = (a: Counted, b: Counted) => b.count - a.count || byValue(a.value, b.value);
+  return { buckets: (await firstInOrder(counted, config.size ?? 10, byCount, budget)).map(bucket), total };
 };
 
 /**
  * Terms of `quantities` (the search quantities an entry has values in): not stored, since it follows
  * from the other columns; counted by testing each quantity's presence per row.
  */
-export const presenceBuckets = (
+export const presenceBuckets = async (
   index: SearchIndex,
   rows: Int32Array,
   config: TermsAggregation,
-): TermsResult => {
+  budget: SearchBudget,
+): Promise<TermsResult> => {
   const include = includeTest(config.include);
   const buckets: TermsBucket[] = [];
+  const present = () => true;
   for (const indexed of index.quantities.values()) {
     const name = indexed.quantity.name;
     if (name === 'quantities' || !include(name)) continue;
     let count = 0;
-    for (const row of rows) if (indexed.column.some(index.slotOf(indexed, row), () => true)) count++;
+    for (let i = 0; i < rows.length; i++) {
+      if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+      if (indexed.column.some(index.slotOf(indexed, rows[i]!), present)) count++;
+    }
     if (count > 0) buckets.push({ value: name, count, nested_count: count });
   }
+  // As many buckets as search quantities (hundreds): a plain sort.
   buckets.sort((a, b) => b.count - a.count || byValue(a.value, b.value));
   return { buckets: buckets.slice(0, config.size ?? 10), total: buckets.length };
 };

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../errors.ts';
+import { SearchBudget } from './budget.ts';
+import { selectRows } from './filter.ts';
+
+/** A row test that costs about `us` microseconds, as a query with many criteria does. */
+const costly =
+  (us: number) =>
+  (row: number): boolean => {
+    const until = performance.now() + us / 1000;
+    while (performance.now() < until);
+    return row % 2 === 0;
+  };
+
+/** The longest gap between ticks of a 1 ms interval while `work` runs: how long the event loop was held. */
+const longestStall = async (work: () => Promise<unknown>) => {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  try {
+    return { result: await work().catch((error: unknown) => error), longest };
+  } finally {
+    clearInterval(timer);
+    longest = Math.max(longest, performance.now() - last);
+  }
+};
+
+describe('the time budget of a search', () => {
+  it('lets timers run between slices of a long scan, and finishes it', async () => {
+    const rows = Int32Array.from({ length: 20_000 }, (_, i) => i);
+    const { result, longest } = await longestStall(() =>
+      selectRows(rows, costly(10), new SearchBudget(60_000)),
+    );
+    expect((result as Int32Array).length).toBe(10_000);
+    // About 200 ms of work in slices of ~20 ms; generous for a shared machine.
+    expect(longest).toBeLessThan(100);
+  });
+
+  it('cancels a scan past its deadline with 503, soon after the deadline', async () => {
+    const rows = Int32Array.from({ length: 1_000_000 }, (_, i) => i);
+    const started = performance.now();
+    const { result, longest } = await longestStall(() => selectRows(rows, costly(10), new SearchBudget(150)));
+    const took = performance.now() - started;
+    expect(result).toBeInstanceOf(HttpError);
+    expect((result as HttpError).statusCode).toBe(503);
+    expect((result as HttpError).detail).toContain('time budget of 150 ms');
+    // Ten seconds of work, stopped at 150 ms plus at most one slice.
+    expect(took).toBeLessThan(1000);
+    expect(longest).toBeLessThan(100);
+  });
+});
