@@ -1,14 +1,20 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import tar from 'tar-stream';
-import { badRequest } from '../errors.ts';
+import type { UploadFileLimits } from '../config/processing-limits.ts';
+import { badRequest, HttpError } from '../errors.ts';
+import { uploadWriteError } from './fs-errors.ts';
 import { safeRelativePath } from './paths.ts';
+import { assertNoClash } from './raw-clash.ts';
+import { withoutServerPaths } from './server-paths.ts';
 import type { UploadFiles } from './storage.ts';
+import { uploadBudget } from './upload-budget.ts';
+import { UnpackLimits } from './unpack-limits.ts';
 
 export type ArchiveKind = 'zip' | 'tar' | 'tar.gz';
 
@@ -45,45 +51,60 @@ const openZip = (file: string) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true }, (error, zip) =>
       error || !zip
-        ? reject(badRequest(`Cannot read zip file: ${error?.message ?? 'unknown error'}`))
+        ? reject(badRequest(`Cannot read zip file: ${withoutServerPaths(error?.message ?? 'unknown error')}`))
         : resolve(zip),
     ),
   );
 
-type Sink = (relative: string, stream: Readable) => Promise<void>;
+type Sink = (relative: string, stream: Readable, meter: Transform) => Promise<void>;
 
-const extractZip = async (file: string, sink: Sink, target: string): Promise<string[]> => {
+const extractZip = async (
+  file: string,
+  sink: Sink,
+  target: string,
+  limits: UnpackLimits,
+): Promise<Set<string>> => {
   const zip = await openZip(file);
-  const written: string[] = [];
+  const written = new Set<string>();
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => {
       zip.close();
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof Error && 'statusCode' in error) reject(error);
+      const message = withoutServerPaths(error instanceof Error ? error.message : String(error));
+      if (error instanceof HttpError) reject(error);
       // yauzl refuses '../' and absolute member names itself; say so in the same words as our own check.
       else if (/invalid relative path|absolute path/.test(message))
         reject(badRequest(`Bad path in archive: ${message}`));
       else reject(badRequest(`Corrupt zip file: ${message}`));
     };
+    try {
+      limits.declaredMembers(zip.entryCount);
+    } catch (error) {
+      fail(error);
+      return;
+    }
     zip.on('error', fail);
     zip.on('end', () => resolve());
     zip.on('entry', (entry: yauzl.Entry) => {
-      if (entry.fileName.endsWith('/')) {
-        zip.readEntry();
-        return;
-      }
       let relative: string;
       try {
+        limits.member();
+        if (entry.fileName.endsWith('/')) {
+          zip.readEntry();
+          return;
+        }
         relative = entryPath(target, entry.fileName);
+        limits.declared(relative, entry.uncompressedSize, entry.compressedSize);
       } catch (error) {
         fail(error);
         return;
       }
       zip.openReadStream(entry, (error, stream) => {
         if (error || !stream) return fail(error ?? new Error('no stream'));
-        sink(relative, stream)
+        // Stored members are not compressed: their ratio is 1 whatever they hold.
+        const compressed = entry.compressionMethod === 0 ? undefined : entry.compressedSize;
+        sink(relative, stream, limits.meter(relative, compressed))
           .then(() => {
-            written.push(relative);
+            written.add(relative);
             zip.readEntry();
           })
           .catch(fail);
@@ -94,59 +115,95 @@ const extractZip = async (file: string, sink: Sink, target: string): Promise<str
   return written;
 };
 
-const extractTar = async (source: Readable, sink: Sink, target: string): Promise<string[]> => {
+const extractTar = async (
+  source: Readable,
+  sink: Sink,
+  target: string,
+  limits: UnpackLimits,
+): Promise<Set<string>> => {
   const extract = tar.extract();
-  const written: string[] = [];
+  const written = new Set<string>();
   const done = (async () => {
     for await (const entry of extract) {
+      limits.member();
       const { name, type } = entry.header;
       if (type !== 'file') {
         entry.resume();
         continue;
       }
       const relative = entryPath(target, name);
-      await sink(relative, entry as unknown as Readable);
-      written.push(relative);
+      await sink(relative, entry as unknown as Readable, limits.meter(relative));
+      written.add(relative);
     }
   })();
+  const reading = pipeline(source, extract).catch((error: Error) => {
+    throw badRequest(`Corrupt tar file: ${withoutServerPaths(error.message)}`);
+  });
+  // A limit that stops the entries ends the reading too; its error is the one to report.
   await Promise.all([
-    pipeline(source, extract).catch((error: Error) => {
-      throw badRequest(`Corrupt tar file: ${error.message}`);
+    reading,
+    done.catch((error: unknown) => {
+      extract.destroy();
+      throw error;
     }),
-    done,
   ]);
   return written;
 };
 
+/** The staging sink: a member clashing with another of the same archive (file and folder) is a 400. */
+const stagingSink =
+  (staging: string): Sink =>
+  async (relative, stream, meter) => {
+    const staged = path.join(staging, relative);
+    try {
+      await mkdir(path.dirname(staged), { recursive: true });
+      // A member named twice: the later one wins, as when NOMAD (Python's zipfile) extracts it.
+      await pipeline(stream, meter, createWriteStream(staged));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR')
+        throw badRequest(`The archive holds a file and a folder of the same name ('${relative}').`);
+      throw uploadWriteError(error, relative);
+    }
+  };
+
 /**
  * Extracts an archive file into the upload's raw directory below `target`; returns the written paths.
- * All or nothing: entries are staged in a temp directory and moved into place only when the whole archive
- * was read, so a corrupt or malicious archive leaves the upload as it was. The archive file is removed.
+ * All or nothing: entries are staged in a temp directory, within the limits of members, unpacked bytes
+ * and compression ratio, and moved into place only when the whole archive was read and none clashes
+ * with what the upload holds, so a corrupt or malicious archive leaves the upload as it was. The archive
+ * file is removed.
  */
 export const extractArchive = async (
   kind: ArchiveKind,
   file: string,
   files: UploadFiles,
   target: string,
+  uploadLimits: UploadFileLimits,
 ): Promise<string[]> => {
   const staging = files.tempPath();
-  const sink: Sink = async (relative, stream) => {
-    const staged = path.join(staging, relative);
-    await mkdir(path.dirname(staged), { recursive: true });
-    await pipeline(stream, createWriteStream(staged));
-  };
   try {
+    const budget = await uploadBudget(files.rawDir, files.root, uploadLimits);
+    const limits = new UnpackLimits(uploadLimits, budget, (await stat(file)).size);
+    const sink = stagingSink(staging);
     const written =
       kind === 'zip'
-        ? await extractZip(file, sink, target)
+        ? await extractZip(file, sink, target, limits)
         : await extractTar(
             kind === 'tar.gz' ? createReadStream(file).pipe(createGunzip()) : createReadStream(file),
             sink,
             target,
+            limits,
           );
-    for (const relative of written)
-      await files.moveIntoRaw(path.join(staging, relative), files.rawPath(relative));
-    return written;
+    await assertNoClash(files.rawDir, written);
+    for (const relative of written) {
+      await files
+        .moveIntoRaw(path.join(staging, relative), files.rawPath(relative))
+        .catch((error: unknown) => {
+          throw uploadWriteError(error, relative);
+        });
+    }
+    return [...written];
   } finally {
     await rm(file, { force: true });
     await rm(staging, { recursive: true, force: true });

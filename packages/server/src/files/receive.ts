@@ -1,21 +1,39 @@
 import type { FastifyRequest } from 'fastify';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import type { UploadFileLimits } from '../config/processing-limits.ts';
 import { badRequest } from '../errors.ts';
 import { detectArchive, extractArchive } from './extract.ts';
+import { uploadWriteError } from './fs-errors.ts';
 import { safeRelativePath } from './paths.ts';
+import { assertNoClash } from './raw-clash.ts';
 import type { UploadFiles } from './storage.ts';
+import { uploadBudget } from './upload-budget.ts';
+
+/** The upload path a plain file is stored at, checked before a byte of it is written. */
+const targetPath = (targetDir: string, fileName: string | undefined): string => {
+  if (!fileName) {
+    throw badRequest('No file name given: send a multipart file or set the file_name query parameter.');
+  }
+  const safeName = safeRelativePath(fileName);
+  if (!safeName) throw badRequest(`Bad path: ${fileName}`);
+  const target = safeRelativePath(targetDir);
+  return target ? `${target}/${safeName}` : safeName;
+};
 
 /**
  * Takes the file of an upload request — a multipart field `file`, or the raw body with `?file_name=` —
- * streams it to disk (constant memory), and puts it into the raw directory below `targetDir`: zip and tar
- * archives are extracted, any other file is stored as is. Returns the written upload-relative paths, or
- * undefined when the request carried no file.
+ * streams it to disk (constant memory, at most what the upload may still take), and puts it into the
+ * raw directory below `targetDir`: zip and tar archives are extracted, any other file is stored as is.
+ * Returns the written upload-relative paths, or undefined when the request carried no file. Whatever
+ * fails, the temp file goes and the upload keeps what it had.
  */
 export const receiveFile = async (
   request: FastifyRequest,
   files: UploadFiles,
   targetDir: string,
   fileNameParam: string | undefined,
+  limits: UploadFileLimits,
 ): Promise<string[] | undefined> => {
   let stream: Readable | undefined;
   let fileName = fileNameParam;
@@ -28,16 +46,18 @@ export const receiveFile = async (
     stream = request.body as Readable;
   }
   if (!stream) return undefined;
-  const temp = await files.streamToTemp(stream);
-  if (!fileName) {
-    throw badRequest('No file name given: send a multipart file or set the file_name query parameter.');
+  const relative = targetPath(targetDir, fileName);
+  const budget = await uploadBudget(files.rawDir, files.root, limits);
+  const temp = await files.streamToTemp(stream, budget);
+  try {
+    const kind = await detectArchive(temp, relative);
+    if (kind) return await extractArchive(kind, temp, files, safeRelativePath(targetDir), limits);
+    await assertNoClash(files.rawDir, [relative]);
+    await files.moveIntoRaw(temp, files.rawPath(relative)).catch((error: unknown) => {
+      throw uploadWriteError(error, relative);
+    });
+    return [relative];
+  } finally {
+    await rm(temp, { force: true });
   }
-  const safeName = safeRelativePath(fileName);
-  if (!safeName) throw badRequest(`Bad path: ${fileName}`);
-  const target = safeRelativePath(targetDir);
-  const kind = await detectArchive(temp, safeName);
-  if (kind) return extractArchive(kind, temp, files, target);
-  const relative = target ? `${target}/${safeName}` : safeName;
-  await files.moveIntoRaw(temp, files.rawPath(relative));
-  return [relative];
 };

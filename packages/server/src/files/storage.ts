@@ -4,7 +4,9 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { byteMeter } from './byte-meter.ts';
 import { resolveInside } from './paths.ts';
+import type { UploadBudget } from './upload-budget.ts';
 
 /** Where an upload's files live: `uploads/<id>/raw` (user files) and `uploads/<id>/archive` (processed). */
 export class UploadFiles {
@@ -39,21 +41,32 @@ export class UploadFiles {
     return path.join(this.tmpDir, randomBytes(12).toString('hex'));
   }
 
-  /** Streams `source` to a temp file and renames it into place: readers never see a partial file. */
-  async writeRawStream(relative: string, source: Readable): Promise<string> {
-    const target = this.rawPath(relative);
-    await this.moveIntoRaw(await this.streamToTemp(source), target);
-    return target;
-  }
-
-  async streamToTemp(source: Readable): Promise<string> {
+  /**
+   * Streams `source` to a temp file (removed again if anything fails), at most `budget.bytes` of it when
+   * a budget is given. A refused body is drained, not destroyed: destroying a request stream leaves its
+   * connection stuck with the client still sending, and the client would never read the 400.
+   */
+  async streamToTemp(source: Readable, budget?: UploadBudget): Promise<string> {
     await mkdir(this.tmpDir, { recursive: true });
     const temp = this.tempPath();
+    const meter = byteMeter((total) => {
+      if (budget && total > budget.bytes) throw budget.exceeded();
+    });
+    const writing = pipeline(meter, createWriteStream(temp, { flags: 'wx' }));
+    const onSourceError = (error: Error) => meter.destroy(error);
+    source.once('error', onSourceError);
+    source.pipe(meter);
     try {
-      await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
+      await writing;
     } catch (error) {
+      source.unpipe(meter);
+      // The client may still give up while the rest drains; that is no error of ours.
+      source.on('error', () => undefined);
+      source.resume();
       await rm(temp, { force: true });
       throw error;
+    } finally {
+      source.off('error', onSourceError);
     }
     return temp;
   }
@@ -63,11 +76,17 @@ export class UploadFiles {
     await rename(temp, target);
   }
 
+  /** Writes an entry's archive atomically (temp file, then rename); a failed write leaves no temp file. */
   async writeArchive(entryId: string, archive: unknown): Promise<void> {
     const temp = this.tempPath();
     await mkdir(this.tmpDir, { recursive: true });
-    await writeFile(temp, JSON.stringify(archive));
-    await rename(temp, this.archivePath(entryId));
+    try {
+      await writeFile(temp, JSON.stringify(archive));
+      await rename(temp, this.archivePath(entryId));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
   }
 
   /** Removes a raw file or folder; false when nothing was there. */

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { indexedResults } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
+import { withoutServerPaths } from '../files/server-paths.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { generateEntryId } from '../processing/ids.ts';
 import { readMatchHead } from '../processing/compression.ts';
@@ -17,7 +18,7 @@ import {
 } from '../store/entries.ts';
 import type { ParsePool } from './parse-pool.ts';
 import { readUploadMetadata } from './upload-metadata.ts';
-import type { LogEntry } from './parse-thread.ts';
+import type { LogEntry } from './parse-task.ts';
 
 /** All files below the raw directory, as upload-relative paths with forward slashes. */
 const walk = async (root: string, relative = ''): Promise<string[]> => {
@@ -176,7 +177,11 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
       complete: true,
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // Upload errors are shown to users: no absolute server paths in them.
+    const message = withoutServerPaths(error instanceof Error ? error.message : String(error), [
+      files.rawDir,
+      config.dataDir,
+    ]);
     await setUploadProcessState(db, uploadId, {
       status: 'FAILURE',
       process: 'process_upload',

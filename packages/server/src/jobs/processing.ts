@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
-import { findUpload } from '../store/uploads.ts';
+import { failUnfinishedEntries } from '../store/entries.ts';
+import { findUpload, setUploadProcessState } from '../store/uploads.ts';
 import { enqueueJob } from './queue.ts';
 
 export const PROCESS_UPLOAD = 'process_upload';
@@ -19,6 +20,27 @@ export const queueUploadProcessing = async (ctx: AppContext, uploadId: string): 
     if (rows.length === 0) await enqueueJob(tx, PROCESS_UPLOAD, uploadId);
   });
   ctx.notifyJobQueued();
+};
+
+/**
+ * A processing job that was given up: the upload shows a failed process with `reason`, and none of its
+ * entries stays pending.
+ */
+export const failUploadProcessing = async (
+  ctx: AppContext,
+  uploadId: string,
+  reason: string,
+): Promise<void> => {
+  await ctx.db.transaction(async (tx) => {
+    await setUploadProcessState(tx, uploadId, {
+      status: 'FAILURE',
+      process: PROCESS_UPLOAD,
+      message: 'Process process_upload failed',
+      errors: [reason],
+      complete: true,
+    });
+    await failUnfinishedEntries(tx, uploadId, reason);
+  });
 };
 
 /** Waits until the upload is no longer processing (for `wait_for_processing`), at most `timeoutMs`. */

@@ -39,7 +39,7 @@ describe('JobWorker', () => {
           throw new Error('boom');
         },
       },
-      50,
+      { pollMs: 50 },
     );
     await worker.start();
     for (
@@ -55,5 +55,93 @@ describe('JobWorker', () => {
       ['FAILED', 'boom'],
       ['DONE', null],
     ]);
+  });
+
+  it('gives up a job that a crash interrupted at every one of its attempts, instead of running it again', async () => {
+    db = await openDatabase({});
+    await migrate(db);
+    const twice = await enqueueJob(db, 'count', null, { n: 1 });
+    const thrice = await enqueueJob(db, 'count', null, { n: 2 });
+    // What starts that claimed the jobs and died with them leave behind.
+    await db.query(`UPDATE jobs SET state = 'RUNNING', attempts = 2 WHERE job_id = $1`, [twice]);
+    await db.query(`UPDATE jobs SET state = 'RUNNING', attempts = 3 WHERE job_id = $1`, [thrice]);
+    const given: Array<[number, string]> = [];
+    const seen: number[] = [];
+    worker = new JobWorker(
+      db,
+      {
+        count: async (job) => {
+          seen.push(Number(job.payload.n));
+        },
+      },
+      {
+        pollMs: 50,
+        maxAttempts: 3,
+        onGiveUp: async (job, reason) => {
+          given.push([job.job_id, reason]);
+        },
+      },
+    );
+    await worker.start();
+    for (let i = 0; i < 100 && (await jobStates()).some((j) => j.state === 'PENDING'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    // The job with an attempt left runs once more; the other is failed with a reason users can read.
+    expect(seen).toEqual([1]);
+    const states = await jobStates();
+    expect(states.map((j) => j.state)).toEqual(['DONE', 'FAILED']);
+    expect(states[1]?.error).toMatch(/^Processing was given up after 3 attempts: the server stopped/);
+    expect(given).toEqual([[thrice, states[1]?.error]]);
+  });
+
+  it('retries a failing job until its attempts are used up', async () => {
+    db = await openDatabase({});
+    await migrate(db);
+    await enqueueJob(db, 'explode', null);
+    let runs = 0;
+    const given: string[] = [];
+    worker = new JobWorker(
+      db,
+      {
+        explode: async () => {
+          runs++;
+          throw new Error('boom');
+        },
+      },
+      { pollMs: 50, maxAttempts: 2, onGiveUp: async (_job, reason) => void given.push(reason) },
+    );
+    await worker.start();
+    for (let i = 0; i < 100 && (await jobStates())[0]?.state !== 'FAILED'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toBe(2);
+    expect(given).toEqual(['boom']);
+  });
+
+  it('puts a job that outlives the stop grace back in the queue without counting the attempt', async () => {
+    db = await openDatabase({});
+    await migrate(db);
+    const slow = await enqueueJob(db, 'slow', null);
+    let started = false;
+    worker = new JobWorker(
+      db,
+      {
+        slow: async () => {
+          started = true;
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        },
+      },
+      { pollMs: 50, stopGraceMs: 50 },
+    );
+    await worker.start();
+    for (let i = 0; i < 100 && !started; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await worker.stop();
+    worker = undefined;
+    const { rows } = await db.query<{ state: string; attempts: number }>(
+      'SELECT state, attempts FROM jobs WHERE job_id = $1',
+      [slow],
+    );
+    expect(rows[0]).toEqual({ state: 'PENDING', attempts: 0 });
+    // The abandoned run ends later and leaves the released job alone.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await jobStates())[0]?.state).toBe('PENDING');
   });
 });

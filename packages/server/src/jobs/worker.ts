@@ -1,27 +1,67 @@
 import type { Database } from '../db/database.ts';
-import { claimNextJob, finishJob, requeueInterruptedJobs, type Job } from './queue.ts';
+import { DEFAULT_PROCESSING_LIMITS } from '../config/processing-limits.ts';
+import {
+  claimNextJob,
+  finishJob,
+  releaseJob,
+  requeueInterruptedJobs,
+  retryOrFailJob,
+  type Job,
+} from './queue.ts';
 
 export type JobHandler = (job: Job) => Promise<void>;
 
+export interface JobWorkerOptions {
+  /** How often other processes' jobs are looked for. */
+  pollMs?: number;
+  /** Starts after which a failing or interrupted job is given up. */
+  maxAttempts?: number;
+  /** How long `stop()` lets a running job go on before putting it back in the queue. */
+  stopGraceMs?: number;
+  /** Called for a job given up, with the reason; e.g. marks its upload's processing failed. */
+  onGiveUp?: (job: Job, reason: string) => Promise<void>;
+}
+
+const interruptedReason = (attempts: number) =>
+  `Processing was given up after ${attempts} attempts: the server stopped while processing this upload ` +
+  `each time. Process the upload again to retry.`;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /**
  * Runs queued jobs one after another, off the request path. `notify()` wakes it after an enqueue; a slow
- * poll catches jobs queued by other processes. `stop()` lets the running job finish.
+ * poll catches jobs queued by other processes. A job that fails, or that a crash interrupts, is retried
+ * until it has started `maxAttempts` times, then given up. `stop()` lets the running job finish for a
+ * grace period, then puts it back in the queue.
  */
 export class JobWorker {
   private running = false;
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
+  private current: Job | undefined;
+  private readonly pollMs: number;
+  private readonly maxAttempts: number;
+  private readonly stopGraceMs: number;
 
   constructor(
     private readonly db: Database,
     private readonly handlers: Record<string, JobHandler>,
-    private readonly pollMs = 2000,
-  ) {}
+    private readonly options: JobWorkerOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 2000;
+    this.maxAttempts = options.maxAttempts ?? DEFAULT_PROCESSING_LIMITS.maxJobAttempts;
+    this.stopGraceMs = options.stopGraceMs ?? 10_000;
+  }
 
   async start(): Promise<void> {
-    await requeueInterruptedJobs(this.db);
+    for (const job of await requeueInterruptedJobs(this.db, this.maxAttempts, interruptedReason))
+      await this.giveUp(job, interruptedReason(job.attempts));
     this.running = true;
-    this.loop = this.run();
+    // The loop outlives a stop that released its job: what it meets after the stop (a closed database)
+    // is no news. Before, an error is as unhandled as it always was.
+    this.loop = this.run().catch((error: unknown) => {
+      if (this.running) throw error;
+    });
   }
 
   notify(): void {
@@ -31,7 +71,20 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.running = false;
     this.notify();
-    await this.loop;
+    if (!this.loop) return;
+    const finished = await Promise.race([
+      this.loop.then(() => true),
+      delay(this.stopGraceMs).then(() => false),
+    ]);
+    if (!finished && this.current) await releaseJob(this.db, this.current.job_id);
+  }
+
+  private async giveUp(job: Job, reason: string): Promise<void> {
+    try {
+      await this.options.onGiveUp?.(job, reason);
+    } catch {
+      // The job stays FAILED; its upload keeps the state it had.
+    }
   }
 
   private async run(): Promise<void> {
@@ -47,13 +100,17 @@ export class JobWorker {
         });
         continue;
       }
-      const handler = this.handlers[job.kind];
+      this.current = job;
       try {
+        const handler = this.handlers[job.kind];
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         await handler(job);
         await finishJob(this.db, job.job_id);
       } catch (error) {
-        await finishJob(this.db, job.job_id, error instanceof Error ? error.message : String(error));
+        const message = error instanceof Error ? error.message : String(error);
+        if (await retryOrFailJob(this.db, job, message, this.maxAttempts)) await this.giveUp(job, message);
+      } finally {
+        this.current = undefined;
       }
     }
   }

@@ -10,6 +10,7 @@ import {
   readMatchHead,
   withoutCompressionSuffix,
 } from './compression.ts';
+import { ContentTooLargeError } from './content-limit.ts';
 
 const TEXT = 'data_x\n_cell_length_a 1\n';
 // TEXT compressed with the bzip2 and xz command-line tools (Node has no compressor for either).
@@ -35,6 +36,14 @@ describe('compression', () => {
     expect((await decompress(gzipSync(TEXT), 'gz')).toString()).toBe(TEXT);
     expect((await decompress(BZ2, 'bz2')).toString()).toBe(TEXT);
     expect((await decompress(XZ, 'xz')).toString()).toBe(TEXT);
+  });
+
+  it('stops decompressing at the limit instead of filling memory', async () => {
+    const zeros = Buffer.alloc(1024 * 1024);
+    await expect(decompress(gzipSync(zeros), 'gz', 1000)).rejects.toBeInstanceOf(ContentTooLargeError);
+    await expect(decompress(BZ2, 'bz2', 10)).rejects.toBeInstanceOf(ContentTooLargeError);
+    await expect(decompress(XZ, 'xz', 10)).rejects.toBeInstanceOf(ContentTooLargeError);
+    expect((await decompress(BZ2, 'bz2', TEXT.length)).toString()).toBe(TEXT);
   });
 
   it('reports corrupt data instead of returning garbage', async () => {

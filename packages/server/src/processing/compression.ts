@@ -1,9 +1,11 @@
 // Compressed mainfiles (x.xml.gz, vasprun.xml.bz2, vasprun.xml.xz) are read transparently, as NOMAD
 // does: matching looks at the decompressed head, parsers get the decompressed content.
 import { open } from 'node:fs/promises';
-import { gunzipSync, constants as zlibConstants } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { createGunzip, gunzipSync, constants as zlibConstants } from 'node:zlib';
 import { createRequire } from 'node:module';
 import bunzip from 'seek-bzip';
+import { ContentTooLargeError } from './content-limit.ts';
 
 // xz-decompress is CommonJS whose exports Node's ESM loader cannot name statically: require it.
 const { XzReadableStream } = createRequire(import.meta.url)(
@@ -36,17 +38,24 @@ export function withoutCompressionSuffix(path: string): string {
   return compression ? path.replace(SUFFIXES[compression], '') : path;
 }
 
-async function xzDecompress(bytes: Buffer, partial: boolean): Promise<Buffer> {
+async function xzDecompress(bytes: Buffer, partial: boolean, maxBytes = Infinity): Promise<Buffer> {
   const source = new Blob([new Uint8Array(bytes)]).stream();
   const reader = new XzReadableStream(source).getReader();
   const chunks: Uint8Array[] = [];
+  let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      total += value.length;
+      if (total > maxBytes) throw new ContentTooLargeError(maxBytes);
       chunks.push(value);
     }
   } catch (error) {
+    if (error instanceof ContentTooLargeError) {
+      await reader.cancel().catch(() => undefined);
+      throw error;
+    }
     // A head is a truncated stream: what was decoded before the end is what we want.
     if (!partial)
       throw new Error(`corrupt xz data: ${error instanceof Error ? error.message : String(error)}`);
@@ -54,20 +63,61 @@ async function xzDecompress(bytes: Buffer, partial: boolean): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Decompresses a whole file's bytes. Throws on corrupt data. */
-export async function decompress(bytes: Buffer, compression: Compression): Promise<Buffer> {
+/** seek-bzip's output sink, growing by doubling up to `maxBytes`. */
+function boundedBzipOutput(maxBytes: number) {
+  let buffer = Buffer.alloc(64 * 1024);
+  let pos = 0;
+  return {
+    writeByte(byte: number) {
+      if (pos >= maxBytes) throw new ContentTooLargeError(maxBytes);
+      if (pos >= buffer.length) {
+        const grown = Buffer.alloc(Math.min(buffer.length * 2, maxBytes));
+        buffer.copy(grown);
+        buffer = grown;
+      }
+      buffer[pos++] = byte;
+    },
+    result: () => buffer.subarray(0, pos),
+  };
+}
+
+/**
+ * Decompresses a whole file's bytes, at most `maxBytes` of output (a ContentTooLargeError beyond).
+ * Throws on corrupt data.
+ */
+export async function decompress(
+  bytes: Buffer,
+  compression: Compression,
+  maxBytes = Infinity,
+): Promise<Buffer> {
   switch (compression) {
     case 'gz':
-      return gunzipSync(bytes);
-    case 'bz2':
       try {
-        return bunzip.decode(bytes);
+        return gunzipSync(bytes, Number.isFinite(maxBytes) ? { maxOutputLength: maxBytes } : {});
       } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+          throw new ContentTooLargeError(maxBytes);
+        throw error;
+      }
+    case 'bz2': {
+      const output = boundedBzipOutput(maxBytes);
+      try {
+        bunzip.decode(bytes, output);
+      } catch (error) {
+        if (error instanceof ContentTooLargeError) throw error;
         throw new Error(`corrupt bzip2 data: ${error instanceof Error ? error.message : String(error)}`);
       }
+      return output.result();
+    }
     case 'xz':
-      return xzDecompress(bytes, false);
+      return xzDecompress(bytes, false, maxBytes);
   }
+}
+
+/** The decompressed content of a file as a stream (streaming parsers accept gzip only). */
+export function decompressingStream(source: Readable, compression: Compression): Readable {
+  if (compression !== 'gz') throw new Error(`${compression} files cannot be read as a stream`);
+  return source.pipe(createGunzip());
 }
 
 /** The first decompressed bytes of a possibly truncated compressed prefix; empty when undecodable. */

@@ -1,6 +1,7 @@
 // Identifiers as NOMAD computes them, so ids minted here look like (and, for the same inputs,
 // equal) the ones a NOMAD installation would produce.
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 
 /** NOMAD's utils.hash: SHA-512 over the utf-8 inputs, url-safe base64, first 28 characters. */
 export function nomadHash(...parts: readonly (string | Buffer)[]): string {
@@ -18,6 +19,13 @@ export function generateEntryId(uploadId: string, mainfile: string, mainfileKey?
 /** Raw-file checksum of the mainfile content (metadata.entry_hash), same encoding as ids. */
 export function entryHash(content: Buffer | string): string {
   return nomadHash(content);
+}
+
+/** entryHash of a file's bytes, read as a stream (for files too large to hold). */
+export async function entryHashOfFile(path: string): Promise<string> {
+  const hash = createHash('sha512');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('base64url').slice(0, 28);
 }
 
 /** New upload id: 16 random bytes (a uuid4's worth) as url-safe base64 without padding. */

@@ -128,6 +128,26 @@ describe('parseMainfile', () => {
     expect(result.errors).toEqual(['parser failed: CIF file has no atom sites']);
   });
 
+  it("fails a file larger than its parser's limit before reading it, naming the limit", async () => {
+    await writeFile(join(raw, 'big.archive.yaml'), Buffer.alloc(9 * 1024 ** 2, 0x20));
+    const result = await run('big.archive.yaml', 'parsers/archive');
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.error).toEqual({
+        step: 'limit',
+        message: 'big.archive.yaml is too large to parse: 9 MB, over the limit of 8 MB for parsers/archive',
+        parser: 'parsers/archive',
+      });
+    // Compressed files are held to the limit of what they unpack to.
+    await writeFile(join(raw, 'huge.cif.gz'), gzipSync(Buffer.alloc(33 * 1024 ** 2, 0x20)));
+    const packed = await run('huge.cif.gz', 'parsers/cif');
+    if (!packed.ok)
+      expect(packed.error.message).toBe(
+        'huge.cif.gz is too large to parse: it unpacks to more than the limit of 32 MB for parsers/cif',
+      );
+    expect(packed.ok).toBe(false);
+  });
+
   it('fails cleanly for missing files and unknown parsers', async () => {
     const missing = await run('nope.cif', 'parsers/cif');
     expect(missing.ok).toBe(false);

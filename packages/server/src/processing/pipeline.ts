@@ -1,10 +1,14 @@
 // Processing of one mainfile: read -> parse -> normalise -> archive object. Pure apart from reading
 // the file and listing its folder (the entry's files); the caller stores the archive and indexes it. Never throws: failures come back as a
 // result with ok=false and an ERROR log, so one bad entry cannot fail its siblings.
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { entryHash, generateEntryId } from './ids.ts';
-import { compressionOf, decompress } from './compression.ts';
+import { formatBytes } from '../files/sizes.ts';
+import { withoutServerPaths } from '../files/server-paths.ts';
+import { entryHash, entryHashOfFile, generateEntryId } from './ids.ts';
+import { compressionOf, decompress, decompressingStream } from './compression.ts';
+import { ContentTooLargeError, DEFAULT_MAX_MAINFILE_BYTES } from './content-limit.ts';
 import { getParser } from './matching.ts';
 import { normalizeArchive } from './normalizers/index.ts';
 import { entryFiles, searchMetadata } from './search-metadata.ts';
@@ -26,11 +30,13 @@ export interface ParseMainfileOptions {
   content?: Buffer;
   /** Clock for log timestamps (tests pin it). */
   now?: () => Date;
+  /** Overrides the parser's limit on the size of a file it reads whole (config `max_mainfile_size`). */
+  maxBytes?: number;
 }
 
 export interface ProcessingFailure {
-  /** Which step failed. */
-  step: 'read' | 'parse';
+  /** Which step failed ('limit': the file is larger than its parser reads). */
+  step: 'read' | 'limit' | 'parse';
   /** Human-readable reason, also the ERROR log's event. */
   message: string;
   parser: string;
@@ -55,6 +61,30 @@ export type ParseMainfileResult =
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The parser's limit on a file it reads whole. */
+function maxBytesOf(parser: MainfileParser, mainfile: string): number {
+  const limit = parser.maxBytes;
+  return typeof limit === 'function' ? limit(mainfile) : (limit ?? DEFAULT_MAX_MAINFILE_BYTES);
+}
+
+/** A file system error by its code and upload path: absolute server paths stay out of entry logs. */
+function readError(error: unknown, relativePath: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code && (error as NodeJS.ErrnoException).syscall ? new Error(`${relativePath}: ${code}`) : error;
+}
+
+/** Reads a whole mainfile, refusing (before reading) one larger than `limit`. */
+async function readWhole(absolutePath: string, relativePath: string, limit: number) {
+  const handle = await open(absolutePath, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > limit) throw new ContentTooLargeError(limit, size);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 function deriveRawRoot(absolutePath: string, relativePath: string): string {
@@ -85,10 +115,17 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
     entry_name: basename(relativePath),
   };
   if (mainfileKey) metadata.mainfile_key = mainfileKey;
+  const rawRoot = options.rawRoot ?? deriveRawRoot(absolutePath, relativePath);
   const fail = (step: ProcessingFailure['step'], error: unknown): ParseMainfileResult => {
-    const message = errorMessage(error);
-    const event = step === 'read' ? `could not read mainfile: ${message}` : `parser failed: ${message}`;
-    log('ERROR', event, error instanceof Error ? (error.stack ?? message) : undefined);
+    const message = withoutServerPaths(errorMessage(error), [rawRoot]);
+    const event =
+      step === 'read'
+        ? `could not read mainfile: ${message}`
+        : step === 'parse'
+          ? `parser failed: ${message}`
+          : message;
+    const stack = error instanceof Error && step !== 'limit' ? (error.stack ?? message) : undefined;
+    log('ERROR', event, stack === undefined ? undefined : withoutServerPaths(stack, [rawRoot]));
     return {
       ok: false,
       entryId,
@@ -102,29 +139,51 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
   const parser = typeof options.parser === 'string' ? getParser(options.parser) : options.parser;
   if (!parser) return fail('parse', new Error(`no parser named '${parserName}'`));
 
-  let content: Buffer;
-  try {
-    const raw = options.content ?? (await readFile(absolutePath));
-    metadata.entry_hash = entryHash(raw);
-    const compression = compressionOf(relativePath);
-    content = compression ? await decompress(raw, compression) : raw;
-  } catch (error) {
-    // Report the file by its upload path: absolute server paths do not belong in entry logs.
-    const code = (error as NodeJS.ErrnoException).code;
-    return fail('read', code ? new Error(`${relativePath}: ${code}`) : error);
-  }
-
+  const compression = compressionOf(relativePath);
+  const limit = options.maxBytes ?? maxBytesOf(parser, relativePath);
+  const tooLarge = ({ sizeBytes }: ContentTooLargeError) =>
+    new Error(
+      `${relativePath} is too large to parse: ${sizeBytes === undefined ? 'it unpacks to more than' : `${formatBytes(sizeBytes)}, over`} the limit of ${formatBytes(limit)} for ${parserName}`,
+    );
+  const input = {
+    mainfile: relativePath,
+    absolutePath,
+    rawRoot,
+    // Parsers quote error messages of sibling files they read (INCAR): upload paths only.
+    log: (level: LogLevel, event: string) => log(level, withoutServerPaths(event, [rawRoot], false)),
+  };
   let output: ParserOutput;
-  try {
-    output = await parser.parse({
-      mainfile: relativePath,
-      absolutePath,
-      rawRoot: options.rawRoot ?? deriveRawRoot(absolutePath, relativePath),
-      content,
-      log: (level, event) => log(level, event),
-    });
-  } catch (error) {
-    return fail('parse', error);
+  if (parser.parseStream && !options.content) {
+    // Streaming parsers bound their own memory (frame caps), so the file may be of any size.
+    try {
+      metadata.entry_hash = await entryHashOfFile(absolutePath);
+    } catch (error) {
+      return fail('read', readError(error, relativePath));
+    }
+    const read = () => {
+      const source = createReadStream(absolutePath);
+      return compression ? decompressingStream(source, compression) : source;
+    };
+    try {
+      output = await parser.parseStream({ ...input, read });
+    } catch (error) {
+      return fail('parse', readError(error, relativePath));
+    }
+  } else {
+    let content: Buffer;
+    try {
+      const raw = options.content ?? (await readWhole(absolutePath, relativePath, limit));
+      metadata.entry_hash = entryHash(raw);
+      content = compression ? await decompress(raw, compression, limit) : raw;
+    } catch (error) {
+      if (error instanceof ContentTooLargeError) return fail('limit', tooLarge(error));
+      return fail('read', readError(error, relativePath));
+    }
+    try {
+      output = await parser.parse({ ...input, content });
+    } catch (error) {
+      return fail('parse', error);
+    }
   }
   log('INFO', 'parser executed');
 
@@ -141,7 +200,8 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
   log('INFO', 'normalizers executed');
   // This function never throws: a folder that cannot be listed leaves the entry its mainfile alone.
   const files = await entryFiles(relativePath, dirname(absolutePath)).catch((error: unknown) => {
-    log('WARNING', `could not list the files of the mainfile's folder: ${errorMessage(error)}`);
+    const message = withoutServerPaths(errorMessage(error), [rawRoot]);
+    log('WARNING', `could not list the files of the mainfile's folder: ${message}`);
     return [relativePath];
   });
   Object.assign(

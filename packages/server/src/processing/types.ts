@@ -29,6 +29,12 @@ export interface ParserInput {
   log: (level: LogLevel, event: string) => void;
 }
 
+/** What a streaming parser gets instead of the whole content. */
+export interface StreamParserInput extends Omit<ParserInput, 'content'> {
+  /** The mainfile's content (decompressed) as chunks, read as they are consumed; stop early at will. */
+  read: () => AsyncIterable<Buffer>;
+}
+
 /** Symmetry as declared by the source file (not analysed). */
 export interface DeclaredSymmetry {
   spaceGroupSymbol?: string;
@@ -63,4 +69,11 @@ export interface MainfileParser {
   /** Compressed variants of the mainfile the parser accepts ('x.cif.gz'). */
   compressions?: readonly Compression[];
   parse: (input: ParserInput) => ParserOutput | Promise<ParserOutput>;
+  /**
+   * Largest mainfile (decompressed bytes) the parser reads whole; a bigger file fails its entry before
+   * it is read. A number, or one per mainfile path (JSON and YAML differ). The pipeline has a default.
+   */
+  maxBytes?: number | ((mainfile: string) => number);
+  /** Streaming parsers read the file as it comes, with no size limit of their own; used over `parse`. */
+  parseStream?: (input: StreamParserInput) => Promise<ParserOutput>;
 }

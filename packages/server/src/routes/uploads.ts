@@ -66,7 +66,13 @@ export const uploadsRoutes =
           main_author: user.user_id,
         });
         try {
-          const written = await receiveFile(request, files, '', request.query.file_name);
+          const written = await receiveFile(
+            request,
+            files,
+            '',
+            request.query.file_name,
+            ctx.config.uploadFiles,
+          );
           if (written) await queueUploadProcessing(ctx, uploadId);
         } catch (error) {
           // A new upload whose file could not be taken is removed again: nothing half-made stays behind.

@@ -116,3 +116,16 @@ export const listEntriesOfUpload = async (
     failed: counts[0]?.failed ?? 0,
   };
 };
+
+/** Entries still waiting or running when their upload's processing was given up fail with `reason`. */
+export const failUnfinishedEntries = async (
+  db: Queryable,
+  uploadId: string,
+  reason: string,
+): Promise<void> => {
+  await db.query(
+    `UPDATE entries SET process_status = 'FAILURE', errors = $2, complete_time = now()
+     WHERE upload_id = $1 AND process_status IN ('PENDING', 'RUNNING')`,
+    [uploadId, JSON.stringify([reason])],
+  );
+};

@@ -4,11 +4,14 @@ import { crc32 } from 'node:zlib';
  * Builds a stored (uncompressed) zip in memory from name -> content, for tests. Names are written as
  * given, so tests can build malicious archives ('../x') that real tools refuse to make.
  */
-export const makeZip = (files: Record<string, string | Buffer>): Buffer => {
+export const makeZip = (files: Record<string, string | Buffer>): Buffer => makeZipOf(Object.entries(files));
+
+/** makeZip from a list, so one name can come twice (as some tools write archives). */
+export const makeZipOf = (members: ReadonlyArray<readonly [string, string | Buffer]>): Buffer => {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, content] of Object.entries(files)) {
+  for (const [name, content] of members) {
     const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
     const nameBytes = Buffer.from(name);
     const crc = crc32(data);
@@ -35,8 +38,8 @@ export const makeZip = (files: Record<string, string | Buffer>): Buffer => {
   const centralSize = centrals.reduce((sum, b) => sum + b.length, 0);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt16LE(members.length, 8);
+  end.writeUInt16LE(members.length, 10);
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);

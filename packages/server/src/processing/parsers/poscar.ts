@@ -21,6 +21,8 @@ export const poscarParser: MainfileParser = {
   mainfileName: /(?:^|\/)(?:[^/]*(?:POSCAR|CONTCAR)[^/]*|[^/]+\.(?:poscar|vasp))$/i,
   mainfileContents: POSCAR_HEAD,
   compressions: ['gz'],
+  // 64 MB (1.6 million atoms) peaks near 1 GB.
+  maxBytes: 64 * 1024 ** 2,
   parse: ({ content, log }): ParserOutput => {
     const poscar = readPoscar(content.toString('utf8'));
     if (poscar.typesFrom === 'comment') {

@@ -191,77 +191,164 @@ function energyOf(comment: string, pairs: Map<string, string> | undefined): numb
   return value === undefined ? undefined : value * HARTREE;
 }
 
-/** Reads all frames of an XYZ text; throws with the line number when the file is malformed. */
-export function readXyz(text: string): XyzFrame[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const frames: XyzFrame[] = [];
-  let i = 0;
-  for (;;) {
+/** Caps that bound the memory of one XYZ file, however long the trajectory. */
+export interface XyzLimits {
+  /** Frames kept; later frames are not read. */
+  maxFrames: number;
+  /** Atoms kept over all frames; a first frame above it fails the file. */
+  maxAtoms: number;
+}
+
+const DEFAULT_XYZ_LIMITS: XyzLimits = { maxFrames: 10_000, maxAtoms: 200_000 };
+
+/** Frames read, and why reading stopped before the end of the file (a WARNING), if it did. */
+export interface XyzRead {
+  frames: XyzFrame[];
+  truncated?: string;
+}
+
+interface OpenFrame {
+  frame: XyzFrame;
+  count: number;
+  layout: FrameLayout;
+  forces: Vec3[];
+}
+
+/**
+ * Reads an XYZ file line by line (so a file can be streamed), one frame after another; throws with the
+ * line number when the file is malformed. `line()` says whether more lines are wanted: false once the
+ * frame or atom cap is reached.
+ */
+export class XyzReader {
+  private readonly frames: XyzFrame[] = [];
+  private lineNo = 0;
+  private atoms = 0;
+  private state: 'count' | 'comment' | 'atoms' = 'count';
+  private open: OpenFrame | undefined;
+  private countLine = 0;
+  private declared = 0;
+  private truncated: string | undefined;
+
+  constructor(private readonly limits: XyzLimits = DEFAULT_XYZ_LIMITS) {}
+
+  line(text: string): boolean {
+    this.lineNo++;
+    if (this.state === 'count') return this.startFrame(text);
+    if (this.state === 'comment') {
+      this.readComment(text);
+      return true;
+    }
+    this.readAtom(text);
+    return true;
+  }
+
+  finish(): XyzRead {
+    const n = this.frames.length + 1;
+    if (this.state === 'comment')
+      throw new Error(`XYZ frame ${n} (line ${this.countLine}) has no comment line`);
+    if (this.state === 'atoms') throw this.missingAtoms();
+    if (this.frames.length === 0) throw new Error('XYZ file is empty');
+    return this.truncated ? { frames: this.frames, truncated: this.truncated } : { frames: this.frames };
+  }
+
+  private startFrame(text: string): boolean {
     // Blank lines between frames (and at the end) are tolerated.
-    while (i < lines.length && (lines[i] ?? '').trim() === '') i++;
-    if (i >= lines.length) break;
-    const countLine = (lines[i] ?? '').trim();
-    const lineNo = i + 1;
-    if (!/^\d+$/.test(countLine)) {
+    const countText = text.trim();
+    if (countText === '') return true;
+    const n = this.frames.length + 1;
+    if (!/^\d+$/.test(countText)) {
+      throw new Error(`XYZ line ${this.lineNo}: expected the atom count of frame ${n}, found '${countText}'`);
+    }
+    const count = Number(countText);
+    if (count === 0) throw new Error(`XYZ line ${this.lineNo}: frame ${n} has no atoms`);
+    const { maxFrames, maxAtoms } = this.limits;
+    if (this.frames.length === 0 && count > maxAtoms) {
       throw new Error(
-        `XYZ line ${lineNo}: expected the atom count of frame ${frames.length + 1}, found '${countLine}'`,
+        `XYZ line ${this.lineNo}: frame 1 declares ${count} atoms, more than the limit of ${maxAtoms} atoms per file`,
       );
     }
-    const count = Number(countLine);
-    if (count === 0) throw new Error(`XYZ line ${lineNo}: frame ${frames.length + 1} has no atoms`);
-    if (i + 1 >= lines.length)
-      throw new Error(`XYZ frame ${frames.length + 1} (line ${lineNo}) has no comment line`);
-    const comment = (lines[i + 1] ?? '').trim();
-    const extended = isExtended(comment);
-    const pairs = extended ? readExtxyzComment(comment) : undefined;
-    const layout = layoutOf(comment, lineNo + 1);
+    if (this.frames.length >= maxFrames || this.atoms + count > maxAtoms) {
+      const kept = this.frames.length;
+      this.truncated =
+        `XYZ file has more frames than are kept: only the first ${kept} ${kept === 1 ? 'frame' : 'frames'} ` +
+        `(${this.atoms} atoms) are read, the limits being ${maxFrames} frames and ${maxAtoms} atoms per file`;
+      return false;
+    }
+    this.countLine = this.lineNo;
+    this.declared = count;
+    this.state = 'comment';
+    return true;
+  }
+
+  private readComment(text: string): void {
+    const comment = text.trim();
+    const pairs = isExtended(comment) ? readExtxyzComment(comment) : undefined;
+    const layout = layoutOf(comment, this.lineNo);
     const frame: XyzFrame = {
       comment,
       species: [],
       labels: [],
       positions: [],
       periodic: [false, false, false],
-      line: lineNo,
-      ...(pairs ? readCell(pairs, lineNo + 1) : {}),
+      line: this.countLine,
+      ...(pairs ? readCell(pairs, this.lineNo) : {}),
     };
     const energy = energyOf(comment, pairs);
     if (energy !== undefined) frame.energy = energy;
     const time = pairs ? undefined : fortranReal(/(?:^|,)\s*time\s*=\s*([^\s,]+)/.exec(comment)?.[1]);
     if (time !== undefined) frame.time = time;
-    const forces: Vec3[] = [];
-    for (let n = 0; n < count; n++) {
-      const atomLineNo = i + 3 + n;
-      if (atomLineNo > lines.length || (lines[atomLineNo - 1] ?? '').trim() === '') {
-        throw new Error(
-          `XYZ frame ${frames.length + 1} (line ${lineNo}) declares ${count} atoms but has only ${n} atom lines`,
-        );
-      }
-      const tokens = (lines[atomLineNo - 1] ?? '').trim().split(/\s+/);
-      if (tokens.length < layout.nColumns) {
-        throw new Error(
-          `XYZ line ${atomLineNo}: expected ${layout.nColumns} columns, found ${tokens.length}`,
-        );
-      }
-      const name = tokens[layout.species.start] ?? '';
-      const symbol = symbolOf(name);
-      if (!symbol) throw new Error(`XYZ line ${atomLineNo}: '${name}' is not a chemical element`);
-      const p = tokens.slice(layout.positions.start, layout.positions.start + 3).map(fortranReal);
-      if (p.some((v) => v === undefined)) {
-        throw new Error(`XYZ line ${atomLineNo}: expected three coordinates, found '${tokens.join(' ')}'`);
-      }
-      frame.labels.push(name);
-      frame.species.push(symbol);
-      frame.positions.push(p as Vec3);
-      if (layout.forces) {
-        const f = tokens.slice(layout.forces.start, layout.forces.start + 3).map(fortranReal);
-        if (f.some((v) => v === undefined)) throw new Error(`XYZ line ${atomLineNo}: forces are not numbers`);
-        forces.push(f as Vec3);
-      }
-    }
-    if (layout.forces) frame.forces = forces;
-    frames.push(frame);
-    i += 2 + count;
+    this.open = { frame, count: this.declared, layout, forces: [] };
+    this.state = 'atoms';
   }
-  if (frames.length === 0) throw new Error('XYZ file is empty');
-  return frames;
+
+  private missingAtoms(): Error {
+    const open = this.open as OpenFrame;
+    return new Error(
+      `XYZ frame ${this.frames.length + 1} (line ${this.countLine}) declares ${open.count} atoms but has only ${open.frame.species.length} atom lines`,
+    );
+  }
+
+  private readAtom(text: string): void {
+    const open = this.open as OpenFrame;
+    const { frame, layout } = open;
+    const lineNo = this.lineNo;
+    if (text.trim() === '') throw this.missingAtoms();
+    const tokens = text.trim().split(/\s+/);
+    if (tokens.length < layout.nColumns) {
+      throw new Error(`XYZ line ${lineNo}: expected ${layout.nColumns} columns, found ${tokens.length}`);
+    }
+    const name = tokens[layout.species.start] ?? '';
+    const symbol = symbolOf(name);
+    if (!symbol) throw new Error(`XYZ line ${lineNo}: '${name}' is not a chemical element`);
+    const p = tokens.slice(layout.positions.start, layout.positions.start + 3).map(fortranReal);
+    if (p.some((v) => v === undefined)) {
+      throw new Error(`XYZ line ${lineNo}: expected three coordinates, found '${tokens.join(' ')}'`);
+    }
+    frame.labels.push(name);
+    frame.species.push(symbol);
+    frame.positions.push(p as Vec3);
+    if (layout.forces) {
+      const f = tokens.slice(layout.forces.start, layout.forces.start + 3).map(fortranReal);
+      if (f.some((v) => v === undefined)) throw new Error(`XYZ line ${lineNo}: forces are not numbers`);
+      open.forces.push(f as Vec3);
+    }
+    if (frame.species.length < open.count) return;
+    if (layout.forces) frame.forces = open.forces;
+    this.frames.push(frame);
+    this.atoms += open.count;
+    this.open = undefined;
+    this.state = 'count';
+  }
+}
+
+/** Reads the frames of a whole XYZ text (within `limits`); throws when the file is malformed. */
+export function readXyz(text: string, limits: XyzLimits = DEFAULT_XYZ_LIMITS): XyzFrame[] {
+  return readXyzText(text, limits).frames;
+}
+
+/** readXyz with the note on frames left out. */
+export function readXyzText(text: string, limits: XyzLimits = DEFAULT_XYZ_LIMITS): XyzRead {
+  const reader = new XyzReader(limits);
+  for (const line of text.split(/\r\n|\r|\n/)) if (!reader.line(line)) break;
+  return reader.finish();
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { matchParser } from '../matching.ts';
 import { parseMainfile } from '../pipeline.ts';
 import { xyzParser } from './xyz.ts';
-import { HARTREE, readExtxyzComment, readXyz, symbolOf } from './xyz-read.ts';
+import { HARTREE, readExtxyzComment, readXyz, readXyzText, symbolOf } from './xyz-read.ts';
 
 const WATER = `3
 water molecule
@@ -241,5 +241,48 @@ describe.skipIf(!available)('XYZ samples', () => {
     expect(run?.system).toHaveLength(5);
     expect(run?.calculation).toHaveLength(5);
     expect(result.archive.results).toMatchObject({ material: { chemical_formula_hill: 'Si8' } });
+  });
+});
+
+describe('XYZ limits', () => {
+  const frames = (n: number) =>
+    Array.from({ length: n }, (_, i) => `2\n i = ${i}, time = ${i}.0, E = -1.0\nSi 0 0 0\nSi 1 1 1\n`).join(
+      '',
+    );
+
+  it('keeps the first frames up to the caps and says so', () => {
+    const read = readXyzText(frames(5), { maxFrames: 3, maxAtoms: 100 });
+    expect(read.frames).toHaveLength(3);
+    expect(read.truncated).toBe(
+      'XYZ file has more frames than are kept: only the first 3 frames (6 atoms) are read, the limits being 3 frames and 100 atoms per file',
+    );
+    expect(readXyzText(frames(5), { maxFrames: 10, maxAtoms: 5 }).frames).toHaveLength(2);
+    expect(readXyzText(frames(2), { maxFrames: 2, maxAtoms: 4 }).truncated).toBeUndefined();
+  });
+
+  it('fails a file whose first frame alone is over the atom cap', () => {
+    expect(() => readXyz('5000000\n\n', { maxFrames: 10, maxAtoms: 1000 })).toThrow(
+      'XYZ line 1: frame 1 declares 5000000 atoms, more than the limit of 1000 atoms per file',
+    );
+  });
+
+  it('streams a file to the same entry as when it is read whole, with the cap in a WARNING', async () => {
+    const text = frames(20_001);
+    const logs: string[] = [];
+    const input = {
+      mainfile: 'x.xyz',
+      absolutePath: '/x.xyz',
+      rawRoot: '/',
+      log: (_: string, e: string) => logs.push(e),
+    };
+    async function* chunks() {
+      const bytes = Buffer.from(text);
+      for (let i = 0; i < bytes.length; i += 4096) yield bytes.subarray(i, i + 4096);
+    }
+    const streamed = await xyzParser.parseStream!({ ...input, read: chunks });
+    const whole = await xyzParser.parse({ ...input, content: Buffer.from(text) });
+    expect(streamed).toEqual(whole);
+    expect((streamed.sections.run as Array<{ system: unknown[] }>)[0]!.system).toHaveLength(10_000);
+    expect(logs.filter((e) => e.startsWith('XYZ file has more frames'))).toHaveLength(2);
   });
 });

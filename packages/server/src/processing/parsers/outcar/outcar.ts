@@ -13,6 +13,8 @@ export const outcarParser: MainfileParser = {
   // VASP's first line: ' vasp.5.4.1 24Jun15 (build ...) complex'.
   mainfileContents: /^\s*vasp\.\d/,
   compressions: ['gz'],
+  // The reader holds all lines: 256 MB peaks near 1.1 GB.
+  maxBytes: 256 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
     const outcar = readOutcar(content.toString('latin1'));
     let incar;

@@ -9,5 +9,7 @@ export const vasprunParser: MainfileParser = {
   // The <modeling> root and a generator whose program is vasp, within the first 4 KB.
   mainfileContents: /<modeling>[\s\S]*?<i\s[^>]*name="program"[^>]*>\s*vasp/i,
   compressions: ['gz', 'bz2', 'xz'],
+  // The XML is walked as a stream, but the file's bytes are held whole (outside the V8 heap).
+  maxBytes: 1024 ** 3,
   parse: ({ content, log }) => parseVasprun(content, log),
 };

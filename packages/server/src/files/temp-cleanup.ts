@@ -1,0 +1,27 @@
+import { lstat, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+const entriesOf = (dir: string) => readdir(dir).catch((): string[] => []);
+
+/**
+ * Removes what interrupted writes left in the uploads' temp folders (`uploads/<id>/tmp`): partial
+ * request bodies, half-extracted archives, the temp files of atomic writes. With `olderThanMs`, only
+ * what was not touched for that long: other servers sharing the data directory may be writing now.
+ * Returns how many temp entries were removed.
+ */
+export const removeStaleTempFiles = async (dataDir: string, olderThanMs = 0): Promise<number> => {
+  const uploads = path.join(dataDir, 'uploads');
+  const cutoff = Date.now() - olderThanMs;
+  let removed = 0;
+  for (const upload of await entriesOf(uploads)) {
+    const tmp = path.join(uploads, upload, 'tmp');
+    for (const name of await entriesOf(tmp)) {
+      const entry = path.join(tmp, name);
+      const info = await lstat(entry).catch(() => undefined);
+      if (!info || (olderThanMs > 0 && info.mtimeMs > cutoff)) continue;
+      await rm(entry, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
+};

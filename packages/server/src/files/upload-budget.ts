@@ -1,0 +1,59 @@
+import { lstat, readdir, statfs } from 'node:fs/promises';
+import path from 'node:path';
+import type { UploadFileLimits } from '../config/processing-limits.ts';
+import { badRequest, type HttpError } from '../errors.ts';
+import { formatBytes } from './sizes.ts';
+
+/** How many more bytes a write may put into an upload, and the error that says which limit ran out. */
+export interface UploadBudget {
+  bytes: number;
+  exceeded: () => HttpError;
+}
+
+/** Bytes of the regular files below `dir` (symbolic links are not followed). */
+export const bytesBelow = async (dir: string): Promise<number> => {
+  const dirents = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  let total = 0;
+  for (const dirent of dirents) {
+    const child = path.join(dir, dirent.name);
+    if (dirent.isDirectory()) total += await bytesBelow(child);
+    else if (dirent.isFile()) total += (await lstat(child).catch(() => undefined))?.size ?? 0;
+  }
+  return total;
+};
+
+/** Free bytes for unprivileged writers on the file system holding `dir`. */
+const freeDiskBytes = async (dir: string): Promise<number> => {
+  const info = await statfs(dir);
+  return info.bavail * info.bsize;
+};
+
+/**
+ * What a write into an upload may still add: the per-upload limit minus what its raw folder holds, or
+ * the free disk space minus the reserve, whichever is smaller.
+ */
+export const uploadBudget = async (
+  rawDir: string,
+  uploadRoot: string,
+  limits: UploadFileLimits,
+): Promise<UploadBudget> => {
+  const byUpload = limits.maxUploadBytes - (await bytesBelow(rawDir));
+  const byDisk = (await freeDiskBytes(uploadRoot)) - limits.diskReserveBytes;
+  if (byDisk < byUpload) {
+    const bytes = Math.max(0, byDisk);
+    return {
+      bytes,
+      exceeded: () =>
+        badRequest(
+          `The server does not have enough free disk space for this upload (${formatBytes(bytes)} may be written now).`,
+        ),
+    };
+  }
+  return {
+    bytes: Math.max(0, byUpload),
+    exceeded: () =>
+      badRequest(
+        `The upload would hold more than ${formatBytes(limits.maxUploadBytes)} of files, the limit per upload.`,
+      ),
+  };
+};

@@ -1,0 +1,37 @@
+// Runs in a parser process (see parse-pool.ts for why a process and not a thread): parses one mainfile
+// per request and sends the outcome back. Whatever kills this process fails only the entry it parsed.
+import { parseMainfile } from '../processing/pipeline.ts';
+import type { ParseOutcome, ParseRequest, ParserMessage } from './parse-task.ts';
+
+const send = (message: ParserMessage) => process.send?.(message);
+
+const handle = async ({ task, maxMainfileBytes }: ParseRequest): Promise<ParseOutcome> => {
+  const result = await parseMainfile({
+    absolutePath: task.absolutePath,
+    relativePath: task.relativePath,
+    uploadId: task.uploadId,
+    parser: task.parserName,
+    ...(maxMainfileBytes ? { maxBytes: maxMainfileBytes } : {}),
+  });
+  const { processing_logs: _ignored, ...archive } = result.archive as Record<string, unknown>;
+  if (result.ok) return { ok: true, archive, logs: result.logs };
+  return { ok: false, error: result.error.message, logs: result.logs, archive };
+};
+
+process.on('message', (request: ParseRequest) => {
+  handle(request).then(
+    (outcome) => send({ type: 'outcome', outcome }),
+    (error: unknown) =>
+      send({
+        type: 'outcome',
+        outcome: {
+          ok: false,
+          error: `The parser failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+          logs: [],
+        },
+      }),
+  );
+});
+// The server went away (even killed): a parser process never outlives it.
+process.on('disconnect', () => process.exit(0));
+send({ type: 'ready' });

@@ -1,0 +1,27 @@
+import type { ProcessingLog } from '../processing/types.ts';
+
+export type LogEntry = ProcessingLog & { duration_ms?: number };
+
+/** One mainfile to parse, as the processing job hands it to the parser pool. */
+export interface ParseTask {
+  absolutePath: string;
+  relativePath: string;
+  uploadId: string;
+  entryId: string;
+  parserName: string;
+}
+
+export type ParseOutcome =
+  | { ok: true; archive: Record<string, unknown>; logs: LogEntry[] }
+  | { ok: false; error: string; logs: LogEntry[]; archive?: Record<string, unknown> };
+
+/** Pool -> parser process. */
+export interface ParseRequest {
+  type: 'parse';
+  task: ParseTask;
+  /** Overrides the parsers' own limits on the size of a file read whole (config `max_mainfile_size`). */
+  maxMainfileBytes?: number;
+}
+
+/** Parser process -> pool: 'ready' once the parser code is loaded, then one outcome per request. */
+export type ParserMessage = { type: 'ready' } | { type: 'outcome'; outcome: ParseOutcome };
