@@ -9,6 +9,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string | DetailItem[],
+    /** Sent along with the error body (e.g. Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof detail === 'string' ? detail : detail.map((item) => item.msg).join('; '));
   }
@@ -21,3 +23,5 @@ export const notFound = (detail: string) => new HttpError(404, detail);
 export const unauthorized = (detail: string) => new HttpError(401, detail);
 export const badRequest = (detail: string) => new HttpError(400, detail);
 export const forbidden = (detail: string) => new HttpError(403, detail);
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpError(429, detail, { 'retry-after': String(retryAfterSeconds) });

@@ -25,11 +25,13 @@ export type User = Static<typeof UserSchema>;
 
 export const UsersQuerySchema = Type.Object({
   prefix: Type.Optional(
-    Type.String({ description: 'Start of a name, username or email (case-insensitive).' }),
+    Type.String({
+      description: 'Start of a name or username (case-insensitive); also of an email for logged-in callers.',
+    }),
   ),
   user_id: Type.Optional(Type.Array(Type.String(), { description: 'Users by id; repeat the parameter.' })),
   username: Type.Optional(Type.String()),
-  email: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String({ description: 'Exact email; requires login.' })),
 });
 export type UsersQuery = Static<typeof UsersQuerySchema>;
 

@@ -8,6 +8,8 @@ export interface CurrentUser {
   name: string;
   email?: string;
   is_admin: boolean;
+  /** Set when the caller authenticated with an app token rather than an access token of the provider. */
+  appToken?: true;
 }
 
 declare module 'fastify' {

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { unauthorized } from '../errors.ts';
+import { tooManyRequests, unauthorized } from '../errors.ts';
 import { parseCookies } from './cookies.ts';
 import { createKeyStore, type KeyStore } from './keys.ts';
+import { tooManyAttempts } from './login-limiter.ts';
 import { createTokenVerifier, type TokenVerifier } from './verify.ts';
 
 /** What the API's auth routes need from the auth plugin: the server's keys and the token verifier. */
@@ -16,6 +17,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set by the auth plugin on the API instance. */
     oasisAuth: AuthServices;
+  }
+  interface FastifyContextConfig {
+    /** A login path that takes a bearer token (app_token): failed token checks count as failed logins. */
+    loginPath?: boolean;
   }
 }
 
@@ -53,7 +58,18 @@ export const authPlugin = (ctx: AppContext) =>
       api.addHook('onRequest', async (request) => {
         if (request.method === 'OPTIONS') return;
         const token = requestToken(request);
-        if (token !== undefined) request.user = await services.verifier.verify(token);
+        if (token === undefined) return;
+        if (!request.routeOptions.config.loginPath) {
+          request.user = await services.verifier.verify(token);
+          return;
+        }
+        // Counted before the check and taken back on success (see guardLogin); a rejected token stays counted.
+        const attempt = { address: request.ip };
+        const retryAfter = ctx.loginLimiter.retryAfter(attempt);
+        if (retryAfter > 0) throw tooManyRequests(tooManyAttempts(retryAfter), retryAfter);
+        ctx.loginLimiter.failed(attempt);
+        request.user = await services.verifier.verify(token);
+        ctx.loginLimiter.succeeded(attempt);
       });
     },
     { name: 'oasis-auth' },

@@ -26,13 +26,3 @@ export const appTokenIssuer = (config: OasisConfig): string =>
   `${config.publicOrigin}${config.basePath}/api/v1`;
 
 export const guiUrl = (config: OasisConfig): string => `${config.publicOrigin}${config.basePath}/gui/`;
-
-/** Whether a URL given by a client (redirect_uri, post_logout_redirect_uri) points at this installation. */
-export const isOnPublicOrigin = (config: OasisConfig, url: string): boolean => {
-  try {
-    const parsed = new URL(url);
-    return parsed.origin === config.publicOrigin && !parsed.username && !parsed.password;
-  } catch {
-    return false;
-  }
-};

@@ -14,12 +14,13 @@ export interface TokenVerifier {
 const invalid = () =>
   unauthorized('Invalid token: its signature or claims could not be verified. Please log in again.');
 
-const toCurrentUser = (user: UserRecord): CurrentUser => ({
+const toCurrentUser = (user: UserRecord, options: { appToken?: true } = {}): CurrentUser => ({
   user_id: user.user_id,
   username: user.username,
   name: fullName(user),
   ...(user.email ? { email: user.email } : {}),
   is_admin: user.is_admin,
+  ...options,
 });
 
 const stringClaim = (payload: JWTPayload, name: string): string | undefined =>
@@ -59,7 +60,7 @@ export const createTokenVerifier = (ctx: AppContext, keyStore: KeyStore): TokenV
         if (payload.typ !== 'AppToken' || !payload.sub) throw invalid();
         const user = await findUserById(db, payload.sub);
         if (!user) throw unauthorized('The user of this token does not exist.');
-        return toCurrentUser(user);
+        return toCurrentUser(user, { appToken: true });
       }
       if (issuer !== realmIssuer(config)) {
         throw unauthorized('Invalid token: it was not issued by the identity provider of this installation.');

@@ -10,6 +10,7 @@ import { downloadEntries } from '../search/download-entries.ts';
 import { rawZipItems } from '../search/download-raw.ts';
 import { parseDownloadRequest } from '../search/download-request.ts';
 import { zipStream } from '../search/download-zip.ts';
+import { attachmentHeaders } from '../files/raw-response-headers.ts';
 
 const errors = {
   200: Type.Unknown({ description: 'The file, streamed' }),
@@ -32,7 +33,7 @@ const DownloadQuerySchema = Type.Object(
 );
 
 const attachment = (reply: FastifyReply, type: string, filename: string) =>
-  reply.type(type).header('content-disposition', `attachment; filename="${filename}"`);
+  reply.headers(attachmentHeaders(filename, type));
 
 /** The downloads the search page links to (spec 2 §7): zips of raw files or archives, one archive. */
 export const downloadRoutes =
@@ -93,7 +94,7 @@ export const downloadRoutes =
       async (request, reply) => {
         const { entry_id: entryId } = request.params;
         const file = await visibleArchiveFile(ctx.db, ctx.config.dataDir, entryId, request.user);
-        attachment(reply, 'application/json', `${encodeURIComponent(entryId)}.json`);
+        attachment(reply, 'application/json', `${entryId}.json`);
         return reply.send(createReadStream(file));
       },
     );

@@ -18,6 +18,7 @@ import { requireUser } from '../auth/current-user.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { safeRelativePath } from '../files/paths.ts';
 import { receiveFile } from '../files/receive.ts';
+import { rawFileHeaders } from '../files/raw-response-headers.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { queueUploadProcessing, waitForProcessing } from '../jobs/processing.ts';
 import { assertCanRead, assertCanWrite } from '../store/access.ts';
@@ -29,21 +30,6 @@ const PathParams = Type.Object({ upload_id: Type.String(), '*': Type.Optional(Ty
 /** The upload root has no path after `raw/`; with trailing slashes ignored it needs a route of its own. */
 const both = (base: string) => [base, `${base}/*`];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
-
-const mimeTypes: Record<string, string> = {
-  '.json': 'application/json',
-  '.txt': 'text/plain',
-  '.md': 'text/markdown',
-  '.yaml': 'text/yaml',
-  '.yml': 'text/yaml',
-  '.cif': 'text/plain',
-  '.xyz': 'text/plain',
-  '.xml': 'application/xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.pdf': 'application/pdf',
-};
 
 const access = (upload: UploadRow) =>
   upload.published ? (upload.with_embargo ? 'restricted' : 'public') : 'unpublished';
@@ -81,13 +67,7 @@ export const rawFilesRoutes =
           if (offset > info.size) throw badRequest('Offset is beyond the end of the file.');
           const end = length !== undefined ? Math.min(info.size, offset + length) - 1 : info.size - 1;
           const name = path.basename(relative);
-          reply.type(
-            request.query.ignore_mime_type
-              ? 'application/octet-stream'
-              : (mimeTypes[path.extname(name).toLowerCase()] ?? 'application/octet-stream'),
-          );
-          if (request.query.ignore_mime_type)
-            reply.header('content-disposition', `attachment; filename="${encodeURIComponent(name)}"`);
+          reply.headers(rawFileHeaders(name, { ignoreMimeType: request.query.ignore_mime_type }));
           if (end < offset) return reply.send('');
           return reply.send(createReadStream(file, { start: offset, end }));
         },
@@ -218,7 +198,13 @@ export const rawFilesRoutes =
             if (existing)
               throw badRequest('The provided path already exists and overwrite_if_exists is set to False.');
           }
-          const written = await receiveFile(request, files, targetDir, request.query.file_name);
+          const written = await receiveFile(
+            request,
+            files,
+            targetDir,
+            request.query.file_name,
+            ctx.config.uploadFiles,
+          );
           if (!written) throw badRequest('No file was sent.');
           await queueUploadProcessing(ctx, upload.upload_id);
           let processing: Record<string, unknown> | undefined;

@@ -1,38 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  ErrorBodySchema,
-  UserSchema,
-  UsersQuerySchema,
-  UsersResponseSchema,
-  type UsersQuery,
-} from '@oasis/schema';
+import { ErrorBodySchema, UserSchema, UsersQuerySchema, UsersResponseSchema } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { requireUser } from '../auth/current-user.ts';
-import type { Queryable } from '../db/database.ts';
 import { unauthorized } from '../errors.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByUsername,
-  findUsersByIds,
-  listUsers,
-  searchUsers,
-  userToWire,
-  type UserRecord,
-} from '../store/users.ts';
+import { findUserById, userToWire, type UserRecord } from '../store/users.ts';
+import { findUsers, showsEmails } from '../users/find-users.ts';
 
 const notAllowed = 'You are not allowed to access this NOMAD installation.';
-
-/** The filters of GET /users, applied in NOMAD's order of precedence; no filter lists the first users. */
-const findUsers = async (db: Queryable, query: UsersQuery): Promise<UserRecord[]> => {
-  if (query.user_id?.length) return findUsersByIds(db, query.user_id);
-  if (query.username) return [await findUserByUsername(db, query.username)].flatMap((u) => u ?? []);
-  if (query.email) return [await findUserByEmail(db, query.email)].flatMap((u) => u ?? []);
-  if (query.prefix !== undefined) return searchUsers(db, query.prefix);
-  return listUsers(db, 100);
-};
 
 const isAllowed = (ctx: AppContext, user: UserRecord): boolean => {
   const { globalLoginRequired, allowedUsers } = ctx.config;
@@ -73,19 +49,14 @@ export const usersRoutes =
           tags: ['users'],
           summary: 'Find users by id, username, email or a prefix of their names',
           querystring: UsersQuerySchema,
-          response: { 200: UsersResponseSchema, 422: ErrorBodySchema },
+          response: { 200: UsersResponseSchema, 401: ErrorBodySchema, 422: ErrorBodySchema },
         },
       },
       async (request) => {
         const viewer: CurrentUser | undefined = request.user;
-        const users = await findUsers(ctx.db, request.query);
-        return {
-          data: users.map((user) =>
-            userToWire(user, {
-              includeEmail: viewer !== undefined && (viewer.is_admin || viewer.user_id === user.user_id),
-            }),
-          ),
-        };
+        const users = await findUsers(ctx.db, request.query, viewer);
+        const includeEmail = showsEmails(viewer);
+        return { data: users.map((user) => userToWire(user, { includeEmail })) };
       },
     );
   };

@@ -63,18 +63,20 @@ describe('user store', () => {
     expect(await authenticateUser(db, 'nobody', 'gina-password')).toBeUndefined();
   });
 
-  it('searches by prefix of names, username and email, case-insensitively', async () => {
+  it('searches by prefix of names, username and (when asked) email, case-insensitively', async () => {
     await createUser(db, {
       username: 'hscheidt',
       first_name: 'Hanna',
       last_name: 'Scheidt',
       email: 'hanna@lab.org',
     });
-    const names = async (prefix: string) => (await searchUsers(db, prefix)).map((u) => u.username);
+    const names = async (prefix: string, matchEmail = true) =>
+      (await searchUsers(db, prefix, { matchEmail })).map((u) => u.username);
     expect(await names('schei')).toEqual(['hscheidt']);
     expect(await names('HANNA S')).toEqual(['hscheidt']);
     expect(await names('hsch')).toEqual(['hscheidt']);
     expect(await names('hanna@')).toEqual(['hscheidt']);
+    expect(await names('hanna@', false)).toEqual([]);
     expect(await names('%')).toEqual([]);
   });
 

@@ -87,8 +87,15 @@ export const findUsersByIds = async (db: Queryable, userIds: string[]): Promise<
   return userIds.flatMap((id) => byId.get(id) ?? []);
 };
 
-/** Users whose first name, last name, full name, username or email starts with `prefix` (case-insensitive). */
-export const searchUsers = async (db: Queryable, prefix: string, limit = 100): Promise<UserRecord[]> => {
+/**
+ * Users whose first name, last name, full name or username (and, with `matchEmail`, email) starts with
+ * `prefix` (case-insensitive).
+ */
+export const searchUsers = async (
+  db: Queryable,
+  prefix: string,
+  options: { matchEmail: boolean; limit?: number },
+): Promise<UserRecord[]> => {
   const escaped = prefix
     .trim()
     .toLowerCase()
@@ -96,9 +103,9 @@ export const searchUsers = async (db: Queryable, prefix: string, limit = 100): P
   const { rows } = await db.query<UserRow>(
     `SELECT ${columns} FROM users
       WHERE lower(first_name) LIKE $1 OR lower(last_name) LIKE $1 OR lower(first_name || ' ' || last_name) LIKE $1
-         OR username LIKE $1 OR email LIKE $1
+         OR username LIKE $1 OR ($3 AND email LIKE $1)
       ORDER BY last_name, first_name, username LIMIT $2`,
-    [`${escaped}%`, limit],
+    [`${escaped}%`, options.limit ?? 100, options.matchEmail],
   );
   return rows.map(toRecord);
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/config.ts';
 import { parseAuthRequest } from './auth-request.ts';
 import { escapeHtml } from './html.ts';
+import { isAllowedRedirect } from './redirect-uris.ts';
 
 const config = loadConfig({ OASIS_PUBLIC_URL: 'https://oasis.example.org' });
 const valid = {
@@ -33,6 +34,36 @@ describe('authorization request validation', () => {
       expect(parseAuthRequest(config, { ...valid, redirect_uri }).kind).toBe('error-page');
     }
     expect(parseAuthRequest(config, { ...valid, client_id: 'other' }).kind).toBe('error-page');
+  });
+
+  it('matches redirect URIs exactly or by a prefix ending in *, after normalising', () => {
+    const custom = {
+      ...config,
+      redirectUris: ['https://app.example.org/callback', '/nomad-oasis/gui/*', 'org.example.app:/done'],
+    };
+    for (const uri of [
+      'https://app.example.org/callback',
+      'https://oasis.example.org/nomad-oasis/gui/',
+      'https://oasis.example.org/nomad-oasis/gui/search/entries?q=1',
+      'HTTPS://OASIS.EXAMPLE.ORG:443/nomad-oasis/gui/auth/callback',
+      'org.example.app:/done',
+    ]) {
+      expect(isAllowedRedirect(custom, uri), uri).toBe(true);
+    }
+    for (const uri of [
+      'https://app.example.org/callback/',
+      'https://app.example.org/callback?next=x',
+      'https://oasis.example.org/nomad-oasis/gui',
+      'https://oasis.example.org/nomad-oasis/guide',
+      'https://oasis.example.org/nomad-oasis/gui/../api/v1/info',
+      'https://oasis.example.org/nomad-oasis/gui/%2e%2e/api/v1/info',
+      'https://oasis.example.org/nomad-oasis/gui\\..\\api',
+      'https://oasis.example.org/nomad-oasis/gui/#frag',
+      'https://a:b@oasis.example.org/nomad-oasis/gui/',
+      'not a url',
+    ]) {
+      expect(isAllowedRedirect(custom, uri), uri).toBe(false);
+    }
   });
 
   it('sends protocol errors back to a trusted redirect_uri', () => {

@@ -1,5 +1,5 @@
 import type { OasisConfig } from '../../config/config.ts';
-import { isOnPublicOrigin } from '../urls.ts';
+import { isAllowedRedirect } from './redirect-uris.ts';
 
 /** A validated authorization request of the public client (code flow with PKCE S256). */
 export interface AuthRequest {
@@ -59,7 +59,7 @@ export const parseAuthRequest = (config: OasisConfig, params: Params): AuthFlow 
   const redirectUri = params.redirect_uri;
   if (!clientId && !redirectUri) return { kind: 'account' };
   if (clientId !== config.keycloak.clientId) return { kind: 'error-page', message: 'Client not found.' };
-  if (!redirectUri || !isOnPublicOrigin(config, redirectUri)) {
+  if (!redirectUri || !isAllowedRedirect(config, redirectUri)) {
     return { kind: 'error-page', message: 'Invalid parameter: redirect_uri.' };
   }
   // From here on the redirect_uri is trusted, so protocol errors go back to the client as OAuth says.

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Server-rendered pages of the embedded identity provider. Every value that may come from a request goes
  * through `escapeHtml`; the pages load nothing from elsewhere and run no scripts.
@@ -58,7 +60,15 @@ a { color: var(--primary); }
 .links { margin-top: 20px; display: flex; justify-content: space-between; font-size: .95rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 8px 16px; margin: 0; }
 dt { color: rgba(0,0,0,.6); } dd { margin: 0; overflow-wrap: anywhere; }
+.links form { margin: 0; }
+.links button { width: auto; margin: 0; padding: 0; font-weight: normal; text-transform: none; letter-spacing: 0;
+  color: var(--primary); background: none; text-decoration: underline; }
+.links button:hover { background: none; }
 `;
+
+/** The one inline style element; its hash in the pages' policy allows it and nothing else (no 'unsafe-inline'). */
+const styleElement = raw(`<style>${styles}</style>`);
+export const PAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(styles).digest('base64')}'`;
 
 export const page = (title: string, body: Html, guiUrl: string): string =>
   html`<!doctype html>
@@ -67,9 +77,7 @@ export const page = (title: string, body: Html, guiUrl: string): string =>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title}</title>
-        <style>
-          ${raw(styles)}
-        </style>
+        ${styleElement}
       </head>
       <body>
         <header><a href="${guiUrl}">NOMAD oasis</a></header>

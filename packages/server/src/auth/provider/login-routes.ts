@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { authenticateUser } from '../../store/users.ts';
+import { authenticateUser, normalizeLogin } from '../../store/users.ts';
+import { guardLogin, tooManyAttempts } from '../login-limiter.ts';
 import { authRequestParams, authResponseUrl, toParams, type AuthFlow } from './auth-request.ts';
 import { CSRF_FIELD, checkCsrfToken, issueCsrfToken } from './csrf.ts';
 import { finishLogin, startFlow } from './flow.ts';
@@ -73,10 +74,25 @@ export const loginRoutes =
           errors: ['Your login form has expired. Please log in again.'],
         });
       }
-      const user =
-        username && fields.password ? await authenticateUser(db, username, fields.password) : undefined;
-      if (!user)
+      const { password } = fields;
+      if (!username || !password)
         return renderLogin(request, reply, flow, { username, errors: ['Invalid username or password.'] });
+      const result = await guardLogin(
+        ctx.loginLimiter,
+        { account: normalizeLogin(username), address: request.ip },
+        () => authenticateUser(db, username, password),
+      );
+      if (result.outcome === 'limited') {
+        reply.header('retry-after', String(result.retryAfter));
+        return renderLogin(request, reply, flow, {
+          username,
+          status: 429,
+          errors: [tooManyAttempts(result.retryAfter)],
+        });
+      }
+      if (result.outcome === 'failed')
+        return renderLogin(request, reply, flow, { username, errors: ['Invalid username or password.'] });
+      const user = result.value;
       const sid = await startBrowserSession(config, db, reply, user.user_id);
       return finishLogin(ctx, reply, flow, user.user_id, sid);
     });

@@ -55,7 +55,23 @@ export const messageBody = (message: string, link?: { href: string; label: strin
   html`<div class="${link ? 'info' : 'alert'}" role="status">${message}</div>
     ${link ? html`<a class="button" href="${link.href}">${link.label}</a>` : undefined}`;
 
-export const accountBody = (user: UserRecord, links: { gui: string; logout: string }): Html =>
+/** A form that logs out by POST (a link could be followed by anyone's page); its fields carry the CSRF token. */
+export interface LogoutForm {
+  action: string;
+  fields: Record<string, string | undefined>;
+}
+
+const logoutForm = (form: LogoutForm): Html =>
+  html`<form method="post" action="${form.action}">
+    ${hiddenFields(form.fields)}
+    <button type="submit">Log out</button>
+  </form>`;
+
+export const logoutConfirmBody = (form: LogoutForm): Html =>
+  html`<div class="info" role="status">Do you want to log out?</div>
+    ${logoutForm(form)}`;
+
+export const accountBody = (user: UserRecord, links: { gui: string; logout: LogoutForm }): Html =>
   html`<dl>
       <dt>Username</dt>
       <dd>${user.username}</dd>
@@ -71,4 +87,4 @@ export const accountBody = (user: UserRecord, links: { gui: string; logout: stri
       <dd>${user.created.slice(0, 10)}</dd>
     </dl>
     <a class="button" href="${links.gui}">Back to NOMAD oasis</a>
-    <div class="links"><span></span><a href="${links.logout}">Log out</a></div>`;
+    <div class="links"><span></span>${logoutForm(links.logout)}</div>`;

@@ -212,7 +212,7 @@ describe('embedded OpenID Connect provider', () => {
     ).toBe(200);
   });
 
-  it('logout ends the session: its refresh tokens die and the form shows again', async () => {
+  it('logout with an id_token_hint ends the session: its refresh tokens die and the form shows again', async () => {
     const browser = new TestBrowser();
     const { verifier, challenge } = pkcePair();
     const code = await login(browser, challenge);
@@ -223,8 +223,13 @@ describe('embedded OpenID Connect provider', () => {
       code_verifier: verifier,
     });
     const after = `${server.origin}/nomad-oasis/gui/about/information`;
+    // As oidc-client-ts sends it on the GUI's logout.
     const loggedOut = await browser.get(
-      `${realm}/protocol/openid-connect/logout?post_logout_redirect_uri=${encodeURIComponent(after)}`,
+      `${realm}/protocol/openid-connect/logout?${new URLSearchParams({
+        id_token_hint: tokens.id_token!,
+        post_logout_redirect_uri: after,
+        client_id: 'nomad_public',
+      }).toString()}`,
     );
     expect(loggedOut.status).toBe(302);
     expect(loggedOut.location).toBe(after);
@@ -233,8 +238,18 @@ describe('embedded OpenID Connect provider', () => {
     ).toBe(400);
     expect((await browser.get(authUrl(challenge))).status).toBe(200);
 
+    const code2 = await login(browser, challenge);
+    const { body: tokens2 } = await tokenRequest({
+      grant_type: 'authorization_code',
+      code: code2,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    });
     const elsewhere = await browser.get(
-      `${realm}/protocol/openid-connect/logout?post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+      `${realm}/protocol/openid-connect/logout?${new URLSearchParams({
+        id_token_hint: tokens2.id_token!,
+        post_logout_redirect_uri: 'https://evil.example/',
+      }).toString()}`,
     );
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body).toContain('You are logged out.');

@@ -1,11 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import type { OasisConfig } from '../../config/config.ts';
 import { guiUrl } from '../urls.ts';
-import { page, type Html } from './html.ts';
+import { page, PAGE_STYLE_HASH, type Html } from './html.ts';
+import { redirectOrigins } from './redirect-uris.ts';
 
 /**
- * Sends a provider page. The policy allows inline styles only and no scripts, keeps the pages out of frames
- * (clickjacking of the login form) and lets forms post only to this installation.
+ * Sends a provider page. The policy allows the pages' one style element (by its hash) and no scripts, keeps
+ * the pages out of frames (clickjacking of the login form; silent renewal in a frame only ever gets redirects,
+ * never a page) and lets forms post only to this installation and the redirects that follow them go only to
+ * where redirect URIs may point.
  */
 export const sendPage = (
   config: OasisConfig,
@@ -18,7 +21,7 @@ export const sendPage = (
     .status(status)
     .header(
       'content-security-policy',
-      `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' ${config.publicOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; style-src ${PAGE_STYLE_HASH}; img-src 'self' data:; form-action 'self' ${redirectOrigins(config).join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
     )
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')

@@ -26,7 +26,7 @@ export const registerIdentityProvider =
         await realm.register(registrationRoutes(ctx));
         await realm.register(tokenRoutes(ctx, keyStore));
         await realm.register(userinfoRoutes(ctx, keyStore));
-        await realm.register(sessionRoutes(ctx));
+        await realm.register(sessionRoutes(ctx, keyStore));
       },
       { prefix: embeddedRealmPath(ctx.config) },
     );

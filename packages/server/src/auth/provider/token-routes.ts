@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { authenticateUser, findUserById } from '../../store/users.ts';
+import { authenticateUser, findUserById, normalizeLogin } from '../../store/users.ts';
+import { guardLogin, tooManyAttempts } from '../login-limiter.ts';
 import type { KeyStore } from '../keys.ts';
 import { ACCESS_TOKEN_LIFETIME, signAccessToken, signIdToken } from '../tokens.ts';
 import { toParams, type Params } from './auth-request.ts';
@@ -59,6 +60,14 @@ export const tokenRoutes =
         });
     };
 
+    const limited = (reply: FastifyReply, retryAfter: number) =>
+      sendOAuthError(
+        reply.header('retry-after', String(retryAfter)),
+        429,
+        'invalid_grant',
+        tooManyAttempts(retryAfter),
+      );
+
     app.post('/protocol/openid-connect/token', { bodyLimit: 64 * 1024 }, async (request, reply) => {
       // Called by browsers from GUIs on other origins too; no cookies are involved, so any origin may.
       reply.header('access-control-allow-origin', '*');
@@ -81,16 +90,32 @@ export const tokenRoutes =
         case 'refresh_token': {
           if (!fields.refresh_token)
             return sendOAuthError(reply, 400, 'invalid_request', 'Missing parameter: refresh_token');
-          const redeemed = await redeemRefreshToken(db, { token: fields.refresh_token, clientId });
-          if (!redeemed.ok) return sendOAuthError(reply, 400, 'invalid_grant', redeemed.reason);
-          return issueTokens(reply, redeemed.grant);
+          const { refresh_token: token } = fields;
+          // No account to count against: only the address, so guessing refresh tokens is slowed down.
+          let reason = '';
+          const result = await guardLogin(ctx.loginLimiter, { address: request.ip }, async () => {
+            const redeemed = await redeemRefreshToken(db, { token, clientId });
+            if (redeemed.ok) return redeemed.grant;
+            reason = redeemed.reason;
+            return undefined;
+          });
+          if (result.outcome === 'limited') return limited(reply, result.retryAfter);
+          if (result.outcome === 'failed') return sendOAuthError(reply, 400, 'invalid_grant', reason);
+          return issueTokens(reply, result.value);
         }
         case 'password': {
-          const user =
-            fields.username && fields.password
-              ? await authenticateUser(db, fields.username, fields.password)
-              : undefined;
-          if (!user) return sendOAuthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
+          const { username, password } = fields;
+          if (!username || !password)
+            return sendOAuthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
+          const result = await guardLogin(
+            ctx.loginLimiter,
+            { account: normalizeLogin(username), address: request.ip },
+            () => authenticateUser(db, username, password),
+          );
+          if (result.outcome === 'limited') return limited(reply, result.retryAfter);
+          if (result.outcome === 'failed')
+            return sendOAuthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
+          const user = result.value;
           // Like Keycloak, a password login opens a session (without a cookie) that its refresh tokens belong to.
           const { sid } = await createSession(db, user.user_id);
           return issueTokens(reply, {
