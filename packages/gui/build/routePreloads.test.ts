@@ -1,6 +1,6 @@
 import type { Rollup } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { preloadScript, type RoutePreload } from './routePreloads.ts';
+import { preloadScript, routePreloads, type RoutePreload } from './routePreloads.ts';
 
 const chunk = (fileName: string, imports: string[], extra: Partial<Rollup.OutputChunk> = {}) =>
   ({
@@ -59,5 +59,25 @@ describe('route preloads', () => {
     expect(() => preloadScript(bundle, '/gui/', [{ path: /x/, modules: ['src/Missing.tsx'] }])).toThrow(
       'no chunk has src/Missing.tsx',
     );
+  });
+
+  it('emits the script as a file that index.html loads by name, so no inline script is needed', () => {
+    const plugin = routePreloads(rules);
+    const emitted: { fileName?: string; source?: unknown }[] = [];
+    const generateBundle = plugin.generateBundle as (
+      this: { emitFile(file: { fileName?: string; source?: unknown }): string },
+      options: unknown,
+      output: Rollup.OutputBundle,
+    ) => void;
+    generateBundle.call({ emitFile: (file) => (emitted.push(file), 'ref') }, {}, bundle);
+    const transform = plugin.transformIndexHtml as {
+      handler(html: string, ctx: { bundle: Rollup.OutputBundle }): { tag: string; attrs: { src: string } }[];
+    };
+    const [tag] = transform.handler('', { bundle });
+    expect(emitted).toHaveLength(1);
+    expect(emitted[0]?.fileName).toMatch(/^assets\/route-preloads-[0-9a-f]{10}\.js$/);
+    expect(emitted[0]?.source).toBe(preloadScript(bundle, '/', rules));
+    expect(tag).toMatchObject({ tag: 'script', attrs: { src: `/${emitted[0]?.fileName}` } });
+    expect(tag).not.toHaveProperty('children');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 
 export interface RoutePreload {
@@ -26,10 +27,16 @@ const staticImports = (
   return files;
 };
 
+/** Where the script goes: next to the chunks, named by its content, so it may be cached for good too. */
+const preloadScriptFile = (source: string) =>
+  `assets/route-preloads-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+
 /**
  * The page chunks of a route are only requested once the entry has run and rendered the shell, and the
- * page's first data only once the chunk has rendered. A small inline script in index.html starts both
- * at once for the path the browser opened, so they load while the entry is parsed and run.
+ * page's first data only once the chunk has rendered. A small script in index.html starts both at once for
+ * the path the browser opened, so they load while the entry is parsed and run. It is a file, not inline,
+ * so that the GUI's Content-Security-Policy needs no inline script; as a classic (blocking) script in the
+ * head it still runs before the entry module, which is deferred.
  */
 export function routePreloads(preloads: readonly RoutePreload[]): Plugin {
   let base = '/';
@@ -39,15 +46,29 @@ export function routePreloads(preloads: readonly RoutePreload[]): Plugin {
     configResolved(config) {
       base = config.base;
     },
+    // The file and the tag are derived from the same chunks, each where the bundler offers them; the name
+    // depends on the content only, so both agree whichever of the two hooks runs first.
+    generateBundle(_options, bundle) {
+      const source = preloadScript(bundle, base, preloads);
+      this.emitFile({ type: 'asset', fileName: preloadScriptFile(source), source });
+    },
     transformIndexHtml: {
       order: 'post',
       handler: (_html, { bundle }): HtmlTagDescriptor[] =>
-        bundle ? [{ tag: 'script', children: preloadScript(bundle, base, preloads), injectTo: 'head' }] : [],
+        bundle
+          ? [
+              {
+                tag: 'script',
+                attrs: { src: base + preloadScriptFile(preloadScript(bundle, base, preloads)) },
+                injectTo: 'head',
+              },
+            ]
+          : [],
     },
   };
 }
 
-/** The inline script for a built bundle: per rule, the page chunks and fetches when the path matches. */
+/** The script for a built bundle: per rule, the page chunks and fetches when the path matches. */
 export function preloadScript(bundle: Rollup.OutputBundle, base: string, preloads: readonly RoutePreload[]) {
   const entries = Object.values(bundle).flatMap((chunk) =>
     chunk.type === 'chunk' && chunk.isEntry ? [chunk.fileName] : [],

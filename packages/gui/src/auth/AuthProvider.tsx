@@ -11,8 +11,9 @@ import {
 } from 'react';
 import { GUI_BASE } from '../app/env.ts';
 import { useEnv } from '../app/EnvProvider.tsx';
-import { accountUrl, hasStoredSession } from './session.ts';
-import { apiCookiePath, removedTokenCookie, tokenCookie } from './tokenCookie.ts';
+import { isSilentSignInFrame, onCallbackPage, restoreUser } from './restoreUser.ts';
+import { accountUrl, hasSessionHint, rememberSession } from './session.ts';
+import { apiCookiePath, isSecurePage, removedTokenCookie, tokenCookie } from './tokenCookie.ts';
 
 export interface AuthUser {
   /** The user id used throughout the API (main_author, writers, ...). */
@@ -24,7 +25,7 @@ export interface AuthUser {
 
 export interface Auth {
   user: AuthUser | undefined;
-  /** False until the stored session has been read, so gates do not flash the anonymous state. */
+  /** False until the login of this page is known (restored after a reload), so gates do not flash the anonymous state. */
   ready: boolean;
   /** A valid access token, refreshed first if it is about to expire; undefined when logged out. */
   accessToken(): Promise<string | undefined>;
@@ -58,9 +59,18 @@ const currentGuiPath = () => {
   return `${path || '/'}${search}${hash}`;
 };
 
+/** A promise with its resolve function, for waiting on a state that an effect reaches later. */
+const settledSignal = () => {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+};
+
 /**
- * Login state via OpenID Connect (code flow with PKCE). The OIDC library is loaded only when a session
- * exists or the user logs in, which keeps it out of the landing page for anonymous visitors.
+ * Login state via OpenID Connect (code flow with PKCE). The OIDC library is loaded only when this tab was
+ * logged in or the user logs in, which keeps it out of the landing page for anonymous visitors.
  */
 export function AuthProvider({ children, userManager }: { children: ReactNode; userManager?: UserManager }) {
   const env = useEnv();
@@ -69,7 +79,13 @@ export function AuthProvider({ children, userManager }: { children: ReactNode; u
   const [ready, setReady] = useState(false);
   const managerPromise = useRef<Promise<UserManager> | undefined>(undefined);
   const refreshing = useRef<Promise<User | null> | undefined>(undefined);
+  // Requests wait for this, so that none of a logged-in user goes out anonymously while the login is restored.
+  const [settled] = useState(settledSignal);
   const cookiePath = apiCookiePath(env.appBase);
+  const markReady = useCallback(() => {
+    setReady(true);
+    settled.resolve();
+  }, [settled]);
 
   // Stable (depends on the config only) so that the API client built on accessToken stays the same.
   const loadManager = useCallback((): Promise<UserManager> => {
@@ -83,51 +99,57 @@ export function AuthProvider({ children, userManager }: { children: ReactNode; u
     return managerPromise.current;
   }, [env, userManager]);
 
-  // Without a stored session there is nothing to restore: anonymous at once, no library needed.
+  // A tab that was not logged in has nothing to restore: anonymous at once, no library needed.
   useEffect(() => {
-    if (!userManager && !hasStoredSession(env)) setReady(true);
-    else loadManager().catch(() => setReady(true));
-  }, [env, userManager, loadManager]);
+    if (!userManager && !hasSessionHint()) markReady();
+    else loadManager().catch(markReady);
+  }, [userManager, loadManager, markReady]);
 
   useEffect(() => {
     if (!manager) return;
+    if (isSilentSignInFrame()) {
+      markReady();
+      return;
+    }
+    const secure = isSecurePage();
     const loaded = (loadedUser: User) => {
       setUser(toAuthUser(loadedUser));
+      rememberSession(true);
       if (loadedUser.expires_at !== undefined) {
-        document.cookie = tokenCookie(loadedUser.access_token, loadedUser.expires_at, cookiePath);
+        document.cookie = tokenCookie(loadedUser.access_token, loadedUser.expires_at, cookiePath, secure);
       }
     };
     const unloaded = () => {
       setUser(undefined);
-      document.cookie = removedTokenCookie(cookiePath);
+      rememberSession(false);
+      document.cookie = removedTokenCookie(cookiePath, secure);
     };
     manager.events.addUserLoaded(loaded);
     manager.events.addUserUnloaded(unloaded);
     manager.events.addUserSignedOut(unloaded);
     let active = true;
-    manager
-      .getUser()
-      .then(async (stored) => {
-        // A session stored before a reload may have an expired access token but a usable refresh token.
-        if (stored?.expired && stored.refresh_token) stored = await manager.signinSilent().catch(() => null);
+    restoreUser(manager, hasSessionHint())
+      .then((restored) => {
         if (!active) return;
-        if (stored && !stored.expired) loaded(stored);
-        else unloaded();
+        if (restored) loaded(restored);
+        // On the callback page the sign-in under way sets the user; nothing to clear before.
+        else if (!onCallbackPage()) unloaded();
       })
-      .catch(unloaded)
-      .finally(() => active && setReady(true));
+      .catch(() => active && unloaded())
+      .finally(markReady);
     return () => {
       active = false;
       manager.events.removeUserLoaded(loaded);
       manager.events.removeUserUnloaded(unloaded);
       manager.events.removeUserSignedOut(unloaded);
     };
-  }, [manager, cookiePath]);
+  }, [manager, cookiePath, markReady]);
 
   const accessToken = useCallback(async () => {
-    // Requests may start before the library has loaded (child effects run first): wait for it if a
-    // session exists, so that no request of a logged-in user goes out anonymously.
-    if (!managerPromise.current && !hasStoredSession(env)) return undefined;
+    // Requests may start before the library has loaded (child effects run first): wait for it and for the
+    // restored login if this tab was logged in, so that no request of a logged-in user goes out anonymously.
+    if (!userManager && !managerPromise.current && !hasSessionHint()) return undefined;
+    await settled.promise;
     const current = await loadManager();
     const stored = await current.getUser();
     if (!stored) return undefined;
@@ -139,7 +161,7 @@ export function AuthProvider({ children, userManager }: { children: ReactNode; u
     });
     const renewed = await refreshing.current;
     return renewed?.access_token;
-  }, [env, loadManager]);
+  }, [userManager, settled, loadManager]);
 
   const login = useCallback(async () => {
     const state: LoginState = { returnTo: currentGuiPath() };
@@ -147,7 +169,8 @@ export function AuthProvider({ children, userManager }: { children: ReactNode; u
   }, [loadManager]);
 
   const logout = useCallback(async () => {
-    document.cookie = removedTokenCookie(cookiePath);
+    document.cookie = removedTokenCookie(cookiePath, isSecurePage());
+    rememberSession(false);
     const current = await loadManager();
     try {
       await current.signoutRedirect();

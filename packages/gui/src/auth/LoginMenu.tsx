@@ -4,8 +4,10 @@ import { useAuth } from './AuthProvider.tsx';
 
 /** Top-bar login area: 'Login / Register' when anonymous, 'Welcome <name>' and 'Logout' when logged in. */
 export function LoginMenu() {
-  const { user, login, logout, accountUrl } = useAuth();
+  const { user, ready, login, logout, accountUrl } = useAuth();
   const { raiseError } = useErrors();
+  // While a login is restored after a reload, offering to log in would be wrong for a moment.
+  if (!ready) return null;
   if (!user) {
     return (
       <Button color="primary" variant="contained" size="small" onClick={() => login().catch(raiseError)}>

@@ -1,21 +1,33 @@
 import { User } from 'oidc-client-ts';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../app/env.ts';
-import { hasStoredSession } from './session.ts';
+import { hasSessionHint, rememberSession } from './session.ts';
 import { createUserManager } from './userManager.ts';
 
-describe('hasStoredSession', () => {
-  it('finds the session exactly where oidc-client-ts stores it', async () => {
+describe('session', () => {
+  it('remembers that the tab is logged in, without a token', () => {
+    expect(hasSessionHint()).toBe(false);
+    rememberSession(true);
+    expect(hasSessionHint()).toBe(true);
+    expect(Object.values(window.sessionStorage).join()).toBe('1');
+    rememberSession(false);
+    expect(hasSessionHint()).toBe(false);
+  });
+
+  it('keeps the user of oidc-client-ts in memory, not in web storage', async () => {
     const env = readEnv({ appBase: 'http://oasis.test/nomad-oasis' }, 'http://oasis.test');
-    expect(hasStoredSession(env)).toBe(false);
+    const manager = createUserManager(env);
     const now = Math.floor(Date.now() / 1000);
-    await createUserManager(env).storeUser(
+    await manager.storeUser(
       new User({
-        access_token: 'a',
+        access_token: 'secret-token',
         token_type: 'Bearer',
-        profile: { sub: 's', iss: 'i', aud: 'c', exp: now, iat: now },
+        profile: { sub: 's', iss: 'i', aud: 'c', exp: now + 60, iat: now },
       }),
     );
-    expect(hasStoredSession(env)).toBe(true);
+    expect((await manager.getUser())?.access_token).toBe('secret-token');
+    expect(window.sessionStorage.length + window.localStorage.length).toBe(0);
+    // A new page (a reload) has no user until it is restored.
+    expect(await createUserManager(env).getUser()).toBeNull();
   });
 });

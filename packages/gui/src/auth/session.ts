@@ -5,11 +5,16 @@ export const realmUrl = (env: Env) => `${env.keycloakBase}realms/${env.keycloakR
 
 export const accountUrl = (env: Env) => `${realmUrl(env)}/account`;
 
-/** Where oidc-client-ts keeps the session (its default prefix 'oidc.' plus 'user:authority:client'). */
-export const sessionKey = (env: Env) => `oidc.user:${realmUrl(env)}:${env.keycloakClientId}`;
+/** Marks that this tab has logged in; holds no token (those stay in memory, see userManager.ts). */
+const SESSION_HINT_KEY = 'oasis.logged-in';
 
 /**
- * Whether a session may exist, answered without loading the OIDC library: anonymous visitors (most
- * visitors of the landing page) then never download it.
+ * Whether this tab was logged in before the page (re)loaded, answered without loading the OIDC library:
+ * anonymous visitors (most visitors of the landing page) then never download it.
  */
-export const hasStoredSession = (env: Env) => window.sessionStorage.getItem(sessionKey(env)) !== null;
+export const hasSessionHint = (): boolean => window.sessionStorage.getItem(SESSION_HINT_KEY) !== null;
+
+export const rememberSession = (loggedIn: boolean): void => {
+  if (loggedIn) window.sessionStorage.setItem(SESSION_HINT_KEY, '1');
+  else window.sessionStorage.removeItem(SESSION_HINT_KEY);
+};

@@ -1,4 +1,4 @@
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { GUI_BASE, type Env } from '../app/env.ts';
 import { realmUrl } from './session.ts';
 
@@ -11,9 +11,11 @@ export function createUserManager(env: Env, origin: string = window.location.ori
     post_logout_redirect_uri: `${origin}${GUI_BASE}/about/information`,
     response_type: 'code',
     scope: 'openid profile email',
-    // The session survives reloads but not closing the tab; the sign-in state only needs the redirect.
-    // The prefix is fixed because session.ts looks for the stored session without this library.
-    userStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: 'oidc.' }),
+    // Tokens live in memory only: a script that gets onto this origin finds none in web storage. After a
+    // reload the login is restored by a silent sign-in against the provider's session (an HttpOnly
+    // cookie), see restoreUser.ts.
+    userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
+    // Only the transient sign-in state (state, PKCE verifier), which must survive the redirect.
     stateStore: new WebStorageStateStore({ store: window.localStorage }),
     // Renewal with the refresh token keeps the API cookie valid for plain download links.
     automaticSilentRenew: true,

@@ -1,11 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { buildEnvConfig } from '../config/env-config.ts';
 import { buildArtifacts } from '../search/artifacts.ts';
+import { guiSecurityHeaders } from './gui-policy.ts';
+
+/** The client route the identity provider redirects to; the silent sign-in loads it in a hidden iframe. */
+const AUTH_CALLBACK = 'auth/callback';
 
 /**
  * Serves the built GUI under {basePath}/gui with the runtime configuration as `env.js`, and falls back to
@@ -17,24 +21,28 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
     const dist = ctx.config.guiDistDir;
     const indexFile = path.join(dist, 'index.html');
     const envScript = () => `window.nomadEnv = ${JSON.stringify(buildEnvConfig(ctx.config))};\n`;
+    // Per response: the policy names the public origin, which tests only know once the server listens.
+    const secure = (reply: FastifyReply, frameable = false) =>
+      reply.headers(guiSecurityHeaders(ctx.config, { frameable }));
 
     app.get(`${guiPrefix}/env.js`, { schema: { hide: true } }, (_request, reply) =>
-      reply.type('application/javascript').header('cache-control', 'no-cache').send(envScript()),
+      secure(reply).type('application/javascript').header('cache-control', 'no-cache').send(envScript()),
     );
 
     // Built once: the artifacts only change with the server's code.
     const artifacts = JSON.stringify(buildArtifacts());
     app.get(`${guiPrefix}/artifacts.js`, { schema: { hide: true } }, (_request, reply) =>
-      reply
+      secure(reply)
         .type('application/javascript')
         .header('cache-control', 'no-cache')
         .send(`window.nomadArtifacts = ${artifacts};\n`),
     );
     app.get(`${guiPrefix}/artifacts.json`, { schema: { hide: true } }, (_request, reply) =>
-      reply.type('application/json').header('cache-control', 'no-cache').send(artifacts),
+      secure(reply).type('application/json').header('cache-control', 'no-cache').send(artifacts),
     );
 
-    const sendIndex = (reply: import('fastify').FastifyReply) => {
+    const sendIndex = (reply: FastifyReply, frameable = false) => {
+      secure(reply, frameable);
       if (!existsSync(indexFile)) {
         return reply
           .status(503)
@@ -57,6 +65,8 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
         // The build writes .br and .gz next to each script (packages/gui/build/precompress.ts).
         preCompressed: true,
         setHeaders: (res, filePath) => {
+          for (const [name, value] of Object.entries(guiSecurityHeaders(ctx.config)))
+            res.setHeader(name, value);
           // Vite puts content hashes in asset names, so those may be cached for good.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -69,7 +79,7 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
     app.get(`${guiPrefix}/*`, { schema: { hide: true } }, (request, reply) => {
       // Also the GUI root: with trailing slashes ignored, `${guiPrefix}/` arrives here with an empty path.
       const rel = (request.params as { '*': string })['*'];
-      if (/^assets\//.test(rel)) return reply.status(404).send({ detail: 'Not Found' });
-      return sendIndex(reply);
+      if (/^assets\//.test(rel)) return secure(reply).status(404).send({ detail: 'Not Found' });
+      return sendIndex(reply, rel.replace(/\/+$/, '') === AUTH_CALLBACK);
     });
   });

@@ -1,4 +1,5 @@
-import { Alert, Link } from '@mui/material';
+import { Alert } from '@mui/material';
+import { SafeLink } from '../../components/SafeLink.tsx';
 import { useState } from 'react';
 import { useEnv } from '../EnvProvider.tsx';
 
@@ -15,9 +16,9 @@ export function BetaBanner() {
         ? 'It uses separate beta data: uploads made here may be lost. '
         : 'It shows the official data, but may still have errors. '}
       {version.officialUrl ? (
-        <Link href={version.officialUrl} color="inherit" sx={{ fontWeight: 600 }}>
+        <SafeLink href={version.officialUrl} color="inherit" sx={{ fontWeight: 600 }}>
           Click here for the official version.
-        </Link>
+        </SafeLink>
       ) : null}
     </Alert>
   );

@@ -1,5 +1,6 @@
-import { Card, CardContent, CardHeader, Link } from '@mui/material';
+import { Card, CardContent, CardHeader } from '@mui/material';
 import { formatAuthors } from '../../components/format.ts';
+import { SafeLink } from '../../components/SafeLink.tsx';
 import { Quantity } from './Quantity.tsx';
 import type { EntryData } from './types.ts';
 
@@ -20,13 +21,7 @@ export function MetadataCard({ entry }: { entry: EntryData }) {
         <Quantity label="references" value={entry.references}>
           {(entry.references ?? []).map((reference) => (
             <div key={reference}>
-              {/^https?:\/\//.test(reference) ? (
-                <Link href={reference} target="_blank" rel="noopener noreferrer">
-                  {reference}
-                </Link>
-              ) : (
-                reference
-              )}
+              <SafeLink href={reference} absolute target="_blank" rel="noopener noreferrer" />
             </div>
           ))}
         </Quantity>

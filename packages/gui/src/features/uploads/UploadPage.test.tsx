@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/testing.tsx';
-import { storeTestSession } from './testSession.ts';
 
 const baseUpload = {
   process_running: false,
@@ -125,8 +124,7 @@ describe('UploadPage', () => {
   }, 15000);
 
   it('offers the dropzone and delete to the main author of an unpublished upload', async () => {
-    storeTestSession('author');
-    renderApp('/user/uploads/upload/id/dft_upload', {}, server(0));
+    renderApp('/user/uploads/upload/id/dft_upload', {}, server(0), { loggedInAs: 'author' });
     expect(
       await screen.findByText('Drop files here or click to open dialog', undefined, { timeout: 8000 }),
     ).toBeInTheDocument();

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/testing.tsx';
-import { storeTestSession } from './testSession.ts';
 
 const upload = (index: number) => ({
   process_running: false,
@@ -64,8 +63,7 @@ describe('UploadsPage', () => {
   }, 15000);
 
   it('lists the uploads, sorts, and falls back to page 1 when a page is out of range', async () => {
-    storeTestSession();
-    const { fetch } = renderApp('/user/uploads', {}, server);
+    const { fetch } = renderApp('/user/uploads', {}, server, { loggedInAs: 'author' });
     const table = await screen.findByRole('table', { name: 'Your existing uploads' }, { timeout: 8000 });
     const listCalls = () =>
       fetch.mock.calls
@@ -85,8 +83,7 @@ describe('UploadsPage', () => {
   }, 15000);
 
   it('creates an upload and opens it', async () => {
-    storeTestSession();
-    const { router, fetch } = renderApp('/user/uploads', {}, server);
+    const { router, fetch } = renderApp('/user/uploads', {}, server, { loggedInAs: 'author' });
     const create = await screen.findByRole('button', { name: 'Create a new upload' }, { timeout: 8000 });
     await waitFor(() => expect(create).toBeEnabled());
     await userEvent.click(create);
@@ -97,8 +94,7 @@ describe('UploadsPage', () => {
   }, 15000);
 
   it('disables creating at the limit of unpublished uploads', async () => {
-    storeTestSession();
-    renderApp('/user/uploads', { servicesUploadLimit: 3 }, server);
+    renderApp('/user/uploads', { servicesUploadLimit: 3 }, server, { loggedInAs: 'author' });
     expect(
       await screen.findByText('You have reached maximum number of unpublished uploads!', undefined, {
         timeout: 8000,

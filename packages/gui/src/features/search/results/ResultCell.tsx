@@ -1,9 +1,10 @@
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Public from '@mui/icons-material/Public';
-import { Link, Tooltip } from '@mui/material';
+import { Tooltip } from '@mui/material';
 import { Fragment } from 'react';
 import { formatAuthors, UNAVAILABLE } from '../../../components/format.ts';
+import { SafeLink } from '../../../components/SafeLink.tsx';
 import type { DisplayUnit } from '../../units/displayUnit.ts';
 import { accessRole, accessText } from './access.ts';
 import type { ResultColumn } from './columns.ts';
@@ -37,14 +38,13 @@ export function References({ row }: { row: ResultRow }) {
       {references.map((reference, index) => (
         <Fragment key={reference}>
           {index > 0 ? ', ' : null}
-          <Link
+          <SafeLink
             href={reference}
+            absolute
             target="_blank"
             rel="noopener noreferrer"
             onClick={(event) => event.stopPropagation()}
-          >
-            {reference}
-          </Link>
+          />
         </Fragment>
       ))}
     </>

@@ -34,4 +34,10 @@ describe('rowActions', () => {
     });
     expect(urlActionTarget(row, 'data..x').kind).toBe('error');
   });
+
+  it('offers no link for values that would run script when followed', () => {
+    for (const uri of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', 'vbscript:x']) {
+      expect(urlActionTarget({ data: { uri } }, 'data.uri'), uri).toEqual({ kind: 'none' });
+    }
+  });
 });

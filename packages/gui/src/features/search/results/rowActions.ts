@@ -1,3 +1,4 @@
+import { safeHref } from '../../../components/safeUrl.ts';
 import { compilePath, evaluatePath, PathError } from './path.ts';
 
 type Row = Readonly<Record<string, unknown>>;
@@ -8,8 +9,11 @@ export type ActionTarget =
 
 export const NOT_AVAILABLE = 'Not available';
 
-const linkOrNone = (href: string | undefined): ActionTarget =>
-  href ? { kind: 'link', href } : { kind: 'none' };
+/** Values come from entry data: a value that is no safe link is as good as none. */
+const linkOrNone = (value: string | undefined): ActionTarget => {
+  const href = safeHref(value);
+  return href ? { kind: 'link', href } : { kind: 'none' };
+};
 
 /** The entry page of a result, below the app's search page. */
 export function entryPagePath(appPath: string, entryId: string): string {
@@ -20,7 +24,7 @@ export function entryPagePath(appPath: string, entryId: string): string {
 export function materialTarget(encyclopediaBase: string, row: Row): ActionTarget {
   const id = row.material_id;
   if (!encyclopediaBase || typeof id !== 'string' || id === '') return { kind: 'none' };
-  return { kind: 'link', href: `${encyclopediaBase.replace(/\/+$/, '')}/material/${encodeURIComponent(id)}` };
+  return linkOrNone(`${encyclopediaBase.replace(/\/+$/, '')}/material/${encodeURIComponent(id)}`);
 }
 
 /** A configured url action: its path must give at most one link (spec 2 §5). */
