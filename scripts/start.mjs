@@ -1,8 +1,10 @@
 // `npm start`: builds the GUI when its build is missing or older than its sources, then runs the server
-// in a child process, forwarding SIGTERM/SIGINT so it can shut down gracefully.
-import { spawn, spawnSync } from 'node:child_process';
+// in a child process, forwarding SIGTERM/SIGINT so it can shut down gracefully, and restarting it
+// after a crash (supervise.mjs).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const guiIndex = path.join(root, 'packages/gui/dist/index.html');
@@ -32,9 +34,9 @@ if (builtAt < sourcesAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-  stdio: 'inherit',
-  env: process.env,
+// Production default: a crashed server is started again (OASIS_RESTART=false turns that off).
+supervise({
+  command: process.execPath,
+  args: ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
+  restart: process.env.OASIS_RESTART !== 'false',
 });
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

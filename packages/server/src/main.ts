@@ -8,6 +8,8 @@ const main = async () => {
   console.log(
     `NOMAD oasis ready: GUI ${config.publicOrigin}${config.basePath}/gui/  API ${config.publicOrigin}${config.basePath}/api/v1`,
   );
+  // Tells `npm start`'s supervisor that this start succeeded (scripts/supervise.mjs).
+  process.send?.('ready');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,0 +1,55 @@
+// Keeps a server process running: a crash (an exit nobody asked for) is followed by a restart after a
+// back-off that doubles from `baseDelayMs` to `maxDelayMs` and starts over once a run lasted
+// `resetAfterMs`. SIGTERM and SIGINT are passed on and end the supervisor with the server. A server
+// that stops before it ever said it was ready (a configuration problem, a held lock) is not restarted:
+// restarting would only repeat the error.
+import { spawn } from 'node:child_process';
+
+export const supervise = ({
+  command,
+  args,
+  env = process.env,
+  restart = true,
+  baseDelayMs = 1000,
+  maxDelayMs = 30_000,
+  resetAfterMs = 60_000,
+  log = (message) => console.error(message),
+}) => {
+  let child;
+  let timer;
+  let stopping = false;
+  let everReady = false;
+  let delay = baseDelayMs;
+
+  const run = () => {
+    const startedAt = Date.now();
+    // The server sends 'ready' over the IPC channel once it listens (main.ts).
+    child = spawn(command, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
+    child.on('message', (message) => {
+      if (message === 'ready') everReady = true;
+    });
+    child.on('exit', (code, signal) => {
+      child = undefined;
+      const exitCode = code ?? (signal ? 1 : 0);
+      if (stopping || !restart || (code === 0 && !signal)) process.exit(exitCode);
+      if (!everReady) {
+        log('The server stopped before it was ready; not restarting.');
+        process.exit(exitCode || 1);
+      }
+      if (Date.now() - startedAt >= resetAfterMs) delay = baseDelayMs;
+      const why = signal ? `signal ${signal}` : `exit code ${code}`;
+      log(`The server stopped unexpectedly (${why}); restarting in ${delay / 1000} s.`);
+      timer = setTimeout(run, delay);
+      delay = Math.min(delay * 2, maxDelayMs);
+    });
+  };
+
+  for (const signal of ['SIGTERM', 'SIGINT'])
+    process.on(signal, () => {
+      stopping = true;
+      clearTimeout(timer);
+      if (child) child.kill(signal);
+      else process.exit(0);
+    });
+  run();
+};
