@@ -6,9 +6,12 @@ import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
 import type { AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
+import { refuseDeepBodies } from './body-depth.ts';
 import { registerGui } from './routes/gui.ts';
 import { apiRoutes } from './routes/api.ts';
 import { registerIdentityProvider } from './auth/provider/routes.ts';
+import { loggerOptions, type LogDestination } from './logging/logger-options.ts';
+import { registerApiSecurityHeaders } from './security/api-headers.ts';
 
 export type App = FastifyInstance;
 
@@ -31,17 +34,31 @@ const validationDetail = (context: string | undefined, issues: ValidationIssue[]
     };
   });
 
-export const buildApp = async (ctx: AppContext, options: { logger?: boolean } = {}): Promise<App> => {
+/** The 413 answer: says the limit and where files go instead. */
+const bodyTooLarge = (limit: number) =>
+  `Request body too large: JSON and form bodies may have at most ${limit} bytes. Files are uploaded as ` +
+  'multipart/form-data or application/octet-stream to POST /uploads or PUT /uploads/{upload_id}/raw/.';
+
+export const buildApp = async (
+  ctx: AppContext,
+  options: { logger?: boolean; logStream?: LogDestination } = {},
+): Promise<App> => {
   const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024 * 64,
+    logger: options.logger || options.logStream ? loggerOptions(options.logStream) : false,
+    // For JSON and form bodies, which are parsed in one go (upload routes stream their bodies instead):
+    // a larger Content-Length is refused before reading, a body that grows past it while read is cut off.
+    bodyLimit: ctx.config.jsonBodyLimit,
+    trustProxy: ctx.config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ detail: error.detail });
+      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ detail: bodyTooLarge(request.routeOptions.bodyLimit) });
     }
     if (error.validation) {
       return reply.status(422).send({ detail: validationDetail(error.validationContext, error.validation) });
@@ -51,6 +68,9 @@ export const buildApp = async (ctx: AppContext, options: { logger?: boolean } = 
     return reply.status(status).send({ detail: status >= 500 ? 'Internal server error' : error.message });
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
+  // Before schema validation and handlers, which recurse into bodies level by level.
+  app.addHook('preValidation', refuseDeepBodies);
+  registerApiSecurityHeaders(app, ctx.config);
 
   await app.register(formbody);
   // gzip/brotli for JSON, HTML and JS; files already compressed (zip, images) are sent as they are.
@@ -74,7 +94,11 @@ export const buildApp = async (ctx: AppContext, options: { logger?: boolean } = 
     }),
     hideUntagged: true,
   });
-  await app.register(swaggerUi, { routePrefix: `${apiPrefix}/docs`, uiConfig: { docExpansion: 'list' } });
+  // No validator badge: it would load an image from swagger.io, which the docs page's policy does not allow.
+  await app.register(swaggerUi, {
+    routePrefix: `${apiPrefix}/docs`,
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
+  });
   await app.register(apiRoutes(ctx), { prefix: apiPrefix });
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   await app.register(registerIdentityProvider(ctx));

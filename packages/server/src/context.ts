@@ -1,6 +1,7 @@
 import type { OasisConfig } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import type { SearchEngine } from './search/engine/engine.ts';
+import type { LoginLimiter } from './auth/login-limiter.ts';
 
 /** What every route module gets: the configuration and the database; services hang off these. */
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   search: SearchEngine;
   /** Wakes the processing worker after a job was queued; a no-op when no worker runs. */
   notifyJobQueued: () => void;
+  /** Failed-login back-off of this process, shared by every login and token path. */
+  loginLimiter: LoginLimiter;
 }

@@ -7,9 +7,12 @@ import { buildApp, type App } from './app.ts';
 import { createSearchEngine } from './search/engine/engine.ts';
 import { SEARCH_SNAPSHOT_FILE } from './search/engine/snapshot-file.ts';
 import type { AppContext } from './context.ts';
+import type { LogDestination } from './logging/logger-options.ts';
+import { LoginLimiter } from './auth/login-limiter.ts';
 import { ParsePool } from './jobs/parse-pool.ts';
 import { processUpload } from './jobs/process-upload.ts';
-import { PROCESS_UPLOAD } from './jobs/processing.ts';
+import { failUploadProcessing, PROCESS_UPLOAD } from './jobs/processing.ts';
+import { removeStaleTempFiles } from './files/temp-cleanup.ts';
 import { JobWorker } from './jobs/worker.ts';
 
 export interface RunningServer {
@@ -22,6 +25,8 @@ export interface RunningServer {
 
 export interface StartOptions {
   logger?: boolean;
+  /** Log lines go here instead of stdout (and logging is on): tests read what the server logs. */
+  logStream?: LogDestination;
   /** Keep the database in memory (tests); by default it lives under the data directory. */
   inMemoryDatabase?: boolean;
   /** Called once the port is known, before anything is served (tests learn their public origin here). */
@@ -53,7 +58,12 @@ export const startServer = async (
     release();
     throw error;
   }
-  const pool = new ParsePool();
+  const limits = config.processing;
+  const pool = new ParsePool({
+    timeoutMs: limits.parserTimeoutMs,
+    memoryLimitBytes: limits.parserMemoryBytes,
+    ...(limits.maxMainfileBytes ? { maxMainfileBytes: limits.maxMainfileBytes } : {}),
+  });
   const wake = { notify: () => undefined as void };
   // The engine logs through the app's logger, which exists only once the app is built below.
   const logTo: { app?: App } = {};
@@ -64,8 +74,9 @@ export const startServer = async (
     search: createSearchEngine(
       db,
       options.inMemoryDatabase
-        ? {}
+        ? { timeBudgetMs: config.searchTimeBudgetMs }
         : {
+            timeBudgetMs: config.searchTimeBudgetMs,
             snapshot: {
               file: path.join(config.dataDir, SEARCH_SNAPSHOT_FILE),
               log: {
@@ -76,20 +87,32 @@ export const startServer = async (
           },
     ),
     notifyJobQueued: () => wake.notify(),
+    loginLimiter: new LoginLimiter(config.loginLimits),
   };
-  const worker = new JobWorker(db, {
-    [PROCESS_UPLOAD]: async (job) => {
-      if (job.upload_id) await processUpload(ctx, pool, job.upload_id);
+  const worker = new JobWorker(
+    db,
+    {
+      [PROCESS_UPLOAD]: async (job) => {
+        if (job.upload_id) await processUpload(ctx, pool, job.upload_id);
+      },
     },
-  });
+    {
+      maxAttempts: limits.maxJobAttempts,
+      onGiveUp: async (job, reason) => {
+        if (job.upload_id) await failUploadProcessing(ctx, job.upload_id, reason);
+      },
+    },
+  );
   wake.notify = () => worker.notify();
-  const app = await buildApp(ctx, { logger: options.logger });
+  const app = await buildApp(ctx, { logger: options.logger, logStream: options.logStream });
   logTo.app = app;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   options.onListening?.(origin);
+  // Leftovers of writes a kill interrupted; a shared database means other servers may be writing now.
+  await removeStaleTempFiles(config.dataDir, config.databaseUrl ? 3_600_000 : 0);
   await worker.start();
   // Build the search index now rather than in the first search request.
   ctx.search.sync().catch((error: unknown) => app.log.error(error));

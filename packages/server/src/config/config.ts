@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import {
+  readProcessingLimits,
+  readUploadFileLimits,
+  type ProcessingLimits,
+  type UploadFileLimits,
+} from './processing-limits.ts';
 
 /** Keycloak-style identity provider settings; `serverUrl` unset means the embedded provider. */
 export interface KeycloakConfig {
@@ -19,6 +25,8 @@ export interface OasisConfig {
   databaseUrl?: string;
   configFile?: string;
   uploadLimit: number;
+  /** Milliseconds one search may take before it is cancelled with 503 (`services.search_time_budget_ms`). */
+  searchTimeBudgetMs: number;
   globalLoginRequired: boolean;
   /** Usernames or emails allowed in global-login mode; undefined lets every registered user in. */
   allowedUsers?: string[];
@@ -30,6 +38,38 @@ export interface OasisConfig {
   guiDistDir: string;
   /** Points the served GUI at another NOMAD installation's API (its appBase); default: this server. */
   guiAppBase?: string;
+  /** Parser memory and time, job retries (`process:` in nomad.yaml; config/processing-limits.ts). */
+  processing: ProcessingLimits;
+  /** What an upload may hold and unpack (`uploads:` in nomad.yaml). */
+  uploadFiles: UploadFileLimits;
+  /** Largest JSON or form request body in bytes; file uploads stream without this limit. */
+  jsonBodyLimit: number;
+  /**
+   * Redirect URIs the embedded provider accepts for its client, as Keycloak's "valid redirect URIs": exact, or
+   * a prefix ending in `*`; a leading `/` is relative to the public origin.
+   */
+  redirectUris: string[];
+  loginLimits: LoginLimits;
+  /**
+   * Behind a reverse proxy: trust its X-Forwarded-For for the client address (true, or the proxy's addresses
+   * as a comma-separated list), so the login back-off sees clients rather than the proxy.
+   */
+  trustProxy: boolean | string;
+}
+
+/** Back-off of failed logins, per account and per client address (auth/login-limiter.ts). */
+export interface LoginLimits {
+  /** Failures of one account before further attempts have to wait. */
+  accountFailures: number;
+  /** Failures from one client address before further attempts have to wait. */
+  addressFailures: number;
+  /** Failures are forgotten this many seconds after the last one. */
+  windowSeconds: number;
+  /** The first wait in seconds; every further failure doubles it, up to maxDelaySeconds. */
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** Accounts and addresses remembered at most; the least recently failed are forgotten first. */
+  maxEntries: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -55,6 +95,21 @@ const asBool = (value: unknown): boolean | undefined => (typeof value === 'boole
 const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+const loginLimitsFrom = (doc: Record<string, unknown>): LoginLimits => ({
+  accountFailures: asNumber(doc.account_failures) ?? 5,
+  addressFailures: asNumber(doc.address_failures) ?? 20,
+  windowSeconds: asNumber(doc.window) ?? 3600,
+  baseDelaySeconds: asNumber(doc.base_delay) ?? 30,
+  maxDelaySeconds: asNumber(doc.max_delay) ?? 900,
+  maxEntries: asNumber(doc.max_entries) ?? 10_000,
+});
+
+const trustProxyFrom = (value: unknown): boolean | string =>
+  value === true || value === 'true' ? true : typeof value === 'string' && value !== 'false' ? value : false;
+
+const stringList = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.filter((item) => typeof item === 'string') : undefined;
 
 /**
  * Reads the configuration: environment variables override `nomad.yaml` (keys as NOMAD's), which overrides
@@ -89,6 +144,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
     databaseUrl: env.OASIS_DATABASE_URL || undefined,
     configFile,
     uploadLimit: asNumber(services.upload_limit) ?? 10,
+    searchTimeBudgetMs: asNumber(services.search_time_budget_ms) ?? 10_000,
     // As in NOMAD: listing `oasis.allowed_users` makes login mandatory for the whole installation.
     globalLoginRequired: env.OASIS_GLOBAL_LOGIN === 'true' || Array.isArray(oasis.allowed_users),
     allowedUsers: Array.isArray(oasis.allowed_users)
@@ -109,6 +165,15 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
     },
     guiDistDir: env.OASIS_GUI_DIST ?? path.join(repoRoot, 'packages/gui/dist'),
     guiAppBase: env.OASIS_GUI_APP_BASE?.replace(/\/$/, ''),
+    processing: readProcessingLimits(section(doc, 'process')),
+    uploadFiles: readUploadFileLimits(section(doc, 'uploads')),
+    jsonBodyLimit: Number(env.OASIS_JSON_BODY_LIMIT ?? asNumber(services.json_body_limit) ?? 4 * 1024 * 1024),
+    redirectUris: env.OASIS_REDIRECT_URIS?.split(',')
+      .map((uri) => uri.trim())
+      .filter(Boolean) ??
+      stringList(keycloak.redirect_uris) ?? ['/nomad-oasis/gui/*'],
+    loginLimits: loginLimitsFrom(section(services, 'login_limits')),
+    trustProxy: trustProxyFrom(env.OASIS_TRUST_PROXY ?? services.trust_proxy),
     ...overrides,
   };
 };

@@ -5,6 +5,8 @@ import { loadConfig, type OasisConfig } from '../config/config.ts';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { startServer } from '../server.ts';
+import type { LogDestination } from '../logging/logger-options.ts';
+import { watchEventLoop } from './event-loop-report.ts';
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:40123 */
@@ -20,22 +22,28 @@ export interface TestServer {
  * Starts the real server (HTTP, processing worker) on an ephemeral port with a fresh in-memory embedded
  * database and a temporary data directory, for integration tests (no mocks).
  */
-export const startTestServer = async (overrides: Partial<OasisConfig> = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  overrides: Partial<OasisConfig> = {},
+  options: { logStream?: LogDestination } = {},
+): Promise<TestServer> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-test-'));
   const config = loadConfig({ OASIS_DATA_DIR: dataDir }, { port: 0, host: '127.0.0.1', ...overrides });
   const server = await startServer(config, {
     inMemoryDatabase: true,
+    logStream: options.logStream,
     // Tokens and links name the public origin, which is only known once the port is.
     onListening: (origin) => {
       config.publicOrigin = origin;
     },
   });
+  const eventLoop = watchEventLoop();
   return {
     origin: server.origin,
     api: `${server.origin}${config.basePath}/api/v1`,
     app: server.app,
     ctx: server.ctx,
     async close() {
+      eventLoop.stop();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
