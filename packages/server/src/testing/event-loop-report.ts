@@ -24,7 +24,8 @@ export const watchEventLoop = (): { stop(): void } => {
     const delay = now - last - TICK_MS;
     last = now;
     maxMs = Math.max(maxMs, delay);
-    if (delay >= LISTED_DELAY_MS) long.push({ ms: Math.round(delay), test: expect.getState().currentTestName });
+    if (delay >= LISTED_DELAY_MS)
+      long.push({ ms: Math.round(delay), test: expect.getState().currentTestName });
   }, TICK_MS);
   timer.unref();
   return {
