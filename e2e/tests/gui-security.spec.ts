@@ -76,7 +76,8 @@ test('the GUI works under its policy; the login lives in memory, survives a relo
   // A reload restores the login by a silent sign-in; the private entry loads with it.
   await page.reload();
   await expect(page.getByText('Welcome')).toBeVisible();
-  await expect(page.getByText('Ada Lovelace')).toBeVisible();
+  // The top bar's account link (the entry's author list names her too, once it has loaded).
+  await expect(page.getByRole('link', { name: 'Ada Lovelace' })).toBeVisible();
   await expect(page.getByText('zincblende').first()).toBeVisible();
   expect((await webStorage(page)).filter((entry) => TOKEN.test(entry))).toEqual([]);
 
