@@ -9,6 +9,8 @@ const steps = [
   { name: 'lint', args: ['run', 'lint'] },
   { name: 'unit, component and server integration tests', args: ['run', 'test:unit'] },
   { name: 'end-to-end tests in Chromium', args: ['run', 'test:e2e'] },
+  // Reads the sizes the build behind the end-to-end tests measured (packages/gui/dist/bundle-budgets.json).
+  { name: 'bundle budgets', args: ['run', 'test:budgets'] },
 ];
 
 // eslint-disable-next-line no-control-regex

@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { routeBudgets } from './build/budgets.ts';
+import { bundleBudgets } from './build/bundleBudgets.ts';
 import { precompressAssets } from './build/precompress.ts';
 import { routePreloads } from './build/routePreloads.ts';
 
@@ -20,6 +22,7 @@ export default defineConfig({
       },
     ]),
     precompressAssets(),
+    bundleBudgets(routeBudgets),
   ],
   build: {
     outDir: 'dist',

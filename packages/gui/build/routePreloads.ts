@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import { entryChunks, pageChunk, staticImports } from './chunkGraph.ts';
 
 export interface RoutePreload {
   /** Client paths below the GUI base, without the leading slash, that this preload serves. */
@@ -9,23 +10,6 @@ export interface RoutePreload {
   /** Files below the GUI base those pages fetch first (JSON); fetched with the page's own credentials mode. */
   fetches?: readonly string[];
 }
-
-/** The chunk files the given ones load through static imports, transitively, leaving out `loaded`. */
-const staticImports = (
-  bundle: Rollup.OutputBundle,
-  starts: readonly string[],
-  loaded: ReadonlySet<string> = new Set(),
-): Set<string> => {
-  const files = new Set<string>();
-  const visit = (file: string) => {
-    if (files.has(file) || loaded.has(file)) return;
-    files.add(file);
-    const chunk = bundle[file];
-    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
-  };
-  starts.forEach(visit);
-  return files;
-};
 
 /** Where the script goes: next to the chunks, named by its content, so it may be cached for good too. */
 const preloadScriptFile = (source: string) =>
@@ -70,20 +54,12 @@ export function routePreloads(preloads: readonly RoutePreload[]): Plugin {
 
 /** The script for a built bundle: per rule, the page chunks and fetches when the path matches. */
 export function preloadScript(bundle: Rollup.OutputBundle, base: string, preloads: readonly RoutePreload[]) {
-  const entries = Object.values(bundle).flatMap((chunk) =>
-    chunk.type === 'chunk' && chunk.isEntry ? [chunk.fileName] : [],
-  );
   // What the entry loads anyway needs no preload.
-  const loaded = staticImports(bundle, entries);
+  const loaded = staticImports(bundle, entryChunks(bundle));
   const rules = preloads.map(({ path, modules = [], fetches = [] }) => {
-    const chunks = modules.flatMap((module) => {
-      const chunk = Object.values(bundle).find(
-        (output): output is Rollup.OutputChunk =>
-          output.type === 'chunk' && (output.facadeModuleId?.endsWith(`/${module}`) ?? false),
-      );
-      if (!chunk) throw new Error(`routePreloads: no chunk has ${module} as its entry module`);
-      return [...staticImports(bundle, [chunk.fileName], loaded)];
-    });
+    const chunks = modules.flatMap((module) => [
+      ...staticImports(bundle, [pageChunk(bundle, module)], loaded),
+    ]);
     return { path: path.source, chunks, fetches };
   });
   return `(() => {
