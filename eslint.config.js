@@ -1,4 +1,5 @@
-// Flat ESLint config: typescript-eslint for every package, react-hooks rules for the GUI.
+// Flat ESLint config: type-aware typescript-eslint for every package, react-hooks rules for the GUI.
+// `npm run lint` allows no warnings, so every rule here acts as an error.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -18,8 +19,20 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        // Each file is checked in the program of its nearest tsconfig.json (the package's); the root
+        // Vitest config belongs to none and gets a default program.
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
+      // A promise nobody awaits loses its rejection: await it, .catch it, or `void` it on purpose.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
@@ -34,7 +47,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {
@@ -53,5 +66,10 @@ export default tseslint.config(
       'e2e/support/global-setup.ts',
     ],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // Plain JavaScript (scripts, this file) is in no tsconfig: lint it without type information.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -15,13 +15,14 @@ export function AuthCallbackPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // navigate's promise only reports when the router settled; there is nothing to wait for.
     completeLogin()
       .then((returnTo) => {
-        if (returnTo) navigate(returnTo, { replace: true });
+        if (returnTo) void navigate(returnTo, { replace: true });
       })
       .catch((error: unknown) => {
         raiseError(error);
-        navigate('/about/information', { replace: true });
+        void navigate('/about/information', { replace: true });
       });
   }, [completeLogin, navigate, raiseError]);
 

@@ -33,7 +33,7 @@ function Gate({ children }: { children: ReactNode }) {
     return (
       <Box sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
         <Typography>You have to be logged in to use this NOMAD installation.</Typography>
-        <Button variant="contained" onClick={() => login().catch(raiseError)}>
+        <Button variant="contained" onClick={() => void login().catch(raiseError)}>
           Login / Register
         </Button>
       </Box>
@@ -45,7 +45,7 @@ function Gate({ children }: { children: ReactNode }) {
         <Alert severity="error">
           You are not allowed to access this NOMAD installation. Please logout and try again.
         </Alert>
-        <Button variant="outlined" onClick={() => logout().catch(raiseError)}>
+        <Button variant="outlined" onClick={() => void logout().catch(raiseError)}>
           Logout
         </Button>
       </Box>

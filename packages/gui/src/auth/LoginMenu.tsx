@@ -10,7 +10,7 @@ export function LoginMenu() {
   if (!ready) return null;
   if (!user) {
     return (
-      <Button color="primary" variant="contained" size="small" onClick={() => login().catch(raiseError)}>
+      <Button color="primary" variant="contained" size="small" onClick={() => void login().catch(raiseError)}>
         Login / Register
       </Button>
     );
@@ -23,7 +23,7 @@ export function LoginMenu() {
           {user.name}
         </Link>
       </Typography>
-      <Button color="primary" variant="outlined" size="small" onClick={() => logout().catch(raiseError)}>
+      <Button color="primary" variant="outlined" size="small" onClick={() => void logout().catch(raiseError)}>
         Logout
       </Button>
     </Box>

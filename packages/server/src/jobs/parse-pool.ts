@@ -77,7 +77,8 @@ export class ParsePool {
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.slots.map((slot) => slot.child?.kill()));
+    const children = this.slots.flatMap((slot) => (slot.child ? [slot.child] : []));
+    await Promise.all(children.map((child) => child.kill()));
     for (const slot of this.slots) slot.child = undefined;
     for (const wake of this.waiting.splice(0)) wake();
   }

@@ -96,7 +96,7 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
         canDelete={isMainAuthor(upload, user?.sub) && !upload.published}
         deleting={deletion.isPending}
         onReload={reloadAll}
-        onDelete={() => deletion.mutate(undefined, { onSuccess: () => navigate('/user/uploads') })}
+        onDelete={() => deletion.mutate(undefined, { onSuccess: () => void navigate('/user/uploads') })}
       />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <UploadStepper
@@ -124,7 +124,9 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
                 total={entriesData?.pagination.total ?? 0}
                 pageState={entriesPage}
                 onPageStateChange={setEntriesPage}
-                onOpen={(entry) => navigate(`${basePath}/entry/id/${encodeURIComponent(entry.entry_id)}`)}
+                onOpen={(entry) =>
+                  void navigate(`${basePath}/entry/id/${encodeURIComponent(entry.entry_id)}`)
+                }
               />
             </>
           }

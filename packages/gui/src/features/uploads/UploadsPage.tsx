@@ -30,7 +30,7 @@ function UploadsOverview() {
   const limitReached = unpublished.data !== undefined && unpublished.data >= servicesUploadLimit;
 
   const createUpload = () =>
-    create.mutate(undefined, { onSuccess: (response) => navigate(uploadPath(response.upload_id)) });
+    create.mutate(undefined, { onSuccess: (response) => void navigate(uploadPath(response.upload_id)) });
 
   return (
     <Box sx={{ p: 3, maxWidth: 1200, mx: 'auto' }}>
@@ -69,7 +69,7 @@ function UploadsList() {
         total={query.data?.pagination.total ?? 0}
         pageState={pageState}
         onPageStateChange={setPageState}
-        onOpen={(upload) => navigate(uploadPath(upload.upload_id))}
+        onOpen={(upload) => void navigate(uploadPath(upload.upload_id))}
       />
     </Paper>
   );

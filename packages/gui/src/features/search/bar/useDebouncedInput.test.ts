@@ -11,9 +11,13 @@ describe('useDebouncedInput', () => {
       initialProps: { v: 'a' },
     });
     rerender({ v: 'ab' });
-    act(() => vi.advanceTimersByTime(149));
+    act(() => {
+      vi.advanceTimersByTime(149);
+    });
     expect(result.current).toBe('a');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current).toBe('ab');
   });
 
@@ -24,7 +28,9 @@ describe('useDebouncedInput', () => {
     // Keys 100 ms apart: the wait never elapses, the max wait of 300 ms does with the third key.
     const seen = ['S', 'Si', 'SiO', 'SiO2', 'SiO2 ', 'SiO2 x'].map((v) => {
       rerender({ v });
-      act(() => vi.advanceTimersByTime(100));
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
       return result.current;
     });
     expect(seen).toEqual(['', '', 'SiO', 'SiO', 'SiO', 'SiO2 x']);
