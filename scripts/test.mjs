@@ -7,6 +7,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const steps = [
   { name: 'typecheck', args: ['run', 'typecheck'] },
   { name: 'lint', args: ['run', 'lint'] },
+  { name: 'dead code (knip)', args: ['run', 'knip'] },
   { name: 'unit, component and server integration tests', args: ['run', 'test:unit'] },
   { name: 'end-to-end tests in Chromium', args: ['run', 'test:e2e'] },
   // Reads the sizes the build behind the end-to-end tests measured (packages/gui/dist/bundle-budgets.json).

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
-export const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
+const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
 /** Saves a screenshot under e2e/screenshots (gitignored) for a person to look at. */
 export const snap = async (page: Page, name: string) => {

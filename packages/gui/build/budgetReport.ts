@@ -3,7 +3,7 @@ import type { Rollup } from 'vite';
 import { firstVisitFiles } from './chunkGraph.ts';
 
 /** A route whose first visit must stay within a gzip budget. */
-export interface RouteBudget {
+interface RouteBudget {
   /** The URL path it is opened at (for the reader; the page modules decide what is measured). */
   path: string;
   /** Source modules (relative to the package) of the pages that path renders. */
@@ -14,7 +14,7 @@ export interface RouteBudget {
 
 export type RouteBudgets = Readonly<Record<string, RouteBudget>>;
 
-export interface RouteMeasure {
+interface RouteMeasure {
   path: string;
   budgetKb: number;
   gzipBytes: number;

@@ -38,7 +38,7 @@ export function pageChunk(bundle: Rollup.OutputBundle, module: string): string {
  * The bundle's files that index.html loads as scripts: the entry and the route-preload script (env.js is
  * written by the server, not part of the bundle).
  */
-export function htmlScripts(bundle: Rollup.OutputBundle, base: string): string[] {
+function htmlScripts(bundle: Rollup.OutputBundle, base: string): string[] {
   const html = bundle['index.html'];
   if (html?.type !== 'asset') return [];
   const source = typeof html.source === 'string' ? html.source : new TextDecoder().decode(html.source);

@@ -7,7 +7,7 @@ import { validationError } from './errors.ts';
  * handlers and the serialiser echoing parts of a body recurse per level and overflow the stack at some
  * thousands; no API request needs more than a few dozen (queries are bounded at 100 levels).
  */
-export const MAX_BODY_DEPTH = 256;
+const MAX_BODY_DEPTH = 256;
 
 const isParsedJson = (body: unknown): body is object => {
   if (typeof body !== 'object' || body === null) return false;

@@ -1,8 +1,8 @@
 import { ApiError, CannotReachApi, errorForResponse } from './errors.ts';
 import { parseJson } from './json.ts';
 
-export type ParamScalar = string | number | boolean;
-export type ParamValue = ParamScalar | readonly ParamScalar[] | null | undefined;
+type ParamScalar = string | number | boolean;
+type ParamValue = ParamScalar | readonly ParamScalar[] | null | undefined;
 export type Params = Record<string, ParamValue>;
 
 export interface RequestOptions {

@@ -48,7 +48,7 @@ interface DetailItem {
 }
 
 /** NOMAD bodies carry `message`, `description` or `detail`; detail may be FastAPI validation items. */
-export function apiMessageOf(body: unknown): string | undefined {
+function apiMessageOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const { message, description, detail } = body as Record<string, unknown>;
   for (const candidate of [message, description, detail]) {

@@ -10,7 +10,7 @@ declare global {
 /** The GUI's base path; fixed because the server mounts the built GUI there. */
 export const GUI_BASE = '/nomad-oasis/gui';
 
-export interface VersionInfo {
+interface VersionInfo {
   label?: string;
   isBeta: boolean;
   isTest: boolean;

@@ -1,6 +1,6 @@
 import type { Env } from './env.ts';
 
-export interface MenuEntry {
+interface MenuEntry {
   label: string;
   tooltip: string;
   /** In-app route (relative to the GUI base path). */

@@ -7,7 +7,7 @@ export interface RouteHandle {
   help?: string;
 }
 
-export const isRouteHandle = (handle: unknown): handle is RouteHandle =>
+const isRouteHandle = (handle: unknown): handle is RouteHandle =>
   typeof handle === 'object' && handle !== null && 'breadcrumb' in handle;
 
 export interface Crumb {

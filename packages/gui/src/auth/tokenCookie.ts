@@ -1,5 +1,5 @@
 /** Allowance for clock differences between browser and server when the cookie expires. */
-export const CLOCK_SKEW_SECONDS = 10;
+const CLOCK_SKEW_SECONDS = 10;
 
 /**
  * The API also accepts the token as a cookie, on GET and HEAD only, so that plain links (raw file and

@@ -1,7 +1,7 @@
 /** Display helpers shared by all screens (spec 1 §2.4 and §9). */
 
 export const UNAVAILABLE = 'unavailable';
-export const MISSING_LABEL = 'MISSING LABEL';
+const MISSING_LABEL = 'MISSING LABEL';
 
 /** Empty values, and the placeholder 'not processed', display as 'unavailable'. */
 export function isEmptyValue(value: unknown): boolean {

@@ -15,7 +15,7 @@ export interface SigningKey {
   privateKey: CryptoKey;
 }
 
-export interface KeySet {
+interface KeySet {
   signing: SigningKey;
   /** The public keys as the certs endpoint serves them (JWKS). */
   jwks: { keys: JWK[] };

@@ -8,7 +8,7 @@ import { tooManyAttempts } from './login-limiter.ts';
 import { createTokenVerifier, type TokenVerifier } from './verify.ts';
 
 /** What the API's auth routes need from the auth plugin: the server's keys and the token verifier. */
-export interface AuthServices {
+interface AuthServices {
   keyStore: KeyStore;
   verifier: TokenVerifier;
 }

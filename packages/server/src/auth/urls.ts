@@ -5,7 +5,7 @@ import type { OasisConfig } from '../config/config.ts';
  * clients written for Keycloak (the GUI, NOMAD's scripts) only need a different base URL. Computed per call:
  * the public origin may only be known once the server listens (ephemeral test ports).
  */
-export const keycloakBase = (config: OasisConfig): string =>
+const keycloakBase = (config: OasisConfig): string =>
   config.keycloak.serverUrl ?? `${config.publicOrigin}${config.basePath}/keycloak/auth/`;
 
 /** The token issuer, e.g. http://localhost:8000/nomad-oasis/keycloak/auth/realms/oasis */

@@ -4,7 +4,7 @@ import { seedCommand } from './seed.ts';
 import { usersCommand } from './users.ts';
 
 /** The commands of `npm run oasis -- <command> ...`; add new ones (seed, ...) here. */
-export const commands: CliCommand[] = [usersCommand, seedCommand];
+const commands: CliCommand[] = [usersCommand, seedCommand];
 
 const generalUsage = () =>
   [

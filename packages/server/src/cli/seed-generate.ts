@@ -104,7 +104,7 @@ const drawGapEv = (random: Random, elements: readonly string[]): number => {
   return Math.min(8, Math.max(0.1, 1.8 * Math.exp(0.7 * random.normal())));
 };
 
-export interface SeedEntry {
+interface SeedEntry {
   entry_id: string;
   mainfile: string;
   parser_name: string;

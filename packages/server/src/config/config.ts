@@ -9,7 +9,7 @@ import {
 } from './processing-limits.ts';
 
 /** Keycloak-style identity provider settings; `serverUrl` unset means the embedded provider. */
-export interface KeycloakConfig {
+interface KeycloakConfig {
   serverUrl?: string;
   realm: string;
   clientId: string;

@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 /** The entry metadata such a file may set; everything else in it is ignored. */
 const ENTRY_KEYS = ['comment', 'references', 'external_id', 'external_db', 'entry_name'] as const;
 
-export type EntryUserMetadata = Partial<Record<(typeof ENTRY_KEYS)[number], unknown>>;
+type EntryUserMetadata = Partial<Record<(typeof ENTRY_KEYS)[number], unknown>>;
 
 export interface UploadMetadataFile {
   /** Metadata for the entry of a mainfile: the file's top level, overridden by its `entries` part. */

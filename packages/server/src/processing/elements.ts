@@ -8,9 +8,6 @@ export const CHEMICAL_SYMBOLS: readonly string[] = ELEMENT_SYMBOLS;
 
 const SYMBOL_SET: ReadonlySet<string> = new Set(CHEMICAL_SYMBOLS.slice(1));
 
-/** The placeholder symbol NOMAD uses for unknown species. */
-export const UNKNOWN_SYMBOL = 'X';
-
 export function isElementSymbol(symbol: string): boolean {
   return SYMBOL_SET.has(symbol);
 }
@@ -27,7 +24,7 @@ export function atomicNumber(symbol: string): number | undefined {
  * groups 15 and 16. Elements beyond this list sort last.
  */
 // prettier-ignore
-export const IUPAC_ORDER: readonly string[] = [
+const IUPAC_ORDER: readonly string[] = [
   'Rn', 'Xe', 'Kr', 'Ar', 'Ne', 'He',
   'Fr', 'Cs', 'Rb', 'K', 'Na', 'Li',
   'Ra', 'Ba', 'Sr', 'Ca', 'Mg', 'Be',
@@ -64,7 +61,7 @@ export function iupacRank(symbol: string): number {
  * With this table Si2 in a 40.83 Å^3 cell gives NOMAD's 2284.362 kg/m^3.
  */
 // prettier-ignore
-export const ATOMIC_MASSES: readonly number[] = [
+const ATOMIC_MASSES: readonly number[] = [
   Number.NaN,
   1.00794, 4.002602,
   6.941, 9.012182, 10.811, 12.0107, 14.0067, 15.9994, 18.9984032, 20.1797,
@@ -88,7 +85,7 @@ const MISSING_RADIUS = 0.2;
  * ASE and MatID use for bond detection; elements after Cm have none.
  */
 // prettier-ignore
-export const COVALENT_RADII: readonly number[] = [
+const COVALENT_RADII: readonly number[] = [
   MISSING_RADIUS,
   0.31, 0.28,
   1.28, 0.96, 0.84, 0.76, 0.71, 0.66, 0.57, 0.58,

@@ -34,7 +34,7 @@ export interface ParseMainfileOptions {
   maxBytes?: number;
 }
 
-export interface ProcessingFailure {
+interface ProcessingFailure {
   /** Which step failed ('limit': the file is larger than its parser reads). */
   step: 'read' | 'limit' | 'parse';
   /** Human-readable reason, also the ERROR log's event. */
@@ -42,7 +42,7 @@ export interface ProcessingFailure {
   parser: string;
 }
 
-export type EntryArchive = Record<string, unknown> & {
+type EntryArchive = Record<string, unknown> & {
   metadata: Record<string, unknown>;
   processing_logs: ProcessingLog[];
 };

@@ -3,7 +3,7 @@ import { atomicNumber } from './elements.ts';
 import type { Mat3, Structure, Vec3 } from './structure.ts';
 
 /** run.system[].atoms, in SI units. */
-export interface AtomsSection {
+interface AtomsSection {
   labels: string[];
   /** Atomic numbers; 0 for the unknown species 'X'. */
   species: number[];

@@ -21,7 +21,7 @@ const qualifiedNames = new Map<SectionDefinition, string>(
   ),
 );
 
-export interface SectionDef {
+interface SectionDef {
   definition_qualified_name: string;
   definition_id: string;
   used_directly: boolean;

@@ -30,7 +30,7 @@ export interface ParserInput {
 }
 
 /** What a streaming parser gets instead of the whole content. */
-export interface StreamParserInput extends Omit<ParserInput, 'content'> {
+interface StreamParserInput extends Omit<ParserInput, 'content'> {
   /** The mainfile's content (decompressed) as chunks, read as they are consumed; stop early at will. */
   read: () => AsyncIterable<Buffer>;
 }
@@ -56,8 +56,6 @@ export interface ParserOutput {
   /** The schema section of the archive's `data`, for its search quantities (archive files only). */
   dataDefinition?: DataDefinition;
 }
-
-export type { Compression } from './compression.ts';
 
 export interface MainfileParser {
   /** NOMAD-style parser name, e.g. 'parsers/archive'. */

@@ -7,7 +7,7 @@ const usersOf = (ids: string) =>
              FROM users x WHERE x.user_id = ANY(${ids})), '[]'::jsonb)`;
 
 /** The entry's own part of its search document: what processing indexed plus the entry row's fields. */
-export const entryPartSql = `
+const entryPartSql = `
   e.metadata || jsonb_build_object(
     'entry_id', e.entry_id,
     'upload_id', e.upload_id,

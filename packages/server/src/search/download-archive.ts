@@ -11,7 +11,7 @@ import { findUpload } from '../store/uploads.ts';
 import type { DownloadEntry } from './download-entries.ts';
 import type { ZipItem } from './download-zip.ts';
 
-export interface ArchiveManifestEntry {
+interface ArchiveManifestEntry {
   entry_id: string;
   upload_id: string;
   parser_name: string;

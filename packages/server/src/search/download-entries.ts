@@ -6,7 +6,7 @@ import type { SearchEngine } from './engine/engine.ts';
 import { searchScope } from './search.ts';
 
 /** Entries per download: keeps one zip (and the list held while it streams) bounded. */
-export const MAX_ENTRY_DOWNLOAD = 10_000;
+const MAX_ENTRY_DOWNLOAD = 10_000;
 
 const LOOKUP_BATCH = 1000;
 

@@ -4,7 +4,7 @@ import { UploadFiles } from '../files/storage.ts';
 import type { DownloadEntry } from './download-entries.ts';
 import type { ZipItem } from './download-zip.ts';
 
-export interface RawManifestEntry {
+interface RawManifestEntry {
   entry_id: string;
   upload_id: string;
   /** `{upload_id}/{mainfile}`: where the mainfile is in the zip. */

@@ -17,7 +17,7 @@ const ENTRIES = 'entries.';
 const LOGIC = new Set(['and', 'or', 'not']);
 
 /** The entries-index name of a materials-index quantity: `elements` -> `results.material.elements`. */
-export const entryQuantityOf = (name: string): string =>
+const entryQuantityOf = (name: string): string =>
   name.startsWith(ENTRIES) ? name.slice(ENTRIES.length) : `${MATERIAL}${name}`;
 
 /** Renames the quantities of a materials query (keys, including `quantity:op` suffixes) to entry names. */

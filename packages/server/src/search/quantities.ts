@@ -51,7 +51,7 @@ const typeOf = (definition: SearchQuantityDefinition['quantity']): QuantityType 
 };
 
 /** A searchable metainfo quantity as the search code compares it. */
-export const fromDefinition = ({ name, quantity, repeats }: SearchQuantityDefinition): SearchQuantity => ({
+const fromDefinition = ({ name, quantity, repeats }: SearchQuantityDefinition): SearchQuantity => ({
   name,
   type: typeOf(quantity),
   list: quantity.shape.length > 0,

@@ -29,7 +29,7 @@ const checkSuggestionsRequest = (request: SuggestionsRequest): void => {
 /** Word starts inside a value: 'GGA_X_PBE_SOL' can be found by 'pbe' and by 'sol'. */
 const WORD_START = /[\s_\-.,;:/()[\]]+/;
 
-export const matchesInput = (value: string, input: string): boolean => {
+const matchesInput = (value: string, input: string): boolean => {
   const text = value.toLowerCase();
   const wanted = input.toLowerCase();
   if (text.startsWith(wanted)) return true;

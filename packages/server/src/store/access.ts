@@ -11,7 +11,7 @@ export const uploadRoles = (upload: UploadRow, user: CurrentUser | undefined) =>
   return { isMainAuthor, isWriter, isViewer, isAdmin: user?.is_admin ?? false };
 };
 
-export const uploadNotFound = () => notFound('The specified upload_id was not found.');
+const uploadNotFound = () => notFound('The specified upload_id was not found.');
 
 /**
  * Who may read an upload: members always, everyone once published without embargo. Others get 401 with

@@ -81,7 +81,7 @@ export const saveEntryResult = async (
 export const findEntryRow = async (db: Queryable, entryId: string): Promise<EntryRow | undefined> =>
   (await db.query<EntryRow>('SELECT * FROM entries WHERE entry_id = $1', [entryId])).rows[0];
 
-export const entryOrderColumns: Record<string, string> = {
+const entryOrderColumns: Record<string, string> = {
   process_status: 'process_status',
   mainfile: 'mainfile',
   entry_id: 'entry_id',

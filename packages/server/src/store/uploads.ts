@@ -26,7 +26,7 @@ export interface UploadRow {
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
-export const isProcessing = (status: string) => status === 'PENDING' || status === 'RUNNING';
+const isProcessing = (status: string) => status === 'PENDING' || status === 'RUNNING';
 
 /** The wire shape of an upload; writers and viewers are derived from the member roles as NOMAD does. */
 export const uploadToWire = (row: UploadRow): Upload => ({
@@ -89,7 +89,7 @@ export const countUnpublishedUploads = async (db: Queryable, userId: string): Pr
   return rows[0]?.n ?? 0;
 };
 
-export const uploadOrderColumns: Record<string, string> = {
+const uploadOrderColumns: Record<string, string> = {
   upload_create_time: 'u.upload_create_time',
   upload_name: 'u.upload_name',
   process_status: 'u.process_status',

@@ -118,11 +118,6 @@ export const listUsers = async (db: Queryable, limit = 1000): Promise<UserRecord
   return rows.map(toRecord);
 };
 
-export const countUsers = async (db: Queryable): Promise<number> => {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-  return rows[0]?.n ?? 0;
-};
-
 export const createUser = async (db: Queryable, input: NewUser): Promise<UserRecord> => {
   const username = normalizeLogin(input.username);
   const email = input.email?.trim() ? normalizeLogin(input.email) : null;
@@ -176,13 +171,6 @@ export const authenticateUser = async (
   if (!row || !row.password_hash || !ok) return undefined;
   const { password_hash: _hash, ...user } = row;
   return toRecord(user);
-};
-
-export const setPassword = async (db: Queryable, userId: string, password: string): Promise<void> => {
-  await db.query('UPDATE users SET password_hash = $2 WHERE user_id = $1', [
-    userId,
-    await hashPassword(password),
-  ]);
 };
 
 /** Claims of an external provider's token that describe its user (Keycloak's standard claims). */

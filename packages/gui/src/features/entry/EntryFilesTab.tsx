@@ -4,7 +4,7 @@ import { useApi } from '../../api/ApiProvider.tsx';
 import type { EntryData } from './types.ts';
 
 /** Each path segment is encoded on its own so that the slashes stay path separators. */
-export const rawFileUrl = (apiBase: string, uploadId: string, path: string) =>
+const rawFileUrl = (apiBase: string, uploadId: string, path: string) =>
   `${apiBase}/uploads/${encodeURIComponent(uploadId)}/raw/${path.split('/').map(encodeURIComponent).join('/')}`;
 
 /** The entry's mainfile for download; a browser of its folder comes later. */

@@ -2,7 +2,7 @@ import { Alert, Box, Card, CardContent, CardHeader, Typography } from '@mui/mate
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /** The text of a card whose rendering failed (spec 3: entry page). */
-export const CARD_ERROR = 'Could not render card.';
+const CARD_ERROR = 'Could not render card.';
 
 /** A titled card of the overview's right column; a crash inside it replaces only this card. */
 export function PropertyCard({

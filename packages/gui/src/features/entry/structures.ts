@@ -3,7 +3,7 @@ import type { ArchiveState, ResultsStructure, ResultsStructures } from './types.
 import { formatQuantity, type EntryUnits } from './units.ts';
 
 /** The cells results.properties.structures may hold, in the order of the selector (original first). */
-export const STRUCTURE_KINDS = ['original', 'conventional', 'primitive'] as const;
+const STRUCTURE_KINDS = ['original', 'conventional', 'primitive'] as const;
 export type StructureKind = (typeof STRUCTURE_KINDS)[number];
 
 export function availableKinds(structures: ResultsStructures): StructureKind[] {

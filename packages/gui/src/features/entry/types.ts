@@ -10,7 +10,7 @@ export interface EntryMaterial {
   symmetry?: MaterialSymmetry;
 }
 
-export interface MaterialSymmetry {
+interface MaterialSymmetry {
   bravais_lattice?: string;
   crystal_system?: string;
   hall_number?: number;
@@ -108,7 +108,7 @@ export interface ResultsGeometryOptimization {
   convergence_tolerance_energy_difference?: number;
 }
 
-export interface ResultsProperties {
+interface ResultsProperties {
   n_calculations?: number;
   available_properties?: readonly string[];
   structures?: ResultsStructures;

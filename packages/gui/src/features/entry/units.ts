@@ -36,7 +36,7 @@ const QUANTITIES = {
   reciprocalLength: { stored: '1 / meter' },
 } as const satisfies Record<string, EntryQuantity>;
 
-export type EntryQuantityName = keyof typeof QUANTITIES;
+type EntryQuantityName = keyof typeof QUANTITIES;
 
 /** The display unit of every entry quantity ('eV', 'Å³', ...), with labels as the page prints them. */
 export type EntryUnits = Readonly<Record<EntryQuantityName, DisplayUnit>>;

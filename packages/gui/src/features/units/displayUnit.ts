@@ -37,7 +37,7 @@ export function unitLabel(expression: string | undefined): string {
 }
 
 /** The dimension name of a unit expression ('joule' -> 'energy'), undefined if it cannot be parsed. */
-export function dimensionOfUnit(expression: string): string | undefined {
+function dimensionOfUnit(expression: string): string | undefined {
   try {
     return dimensionName(parseUnit(expression).dimensions);
   } catch {

@@ -1,4 +1,4 @@
 export { UnitsProvider } from './UnitsProvider.tsx';
 export { UnitsMenu } from './UnitsMenu.tsx';
-export { useDisplayUnit, useUnits, type Units } from './useUnits.ts';
-export { resolveDisplayUnit, unitLabel, type DisplayUnit, type UnitsByDimension } from './displayUnit.ts';
+export { useUnits, type Units } from './useUnits.ts';
+export { resolveDisplayUnit, type DisplayUnit } from './displayUnit.ts';

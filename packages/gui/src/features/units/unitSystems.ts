@@ -1,6 +1,6 @@
 import type { UiConfig } from '@oasis/schema';
 
-export interface SystemUnit {
+interface SystemUnit {
   definition: string;
   locked?: boolean;
 }

@@ -2,7 +2,7 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /** What the user chose: a unit system and, for its unlocked dimensions, other units. */
-export interface UnitsChoice {
+interface UnitsChoice {
   /** Key of the selected unit system (`ui.unit_systems.options`). */
   system: string;
   /** Unit per dimension ('energy' -> 'meV') replacing the system's unit. */

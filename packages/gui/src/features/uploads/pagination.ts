@@ -1,6 +1,6 @@
 import { BadRequest } from '../../api/errors.ts';
 
-export type Order = 'asc' | 'desc';
+type Order = 'asc' | 'desc';
 
 /** Page-number pagination as the uploads endpoints take it. */
 export interface PageState {

@@ -5,11 +5,11 @@ import { useApi } from '../../api/ApiProvider.tsx';
 import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
 
 /** Processing is followed by asking again, waiting this long after each answer (spec 1 §4). */
-export const PROCESSING_POLL_MS = 1000;
+const PROCESSING_POLL_MS = 1000;
 
 const DEFAULT_ENTRIES_PAGE: PageState = { page: 1, pageSize: 5, orderBy: 'process_status', order: 'asc' };
 
-export const uploadKey = (uploadId: string) => ['uploads', 'upload', uploadId] as const;
+const uploadKey = (uploadId: string) => ['uploads', 'upload', uploadId] as const;
 
 /**
  * One upload (`GET uploads/{id}`) and a page of its entries (`GET uploads/{id}/entries`). While the

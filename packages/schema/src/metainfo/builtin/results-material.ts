@@ -9,11 +9,9 @@ import {
 } from './results-material-values.ts';
 import { topologySections, topologySystem } from './results-topology.ts';
 
-export { BRAVAIS_LATTICES, CRYSTAL_SYSTEMS, STRUCTURAL_TYPES, STRUCTURE_NAMES };
-
 /** results.material: what the entry is made of and how it is arranged, normalised for search. */
 
-export const symmetry = section('Symmetry', 'Symmetry of the conventional cell of the material.', [
+const symmetry = section('Symmetry', 'Symmetry of the conventional cell of the material.', [
   enumeration(
     'bravais_lattice',
     'Bravais lattice in Pearson notation (crystal family and centring).',

@@ -7,19 +7,10 @@ import { BASIS_SET_TYPES } from './results-method-values.ts';
  */
 
 /** Self-consistency schemes of GW calculations. */
-export const GW_TYPES = [
-  'G0W0',
-  'scGW',
-  'scGW0',
-  'scG0W',
-  'ev-scGW0',
-  'ev-scGW',
-  'qp-scGW0',
-  'qp-scGW',
-] as const;
+const GW_TYPES = ['G0W0', 'scGW', 'scGW0', 'scG0W', 'ev-scGW0', 'ev-scGW', 'qp-scGW0', 'qp-scGW'] as const;
 
 /** Families of the mean-field calculation a many-body calculation starts from. */
-export const STARTING_POINT_TYPES = [
+const STARTING_POINT_TYPES = [
   'LDA',
   'GGA',
   'meta-GGA',

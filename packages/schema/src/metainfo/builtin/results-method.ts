@@ -16,7 +16,7 @@ import {
 } from './results-method-beyond-dft.ts';
 import { BASIS_SET_CONTAINER_TYPES, RELATIVITY_METHODS } from './run-method.ts';
 
-export { BASIS_SET_TYPES, CORE_ELECTRON_TREATMENTS, METHOD_NAMES, XC_FUNCTIONAL_TYPES };
+export { BASIS_SET_TYPES, METHOD_NAMES };
 
 /** results.method: how the entry was computed, normalised across codes for search. */
 

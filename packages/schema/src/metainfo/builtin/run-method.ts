@@ -66,7 +66,7 @@ const scf = section('Scf', 'Settings of the self-consistent field cycle.', [
   str('minimization_algorithm', 'Algorithm that minimises the electronic energy.'),
 ]);
 
-export const SAMPLING_METHODS = [
+const SAMPLING_METHODS = [
   'Gamma-centered',
   'Monkhorst-Pack',
   'Gamma-offcenter',

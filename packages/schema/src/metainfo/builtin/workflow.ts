@@ -59,12 +59,11 @@ const singlePointResults = section('SinglePointResults', 'Results of a single-po
   ...calculationResults,
 ]);
 
-export const singlePoint = section(
-  'SinglePoint',
-  'A single calculation of one structure.',
-  workflowQuantities,
-  [sub('method', singlePointMethod), sub('results', singlePointResults), ...workflowSubSections],
-);
+const singlePoint = section('SinglePoint', 'A single calculation of one structure.', workflowQuantities, [
+  sub('method', singlePointMethod),
+  sub('results', singlePointResults),
+  ...workflowSubSections,
+]);
 
 const geometryOptimizationMethod = section(
   'GeometryOptimizationMethod',
@@ -109,7 +108,7 @@ const geometryOptimizationResults = section(
   ],
 );
 
-export const geometryOptimization = section(
+const geometryOptimization = section(
   'GeometryOptimization',
   'An optimisation of atomic positions and/or the cell towards minimal energy.',
   workflowQuantities,

@@ -8,7 +8,7 @@ import { providerCookiePath } from './sessions.ts';
  * CSRF protection of the login and registration forms (double submit): the form carries a random token that
  * must equal the one in a short-lived, HttpOnly, SameSite=Strict cookie another site can neither read nor set.
  */
-export const CSRF_COOKIE = 'OASIS_CSRF';
+const CSRF_COOKIE = 'OASIS_CSRF';
 export const CSRF_FIELD = 'csrf_token';
 const lifetime = 3600;
 const tokenFormat = /^[A-Za-z0-9_-]{43}$/;

@@ -4,7 +4,7 @@ import { hashSecret, randomSecret, sameSecret } from '../secrets.ts';
 import type { AuthRequest } from './auth-request.ts';
 
 /** Authorization codes live 60 s and work once; only their hash is stored. */
-export const CODE_LIFETIME = 60;
+const CODE_LIFETIME = 60;
 /** Refresh tokens live 30 days, rotate at every use and die with their SSO session. */
 export const REFRESH_LIFETIME = 30 * 24 * 3600;
 

@@ -10,7 +10,7 @@ export interface Registration {
   password: string;
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 const usernamePattern = /^[A-Za-z0-9._@-]{2,64}$/;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -9,8 +9,8 @@ import { hashSecret, randomSecret } from '../secrets.ts';
  * path; the database keeps only its hash, which doubles as the session id (`sid`) in tokens. Refresh tokens
  * of a session die with it (logout).
  */
-export const SSO_COOKIE = 'OASIS_SSO_SESSION';
-export const SESSION_LIFETIME = 30 * 24 * 3600;
+const SSO_COOKIE = 'OASIS_SSO_SESSION';
+const SESSION_LIFETIME = 30 * 24 * 3600;
 
 export const providerCookiePath = (config: OasisConfig) => `${config.basePath}/keycloak`;
 
@@ -44,15 +44,6 @@ export const startBrowserSession = async (
   const { secret, sid } = await createSession(db, userId);
   reply.header('set-cookie', serializeCookie(SSO_COOKIE, secret, cookieOptions(config, SESSION_LIFETIME)));
   return sid;
-};
-
-/** Whether the session with this id is still alive. */
-export const isSessionActive = async (db: Queryable, sid: string): Promise<boolean> => {
-  const { rows } = await db.query(
-    'SELECT 1 FROM oidc_sessions WHERE session_hash = $1 AND expires_at > now()',
-    [sid],
-  );
-  return rows.length > 0;
 };
 
 /** The live session of the browser's cookie: its id and user. */

@@ -77,7 +77,7 @@ export function numberArray(value: unknown): number[] | undefined {
   return value.every((v) => typeof v === 'number' && Number.isFinite(v)) ? (value as number[]) : undefined;
 }
 
-export function numberMatrix(value: unknown): number[][] | undefined {
+function numberMatrix(value: unknown): number[][] | undefined {
   if (!Array.isArray(value)) return undefined;
   const rows = value.map(numberArray);
   return rows.every((r) => r !== undefined) ? (rows as number[][]) : undefined;

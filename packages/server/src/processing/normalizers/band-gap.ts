@@ -5,11 +5,11 @@ import type { Mat3, Vec3 } from '../structure.ts';
 import { kpointDistance } from './electronic-kspace.ts';
 
 /** How far (J) a band may reach past the reference and still count as fully (un)occupied: 0.05 eV. */
-export const BAND_ENERGY_TOLERANCE = 8.01088e-21;
+const BAND_ENERGY_TOLERANCE = 8.01088e-21;
 /** k-points closer than this (1/m) are the same point when telling direct from indirect gaps. */
-export const K_SPACE_PRECISION = 150e6;
+const K_SPACE_PRECISION = 150e6;
 /** A DOS value at or below this counts as zero. */
-export const DOS_ZERO = 1e-8;
+const DOS_ZERO = 1e-8;
 
 export interface BandGap {
   /** Spin channel. */

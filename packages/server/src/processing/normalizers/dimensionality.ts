@@ -20,7 +20,7 @@ import { add3, apply3, cartesianToFractional, inverse3, sub3, transpose3 } from 
 export type StructuralType = 'bulk' | 'surface' | '2D' | '1D' | 'molecule / cluster' | 'atom' | 'unavailable';
 
 /** MatID's cluster threshold (NOMAD passes 1 Å): bond if d <= r_i + r_j + this, in Å. */
-export const BOND_TOLERANCE = 1.0;
+const BOND_TOLERANCE = 1.0;
 
 /** Positions closer than this (Å) after an out-of-plane translation count as the same site. */
 const MATCH_TOLERANCE = 0.5;

@@ -67,7 +67,7 @@ function readSegments(bs: Section): BandSegment[] | undefined {
   return read;
 }
 
-export interface BandStructureSummary {
+interface BandStructureSummary {
   spin_polarized: boolean;
   reciprocal_cell?: string;
   segment: string[];
@@ -79,7 +79,7 @@ export interface BandStructureSummary {
  * Completes one run band structure (energy_fermi, reciprocal_cell from the system's cell, band_gap
  * per spin channel) and returns its results entry, or undefined when it lacks k-points or energies.
  */
-export function normalizeBandStructure(
+function normalizeBandStructure(
   ctx: CalcContext,
   bs: Section,
   index: number,
@@ -127,7 +127,7 @@ export function normalizeBandStructure(
   return summary;
 }
 
-export interface DosSummary {
+interface DosSummary {
   spin_polarized: boolean;
   energy_fermi?: number;
   energies: string;
@@ -165,7 +165,7 @@ function dosChannels(calc: Section): DosChannel[] {
  * spin channel, normalization_factor = 1 / (channels · Σ atomic numbers)) and returns the results
  * entry gathering all spin channels, or undefined when it has no usable DOS.
  */
-export function normalizeDos(ctx: CalcContext): DosSummary | undefined {
+function normalizeDos(ctx: CalcContext): DosSummary | undefined {
   const channels = dosChannels(ctx.calc);
   const first = channels[0];
   if (!first) return undefined;

@@ -65,7 +65,7 @@ export function hillFormula(composition: Composition): string {
   return format([...first, ...rest].map((s) => [s, composition.get(s) ?? 0] as const));
 }
 
-export function reducedFormula(composition: Composition): string {
+function reducedFormula(composition: Composition): string {
   const reduced = reduce(composition);
   return format([...reduced.keys()].sort(alphabetical).map((s) => [s, reduced.get(s) ?? 0] as const));
 }
@@ -83,12 +83,12 @@ function anonymousLetter(index: number): string {
   return anonymousLetter(Math.floor(index / 26) - 1) + (upper[index % 26] ?? '').toLowerCase();
 }
 
-export function anonymousFormula(composition: Composition): string {
+function anonymousFormula(composition: Composition): string {
   const counts = [...reduce(composition).values()].sort((a, b) => b - a);
   return format(counts.map((n, i) => [anonymousLetter(i), n] as const));
 }
 
-export function descriptiveFormula(composition: Composition): string {
+function descriptiveFormula(composition: Composition): string {
   const iupac = iupacFormula(composition);
   if (!composition.has('C')) return iupac;
   return (

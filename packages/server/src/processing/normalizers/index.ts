@@ -8,7 +8,7 @@ import { electronicNormalizer } from './electronic-normalizer.ts';
 import { propertiesNormalizer } from './properties-normalizer.ts';
 import { availablePropertiesNormalizer } from './available-properties.ts';
 
-export const NORMALIZERS: readonly Normalizer[] = [
+const NORMALIZERS: readonly Normalizer[] = [
   materialNormalizer,
   // Workflow results first: results.method and the properties read workflow2.
   workflowNormalizer,

@@ -6,7 +6,6 @@ import { structuralType, type StructuralType } from './dimensionality.ts';
 import { compositionOf, formulas } from './formula.ts';
 import type { MaterialSymmetry } from './symmetry.ts';
 
-export type { StructuralType } from './dimensionality.ts';
 export type { MaterialSymmetry } from './symmetry.ts';
 
 export interface Material {

@@ -40,10 +40,3 @@ export function ensureSection(parent: Section, ...path: string[]): Section {
   }
   return node;
 }
-
-/** The last element of a repeating sub-section (run[-1], calculation[-1]), if any. */
-export function lastOf(value: unknown): Section | undefined {
-  if (!Array.isArray(value) || value.length === 0) return undefined;
-  const last: unknown = value[value.length - 1];
-  return isSection(last) ? last : undefined;
-}

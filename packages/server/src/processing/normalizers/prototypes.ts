@@ -6,7 +6,7 @@ import { atomicNumber } from '../elements.ts';
 import { gcd } from './formula.ts';
 import type { MaterialSymmetry } from './symmetry.ts';
 
-export interface Prototype {
+interface Prototype {
   spaceGroupNumber: number;
   /** Normalised Wyckoff occupation (see normalizedWyckoff), e.g. 'a:X_0=1;b:X_1=1'. */
   wyckoff: string;
@@ -18,7 +18,7 @@ export interface Prototype {
 }
 
 // prettier-ignore
-export const PROTOTYPES: readonly Prototype[] = [
+const PROTOTYPES: readonly Prototype[] = [
   { spaceGroupNumber: 225, wyckoff: 'a:X_0=1', aflowId: 'A_cF4_225_a', strukturbericht: 'A1', name: 'fcc', formula: 'Cu' },
   { spaceGroupNumber: 229, wyckoff: 'a:X_0=1', aflowId: 'A_cI2_229_a', strukturbericht: 'A2', name: 'bcc', formula: 'W' },
   { spaceGroupNumber: 194, wyckoff: 'c:X_0=1', aflowId: 'A_hP2_194_c', strukturbericht: 'A3', name: 'hcp', formula: 'Mg' },

@@ -79,7 +79,7 @@ export function latticeFromBasis(basis: readonly number[]): Mat3 {
 }
 
 /** x reduced to [0, 1); values within `eps` below 1 become 0 so that 0.9999999 and 0 agree. */
-export function wrapUnit(x: number, eps = 1e-8): number {
+function wrapUnit(x: number, eps = 1e-8): number {
   const w = x - Math.floor(x);
   return w > 1 - eps ? 0 : w;
 }

@@ -115,7 +115,7 @@ function samePointModuloLattice(p: Vec3, q: Vec3, tolerance: number): boolean {
 }
 
 /** Number of points in the orbit of `point` within the conventional cell. */
-export function orbitMultiplicity(
+function orbitMultiplicity(
   point: Vec3,
   operations: readonly Operation[],
   tolerance = FRACTIONAL_TOLERANCE,
@@ -128,7 +128,7 @@ export function orbitMultiplicity(
 }
 
 /** I − A·(AᵀA)⁻¹·Aᵀ over the variables A uses (the Wyckoff triplets have independent variables). */
-export function orthogonalProjector(linear: Mat3): Mat3 {
+function orthogonalProjector(linear: Mat3): Mat3 {
   const used = [0, 1, 2].filter((j) => linear.some((row) => row[j] !== 0));
   const columns = used.map((j) => linear.map((row) => row[j]!));
   const k = columns.length;

@@ -19,7 +19,7 @@ import {
 } from './symmetry-wyckoff.ts';
 
 /** NOMAD's symmetry tolerance (config.normalize.symmetry_tolerance), in Å. */
-export const SYMPREC = 0.1;
+const SYMPREC = 0.1;
 
 export interface MaterialSymmetry {
   space_group_number?: number;
@@ -88,7 +88,7 @@ function inputCell(structure: Structure): { lattice: Mat3; positions: Vec3[]; nu
 }
 
 /** Runs the analysis with an initialised moyo module (synchronous core of analyseSymmetry). */
-export function analyseSymmetryWith(moyo: Moyo, structure: Structure, symprec = SYMPREC): SymmetryAnalysis {
+function analyseSymmetryWith(moyo: Moyo, structure: Structure, symprec = SYMPREC): SymmetryAnalysis {
   const input = inputCell(structure);
   const reduced = reduceToPrimitive(input, symprec);
   const cellJson = JSON.stringify({

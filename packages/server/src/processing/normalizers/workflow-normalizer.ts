@@ -29,7 +29,7 @@ const PROGRAM_WORKFLOWS: Record<string, string> = {
 };
 
 /** The workflow NOMAD assumes when a parser wrote none: one calculation is a single point. */
-export function defaultWorkflowName(run: Section, nCalculations: number): string {
+function defaultWorkflowName(run: Section, nCalculations: number): string {
   const program = sectionAt(run, 'program')?.name;
   const byProgram = typeof program === 'string' ? PROGRAM_WORKFLOWS[program.toLowerCase()] : undefined;
   return byProgram ?? (nCalculations === 1 ? 'SinglePoint' : 'GeometryOptimization');

@@ -2,7 +2,7 @@
 // energy differences, force and displacement maxima, the kind of geometry optimisation.
 import { fractionalToCartesian, type Mat3, type Vec3 } from '../structure.ts';
 import type { Section } from './normalizer.ts';
-import { indexedSections, sectionAt, vectors3 } from './archive-path.ts';
+import { sectionAt, vectors3 } from './archive-path.ts';
 import { cartesianToFractional, sub3 } from './symmetry-math.ts';
 
 /** The class name of a workflow section ('SinglePoint', 'GeometryOptimization' ...). */
@@ -65,7 +65,7 @@ export function maxDisplacement(from: AtomsSnapshot, to: AtomsSnapshot): number 
 }
 
 /** Atoms of a run system section, or undefined when positions are missing. */
-export function atomsSnapshot(system: Section): AtomsSnapshot | undefined {
+function atomsSnapshot(system: Section): AtomsSnapshot | undefined {
   const atoms = sectionAt(system, 'atoms');
   const positions = vectors3(atoms?.positions);
   if (!atoms || !positions) return undefined;
@@ -124,9 +124,4 @@ export function geometryOptimizationType(systems: readonly Section[]): string | 
     return p[0] !== q[0] || p[1] !== q[1] || p[2] !== q[2];
   });
   return moved ? 'atomic' : 'static';
-}
-
-/** Calculation sections of a run, with their archive indices. */
-export function runCalculations(run: Section): [number, Section][] {
-  return indexedSections(run.calculation);
 }

@@ -4,7 +4,7 @@
 import type { CellParameters } from '../structure.ts';
 import type { SymmetryOperation } from './symop.ts';
 
-export interface HallEntry {
+interface HallEntry {
   hall_number: number;
   number: number;
   /** '' for the only setting, '1'/'2' origin choices, 'H'/'R' axes, 'b1', 'ba-c' ... */

@@ -29,7 +29,7 @@ interface Token extends CifValue {
  * Tags are case-insensitive; mmCIF/DDLm spell categories with a dot (`_cell.length_a`) where
  * CIF 1 uses an underscore (`_cell_length_a`), so both forms are folded to the latter.
  */
-export function normaliseTag(tag: string): string {
+function normaliseTag(tag: string): string {
   return tag.toLowerCase().replace(/\./g, '_');
 }
 
@@ -169,7 +169,7 @@ function readLoop(tokens: Token[], start: number, block: CifBlock): number {
 }
 
 /** True for the CIF placeholders '?' (unknown) and '.' (not applicable). */
-export function isMissing(value: CifValue | undefined): boolean {
+function isMissing(value: CifValue | undefined): boolean {
   return value === undefined || (!value.quoted && (value.text === '?' || value.text === '.'));
 }
 

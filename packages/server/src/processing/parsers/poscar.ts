@@ -11,7 +11,7 @@ const THREE = String.raw`[ \t]*${NUM}[ \t]+${NUM}[ \t]+${NUM}[^\n]*\n`;
  * Head of a POSCAR: any comment line, the scaling factor (one or three numbers) on line 2, then
  * three lattice vectors of three numbers each.
  */
-export const POSCAR_HEAD = new RegExp(
+const POSCAR_HEAD = new RegExp(
   String.raw`^[^\n]*\n[ \t]*${NUM}(?:[ \t]+${NUM}[ \t]+${NUM})?[ \t\r]*(?:[!#][^\n]*)?\n${THREE}${THREE}${THREE}`,
 );
 

@@ -15,7 +15,7 @@ export type AggregationType =
   'terms' | 'histogram' | 'date_histogram' | 'auto_date_histogram' | 'min_max' | 'statistics';
 
 /** The one aggregation type a named aggregation holds, and its config. */
-export const aggregationOf = (
+const aggregationOf = (
   name: string,
   aggregation: Aggregation,
 ): { type: AggregationType; config: Record<string, unknown> } => {

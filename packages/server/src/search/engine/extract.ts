@@ -1,25 +1,5 @@
 import type { Scalar } from './column.ts';
 
-/**
- * The values at a dotted path of a document, unwrapping lists on the way as SQL/JSON's lax mode (and
- * NOMAD's search index) does: `results.properties.electronic.band_gap.value` yields one value per band gap.
- */
-export const valuesAt = (doc: unknown, path: readonly string[], from = 0, out: Scalar[] = []): Scalar[] => {
-  if (doc === null || doc === undefined) return out;
-  if (Array.isArray(doc)) {
-    for (const item of doc) valuesAt(item, path, from, out);
-    return out;
-  }
-  if (from === path.length) {
-    if (typeof doc === 'string' || typeof doc === 'number' || typeof doc === 'boolean') out.push(doc);
-    return out;
-  }
-  if (typeof doc !== 'object') return out;
-  const key = path[from]!;
-  if (!Object.hasOwn(doc, key)) return out;
-  return valuesAt((doc as Record<string, unknown>)[key], path, from + 1, out);
-};
-
 /** Quantity paths as a tree of keys, so one walk over a document finds the values of all of them. */
 export interface PathTrie<T> {
   children: Map<string, PathTrie<T>>;
@@ -43,7 +23,10 @@ export const pathTrie = <T extends { path: readonly string[] }>(targets: readonl
   return root;
 };
 
-/** The values of every target present in the document (lists unwrapped as in valuesAt). */
+/**
+ * The values of every target present in the document, unwrapping lists on the way as SQL/JSON's lax mode
+ * (and NOMAD's search index) does: `results.properties.electronic.band_gap.value` yields one value per band gap.
+ */
 export const collectValues = <T>(
   trie: PathTrie<T>,
   doc: unknown,

@@ -4,7 +4,7 @@ import { crc32 } from 'node:zlib';
 /** Each blob: a tag, reserved, its byte length; the file ends with END_MAGIC and the CRC-32 of all before. */
 const BLOB_HEAD = 16;
 const END_MAGIC = Buffer.from('OASISEND');
-export const TRAILER = END_MAGIC.length + 4;
+const TRAILER = END_MAGIC.length + 4;
 /** Lists are written in chunks, so that no single JSON.stringify holds the event loop for long. */
 const LIST_CHUNK = 50_000;
 const READ_AHEAD = 1 << 20;

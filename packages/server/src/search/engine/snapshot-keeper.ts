@@ -6,7 +6,7 @@ import { saveSnapshot } from './snapshot-save.ts';
 import { removeStaleTemps } from './snapshot-write.ts';
 import type { IndexSync } from './sync.ts';
 
-export interface SnapshotLog {
+interface SnapshotLog {
   info(message: string): void;
   warn(message: string): void;
 }

@@ -16,7 +16,7 @@ import {
 } from './snapshot-file.ts';
 
 /** What the reading index expects: its columns' scopes and its nested sections, in order. */
-export interface IndexLayout {
+interface IndexLayout {
   scopes: readonly ('entry' | 'upload')[];
   sections: readonly string[];
 }

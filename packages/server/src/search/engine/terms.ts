@@ -4,7 +4,7 @@ import type { Scalar } from './column.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 import { firstInOrder } from './top-k.ts';
 
-export interface TermsBucket {
+interface TermsBucket {
   value: Scalar;
   count: number;
   nested_count: number;

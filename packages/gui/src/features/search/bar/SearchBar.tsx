@@ -14,8 +14,8 @@ import { useSearchBarSuggestions } from './useSearchBarSuggestions.ts';
 import { useSearchHistory } from './useSearchHistory.ts';
 
 /** Suggestion list sizes in the search bar (spec 2 §9). */
-export const SUGGESTION_ROW_HEIGHT = 48;
-export const SUGGESTION_LIST_MAX_HEIGHT = 384;
+const SUGGESTION_ROW_HEIGHT = 48;
+const SUGGESTION_LIST_MAX_HEIGHT = 384;
 
 /**
  * The search page's search bar (spec 2 §5): turns typed queries into filters of the search context,

@@ -13,11 +13,10 @@ export const FREE_TEXT_QUANTITY = 'text_search_contents';
 /** The quantity listing the metainfo paths an entry has values for; existence queries filter on it. */
 export const EXISTENCE_QUANTITY = 'quantities';
 
-export const UNSUPPORTED_QUERY = 'Unsupported query';
-export const SECTION_TARGET = 'Cannot target metainfo sections';
-export const unsupportedQuantity = (name: string) => `The quantity '${name}' is not supported`;
-export const invalidValue = (name: string) =>
-  `Invalid value for the metainfo ${name}. Please check your syntax.`;
+const UNSUPPORTED_QUERY = 'Unsupported query';
+const SECTION_TARGET = 'Cannot target metainfo sections';
+const unsupportedQuantity = (name: string) => `The quantity '${name}' is not supported`;
+const invalidValue = (name: string) => `Invalid value for the metainfo ${name}. Please check your syntax.`;
 
 export interface QueryContext {
   definitions: Readonly<Record<string, FilterDefinition>>;

@@ -2,7 +2,7 @@ import type { FilterDefinition } from '../context/types.ts';
 import type { SearchSuggestion } from './suggestion.ts';
 
 /** Quantities the search bar asks value suggestions for (spec 2 §9), in the order they are listed. */
-export const SEARCH_BAR_QUANTITIES: readonly string[] = [
+const SEARCH_BAR_QUANTITIES: readonly string[] = [
   'results.material.elements',
   'results.material.chemical_formula_hill',
   'results.material.chemical_formula_anonymous',
@@ -13,11 +13,11 @@ export const SEARCH_BAR_QUANTITIES: readonly string[] = [
 ];
 
 /** Suggestions are asked for from this many typed characters on (spec 1 §5.3). */
-export const MIN_SUGGESTION_INPUT = 2;
+const MIN_SUGGESTION_INPUT = 2;
 export const SUGGESTION_DEBOUNCE_MS = 150;
 export const SUGGESTION_MAX_WAIT_MS = 300;
 /** Suggestions per quantity (spec 2 §9). */
-export const SUGGESTIONS_PER_QUANTITY = 5;
+const SUGGESTIONS_PER_QUANTITY = 5;
 
 /** Body of POST suggestions (NOMAD API v1). */
 export interface SuggestionsRequest {

@@ -11,7 +11,7 @@ const ALL_MODE: ReadonlySet<string> = new Set(['results.material.elements']);
 const INT_TYPES = new Set(['int', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']);
 const FLOAT_TYPES = new Set(['float', 'float16', 'float32', 'float64']);
 
-export function dtypeOf(type: SearchQuantityArtifact['type']): FilterDtype {
+function dtypeOf(type: SearchQuantityArtifact['type']): FilterDtype {
   if (type.type_kind === 'enum') return 'enum';
   const data = Array.isArray(type.type_data) ? '' : type.type_data;
   const name = data.split('.').pop() ?? data;
@@ -55,7 +55,7 @@ function dimensionOf(unit: string | undefined, artifacts: Artifacts): string | u
 const isQuantity = (value: unknown): value is SearchQuantityArtifact =>
   typeof value === 'object' && value !== null && 'type' in value;
 
-export function definitionFromArtifact(
+function definitionFromArtifact(
   quantity: string,
   artifact: SearchQuantityArtifact,
   artifacts: Artifacts,

@@ -24,7 +24,7 @@ function criterion(
  * The NOMAD query for a set of filters: one key per quantity, nested quantities grouped under their
  * section (so that they match within one section instance), custom quantity rows and-ed.
  */
-export function queryFromFilters(filters: Filters, definitions: Definitions): Query {
+function queryFromFilters(filters: Filters, definitions: Definitions): Query {
   const query: Query = {};
   const and: Query[] = [];
   for (const [quantity, value] of Object.entries(filters)) {

@@ -16,7 +16,7 @@ export interface QueryState {
 }
 
 /** The quantity an aggregation config counts, whatever its type. */
-export function aggregatedQuantity(aggregation: Aggregation): string | undefined {
+function aggregatedQuantity(aggregation: Aggregation): string | undefined {
   for (const type of aggregationTypes) {
     const config = aggregation[type] as { quantity?: unknown } | undefined;
     if (config && typeof config.quantity === 'string') return config.quantity;
@@ -28,7 +28,7 @@ export function aggregatedQuantity(aggregation: Aggregation): string | undefined
  * Whether the aggregation is computed without its own quantity's filter. Choosing one value of an
  * exclusive quantity must not hide the other options, so their counts ignore that choice.
  */
-export function excludesOwnFilter(aggregation: Aggregation, definitions: Definitions): boolean {
+function excludesOwnFilter(aggregation: Aggregation, definitions: Definitions): boolean {
   const quantity = aggregatedQuantity(aggregation);
   return quantity !== undefined && definitions[quantity]?.exclusive === true;
 }

@@ -1,4 +1,4 @@
-import type { AggregationResponse, AppConfig, Aggregation, EntriesQueryRequest, Owner } from '@oasis/schema';
+import type { AppConfig, EntriesQueryRequest, Owner } from '@oasis/schema';
 
 /** Bounds of a range filter: numbers in the quantity's SI unit; timestamps as ISO strings. */
 export interface RangeValue {
@@ -85,5 +85,3 @@ export interface SearchContextValue {
   setOrder(orderBy: string, order: 'asc' | 'desc'): void;
   results: SearchResults;
 }
-
-export type { Aggregation, AggregationResponse };

@@ -2,7 +2,7 @@ import type { Owner } from '@oasis/schema';
 import type { FilterDefinition, FilterValue, Filters, RangeValue } from './types.ts';
 
 /** The visibility (API `owner`) is kept in the URL under NOMAD's filter name. */
-export const OWNER_PARAM = 'visibility';
+const OWNER_PARAM = 'visibility';
 
 const OWNERS: readonly Owner[] = ['public', 'visible', 'shared', 'user', 'staging', 'admin', 'all'];
 const RANGE_KEY = /^(.+)\[(gte|lte|gt|lt)\]$/;

@@ -1,14 +1,8 @@
 import type { AppConfig } from '@oasis/schema';
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { useStore } from 'zustand';
 import { useSearchContext } from '../context/index.ts';
 import { appDashboardWidgets } from './appWidgets.ts';
-import {
-  createDashboardStore,
-  type DashboardState,
-  type DashboardStorage,
-  type DashboardStore,
-} from './store.ts';
+import { createDashboardStore, type DashboardStorage, type DashboardStore } from './store.ts';
 
 const DashboardContext = createContext<DashboardStore | undefined>(undefined);
 
@@ -22,7 +16,7 @@ function browserStorage(): DashboardStorage | undefined {
 }
 
 /** Key of an app's dashboard in the storage: one dashboard per app path. */
-export const dashboardStorageKey = (appPath: string) => `oasis-dashboard:${appPath}`;
+const dashboardStorageKey = (appPath: string) => `oasis-dashboard:${appPath}`;
 
 /**
  * Holds the dashboard of the search context's app. Put it around the filter menu and the Dashboard
@@ -63,8 +57,4 @@ export function useDashboardStore(): DashboardStore {
   const store = useContext(DashboardContext);
   if (!store) throw new Error('useDashboardStore must be used inside a DashboardProvider');
   return store;
-}
-
-export function useDashboard<T>(selector: (state: DashboardState) => T): T {
-  return useStore(useDashboardStore(), selector);
 }

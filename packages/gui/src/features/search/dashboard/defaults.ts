@@ -39,7 +39,7 @@ export function withDefaults(raw: unknown): unknown {
 }
 
 /** Layout of a new widget at every breakpoint: its type's size at the right edge, below the others. */
-export function newWidgetLayout(type: WidgetType): Layouts {
+function newWidgetLayout(type: WidgetType): Layouts {
   const { w, h } = NEW_WIDGET_SIZE[type];
   const layouts: Layouts = {};
   for (const breakpoint of BREAKPOINTS) {

@@ -60,7 +60,7 @@ export const QUANTITY_FIELDS: Readonly<Record<WidgetType, readonly QuantityField
 };
 
 /** Whether the field may offer this quantity. */
-export function isAllowed(field: QuantityField, definition: FilterDefinition | undefined): boolean {
+function isAllowed(field: QuantityField, definition: FilterDefinition | undefined): boolean {
   return (
     definition !== undefined &&
     field.dtypes.includes(definition.dtype) &&

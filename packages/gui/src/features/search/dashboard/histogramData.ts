@@ -15,7 +15,7 @@ export interface Conversion {
 }
 
 /** A bucket value or bound as a number: epoch ms for dates, NaN when it cannot be read. */
-export function numeric(value: unknown): number {
+function numeric(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'string') {
     const number = Number(value);

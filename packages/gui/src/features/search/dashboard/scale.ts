@@ -1,7 +1,7 @@
 import { MESSAGES } from './messages.ts';
 
 /** Power exponents of the statistics scales (spec 2 §9). */
-export const SCALE_EXPONENTS: ReadonlyMap<string, number> = new Map([
+const SCALE_EXPONENTS: ReadonlyMap<string, number> = new Map([
   ['linear', 1],
   ['1/2', 0.5],
   ['1/4', 0.25],

@@ -5,7 +5,7 @@ import { placeNew } from './layout.ts';
 import { parseWidgetConfig } from './schema.ts';
 import { BREAKPOINTS, type Layouts, type Widget, type WidgetConfig, type WidgetType } from './types.ts';
 
-export interface DashboardState {
+interface DashboardState {
   widgets: Widget[];
   /** Whether the widgets are shown or only the dashboard's header. */
   expanded: boolean;

@@ -14,17 +14,17 @@ export const WIDGET_TYPE_ALIASES: Readonly<Record<string, WidgetType>> = {
 
 /** Statistics scales: how counts map to bar length or colour. */
 export const SCALES = ['linear', 'log', '1/2', '1/4', '1/8'] as const;
-export type Scale = (typeof SCALES)[number];
+type Scale = (typeof SCALES)[number];
 
 /** Plot axes are linear or logarithmic. */
 export const AXIS_SCALES = ['linear', 'log'] as const;
-export type AxisScale = (typeof AXIS_SCALES)[number];
+type AxisScale = (typeof AXIS_SCALES)[number];
 
 export const DRAG_MODES = ['zoom', 'pan', 'select'] as const;
 export type DragMode = (typeof DRAG_MODES)[number];
 
 export const QUERY_MODES = ['and', 'or'] as const;
-export type TermsQueryMode = (typeof QUERY_MODES)[number];
+type TermsQueryMode = (typeof QUERY_MODES)[number];
 
 export const BREAKPOINTS = ['sm', 'md', 'lg', 'xl', 'xxl'] as const;
 export type Breakpoint = (typeof BREAKPOINTS)[number];

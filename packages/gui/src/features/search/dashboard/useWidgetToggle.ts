@@ -6,7 +6,7 @@ import { useOptionalDashboardStore } from './DashboardProvider.tsx';
 import type { WidgetType } from './types.ts';
 
 /** The widget a filter adds for its quantity, by the quantity's type; undefined if none fits. */
-export function widgetTypeFor(quantity: string, dtype: string | undefined): WidgetType | undefined {
+function widgetTypeFor(quantity: string, dtype: string | undefined): WidgetType | undefined {
   if (quantity === DEFAULT_ELEMENTS_QUANTITY) return 'periodic_table';
   if (dtype === 'int' || dtype === 'float' || dtype === 'timestamp') return 'histogram';
   if (dtype === 'string' || dtype === 'enum' || dtype === 'boolean') return 'terms';

@@ -5,7 +5,7 @@ import { useSearchContext } from '../context/index.ts';
 import { ItemHeader } from './ItemHeader.tsx';
 
 /** The visibility scopes a search may use (spec 2 §4); 'staging' reads as Unpublished. */
-export const VISIBILITY_OPTIONS: readonly { value: Owner; label: string; description: string }[] = [
+const VISIBILITY_OPTIONS: readonly { value: Owner; label: string; description: string }[] = [
   { value: 'all', label: 'All', description: 'Published data and your own or shared unpublished data' },
   { value: 'public', label: 'Public', description: 'Published data that everyone can see' },
   { value: 'visible', label: 'Visible', description: 'Everything you are allowed to see' },

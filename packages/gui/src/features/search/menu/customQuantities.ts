@@ -1,7 +1,7 @@
 import type { CustomOperator, CustomQuantityRow, CustomValueField } from '../context/index.ts';
 
 /** How many custom quantities are listed at most (spec 2 §9). */
-export const CUSTOM_QUANTITIES_SIZE = 1000;
+const CUSTOM_QUANTITIES_SIZE = 1000;
 
 export const NO_CUSTOM_QUANTITIES =
   'Could not find valid quantities to search for. Make sure that you have access to the data and that the metainfo associated with the quantities can be loaded correctly.';

@@ -3,7 +3,7 @@ import { ApiError } from '../../../api/errors.ts';
 /** Typing pauses this long before a filter is verified with the server (spec 2 §9). */
 export const OPTIMADE_DEBOUNCE_MS = 500;
 
-export type RowStatus = 'empty' | 'checking' | 'valid' | 'invalid';
+type RowStatus = 'empty' | 'checking' | 'valid' | 'invalid';
 
 export interface OptimadeRow {
   text: string;

@@ -3,7 +3,7 @@ import { rangeFilter, type Conversion } from '../dashboard/histogramData.ts';
 import type { FilterDefinition, RangeValue } from '../context/index.ts';
 
 /** Bins of a histogram filter (spec 2 §9). */
-export const HISTOGRAM_BINS = 30;
+const HISTOGRAM_BINS = 30;
 
 /** Integers are counted per value, as NOMAD does (e.g. number of elements); others in 30 bins. */
 export function histogramAggregation(definition: FilterDefinition, nbins = HISTOGRAM_BINS): Aggregation {

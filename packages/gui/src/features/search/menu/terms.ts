@@ -16,7 +16,7 @@ export interface TermOption {
 }
 
 /** Fixed options with their labels, e.g. {DFT: {label: 'Search DFT entries'}}. */
-export function fixedOptions(
+function fixedOptions(
   config: TermsItemConfig,
 ): { value: string; label: string; description?: string }[] | undefined {
   const options = config.options;

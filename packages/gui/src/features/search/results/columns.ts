@@ -4,7 +4,7 @@ import type { ColumnAlign, ColumnConfig, ColumnFormat } from './config.ts';
 import { compilePath, PathError, type CompiledPath } from './path.ts';
 
 /** Columns with their own renderer (spec 2 §3 "Built-in columns"). */
-export type BuiltinColumn =
+type BuiltinColumn =
   | 'entry_name'
   | 'entry_type'
   | 'upload_create_time'

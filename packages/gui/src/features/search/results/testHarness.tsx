@@ -10,7 +10,7 @@ import { SearchProvider } from '../context/index.ts';
 import { testArtifacts } from '../context/testDefinitions.ts';
 import { SearchResults } from './SearchResults.tsx';
 
-export const unitSystems = {
+const unitSystems = {
   selected: 'Custom',
   options: {
     Custom: { label: 'Custom', units: { energy: { definition: 'eV', locked: false } } },

@@ -6,7 +6,7 @@ import type { Mat3, Vec3 } from '../../structure.ts';
 import { speciesSymbol } from '../poscar-read.ts';
 import { incarScalar, incarValue, type IncarTags } from './incar.ts';
 
-export interface OutcarHeader {
+interface OutcarHeader {
   /** e.g. '5.4.1' */
   version: string;
   /** e.g. '24Jun15' */
@@ -22,7 +22,7 @@ export interface OutcarHeader {
   parallel?: string;
 }
 
-export interface OutcarEnergies {
+interface OutcarEnergies {
   /** 'free  energy   TOTEN' */
   free?: number;
   /** 'energy  without entropy' */

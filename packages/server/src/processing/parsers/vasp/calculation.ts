@@ -8,7 +8,7 @@ interface EnergyValue {
   value: number;
 }
 
-export interface EnergySection {
+interface EnergySection {
   total?: EnergyValue;
   free?: EnergyValue;
   total_t0?: EnergyValue;
@@ -58,7 +58,7 @@ function energySectionOf(energies: Readonly<Record<string, number>>): EnergySect
  * e_wo_entrp holds E(sigma->0) and its e_0_energy the entropy term (-TS). The last scf step has
  * the same free energy and the right values, so the other two come from there when it matches.
  */
-export function ionicEnergies(calculation: RawCalculation): Record<string, number> {
+function ionicEnergies(calculation: RawCalculation): Record<string, number> {
   const final = calculation.energies;
   const last = calculation.scsteps[calculation.scsteps.length - 1];
   const free = final.e_fr_energy;

@@ -16,7 +16,7 @@ export interface EigenvaluesSection {
   occupations: number[][][];
 }
 
-export interface DosValues {
+interface DosValues {
   spin: number;
   /** states/J */
   value: number[];
@@ -38,7 +38,7 @@ export interface DosSection {
   atom_projected?: DosValues[];
 }
 
-export interface BandSegment {
+interface BandSegment {
   kpoints: Vec3[];
   /** [spin][kpoint][band], J */
   energies: number[][][];

@@ -11,7 +11,7 @@ import { structureOf, systemOf, type SystemSection } from './system.ts';
 import { EV } from './units.ts';
 import { workflowOf } from './workflow.ts';
 
-export interface ProgramSection {
+interface ProgramSection {
   name: 'VASP';
   version?: string;
   /** s since the epoch: the run's date and time as the generator block states them (UTC). */
@@ -20,7 +20,7 @@ export interface ProgramSection {
 
 const squeeze = (text: string | undefined): string => (text ?? '').trim().replace(/\s+/g, ' ');
 
-export function programOf(generator: Readonly<Record<string, string>>): ProgramSection {
+function programOf(generator: Readonly<Record<string, string>>): ProgramSection {
   const name = squeeze(generator.program);
   if (name.toLowerCase() !== 'vasp') {
     throw new Error(`vasprun.xml: not a VASP run (the generator's program is '${name || 'missing'}')`);

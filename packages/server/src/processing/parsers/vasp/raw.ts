@@ -41,7 +41,7 @@ export interface RawEigenvalues {
   occupations: number[][][];
 }
 
-export interface RawPartialDos {
+interface RawPartialDos {
   /** Orbital columns ('s', 'py', ... or 's', 'p', 'd'), the energy column left out. */
   fields: string[];
   /** [ion][spin][field][energy], states/eV. */

@@ -15,7 +15,7 @@ import { parseNumber, parseNumbers, parseTagValue, tokens } from './values.ts';
 import { walkXml, type XmlElement } from './xml-stream.ts';
 
 /** How the document is called in error messages. */
-export const LABEL = 'vasprun.xml';
+const LABEL = 'vasprun.xml';
 
 const ROOT = 'modeling';
 const PARAMETERS = `${ROOT}/parameters`;

@@ -2,7 +2,7 @@
 // of SI numbers (too small for toBeCloseTo's absolute digits).
 import { expect } from 'vitest';
 
-export type Section = Record<string, unknown>;
+type Section = Record<string, unknown>;
 
 /** The value at a '/'-separated path of keys and list indices ('run/0/calculation/1/energy', 'run/0/system/length'). */
 export function at(root: unknown, path: string): unknown {

@@ -1,6 +1,6 @@
 // Text of vasprun.xml leaf elements (<i>, <v>, <r>, <c>) as typed values.
 
-export type ScalarValue = number | boolean | string;
+type ScalarValue = number | boolean | string;
 /** An INCAR-like tag value: <i> gives a scalar, <v> a list. */
 export type TagValue = ScalarValue | number[] | boolean[] | string[];
 

@@ -3,7 +3,7 @@
 import type { Settings } from './settings.ts';
 import { EV, EV_PER_ANGSTROM } from './units.ts';
 
-export interface GeometryOptimizationMethod {
+interface GeometryOptimizationMethod {
   type?: 'atomic' | 'cell_shape' | 'cell_volume';
   method?: string;
   /** J, from EDIFFG > 0 */

@@ -3,7 +3,7 @@
 // POTCAR's functional) from the pseudopotential titles ('PAW_PBE Si ...' -> PBE).
 import type { Settings } from './settings.ts';
 
-export interface Functional {
+interface Functional {
   name: string;
   parameters?: Record<string, number>;
 }
