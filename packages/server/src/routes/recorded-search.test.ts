@@ -5,8 +5,7 @@ import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { endpointContracts } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateUpload, Random } from '../cli/seed-generate.ts';
-import { ensureSeedUsers, insertSeedUpload } from '../cli/seed-insert.ts';
+import { seedUploads } from '../testing/seed-uploads.ts';
 import { as } from '../testing/http.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -45,15 +44,12 @@ describe.skipIf(!available)('recorded NOMAD search requests', () => {
   let token: string;
   beforeAll(async () => {
     server = await startTestServer();
-    const { owner, pool } = await ensureSeedUsers(server.ctx.db, 5);
-    const random = new Random(11);
-    const period = { start: new Date('2021-01-01T00:00:00Z'), end: new Date('2024-01-01T00:00:00Z') };
-    for (let index = 0; index < 2; index++)
-      await insertSeedUpload(
-        server.ctx.db,
-        owner,
-        generateUpload(random, { size: 50, ...period, authorPool: pool, index }),
-      );
+    await seedUploads(server.ctx.db, {
+      seed: 11,
+      uploads: 2,
+      entriesPerUpload: 50,
+      from: '2021-01-01T00:00:00Z',
+    });
     token = await createUserWithToken(server, 'recorder');
   }, 120_000);
   afterAll(async () => server?.close());

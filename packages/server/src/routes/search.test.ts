@@ -1,7 +1,6 @@
 // The search endpoints over seeded entries in the real server: counts checked against SQL on the same database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateUpload, Random } from '../cli/seed-generate.ts';
-import { ensureSeedUsers, insertSeedUpload } from '../cli/seed-insert.ts';
+import { seedUploads } from '../testing/seed-uploads.ts';
 import { as, json, waitProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -37,15 +36,12 @@ describe('search endpoints', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const { owner, pool } = await ensureSeedUsers(server.ctx.db, 5);
-    const random = new Random(7);
-    const period = { start: new Date('2022-01-01T00:00:00Z'), end: new Date('2024-01-01T00:00:00Z') };
-    for (let index = 0; index < 3; index++)
-      await insertSeedUpload(
-        server.ctx.db,
-        owner,
-        generateUpload(random, { size: 40, ...period, authorPool: pool, index }),
-      );
+    await seedUploads(server.ctx.db, {
+      seed: 7,
+      uploads: 3,
+      entriesPerUpload: 40,
+      from: '2022-01-01T00:00:00Z',
+    });
     alice = await createUserWithToken(server, 'alice');
     const { upload_id: uploadId } = await json<{ upload_id: string }>(
       await fetch(

@@ -2,8 +2,7 @@
 // app.inject): none may be answered with 5xx, and each must be answered quickly.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateUpload, Random } from '../cli/seed-generate.ts';
-import { ensureSeedUsers, insertSeedUpload } from '../cli/seed-insert.ts';
+import { seedUploads } from '../testing/seed-uploads.ts';
 import { entrySearchQuantities } from '../search/quantities.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -282,15 +281,13 @@ describe('fuzzed search requests', () => {
   beforeAll(async () => {
     server = await startTestServer();
     api = `${server.ctx.config.basePath}/api/v1`;
-    const { owner, pool } = await ensureSeedUsers(server.ctx.db, 3);
-    const period = { start: new Date('2020-01-01T00:00:00Z'), end: new Date('2024-01-01T00:00:00Z') };
-    const random = new Random(5);
-    for (let index = 0; index < 2; index++)
-      await insertSeedUpload(
-        server.ctx.db,
-        owner,
-        generateUpload(random, { size: 30, ...period, authorPool: pool, index }),
-      );
+    await seedUploads(server.ctx.db, {
+      seed: 5,
+      uploads: 2,
+      entriesPerUpload: 30,
+      from: '2020-01-01T00:00:00Z',
+      authors: 3,
+    });
   }, 60_000);
   afterAll(async () => server?.close());
 

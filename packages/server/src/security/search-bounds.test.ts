@@ -2,8 +2,7 @@
 // event loop for seconds is refused with 4xx in well under a second, while a normal search sent at the
 // same time is answered as usual.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateUpload, Random } from '../cli/seed-generate.ts';
-import { ensureSeedUsers, insertSeedUpload } from '../cli/seed-insert.ts';
+import { seedUploads } from '../testing/seed-uploads.ts';
 import { as, json, waitProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -69,15 +68,12 @@ describe('bounded search requests', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const { owner, pool } = await ensureSeedUsers(server.ctx.db, 5);
-    const random = new Random(7);
-    const period = { start: new Date('2021-01-01T00:00:00Z'), end: new Date('2024-01-01T00:00:00Z') };
-    for (let index = 0; index < 2; index++)
-      await insertSeedUpload(
-        server.ctx.db,
-        owner,
-        generateUpload(random, { size: SEEDED / 2, ...period, authorPool: pool, index }),
-      );
+    await seedUploads(server.ctx.db, {
+      seed: 7,
+      uploads: 2,
+      entriesPerUpload: SEEDED / 2,
+      from: '2021-01-01T00:00:00Z',
+    });
     token = await createUserWithToken(server, 'prober');
     const { upload_id: uploadId } = await json<{ upload_id: string }>(
       await fetch(`${server.api}/uploads?file_name=NaCl.cif`, as(token, { method: 'POST', body: naclCif })),
@@ -433,18 +429,13 @@ describe('the time budget of a search', () => {
   beforeAll(async () => {
     // No time at all: the first look at the clock cancels the search.
     server = await startTestServer({ searchTimeBudgetMs: 0 });
-    const { owner, pool } = await ensureSeedUsers(server.ctx.db, 2);
-    await insertSeedUpload(
-      server.ctx.db,
-      owner,
-      generateUpload(new Random(3), {
-        size: 20,
-        start: new Date('2022-01-01T00:00:00Z'),
-        end: new Date('2023-01-01T00:00:00Z'),
-        authorPool: pool,
-        index: 0,
-      }),
-    );
+    await seedUploads(server.ctx.db, {
+      seed: 3,
+      uploads: 1,
+      entriesPerUpload: 20,
+      from: '2022-01-01T00:00:00Z',
+      authors: 2,
+    });
   }, 60_000);
   afterAll(async () => server?.close());
 
