@@ -53,13 +53,27 @@ export const guiContentSecurityPolicy = (config: OasisConfig, options: { frameab
 };
 
 /** Headers of every GUI response: the policy, no MIME sniffing, no full URLs in the Referer of other sites. */
-export const guiSecurityHeaders = (
-  config: OasisConfig,
-  options: { frameable: boolean } = { frameable: false },
-): Record<string, string> => ({
-  'content-security-policy': guiContentSecurityPolicy(config, options),
+const buildGuiSecurityHeaders = (config: OasisConfig, frameable: boolean): Record<string, string> => ({
+  'content-security-policy': guiContentSecurityPolicy(config, { frameable }),
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   // For browsers without frame-ancestors.
-  'x-frame-options': options.frameable ? 'SAMEORIGIN' : 'DENY',
+  'x-frame-options': frameable ? 'SAMEORIGIN' : 'DENY',
 });
+
+/**
+ * The GUI's headers for a response, built once per configuration rather than for every asset: keyed by
+ * what the policy names, because the public origin is only known once the server listens (tests).
+ */
+export const guiSecurityHeaders = (config: OasisConfig) => {
+  const built = new Map<string, Record<string, string>>();
+  return (frameable = false): Record<string, string> => {
+    const key = [config.publicOrigin, config.guiAppBase, config.keycloak.serverUrl, frameable].join('|');
+    let headers = built.get(key);
+    if (!headers) {
+      headers = buildGuiSecurityHeaders(config, frameable);
+      built.set(key, headers);
+    }
+    return headers;
+  };
+};

@@ -21,9 +21,8 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
     const dist = ctx.config.guiDistDir;
     const indexFile = path.join(dist, 'index.html');
     const envScript = () => `window.nomadEnv = ${JSON.stringify(buildEnvConfig(ctx.config))};\n`;
-    // Per response: the policy names the public origin, which tests only know once the server listens.
-    const secure = (reply: FastifyReply, frameable = false) =>
-      reply.headers(guiSecurityHeaders(ctx.config, { frameable }));
+    const securityHeaders = guiSecurityHeaders(ctx.config);
+    const secure = (reply: FastifyReply, frameable = false) => reply.headers(securityHeaders(frameable));
 
     app.get(`${guiPrefix}/env.js`, { schema: { hide: true } }, (_request, reply) =>
       secure(reply).type('application/javascript').header('cache-control', 'no-cache').send(envScript()),
@@ -65,8 +64,7 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
         // The build writes .br and .gz next to each script (packages/gui/build/precompress.ts).
         preCompressed: true,
         setHeaders: (res, filePath) => {
-          for (const [name, value] of Object.entries(guiSecurityHeaders(ctx.config)))
-            res.setHeader(name, value);
+          for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
           // Vite puts content hashes in asset names, so those may be cached for good.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.setHeader('cache-control', 'public, max-age=31536000, immutable');
