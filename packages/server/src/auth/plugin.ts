@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { tooManyRequests, unauthorized } from '../errors.ts';
+import { HttpError, tooManyRequests, unauthorized } from '../errors.ts';
 import { parseCookies } from './cookies.ts';
 import { createKeyStore, type KeyStore } from './keys.ts';
-import { tooManyAttempts } from './login-limiter.ts';
+import { guardLogin, tooManyAttempts } from './login-limiter.ts';
 import { createTokenVerifier, type TokenVerifier } from './verify.ts';
 
 /** What the API's auth routes need from the auth plugin: the server's keys and the token verifier. */
@@ -63,13 +63,23 @@ export const authPlugin = (ctx: AppContext) =>
           request.user = await services.verifier.verify(token);
           return;
         }
-        // Counted before the check and taken back on success (see guardLogin); a rejected token stays counted.
-        const attempt = { address: request.ip };
-        const retryAfter = ctx.loginLimiter.retryAfter(attempt);
-        if (retryAfter > 0) throw tooManyRequests(tooManyAttempts(retryAfter), retryAfter);
-        ctx.loginLimiter.failed(attempt);
-        request.user = await services.verifier.verify(token);
-        ctx.loginLimiter.succeeded(attempt);
+        // A rejected token counts as a failed login; an error that decides nothing (database, JWKS) does not.
+        let rejected: HttpError | undefined;
+        const guarded = await guardLogin(ctx.loginLimiter, { address: request.ip }, async () => {
+          try {
+            return await services.verifier.verify(token);
+          } catch (error) {
+            if (error instanceof HttpError && error.statusCode === 401) {
+              rejected = error;
+              return undefined;
+            }
+            throw error;
+          }
+        });
+        if (guarded.outcome === 'limited')
+          throw tooManyRequests(tooManyAttempts(guarded.retryAfter), guarded.retryAfter);
+        if (guarded.outcome === 'failed') throw rejected ?? unauthorized('The token was not accepted.');
+        request.user = guarded.value;
       });
     },
     { name: 'oasis-auth' },
