@@ -40,7 +40,7 @@ export const uploadsRoutes =
     // Upload bodies are files: keep every non-multipart body as a stream (JSON and YAML archives included).
     api.removeAllContentTypeParsers();
     api.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    await api.register(multipart, { limits: { fileSize: 32 * 1024 ** 3, files: 1 } });
+    await api.register(multipart, { limits: { fileSize: ctx.config.uploadFiles.maxUploadBytes, files: 1 } });
 
     api.post(
       '/uploads',
