@@ -1,3 +1,6 @@
+import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import type { Column } from './column.ts';
+
 /**
  * A set of dictionary codes as a bit per code: a criterion matching most of a large dictionary (a range
  * on entry ids, a one-letter free-text word) costs an eighth of a byte per value, not a hash entry.
@@ -24,3 +27,24 @@ export class CodeSet {
     return code >= 0 && word < this.bits.length && (this.bits[word]! & (1 << (code & 31))) !== 0;
   }
 }
+
+/**
+ * Codes of the dictionary values passing a test (text operators and string ranges work on the values);
+ * dictionaries grow with the entries, so the scan takes turns with other requests.
+ */
+export const codesWhere = async (
+  column: Column,
+  test: (value: string) => boolean,
+  budget: SearchBudget,
+): Promise<CodeSet> => {
+  const values = column.dictionary?.values ?? [];
+  // Values added while this scan pauses are newer than the search; they are left out.
+  const length = values.length;
+  const codes = new CodeSet(length);
+  for (let code = 0; code < length; code++) {
+    if ((code & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    const value = values[code];
+    if (typeof value === 'string' && test(value)) codes.add(code);
+  }
+  return codes;
+};

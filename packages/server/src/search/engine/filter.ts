@@ -1,6 +1,6 @@
 import { queryQuantities, type QueryNode, type QueryValue, type RangeOp } from '@oasis/schema';
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
-import { CodeSet } from './code-set.ts';
+import { codesWhere } from './code-set.ts';
 import type { Column } from './column.ts';
 import { FREE_TEXT, freeTextMatcher } from './free-text.ts';
 import { itemMatches, type NestedItem } from './nested.ts';
@@ -26,27 +26,6 @@ const compare: Record<RangeOp, (a: number, b: number) => boolean> = {
   lte: (a, b) => a <= b,
   gt: (a, b) => a > b,
   gte: (a, b) => a >= b,
-};
-
-/**
- * Codes of the dictionary values passing a test (text operators and string ranges work on the values);
- * dictionaries grow with the entries, so the scan takes turns with other requests.
- */
-const codesWhere = async (
-  column: Column,
-  test: (value: string) => boolean,
-  budget: SearchBudget,
-): Promise<CodeSet> => {
-  const values = column.dictionary?.values ?? [];
-  // Values added while this scan pauses are newer than the search; they are left out.
-  const length = values.length;
-  const codes = new CodeSet(length);
-  for (let code = 0; code < length; code++) {
-    if ((code & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
-    const value = values[code];
-    if (typeof value === 'string' && test(value)) codes.add(code);
-  }
-  return codes;
 };
 
 const rangeTest = async (

@@ -1,5 +1,5 @@
-import { CHECK_EVERY, type SearchBudget } from './budget.ts';
-import { CodeSet } from './code-set.ts';
+import type { SearchBudget } from './budget.ts';
+import { codesWhere, type CodeSet } from './code-set.ts';
 import type { Column, Scalar } from './column.ts';
 
 export const FREE_TEXT = 'text_search_contents';
@@ -41,22 +41,15 @@ export const freeTextWords = (values: Iterable<Scalar>): string[] => {
  */
 export const freeTextMatcher = async (column: Column, text: string, budget: SearchBudget) => {
   const perWord: CodeSet[] = [];
-  const values = column.dictionary?.values ?? [];
-  const length = values.length;
-  for (const word of wordsOf(text)) {
-    const codes = new CodeSet(length);
-    for (let code = 0; code < length; code++) {
-      if ((code & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
-      const value = values[code];
-      if (typeof value === 'string' && value.startsWith(word)) codes.add(code);
-    }
-    perWord.push(codes);
-  }
+  for (const word of wordsOf(text))
+    perWord.push(await codesWhere(column, (value) => value.startsWith(word), budget));
   const score = (slot: number): number => {
-    const stored = column.values(slot);
     let hits = 0;
-    for (const codes of perWord) if (stored.some((code) => codes.has(code))) hits++;
+    for (const codes of perWord) if (column.some(slot, (code) => codes.has(code))) hits++;
     return hits;
   };
-  return { score, test: (slot: number) => score(slot) > 0 };
+  // Filtering needs one hit, not the score: no per-row array, and it stops at the first matching word.
+  const test = (slot: number): boolean =>
+    column.some(slot, (code) => perWord.some((codes) => codes.has(code)));
+  return { score, test };
 };
