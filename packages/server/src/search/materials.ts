@@ -113,7 +113,11 @@ export const searchMaterials = async (
   const scope = await searchScope(engine, user, owner, node);
   const { index } = engine;
   const material = index.quantities.get(`${MATERIAL}material_id`)!;
-  const materialOf = (row: number): number | undefined => material.column.values(row)[0];
+  // material_id holds one value per entry: read it without building the row's value array.
+  const materialOf = (row: number): number | undefined => {
+    const code = material.column.extreme(row, false);
+    return Number.isNaN(code) ? undefined : code;
+  };
   const { budget } = scope;
   const groups = new Map<number, number[]>();
   for (let i = 0; i < scope.matching.length; i++) {
@@ -173,7 +177,9 @@ export const searchMaterials = async (
         ...scope,
         rowsFor: async (quantity, exclude) => {
           const rows = await scope.rowsFor(quantity, exclude);
-          return countsMaterials ? oneRowPerMaterial(rows, materialOf, budget) : rows;
+          if (!countsMaterials) return rows;
+          // Without exclude_from_search these are the matching rows, already grouped above.
+          return rows === scope.matching ? representatives : oneRowPerMaterial(rows, materialOf, budget);
         },
       },
       name,
