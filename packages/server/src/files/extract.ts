@@ -180,10 +180,12 @@ export const extractArchive = async (
   files: UploadFiles,
   target: string,
   uploadLimits: UploadFileLimits,
+  rawBytes?: number,
 ): Promise<string[]> => {
   const staging = files.tempPath();
   try {
-    const budget = await uploadBudget(files.rawDir, files.root, uploadLimits);
+    // Free disk space is read again: the archive itself now takes some of it.
+    const budget = await uploadBudget(files.rawDir, files.root, uploadLimits, rawBytes);
     const limits = new UnpackLimits(uploadLimits, budget, (await stat(file)).size);
     const sink = stagingSink(staging);
     const written =

@@ -8,7 +8,7 @@ import { uploadWriteError } from './fs-errors.ts';
 import { safeRelativePath } from './paths.ts';
 import { assertNoClash } from './raw-clash.ts';
 import type { UploadFiles } from './storage.ts';
-import { uploadBudget } from './upload-budget.ts';
+import { bytesBelow, uploadBudget } from './upload-budget.ts';
 
 /** The upload path a plain file is stored at, checked before a byte of it is written. */
 const targetPath = (targetDir: string, fileName: string | undefined): string => {
@@ -47,11 +47,13 @@ export const receiveFile = async (
   }
   if (!stream) return undefined;
   const relative = targetPath(targetDir, fileName);
-  const budget = await uploadBudget(files.rawDir, files.root, limits);
+  // The raw folder does not change while the body streams into tmp/: walked once for both budgets.
+  const rawBytes = await bytesBelow(files.rawDir);
+  const budget = await uploadBudget(files.rawDir, files.root, limits, rawBytes);
   const temp = await files.streamToTemp(stream, budget);
   try {
     const kind = await detectArchive(temp, relative);
-    if (kind) return await extractArchive(kind, temp, files, safeRelativePath(targetDir), limits);
+    if (kind) return await extractArchive(kind, temp, files, safeRelativePath(targetDir), limits, rawBytes);
     await assertNoClash(files.rawDir, [relative]);
     await files.moveIntoRaw(temp, files.rawPath(relative)).catch((error: unknown) => {
       throw uploadWriteError(error, relative);

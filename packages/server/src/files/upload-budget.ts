@@ -30,14 +30,16 @@ const freeDiskBytes = async (dir: string): Promise<number> => {
 
 /**
  * What a write into an upload may still add: the per-upload limit minus what its raw folder holds, or
- * the free disk space minus the reserve, whichever is smaller.
+ * the free disk space minus the reserve, whichever is smaller. `rawBytes`, when the caller has already
+ * walked the raw folder, spares walking it again (a folder of many files costs a stat each).
  */
 export const uploadBudget = async (
   rawDir: string,
   uploadRoot: string,
   limits: UploadFileLimits,
+  rawBytes?: number,
 ): Promise<UploadBudget> => {
-  const byUpload = limits.maxUploadBytes - (await bytesBelow(rawDir));
+  const byUpload = limits.maxUploadBytes - (rawBytes ?? (await bytesBelow(rawDir)));
   const byDisk = (await freeDiskBytes(uploadRoot)) - limits.diskReserveBytes;
   if (byDisk < byUpload) {
     const bytes = Math.max(0, byDisk);
