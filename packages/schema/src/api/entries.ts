@@ -3,12 +3,29 @@ import { AggregationResponseSchema, AggregationSchema } from './aggregations.ts'
 import { Nullable, OrderSchema, PaginationResponseSchema } from './common.ts';
 
 export const OwnerSchema = Type.Union(
-  ['public', 'visible', 'shared', 'user', 'staging', 'admin', 'all'].map((o) => Type.Literal(o)),
+  [
+    Type.Literal('public'),
+    Type.Literal('visible'),
+    Type.Literal('shared'),
+    Type.Literal('user'),
+    Type.Literal('staging'),
+    Type.Literal('admin'),
+    Type.Literal('all'),
+  ],
   { default: 'visible' },
 );
-export type Owner = 'public' | 'visible' | 'shared' | 'user' | 'staging' | 'admin' | 'all';
+export type Owner = Static<typeof OwnerSchema>;
 
-const AuthorSchema = Type.Object({}, { additionalProperties: true });
+/** A person as entry metadata names them (NOMAD sends more fields for some). */
+const AuthorSchema = Type.Object(
+  { user_id: Type.Optional(Type.String()), name: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
+
+const EntryDatasetSchema = Type.Object(
+  { dataset_id: Type.Optional(Type.String()), dataset_name: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);
 
 /** Entry metadata as indexed and searched; only the fields every entry has are required. */
 export const EntryMetadataSchema = Type.Object(
@@ -30,8 +47,13 @@ export const EntryMetadataSchema = Type.Object(
     main_author: Type.Optional(AuthorSchema),
     writers: Type.Optional(Type.Array(AuthorSchema)),
     viewers: Type.Optional(Type.Array(AuthorSchema)),
-    datasets: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+    datasets: Type.Optional(Type.Array(EntryDatasetSchema)),
     references: Type.Optional(Type.Array(Type.String())),
+    comment: Type.Optional(Nullable(Type.String())),
+    raw_id: Type.Optional(Nullable(Type.String())),
+    external_id: Type.Optional(Nullable(Type.String())),
+    nomad_version: Type.Optional(Type.String()),
+    processing_errors: Type.Optional(Type.Array(Type.String())),
     results: Type.Optional(Type.Object({}, { additionalProperties: true })),
   },
   { additionalProperties: true },

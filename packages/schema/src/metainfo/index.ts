@@ -11,3 +11,25 @@ export { BASIS_SET_CONTAINER_TYPES, RELATIVITY_METHODS } from './builtin/run-met
 export { archiveDefinition, resultsDefinition, builtinPackages } from './builtin/archive.ts';
 export { workflowVariants } from './builtin/workflow.ts';
 export * from './artifacts-format.ts';
+/** TypeScript types of archive data, derived from the built-in definitions. */
+export type {
+  ArchiveOf,
+  EntryArchive,
+  EntryResults,
+  ResultsBandGap,
+  ResultsBandStructure,
+  ResultsDos,
+  ResultsElectronic,
+  ResultsGeometryOptimization,
+  ResultsMaterial,
+  ResultsMethod,
+  ResultsProperties,
+  ResultsStructure,
+  ResultsStructures,
+  ResultsSymmetry,
+  Run,
+  RunCalculation,
+  RunMethod,
+  RunSystem,
+  Workflow,
+} from './archive-types.ts';

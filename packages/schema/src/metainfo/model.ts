@@ -17,10 +17,17 @@ export type Dimension = number | string;
 /** `[]` is a scalar, `['*']` a list, `[3, 3]` a 3×3 matrix, `['n_atoms', 3]` one vector per atom. */
 export type Shape = readonly Dimension[];
 
-interface QuantityCommon {
-  readonly name: string;
+/*
+ * The definition interfaces take the literal types of what the builders in define.ts are given (names,
+ * types, enum values, shapes, quantities, sub-sections) so that archive types can be derived from the
+ * built-in definitions (archive-types.ts). The defaults (and SectionDefinition) are the wide types:
+ * definitions that arrive as JSON, and code that walks definitions, use those.
+ */
+
+interface QuantityCommon<N extends string, S extends Shape> {
+  readonly name: N;
   readonly description: string;
-  readonly shape: Shape;
+  readonly shape: S;
   /** NOMAD unit expression of the stored (SI) value: 'joule', 'kilogram / meter ** 3', '1 / meter'. */
   readonly unit?: string;
   /** Stored in the search index (NOMAD's searchQuantities). */
@@ -31,13 +38,21 @@ interface QuantityCommon {
   readonly suggestion?: boolean;
 }
 
-export interface PrimitiveQuantity extends QuantityCommon {
-  readonly type: PrimitiveType;
+export interface PrimitiveQuantity<
+  N extends string = string,
+  T extends PrimitiveType = PrimitiveType,
+  S extends Shape = Shape,
+> extends QuantityCommon<N, S> {
+  readonly type: T;
 }
 
-export interface EnumQuantity extends QuantityCommon {
+export interface EnumQuantity<
+  N extends string = string,
+  V extends readonly string[] = readonly string[],
+  S extends Shape = Shape,
+> extends QuantityCommon<N, S> {
   readonly type: 'enum';
-  readonly values: readonly string[];
+  readonly values: V;
 }
 
 /**
@@ -45,23 +60,34 @@ export interface EnumQuantity extends QuantityCommon {
  * '/run/0/calculation/0/dos_electronic/0/energies'. `target` is the dotted definition path of what is
  * referenced ('run.calculation.dos_electronic.energies'); without it any section may be referenced.
  */
-export interface ReferenceQuantity extends QuantityCommon {
+export interface ReferenceQuantity<N extends string = string, S extends Shape = Shape> extends QuantityCommon<
+  N,
+  S
+> {
   readonly type: 'reference';
   readonly target?: string;
 }
 
 export type QuantityDefinition = PrimitiveQuantity | EnumQuantity | ReferenceQuantity;
 
-export interface SubSectionDefinition {
-  readonly name: string;
+/** The variants of a sub-section by the `m_def` that declares them. */
+export type SectionVariants = Readonly<Record<string, SectionDefinition>>;
+
+export interface SubSectionDefinition<
+  N extends string = string,
+  R extends boolean = boolean,
+  D extends SectionDefinition = SectionDefinition,
+  V extends SectionVariants = SectionVariants,
+> {
+  readonly name: N;
   /** A repeating sub-section holds a list of sections. */
-  readonly repeats: boolean;
-  readonly section: SectionDefinition;
+  readonly repeats: R;
+  readonly section: D;
   /**
    * More specific definitions an instance may declare with `m_def` (workflow2 is a geometry optimisation
    * or a single point), keyed by that `m_def`.
    */
-  readonly variants?: Readonly<Record<string, SectionDefinition>>;
+  readonly variants?: V;
 }
 
 export interface SectionDefinition {
@@ -70,6 +96,17 @@ export interface SectionDefinition {
   readonly description: string;
   readonly quantities: readonly QuantityDefinition[];
   readonly sub_sections: readonly SubSectionDefinition[];
+}
+
+/** A section definition with the literal types of its name, quantities and sub-sections (define.section). */
+export interface SectionDefinitionOf<
+  N extends string,
+  Q extends readonly QuantityDefinition[],
+  S extends readonly SubSectionDefinition[],
+> extends SectionDefinition {
+  readonly name: N;
+  readonly quantities: Q;
+  readonly sub_sections: S;
 }
 
 export interface PackageDefinition {

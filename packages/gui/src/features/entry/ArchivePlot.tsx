@@ -1,4 +1,5 @@
 import { Alert, Box, Typography } from '@mui/material';
+import type { EntryArchive } from '@oasis/schema';
 import { useMemo, type ReactNode } from 'react';
 import type { ArchiveState } from './types.ts';
 
@@ -14,7 +15,7 @@ export function ArchivePlot<T>({
   children,
 }: {
   archive: ArchiveState;
-  prepare: (archive: Record<string, unknown>) => T;
+  prepare: (archive: EntryArchive) => T;
   failure: string;
   height: number;
   children: (data: T) => ReactNode;

@@ -1,4 +1,5 @@
 import { Box } from '@mui/material';
+import type { EntryArchive, ResultsElectronic } from '@oasis/schema';
 import { useCallback } from 'react';
 import { ArchivePlot } from './ArchivePlot.tsx';
 import { archiveResults } from './archiveResults.ts';
@@ -8,7 +9,7 @@ import { bandGapTexts, prepareBandStructure, prepareDos } from './electronic.ts'
 import { listOf } from './listOf.ts';
 import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
 import { Quantity } from './Quantity.tsx';
-import type { ArchiveState, ResultsElectronic } from './types.ts';
+import type { ArchiveState } from './types.ts';
 import { formatQuantity } from './units.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 
@@ -39,7 +40,7 @@ export function ElectronicCard({
   );
 
   const prepareBands = useCallback(
-    (data: Record<string, unknown>) => {
+    (data: EntryArchive) => {
       const section =
         listOf(archiveResults(data)?.properties?.electronic?.band_structure_electronic)[0] ?? bandStructure;
       if (!section) throw new Error('The archive has no band structure');
@@ -48,7 +49,7 @@ export function ElectronicCard({
     [bandStructure],
   );
   const prepareDensities = useCallback(
-    (data: Record<string, unknown>) => {
+    (data: EntryArchive) => {
       const section = listOf(archiveResults(data)?.properties?.electronic?.dos_electronic)[0] ?? dos;
       if (!section) throw new Error('The archive has no density of states');
       return prepareDos(data, section);

@@ -2,7 +2,7 @@ import { Alert, Typography } from '@mui/material';
 import { DoesNotExist } from '../../api/errors.ts';
 import { LogList } from './LogList.tsx';
 import { logsWithErrors } from './logs.ts';
-import type { EntryData } from './types.ts';
+import { archiveData, type EntryData } from './types.ts';
 import { useArchive } from './useEntry.ts';
 
 const LOGS_REQUIRED = { processing_logs: '*' };
@@ -19,6 +19,6 @@ export function EntryLogsTab({ entry }: { entry: EntryData }) {
       </Alert>
     );
   }
-  const logs = logsWithErrors(archive.data.data.archive.processing_logs ?? [], entry.processing_errors);
+  const logs = logsWithErrors(archiveData(archive.data).processing_logs ?? [], entry.processing_errors);
   return <LogList logs={logs} />;
 }

@@ -1,4 +1,5 @@
 import { Box, Stack } from '@mui/material';
+import type { EntryResults } from '@oasis/schema';
 import { useMemo } from 'react';
 import { ElectronicCard } from './ElectronicCard.tsx';
 import { GeometryOptimizationCard } from './GeometryOptimizationCard.tsx';
@@ -8,7 +9,7 @@ import { MetadataCard } from './MetadataCard.tsx';
 import { MethodCard } from './MethodCard.tsx';
 import { archiveRequest, hasProperty } from './properties.ts';
 import { DENSITIES_REQUIRED } from './structures.ts';
-import type { ArchiveState, EntryData, EntryResults } from './types.ts';
+import { archiveData, type ArchiveState, type EntryData } from './types.ts';
 import { useArchive } from './useEntry.ts';
 
 /** Metadata and identifiers on the left, the result cards on the right. */
@@ -44,7 +45,7 @@ function CardsWithArchive({
       error
         ? { status: 'error', message: error.message }
         : data
-          ? { status: 'ready', archive: data.data.archive }
+          ? { status: 'ready', archive: archiveData(data) }
           : { status: 'loading' },
     [error, data],
   );

@@ -8,7 +8,7 @@ import { EntryFilesTab } from './EntryFilesTab.tsx';
 import { EntryLogsTab } from './EntryLogsTab.tsx';
 import { EntryOverview } from './EntryOverview.tsx';
 import { entryBasePath, tabOfPath, TAB_PATHS, type EntryTab } from './entryTabs.ts';
-import type { EntryData } from './types.ts';
+import { entryData, type EntryData } from './types.ts';
 import { useEntry } from './useEntry.ts';
 
 /** .../entry/id/{entryId}/* with the tabs overview (base path), files, data and logs. */
@@ -20,7 +20,8 @@ export function EntryPage() {
   const entry = useEntry(entryId);
   if (tab === 'redirect') return <Navigate to={basePath} replace />;
 
-  const hasErrors = (entry.data?.data.processing_errors?.length ?? 0) > 0;
+  const metadata = entry.data ? entryData(entry.data) : undefined;
+  const hasErrors = (metadata?.processing_errors?.length ?? 0) > 0;
   return (
     <Box sx={{ p: 3, maxWidth: 1400, mx: 'auto' }}>
       <Tabs value={tab} sx={{ mb: 2 }}>
@@ -42,9 +43,9 @@ export function EntryPage() {
         <Alert severity={entry.error instanceof DoesNotExist ? 'warning' : 'error'}>
           {entry.error instanceof DoesNotExist ? 'This entry does not exist.' : entry.error.message}
         </Alert>
-      ) : (
-        <EntryTabContent tab={tab} entry={entry.data.data} />
-      )}
+      ) : metadata ? (
+        <EntryTabContent tab={tab} entry={metadata} />
+      ) : null}
     </Box>
   );
 }

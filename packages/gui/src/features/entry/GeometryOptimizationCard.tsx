@@ -1,4 +1,5 @@
 import { Typography, useTheme } from '@mui/material';
+import type { EntryArchive, ResultsGeometryOptimization } from '@oasis/schema';
 import type { Data, Layout } from 'plotly.js';
 import { useCallback, useMemo } from 'react';
 import { Plot } from '../../components/plot/Plot.tsx';
@@ -7,7 +8,7 @@ import { archiveResults } from './archiveResults.ts';
 import { prepareGeometryOptimization, type GeometryOptimizationPlotData } from './geometryOptimization.ts';
 import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
 import { Quantity } from './Quantity.tsx';
-import type { ArchiveState, ResultsGeometryOptimization } from './types.ts';
+import type { ArchiveState } from './types.ts';
 import { axisTitle, formatQuantity } from './units.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 
@@ -23,7 +24,7 @@ export function GeometryOptimizationCard({
 }) {
   const units = useEntryUnits();
   const prepare = useCallback(
-    (data: Record<string, unknown>) =>
+    (data: EntryArchive) =>
       prepareGeometryOptimization(
         data,
         archiveResults(data)?.properties?.geometry_optimization ?? optimization,

@@ -8,13 +8,14 @@ import {
   ToggleButton,
   ToggleButtonGroup,
 } from '@mui/material';
+import type { ResultsMaterial, ResultsStructures } from '@oasis/schema';
 import { useState } from 'react';
 import { displayValue } from '../../components/format.ts';
 import { nElementsText } from './materialNames.ts';
 import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
 import { Quantity } from './Quantity.tsx';
 import { availableKinds, latticeRows, withArchiveDensities, type StructureKind } from './structures.ts';
-import type { ArchiveState, EntryMaterial, ResultsStructures } from './types.ts';
+import type { ArchiveState } from './types.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 
 /** Composition, symmetry and lattice of the entry's material; a 3D structure viewer comes later. */
@@ -23,7 +24,7 @@ export function MaterialCard({
   structures: indexed,
   archive = { status: 'none' },
 }: {
-  material: EntryMaterial;
+  material: ResultsMaterial;
   structures?: ResultsStructures | undefined;
   archive?: ArchiveState;
 }) {

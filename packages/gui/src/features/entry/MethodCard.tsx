@@ -1,6 +1,6 @@
+import type { ResultsMethod } from '@oasis/schema';
 import { PropertyCard, QuantityGrid } from './PropertyCard.tsx';
 import { Quantity } from './Quantity.tsx';
-import type { ResultsMethod } from './types.ts';
 import { formatQuantity } from './units.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 

@@ -1,3 +1,4 @@
+import type { EntryResults } from '@oasis/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,7 @@ import { useUnits } from '../units/index.ts';
 import { ResultCards } from './EntryOverview.tsx';
 import { NO_REFERENCE_WARNING } from './plotParts.ts';
 import { renderWithUnits } from './testUnits.tsx';
-import type { ArchiveState, EntryResults } from './types.ts';
+import type { ArchiveState } from './types.ts';
 
 const eV = 1.602176634e-19;
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ResultsElectronic } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import {
   bandGapTexts,
@@ -10,7 +11,6 @@ import {
   prepareBandStructure,
   prepareDos,
 } from './electronic.ts';
-import type { ResultsElectronic } from './types.ts';
 
 const eV = 1.602176634e-19;
 
@@ -257,11 +257,11 @@ describe.skipIf(!existsSync(example))('NOMAD example archive (skipped: ../shared
       results: { properties: { electronic: ResultsElectronic } };
     };
     const electronic = archive.results.properties.electronic;
-    const dos = prepareDos(archive, (electronic.dos_electronic as never[])[0]!);
+    const dos = prepareDos(archive, electronic.dos_electronic![0]!);
     // energies [0, 1e-19] J with the highest occupied energy at 0; values [0, 1e18] 1/J.
     expect(dos.energies[1]).toBeCloseTo(1e-19, 30);
     expect(dos.channels[0]![1]).toBe(1e18);
-    const bs = prepareBandStructure(archive, (electronic.band_structure_electronic as never[])[0]!);
+    const bs = prepareBandStructure(archive, electronic.band_structure_electronic![0]!);
     // Γ-like (0,0,0) to (0.5,0.5,0.5) with |b| = 1e9 1/m: 0.5e9·√3 1/m = 0.0866 1/Å.
     expect(bs.distances[1]).toBeCloseTo(0.5e9 * Math.sqrt(3), 3);
     expect(bs.ticks.labels).toEqual(['L', 'K']);

@@ -1,7 +1,6 @@
-import { convertValue } from '@oasis/schema';
+import { convertValue, type ResultsBandGap, type ResultsBandStructure, type ResultsDos } from '@oasis/schema';
 import { isRecord, numberArray, resolveValue } from './archiveRefs.ts';
 import { listOf } from './listOf.ts';
-import type { BandGap, ResultsBandStructure, ResultsDos } from './types.ts';
 
 /** The energy window the electronic plots open with: -5 eV to 10 eV around the highest occupied energy, in J. */
 export const ENERGY_RANGE: readonly [number, number] = [
@@ -13,7 +12,7 @@ export const ENERGY_RANGE: readonly [number, number] = [
  * The energy all electronic plots are shifted by: the highest of the band gaps' highest occupied energies
  * (one per spin channel), in J; undefined when no band gap states it.
  */
-export function highestOccupied(bandGaps: readonly BandGap[] | undefined): number | undefined {
+export function highestOccupied(bandGaps: readonly ResultsBandGap[] | undefined): number | undefined {
   const values = (bandGaps ?? [])
     .map((gap) => gap.energy_highest_occupied)
     .filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
@@ -224,11 +223,12 @@ export function bandLines(distances: readonly number[], bands: readonly (readonl
  * ('spin up: 0 eV').
  */
 export function bandGapTexts(
-  bandGaps: readonly BandGap[] | undefined,
+  bandGaps: readonly ResultsBandGap[] | undefined,
   format: (value: number) => string,
 ): string[] {
   const gaps = listOf(bandGaps).filter(
-    (gap): gap is BandGap & { value: number } => typeof gap.value === 'number' && Number.isFinite(gap.value),
+    (gap): gap is ResultsBandGap & { value: number } =>
+      typeof gap.value === 'number' && Number.isFinite(gap.value),
   );
   return gaps.map((gap, position) => {
     const text = gap.type ? `${format(gap.value)} (${gap.type})` : format(gap.value);

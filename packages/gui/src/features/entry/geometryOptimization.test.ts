@@ -14,7 +14,10 @@ describe('prepareGeometryOptimization', () => {
 
   it('has nothing to plot without energies or with a single step', () => {
     expect(prepareGeometryOptimization({}, {})).toBeUndefined();
-    expect(prepareGeometryOptimization({}, { energies: [-1e-18] })).toBeUndefined();
+    const singleStep = { workflow2: { results: { energies: [-1e-18] } } };
+    expect(
+      prepareGeometryOptimization(singleStep, { energies: '/workflow2/results/energies' }),
+    ).toBeUndefined();
     expect(() => prepareGeometryOptimization({}, { energies: '/workflow/0/energies' })).toThrow(
       "'workflow' does not exist",
     );

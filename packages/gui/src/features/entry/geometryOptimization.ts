@@ -1,5 +1,5 @@
+import type { ResultsGeometryOptimization } from '@oasis/schema';
 import { numberArray, resolveValue } from './archiveRefs.ts';
-import type { ResultsGeometryOptimization } from './types.ts';
 
 export interface GeometryOptimizationPlotData {
   /** Step numbers 0 … n-1. */

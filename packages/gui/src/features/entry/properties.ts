@@ -1,4 +1,4 @@
-import type { EntryResults } from './types.ts';
+import type { EntryResults } from '@oasis/schema';
 
 /** The properties whose plots need arrays from the archive; the metadata only has scalars. */
 const PLOTTED_PROPERTIES = ['dos_electronic', 'band_structure_electronic', 'geometry_optimization'];

@@ -1,5 +1,4 @@
 import { enumeration, int, LIST, str, SUGGESTED } from '../define.ts';
-import type { QuantityDefinition } from '../model.ts';
 import { ELEMENT_SYMBOLS } from './elements.ts';
 import { BUILDING_BLOCKS, DIMENSIONALITIES } from './results-material-values.ts';
 
@@ -7,7 +6,7 @@ import { BUILDING_BLOCKS, DIMENSIONALITIES } from './results-material-values.ts'
  * What results.material and each of its topology systems say about themselves alike: identity,
  * structural class, elements and formulas. Only the structural classes differ between the two.
  */
-export const classificationQuantities = (structuralTypes: readonly string[]): QuantityDefinition[] => [
+export const classificationQuantities = <const T extends readonly string[]>(structuralTypes: T) => [
   str('material_id', 'Identifier shared by all entries of the same material.', { search: true }),
   str('material_name', 'Common name of the material.', SUGGESTED),
   enumeration('structural_type', 'Structural class.', structuralTypes, SUGGESTED),

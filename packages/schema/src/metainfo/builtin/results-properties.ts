@@ -1,5 +1,4 @@
 import { bool, enumeration, float, int, LIST, reference, repeating, section, str, sub } from '../define.ts';
-import type { QuantityDefinition } from '../model.ts';
 import { catalytic, catalyticSections } from './results-catalytic.ts';
 import { magnetic, magneticSections } from './results-magnetic.ts';
 import { mechanical, mechanicalSections } from './results-mechanical.ts';
@@ -19,7 +18,7 @@ import { structureSections, structures } from './results-structure.ts';
 
 /** results.properties: the physical properties of the entry, normalised for search and the entry page. */
 
-const bandGapQuantities: readonly QuantityDefinition[] = [
+const bandGapQuantities = [
   str('label', 'Label of the band gap, e.g. the method that produced it.'),
   int('index', 'Spin channel of the band gap.', { search: true }),
   float('value', 'Size of the band gap; zero for metals.', { unit: 'joule', search: true }),
@@ -28,7 +27,7 @@ const bandGapQuantities: readonly QuantityDefinition[] = [
   }),
   float('energy_highest_occupied', 'Energy of the highest occupied state.', { unit: 'joule' }),
   float('energy_lowest_unoccupied', 'Energy of the lowest unoccupied state.', { unit: 'joule' }),
-];
+] as const;
 
 const provenanceTracker = section('ProvenanceTracker', 'Where a value comes from.', [
   str('label', 'Label of the source, e.g. the method that produced it.', { search: true }),

@@ -9,9 +9,7 @@ import {
   section,
   str,
   sub,
-  type QuantityOptions,
 } from '../define.ts';
-import type { QuantityDefinition } from '../model.ts';
 
 /** run.calculation: the outputs of one calculation (energies, forces, stress, eigenvalues, DOS, bands). */
 
@@ -63,7 +61,7 @@ const ENERGY_TERMS = [
   'kinetic',
   'potential',
   'pressure_volume_work',
-];
+] as const;
 
 const energy = section(
   'Energy',
@@ -133,7 +131,7 @@ const bandGap = section('BandGapDeprecated', 'Band gap of one spin channel.', [
   float('energy_lowest_unoccupied', 'Energy of the lowest unoccupied state.', { unit: 'joule' }),
 ]);
 
-const BANDS: QuantityOptions['shape'] = ['n_spin_channels', 'n_kpoints', 'n_bands'];
+const BANDS = ['n_spin_channels', 'n_kpoints', 'n_bands'] as const;
 
 const bandEnergies = section(
   'BandEnergies',
@@ -201,7 +199,7 @@ const bandStructure = section(
   [repeating('segment', bandEnergies), repeating('band_gap', bandGap)],
 );
 
-const baseCalculation: readonly QuantityDefinition[] = [
+const baseCalculation = [
   reference('system_ref', 'The structure this calculation is done for.', 'run.system'),
   reference('method_ref', 'The method this calculation uses.', 'run.method'),
   bool('calculation_converged', 'Whether the calculation converged.'),
@@ -215,7 +213,7 @@ const baseCalculation: readonly QuantityDefinition[] = [
   float('temperature', 'Temperature.', { unit: 'kelvin' }),
   int('step', 'Step number in a trajectory.'),
   float('time', 'Elapsed simulated time.', { unit: 'second' }),
-];
+] as const;
 
 const scfIteration = section(
   'ScfIteration',

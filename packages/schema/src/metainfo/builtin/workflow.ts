@@ -1,4 +1,3 @@
-import type { QuantityDefinition, SubSectionDefinition } from '../model.ts';
 import { bool, enumeration, float, int, reference, repeating, section, str, sub } from '../define.ts';
 
 /**
@@ -18,12 +17,12 @@ const task = section(
   [repeating('inputs', link), repeating('outputs', link)],
 );
 
-const workflowQuantities: readonly QuantityDefinition[] = [str('name', 'Name of the workflow.')];
-const workflowSubSections: readonly SubSectionDefinition[] = [
+const workflowQuantities = [str('name', 'Name of the workflow.')] as const;
+const workflowSubSections = [
   repeating('tasks', task),
   repeating('inputs', link),
   repeating('outputs', link),
-];
+] as const;
 
 export const workflow = section(
   'Workflow',
@@ -32,13 +31,13 @@ export const workflow = section(
   workflowSubSections,
 );
 
-const calculationResults: readonly QuantityDefinition[] = [
+const calculationResults = [
   reference('calculation_result_ref', 'The calculation holding the final result.', 'run.calculation'),
   int('n_calculations', 'Number of calculations in the workflow.'),
   reference('calculations_ref', 'All calculations of the workflow.', 'run.calculation', {
     shape: ['n_calculations'],
   }),
-];
+] as const;
 
 const singlePointMethod = section('SinglePointMethod', 'Method of a single-point calculation.', [
   str('method', 'Electronic-structure method, e.g. DFT.'),

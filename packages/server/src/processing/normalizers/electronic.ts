@@ -1,6 +1,7 @@
 // Electronic structure: completes the run's band-structure and DOS sections as NOMAD's band
 // structure and DOS normalisers do (band gaps per spin channel, Fermi energy, reciprocal cell,
 // DOS normalisation) and builds results.properties.electronic, whose entries reference them.
+import type { ResultsElectronic } from '@oasis/schema';
 import type { LogLevel } from '../types.ts';
 import type { Mat3, Vec3 } from '../structure.ts';
 import type { Section } from './normalizer.ts';
@@ -213,7 +214,7 @@ function normalizeDos(ctx: CalcContext): DosSummary | undefined {
  * results.properties.electronic with the latest valid band structure and DOS (NOMAD reports only
  * the last one of each), or undefined when there is neither.
  */
-export function electronicProperties(archive: Section, log: Log): Section | undefined {
+export function electronicProperties(archive: Section, log: Log): ResultsElectronic | undefined {
   let bandStructure: BandStructureSummary | undefined;
   let dos: DosSummary | undefined;
   for (const [r, run] of indexedSections(archive.run)) {
@@ -226,7 +227,7 @@ export function electronicProperties(archive: Section, log: Log): Section | unde
     }
   }
   if (!bandStructure && !dos) return undefined;
-  const electronic: Section = {};
+  const electronic: ResultsElectronic = {};
   if (bandStructure) electronic.band_structure_electronic = [bandStructure];
   if (dos) electronic.dos_electronic = [dos];
   return electronic;

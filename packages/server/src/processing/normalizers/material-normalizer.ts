@@ -2,11 +2,12 @@
 // and structural type for every structure; for bulk crystals a symmetry analysis (moyo) that gives
 // results.material.symmetry, material_id and the conventional and primitive structures. The
 // symmetry a file declares is used only when the analysis cannot run or fails.
+import type { ResultsStructures } from '@oasis/schema';
 import type { Structure } from '../structure.ts';
 import type { DeclaredSymmetry, LogLevel } from '../types.ts';
 import { materialFromStructure, symmetryFromDeclaration, type Material } from './material.ts';
 import { materialIdBulk } from './material-id.ts';
-import { ensureSection, isSection, type Normalizer, type Section } from './normalizer.ts';
+import { ensureSection, isSection, type Normalizer } from './normalizer.ts';
 import { prototypeSymmetry } from './prototypes.ts';
 import { structureFromCell, structureSection } from './structures.ts';
 import { analyseSymmetry } from './symmetry.ts';
@@ -24,7 +25,7 @@ function errorMessage(error: unknown): string {
 async function analyseBulk(
   structure: Structure,
   material: Material,
-  structures: Section,
+  structures: ResultsStructures,
   log: Log,
 ): Promise<boolean> {
   if (structure.occupancies?.some((o) => o < FULL_OCCUPANCY)) {
@@ -65,7 +66,7 @@ export const materialNormalizer: Normalizer = {
   normalize: async ({ archive, structure, declaredSymmetry, log }) => {
     if (!structure) return;
     const material = materialFromStructure(structure);
-    const structures: Section = { structure_original: structureSection(structure) };
+    const structures: ResultsStructures = { structure_original: structureSection(structure) };
     const periodic3d = structure.lattice !== null && structure.periodic.every(Boolean);
     let analysed = false;
     if (material.structural_type === 'bulk')

@@ -1,5 +1,6 @@
 // results.material from a Structure, following NOMAD's results normalizer: formulas, elements and
 // structural type here; symmetry and material id come from the analysis in material-normalizer.ts.
+import type { ResultsMaterial } from '@oasis/schema';
 import type { Structure } from '../structure.ts';
 import type { DeclaredSymmetry } from '../types.ts';
 import { structuralType, type StructuralType } from './dimensionality.ts';
@@ -8,19 +9,23 @@ import type { MaterialSymmetry } from './symmetry.ts';
 
 export type { MaterialSymmetry } from './symmetry.ts';
 
-export interface Material {
-  material_id?: string;
-  structural_type: StructuralType;
-  elements: string[];
-  n_elements: number;
-  elements_exclusive: string;
-  chemical_formula_hill: string;
-  chemical_formula_reduced: string;
-  chemical_formula_iupac: string;
-  chemical_formula_anonymous: string;
-  chemical_formula_descriptive: string;
-  symmetry?: MaterialSymmetry;
-}
+/** results.material as computed from a structure, which always gives its formulas and elements. */
+export type Material = ResultsMaterial &
+  Required<
+    Pick<
+      ResultsMaterial,
+      | 'elements'
+      | 'n_elements'
+      | 'elements_exclusive'
+      | 'chemical_formula_hill'
+      | 'chemical_formula_reduced'
+      | 'chemical_formula_iupac'
+      | 'chemical_formula_anonymous'
+      | 'chemical_formula_descriptive'
+    >
+  > & { structural_type: StructuralType };
+
+type CrystalSystem = NonNullable<MaterialSymmetry['crystal_system']>;
 
 /** Formulas, elements and structural type of a structure (no symmetry: that needs moyo). */
 export function materialFromStructure(structure: Structure): Material {
@@ -42,8 +47,8 @@ export function materialFromStructure(structure: Structure): Material {
 }
 
 /** Crystal system of an international space-group number (ITA ranges). */
-export function crystalSystem(spaceGroupNumber: number): string | undefined {
-  const ranges: readonly [number, string][] = [
+export function crystalSystem(spaceGroupNumber: number): CrystalSystem | undefined {
+  const ranges: readonly [number, CrystalSystem][] = [
     [2, 'triclinic'],
     [15, 'monoclinic'],
     [74, 'orthorhombic'],
@@ -67,7 +72,7 @@ const SYSTEM_LETTER: Readonly<Record<string, string>> = {
 };
 
 /** Pearson-style Bravais symbol (e.g. 'cF') from crystal system and the H-M centring letter. */
-function bravaisLattice(system: string, symbol: string): string | undefined {
+function bravaisLattice(system: string, symbol: string): MaterialSymmetry['bravais_lattice'] {
   const letter = SYSTEM_LETTER[system];
   const centring = symbol.trim()[0]?.toUpperCase();
   if (!letter || !centring || !'PABCFIR'.includes(centring)) return undefined;
@@ -75,7 +80,8 @@ function bravaisLattice(system: string, symbol: string): string | undefined {
   // A/B/C-centred monoclinic and orthorhombic lattices are all 'S' (side-centred) in Pearson symbols.
   const c = 'ABC'.includes(centring) ? 'S' : centring;
   if (system === 'trigonal') return c === 'R' ? 'hR' : 'hP';
-  return letter + c;
+  // A system letter and a centring letter: a Pearson symbol, which are NOMAD's values.
+  return (letter + c) as MaterialSymmetry['bravais_lattice'];
 }
 
 /**

@@ -1,5 +1,6 @@
 // results.properties.n_calculations and results.properties.geometry_optimization, the latter
 // summarising a GeometryOptimization workflow2 with references into it.
+import type { ResultsGeometryOptimization } from '@oasis/schema';
 import { finiteNumber, indexedSections, resolveArchivePath, sectionAt } from './archive-path.ts';
 import { isSection, type Section } from './normalizer.ts';
 import { workflowClassName } from './workflow.ts';
@@ -19,18 +20,25 @@ function plainReference(ref: unknown): string | undefined {
 }
 
 /** results.properties.geometry_optimization of a GeometryOptimization workflow2, if there is one. */
-export function geometryOptimizationProperties(archive: Section): Section | undefined {
+export function geometryOptimizationProperties(archive: Section): ResultsGeometryOptimization | undefined {
   const workflow = archive.workflow2;
   if (!isSection(workflow) || workflowClassName(workflow) !== 'GeometryOptimization') return undefined;
-  const geometry: Section = {};
+  const geometry: ResultsGeometryOptimization = {};
   const method = sectionAt(workflow, 'method');
   if (typeof method?.type === 'string') geometry.type = method.type;
-  for (const key of ['convergence_tolerance_energy_difference', 'convergence_tolerance_force_maximum']) {
+  for (const key of [
+    'convergence_tolerance_energy_difference',
+    'convergence_tolerance_force_maximum',
+  ] as const) {
     const value = finiteNumber(method?.[key]);
     if (value !== undefined) geometry[key] = value;
   }
   const results = sectionAt(workflow, 'results');
-  for (const key of ['final_energy_difference', 'final_force_maximum', 'final_displacement_maximum']) {
+  for (const key of [
+    'final_energy_difference',
+    'final_force_maximum',
+    'final_displacement_maximum',
+  ] as const) {
     const value = finiteNumber(results?.[key]);
     if (value !== undefined) geometry[key] = value;
   }

@@ -13,7 +13,7 @@ interface Prototype {
   aflowId: string;
   strukturbericht: string;
   /** NOMAD's structure_name; NOMAD names only some prototypes (not CsCl or fluorite). */
-  name?: string;
+  name?: MaterialSymmetry['structure_name'];
   formula: string;
 }
 

@@ -1,10 +1,9 @@
 // results.properties.structures sections (NOMAD's Structure): original, conventional, primitive.
+import type { ResultsStructure } from '@oasis/schema';
 import { atomicMass } from '../elements.ts';
 import { ANGSTROM, cellParameters, cellVolume, type Mat3, type Structure, type Vec3 } from '../structure.ts';
 import type { Cell } from './symmetry-cells.ts';
 import type { WyckoffSet } from './symmetry.ts';
-
-export type StructureSection = Record<string, unknown>;
 
 /** A cell in Å with fractional positions as a Structure in SI units (periodic in 3D). */
 export function structureFromCell(cell: Cell): Structure {
@@ -34,9 +33,9 @@ function totalMass(species: readonly string[]): number | undefined {
 export function structureSection(
   structure: Structure,
   wyckoffSets?: readonly WyckoffSet[],
-): StructureSection {
+): ResultsStructure {
   const symbols = [...new Set(structure.species)];
-  const section: StructureSection = {
+  const section: ResultsStructure = {
     dimension_types: structure.periodic.map((p) => (p ? 1 : 0)),
     nperiodic_dimensions: structure.periodic.filter(Boolean).length,
     n_sites: structure.species.length,

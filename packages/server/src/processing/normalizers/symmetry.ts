@@ -1,6 +1,7 @@
 // Symmetry analysis of a periodic crystal with moyo (spglib's successor), in the conventions NOMAD
 // stores in results.material.symmetry: spglib's default settings, idealised standard cells and
 // MatID's canonical Wyckoff letters.
+import type { ResultsSymmetry } from '@oasis/schema';
 import { atomicNumber } from '../elements.ts';
 import { ANGSTROM, cellVolume, type Mat3, type Structure, type Vec3 } from '../structure.ts';
 import { chooseRelabelling, orbits, relabellings } from './symmetry-canonical.ts';
@@ -21,19 +22,10 @@ import {
 /** NOMAD's symmetry tolerance (config.normalize.symmetry_tolerance), in Å. */
 const SYMPREC = 0.1;
 
-export interface MaterialSymmetry {
-  space_group_number?: number;
-  space_group_symbol?: string;
-  crystal_system?: string;
-  bravais_lattice?: string;
-  point_group?: string;
-  hall_number?: number;
-  hall_symbol?: string;
-  structure_name?: string;
-  strukturbericht_designation?: string;
-  prototype_formula?: string;
-  prototype_aflow_id?: string;
-}
+/** results.material.symmetry, as its definition types it. */
+export type MaterialSymmetry = ResultsSymmetry;
+type CrystalSystem = NonNullable<MaterialSymmetry['crystal_system']>;
+type BravaisLattice = NonNullable<MaterialSymmetry['bravais_lattice']>;
 
 export interface WyckoffSet {
   wyckoff_letter: string;
@@ -68,8 +60,9 @@ function compactSymbol(symbol: string): string {
 }
 
 /** Pearson-style lattice symbol as NOMAD stores it: one-face centrings (A, B, C) are 'S'. */
-function bravaisLattice(bravaisClass: string): string {
-  return bravaisClass.replace(/[ABC]$/, 'S');
+function bravaisLattice(bravaisClass: string): BravaisLattice {
+  // moyo's Bravais classes are Pearson symbols; with S for A, B and C they are NOMAD's values.
+  return bravaisClass.replace(/[ABC]$/, 'S') as BravaisLattice;
 }
 
 function inputCell(structure: Structure): { lattice: Mat3; positions: Vec3[]; numbers: number[] } {
@@ -101,7 +94,8 @@ function analyseSymmetryWith(moyo: Moyo, structure: Structure, symprec = SYMPREC
   const dataset = moyo.analyze_cell(cellJson, symprec, 'Spglib');
   const hall = moyo.hall_symbol_entry(dataset.hall_number);
   const type = moyo.space_group_type(dataset.number);
-  const crystalSystem = type.crystal_system.toLowerCase();
+  // moyo names NOMAD's crystal systems, capitalised.
+  const crystalSystem = type.crystal_system.toLowerCase() as CrystalSystem;
   const setting: SpaceGroupSetting = {
     operations: operationsFromMoyo(
       moyo.operations_from_number(dataset.number, { type: 'HallNumber', value: dataset.hall_number }, false),
