@@ -11,7 +11,7 @@ describe('readEnv', () => {
     expect(env.globalLoginRequired).toBe(false);
   });
 
-  it('derives the API base and keeps valid apps in include order', () => {
+  it('derives the API base and keeps the apps in include order', () => {
     const env = readEnv({
       appBase: 'http://x/nomad-oasis/',
       keycloakBase: 'http://x/auth',
@@ -20,9 +20,8 @@ describe('readEnv', () => {
           options: {
             a: { label: 'A', path: 'a', resource: 'entries', category: 'c' },
             b: { label: 'B', path: 'b', resource: 'materials', category: 'c' },
-            broken: { label: 'Broken' },
           },
-          include: ['b', 'a', 'broken'],
+          include: ['b', 'a', 'missing'],
           exclude: ['a'],
         },
       },

@@ -60,21 +60,16 @@ const int = (value: unknown, fallback: number): number =>
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 const withTrailingSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
-const isAppConfig = (value: unknown): value is AppConfig =>
-  isObject(value) &&
-  typeof value.label === 'string' &&
-  typeof value.path === 'string' &&
-  (value.resource === 'entries' || value.resource === 'materials');
-
-/** Apps as NOMAD selects them: `include` (order and subset) if given, minus `exclude`. */
-function readApps(ui: Json): AppConfig[] {
+/**
+ * Apps as NOMAD selects them: `include` (order and subset) if given, minus `exclude`. The server validated
+ * the apps against their schema at start.
+ */
+function readApps(ui: UiConfig): AppConfig[] {
   const apps = ui.apps;
-  if (!isObject(apps) || !isObject(apps.options)) return [];
-  const options = apps.options;
-  const include = Array.isArray(apps.include) ? apps.include.filter((k) => typeof k === 'string') : undefined;
-  const exclude = new Set(Array.isArray(apps.exclude) ? apps.exclude : []);
-  const keys = (include ?? Object.keys(options)).filter((key) => !exclude.has(key));
-  return keys.map((key) => options[key]).filter(isAppConfig);
+  if (!apps || !isObject(apps.options)) return [];
+  const exclude = new Set(apps.exclude ?? []);
+  const keys = (apps.include ?? Object.keys(apps.options)).filter((key) => !exclude.has(key));
+  return keys.flatMap((key) => apps.options[key] ?? []);
 }
 
 /**
@@ -84,9 +79,9 @@ function readApps(ui: Json): AppConfig[] {
 export function readEnv(raw: unknown, origin: string = window.location.origin): Env {
   const source = isObject(raw) ? raw : {};
   const appBase = withoutTrailingSlash(str(source.appBase, `${origin}/nomad-oasis`));
-  const ui: Json = isObject(source.ui) ? source.ui : {};
+  const ui: UiConfig = isObject(source.ui) ? source.ui : {};
   const version: Json = isObject(source.version) ? source.version : {};
-  const theme = isObject(ui.theme) ? ui.theme : {};
+  const theme: Json = isObject(ui.theme) ? ui.theme : {};
   return {
     appBase,
     apiBase: `${appBase}/api/v1`,
@@ -110,7 +105,7 @@ export function readEnv(raw: unknown, origin: string = window.location.origin): 
     uploadMembersGroupSearchEnabled: bool(source.uploadMembersGroupSearchEnabled, true),
     dataciteEnabled: bool(source.dataciteEnabled, false),
     northEnabled: bool(source.northEnabled, false),
-    ui: ui as UiConfig,
+    ui,
     plugins: isObject(source.plugins) ? source.plugins : {},
     apps: readApps(ui),
     title: str(theme.title, 'NOMAD'),

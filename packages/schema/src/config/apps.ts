@@ -1,16 +1,13 @@
-import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { literals, open } from './fields.ts';
+import { DashboardSchema, ScaleSchema } from './widgets.ts';
 
 /**
  * An explore app as configured under `ui.apps.options` (keys as NOMAD's env.json): what it searches, its
- * results columns and rows, the filter menu, the dashboard widgets and the locked filters. Objects accept
- * unknown keys so that configurations of newer NOMAD versions still load; menu item and widget types are
- * closed sets: an unknown type is an error (spec 2 §2).
+ * results columns and rows, the filter menu, the dashboard widgets (widgets.ts) and the locked filters.
+ * Objects accept unknown keys so that configurations of newer NOMAD versions still load; menu item and
+ * widget types are closed sets: an unknown type is an error (spec 2 §2).
  */
-const open = { additionalProperties: true } as const;
-const literals = <T extends string>(values: readonly T[]) =>
-  Type.Union(values.map((value) => Type.Literal(value)));
-
-export const ScaleSchema = literals(['linear', 'log', '1/2', '1/4', '1/8'] as const);
 export const QueryModeSchema = literals(['any', 'all', 'none'] as const);
 export const MenuSizeSchema = literals(['xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const);
 
@@ -68,12 +65,16 @@ export const RowActionSchema = Type.Object(
   open,
 );
 
+export type RowActionConfig = Static<typeof RowActionSchema>;
+
 export const RowsSchema = Type.Object(
   {
     actions: Type.Optional(
       Type.Object(
         {
           enabled: Type.Optional(Type.Boolean()),
+          // NOMAD names actions (options) or lists them (items).
+          options: Type.Optional(Type.Record(Type.String(), RowActionSchema)),
           items: Type.Optional(Type.Array(RowActionSchema)),
         },
         open,
@@ -208,87 +209,6 @@ export const menuItemTypes = [
   'custom_quantities',
   'menu',
 ] as const;
-
-const integer = Type.Number({ description: 'an integer; x may be Infinity to place a widget last' });
-export const WidgetLayoutSchema = Type.Object(
-  {
-    x: integer,
-    y: Type.Integer(),
-    w: Type.Integer({ minimum: 1 }),
-    h: Type.Integer({ minimum: 1 }),
-    minW: Type.Optional(Type.Integer({ minimum: 1 })),
-    minH: Type.Optional(Type.Integer({ minimum: 1 })),
-  },
-  open,
-);
-
-const widgetCommon = {
-  title: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
-  layout: Type.Optional(
-    Type.Object(
-      {
-        sm: Type.Optional(WidgetLayoutSchema),
-        md: Type.Optional(WidgetLayoutSchema),
-        lg: Type.Optional(WidgetLayoutSchema),
-        xl: Type.Optional(WidgetLayoutSchema),
-        xxl: Type.Optional(WidgetLayoutSchema),
-      },
-      open,
-    ),
-  ),
-};
-
-const widget = <T extends TSchema, F extends TProperties>(type: T, fields: F) =>
-  Type.Object({ type, ...widgetCommon, ...fields }, open);
-
-/** Dashboard widgets; 'periodictable' and 'scatterplot' are NOMAD's older names of the same types. */
-export const WidgetSchema = Type.Union([
-  widget(literals(['periodic_table', 'periodictable'] as const), {
-    search_quantity: Type.String({ minLength: 1 }),
-    scale: Type.Optional(ScaleSchema),
-  }),
-  widget(Type.Literal('terms'), {
-    search_quantity: Type.String({ minLength: 1 }),
-    scale: Type.Optional(ScaleSchema),
-    show_input: Type.Optional(Type.Boolean()),
-    query_mode: Type.Optional(QueryModeSchema),
-  }),
-  widget(Type.Literal('histogram'), {
-    x: Type.Union([AxisSchema, Type.String({ minLength: 1 })]),
-    y: Type.Optional(Type.Object({ scale: Type.Optional(ScaleSchema) }, open)),
-    nbins: Type.Optional(Type.Integer({ minimum: 1 })),
-    autorange: Type.Optional(Type.Boolean()),
-    show_input: Type.Optional(Type.Boolean()),
-  }),
-  widget(literals(['scatter_plot', 'scatterplot'] as const), {
-    x: Type.Union([AxisSchema, Type.String({ minLength: 1 })]),
-    y: Type.Union([AxisSchema, Type.String({ minLength: 1 })]),
-    markers: Type.Optional(
-      Type.Object(
-        {
-          color: Type.Optional(
-            Type.Object(
-              {
-                search_quantity: Type.String({ minLength: 1 }),
-                title: Type.Optional(Type.String()),
-                unit: Type.Optional(Type.String()),
-              },
-              open,
-            ),
-          ),
-        },
-        open,
-      ),
-    ),
-    size: Type.Optional(Type.Integer({ minimum: 1 })),
-    autorange: Type.Optional(Type.Boolean()),
-    drag_mode: Type.Optional(literals(['zoom', 'pan', 'select'] as const)),
-  }),
-]);
-export type WidgetConfig = Static<typeof WidgetSchema>;
-
-export const DashboardSchema = Type.Object({ widgets: Type.Array(WidgetSchema) }, open);
 
 export const AppConfigSchema = Type.Object(
   {

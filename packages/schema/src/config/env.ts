@@ -1,36 +1,75 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AppConfigSchema } from './apps.ts';
+import { open } from './fields.ts';
 
 /** One unit per dimension, as a selectable unit system of the GUI (`ui.unit_systems`). */
-export const UnitSystemSchema = Type.Object({
-  label: Type.String(),
-  units: Type.Record(
-    Type.String(),
-    Type.Object({ definition: Type.String(), locked: Type.Optional(Type.Boolean()) }),
-  ),
-});
+export const UnitSystemSchema = Type.Object(
+  {
+    label: Type.String(),
+    units: Type.Record(
+      Type.String(),
+      Type.Object({ definition: Type.String({ minLength: 1 }), locked: Type.Optional(Type.Boolean()) }, open),
+    ),
+  },
+  open,
+);
 
+/** NOMAD's way of choosing among configured options: `include` (a subset, in order), minus `exclude`. */
+const selection = {
+  include: Type.Optional(Type.Array(Type.String())),
+  exclude: Type.Optional(Type.Array(Type.String())),
+};
+
+/**
+ * The `ui` section of nomad.yaml, as NOMAD's env.json carries it: apps (apps.ts, widgets.ts), unit systems,
+ * entry page cards, theme, NORTH and example uploads. The server validates it at start and passes it to
+ * the GUI with the defaults filled in.
+ */
 export const UiConfigSchema = Type.Object(
   {
-    theme: Type.Optional(Type.Object({ title: Type.String() })),
+    app_base: Type.Optional(Type.String()),
+    north_base: Type.Optional(Type.String()),
+    theme: Type.Optional(Type.Object({ title: Type.String() }, open)),
     unit_systems: Type.Optional(
-      Type.Object({
-        selected: Type.Optional(Type.String()),
-        options: Type.Record(Type.String(), UnitSystemSchema),
-      }),
-    ),
-    apps: Type.Optional(
       Type.Object(
         {
-          options: Type.Record(Type.String(), AppConfigSchema),
-          include: Type.Optional(Type.Array(Type.String())),
-          exclude: Type.Optional(Type.Array(Type.String())),
+          selected: Type.Optional(Type.String()),
+          options: Type.Record(Type.String(), UnitSystemSchema),
+          ...selection,
         },
-        { additionalProperties: true },
+        open,
+      ),
+    ),
+    entry: Type.Optional(
+      Type.Object(
+        {
+          cards: Type.Optional(
+            Type.Object(
+              {
+                options: Type.Optional(
+                  Type.Record(Type.String(), Type.Object({ error: Type.Optional(Type.String()) }, open)),
+                ),
+                ...selection,
+              },
+              open,
+            ),
+          ),
+        },
+        open,
+      ),
+    ),
+    apps: Type.Optional(
+      Type.Object({ options: Type.Record(Type.String(), AppConfigSchema), ...selection }, open),
+    ),
+    north: Type.Optional(Type.Object({ enabled: Type.Optional(Type.Boolean()) }, open)),
+    example_uploads: Type.Optional(
+      Type.Object(
+        { options: Type.Optional(Type.Record(Type.String(), Type.Object({}, open))), ...selection },
+        open,
       ),
     ),
   },
-  { additionalProperties: true },
+  open,
 );
 export type UiConfig = Static<typeof UiConfigSchema>;
 

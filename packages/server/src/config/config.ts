@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { UiConfig } from '@oasis/schema';
 import { parse as parseYaml } from 'yaml';
+import { ConfigError, validateConfigFile } from './config-schema.ts';
 import {
   readProcessingLimits,
   readUploadFileLimits,
@@ -32,8 +34,8 @@ export interface OasisConfig {
   allowedUsers?: string[];
   northEnabled: boolean;
   keycloak: KeycloakConfig;
-  /** The raw `ui` section of nomad.yaml, passed to the GUI as is (apps, unit systems, ...). */
-  ui: Record<string, unknown>;
+  /** nomad.yaml's `ui` (apps, unit systems, ...), validated and with its defaults filled in; passed to the GUI. */
+  ui: UiConfig;
   version: { label: string; isBeta: boolean; usesBetaData: boolean; officialUrl?: string };
   guiDistDir: string;
   /** Points the served GUI at another NOMAD installation's API (its appBase); default: this server. */
@@ -82,12 +84,18 @@ const section = (doc: Record<string, unknown>, key: string): Record<string, unkn
   return isRecord(value) ? value : {};
 };
 
-const readConfigFile = (file: string | undefined): Record<string, unknown> => {
-  if (!file || !existsSync(file)) return {};
-  const doc: unknown = parseYaml(readFileSync(file, 'utf8'));
-  if (doc === null || doc === undefined) return {};
-  if (!isRecord(doc)) throw new Error(`Config file ${file} must contain a YAML mapping.`);
-  return doc;
+/** The file's keys, checked against its schema (config-schema.ts); a bad file stops the start. */
+const readConfigFile = (file: string | undefined): { doc: Record<string, unknown>; ui: UiConfig } => {
+  if (!file || !existsSync(file)) return { doc: {}, ui: {} };
+  let doc: unknown;
+  try {
+    doc = parseYaml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (doc === null || doc === undefined) return { doc: {}, ui: {} };
+  const { ui } = validateConfigFile(doc, file);
+  return { doc: doc as Record<string, unknown>, ui };
 };
 
 const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -120,7 +128,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
   if (env.OASIS_CONFIG && !existsSync(env.OASIS_CONFIG)) {
     throw new Error(`OASIS_CONFIG names ${env.OASIS_CONFIG}, which does not exist.`);
   }
-  const doc = readConfigFile(configFile);
+  const { doc, ui } = readConfigFile(configFile);
   const services = section(doc, 'services');
   const keycloak = section(doc, 'keycloak');
   const oasis = section(doc, 'oasis');
@@ -156,9 +164,10 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
       realm: env.OASIS_KEYCLOAK_REALM ?? asString(keycloak.realm_name) ?? 'oasis',
       clientId: env.OASIS_KEYCLOAK_CLIENT_ID ?? asString(keycloak.client_id) ?? 'nomad_public',
     },
-    ui: section(doc, 'ui'),
+    ui,
     version: {
-      label: asString(meta.label) ?? asString(meta.version) ?? '0.1.0',
+      label:
+        asString(meta.label) ?? (meta.version === undefined ? undefined : String(meta.version)) ?? '0.1.0',
       isBeta: asBool(meta.beta) ?? false,
       usesBetaData: asBool(meta.uses_beta_data) ?? false,
       officialUrl: asString(meta.official_url),

@@ -6,7 +6,7 @@ import type { OasisConfig } from './config.ts';
 export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
   const ownBase = `${config.publicOrigin}${config.basePath}`;
   const appBase = config.guiAppBase ?? ownBase;
-  const ui = config.ui as EnvConfig['ui'];
+  const ui = config.ui;
   return {
     appBase,
     northBase: `${appBase}/north`,

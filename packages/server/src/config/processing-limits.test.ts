@@ -64,8 +64,10 @@ uploads:
 
   it('refuse values that are not positive numbers', () => {
     expect(() => withConfig('process:\n  parser_memory_limit: 2GB\n')).toThrow(
-      'nomad.yaml: parser_memory_limit must be a positive number',
+      'process.parser_memory_limit: expected a number, got "2GB"',
     );
-    expect(() => withConfig('uploads:\n  archive_max_members: 0\n')).toThrow(/archive_max_members/);
+    expect(() => withConfig('uploads:\n  archive_max_members: 0\n')).toThrow(
+      'uploads.archive_max_members: expected at least 1, got 0',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { WIDGET_TYPES } from '@oasis/schema';
 import AddIcon from '@mui/icons-material/Add';
 import CodeIcon from '@mui/icons-material/Code';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
@@ -10,15 +11,7 @@ import { DashboardGrid } from './DashboardGrid.tsx';
 import { DashboardProvider, useDashboardStore, useOptionalDashboardStore } from './DashboardProvider.tsx';
 import { DashboardYamlDialog } from './DashboardYamlDialog.tsx';
 import { configOf } from './store.ts';
-import type { WidgetType } from './types.ts';
 import { WidgetEditDialog } from './WidgetEditDialog.tsx';
-
-const ADDABLE: readonly { type: WidgetType; label: string }[] = [
-  { type: 'terms', label: 'Terms' },
-  { type: 'histogram', label: 'Histogram' },
-  { type: 'scatter_plot', label: 'Scatter plot' },
-  { type: 'periodic_table', label: 'Periodic table' },
-];
 
 /**
  * The search page's widget dashboard for the app of the surrounding search context: the app's
@@ -61,7 +54,7 @@ function DashboardView() {
           Add widget
         </Button>
         <Menu anchorEl={addMenu} open={addMenu !== null} onClose={() => setAddMenu(null)}>
-          {ADDABLE.map(({ type, label }) => (
+          {WIDGET_TYPES.map(({ type, label }) => (
             <MenuItem
               key={type}
               onClick={() => {

@@ -1,3 +1,4 @@
+import type { WidgetConfig } from '@oasis/schema';
 import { Box } from '@mui/material';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchContext } from '../context/index.ts';
@@ -6,8 +7,8 @@ import { HistogramWidget } from './HistogramWidget.tsx';
 import { breakpointFor, compact, GRID_GAP, heightInPixels, ROW_HEIGHT } from './layout.ts';
 import { PeriodicTableWidget } from './PeriodicTableWidget.tsx';
 import { ScatterPlotWidget } from './ScatterPlotWidget.tsx';
+import type { Widget } from './store.ts';
 import { TermsWidget } from './TermsWidget.tsx';
-import type { Widget, WidgetConfig } from './types.ts';
 
 export interface DashboardGridProps {
   widgets: readonly Widget[];

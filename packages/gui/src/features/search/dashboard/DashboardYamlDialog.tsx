@@ -1,3 +1,4 @@
+import type { WidgetConfig } from '@oasis/schema';
 import {
   Button,
   Dialog,
@@ -8,7 +9,6 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import type { WidgetConfig } from './types.ts';
 import { dashboardFromYaml, dashboardToYaml } from './yaml.ts';
 
 /** Rows of the YAML editor (spec 2 §9). */

@@ -1,3 +1,4 @@
+import type { HistogramWidgetConfig } from '@oasis/schema';
 import { Box, Typography } from '@mui/material';
 import { formatNumber } from '../../../components/format.ts';
 import { isRange, useAggregation, useSearchContext } from '../context/index.ts';
@@ -5,7 +6,6 @@ import { HistogramBar, inside } from './HistogramBar.tsx';
 import { chosenRange, histogramBars, minMaxRange, rangeFilter, xRange } from './histogramData.ts';
 import { RangeControls } from './RangeControls.tsx';
 import { scaler } from './scale.ts';
-import type { HistogramWidgetConfig } from './types.ts';
 import { useQuantityUnit } from './useQuantityUnit.ts';
 import { WidgetCard } from './WidgetCard.tsx';
 import { formatCount, widgetTitle, type WidgetProps } from './widgetProps.ts';
@@ -26,7 +26,7 @@ export function HistogramWidget({ widget, onEdit, onRemove }: WidgetProps<Histog
   const minMax = useAggregation(`${quantity}:${widget.id}:min_max`, { min_max: { quantity } });
 
   const bars = histogramBars(histogram, unit);
-  const range = xRange(bars, minMaxRange(minMax, unit), widget.autorange ?? false);
+  const range = xRange(bars, minMaxRange(minMax, unit), widget.autorange);
   const filter = filters[quantity];
   const chosen = chosenRange(filter && isRange(filter) ? filter : undefined, unit);
   const format = (value: number) =>
@@ -78,7 +78,7 @@ export function HistogramWidget({ widget, onEdit, onRemove }: WidgetProps<Histog
               chosen={chosen}
               timestamp={timestamp}
               integer={definition?.dtype === 'int'}
-              showInput={widget.show_input ?? true}
+              showInput={widget.show_input}
               unitLabel={unit.label}
               format={format}
               onCommit={commit}

@@ -1,10 +1,10 @@
+import type { PeriodicTableWidgetConfig } from '@oasis/schema';
 import { alpha, Box, ButtonBase, Typography, useTheme } from '@mui/material';
 import { useAggregation, useSearchContext } from '../context/index.ts';
 import { ELEMENTS } from '../elements.ts';
 import { ELEMENTS_AGGREGATION_SIZE } from './constants.ts';
 import { scaler } from './scale.ts';
 import { toggleTerm } from './termsData.ts';
-import type { PeriodicTableWidgetConfig } from './types.ts';
 import { WidgetCard } from './WidgetCard.tsx';
 import { chosenValues, formatCount, widgetTitle, type WidgetProps } from './widgetProps.ts';
 

@@ -1,3 +1,4 @@
+import type { ScatterPlotWidgetConfig } from '@oasis/schema';
 import HighlightAltIcon from '@mui/icons-material/HighlightAlt';
 import PanToolIcon from '@mui/icons-material/PanTool';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
@@ -9,13 +10,16 @@ import { useSearchContext, type FilterDefinition, type RangeValue } from '../con
 import { COLOR_RANGE, SCATTER_POINT_SIZE } from './constants.ts';
 import { ScatterFigure, type PlotClick, type PlotSelection } from './ScatterFigure.tsx';
 import { scatterPoints, valueReader, type ScatterPoints } from './scatterData.ts';
-import type { DragMode, ScatterPlotWidgetConfig } from './types.ts';
 import { useQuantityUnit, type QuantityUnit } from './useQuantityUnit.ts';
 import { useScatterEntries } from './useScatterEntries.ts';
 import { WIDGET_HEADER_HEIGHT, WidgetCard } from './WidgetCard.tsx';
 import { widgetTitle, type WidgetProps } from './widgetProps.ts';
 
-const DRAG_MODE_BUTTONS: readonly { mode: DragMode; label: string; icon: typeof ZoomInIcon }[] = [
+const DRAG_MODE_BUTTONS: readonly {
+  mode: ScatterPlotWidgetConfig['drag_mode'];
+  label: string;
+  icon: typeof ZoomInIcon;
+}[] = [
   { mode: 'zoom', label: 'Zoom', icon: ZoomInIcon },
   { mode: 'pan', label: 'Pan', icon: PanToolIcon },
   { mode: 'select', label: 'Select', icon: HighlightAltIcon },
@@ -72,7 +76,7 @@ export function ScatterPlotWidget(props: WidgetProps<ScatterPlotWidgetConfig>) {
   );
   const colorTitle = color ? axisTitle(color.title, colorDefinition, color.search_quantity, colorUnit) : '';
   const data = useMemo(() => traces(points, colorTitle), [points, colorTitle]);
-  const dragMode = widget.drag_mode ?? 'zoom';
+  const dragMode = widget.drag_mode;
   const xTitle = axisTitle(x.title, xDefinition, x.search_quantity, xUnit);
   const yTitle = axisTitle(y.title, yDefinition, y.search_quantity, yUnit);
   const layout = useMemo<Partial<Layout>>(

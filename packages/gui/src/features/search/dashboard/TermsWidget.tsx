@@ -1,8 +1,8 @@
+import type { TermsWidgetConfig } from '@oasis/schema';
 import { Autocomplete, Box, ButtonBase, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useAggregation, useSearchContext } from '../context/index.ts';
 import { termRows, termsItems, toggleTerm, type TermValue } from './termsData.ts';
-import type { TermsWidgetConfig } from './types.ts';
 import { WIDGET_HEADER_HEIGHT, WidgetCard } from './WidgetCard.tsx';
 import { chosenValues, formatCount, widgetTitle, type WidgetProps } from './widgetProps.ts';
 
@@ -20,7 +20,7 @@ export function TermsWidget({ widget, height, onEdit, onRemove }: WidgetProps<Te
     return () => setQueryMode(quantity, undefined);
   }, [quantity, mode, setQueryMode]);
   const definition = definitions[quantity];
-  const showInput = widget.show_input ?? true;
+  const showInput = widget.show_input;
   const items = termsItems(height - WIDGET_HEADER_HEIGHT - (showInput ? INPUT_HEIGHT : 0));
   const response = useAggregation(`${quantity}:${widget.id}`, { terms: { quantity, size: items } });
   const selected = chosenValues(filters[quantity]);

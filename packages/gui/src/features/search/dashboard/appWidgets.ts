@@ -1,23 +1,15 @@
-import { withDefaults } from './defaults.ts';
-import { firstError, parseWidgetConfig } from './schema.ts';
-import type { WidgetConfig } from './types.ts';
+import { firstWidgetError, parseWidget, type AppConfig, type WidgetConfig } from '@oasis/schema';
 
 /**
- * The widgets an app configures (`dashboard.widgets`), with the config defaults filled in. A widget the
- * schema rejects is left out and reported on the console: a typo in nomad.yaml must not take the whole
- * search page down.
+ * The widgets an app configures (`dashboard.widgets`; the server validated them at start), as read: type
+ * aliases resolved, axes as objects, defaults filled in. A widget that still fails (a configuration from
+ * elsewhere) is left out and reported on the console rather than taking the search page down.
  */
-export function appDashboardWidgets(app: unknown): WidgetConfig[] {
-  if (typeof app !== 'object' || app === null) return [];
-  const dashboard = (app as { dashboard?: unknown }).dashboard;
-  if (typeof dashboard !== 'object' || dashboard === null) return [];
-  const widgets = (dashboard as { widgets?: unknown }).widgets;
-  if (!Array.isArray(widgets)) return [];
-  const configs: WidgetConfig[] = [];
-  widgets.forEach((raw, index) => {
-    const result = parseWidgetConfig(withDefaults(raw));
-    if (result.ok) configs.push(result.config);
-    else console.error(`Dashboard widget ${index + 1} of the app config: ${firstError(result.errors)}`);
+export function appDashboardWidgets(app: AppConfig): WidgetConfig[] {
+  return (app.dashboard?.widgets ?? []).flatMap((raw, index) => {
+    const result = parseWidget(raw, 'config');
+    if (result.ok) return [result.config];
+    console.error(`Dashboard widget ${index + 1} of the app config: ${firstWidgetError(result.errors)}`);
+    return [];
   });
-  return configs;
 }

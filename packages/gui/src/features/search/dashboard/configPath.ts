@@ -1,4 +1,4 @@
-import type { WidgetConfig } from './types.ts';
+import type { WidgetConfig } from '@oasis/schema';
 
 /**
  * The config with the value at a dotted path replaced ('x.unit'); intermediate objects are created.
@@ -17,4 +17,13 @@ export function setAt<T extends WidgetConfig>(config: T, path: string, value: un
   if (next === undefined || next === '') delete copy[key];
   else copy[key] = next;
   return copy as unknown as T;
+}
+
+/** Reads a dotted path of a config ('markers.color.search_quantity'). */
+export function valueAt(config: WidgetConfig, path: string): unknown {
+  let value: unknown = config;
+  for (const key of path.split('.')) {
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
 }

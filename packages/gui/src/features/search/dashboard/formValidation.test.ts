@@ -1,13 +1,8 @@
+import type { WidgetConfig } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import type { FilterDefinition } from '../context/index.ts';
-import {
-  allowedQuantities,
-  formErrors,
-  QUANTITY_FIELDS,
-  quantityInputError,
-  unitInputError,
-} from './formValidation.ts';
-import type { WidgetConfig } from './types.ts';
+import { allowedQuantities, formErrors, quantityInputError, unitInputError } from './formValidation.ts';
+import { quantityFields } from './widgetConfig.ts';
 
 const definition = (
   quantity: string,
@@ -41,10 +36,10 @@ const none = { touched: new Set<string>(), submitted: false };
 const submitted = { touched: new Set<string>(), submitted: true };
 
 describe('allowed quantities', () => {
-  const [terms] = QUANTITY_FIELDS.terms;
-  const [table] = QUANTITY_FIELDS.periodic_table;
-  const [histogramX] = QUANTITY_FIELDS.histogram;
-  const [scatterX, scatterY, color] = QUANTITY_FIELDS.scatter_plot;
+  const [terms] = quantityFields('terms');
+  const [table] = quantityFields('periodic_table');
+  const [histogramX] = quantityFields('histogram');
+  const [scatterX, scatterY, color] = quantityFields('scatter_plot');
 
   it.each([
     ['terms: aggregatable string, enum, boolean', terms, ['program', 'spin_polarized', 'structural_type']],
@@ -92,18 +87,22 @@ describe('unit input', () => {
 });
 
 describe('formErrors', () => {
-  const terms: WidgetConfig = { type: 'terms', search_quantity: '', scale: 'linear' };
+  const terms: WidgetConfig = { type: 'terms', search_quantity: '', scale: 'linear', show_input: true };
   const scatter: WidgetConfig = {
     type: 'scatter_plot',
     x: { search_quantity: '' },
     y: { search_quantity: 'n_elements' },
     size: 1000,
+    drag_mode: 'zoom',
+    autorange: true,
   };
   const histogram: WidgetConfig = {
     type: 'histogram',
     x: { search_quantity: 'band_gap', unit: 'eV' },
     y: { scale: 'linear' },
     nbins: 30,
+    autorange: false,
+    show_input: true,
   };
 
   it('shows nothing for an untouched new widget, the input text once touched, the schema text on accept', () => {
@@ -116,7 +115,9 @@ describe('formErrors', () => {
     expect(formErrors(terms, definitions, submitted)).toEqual({
       search_quantity: 'Search quantity required',
     });
-    expect(formErrors({ ...terms, type: 'periodic_table' }, definitions, submitted)).toEqual({
+    expect(
+      formErrors({ type: 'periodic_table', search_quantity: '', scale: 'linear' }, definitions, submitted),
+    ).toEqual({
       search_quantity: 'Search quantity required',
     });
     expect(formErrors({ ...histogram, x: { search_quantity: '' } }, definitions, submitted)).toEqual({

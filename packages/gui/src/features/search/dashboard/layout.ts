@@ -1,5 +1,5 @@
 import { BREAKPOINT_WIDTHS, COLUMNS, MIN_SIZE } from './constants.ts';
-import { BREAKPOINTS, type Breakpoint, type LayoutItem } from './types.ts';
+import { BREAKPOINTS, type Breakpoint, type LayoutItem } from '@oasis/schema';
 
 /** Height of one grid row in pixels: a cell is square at the breakpoint's minimum width. */
 export const ROW_HEIGHT = 710 / 12;

@@ -1,12 +1,13 @@
+import type { WidgetConfig } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import { configOf, createDashboardStore, type DashboardStorage } from './store.ts';
-import type { WidgetConfig } from './types.ts';
 
 const defaults: WidgetConfig[] = [
   {
     type: 'terms',
     search_quantity: 'results.method.simulation.program_name',
     scale: 'log',
+    show_input: true,
     layout: { xxl: { x: 0, y: 0, w: 6, h: 9, minW: 3, minH: 3 } },
   },
   { type: 'periodic_table', search_quantity: 'results.material.elements', scale: 'linear' },
@@ -75,9 +76,9 @@ describe('dashboard store', () => {
     const store = createDashboardStore(defaults, 'k', undefined);
     store.getState().remove(store.getState().widgets[0]!.id);
     expect(store.getState().widgets.map((widget) => widget.type)).toEqual(['periodic_table']);
-    store.getState().replace([{ type: 'terms', search_quantity: 'x', scale: '1/4' }]);
+    store.getState().replace([{ type: 'terms', search_quantity: 'x', scale: '1/4', show_input: false }]);
     expect(store.getState().widgets.map(configOf)).toEqual([
-      { type: 'terms', search_quantity: 'x', scale: '1/4' },
+      { type: 'terms', search_quantity: 'x', scale: '1/4', show_input: false },
     ]);
     store.getState().reset();
     expect(store.getState().widgets.map(configOf)).toEqual(defaults);
@@ -106,6 +107,7 @@ describe('dashboard store', () => {
         type: 'terms',
         search_quantity: 'x',
         scale: 'log',
+        show_input: true,
         layout: { lg: { x: Infinity, y: 0, w: 6, h: 9, minW: 3, minH: 3 } },
       },
     ]);
@@ -122,12 +124,21 @@ describe('dashboard store', () => {
         type: 'terms',
         search_quantity: 'x',
         scale: 'log',
+        show_input: true,
         layout: { lg: { x: Infinity, y: 0, w: 6, h: 9, minW: 3, minH: 3 } },
       },
     ]);
     // Another app has its own dashboard.
     expect(createDashboardStore(defaults, 'dashboard:other', storage).getState().widgets).toHaveLength(2);
 
+    // A widget saved before a field existed gets its default; one of no known type is dropped.
+    storage.items.set(
+      'dashboard:older',
+      '{"widgets": [{"type": "periodic_table", "search_quantity": "results.material.elements"}]}',
+    );
+    expect(
+      createDashboardStore(defaults, 'dashboard:older', storage).getState().widgets.map(configOf),
+    ).toEqual([{ type: 'periodic_table', search_quantity: 'results.material.elements', scale: 'linear' }]);
     storage.items.set('dashboard:broken', '{"widgets": [{"type": "pie"}, 5]}');
     expect(createDashboardStore(defaults, 'dashboard:broken', storage).getState().widgets).toEqual([]);
     storage.items.set('dashboard:garbage', 'not json');

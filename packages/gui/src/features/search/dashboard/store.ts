@@ -1,9 +1,24 @@
+import {
+  BREAKPOINTS,
+  parseWidget,
+  WIDGET_TYPES,
+  type Layouts,
+  type WidgetConfig,
+  type WidgetType,
+} from '@oasis/schema';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { NEW_WIDGET_SIZE } from './constants.ts';
-import { mainQuantity, newWidgetConfig } from './defaults.ts';
 import { placeNew } from './layout.ts';
-import { parseWidgetConfig } from './schema.ts';
-import { BREAKPOINTS, type Layouts, type Widget, type WidgetConfig, type WidgetType } from './types.ts';
+import { mainQuantity, newWidgetConfig } from './widgetConfig.ts';
+
+/** A widget on screen: its config plus state that is never persisted. */
+export type Widget = WidgetConfig & {
+  /** A timestamp string, unique within the dashboard. */
+  id: string;
+  /** The edit dialog is open. */
+  editing: boolean;
+  /** False until the first accepted edit; a widget that never became visible is dropped on cancel. */
+  visible: boolean;
+};
 
 interface DashboardState {
   widgets: Widget[];
@@ -53,8 +68,9 @@ function load(storage: DashboardStorage | undefined, key: string): Persisted | u
     if (!text) return undefined;
     const raw = JSON.parse(text, reviver) as { expanded?: unknown; widgets?: unknown };
     if (!Array.isArray(raw.widgets)) return undefined;
+    // Read as a config: a widget saved before a field was added gets the field's default.
     const widgets = raw.widgets.flatMap((item) => {
-      const result = parseWidgetConfig(item);
+      const result = parseWidget(item, 'config');
       return result.ok ? [result.config] : [];
     });
     return { expanded: raw.expanded !== false, widgets };
@@ -95,7 +111,7 @@ export function createDashboardStore(
 
     const append = (config: WidgetConfig, editing: boolean): string => {
       const existing = get().widgets;
-      const size = NEW_WIDGET_SIZE[config.type];
+      const size = WIDGET_TYPES.find((item) => item.type === config.type)!.size;
       const layout: Layouts = {};
       for (const breakpoint of BREAKPOINTS) {
         const others = existing.map((widget) => ({ id: widget.id, layout: widget.layout?.[breakpoint] }));

@@ -1,6 +1,7 @@
+import type { WidgetConfig } from '@oasis/schema';
 import { formatNumber } from '../../../components/format.ts';
 import type { FilterDefinition, FilterValue } from '../context/index.ts';
-import type { Widget, WidgetConfig } from './types.ts';
+import type { Widget } from './store.ts';
 
 /** What every widget component gets from the dashboard. */
 export interface WidgetProps<T extends WidgetConfig> {

@@ -1,5 +1,5 @@
+import type { WidgetConfig } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
-import type { WidgetConfig } from './types.ts';
 import { dashboardFromYaml, dashboardToYaml } from './yaml.ts';
 
 const widgets: WidgetConfig[] = [
@@ -9,6 +9,7 @@ const widgets: WidgetConfig[] = [
     y: { scale: 'linear' },
     nbins: 30,
     autorange: false,
+    show_input: true,
     layout: { lg: { x: Infinity, y: 0, w: 8, h: 3, minW: 3, minH: 3 } },
   },
   { type: 'periodic_table', search_quantity: 'results.material.elements', scale: '1/2' },
@@ -45,6 +46,10 @@ describe('dashboard YAML', () => {
         'widgets:\n  - type: terms\n    search_quantity: a\n    scale: log\n  - type: histogram\n    x:\n      search_quantity: b\n    y:\n      scale: linear\n    nbins: 2.5\n',
       ),
     ).toEqual({ ok: false, error: 'Widget 2: nbins must be an integer' });
+    expect(dashboardFromYaml('- {type: terms, search_quantity: a}\n')).toEqual({
+      ok: false,
+      error: 'Widget 1: scale: Scale required',
+    });
     expect(dashboardFromYaml('widgets:\n  - type: pie\n')).toEqual({
       ok: false,
       error: 'Widget 1: type: Unknown widget type "pie"',

@@ -1,7 +1,6 @@
+import { firstWidgetError, parseWidget, type WidgetConfig } from '@oasis/schema';
 import { parse, stringify } from 'yaml';
 import { MESSAGES } from './messages.ts';
-import { firstError, parseWidgetConfig } from './schema.ts';
-import type { WidgetConfig } from './types.ts';
 
 export type YamlImport = { ok: true; widgets: WidgetConfig[] } | { ok: false; error: string };
 
@@ -15,7 +14,7 @@ export function dashboardToYaml(widgets: readonly WidgetConfig[]): string {
 
 /**
  * Reads YAML written by dashboardToYaml (or a bare list of widgets). Every widget must pass the schema
- * of its type; the first problem is reported and nothing is imported.
+ * of its type, its required fields given; the first problem is reported and nothing is imported.
  */
 export function dashboardFromYaml(text: string): YamlImport {
   let document: unknown;
@@ -32,8 +31,8 @@ export function dashboardFromYaml(text: string): YamlImport {
   if (!Array.isArray(list)) return { ok: false, error: 'Expected a list of widgets under "widgets".' };
   const widgets: WidgetConfig[] = [];
   for (const [index, raw] of list.entries()) {
-    const result = parseWidgetConfig(raw);
-    if (!result.ok) return { ok: false, error: `Widget ${index + 1}: ${firstError(result.errors)}` };
+    const result = parseWidget(raw, 'form');
+    if (!result.ok) return { ok: false, error: `Widget ${index + 1}: ${firstWidgetError(result.errors)}` };
     widgets.push(result.config);
   }
   return { ok: true, widgets };

@@ -39,17 +39,12 @@ const app = (extra: Record<string, unknown>): AppConfig => ({
 });
 
 describe('readColumns', () => {
-  it('reads the list form with units and formats, ignoring malformed items', () => {
+  it('reads the configured columns, unselected unless they say so', () => {
     const columns = readColumns(
       app({
         columns: [
           { search_quantity: 'entry_name', selected: true, title: 'Name', align: 'left' },
-          {
-            search_quantity: 'x',
-            unit: 'A/m**2',
-            format: { decimals: 2, mode: 'standard', separator: true },
-          },
-          { title: 'no quantity' },
+          { search_quantity: 'x', unit: 'A/m**2', format: { decimals: 2, mode: 'standard', separator: ',' } },
         ],
       }),
     );
@@ -64,12 +59,7 @@ describe('readColumns', () => {
     ]);
   });
 
-  it('reads the older selected/options form and tells a missing configuration from an empty one', () => {
-    const columns = readColumns(app({ columns: { selected: ['b'], options: { a: { label: 'A' }, b: {} } } }));
-    expect(columns?.map((c) => [c.search_quantity, c.selected, c.label])).toEqual([
-      ['a', false, 'A'],
-      ['b', true, undefined],
-    ]);
+  it('tells a missing configuration from an empty one', () => {
     expect(readColumns(app({}))).toBeUndefined();
     expect(readColumns(app({ columns: [] }))).toEqual([]);
   });
@@ -90,9 +80,7 @@ describe('readRows', () => {
     );
     expect(rows.actions.options).toEqual({ launch: { type: 'url', path: 'data.uri', description: 'Open' } });
     expect(rows.details.enabled).toBe(false);
-    const listed = readRows(
-      app({ rows: { actions: { items: [{ type: 'url', path: 'a' }, { type: 'bad' }] } } }),
-    );
+    const listed = readRows(app({ rows: { actions: { items: [{ type: 'url', path: 'a' }] } } }));
     expect(listed.actions.options).toEqual({ 'item-0': { type: 'url', path: 'a' } });
     expect(rows.selection.enabled).toBe(true);
     const materials = readRows({ ...app({}), resource: 'materials' });

@@ -78,14 +78,12 @@ function buildColumn(
   }
   const builtin = isBuiltin(quantity) ? quantity : undefined;
   const definition = definitionOf(quantity, definitions, resource);
-  const sortable =
-    config.sortable ??
-    (builtin
-      ? BUILTINS[builtin].sortable
-      : definition !== undefined &&
-        !definition.list &&
-        definition.dtype !== 'unknown' &&
-        !quantity.includes('#'));
+  const sortable = builtin
+    ? BUILTINS[builtin].sortable
+    : definition !== undefined &&
+      !definition.list &&
+      definition.dtype !== 'unknown' &&
+      !quantity.includes('#');
   return {
     key: quantity,
     title:
@@ -93,7 +91,7 @@ function buildColumn(
       config.label ??
       (builtin ? BUILTINS[builtin].title : (definition?.label ?? labelOf(pathText))),
     align: config.align ?? 'left',
-    selected: config.selected,
+    selected: config.selected === true,
     sortable,
     ...(builtin ? { builtin } : {}),
     path,
