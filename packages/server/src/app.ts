@@ -12,6 +12,8 @@ import { apiRoutes } from './routes/api.ts';
 import { registerIdentityProvider } from './auth/provider/routes.ts';
 import { loggerOptions, type LogDestination } from './logging/logger-options.ts';
 import { registerApiSecurityHeaders } from './security/api-headers.ts';
+import { checkResponsesAgainstContract } from './http/response-check.ts';
+import { openApiDocument } from '@oasis/schema';
 
 export type App = FastifyInstance;
 
@@ -41,7 +43,12 @@ const bodyTooLarge = (limit: number) =>
 
 export const buildApp = async (
   ctx: AppContext,
-  options: { logger?: boolean; logStream?: LogDestination } = {},
+  options: {
+    logger?: boolean;
+    logStream?: LogDestination;
+    /** Test suites: answers that do not match their operation's row become 500s (http/response-check). */
+    checkResponses?: boolean;
+  } = {},
 ): Promise<App> => {
   const app = Fastify({
     logger: options.logger || options.logStream ? loggerOptions(options.logStream) : false,
@@ -71,29 +78,14 @@ export const buildApp = async (
   // Before schema validation and handlers, which recurse into bodies level by level.
   app.addHook('preValidation', refuseDeepBodies);
   registerApiSecurityHeaders(app, ctx.config);
+  if (options.checkResponses) checkResponsesAgainstContract(app);
 
   await app.register(formbody);
   // gzip/brotli for JSON, HTML and JS; files already compressed (zip, images) are sent as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const apiPrefix = `${ctx.config.basePath}/api/v1`;
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'NOMAD oasis API',
-        version: '1',
-        description: 'NOMAD API v1 compatible interface of this installation.',
-      },
-      servers: [{ url: apiPrefix }],
-      components: {
-        securitySchemes: { OAuth2: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: ({ schema, url }) => ({
-      schema,
-      url: url.startsWith(apiPrefix) ? url.slice(apiPrefix.length) || '/' : url,
-    }),
-    hideUntagged: true,
-  });
+  // The document is generated from the operation table, the same rows the routes are registered from.
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument(apiPrefix) } });
   // No validator badge: it would load an image from swagger.io, which the docs page's policy does not allow.
   await app.register(swaggerUi, {
     routePrefix: `${apiPrefix}/docs`,

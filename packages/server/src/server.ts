@@ -31,6 +31,8 @@ export interface StartOptions {
   inMemoryDatabase?: boolean;
   /** Called once the port is known, before anything is served (tests learn their public origin here). */
   onListening?: (origin: string) => void;
+  /** Test suites: every answer is checked against its operation's row (http/response-check). */
+  checkResponses?: boolean;
 }
 
 /**
@@ -104,7 +106,11 @@ export const startServer = async (
     },
   );
   wake.notify = () => worker.notify();
-  const app = await buildApp(ctx, { logger: options.logger, logStream: options.logStream });
+  const app = await buildApp(ctx, {
+    logger: options.logger,
+    logStream: options.logStream,
+    checkResponses: options.checkResponses,
+  });
   logTo.app = app;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

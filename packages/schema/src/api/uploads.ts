@@ -47,6 +47,9 @@ export type Upload = Static<typeof UploadSchema>;
 
 export const UploadIdParamsSchema = Type.Object({ upload_id: Type.String() });
 
+/** A path inside the upload's raw folder; empty for its root. */
+export const UploadPathParamsSchema = Type.Object({ upload_id: Type.String(), path: Type.String() });
+
 export const UploadResponseSchema = Type.Object(
   { upload_id: Type.String(), data: UploadSchema },
   { additionalProperties: true },

@@ -2,7 +2,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
-import { endpointContracts, errorContract } from './endpoints.ts';
+import { ErrorBodySchema } from '../api/common.ts';
+import { findOperation } from './lookup.ts';
+import type { OperationDefinition } from './operation.ts';
+import { operations } from './operations.ts';
 
 const recordingsDir = path.resolve(import.meta.dirname, '../../../../../shared/nomad-reference/recordings');
 const haveRecordings = existsSync(recordingsDir);
@@ -36,12 +39,15 @@ const firstError = (schema: Parameters<typeof Value.Errors>[0], value: unknown) 
   return error ? `${error.path}: ${error.message}` : undefined;
 };
 
+const notYetImplemented = new Set(['GET uploads/command-examples']);
+
 describe.skipIf(!haveRecordings)('contract against NOMAD recordings', () => {
   const calls = haveRecordings ? recordedCalls() : [];
   const covered = calls.flatMap((call) => {
-    const contract = endpointContracts.find(
-      (c) => c.method === call.request.method && c.path.test(call.apiPath),
-    );
+    // NOMAD endpoints this release does not have yet would otherwise match an operation with a path parameter.
+    if (notYetImplemented.has(`${call.request.method} ${call.apiPath}`)) return [];
+    const found = findOperation(call.request.method, call.apiPath);
+    const contract: OperationDefinition | undefined = found && operations[found.name];
     return contract ? [{ call, contract }] : [];
   });
 
@@ -60,8 +66,9 @@ describe.skipIf(!haveRecordings)('contract against NOMAD recordings', () => {
 
   it('validates every recorded response body', () => {
     const failures = covered.flatMap(({ call, contract }) => {
-      const schema = call.response.status < 300 ? contract.response : errorContract;
-      if (!schema) return [];
+      // Streamed files are not JSON; the recordings keep them as text.
+      if (call.response.status < 300 && contract.produces) return [];
+      const schema = call.response.status < 300 ? contract.response : ErrorBodySchema;
       const problem = firstError(schema, call.response.body);
       return problem
         ? [`${call.file} ${call.request.method} ${call.apiPath} ${call.response.status}: ${problem}`]

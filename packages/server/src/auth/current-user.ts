@@ -1,6 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../errors.ts';
-
 /** The authenticated caller, as the API sees it (resolved from a verified bearer token). */
 export interface CurrentUser {
   user_id: string;
@@ -18,8 +15,3 @@ declare module 'fastify' {
     user?: CurrentUser;
   }
 }
-
-export const requireUser = (request: FastifyRequest, detail = 'Authentication required.'): CurrentUser => {
-  if (!request.user) throw unauthorized(detail);
-  return request.user;
-};

@@ -51,7 +51,7 @@ describe('oasis seed', () => {
     dataDir = tempDir();
     seeded = await seed(dataDir, ['--entries', '200', '--seed', '42']);
     stored = await storedMetadata(dataDir);
-    server = await startServer(configFor(dataDir));
+    server = await startServer(configFor(dataDir), { checkResponses: true });
   }, 120_000);
   afterAll(async () => {
     await server?.close();

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { UploadFileLimits } from '../config/processing-limits.ts';
@@ -21,31 +20,33 @@ const targetPath = (targetDir: string, fileName: string | undefined): string => 
   return target ? `${target}/${safeName}` : safeName;
 };
 
+/** A file sent with a request: its bytes, and the name it is to be stored under (if the request gave one). */
+interface IncomingFile {
+  stream: Readable;
+  fileName: string | undefined;
+}
+
 /**
- * Takes the file of an upload request — a multipart field `file`, or the raw body with `?file_name=` —
- * streams it to disk (constant memory, at most what the upload may still take), and puts it into the
- * raw directory below `targetDir`: zip and tar archives are extracted, any other file is stored as is.
- * Returns the written upload-relative paths, or undefined when the request carried no file. Whatever
- * fails, the temp file goes and the upload keeps what it had.
+ * Opens the request's file when the receiver is ready for it (after its checks, so a refused request
+ * reads nothing); undefined when the request carries no file.
+ */
+export type OpenIncomingFile = () => Promise<IncomingFile | undefined>;
+
+/**
+ * Takes the file of an upload request, streams it to disk (constant memory, at most what the upload may
+ * still take), and puts it into the raw directory below `targetDir`: zip and tar archives are extracted,
+ * any other file is stored as is. Returns the written upload-relative paths, or undefined when the
+ * request carried no file. Whatever fails, the temp file goes and the upload keeps what it had.
  */
 export const receiveFile = async (
-  request: FastifyRequest,
+  open: OpenIncomingFile,
   files: UploadFiles,
   targetDir: string,
-  fileNameParam: string | undefined,
   limits: UploadFileLimits,
 ): Promise<string[] | undefined> => {
-  let stream: Readable | undefined;
-  let fileName = fileNameParam;
-  if (request.isMultipart()) {
-    const part = await request.file();
-    if (!part) throw badRequest('The multipart request has no file field.');
-    stream = part.file;
-    fileName = fileNameParam ?? part.filename;
-  } else if (request.body && typeof (request.body as Readable).pipe === 'function') {
-    stream = request.body as Readable;
-  }
-  if (!stream) return undefined;
+  const incoming = await open();
+  if (!incoming) return undefined;
+  const { stream, fileName } = incoming;
   const relative = targetPath(targetDir, fileName);
   // The raw folder does not change while the body streams into tmp/: walked once for both budgets.
   const rawBytes = await bytesBelow(files.rawDir);

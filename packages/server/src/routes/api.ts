@@ -8,6 +8,7 @@ import { uploadsRoutes } from './uploads.ts';
 import { entriesRoutes } from './entries.ts';
 import { searchRoutes } from './search.ts';
 import { downloadRoutes } from './downloads.ts';
+import { datasetsRoutes } from './datasets.ts';
 
 /** Everything under /api/v1; the auth plugin resolves the caller before any route runs. */
 export const apiRoutes =
@@ -24,6 +25,12 @@ export const apiRoutes =
         return reply.status(204).send();
       }
     });
+    // Every endpoint is a row of the operation table (packages/schema): a route registered by hand is refused.
+    api.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (methods.every((method) => method === 'OPTIONS') || route.config?.operation) return;
+      throw new Error(`${methods.join(',')} ${route.url} is not registered from the operation table`);
+    });
     // Preflight requests need a route to reach the hook above.
     api.options('/*', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
     await api.register(authPlugin(ctx));
@@ -34,4 +41,5 @@ export const apiRoutes =
     await api.register(entriesRoutes(ctx));
     await api.register(searchRoutes(ctx));
     await api.register(downloadRoutes(ctx));
+    await api.register(datasetsRoutes(ctx));
   };

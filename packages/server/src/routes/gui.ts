@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -6,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { buildEnvConfig } from '../config/env-config.ts';
 import { buildArtifacts } from '../search/artifacts.ts';
+import { guiBuild } from '../services/gui.ts';
 import { guiSecurityHeaders } from './gui-policy.ts';
 
 /** The client route the identity provider redirects to; the silent sign-in loads it in a hidden iframe. */
@@ -19,7 +19,7 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
   fp(async (app) => {
     const guiPrefix = `${ctx.config.basePath}/gui`;
     const dist = ctx.config.guiDistDir;
-    const indexFile = path.join(dist, 'index.html');
+    const build = guiBuild(dist);
     const envScript = () => `window.nomadEnv = ${JSON.stringify(buildEnvConfig(ctx.config))};\n`;
     const securityHeaders = guiSecurityHeaders(ctx.config);
     const secure = (reply: FastifyReply, frameable = false) => reply.headers(securityHeaders(frameable));
@@ -40,18 +40,19 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
       secure(reply).type('application/json').header('cache-control', 'no-cache').send(artifacts),
     );
 
-    const sendIndex = (reply: FastifyReply, frameable = false) => {
+    const sendIndex = async (reply: FastifyReply, frameable = false) => {
       secure(reply, frameable);
-      if (!existsSync(indexFile)) {
+      const html = await build.indexHtml();
+      if (!html) {
         return reply
           .status(503)
           .type('text/plain')
           .send('The GUI has not been built. Run `npm run build` (npm start does this for you).');
       }
-      return reply.type('text/html').header('cache-control', 'no-cache').send(readFileSync(indexFile));
+      return reply.type('text/html').header('cache-control', 'no-cache').send(html);
     };
 
-    if (existsSync(dist)) {
+    if (build.present) {
       await app.register(fastifyStatic, {
         root: dist,
         prefix: `${guiPrefix}/`,
@@ -72,9 +73,9 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
         },
       });
     }
-    app.get(guiPrefix, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get(guiPrefix, { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
     // Files of the build have their own routes (wildcard: false above); everything else is a client route.
-    app.get(`${guiPrefix}/*`, { schema: { hide: true } }, (request, reply) => {
+    app.get(`${guiPrefix}/*`, { schema: { hide: true } }, async (request, reply) => {
       // Also the GUI root: with trailing slashes ignored, `${guiPrefix}/` arrives here with an empty path.
       const rel = (request.params as { '*': string })['*'];
       if (/^assets\//.test(rel)) return secure(reply).status(404).send({ detail: 'Not Found' });

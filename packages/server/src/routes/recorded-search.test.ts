@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { endpointContracts } from '@oasis/schema';
+import { findOperation, operations } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUploads } from '../testing/seed-uploads.ts';
 import { as } from '../testing/http.ts';
@@ -75,9 +75,10 @@ describe.skipIf(!available)('recorded NOMAD search requests', () => {
         );
         continue;
       }
-      const contract = endpointContracts.find((c) => c.method === 'POST' && c.path.test(call.path));
-      if (response.status < 300 && contract?.response && !Value.Check(contract.response, body))
-        failures.push(`${where}: ${Value.Errors(contract.response, body).First()?.message}`);
+      const found = findOperation('POST', call.path);
+      const schema = found && operations[found.name].response;
+      if (response.status < 300 && schema && !Value.Check(schema, body))
+        failures.push(`${where}: ${Value.Errors(schema, body).First()?.message}`);
     }
     expect([...new Set(failures)]).toEqual([]);
   }, 300_000);

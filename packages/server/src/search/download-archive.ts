@@ -5,7 +5,7 @@ import type { CurrentUser } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { UploadFiles } from '../files/storage.ts';
-import { assertCanRead } from '../store/access.ts';
+import { assertCanRead } from '../services/access.ts';
 import { findEntryRow } from '../store/entries.ts';
 import { findUpload } from '../store/uploads.ts';
 import type { DownloadEntry } from './download-entries.ts';

@@ -90,6 +90,8 @@ export const searchMaterials = async (
   engine: SearchEngine,
   user: CurrentUser | undefined,
   request: MaterialsQueryRequest,
+  /** Stops the search when it aborts (the client left); see searchScope. */
+  signal?: AbortSignal,
 ): Promise<MaterialsQueryResponse> => {
   const owner = (request.owner ?? 'visible') as Owner;
   checkPagination(request.pagination);
@@ -110,7 +112,7 @@ export const searchMaterials = async (
         type: 'value_error',
       },
     ]);
-  const scope = await searchScope(engine, user, owner, node);
+  const scope = await searchScope(engine, user, owner, node, signal);
   const { index } = engine;
   const material = index.quantities.get(`${MATERIAL}material_id`)!;
   // material_id holds one value per entry: read it without building the row's value array.

@@ -102,17 +102,21 @@ export interface SearchScope {
 
 /**
  * Brings the index up to date and applies owner and query; per-quantity re-filtering is memoised. The
- * time budget starts after the sync, which after a restart waits for the index to load.
+ * time budget starts after the sync, which after a restart waits for the index to load. When `signal`
+ * aborts (the client left), the search stops at its next budget check.
  */
 export const searchScope = async (
   engine: SearchEngine,
   user: CurrentUser | undefined,
   owner: Owner,
   node: QueryNode,
+  signal?: AbortSignal,
 ): Promise<SearchScope> => {
   const test = ownerTest(owner, user);
   await engine.sync();
-  const budget = new SearchBudget(engine.timeBudgetMs);
+  const budget = new SearchBudget(engine.timeBudgetMs, signal);
+  // A client that left while the index loaded: not even the first scan starts.
+  budget.throwIfAborted();
   const { index } = engine;
   const visible = ownerRows(index, test);
   const matching = await selectRows(visible, await compileFilter(index, node, budget), budget);
@@ -186,12 +190,13 @@ const bucketEntries = async (
   }
 };
 
-/** POST entries/query: NOMAD's search over the entries the caller may see. */
+/** POST entries/query: NOMAD's search over the entries the caller may see; `signal` stops it (see searchScope). */
 export const searchEntries = async (
   db: Queryable,
   engine: SearchEngine,
   user: CurrentUser | undefined,
   request: EntriesQueryRequest,
+  signal?: AbortSignal,
 ): Promise<EntriesQueryResponse> => {
   const owner = (request.owner ?? 'visible') as Owner;
   checkPagination(request.pagination);
@@ -225,7 +230,7 @@ export const searchEntries = async (
     ownerTest(owner, user);
     return { owner, query: request.query ?? null, pagination: { ...echoPagination, total: 0 }, data: [] };
   }
-  const scope = await searchScope(engine, user, owner, node);
+  const scope = await searchScope(engine, user, owner, node, signal);
   const { index } = engine;
   const offset = pagination.page && !pagination.page_after_value ? (pagination.page - 1) * pageSize : 0;
   const page = await selectPage(

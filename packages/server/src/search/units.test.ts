@@ -40,7 +40,7 @@ describe('search values with units', () => {
       config: () => configFor(dataDir),
     });
     expect(code).toBe(0);
-    server = await startServer(configFor(dataDir));
+    server = await startServer(configFor(dataDir), { checkResponses: true });
     docs = (await search(null)).body.data as Doc[];
   }, 120_000);
   afterAll(async () => {

@@ -294,9 +294,7 @@ describe('temporary files', () => {
       writeFileSync(path.join(upload, 'tmp', 'd4e5f6'), Buffer.alloc(MB));
       const running = await startServer(
         loadConfig({ OASIS_DATA_DIR: dataDir }, { port: 0, host: '127.0.0.1' }),
-        {
-          inMemoryDatabase: true,
-        },
+        { inMemoryDatabase: true, checkResponses: true },
       );
       await running.close();
       expect(filesBelow(upload)).toEqual(['raw/kept.cif']);

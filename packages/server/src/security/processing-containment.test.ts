@@ -217,6 +217,7 @@ describe('a job that keeps dying', () => {
   const start = async (): Promise<RunningServer & { api: string }> => {
     const config = loadConfig({ OASIS_DATA_DIR: dataDir }, { port: 0, host: '127.0.0.1' });
     const running = await startServer(config, {
+      checkResponses: true,
       onListening: (origin) => {
         config.publicOrigin = origin;
       },

@@ -1,4 +1,3 @@
-import type { UploadEntry } from '@oasis/schema';
 import type { Queryable } from '../db/database.ts';
 
 export interface EntryRow {
@@ -14,27 +13,10 @@ export interface EntryRow {
   metadata: Record<string, unknown>;
 }
 
-const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
-
-export const entryToUploadEntry = (row: EntryRow, entryMetadata?: Record<string, unknown>): UploadEntry => ({
-  process_running: row.process_status === 'PENDING' || row.process_status === 'RUNNING',
-  current_process: 'process_entry',
-  process_status: row.process_status,
-  errors: row.errors,
-  warnings: row.warnings,
-  complete_time: iso(row.complete_time),
-  entry_id: row.entry_id,
-  entry_create_time: iso(row.entry_create_time) ?? '',
-  mainfile: row.mainfile,
-  upload_id: row.upload_id,
-  parser_name: row.parser_name,
-  ...(entryMetadata ? { entry_metadata: entryMetadata } : {}),
-});
-
 export const listUploadEntryFiles = async (db: Queryable, uploadId: string) =>
   (
-    await db.query<{ entry_id: string; mainfile: string }>(
-      'SELECT entry_id, mainfile FROM entries WHERE upload_id = $1',
+    await db.query<{ entry_id: string; mainfile: string; parser_name: string }>(
+      'SELECT entry_id, mainfile, parser_name FROM entries WHERE upload_id = $1',
       [uploadId],
     )
   ).rows;

@@ -1,4 +1,3 @@
-import type { Upload } from '@oasis/schema';
 import type { Queryable } from '../db/database.ts';
 
 export interface UploadRow {
@@ -24,40 +23,6 @@ export interface UploadRow {
   n_entries?: number;
 }
 
-const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
-
-const isProcessing = (status: string) => status === 'PENDING' || status === 'RUNNING';
-
-/** The wire shape of an upload; writers and viewers are derived from the member roles as NOMAD does. */
-export const uploadToWire = (row: UploadRow): Upload => ({
-  process_running: isProcessing(row.process_status),
-  current_process: row.current_process,
-  process_status: row.process_status,
-  last_status_message: row.last_status_message,
-  errors: row.errors,
-  warnings: row.warnings,
-  complete_time: iso(row.complete_time),
-  upload_id: row.upload_id,
-  upload_name: row.upload_name,
-  upload_create_time: iso(row.upload_create_time) ?? '',
-  main_author: row.main_author,
-  coauthors: row.coauthors,
-  coauthor_groups: row.coauthor_groups,
-  reviewers: row.reviewers,
-  reviewer_groups: row.reviewer_groups,
-  writers: [row.main_author, ...row.coauthors],
-  writer_groups: row.coauthor_groups,
-  viewers: [row.main_author, ...row.coauthors, ...row.reviewers],
-  viewer_groups: row.reviewer_groups,
-  published: row.published,
-  published_to: [],
-  publish_time: iso(row.publish_time),
-  with_embargo: row.with_embargo,
-  embargo_length: row.embargo_length,
-  license: row.license,
-  entries: row.n_entries ?? 0,
-});
-
 const selectUploads = `
   SELECT u.*, (SELECT count(*)::int FROM entries e WHERE e.upload_id = u.upload_id) AS n_entries
   FROM uploads u`;
@@ -79,6 +44,16 @@ export const insertUpload = async (
   const row = await findUpload(db, upload.upload_id);
   if (!row) throw new Error('upload vanished after insert');
   return row;
+};
+
+/**
+ * Locks the user's row until the transaction ends, so that one user's uploads are created one after the
+ * other (the limit check and the insert see each other's rows). FOR NO KEY UPDATE: rows that merely
+ * reference the user (uploads, login codes) can still be inserted meanwhile. False if there is no such user.
+ */
+export const lockUploadsOfUser = async (tx: Queryable, userId: string): Promise<boolean> => {
+  const { rows } = await tx.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [userId]);
+  return rows.length > 0;
 };
 
 export const countUnpublishedUploads = async (db: Queryable, userId: string): Promise<number> => {

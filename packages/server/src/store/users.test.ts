@@ -9,8 +9,8 @@ import {
   findUsersByIds,
   searchUsers,
   upsertUserFromClaims,
-  userToWire,
 } from './users.ts';
+import { userToWire } from '../services/users-wire.ts';
 
 describe('user store', () => {
   let db: Database;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { User } from '@oasis/schema';
 import type { Queryable } from '../db/database.ts';
 import { hashPassword, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../auth/password.ts';
 
@@ -214,20 +213,3 @@ export const upsertUserFromClaims = async (db: Queryable, claims: UserClaims): P
 
 export const fullName = (user: Pick<UserRecord, 'first_name' | 'last_name' | 'username'>): string =>
   `${user.first_name} ${user.last_name}`.trim() || user.username;
-
-/**
- * The NOMAD wire form. The email is personal data: only the user themself and admins see it.
- */
-export const userToWire = (user: UserRecord, options: { includeEmail: boolean }): User => ({
-  user_id: user.user_id,
-  name: fullName(user),
-  first_name: user.first_name,
-  last_name: user.last_name,
-  username: user.username,
-  ...(options.includeEmail && user.email ? { email: user.email } : {}),
-  ...(user.affiliation ? { affiliation: user.affiliation } : {}),
-  ...(user.affiliation_address ? { affiliation_address: user.affiliation_address } : {}),
-  created: user.created,
-  is_admin: user.is_admin,
-  is_oasis_admin: user.is_admin,
-});

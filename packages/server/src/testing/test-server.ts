@@ -30,6 +30,7 @@ export const startTestServer = async (
   const config = loadConfig({ OASIS_DATA_DIR: dataDir }, { port: 0, host: '127.0.0.1', ...overrides });
   const server = await startServer(config, {
     inMemoryDatabase: true,
+    checkResponses: true,
     logStream: options.logStream,
     // Tokens and links name the public origin, which is only known once the port is.
     onListening: (origin) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../errors.ts';
-import { SearchBudget } from './budget.ts';
+import { SearchAborted, SearchBudget } from './budget.ts';
 import { selectRows } from './filter.ts';
 
 /** A row test that costs about `us` microseconds, as a query with many criteria does. */
@@ -51,5 +51,21 @@ describe('the time budget of a search', () => {
     // Ten seconds of work, stopped at 150 ms plus at most one slice.
     expect(took).toBeLessThan(1000);
     expect(longest).toBeLessThan(100);
+  });
+
+  it('stops a scan at its next check once its signal aborts', async () => {
+    const rows = Int32Array.from({ length: 1_000_000 }, (_, i) => i);
+    const client = new AbortController();
+    const budget = new SearchBudget(60_000, client.signal);
+    // The abort comes from outside, as a closed connection does: while the scan gives the loop away.
+    const timer = setTimeout(() => client.abort(), 50);
+    const started = performance.now();
+    const result = await selectRows(rows, costly(10), budget).catch((error: unknown) => error);
+    clearTimeout(timer);
+    expect(result).toBeInstanceOf(SearchAborted);
+    expect((result as SearchAborted).checks).toBe(budget.checks);
+    // Ten seconds of work, stopped at 50 ms plus at most one slice.
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(budget.checks).toBeLessThan(rows.length / 128 / 10);
   });
 });

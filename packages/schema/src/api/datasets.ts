@@ -1,0 +1,50 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, OrderSchema, PaginationResponseSchema, Timestamp } from './common.ts';
+
+/** A dataset: a named group of entries, possibly across uploads, that can get a DOI (spec 3 §2). */
+export const DatasetSchema = Type.Object(
+  {
+    dataset_id: Type.String(),
+    dataset_name: Type.String(),
+    user_id: Type.String({ description: 'The creator' }),
+    dataset_create_time: Timestamp(),
+    dataset_modified_time: Type.Optional(Timestamp()),
+    dataset_type: Type.Optional(Type.Union([Type.Literal('owned'), Type.Literal('foreign')])),
+    doi: Type.Optional(Nullable(Type.String())),
+    pid: Type.Optional(Nullable(Type.String())),
+  },
+  { additionalProperties: true },
+);
+export type Dataset = Static<typeof DatasetSchema>;
+
+export const DatasetIdParamsSchema = Type.Object({ dataset_id: Type.String() });
+
+export const DatasetsQuerySchema = Type.Object({
+  dataset_id: Type.Optional(Type.String()),
+  dataset_name: Type.Optional(Type.String()),
+  user_id: Type.Optional(Type.String()),
+  dataset_type: Type.Optional(Type.Union([Type.Literal('owned'), Type.Literal('foreign')])),
+  doi: Type.Optional(Type.String()),
+  prefix: Type.Optional(Type.String({ description: 'Start of the dataset name' })),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000 })),
+  order_by: Type.Optional(
+    Type.Union([
+      Type.Literal('dataset_create_time'),
+      Type.Literal('dataset_modified_time'),
+      Type.Literal('dataset_name'),
+    ]),
+  ),
+  order: Type.Optional(OrderSchema),
+});
+export type DatasetsQuery = Static<typeof DatasetsQuerySchema>;
+
+export const DatasetsResponseSchema = Type.Object(
+  { pagination: PaginationResponseSchema, data: Type.Array(DatasetSchema) },
+  { additionalProperties: true },
+);
+
+export const DatasetResponseSchema = Type.Object(
+  { dataset_id: Type.String(), data: DatasetSchema },
+  { additionalProperties: true },
+);

@@ -1,0 +1,110 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+} from 'fastify';
+import { Type, type TObject } from '@sinclair/typebox';
+import {
+  ErrorBodySchema,
+  operations,
+  pathSegments,
+  type BodyOf,
+  type OperationDefinition,
+  type OperationName,
+  type Operations,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@oasis/schema';
+
+/** A request to operation N, typed by its row: Fastify has validated params, query and body against it. */
+type OperationRequest<N extends OperationName> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+  params: ParamsOf<Operations[N]>;
+  query: QueryOf<Operations[N]>;
+  body: BodyOf<Operations[N]>;
+};
+
+/** Handlers return the success body, or the reply when they sent something else (a file, a stream). */
+export type OperationHandler<N extends OperationName> = (
+  request: OperationRequest<N>,
+  reply: FastifyReply,
+) => Promise<ResponseOf<Operations[N]> | FastifyReply>;
+
+interface RouteOptions {
+  /** For bodies that are parsed whole (JSON, forms); uploads stream and set their own limits. */
+  bodyLimit?: number;
+  config?: FastifyContextConfig;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operation-table row a route was registered from. */
+    operation?: OperationName;
+  }
+}
+
+const REST = '*';
+
+/** Fastify's URLs for a path template: a rest parameter needs a route with and one without it. */
+export const fastifyUrls = (path: string): string[] => {
+  const segments = pathSegments(path);
+  const fixed = segments
+    .filter((segment) => !segment.rest)
+    .map((segment) => (segment.literal !== undefined ? segment.literal : `:${segment.param}`));
+  const base = `/${fixed.join('/')}`;
+  return segments.some((segment) => segment.rest) ? [base, `${base}/${REST}`] : [base];
+};
+
+const restParam = (operation: OperationDefinition) => pathSegments(operation.path).find((s) => s.rest)?.param;
+
+/** Fastify calls the rest parameter '*'; it is validated under that name and handed on under its own. */
+const fastifyParams = (operation: OperationDefinition): TObject | undefined => {
+  const rest = restParam(operation);
+  if (!operation.params || !rest) return operation.params;
+  const { [rest]: _rest, ...named } = operation.params.properties;
+  return Type.Object({ ...named, [REST]: Type.Optional(Type.String()) });
+};
+
+const routeSchema = (operation: OperationDefinition): FastifySchema => {
+  const params = fastifyParams(operation);
+  return {
+    // Only the parts the row has: Fastify warns about parts present but undefined.
+    ...(params ? { params } : {}),
+    ...(operation.query ? { querystring: operation.query } : {}),
+    ...(operation.body ? { body: operation.body } : {}),
+    response: {
+      // Streamed bodies are not serialised; JSON bodies are, by the row's schema.
+      ...(operation.produces ? {} : { 200: operation.response }),
+      ...Object.fromEntries(operation.errors.map((status) => [status, ErrorBodySchema])),
+    },
+  };
+};
+
+/** Registers the route of operation `name` from its table row; the route module supplies only the handler. */
+export const registerOperation = <N extends OperationName>(
+  app: FastifyInstance,
+  name: N,
+  handler: OperationHandler<N>,
+  options: RouteOptions = {},
+): void => {
+  const operation: OperationDefinition = operations[name];
+  const rest = restParam(operation);
+  for (const url of fastifyUrls(operation.path)) {
+    app.route({
+      method: operation.method,
+      url,
+      schema: routeSchema(operation),
+      ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+      config: { ...options.config, operation: name },
+      handler: async (request, reply) => {
+        if (rest) {
+          const params = request.params as Record<string, string | undefined>;
+          request.params = { ...params, [rest]: params[REST] ?? '' };
+        }
+        return handler(request as unknown as OperationRequest<N>, reply);
+      },
+    });
+  }
+};

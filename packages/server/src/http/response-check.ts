@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { ErrorBodySchema, operations, type OperationDefinition, type OperationName } from '@oasis/schema';
+
+const MAX_REPORTED = 5;
+
+/**
+ * For test suites: every JSON answer of an operation is checked against its table row (the success
+ * schema, or the error body for a declared error status) before it is sent. A mismatch is answered
+ * as a 500 naming the operation and the offending paths, so contract drift fails the test that saw it.
+ */
+export const checkResponsesAgainstContract = (app: FastifyInstance): void => {
+  const compiled = new Map<TSchema, TypeCheck<TSchema>>();
+  const checkerOf = (schema: TSchema) => {
+    let checker = compiled.get(schema);
+    if (!checker) compiled.set(schema, (checker = TypeCompiler.Compile(schema)));
+    return checker;
+  };
+  const problemsOf = (operation: OperationDefinition, status: number, payload: unknown): string[] => {
+    if (status >= 500) return [];
+    if (status >= 400 && !(operation.errors as readonly number[]).includes(status))
+      return [`status ${status} is not declared`];
+    const checker = checkerOf(status < 300 ? operation.response : ErrorBodySchema);
+    if (checker.Check(payload)) return [];
+    return [...checker.Errors(payload)]
+      .slice(0, MAX_REPORTED)
+      .map((error) => `${error.path || '/'}: ${error.message}`);
+  };
+
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const name: OperationName | undefined = request.routeOptions.config.operation;
+    if (!name) return payload;
+    const problems = problemsOf(operations[name], reply.statusCode, payload);
+    if (problems.length === 0) return payload;
+    const detail = `The ${reply.statusCode} answer of ${name} does not match the contract: ${problems.join('; ')}`;
+    request.log.error(detail);
+    reply.status(500);
+    return { detail };
+  });
+};

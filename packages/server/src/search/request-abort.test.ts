@@ -1,0 +1,105 @@
+// A search whose client closed the connection stops at its next budget check, in the real server.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedUploads } from '../testing/seed-uploads.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { SearchBudget } from './engine/budget.ts';
+import { entrySearchQuantities } from './quantities.ts';
+
+const STOPPED = 'search stopped: the client closed the connection';
+
+interface LogLine {
+  msg?: string;
+  budgetChecks?: number;
+  ms?: number;
+}
+
+/**
+ * Real work that takes seconds over a few thousand entries: a thousand criteria every row is tested
+ * against, and sixty aggregations that each filter the rows again without their own quantity.
+ */
+const heavyBody = (prefix: string) => ({
+  owner: 'public',
+  query: { and: Array.from({ length: 1000 }, (_, i) => ({ not: { [`${prefix}entry_id`]: `none-${i}` } })) },
+  pagination: { page_size: 0 },
+  aggregations: Object.fromEntries(
+    entrySearchQuantities
+      .filter((quantity) => quantity.aggregatable && !quantity.repeats)
+      .slice(0, 60)
+      .map((quantity, i) => [
+        `a${i}`,
+        { terms: { quantity: `${prefix}${quantity.name}`, size: 5, exclude_from_search: true } },
+      ]),
+  ),
+});
+
+/** GET has no aggregations and a URL of at most 16 kB: existence tests over 66 quantities each, per row. */
+const heavyQueryString = () =>
+  `owner=public&page_size=0&json_query=${encodeURIComponent(
+    JSON.stringify({ 'quantities:none': Array.from({ length: 400 }, () => 'results.material.topology') }),
+  )}`;
+
+describe('a search whose client went away', () => {
+  let server: TestServer;
+  const log: LogLine[] = [];
+  const due = vi.spyOn(SearchBudget.prototype, 'due');
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { logStream: { write: (line) => void log.push(JSON.parse(line)) } });
+    // Request loggers are made per request from the app's: they log the stop, which is at debug level.
+    server.app.log.level = 'debug';
+    await seedUploads(server.ctx.db, {
+      seed: 11,
+      uploads: 2,
+      entriesPerUpload: 1000,
+      from: '2022-01-01T00:00:00Z',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    due.mockRestore();
+    // After an abort, fetch (undici) opens a spare connection that sends nothing; closing the server would
+    // wait for it until the headers timeout.
+    server?.app.server.closeAllConnections();
+    await server?.close();
+  });
+
+  const send = (path: string, body: unknown, signal?: AbortSignal) =>
+    fetch(`${server.api}/${path}`, {
+      ...(body === undefined
+        ? {}
+        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      signal,
+    });
+
+  it.each([
+    ['POST entries/query', 'entries/query', heavyBody('')],
+    ['POST materials/query', 'materials/query', heavyBody('entries.')],
+    ['GET entries', `entries?${heavyQueryString()}`, undefined],
+  ])('%s stops at its next budget check', async (_name, path, body) => {
+    // The whole search, answered: the request's 'close' once its body was read (Node 20) does not stop it.
+    due.mockClear();
+    const answered = await send(path, body);
+    expect(answered.status).toBe(200);
+    expect(((await answered.json()) as { pagination: { total: number } }).pagination.total).toBe(2000);
+    const whole = due.mock.calls.length;
+
+    // The same search, abandoned once it runs.
+    due.mockClear();
+    const stops = log.filter((line) => line.msg === STOPPED).length;
+    const client = new AbortController();
+    const request = send(path, body, client.signal).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(due.mock.calls.length).toBeGreaterThan(0), {
+      timeout: 10_000,
+      interval: 5,
+    });
+    client.abort();
+    expect(await request).toMatchObject({ name: 'AbortError' });
+    await vi.waitFor(() => expect(log.filter((line) => line.msg === STOPPED)).toHaveLength(stops + 1), {
+      timeout: 10_000,
+    });
+    const stopped = log.filter((line) => line.msg === STOPPED).at(-1)!;
+    const abandoned = due.mock.calls.length;
+    // The engine saw the abort within a few checks of it, long before the whole search's count.
+    expect(stopped.budgetChecks).toBe(abandoned);
+    expect(abandoned).toBeLessThan(whole / 2);
+  });
+});

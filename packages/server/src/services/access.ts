@@ -1,0 +1,48 @@
+import type { CurrentUser } from '../auth/current-user.ts';
+import { HttpError, notFound, unauthorized } from '../errors.ts';
+import type { UploadRow } from '../store/uploads.ts';
+
+/** Roles of spec 1 §6, computed from the user id (groups come with a later release). */
+const uploadRoles = (upload: UploadRow, user: CurrentUser | undefined) => {
+  const id = user?.user_id;
+  const isMainAuthor = id !== undefined && upload.main_author === id;
+  const isWriter = isMainAuthor || (id !== undefined && upload.coauthors.includes(id));
+  const isViewer = isWriter || (id !== undefined && upload.reviewers.includes(id));
+  return { isMainAuthor, isWriter, isViewer, isAdmin: user?.is_admin ?? false };
+};
+
+const uploadNotFound = () => notFound('The specified upload_id was not found.');
+
+/**
+ * Who may read an upload: members always, everyone once published without embargo. Others get 401 with
+ * NOMAD's texts; the upload's content is never part of the answer.
+ */
+export const assertCanRead = (upload: UploadRow | undefined, user: CurrentUser | undefined): UploadRow => {
+  if (!upload) throw uploadNotFound();
+  const roles = uploadRoles(upload, user);
+  if (roles.isViewer || roles.isAdmin) return upload;
+  if (upload.published && !upload.with_embargo) return upload;
+  if (upload.published) {
+    throw unauthorized('You do not have access to the specified upload - published with embargo.');
+  }
+  throw unauthorized('You do not have access to the specified upload.');
+};
+
+/** Writers (main author and coauthors) may change unpublished uploads. */
+export const assertCanWrite = (upload: UploadRow | undefined, user: CurrentUser | undefined): UploadRow => {
+  const readable = assertCanRead(upload, user);
+  const roles = uploadRoles(readable, user);
+  if (!roles.isWriter && !roles.isAdmin) {
+    throw unauthorized('You do not have write access to the specified upload.');
+  }
+  if (readable.published) throw new HttpError(400, 'The upload is published and cannot be changed.');
+  return readable;
+};
+
+/** Deleting takes more than writing: only the main author (or an admin) may delete an upload. */
+export const assertCanDelete = (upload: UploadRow | undefined, user: CurrentUser | undefined): UploadRow => {
+  const writable = assertCanWrite(upload, user);
+  const roles = uploadRoles(writable, user);
+  if (!roles.isMainAuthor && !roles.isAdmin) throw unauthorized('Only the main author may delete an upload.');
+  return writable;
+};

@@ -1,0 +1,51 @@
+import type { AppContext } from '../context.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { readJsonFile } from '../files/read.ts';
+import { UploadFiles } from '../files/storage.ts';
+import { checkArchiveRequired, projectArchive } from '../search/archive-required.ts';
+import { entryDocuments } from '../search/entry-documents.ts';
+import { findEntryRow, type EntryRow } from '../store/entries.ts';
+import { findUpload } from '../store/uploads.ts';
+import { assertCanRead } from './access.ts';
+import type { Caller } from './caller.ts';
+
+const entryNotFound = () => notFound('The entry with the given id does not exist or is not visible to you.');
+
+/** The entry's row if the caller may see its upload; invisible and missing entries look the same. */
+const visibleEntry = async (ctx: AppContext, caller: Caller, entryId: string): Promise<EntryRow> => {
+  const entry = await findEntryRow(ctx.db, entryId);
+  if (!entry) throw entryNotFound();
+  try {
+    assertCanRead(await findUpload(ctx.db, entry.upload_id), caller);
+    return entry;
+  } catch (error) {
+    if (error instanceof HttpError) throw entryNotFound();
+    throw error;
+  }
+};
+
+/** GET entries/{id}: the search document (metadata) of an entry the caller may see. */
+export const readEntryMetadata = async (
+  ctx: AppContext,
+  caller: Caller,
+  entryId: string,
+): Promise<{ entry: EntryRow; metadata: Record<string, unknown> }> => {
+  const entry = await visibleEntry(ctx, caller, entryId);
+  const metadata = (await entryDocuments(ctx.db, [entry.entry_id])).get(entry.entry_id) ?? {};
+  return { entry, metadata };
+};
+
+/** POST entries/{id}/archive/query: the parts of an entry's archive that `required` names. */
+export const readEntryArchive = async (
+  ctx: AppContext,
+  caller: Caller,
+  entryId: string,
+  required: unknown,
+): Promise<{ entry: EntryRow; archive: Record<string, unknown> }> => {
+  checkArchiveRequired(required);
+  const entry = await visibleEntry(ctx, caller, entryId);
+  const file = new UploadFiles(ctx.config.dataDir, entry.upload_id).archivePath(entry.entry_id);
+  const archive = await readJsonFile<Record<string, unknown>>(file);
+  if (archive === undefined) throw notFound('The entry does not have an archive (yet).');
+  return { entry, archive: projectArchive(archive, required) };
+};
