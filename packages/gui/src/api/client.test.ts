@@ -42,9 +42,9 @@ describe('replaceNaN', () => {
 describe('ApiClient', () => {
   it('sends JSON requests to the API base with the bearer token and repeated array params', async () => {
     const { client, fetch } = clientWith(json({ data: 1 }), () => Promise.resolve('token-1'));
-    await expect(client.get('/uploads', { page_size: 5, upload_id: ['a', 'b'] })).resolves.toEqual({
-      data: 1,
-    });
+    await expect(
+      client.call('uploadsList', { query: { page_size: 5, upload_id: ['a', 'b'] } }),
+    ).resolves.toEqual({ data: 1 });
     const { url, init, headers } = requestOf(fetch);
     expect(url).toBe('http://oasis/nomad-oasis/api/v1/uploads?page_size=5&upload_id=a&upload_id=b');
     expect(init.method).toBe('GET');
@@ -54,30 +54,32 @@ describe('ApiClient', () => {
 
   it('sends no Authorization header when logged out and serialises bodies as JSON', async () => {
     const { client, fetch } = clientWith(json({ ok: true }));
-    await client.post('entries/query', { owner: 'visible' });
+    await client.call('entriesQuery', { body: { owner: 'visible' } });
     const { init, headers } = requestOf(fetch);
     expect(headers.Authorization).toBeUndefined();
     expect(headers['Content-Type']).toBe('application/json');
     expect(init.body).toBe('{"owner":"visible"}');
   });
 
-  it('sends string bodies as they are with the given content type', async () => {
+  it('fills path parameters from the operation row, encoding each segment', async () => {
     const { client, fetch } = clientWith(json({}));
-    await client.put(
-      'uploads/u1/raw/',
-      'a: 1',
-      { file_name: 'x.archive.yaml' },
-      { contentType: 'application/yaml' },
-    );
-    const { url, init, headers } = requestOf(fetch);
-    expect(url).toContain('uploads/u1/raw/?file_name=x.archive.yaml');
-    expect(init.body).toBe('a: 1');
-    expect(headers['Content-Type']).toBe('application/yaml');
+    await client.call('entryArchiveQuery', { params: { entry_id: 'a/b c' }, body: { required: '*' } });
+    const { url, init } = requestOf(fetch);
+    expect(url).toBe('http://oasis/nomad-oasis/api/v1/entries/a%2Fb%20c/archive/query');
+    expect(init.method).toBe('POST');
+    expect(
+      client.link('uploadRawFile', {
+        params: { upload_id: 'u1', path: 'dir/a b.txt' },
+        query: { offset: 2 },
+      }),
+    ).toBe('http://oasis/nomad-oasis/api/v1/uploads/u1/raw/dir/a%20b.txt?offset=2');
   });
 
   it('parses NaN in successful JSON answers as the string "NaN"', async () => {
     const { client } = clientWith(json('{"data": {"energy": NaN}}'));
-    await expect(client.get('entries/e1')).resolves.toEqual({ data: { energy: 'NaN' } });
+    await expect(client.call('entryById', { params: { entry_id: 'e1' } })).resolves.toEqual({
+      data: { energy: 'NaN' },
+    });
   });
 
   it.each([
@@ -88,43 +90,43 @@ describe('ApiClient', () => {
     [500, ApiError],
   ])('maps status %i to its error class', async (status, errorClass) => {
     const { client } = clientWith(json({ detail: 'went wrong' }, status));
-    const error = await client.get('x').catch((e: unknown) => e);
+    const error = await client.call('info').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errorClass);
     expect(error).toMatchObject({ message: `went wrong (${status})`, status, apiMessage: 'went wrong' });
   });
 
   it('keeps generic errors distinct from the specific classes', async () => {
     const { client } = clientWith(json({ detail: 'x' }, 500));
-    const error = await client.get('x').catch((e: unknown) => e);
+    const error = await client.call('info').catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(DoesNotExist);
     expect(error).not.toBeInstanceOf(CannotReachApi);
   });
 
   it('builds messages from message, description and validation-detail lists', async () => {
     const message = await clientWith(json({ message: 'm', detail: 'd' }, 400))
-      .client.get('x')
+      .client.call('info')
       .catch((e: Error) => e.message);
     expect(message).toBe('m (400)');
     const description = await clientWith(json({ description: 'desc' }, 409))
-      .client.get('x')
+      .client.call('info')
       .catch((e: Error) => e.message);
     expect(description).toBe('desc (409)');
     const detail = await clientWith(
       json({ detail: [{ loc: ['body', 'query'], msg: 'field required', type: 'missing' }] }, 422),
     )
-      .client.get('x')
+      .client.call('info')
       .catch((e: Error) => e.message);
     expect(detail).toBe('body.query: field required (422)');
   });
 
   it('reports a network failure as CannotReachApi', async () => {
     const { client } = clientWith(new TypeError('Failed to fetch'));
-    await expect(client.get('info')).rejects.toBeInstanceOf(CannotReachApi);
+    await expect(client.call('info')).rejects.toBeInstanceOf(CannotReachApi);
   });
 
   it('reports a failed token refresh as CannotReachApi without sending the request', async () => {
     const { client, fetch } = clientWith(json({}), () => Promise.reject(new Error('refresh failed')));
-    await expect(client.get('uploads')).rejects.toBeInstanceOf(CannotReachApi);
+    await expect(client.call('uploadsList')).rejects.toBeInstanceOf(CannotReachApi);
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -135,13 +137,13 @@ describe('ApiClient', () => {
     const listener = vi.fn();
     client.subscribeLoading(listener);
 
-    const silent = client.get('a', undefined, { noLoading: true });
+    const silent = client.call('info', {}, { noLoading: true });
     expect(client.isLoading()).toBe(false);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     resolve(json({}));
     await silent;
 
-    const counted = client.get('b');
+    const counted = client.call('usersMe');
     expect(client.isLoading()).toBe(true);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     resolve(json({}));

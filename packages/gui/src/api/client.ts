@@ -1,5 +1,14 @@
+import { fillPath, operations, type OperationDefinition } from '@oasis/schema';
 import { ApiError, CannotReachApi, errorForResponse } from './errors.ts';
 import { parseJson } from './json.ts';
+import type {
+  CallArgs,
+  CallResponse,
+  FileOperationName,
+  JsonOperationName,
+  CallInput,
+  UploadOperationName,
+} from './operations.ts';
 
 type ParamScalar = string | number | boolean;
 type ParamValue = ParamScalar | readonly ParamScalar[] | null | undefined;
@@ -16,8 +25,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export interface UploadOptions {
-  method?: 'POST' | 'PUT';
+interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
   noLoading?: boolean;
   signal?: AbortSignal;
 }
@@ -39,6 +48,12 @@ export interface ApiClientOptions {
 }
 
 type Body = unknown;
+
+interface RawInput {
+  params?: Record<string, string>;
+  query?: Params;
+  body?: Body;
+}
 
 /** Array values are repeated without indexes (`a=1&a=2`), which is what the NOMAD API expects. */
 export function buildQuery(params: Params | undefined): string {
@@ -78,38 +93,63 @@ export class ApiClient {
     this.createXhr = options.createXhr ?? (() => new XMLHttpRequest());
   }
 
-  get<T>(path: string, params?: Params, options?: RequestOptions): Promise<T> {
-    return this.request<T>('GET', path, undefined, params, options);
+  /**
+   * Calls operation `name` of the API: path, method and the types of its parameters, body and answer
+   * all come from the operation's row in the contract (packages/schema).
+   */
+  call<N extends JsonOperationName>(
+    name: N,
+    ...[input, options]: CallArgs<N, RequestOptions>
+  ): Promise<CallResponse<N>> {
+    const { method, path } = operations[name] as OperationDefinition;
+    const { params, query, body } = (input ?? {}) as RawInput;
+    return this.request<CallResponse<N>>(method, fillPath(path, params), body, query, options);
   }
 
-  post<T>(path: string, body: Body, options?: RequestOptions): Promise<T> {
-    return this.request<T>('POST', path, body, undefined, options);
+  /** The URL of a file an operation sends (raw files, zips), for links and downloads. */
+  link<N extends FileOperationName>(name: N, ...[input]: CallArgs<N, never>): string {
+    const { path } = operations[name] as OperationDefinition;
+    const { params, query } = (input ?? {}) as RawInput;
+    return this.url(fillPath(path, params), query);
   }
 
-  put<T>(path: string, body: Body, params?: Params, options?: RequestOptions): Promise<T> {
-    return this.request<T>('PUT', path, body, params, options);
-  }
-
-  delete<T>(path: string, options?: RequestOptions): Promise<T> {
-    return this.request<T>('DELETE', path, undefined, undefined, options);
+  /** A JSON document that is not part of the API (e.g. the GUI's metainfo artifacts). */
+  getJson(url: string, options?: RequestOptions): Promise<unknown> {
+    return this.request<unknown>('GET', url, undefined, undefined, options);
   }
 
   /** Sends a file as multipart form field `file`; XMLHttpRequest because fetch reports no upload progress. */
-  async upload<T>(
-    path: string,
+  upload(
+    name: 'uploadCreate',
     file: Blob,
-    params?: Params,
-    onProgress?: (progress: UploadProgress) => void,
+    input: CallInput<'uploadCreate'>,
+    options?: UploadOptions,
+  ): Promise<CallResponse<'uploadCreate'>>;
+  upload(
+    name: 'uploadRawPut',
+    file: Blob,
+    input: CallInput<'uploadRawPut'>,
+    options?: UploadOptions,
+  ): Promise<CallResponse<'uploadRawPut'>>;
+  // Overloads rather than a generic: the compiler cannot infer through the row types and a callback at once.
+  async upload(
+    name: UploadOperationName,
+    file: Blob,
+    input: CallInput<'uploadCreate'> | CallInput<'uploadRawPut'>,
     options: UploadOptions = {},
-  ): Promise<T> {
-    const done = this.startLoading(options.noLoading);
+  ): Promise<unknown> {
+    const { method, path } = operations[name] as OperationDefinition;
+    // The row typed the input at the call site; here only its parts are passed on.
+    const { params, query } = input as RawInput;
+    const { onProgress, noLoading, signal } = options;
+    const done = this.startLoading(noLoading);
     try {
       const token = await this.token();
       const form = new FormData();
       form.append('file', file, file instanceof File ? file.name : 'file');
-      return await new Promise<T>((resolve, reject) => {
+      return await new Promise<unknown>((resolve, reject) => {
         const xhr = this.createXhr();
-        xhr.open(options.method ?? 'POST', this.url(path, params));
+        xhr.open(method, this.url(fillPath(path, params), query));
         xhr.setRequestHeader('Accept', 'application/json');
         if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
         xhr.upload.onprogress = (event) => {
@@ -123,7 +163,7 @@ export class ApiClient {
         xhr.onload = () => {
           try {
             const body = parseJson(xhr.responseText);
-            if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+            if (xhr.status >= 200 && xhr.status < 300) resolve(body);
             else reject(errorForResponse(xhr.status, xhr.statusText, body));
           } catch {
             reject(errorForResponse(xhr.status, xhr.statusText, undefined));
@@ -131,7 +171,7 @@ export class ApiClient {
         };
         xhr.onerror = () => reject(new CannotReachApi('Network Error'));
         xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
-        options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+        signal?.addEventListener('abort', () => xhr.abort(), { once: true });
         xhr.send(form);
       });
     } finally {
@@ -147,7 +187,7 @@ export class ApiClient {
 
   isLoading = (): boolean => this.pending > 0;
 
-  url(path: string, params?: Params): string {
+  private url(path: string, params?: Params): string {
     const base = /^https?:\/\//.test(path) ? path : `${this.apiBase}/${path.replace(/^\/+/, '')}`;
     return base + buildQuery(params);
   }

@@ -50,8 +50,11 @@ describe('ApiClient.upload', () => {
     const { xhr, client } = setup();
     const progress: UploadProgress[] = [];
     const file = new File(['abc'], 'data.zip');
-    const done = client.upload<{ upload_id: string }>('uploads', file, { file_name: 'data.zip' }, (p) =>
-      progress.push(p),
+    const done = client.upload(
+      'uploadCreate',
+      file,
+      { query: { file_name: 'data.zip' } },
+      { onProgress: (p) => progress.push(p) },
     );
     await vi.waitFor(() => expect(xhr.body).toBeInstanceOf(FormData));
     expect(xhr.method).toBe('POST');
@@ -66,8 +69,11 @@ describe('ApiClient.upload', () => {
 
   it('rejects with the error class of the status', async () => {
     const { xhr, client } = setup();
-    const done = client.upload('uploads/u1/raw/', new Blob(['x']), undefined, undefined, { method: 'PUT' });
+    const done = client.upload('uploadRawPut', new Blob(['x']), {
+      params: { upload_id: 'u1', path: 'a b/c' },
+    });
     await vi.waitFor(() => expect(xhr.method).toBe('PUT'));
+    expect(xhr.url).toBe('http://oasis/api/v1/uploads/u1/raw/a%20b/c');
     xhr.respond(404, '{"detail": "The upload with the given id does not exist"}');
     await expect(done).rejects.toBeInstanceOf(DoesNotExist);
   });

@@ -20,7 +20,7 @@ export function useArtifacts() {
   return useQuery({
     queryKey: ['artifacts'],
     queryFn: async (): Promise<Artifacts> => {
-      const body = await api.get<unknown>(artifactsUrl());
+      const body = await api.getJson(artifactsUrl());
       if (!isArtifacts(body)) throw new Error('The GUI artifacts served by this installation are malformed.');
       return body;
     },

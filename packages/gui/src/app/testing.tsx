@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { User } from 'oidc-client-ts';
 import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { contractCheckedFetch, minimalResponse } from '../api/contractCheckedFetch.ts';
 import { createUserManager } from '../auth/userManager.ts';
 import { realmUrl } from '../auth/session.ts';
 import { AppProviders } from './AppProviders.tsx';
@@ -41,11 +42,13 @@ function loggedInManager(env: Env, sub: string) {
 export function renderApp(
   path: string,
   rawEnv: Record<string, unknown> = {},
-  answer: (url: string) => Response = () => new Response('{}', { status: 200 }),
+  answer: (url: string, method: string) => Response = (url, method) => minimalResponse(method, url),
   { loggedInAs }: { loggedInAs?: string } = {},
 ) {
   const env = readEnv({ appBase: `${ORIGIN}/nomad-oasis`, ...rawEnv }, ORIGIN);
-  const fetch = vi.fn<typeof globalThis.fetch>((input) => Promise.resolve(answer(String(input))));
+  const fetch = vi.fn<typeof globalThis.fetch>(
+    contractCheckedFetch((input, init) => Promise.resolve(answer(String(input), init?.method ?? 'GET'))),
+  );
   const router = createMemoryRouter(createRoutes(env), { initialEntries: [path] });
   const userManager = loggedInAs === undefined ? undefined : loggedInManager(env, loggedInAs);
   render(

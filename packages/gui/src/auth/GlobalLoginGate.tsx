@@ -22,7 +22,7 @@ function Gate({ children }: { children: ReactNode }) {
   const { raiseError } = useErrors();
   const access = useQuery({
     queryKey: ['users', 'me', user?.sub],
-    queryFn: () => api.get<unknown>('users/me'),
+    queryFn: () => api.call('usersMe'),
     enabled: user !== undefined,
     retry: false,
     meta: { silent: true },

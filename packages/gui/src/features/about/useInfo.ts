@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InfoResponse } from '@oasis/schema';
 import { useApi } from '../../api/ApiProvider.tsx';
 
 /** `GET info`; a failure is ignored (the page just shows no statistics). */
@@ -7,7 +6,7 @@ export function useInfo() {
   const api = useApi();
   return useQuery({
     queryKey: ['info'],
-    queryFn: () => api.get<InfoResponse>('info', undefined, { noLoading: true }),
+    queryFn: () => api.call('info', {}, { noLoading: true }),
     meta: { silent: true },
     retry: false,
     staleTime: 5 * 60_000,

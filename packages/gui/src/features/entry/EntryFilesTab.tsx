@@ -3,13 +3,9 @@ import { Link, List, ListItem, ListItemIcon, ListItemText, Typography } from '@m
 import { useApi } from '../../api/ApiProvider.tsx';
 import type { EntryData } from './types.ts';
 
-/** Each path segment is encoded on its own so that the slashes stay path separators. */
-const rawFileUrl = (apiBase: string, uploadId: string, path: string) =>
-  `${apiBase}/uploads/${encodeURIComponent(uploadId)}/raw/${path.split('/').map(encodeURIComponent).join('/')}`;
-
 /** The entry's mainfile for download; a browser of its folder comes later. */
 export function EntryFilesTab({ entry }: { entry: EntryData }) {
-  const { apiBase } = useApi();
+  const api = useApi();
   if (!entry.upload_id || !entry.mainfile) {
     return <Typography>This entry has no files.</Typography>;
   }
@@ -26,7 +22,10 @@ export function EntryFilesTab({ entry }: { entry: EntryData }) {
           <ListItemText
             primary={
               <Link
-                href={`${rawFileUrl(apiBase, entry.upload_id, entry.mainfile)}?ignore_mime_type=true`}
+                href={api.link('uploadRawFile', {
+                  params: { upload_id: entry.upload_id, path: entry.mainfile },
+                  query: { ignore_mime_type: true },
+                })}
                 download
               >
                 {entry.mainfile}

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider.tsx';
-import type { ArchiveResponse, EntryResponse } from './types.ts';
 
 /** `GET entries/{id}`; a failure is shown by the page (e.g. 'This entry does not exist.'). */
 export function useEntry(entryId: string) {
   const api = useApi();
   return useQuery({
     queryKey: ['entries', entryId],
-    queryFn: () => api.get<EntryResponse>(`entries/${encodeURIComponent(entryId)}`),
+    queryFn: () => api.call('entryById', { params: { entry_id: entryId } }),
     meta: { silent: true },
     retry: false,
   });
@@ -19,7 +18,7 @@ export function useArchive(entryId: string, required: '*' | Record<string, unkno
   return useQuery({
     queryKey: ['entries', entryId, 'archive', required],
     queryFn: () =>
-      api.post<ArchiveResponse>(`entries/${encodeURIComponent(entryId)}/archive/query`, { required }),
+      api.call('entryArchiveQuery', { params: { entry_id: entryId }, body: { required } }),
     enabled,
     meta: { silent: true },
     retry: false,

@@ -3,11 +3,6 @@ import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { LookupResult } from './LookupResult.tsx';
 
-/** The one field of a dataset list answer the lookup needs (the dataset API schema is not in @oasis/schema yet). */
-interface DatasetIds {
-  data: { dataset_id: string }[];
-}
-
 /** dataset/doi/{doi}: finds the dataset with this DOI and redirects to it. */
 export function DatasetDoiLookup() {
   const api = useApi();
@@ -15,7 +10,7 @@ export function DatasetDoiLookup() {
   const doi = useParams()['*'] ?? '';
   const result = useQuery({
     queryKey: ['datasets', 'doi', doi],
-    queryFn: () => api.get<DatasetIds>('datasets', { doi, page_size: 1 }),
+    queryFn: () => api.call('datasetsList', { query: { doi, page_size: 1 } }),
     meta: { silent: true },
   });
   const datasetId = result.data?.data[0]?.dataset_id;

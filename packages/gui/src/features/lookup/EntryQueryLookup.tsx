@@ -1,6 +1,5 @@
 import { Link } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { EntriesQueryResponse } from '@oasis/schema';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -16,11 +15,13 @@ export function EntryQueryLookup() {
   const result = useQuery({
     queryKey: ['entries', 'lookup', query, user?.sub],
     queryFn: () =>
-      api.post<EntriesQueryResponse>('entries/query', {
-        owner: 'visible',
-        query,
-        pagination: { page_size: 1 },
-        required: { include: ['entry_id'] },
+      api.call('entriesQuery', {
+        body: {
+          owner: 'visible',
+          query,
+          pagination: { page_size: 1 },
+          required: { include: ['entry_id'] },
+        },
       }),
   });
   const entryId = result.data?.data[0]?.entry_id;

@@ -5,7 +5,7 @@ import { formatNumber } from '../../components/format.ts';
 import {
   decodeCustomRow,
   isRange,
-  useSearchContext,
+  useSearchFilters,
   type FilterDefinition,
   type FilterValue,
   type RangeValue,
@@ -17,7 +17,7 @@ const RANGE_SIGNS = { gte: '≥', gt: '>', lte: '≤', lt: '<' } as const;
 
 /** The current query as chips, one per value or range, each removable; locked filters are not. */
 export function QueryChips() {
-  const { filters, locked, definitions, setFilter, clearFilters } = useSearchContext();
+  const { filters, locked, definitions, setFilter, clearFilters } = useSearchFilters();
   const entries = Object.entries(filters);
   const lockedEntries = Object.entries(locked);
   if (entries.length === 0 && lockedEntries.length === 0) return null;

@@ -1,4 +1,3 @@
-import type { UploadResponse } from '@oasis/schema';
 import { useCallback, useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useErrors } from '../../app/errors.tsx';
@@ -24,12 +23,12 @@ export function useFileUpload(uploadId: string, onDone: () => void) {
       try {
         for (const file of files) {
           setState({ fileName: file.name, percent: 0 });
-          await api.upload<UploadResponse>(
-            `uploads/${encodeURIComponent(uploadId)}/raw/`,
+          const into = { params: { upload_id: uploadId, path: '' }, query: { file_name: file.name } };
+          await api.upload(
+            'uploadRawPut',
             file,
-            { file_name: file.name },
-            (progress) => setState({ fileName: file.name, percent: progress.percent }),
-            { method: 'PUT' },
+            into,
+            { onProgress: (progress) => setState({ fileName: file.name, percent: progress.percent }) },
           );
         }
       } catch (error) {

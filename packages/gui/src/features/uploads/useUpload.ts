@@ -25,7 +25,7 @@ export function useUpload(uploadId: string) {
 
   const upload = useQuery({
     queryKey: uploadKey(uploadId),
-    queryFn: () => api.get<UploadResponse>(`uploads/${encodeURIComponent(uploadId)}`, undefined, options()),
+    queryFn: () => api.call('uploadById', { params: { upload_id: uploadId } }, options()),
     // The page shows load failures itself (e.g. a missing upload).
     meta: { silent: true },
     retry: false,
@@ -35,13 +35,13 @@ export function useUpload(uploadId: string) {
   const entries = useQuery({
     queryKey: entriesKey(entriesPage),
     queryFn: async () => {
-      const path = `uploads/${encodeURIComponent(uploadId)}/entries`;
+      const params = { upload_id: uploadId };
       try {
-        return await api.get<UploadEntriesResponse>(path, pageParams(entriesPage), options());
+        return await api.call('uploadEntries', { params, query: pageParams(entriesPage) }, options());
       } catch (error) {
         if (!isPageOutOfRange(error, entriesPage.page)) throw error;
         const first = { ...entriesPage, page: 1 };
-        const response = await api.get<UploadEntriesResponse>(path, pageParams(first), options());
+        const response = await api.call('uploadEntries', { params, query: pageParams(first) }, options());
         // Seeded so that switching the state to page 1 shows this answer instead of asking again.
         queryClient.setQueryData(entriesKey(first), response);
         setEntriesPage(first);
@@ -75,7 +75,7 @@ export function useDeleteUpload(uploadId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<UploadResponse>(`uploads/${encodeURIComponent(uploadId)}`),
+    mutationFn: () => api.call('uploadDelete', { params: { upload_id: uploadId } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: uploadKey(uploadId) });
       return queryClient.invalidateQueries({ queryKey: ['uploads', 'list'] });

@@ -31,7 +31,7 @@ export function useUploadsList() {
   const query = useQuery({
     queryKey: uploadsKey(pageState),
     queryFn: async () => {
-      const fetchPage = (state: PageState) => api.get<UploadsResponse>('uploads', pageParams(state));
+      const fetchPage = (state: PageState) => api.call('uploadsList', { query: pageParams(state) });
       try {
         return await fetchPage(pageState);
       } catch (error) {
@@ -57,10 +57,8 @@ export function useUnpublishedUploadsCount() {
   return useQuery({
     queryKey: ['uploads', 'unpublished-count'],
     queryFn: async () => {
-      const response = await api.get<UploadsResponse>('uploads', {
-        is_published: false,
-        roles: 'main_author',
-        page_size: 10000,
+      const response = await api.call('uploadsList', {
+        query: { is_published: false, roles: ['main_author'], page_size: 10000 },
       });
       return response.pagination.total;
     },
@@ -71,7 +69,7 @@ export function useCreateUpload() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<UploadResponse>('uploads', undefined),
+    mutationFn: () => api.call('uploadCreate'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['uploads'] }),
   });
 }

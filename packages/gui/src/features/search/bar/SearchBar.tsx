@@ -3,7 +3,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Autocomplete, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { resolveDisplayUnit, useUnits } from '../../units/index.ts';
-import { useSearchContext } from '../context/index.ts';
+import { useSearchFilters } from '../context/index.ts';
 import type { BareUnitOf } from './values.ts';
 import { mergedValue, parseSearchQuery } from './query.ts';
 import { SearchBarHelp } from './SearchBarHelp.tsx';
@@ -22,7 +22,7 @@ const SUGGESTION_LIST_MAX_HEIGHT = 384;
  * suggests queries from the history, the data and the quantity names, and explains itself in a dialog.
  */
 export function SearchBar() {
-  const { app, definitions, filters, setFilter, setOrder } = useSearchContext();
+  const { app, definitions, filters, setFilter, setOrder } = useSearchFilters();
   const allowed = useMemo(() => allowedSyntaxes(app), [app]);
   const history = useSearchHistory(app.path);
   const { units } = useUnits();

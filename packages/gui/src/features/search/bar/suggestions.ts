@@ -1,3 +1,4 @@
+import type { SuggestionsRequest, SuggestionsResponse } from '@oasis/schema';
 import type { FilterDefinition } from '../context/types.ts';
 import type { SearchSuggestion } from './suggestion.ts';
 
@@ -19,16 +20,10 @@ export const SUGGESTION_MAX_WAIT_MS = 300;
 /** Suggestions per quantity (spec 2 §9). */
 const SUGGESTIONS_PER_QUANTITY = 5;
 
-/** Body of POST suggestions (NOMAD API v1). */
-export interface SuggestionsRequest {
-  input: string;
-  quantities: string[];
-}
-
-/** Answer of POST suggestions: per quantity, the values that start with the input. */
-export type SuggestionsResponse = Record<string, readonly { value: string; weight?: number }[]>;
-
 type Definitions = Readonly<Record<string, FilterDefinition>>;
+
+/** The search bar asks by quantity name only (the API also takes `{name, size}`). */
+type BarSuggestionsRequest = Omit<SuggestionsRequest, 'quantities'> & { quantities: string[] };
 
 const canSuggest = (quantity: string, definitions: Definitions) => definitions[quantity]?.suggestion === true;
 
@@ -36,7 +31,10 @@ const canSuggest = (quantity: string, definitions: Definitions) => definitions[q
  * What to ask the server for the typed text, or undefined when it is too short. 'quantity = val' with a
  * quantity that has suggestions asks for values of that quantity only.
  */
-export function suggestionsRequest(input: string, definitions: Definitions): SuggestionsRequest | undefined {
+export function suggestionsRequest(
+  input: string,
+  definitions: Definitions,
+): BarSuggestionsRequest | undefined {
   const text = input.trim();
   const eq = /^([^=<>]+?)\s*=\s*([^=<>]*)$/.exec(text);
   if (eq && canSuggest(eq[1]!, definitions)) {
@@ -50,7 +48,7 @@ export function suggestionsRequest(input: string, definitions: Definitions): Sug
 
 /** The server's values as equality queries: per quantity in request order, the heaviest first. */
 export function valueSuggestions(
-  request: SuggestionsRequest,
+  request: BarSuggestionsRequest,
   response: SuggestionsResponse,
 ): SearchSuggestion[] {
   return request.quantities.flatMap((quantity) =>

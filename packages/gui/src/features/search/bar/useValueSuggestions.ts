@@ -7,7 +7,6 @@ import {
   SUGGESTION_MAX_WAIT_MS,
   suggestionsRequest,
   valueSuggestions,
-  type SuggestionsResponse,
 } from './suggestions.ts';
 import { useDebouncedInput } from './useDebouncedInput.ts';
 
@@ -26,7 +25,7 @@ export function useValueSuggestions(
     queryFn: async ({ signal }) =>
       valueSuggestions(
         request!,
-        await api.post<SuggestionsResponse>('suggestions', request, { noLoading: true, signal }),
+        await api.call('suggestions', { body: request! }, { noLoading: true, signal }),
       ),
     enabled: request !== undefined,
     // Suggestions are a help; when the server cannot give them the bar still works without.

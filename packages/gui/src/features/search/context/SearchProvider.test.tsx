@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useAggregation, useSearchContext } from './hooks.ts';
 import { emptyAnswer, renderWithSearch } from './testing.tsx';
 
@@ -41,14 +41,23 @@ const answer = (url: string, body: Record<string, unknown>) => {
   const second = pagination.page_after_value === 'p2';
   const aggregations = base.aggregations as Record<string, { terms?: object }>;
   if (aggregations['program:menu']) {
-    aggregations['program:menu'] = { terms: { data: [{ value: 'VASP', count: 2 }] } };
+    aggregations['program:menu'] = {
+      terms: { ...aggregations['program:menu'].terms, data: [{ value: 'VASP', count: 2 }] },
+    };
   }
   return {
     ...base,
     pagination: { ...pagination, total: 2, ...(second ? {} : { next_page_after_value: 'p2' }) },
-    data: [{ entry_id: second ? 'e2' : 'e1' }],
+    // A materials search answers materials, an entries search entries.
+    data: [url.includes('/materials/') ? { material_id: 'm1' } : { entry_id: second ? 'e2' : 'e1' }],
   };
 };
+
+/** The abort signals the search requests were sent with, in order. */
+const querySignals = (fetch: ReturnType<typeof renderWithSearch>['fetch']) =>
+  fetch.mock.calls
+    .filter(([input]) => String(input).endsWith('/query'))
+    .map(([, init]) => init?.signal ?? new AbortController().signal);
 
 describe('SearchProvider', () => {
   it('sends results and aggregations in one request, then only what changed', async () => {
@@ -97,6 +106,9 @@ describe('SearchProvider', () => {
   }, 15000);
 
   it('debounces quick changes into one request', async () => {
+    // Fake timers that still advance: waitFor works, and the debounce can be run out at will.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     const { requests } = renderWithSearch(<Probe />, { answer });
     await waitFor(() => expect(requests).toHaveLength(1));
     await act(async () => {
@@ -104,7 +116,10 @@ describe('SearchProvider', () => {
       screen.getByRole('button', { name: 'si' }).click();
     });
     await waitFor(() => expect(requests).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Whatever was still scheduled has run now: a second debounced request would have been sent.
+    await act(async () => {
+      await vi.runOnlyPendingTimersAsync();
+    });
     expect(requests).toHaveLength(2);
     // Anonymous visitors search public data.
     expect(requests[1]!.body.owner).toBe('public');
@@ -120,15 +135,71 @@ describe('SearchProvider', () => {
         releaseFirst = () => resolve(page);
       });
     };
-    const { requests } = renderWithSearch(<Probe />, { answer: slow });
+    const { requests, fetch } = renderWithSearch(<Probe />, { answer: slow });
     await waitFor(() => expect(requests).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: 'vasp' }));
     await waitFor(() => expect(requests).toHaveLength(2));
-    // The second answer is there, but waits for the first.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The second answer is there (its body read, as the client reads it), but waits for the first.
+    const second = fetch.mock.results.findLast((result) => result.type === 'return')!;
+    const response = (await second.value) as Response;
+    await waitFor(() => expect(response.bodyUsed).toBe(true));
+    // Let the client hand the read body on, as it would apply it.
+    await act(async () => {});
     expect(screen.getByTestId('rows')).toHaveTextContent(/^$/);
     act(() => releaseFirst());
     await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent(/^new$/));
+  }, 15000);
+
+  it('aborts a search that a newer one replaces, shows the newer answer and no error', async () => {
+    // The first search is never answered: only its abort lets the newer answer through (in order).
+    const slow = (url: string, body: Record<string, unknown>) =>
+      JSON.stringify(body.query) === '{}'
+        ? new Promise<never>(() => undefined)
+        : { ...(answer(url, body) as object), data: [{ entry_id: 'new' }] };
+    const { requests, fetch } = renderWithSearch(<Probe />, { answer: slow });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    // The elements filter changes the results and the programs' counts: all the first search was for.
+    await userEvent.click(screen.getByRole('button', { name: 'si' }));
+    await waitFor(() => expect(requests).toHaveLength(2), { timeout: 3000 });
+    expect(Object.keys(requests[1]!.body.aggregations as object)).toEqual(['program:menu']);
+    const [first, second] = querySignals(fetch);
+    expect(first!.aborted).toBe(true);
+    expect(second!.aborted).toBe(false);
+    await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent(/^new$/));
+    expect(screen.getByTestId('programs')).toHaveTextContent('VASP');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 15000);
+
+  it('aborts an aggregation request that a newer request for the same aggregation replaces', async () => {
+    const { requests, fetch } = renderWithSearch(<Probe />, {
+      answer: (url, body) =>
+        (body.pagination as { page_size: number }).page_size === 0
+          ? new Promise<never>(() => undefined)
+          : answer(url, body),
+    });
+    await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent('e1'));
+    await userEvent.click(screen.getByRole('button', { name: 'elements' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]!.body.pagination).toEqual({ page_size: 0 });
+    await userEvent.click(screen.getByRole('button', { name: 'si' }));
+    await waitFor(() => expect(requests).toHaveLength(3), { timeout: 3000 });
+    expect(Object.keys(requests[2]!.body.aggregations as object).sort()).toEqual([
+      'elements:table',
+      'program:menu',
+    ]);
+    expect(querySignals(fetch).map((signal) => signal.aborted)).toEqual([false, true, false]);
+    await waitFor(() => expect(screen.getByTestId('elements')).toHaveTextContent('0'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 15000);
+
+  it('aborts the searches in flight when the page goes away', async () => {
+    const { requests, fetch, unmount } = renderWithSearch(<Probe />, {
+      answer: () => new Promise<never>(() => undefined),
+    });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(querySignals(fetch)[0]!.aborted).toBe(false);
+    unmount();
+    expect(querySignals(fetch)[0]!.aborted).toBe(true);
   }, 15000);
 
   it('locks the app filters_locked and ignores them in the URL', async () => {

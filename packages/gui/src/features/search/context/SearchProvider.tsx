@@ -9,8 +9,8 @@ import { createAggregationStore } from './aggregationStore.ts';
 import { buildDefinitions } from './definitions.ts';
 import { lockedFilters } from './locks.ts';
 import { buildApiQuery } from './query.ts';
-import { AggregationStoreContext, SearchContext } from './searchContexts.ts';
-import type { FilterValue, Filters, QueryMode, SearchContextValue, SearchPagination } from './types.ts';
+import { AggregationStoreContext, SearchFiltersContext, SearchResultsContext } from './searchContexts.ts';
+import type { FilterValue, Filters, QueryMode, SearchFiltersValue, SearchPagination } from './types.ts';
 import { formatSearch, isEmptyFilterValue, parseSearch } from './url.ts';
 import { useSearchEngine } from './useSearchEngine.ts';
 
@@ -119,7 +119,8 @@ export function SearchProvider({ app, children }: { app: AppConfig; children: Re
     raiseError,
   });
 
-  const value = useMemo<SearchContextValue>(
+  // Without the results: an answer or a loading flag does not re-render the filter menu.
+  const value = useMemo<SearchFiltersValue>(
     () => ({
       app,
       resource: app.resource,
@@ -135,7 +136,6 @@ export function SearchProvider({ app, children }: { app: AppConfig; children: Re
       pagination,
       setOrder,
       setQueryMode,
-      results,
     }),
     [
       setQueryMode,
@@ -151,12 +151,13 @@ export function SearchProvider({ app, children }: { app: AppConfig; children: Re
       apiQuery,
       pagination,
       setOrder,
-      results,
     ],
   );
   return (
     <AggregationStoreContext.Provider value={store}>
-      <SearchContext.Provider value={value}>{children}</SearchContext.Provider>
+      <SearchFiltersContext.Provider value={value}>
+        <SearchResultsContext.Provider value={results}>{children}</SearchResultsContext.Provider>
+      </SearchFiltersContext.Provider>
     </AggregationStoreContext.Provider>
   );
 }

@@ -1,13 +1,31 @@
 import type { Aggregation, AggregationResponse } from '@oasis/schema';
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
-import { AggregationStoreContext, SearchContext } from './searchContexts.ts';
-import type { SearchContextValue } from './types.ts';
+import { AggregationStoreContext, SearchFiltersContext, SearchResultsContext } from './searchContexts.ts';
+import type { SearchContextValue, SearchFiltersValue, SearchResults } from './types.ts';
 
-export function useSearchContext(): SearchContextValue {
-  const context = useContext(SearchContext);
-  if (!context) throw new Error('useSearchContext must be used inside a SearchProvider');
+/** Filters, definitions, owner and order: a component using only this does not re-render with the results. */
+export function useSearchFilters(): SearchFiltersValue {
+  const context = useContext(SearchFiltersContext);
+  if (!context) throw new Error('useSearchFilters must be used inside a SearchProvider');
   return context;
+}
+
+/** The result rows, their total and the loading flag; changes with every request and answer. */
+export function useSearchResults(): SearchResults {
+  const results = useContext(SearchResultsContext);
+  if (!results) throw new Error('useSearchResults must be used inside a SearchProvider');
+  return results;
+}
+
+/**
+ * Filters and results together. It re-renders with every answer and loading flag: components that read
+ * only one part use useSearchFilters or useSearchResults.
+ */
+export function useSearchContext(): SearchContextValue {
+  const filters = useSearchFilters();
+  const results = useSearchResults();
+  return useMemo(() => ({ ...filters, results }), [filters, results]);
 }
 
 /**

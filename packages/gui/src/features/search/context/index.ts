@@ -1,6 +1,6 @@
 export type { FilterDefinition, FilterDtype, FilterValue, RangeValue, Resource } from './types.ts';
 export { SearchProvider } from './SearchProvider.tsx';
-export { useAggregation, useSearchContext } from './hooks.ts';
+export { useAggregation, useSearchContext, useSearchFilters, useSearchResults } from './hooks.ts';
 export { SEARCH_DEBOUNCE_MS } from './useSearchEngine.ts';
 export { isRange } from './url.ts';
 export { labelOf } from './definitions.ts';

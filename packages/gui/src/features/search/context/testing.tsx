@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
+import { contractCheckedFetch } from '../../../api/contractCheckedFetch.ts';
 import { AppProviders } from '../../../app/AppProviders.tsx';
 import { readEnv } from '../../../app/env.ts';
 import { SearchProvider } from './SearchProvider.tsx';
@@ -50,6 +51,18 @@ export function emptyAnswer(_url: string, body: Record<string, unknown>): unknow
   };
 }
 
+const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
  * Renders `ui` inside the app's providers and a SearchProvider at /search/{app.path}, with an API that
  * serves the test artifacts and answers queries with `answer`. Returns the recorded query requests.
@@ -66,16 +79,19 @@ export function renderWithSearch(ui: ReactNode, options: SearchRenderOptions = {
     },
     'http://oasis.test',
   );
-  const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
-    const url = String(input);
-    if (url.endsWith('/artifacts.json')) return new Response(JSON.stringify(artifacts));
-    const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Record<string, unknown>;
-    if (url.endsWith('/query')) requests.push({ url, body });
-    // An answer may come later (a promise) and may be a ready Response, e.g. an error status.
-    const answered: unknown = await answer(url, body);
-    if (answered instanceof Response) return answered;
-    return new Response(JSON.stringify(answered ?? {}));
-  });
+  const fetch = vi.fn<typeof globalThis.fetch>(
+    contractCheckedFetch(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/artifacts.json')) return new Response(JSON.stringify(artifacts));
+      const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Record<string, unknown>;
+      if (url.endsWith('/query')) requests.push({ url, body });
+      // An answer may come later (a promise) and may be a ready Response, e.g. an error status. Like a
+      // browser's fetch, an aborted request rejects at once, whether or not its answer ever comes.
+      const answered: unknown = await untilAborted(Promise.resolve(answer(url, body)), init?.signal);
+      if (answered instanceof Response) return answered;
+      return new Response(JSON.stringify(answered ?? {}));
+    }),
+  );
   const router = createMemoryRouter(
     [{ path: `/search/${app.path}`, element: <SearchProvider app={app}>{ui}</SearchProvider> }],
     { initialEntries: [`/search/${app.path}${options.search ?? ''}`] },

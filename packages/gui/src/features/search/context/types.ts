@@ -65,7 +65,11 @@ export interface SearchResults {
   response: unknown;
 }
 
-export interface SearchContextValue {
+/**
+ * The search context without its results: what the filter menu, the search bar and the chips read. It
+ * changes with the filters, not with every answer or loading flag.
+ */
+export interface SearchFiltersValue {
   app: AppConfig;
   resource: Resource;
   owner: Owner;
@@ -83,5 +87,8 @@ export interface SearchContextValue {
   apiQuery: Record<string, unknown>;
   pagination: SearchPagination;
   setOrder(orderBy: string, order: 'asc' | 'desc'): void;
+}
+
+export interface SearchContextValue extends SearchFiltersValue {
   results: SearchResults;
 }

@@ -1,4 +1,10 @@
-import type { Aggregation, AggregationResponse, EntriesQueryRequest, Owner } from '@oasis/schema';
+import type {
+  Aggregation,
+  EntriesQueryRequest,
+  EntriesQueryResponse,
+  MaterialsQueryResponse,
+  Owner,
+} from '@oasis/schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ApiClient } from '../../../api/client.ts';
@@ -17,11 +23,7 @@ import type { FilterDefinition, Filters, Resource, SearchPagination, SearchResul
 /** Clicking several filters in a row sends one request (spec 2 §4). */
 export const SEARCH_DEBOUNCE_MS = 450;
 
-interface QueryResponse {
-  pagination?: { total?: number; next_page_after_value?: string | null };
-  data?: Record<string, unknown>[];
-  aggregations?: Record<string, AggregationResponse>;
-}
+type QueryResponse = EntriesQueryResponse | MaterialsQueryResponse;
 
 export interface EngineInputs {
   api: ApiClient;
@@ -58,10 +60,22 @@ const INITIAL: ResultsState = {
 
 type Kind = 'page' | 'more' | 'aggregations';
 
+/** What a request is for: the result rows, or one named aggregation. */
+const RESULTS = 'results';
+const aggregationPurpose = (name: string) => `aggregation:${name}`;
+
+interface InFlight {
+  controller: AbortController;
+  /** The purposes no newer request has taken over yet; the request is aborted when none are left. */
+  purposes: Set<string>;
+}
+
 /**
  * Sends the search requests of one search context: the results page with every aggregation that is due
  * in one debounced request, aggregations alone (page size 0) when only they changed, and further pages
- * on 'load more'. Answers are applied in request order.
+ * on 'load more'. Answers are applied in request order. A request whose every purpose (the results, each
+ * aggregation) a newer request took over is aborted, and so is every request when the page unmounts: the
+ * server stops computing answers nobody reads.
  */
 export function useSearchEngine(inputs: EngineInputs): SearchResults {
   const [results, setResults] = useState<ResultsState>(INITIAL);
@@ -73,10 +87,14 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
   const resultsKey = useRef<string | undefined>(undefined);
   const lastPageSeq = useRef(-1);
   const mounted = useRef(true);
+  const inFlight = useRef(new Set<InFlight>());
   useEffect(() => {
     mounted.current = true;
+    const requests = inFlight.current;
     return () => {
       mounted.current = false;
+      for (const request of requests) request.controller.abort();
+      requests.clear();
     };
   }, []);
 
@@ -84,6 +102,20 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
     (kind: Kind, body: EntriesQueryRequest, signatures: Record<string, string>, key: string) => {
       const { api, resource, store, raiseError } = latest.current;
       for (const [name, signature] of Object.entries(signatures)) sent.current.set(name, signature);
+      const purposes = new Set(Object.keys(signatures).map(aggregationPurpose));
+      if (kind !== 'aggregations') purposes.add(RESULTS);
+      // 'load more' continues the current results; a new page or aggregation replaces earlier ones.
+      if (kind !== 'more') {
+        for (const request of inFlight.current) {
+          for (const purpose of purposes) request.purposes.delete(purpose);
+          if (request.purposes.size > 0) continue;
+          request.controller.abort();
+          inFlight.current.delete(request);
+        }
+      }
+      const request: InFlight = { controller: new AbortController(), purposes };
+      inFlight.current.add(request);
+      const { signal } = request.controller;
       const seq = inOrder.next();
       if (kind === 'page') {
         lastPageSeq.current = seq;
@@ -100,7 +132,8 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
         if (response.aggregations) store.getState().setResponses(response.aggregations);
         if (kind === 'aggregations') return;
         if (kind === 'more' && key !== resultsKey.current) return;
-        const rows = response.data ?? [];
+        // Test doubles and proxies may leave fields out that the schema requires.
+        const rows: Record<string, unknown>[] = (response.data as QueryResponse['data'] | undefined) ?? [];
         setResults((state) => ({
           data: kind === 'more' ? [...state.data, ...rows] : rows,
           total: response.pagination?.total,
@@ -118,9 +151,16 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
         if (kind !== 'aggregations') setResults((state) => ({ ...state, loading: false }));
         raiseError(searchError(error));
       };
-      api.post<QueryResponse>(`${resource}/query`, body).then(
-        (response) => inOrder.settle(seq, () => apply(response)),
-        (error: unknown) => inOrder.settle(seq, () => fail(error)),
+      // A superseded request settles in its turn without effect: newer answers are not held back by it.
+      api.call(resource === 'materials' ? 'materialsQuery' : 'entriesQuery', { body }, { signal }).then(
+        (response) => {
+          inFlight.current.delete(request);
+          inOrder.settle(seq, () => (signal.aborted ? forget() : apply(response)));
+        },
+        (error: unknown) => {
+          inFlight.current.delete(request);
+          inOrder.settle(seq, () => (signal.aborted ? forget() : fail(error)));
+        },
       );
     },
     [inOrder],
@@ -169,15 +209,18 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
     send('more', pageRequest(parts, pagination, results.next), {}, resultsKey.current);
   }, [results.next, results.loading, send]);
 
-  const hasMore =
-    results.next !== undefined && (results.total === undefined || results.data.length < results.total);
-  return {
-    data: results.data,
-    total: results.total,
-    loading: results.loading,
-    hasMore,
-    loadMore,
-    request: results.request,
-    response: results.response,
-  };
+  // Stable while nothing changed: the results context re-renders its readers only for a new state.
+  return useMemo(
+    () => ({
+      data: results.data,
+      total: results.total,
+      loading: results.loading,
+      hasMore:
+        results.next !== undefined && (results.total === undefined || results.data.length < results.total),
+      loadMore,
+      request: results.request,
+      response: results.response,
+    }),
+    [results, loadMore],
+  );
 }

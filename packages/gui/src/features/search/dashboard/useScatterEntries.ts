@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EntriesQueryResponse } from '@oasis/schema';
+import type { EntriesQueryRequest } from '@oasis/schema';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { SEARCH_DEBOUNCE_MS, useSearchContext } from '../context/index.ts';
 import { useDebouncedValue } from '../useDebouncedValue.ts';
@@ -18,7 +18,8 @@ export function useScatterEntries(size: number, quantities: readonly string[]) {
   );
   return useQuery({
     queryKey: ['dashboard-scatter', body],
-    queryFn: ({ signal }) => api.post<EntriesQueryResponse>('entries/query', JSON.parse(body), { signal }),
+    queryFn: ({ signal }) =>
+      api.call('entriesQuery', { body: JSON.parse(body) as EntriesQueryRequest }, { signal }),
     placeholderData: (previous) => previous,
   });
 }

@@ -1,13 +1,12 @@
+import { ELEMENTS_QUANTITY, type WidgetType } from '@oasis/schema';
 import { useSyncExternalStore } from 'react';
-import { useSearchContext } from '../context/index.ts';
-import { DEFAULT_ELEMENTS_QUANTITY } from './constants.ts';
-import { mainQuantity } from './defaults.ts';
+import { useSearchFilters } from '../context/index.ts';
 import { useOptionalDashboardStore } from './DashboardProvider.tsx';
-import type { WidgetType } from './types.ts';
+import { mainQuantity } from './widgetConfig.ts';
 
 /** The widget a filter adds for its quantity, by the quantity's type; undefined if none fits. */
 function widgetTypeFor(quantity: string, dtype: string | undefined): WidgetType | undefined {
-  if (quantity === DEFAULT_ELEMENTS_QUANTITY) return 'periodic_table';
+  if (quantity === ELEMENTS_QUANTITY) return 'periodic_table';
   if (dtype === 'int' || dtype === 'float' || dtype === 'timestamp') return 'histogram';
   if (dtype === 'string' || dtype === 'enum' || dtype === 'boolean') return 'terms';
   return undefined;
@@ -27,7 +26,7 @@ export interface WidgetToggle {
  */
 export function useWidgetToggle(quantity: string): WidgetToggle | undefined {
   const store = useOptionalDashboardStore();
-  const { definitions } = useSearchContext();
+  const { definitions } = useSearchFilters();
   const definition = definitions[quantity];
   const active = useSyncExternalStore(store?.subscribe ?? noSubscription, () =>
     (store?.getState().widgets ?? []).some((widget) => widget.visible && mainQuantity(widget) === quantity),

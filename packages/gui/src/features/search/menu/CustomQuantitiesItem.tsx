@@ -8,7 +8,7 @@ import {
   decodeCustomRow,
   encodeCustomRow,
   isRange,
-  useSearchContext,
+  useSearchFilters,
   type CustomOperator,
 } from '../context/index.ts';
 import {
@@ -33,13 +33,13 @@ const emptyRow = (): DraftRow => ({ id: '', operator: 'search', value: '' });
  */
 export function CustomQuantitiesItem({ title, showHeader }: { title?: string; showHeader?: boolean }) {
   const api = useApi();
-  const { filters, setFilter } = useSearchContext();
+  const { filters, setFilter } = useSearchFilters();
   // Loaded once per page (spec 2 §4): the list changes only when new schemas are uploaded.
   const list = useQuery({
     queryKey: ['custom-quantities'],
     queryFn: async () =>
       readCustomQuantities(
-        await api.post<unknown>('entries/query', customQuantitiesRequest(), { noLoading: true }),
+        await api.call('entriesQuery', { body: customQuantitiesRequest() }, { noLoading: true }),
       ),
     staleTime: Infinity,
   });

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { useSearchContext } from '../context/index.ts';
+import { useSearchFilters } from '../context/index.ts';
 import { ItemHeader } from './ItemHeader.tsx';
 import { TermsItem } from './TermsItem.tsx';
 
@@ -8,7 +8,7 @@ import { TermsItem } from './TermsItem.tsx';
  * indexes them, the section definitions an entry contains.
  */
 export function DefinitionsItem({ title, showHeader }: { title?: string; showHeader?: boolean }) {
-  const { definitions } = useSearchContext();
+  const { definitions } = useSearchFilters();
   const sections = definitions.sections;
   return (
     <Box>

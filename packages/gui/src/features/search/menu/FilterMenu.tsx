@@ -3,7 +3,7 @@ import Close from '@mui/icons-material/Close';
 import { Box, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import type { MenuConfig, MenuItemConfig } from '@oasis/schema';
 import { useState, type ReactNode } from 'react';
-import { useSearchContext } from '../context/index.ts';
+import { useSearchFilters } from '../context/index.ts';
 import { itemKey, MenuItemView } from './MenuItemView.tsx';
 import { COLLAPSED_WIDTH, menuWidth } from './sizes.ts';
 
@@ -12,7 +12,7 @@ import { COLLAPSED_WIDTH, menuWidth } from './sizes.ts';
  * it, collapsible to a narrow strip that shows 'Filters' rotated.
  */
 export function FilterMenu() {
-  const { app } = useSearchContext();
+  const { app } = useSearchFilters();
   const root = app.menu?.type === 'menu' ? app.menu : undefined;
   const [collapsed, setCollapsed] = useState(false);
   // The open sub-menus, outermost first.

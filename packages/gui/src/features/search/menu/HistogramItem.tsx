@@ -1,7 +1,7 @@
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import type { HistogramItemConfig } from '@oasis/schema';
 import { abbreviateNumber, formatNumber } from '../../../components/format.ts';
-import { isRange, useAggregation, useSearchContext, type FilterDefinition } from '../context/index.ts';
+import { isRange, useAggregation, useSearchFilters, type FilterDefinition } from '../context/index.ts';
 import { HistogramBar, inside } from '../dashboard/HistogramBar.tsx';
 import { chosenRange, histogramBars, minMaxRange, xRange } from '../dashboard/histogramData.ts';
 import { RangeControls } from '../dashboard/RangeControls.tsx';
@@ -21,7 +21,7 @@ const axisOf = (config: HistogramItemConfig) =>
  * blur. Values are shown in the selected unit system; bounds may be inclusive or exclusive.
  */
 export function HistogramItem({ config }: { config: HistogramItemConfig }) {
-  const { definitions } = useSearchContext();
+  const { definitions } = useSearchFilters();
   const quantity = axisOf(config).search_quantity;
   const definition = definitions[quantity];
   if (!definition) return <MissingQuantity quantity={quantity} />;
@@ -35,7 +35,7 @@ function HistogramFilter({
   config: HistogramItemConfig;
   definition: FilterDefinition;
 }) {
-  const { filters, setFilter } = useSearchContext();
+  const { filters, setFilter } = useSearchFilters();
   const axis = axisOf(config);
   const quantity = definition.quantity;
   const timestamp = definition.dtype === 'timestamp';

@@ -3,7 +3,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, TextField } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { isRange, useSearchContext } from '../context/index.ts';
+import { isRange, useSearchFilters } from '../context/index.ts';
 import { ItemHeader } from './ItemHeader.tsx';
 import {
   combineRows,
@@ -22,7 +22,7 @@ const emptyRow = (): OptimadeRow => ({ text: '', status: 'empty' });
  */
 export function OptimadeItem({ title, showHeader }: { title?: string; showHeader?: boolean }) {
   const api = useApi();
-  const { filters, setFilter } = useSearchContext();
+  const { filters, setFilter } = useSearchFilters();
   const current = filters[QUANTITY];
   const applied = current && !isRange(current) && typeof current[0] === 'string' ? current[0] : undefined;
   const [rows, setRows] = useState<OptimadeRow[]>(() => [
@@ -46,7 +46,7 @@ export function OptimadeItem({ title, showHeader }: { title?: string; showHeader
     async (index: number, text: string, forced: boolean) => {
       let result: OptimadeRow;
       try {
-        await api.post('entries/query', verifyRequest(text), { noLoading: true });
+        await api.call('entriesQuery', { body: verifyRequest(text) }, { noLoading: true });
         result = { text, status: 'valid' };
       } catch (error) {
         result = { text, status: 'invalid', error: optimadeError(error) };

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import type { PeriodicTableItemConfig } from '@oasis/schema';
-import { isRange, useAggregation, useSearchContext } from '../context/index.ts';
+import { isRange, useAggregation, useSearchFilters } from '../context/index.ts';
 import { ELEMENTS } from '../elements.ts';
 import { PeriodicTable } from '../PeriodicTable.tsx';
 import { ItemHeader } from './ItemHeader.tsx';
@@ -10,7 +10,7 @@ import { toggleValue } from './terms.ts';
 
 /** A periodic table choosing the elements an entry must contain, with entry counts per element. */
 export function PeriodicTableItem({ config }: { config: PeriodicTableItemConfig }) {
-  const { definitions, filters, setFilter } = useSearchContext();
+  const { definitions, filters, setFilter } = useSearchFilters();
   const quantity = config.search_quantity;
   const definition = definitions[quantity];
   const response = useAggregation(

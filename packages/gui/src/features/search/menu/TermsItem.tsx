@@ -2,7 +2,7 @@ import { Box, Button, Checkbox, FormControlLabel, Tooltip, Typography } from '@m
 import type { TermsItemConfig } from '@oasis/schema';
 import { useState } from 'react';
 import { abbreviateNumber } from '../../../components/format.ts';
-import { isRange, useAggregation, useSearchContext } from '../context/index.ts';
+import { isRange, useAggregation, useSearchFilters } from '../context/index.ts';
 import { ItemHeader } from './ItemHeader.tsx';
 import { WidgetToggleButton } from './WidgetToggleButton.tsx';
 import { MissingQuantity } from './MissingQuantity.tsx';
@@ -22,14 +22,14 @@ import { TermsInput } from './TermsInput.tsx';
  * show_input a text field with suggestions. Checking values sets the filter to them.
  */
 export function TermsItem({ config }: { config: TermsItemConfig }) {
-  const { definitions } = useSearchContext();
+  const { definitions } = useSearchFilters();
   const definition = definitions[config.search_quantity];
   if (!definition) return <MissingQuantity quantity={config.search_quantity} />;
   return <TermsFilter config={config} />;
 }
 
 function TermsFilter({ config }: { config: TermsItemConfig }) {
-  const { definitions, filters, setFilter } = useSearchContext();
+  const { definitions, filters, setFilter } = useSearchFilters();
   const quantity = config.search_quantity;
   const definition = definitions[quantity]!;
   const initial = initialOptionCount(config);

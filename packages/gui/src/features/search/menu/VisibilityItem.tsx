@@ -1,7 +1,7 @@
 import { FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import type { Owner } from '@oasis/schema';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
-import { useSearchContext } from '../context/index.ts';
+import { useSearchFilters } from '../context/index.ts';
 import { ItemHeader } from './ItemHeader.tsx';
 
 /** The visibility scopes a search may use (spec 2 §4); 'staging' reads as Unpublished. */
@@ -20,7 +20,7 @@ const VISIBILITY_OPTIONS: readonly { value: Owner; label: string; description: s
 
 /** Chooses the search's visibility; anonymous visitors can only search public data. */
 export function VisibilityItem({ title, showHeader }: { title?: string; showHeader?: boolean }) {
-  const { owner, setOwner } = useSearchContext();
+  const { owner, setOwner } = useSearchFilters();
   const { user } = useAuth();
   const label = title ?? 'Visibility';
   return (

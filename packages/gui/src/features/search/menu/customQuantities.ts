@@ -1,3 +1,4 @@
+import type { EntriesQueryRequest, EntriesQueryResponse } from '@oasis/schema';
 import type { CustomOperator, CustomQuantityRow, CustomValueField } from '../context/index.ts';
 
 /** How many custom quantities are listed at most (spec 2 §9). */
@@ -18,7 +19,7 @@ const VALUE_FIELDS: readonly CustomValueField[] = [
  * The one request that lists the custom quantities of ELN and NeXus data (spec 2 §7): one entry per
  * quantity id, from which its definition and the field holding its values are read.
  */
-export const customQuantitiesRequest = () => ({
+export const customQuantitiesRequest = (): EntriesQueryRequest => ({
   owner: 'visible',
   query: { 'quantities:any': ['data', 'nexus'] },
   pagination: { page_size: 0 },
@@ -49,21 +50,16 @@ export interface CustomQuantity {
   field: CustomValueField;
 }
 
-interface Bucket {
-  value?: unknown;
-  entries?: readonly { search_quantities?: unknown }[];
-}
-
 /** The quantities of the answer whose value type is known; others cannot be searched. */
-export function readCustomQuantities(response: unknown): CustomQuantity[] {
-  const data = (response as { aggregations?: { paths?: { terms?: { data?: unknown } } } } | undefined)
-    ?.aggregations?.paths?.terms?.data;
-  if (!Array.isArray(data)) return [];
+export function readCustomQuantities(response: EntriesQueryResponse): CustomQuantity[] {
+  const data = response.aggregations?.paths?.terms?.data ?? [];
   const quantities: CustomQuantity[] = [];
-  for (const bucket of data as Bucket[]) {
+  for (const bucket of data) {
     if (typeof bucket.value !== 'string') continue;
-    const items = (bucket.entries ?? []).flatMap((entry) =>
-      Array.isArray(entry.search_quantities) ? (entry.search_quantities as Record<string, unknown>[]) : [],
+    // A bucket's entries carry what `required` asked for: here each entry's search_quantities.
+    const items = (bucket.entries ?? []).flatMap(
+      ({ search_quantities: found }: { search_quantities?: unknown }) =>
+        Array.isArray(found) ? (found as Record<string, unknown>[]) : [],
     );
     const item = items.find((candidate) => candidate.id === bucket.value);
     const field = item && VALUE_FIELDS.find((name) => item[name] !== undefined && item[name] !== null);

@@ -1,3 +1,4 @@
+import type { EntriesQueryRequest } from '@oasis/schema';
 import { ApiError } from '../../../api/errors.ts';
 
 /** Typing pauses this long before a filter is verified with the server (spec 2 §9). */
@@ -13,7 +14,7 @@ export interface OptimadeRow {
 }
 
 /** The body that asks the server only to parse the filter (spec 2 §7). */
-export const verifyRequest = (filter: string) => ({
+export const verifyRequest = (filter: string): EntriesQueryRequest => ({
   owner: 'public',
   query: { optimade_filter: filter },
   verify_only: true,

@@ -10,8 +10,6 @@ const MAX_WAIT_MS = 300;
 /** Aggregation size for quantity suggestions (spec 2 §9). */
 const SUGGESTIONS = 5;
 
-type SuggestionsResponse = Record<string, readonly { value: string; weight?: number }[]>;
-
 /**
  * Values for a terms filter's input: enumeration values that contain the text (one character suffices
  * when all values are at most two characters long), or the server's suggestions for the quantity.
@@ -28,9 +26,9 @@ export function useTermSuggestions(
   const query = useQuery({
     queryKey: ['suggestions', definition.quantity, text],
     queryFn: ({ signal }) =>
-      api.post<SuggestionsResponse>(
+      api.call(
         'suggestions',
-        { input: text, quantities: [definition.quantity] },
+        { body: { input: text, quantities: [definition.quantity] } },
         { noLoading: true, signal },
       ),
     enabled: remote,

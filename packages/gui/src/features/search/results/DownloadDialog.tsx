@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import type { Owner } from '@oasis/schema';
 import { useState } from 'react';
-import { useEnv } from '../../../app/EnvProvider.tsx';
+import { useApi } from '../../../api/ApiProvider.tsx';
 import { downloadQuery, downloadUrl } from './downloads.ts';
 import { isEmptySelection, type Selection } from './selection.ts';
 
@@ -25,7 +25,7 @@ export function DownloadDialog(props: {
   total: number | undefined;
 }) {
   const { owner, apiQuery, selection, total } = props;
-  const { apiBase } = useEnv();
+  const api = useApi();
   const [open, setOpen] = useState(false);
   const target = isEmptySelection(selection) ? ({ all: true } as const) : selection;
   const query = downloadQuery(apiQuery, target);
@@ -43,10 +43,10 @@ export function DownloadDialog(props: {
             {`Download ${what}${count === undefined ? '' : ` (${count} ${count === 1 ? 'entry' : 'entries'})`}.`}
           </DialogContentText>
           <Stack direction="row" spacing={2}>
-            <Button variant="contained" component="a" href={downloadUrl(apiBase, 'raw', owner, query)}>
+            <Button variant="contained" component="a" href={downloadUrl(api, 'raw', owner, query)}>
               Raw files
             </Button>
-            <Button variant="contained" component="a" href={downloadUrl(apiBase, 'archive', owner, query)}>
+            <Button variant="contained" component="a" href={downloadUrl(api, 'archive', owner, query)}>
               Processed data
             </Button>
           </Stack>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../api/client.ts';
 import { downloadQuery, downloadUrl } from './downloads.ts';
 import { ALL_SELECTED, isSelected, selectionText, toggleSelected, type Selection } from './selection.ts';
 
-const api = 'http://oasis.test/nomad-oasis/api/v1';
+const api = new ApiClient({ apiBase: 'http://oasis.test/nomad-oasis/api/v1' });
 const some = (...ids: string[]): Selection => ({ all: false, ids: new Set(ids) });
 
 describe('downloads', () => {

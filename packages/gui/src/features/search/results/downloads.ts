@@ -1,13 +1,11 @@
 import type { Owner } from '@oasis/schema';
+import type { ApiClient } from '../../../api/client.ts';
 import type { Selection } from './selection.ts';
 
-export type DownloadKind = 'raw' | 'archive';
+type DownloadKind = 'raw' | 'archive';
 
-/** The API endpoints the browser navigates to for a download (spec 2 §7). */
-const ENDPOINTS: Readonly<Record<DownloadKind, string>> = {
-  raw: 'entries/raw',
-  archive: 'entries/archive/download',
-};
+/** The operations the browser navigates to for a download (spec 2 §7). */
+const OPERATIONS = { raw: 'entriesRawDownload', archive: 'entriesArchiveDownload' } as const;
 
 const isEmptyQuery = (query: Readonly<Record<string, unknown>>) => Object.keys(query).length === 0;
 
@@ -21,14 +19,12 @@ export function downloadQuery(
   return isEmptyQuery(apiQuery) ? selected : { and: [apiQuery, selected] };
 }
 
-/** `{apiBase}/entries/raw?owner=..&json_query=..` (or the archive download), `apiBase` ending in /v1. */
+/** `…/entries/raw?owner=..&json_query=..` (or the archive download). */
 export function downloadUrl(
-  apiBase: string,
+  api: ApiClient,
   kind: DownloadKind,
   owner: Owner,
   query: Readonly<Record<string, unknown>>,
 ): string {
-  return `${apiBase}/${ENDPOINTS[kind]}?owner=${encodeURIComponent(owner)}&json_query=${encodeURIComponent(
-    JSON.stringify(query),
-  )}`;
+  return api.link(OPERATIONS[kind], { query: { owner, json_query: JSON.stringify(query) } });
 }

@@ -2,6 +2,7 @@ import type { AppConfig } from '@oasis/schema';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
+import { contractCheckedFetch } from '../../../api/contractCheckedFetch.ts';
 import { AppProviders } from '../../../app/AppProviders.tsx';
 import { readEnv } from '../../../app/env.ts';
 import { UnitsMenu } from '../../units/UnitsMenu.tsx';
@@ -42,13 +43,15 @@ export function renderResults(
     'http://oasis.test',
   );
   const bodies: QueryBody[] = [];
-  const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
-    const url = String(input);
-    if (url.endsWith('/artifacts.json')) return new Response(JSON.stringify(testArtifacts));
-    const body = JSON.parse(String(init?.body ?? '{}')) as QueryBody;
-    bodies.push(body);
-    return new Response(JSON.stringify(await answer(body)));
-  });
+  const fetch = vi.fn<typeof globalThis.fetch>(
+    contractCheckedFetch(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/artifacts.json')) return new Response(JSON.stringify(testArtifacts));
+      const body = JSON.parse(String(init?.body ?? '{}')) as QueryBody;
+      bodies.push(body);
+      return new Response(JSON.stringify(await answer(body)));
+    }),
+  );
   const router = createMemoryRouter(
     [
       {
