@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UploadEntriesResponse, UploadResponse } from '@oasis/schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';

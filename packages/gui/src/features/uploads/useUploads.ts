@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Upload, UploadResponse, UploadsResponse } from '@oasis/schema';
+import type { Upload } from '@oasis/schema';
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
