@@ -39,5 +39,10 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+    // Tests wait for conditions with Testing Library's asyncUtilTimeout (100 s, sized and explained in
+    // vitest.setup.ts) and carry no timeouts of their own. A test may spend one such wait on a slow
+    // first render and still needs time for its other steps, so it gets twice that; hooks the same.
+    testTimeout: 200_000,
+    hookTimeout: 200_000,
   },
 });

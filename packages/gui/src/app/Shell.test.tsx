@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from './testing.tsx';
+import { answerOf, minimalResponse } from '../api/contractCheckedFetch.ts';
 
 const apps = {
   ui: {
@@ -20,15 +21,22 @@ const apps = {
   },
 };
 
-const info = (url: string) =>
+const info = (url: string, method: string) =>
   url.endsWith('/api/v1/info')
-    ? new Response(
-        JSON.stringify({
-          version: '1.3.0',
-          statistics: { n_entries: 12345, n_uploads: 12, n_users: 3, n_materials: 2_500_000 },
-        }),
-      )
-    : new Response('{}');
+    ? answerOf('info', {
+        version: '1.3.0',
+        statistics: { n_entries: 12345, n_uploads: 12, n_users: 3, n_materials: 2_500_000 },
+      })
+    : minimalResponse(method, url);
+
+/**
+ * The routed page has rendered: its lazily imported chunk has loaded. A test whose own checks are done
+ * before that (the shell, the breadcrumbs and the redirects do not need the page) waits for it, so that
+ * no page import outlives the test and competes with the next ones, or fails after the file's end.
+ * (`hidden`: an open menu hides the rest of the app from the accessibility tree.)
+ */
+const pageShown = () =>
+  waitFor(() => expect(screen.getByRole('main', { hidden: true })).toHaveTextContent(/\S/));
 
 describe('app shell', () => {
   it('redirects the root to the information page and renders menu groups and the login button', async () => {
@@ -51,6 +59,7 @@ describe('app shell', () => {
     expect(screen.getByRole('menuitem', { name: 'Entries' })).toHaveAttribute('href', '/search/entries');
     expect(screen.getByRole('menuitem', { name: 'Materials' })).toHaveAttribute('href', '/search/materials');
     expect(screen.queryByText('No apps available')).not.toBeInTheDocument();
+    await pageShown();
   });
 
   it("shows 'No apps available' without apps and hides NORTH unless enabled", async () => {
@@ -61,6 +70,7 @@ describe('app shell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Analyze' }));
     expect(screen.getByRole('menuitem', { name: 'APIs' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: /NORTH/ })).not.toBeInTheDocument();
+    await pageShown();
   });
 
   it('shows the About group with the external links', async () => {
@@ -69,6 +79,7 @@ describe('app shell', () => {
     for (const name of ['Information', 'Forum', 'FAQ', 'Docs', 'Sources', 'Terms']) {
       expect(screen.getByRole('menuitem', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
     }
+    await pageShown();
   });
 
   it.each([
@@ -78,7 +89,8 @@ describe('app shell', () => {
     ['/user/uploads/upload/id/u1/overview', '/user/uploads/upload/id/u1'],
   ])('redirects %s to %s', async (from, to) => {
     const { router } = renderApp(from, apps);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(to));
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    await pageShown();
   });
 
   it("shows the breadcrumb 'Your uploads' with its help tooltip", async () => {
@@ -87,6 +99,7 @@ describe('app shell', () => {
     expect(within(crumbs).getByText('Your uploads')).toBeInTheDocument();
     await userEvent.hover(within(crumbs).getByRole('button', { name: 'help: Your uploads' }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Upload and publish new data');
+    await pageShown();
   });
 
   it("opens the Help dialog from a breadcrumb's help icon and closes it", async () => {
@@ -95,7 +108,8 @@ describe('app shell', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Help' });
     expect(dialog).toHaveTextContent('Upload and publish new data');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await pageShown();
   });
 
   it('resolves nested entry routes with chained breadcrumbs', async () => {
@@ -110,6 +124,7 @@ describe('app shell', () => {
       '/user/uploads/upload/id/u1',
     );
     expect(within(crumbs).getByText('Entry')).toBeInTheDocument();
+    await pageShown();
   });
 
   it('shows honest placeholder pages and a not-found page', async () => {

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -84,7 +84,7 @@ describe('ErrorSnackProvider', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /close/i }));
     // The duplicate was dropped, so nothing is left to show.
-    await vi.waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it('suppresses not-found for an upload whose deletion was requested', () => {

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../app/testing.tsx';
+import { answerOf, minimalResponse } from '../api/contractCheckedFetch.ts';
 
 const AUTHORITY = 'http://oasis.test/nomad-oasis/auth/realms/oasis';
 
@@ -13,7 +14,7 @@ describe('login menu', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Login / Register' })).not.toBeInTheDocument();
     // API requests carry the token.
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
     const [, init] = fetch.mock.calls[0] ?? [];
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer access-1');
   });
@@ -31,8 +32,10 @@ describe('login menu', () => {
     renderApp(
       '/about/information',
       { globalLoginRequired: true },
-      (url) =>
-        url.endsWith('/users/me') ? new Response('{"detail": "no"}', { status: 401 }) : new Response('{}'),
+      (url, method) =>
+        url.endsWith('/users/me')
+          ? new Response('{"detail": "no"}', { status: 401 })
+          : minimalResponse(method, url),
       { loggedInAs: 'u-1' },
     );
     expect(
@@ -46,10 +49,10 @@ describe('login menu', () => {
     renderApp(
       '/about/information',
       { globalLoginRequired: true },
-      (url) =>
+      (url, method) =>
         url.endsWith('/users/me')
-          ? new Response('{"user_id": "u-1", "name": "Jane Doe"}')
-          : new Response('{}'),
+          ? answerOf('usersMe', { user_id: 'u-1', name: 'Jane Doe' })
+          : minimalResponse(method, url),
       { loggedInAs: 'u-1' },
     );
     expect(await screen.findByRole('heading', { name: 'NOMAD Oasis' })).toBeInTheDocument();

@@ -102,10 +102,8 @@ const answer = (url: string) => {
 describe('EntryPage', () => {
   it("says 'This entry does not exist.' on 404", async () => {
     renderApp('/search/entries/entry/id/missing', apps, answer);
-    expect(
-      await screen.findByText('This entry does not exist.', undefined, { timeout: 8000 }),
-    ).toBeInTheDocument();
-  }, 15000);
+    expect(await screen.findByText('This entry does not exist.')).toBeInTheDocument();
+  });
 
   it('shows the overview and switches to files and logs', async () => {
     const { router, fetch } = renderApp('/search/entries/entry/id/dft_bulk', apps, answer);
@@ -125,13 +123,11 @@ describe('EntryPage', () => {
     // Processing errors of the metadata are appended as ERROR items.
     expect(screen.getByText('parser failed')).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 2 matching entries')).toBeInTheDocument();
-  }, 15000);
+  });
 
   it('fetches the archive for an entry with a DOS and plots it', async () => {
     const { fetch } = renderApp('/search/entries/entry/id/dft_dos', apps, answer);
-    expect(
-      await screen.findByRole('img', { name: 'density of states' }, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'density of states' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Electronic properties' })).toBeInTheDocument();
     const archiveCall = fetch.mock.calls.find(([input]) =>
       String(input).includes('/entries/dft_dos/archive/query'),
@@ -139,19 +135,19 @@ describe('EntryPage', () => {
     expect(JSON.parse(String(archiveCall?.[1]?.body))).toEqual({ required: '*' });
     // The lattice table takes the densities from the archive.
     expect(screen.getByText('2.329 g/cm³')).toBeInTheDocument();
-  }, 15000);
+  });
 
   it('fetches only the densities for an entry with structures and nothing to plot', async () => {
     const { fetch } = renderApp('/search/entries/entry/id/nacl_cif', apps, answer);
-    expect(await screen.findByText('2.165 g/cm³', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('2.165 g/cm³')).toBeInTheDocument();
     expect(screen.getByText('0.045 1/Å³')).toBeInTheDocument();
     const archiveCall = fetch.mock.calls.find(([input]) => String(input).includes('/archive/query'));
     expect(JSON.parse(String(archiveCall?.[1]?.body))).toEqual({ required: DENSITIES_REQUIRED });
-  }, 15000);
+  });
 
   it('redirects the explicit overview path to the base path', async () => {
     const { router } = renderApp('/search/entries/entry/id/dft_bulk/overview', apps, answer);
     await screen.findByText('2 (binary)');
     expect(router.state.location.pathname).toBe('/search/entries/entry/id/dft_bulk');
-  }, 15000);
+  });
 });

@@ -138,7 +138,7 @@ function UseSi() {
 describe('ResultCards', () => {
   afterEach(() => {
     vi.restoreAllMocks();
-  }, 15000);
+  });
 
   it('shows composition, symmetry and the lattice of the selected cell in Å, degrees and g/cm³', async () => {
     renderWithUnits(<ResultCards results={silicon} archive={{ status: 'loading' }} />);
@@ -168,7 +168,7 @@ describe('ResultCards', () => {
     expect(row('β')).toBe('unavailable');
     expect(row('mass density')).toBe('unavailable');
     expect(row('number of sites')).toBe('8');
-  }, 15000);
+  });
 
   it('shows the method with the cutoff in eV', () => {
     renderWithUnits(<ResultCards results={silicon} archive={{ status: 'loading' }} />);
@@ -180,7 +180,7 @@ describe('ResultCards', () => {
     expect(valueOf(method, 'k-line density')).toBe('unavailable');
     expect(valueOf(method, 'spin polarized')).toBe('no');
     expect(valueOf(method, 'workflow name')).toBe('GeometryOptimization');
-  }, 15000);
+  });
 
   it('shows the band gap and the geometry optimisation results while the archive loads', () => {
     renderWithUnits(<ResultCards results={silicon} archive={{ status: 'loading' }} />);
@@ -192,7 +192,7 @@ describe('ResultCards', () => {
     expect(valueOf(optimization, 'final energy difference')).toBe('2e-3 eV');
     expect(valueOf(optimization, 'final force maximum')).toBe('0.01 eV/Å');
     expect(valueOf(optimization, 'final displacement maximum')).toBe('2e-3 Å');
-  }, 15000);
+  });
 
   it('plots the band structure, DOS and energies from the archive', async () => {
     renderWithUnits(<ResultCards results={silicon} archive={ready} />);
@@ -202,8 +202,8 @@ describe('ResultCards', () => {
     const dos = screen.getByRole('img', { name: 'density of states' });
     expect(screen.getAllByText(NO_REFERENCE_WARNING)).toHaveLength(1);
     // Plotly itself loads lazily and draws into the figure (it works in jsdom).
-    await waitFor(() => expect(dos.querySelector('svg.main-svg')).not.toBeNull(), { timeout: 10000 });
-  }, 15000);
+    await waitFor(() => expect(dos.querySelector('svg.main-svg')).not.toBeNull());
+  });
 
   it('says which plot could not be loaded when a reference is broken', () => {
     const broken = structuredClone(archive);
@@ -213,7 +213,7 @@ describe('ResultCards', () => {
     expect(within(electronic).getByText('Could not load density of states.')).toBeInTheDocument();
     expect(within(electronic).getByText(/no item 0/)).toBeInTheDocument();
     expect(within(electronic).queryByText('Could not load band structure.')).not.toBeInTheDocument();
-  }, 15000);
+  });
 
   it('shows the archive error in each plot', () => {
     renderWithUnits(
@@ -222,7 +222,7 @@ describe('ResultCards', () => {
     expect(screen.getByText('Could not load band structure.')).toBeInTheDocument();
     expect(screen.getByText('Could not load geometry optimization data.')).toBeInTheDocument();
     expect(screen.getAllByText('Server unavailable')).toHaveLength(3);
-  }, 15000);
+  });
 
   it('shows the values and plot axes in the unit system the units menu selects', async () => {
     renderWithUnits(
@@ -240,9 +240,7 @@ describe('ResultCards', () => {
       [...dos.querySelectorAll('.g-xtitle, .g-ytitle')].map((title) => title.textContent).sort();
     expect(valueOf(electronic, 'band gap')).toBe('0.6 eV (indirect)');
     expect(row('a')).toBe('3.84 Å');
-    await waitFor(() => expect(axisTitles()).toEqual(['DOS (states/eV)', 'Energy (eV)']), {
-      timeout: 10000,
-    });
+    await waitFor(() => expect(axisTitles()).toEqual(['DOS (states/eV)', 'Energy (eV)']));
 
     await userEvent.click(screen.getByRole('button', { name: 'use SI' }));
     // 0.6 eV = 9.613e-20 J; 3.8403 Å = 3.84e-10 m; 60° = π/3 rad.
@@ -256,13 +254,11 @@ describe('ResultCards', () => {
     const optimization = card('Geometry optimization');
     expect(valueOf(optimization, 'final force maximum')).toBe('1.602e-11 J/m');
     expect(valueOf(optimization, 'final displacement maximum')).toBe('2e-13 m');
-    await waitFor(() => expect(axisTitles()).toEqual(['DOS (states/J)', 'Energy (J)']), {
-      timeout: 10000,
-    });
-  }, 20000);
+    await waitFor(() => expect(axisTitles()).toEqual(['DOS (states/J)', 'Energy (J)']));
+  });
 
   it('shows no result cards for an entry without results', () => {
     renderWithUnits(<ResultCards results={undefined} archive={{ status: 'none' }} />);
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
-  }, 15000);
+  });
 });

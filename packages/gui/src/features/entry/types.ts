@@ -12,7 +12,10 @@ import type {
  */
 
 /** The metadata of `GET entries/{id}` as the entry page reads it. */
-export type EntryData = Omit<EntryMetadata, 'entry_id' | 'results'> & { entry_id: string; results?: EntryResults };
+export type EntryData = Omit<EntryMetadata, 'entry_id' | 'results'> & {
+  entry_id: string;
+  results?: EntryResults;
+};
 
 export function entryData(response: EntryResponse): EntryData {
   const data = response.data as Omit<EntryData, 'entry_id'> & { entry_id?: string };

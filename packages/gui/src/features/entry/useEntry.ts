@@ -17,8 +17,7 @@ export function useArchive(entryId: string, required: '*' | Record<string, unkno
   const api = useApi();
   return useQuery({
     queryKey: ['entries', entryId, 'archive', required],
-    queryFn: () =>
-      api.call('entryArchiveQuery', { params: { entry_id: entryId }, body: { required } }),
+    queryFn: () => api.call('entryArchiveQuery', { params: { entry_id: entryId }, body: { required } }),
     enabled,
     meta: { silent: true },
     retry: false,

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { minimalResponse } from '../../api/contractCheckedFetch.ts';
 import { renderApp } from '../../app/testing.tsx';
 
 const upload = (index: number) => ({
@@ -25,7 +26,7 @@ const upload = (index: number) => ({
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 /** 12 uploads, 3 unpublished; page 2 is out of range to test the fallback. */
-function server(url: string): Response {
+function server(url: string, method: string): Response {
   const parsed = new URL(url);
   const params = parsed.searchParams;
   // renderApp answers by URL only: the create call is the one without parameters.
@@ -49,22 +50,21 @@ function server(url: string): Response {
       data: [upload(1), upload(2)],
     });
   }
-  return json({});
+  // Anything else, e.g. the upload opened after creating it: the smallest answer the API may give.
+  return minimalResponse(method, url);
 }
 
 describe('UploadsPage', () => {
   it('asks anonymous visitors to login', async () => {
     renderApp('/user/uploads');
     expect(
-      await screen.findByText('You have to login to upload data and to see your uploads.', undefined, {
-        timeout: 8000,
-      }),
+      await screen.findByText('You have to login to upload data and to see your uploads.'),
     ).toBeInTheDocument();
-  }, 15000);
+  });
 
   it('lists the uploads, sorts, and falls back to page 1 when a page is out of range', async () => {
     const { fetch } = renderApp('/user/uploads', {}, server, { loggedInAs: 'author' });
-    const table = await screen.findByRole('table', { name: 'Your existing uploads' }, { timeout: 8000 });
+    const table = await screen.findByRole('table', { name: 'Your existing uploads' });
     const listCalls = () =>
       fetch.mock.calls
         .map(([input]) => new URL(String(input)))
@@ -80,26 +80,26 @@ describe('UploadsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(listCalls().some((url) => url.searchParams.get('page') === '2')).toBe(true));
     await waitFor(() => expect(screen.getByText('1–10 of 12')).toBeInTheDocument());
-  }, 15000);
+  });
 
   it('creates an upload and opens it', async () => {
     const { router, fetch } = renderApp('/user/uploads', {}, server, { loggedInAs: 'author' });
-    const create = await screen.findByRole('button', { name: 'Create a new upload' }, { timeout: 8000 });
+    const create = await screen.findByRole('button', { name: 'Create a new upload' });
     await waitFor(() => expect(create).toBeEnabled());
     await userEvent.click(create);
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/uploads/upload/id/new_upload'));
+    // The upload page (its own lazily loaded chunk) has opened.
+    expect(await screen.findByRole('tab', { name: 'overview' })).toBeInTheDocument();
     expect(
       fetch.mock.calls.some(([input, init]) => String(input).endsWith('/uploads') && init?.method === 'POST'),
     ).toBe(true);
-  }, 15000);
+  });
 
   it('disables creating at the limit of unpublished uploads', async () => {
     renderApp('/user/uploads', { servicesUploadLimit: 3 }, server, { loggedInAs: 'author' });
     expect(
-      await screen.findByText('You have reached maximum number of unpublished uploads!', undefined, {
-        timeout: 8000,
-      }),
+      await screen.findByText('You have reached maximum number of unpublished uploads!'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create a new upload' })).toBeDisabled();
-  }, 15000);
+  });
 });

@@ -24,12 +24,9 @@ export function useFileUpload(uploadId: string, onDone: () => void) {
         for (const file of files) {
           setState({ fileName: file.name, percent: 0 });
           const into = { params: { upload_id: uploadId, path: '' }, query: { file_name: file.name } };
-          await api.upload(
-            'uploadRawPut',
-            file,
-            into,
-            { onProgress: (progress) => setState({ fileName: file.name, percent: progress.percent }) },
-          );
+          await api.upload('uploadRawPut', file, into, {
+            onProgress: (progress) => setState({ fileName: file.name, percent: progress.percent }),
+          });
         }
       } catch (error) {
         raiseError(error);

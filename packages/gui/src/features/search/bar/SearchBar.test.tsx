@@ -1,12 +1,13 @@
 import type { Artifacts } from '@oasis/schema';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSearchContext } from '../context/index.ts';
 import { emptyAnswer, renderWithSearch } from '../context/testing.tsx';
 import { testArtifacts } from '../context/testDefinitions.ts';
 import { readHistory } from './history.ts';
 import { SearchBar } from './SearchBar.tsx';
+import { SUGGESTION_MAX_WAIT_MS } from './suggestions.ts';
 
 const ELEMENTS = 'results.material.elements';
 const PROGRAM = 'results.method.simulation.program_name';
@@ -33,6 +34,14 @@ const suggestionAnswer = (url: string, body: Record<string, unknown>) =>
       }
     : emptyAnswer(url, body);
 
+/**
+ * No value suggestions. Any two characters without an operator ask the server once the debounce has
+ * passed, so whether a test that does not type to get suggestions sends such a request depends on how
+ * fast it runs; with this answer the request makes no difference.
+ */
+const noSuggestions = (url: string, body: Record<string, unknown>) =>
+  url.endsWith('/suggestions') ? {} : emptyAnswer(url, body);
+
 const suggestionCalls = (fetch: ReturnType<typeof renderWithSearch>['fetch']) =>
   fetch.mock.calls
     .filter(([url]) => String(url).endsWith('/suggestions'))
@@ -49,17 +58,28 @@ const filters = () => JSON.parse(screen.getByTestId('filters').textContent ?? '{
 
 describe('SearchBar', () => {
   beforeEach(() => window.localStorage.clear());
+  afterEach(() => vi.useRealTimers());
 
   it('asks for suggestions from two characters on and applies the chosen one as filter', async () => {
-    const user = userEvent.setup();
+    // The suggestions are debounced: fake timers end the debounce when the test says so. They still
+    // advance with real time, so the waits for the page and the answers work as usual.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { fetch, router } = renderWithSearch(<Probe />, { answer: suggestionAnswer });
     const input = await screen.findByRole('combobox', { name: 'Search' });
+    const endDebounce = () =>
+      act(() => {
+        vi.advanceTimersByTime(SUGGESTION_MAX_WAIT_MS);
+      });
 
+    // One character: the debounce has passed 'S' on, yet it asks for nothing.
     await user.type(input, 'S');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    endDebounce();
     expect(suggestionCalls(fetch)).toEqual([]);
 
+    // Two characters ask; had 'S' asked too, that earlier request would be the first one recorded.
     await user.type(input, 'i');
+    endDebounce();
     await waitFor(() => expect(suggestionCalls(fetch)).toHaveLength(1));
     expect(suggestionCalls(fetch)[0]).toEqual({
       url: 'http://oasis.test/nomad-oasis/api/v1/suggestions',
@@ -100,11 +120,11 @@ describe('SearchBar', () => {
       `${ELEMENTS} = O`,
     ]);
     expect(filters()).toEqual({ [ELEMENTS]: ['Si', 'O'] });
-  }, 15000);
+  });
 
   it('applies typed ranges with units and shows errors as helper text', async () => {
     const user = userEvent.setup();
-    renderWithSearch(<Probe />);
+    renderWithSearch(<Probe />, { answer: noSuggestions });
     const input = await screen.findByRole('combobox', { name: 'Search' });
     const gap = 'results.properties.electronic.band_structure_electronic.band_gap.value';
     await waitFor(() => expect(screen.getByTestId('order')).toHaveTextContent('upload_create_time'));
@@ -134,7 +154,7 @@ describe('SearchBar', () => {
     await user.clear(input);
     await enter(user, input, 'silicon oxide');
     expect(await screen.findByText('Unsupported query')).toBeInTheDocument();
-  }, 15000);
+  });
 
   it('searches free text ordered by relevance and fills the input with a chosen name', async () => {
     const user = userEvent.setup();
@@ -151,7 +171,7 @@ describe('SearchBar', () => {
         },
       },
     };
-    renderWithSearch(<Probe />, { artifacts });
+    renderWithSearch(<Probe />, { artifacts, answer: noSuggestions });
     const input = await screen.findByRole('combobox', { name: 'Search' });
 
     await user.type(input, 'n_elem');
@@ -170,7 +190,7 @@ describe('SearchBar', () => {
     await enter(user, input, 'silicon oxide');
     await waitFor(() => expect(filters()).toEqual({ text_search_contents: ['silicon oxide'] }));
     expect(screen.getByTestId('order')).toHaveTextContent('_score desc');
-  }, 15000);
+  });
 
   it('explains the allowed syntaxes in the help dialog', async () => {
     const user = userEvent.setup();

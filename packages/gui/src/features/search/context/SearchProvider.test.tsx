@@ -103,7 +103,7 @@ describe('SearchProvider', () => {
       'elements:table',
       'program:menu',
     ]);
-  }, 15000);
+  });
 
   it('debounces quick changes into one request', async () => {
     // Fake timers that still advance: waitFor works, and the debounce can be run out at will.
@@ -123,7 +123,7 @@ describe('SearchProvider', () => {
     expect(requests).toHaveLength(2);
     // Anonymous visitors search public data.
     expect(requests[1]!.body.owner).toBe('public');
-  }, 15000);
+  });
 
   it('applies answers in request order, holding back one that overtakes', async () => {
     let releaseFirst: () => void = () => undefined;
@@ -148,7 +148,7 @@ describe('SearchProvider', () => {
     expect(screen.getByTestId('rows')).toHaveTextContent(/^$/);
     act(() => releaseFirst());
     await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent(/^new$/));
-  }, 15000);
+  });
 
   it('aborts a search that a newer one replaces, shows the newer answer and no error', async () => {
     // The first search is never answered: only its abort lets the newer answer through (in order).
@@ -160,7 +160,7 @@ describe('SearchProvider', () => {
     await waitFor(() => expect(requests).toHaveLength(1));
     // The elements filter changes the results and the programs' counts: all the first search was for.
     await userEvent.click(screen.getByRole('button', { name: 'si' }));
-    await waitFor(() => expect(requests).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(requests).toHaveLength(2));
     expect(Object.keys(requests[1]!.body.aggregations as object)).toEqual(['program:menu']);
     const [first, second] = querySignals(fetch);
     expect(first!.aborted).toBe(true);
@@ -168,7 +168,7 @@ describe('SearchProvider', () => {
     await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent(/^new$/));
     expect(screen.getByTestId('programs')).toHaveTextContent('VASP');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  }, 15000);
+  });
 
   it('aborts an aggregation request that a newer request for the same aggregation replaces', async () => {
     const { requests, fetch } = renderWithSearch(<Probe />, {
@@ -182,7 +182,7 @@ describe('SearchProvider', () => {
     await waitFor(() => expect(requests).toHaveLength(2));
     expect(requests[1]!.body.pagination).toEqual({ page_size: 0 });
     await userEvent.click(screen.getByRole('button', { name: 'si' }));
-    await waitFor(() => expect(requests).toHaveLength(3), { timeout: 3000 });
+    await waitFor(() => expect(requests).toHaveLength(3));
     expect(Object.keys(requests[2]!.body.aggregations as object).sort()).toEqual([
       'elements:table',
       'program:menu',
@@ -190,7 +190,7 @@ describe('SearchProvider', () => {
     expect(querySignals(fetch).map((signal) => signal.aborted)).toEqual([false, true, false]);
     await waitFor(() => expect(screen.getByTestId('elements')).toHaveTextContent('0'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  }, 15000);
+  });
 
   it('aborts the searches in flight when the page goes away', async () => {
     const { requests, fetch, unmount } = renderWithSearch(<Probe />, {
@@ -200,7 +200,7 @@ describe('SearchProvider', () => {
     expect(querySignals(fetch)[0]!.aborted).toBe(false);
     unmount();
     expect(querySignals(fetch)[0]!.aborted).toBe(true);
-  }, 15000);
+  });
 
   it('locks the app filters_locked and ignores them in the URL', async () => {
     const app = {
@@ -218,12 +218,12 @@ describe('SearchProvider', () => {
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]!.body.query).toEqual({ and: [{}, { 'results.method.method_name:any': ['EELS'] }] });
     expect(screen.getByTestId('filters')).toHaveTextContent('{}');
-  }, 15000);
+  });
 
   it('searches materials at materials/query', async () => {
     const app = { label: 'Materials', path: 'materials', resource: 'materials' as const, category: 'Theory' };
     const { requests } = renderWithSearch(<Probe />, { app, answer });
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]!.url).toMatch(/\/api\/v1\/materials\/query$/);
-  }, 15000);
+  });
 });

@@ -37,8 +37,8 @@ export interface SearchRenderOptions {
 export function emptyAnswer(_url: string, body: Record<string, unknown>): unknown {
   const aggregations = (body.aggregations ?? {}) as Record<string, Record<string, object>>;
   return {
-    owner: body.owner,
-    pagination: { ...(body.pagination as object), total: 0 },
+    owner: body.owner ?? 'visible',
+    pagination: { page_size: 10, ...(body.pagination as object), total: 0 },
     data: [],
     aggregations: Object.fromEntries(
       Object.entries(aggregations).map(([name, aggregation]) => [

@@ -65,7 +65,7 @@ describe('Dashboard', () => {
     const { requests, router } = renderWithSearch(<Dashboard />, { app, answer });
 
     const widget = await screen.findByRole('region', { name: 'Program name' });
-    const vasp = await within(widget).findByRole('checkbox', { name: 'VASP' }, { timeout: 5000 });
+    const vasp = await within(widget).findByRole('checkbox', { name: 'VASP' });
     expect(vasp).toHaveAttribute('aria-checked', 'false');
     // A 9-row widget is 9 × 710/12 + 8 × 8 = 596.5 px high; its 556.5 px below the header fit 16 values.
     await waitFor(() =>
@@ -81,7 +81,7 @@ describe('Dashboard', () => {
 
     await userEvent.click(within(widget).getByRole('checkbox', { name: 'VASP' }));
     expect(router.state.location.search).toBe('');
-  }, 20000);
+  });
 
   it("combines a terms widget's values as all when its query mode is 'and'", async () => {
     const app = appWith([
@@ -96,9 +96,9 @@ describe('Dashboard', () => {
     ]);
     const { requests } = renderWithSearch(<Dashboard />, { app, answer });
     const widget = await screen.findByRole('region', { name: 'Program name' });
-    await userEvent.click(await within(widget).findByRole('checkbox', { name: 'VASP' }, { timeout: 5000 }));
+    await userEvent.click(await within(widget).findByRole('checkbox', { name: 'VASP' }));
     await waitFor(() => expect(queries(requests)).toContainEqual({ [`${PROGRAM}:all`]: ['VASP'] }));
-  }, 20000);
+  });
 
   it('asks for nbins histogram buckets and filters to a clicked bar', async () => {
     const app = appWith([
@@ -117,7 +117,7 @@ describe('Dashboard', () => {
       min_max: expect.objectContaining({ quantity: N_ELEMENTS }) as object,
     });
 
-    const bar = await within(widget).findByRole('button', { name: '2 - 3: 20' }, { timeout: 5000 });
+    const bar = await within(widget).findByRole('button', { name: '2 - 3: 20' });
     await userEvent.click(bar);
     expect(router.state.location.search).toBe(`?${N_ELEMENTS}[gte]=2&${N_ELEMENTS}[lte]=3`);
     await waitFor(() => expect(queries(requests)).toContainEqual({ [N_ELEMENTS]: { gte: 2, lte: 3 } }));
@@ -133,7 +133,7 @@ describe('Dashboard', () => {
     await userEvent.clear(minimum);
     await userEvent.type(minimum, '1{Enter}');
     expect(router.state.location.search).toBe(`?${N_ELEMENTS}[gte]=1&${N_ELEMENTS}[lte]=3`);
-  }, 20000);
+  });
 
   it('adds a widget through its edit dialog, validating the form', async () => {
     renderWithSearch(<Dashboard />, { app: appWith([]), answer });
@@ -165,7 +165,7 @@ describe('Dashboard', () => {
     await userEvent.click(accept);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('region', { name: 'Structural type' })).toBeInTheDocument();
-  }, 20000);
+  });
 
   it('says what is missing when a scatter plot without y is accepted', async () => {
     renderWithSearch(<Dashboard />, { app: appWith([]), answer });
@@ -177,7 +177,7 @@ describe('Dashboard', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     expect(within(dialog).getByText('Please specify a value')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Accept' })).toBeDisabled();
-  }, 20000);
+  });
 
   it('edits, removes, imports YAML and resets to the app widgets', async () => {
     const app = appWith([{ type: 'terms', search_quantity: PROGRAM, scale: 'linear', layout }]);
@@ -221,5 +221,5 @@ describe('Dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Hide widgets' }));
     expect(screen.queryByRole('region', { name: 'Program name' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show widgets (1)' })).toBeInTheDocument();
-  }, 30000);
+  });
 });

@@ -106,5 +106,5 @@ describe('ScatterPlotWidget', () => {
     const search = new URLSearchParams(router.state.location.search);
     expect(Number(search.get(`${GAP}[gte]`))).toBeCloseTo(EV, 30);
     expect(Number(search.get(`${GAP}[lte]`))).toBeCloseTo(2 * EV, 30);
-  }, 20000);
+  });
 });

@@ -37,7 +37,7 @@ const listings = (requests: RecordedRequest[]) =>
 describe('CustomQuantitiesItem', () => {
   it('loads the quantities once and applies complete rows with Update search', async () => {
     const { requests, router } = renderWithSearch(<CustomQuantitiesItem />, { answer: listing });
-    const update = await screen.findByRole('button', { name: 'Update search' }, { timeout: 3000 });
+    const update = await screen.findByRole('button', { name: 'Update search' });
     expect(listings(requests)).toHaveLength(1);
     expect(listings(requests)[0]!.body).toMatchObject({
       owner: 'visible',
@@ -93,10 +93,10 @@ describe('CustomQuantitiesItem', () => {
       }),
     );
     expect(listings(requests)).toHaveLength(1);
-  }, 30000);
+  });
 
   it('says when there is nothing to search for', async () => {
     renderWithSearch(<CustomQuantitiesItem />);
-    expect(await screen.findByText(NO_CUSTOM_QUANTITIES, undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(NO_CUSTOM_QUANTITIES)).toBeInTheDocument();
   });
 });

@@ -68,8 +68,8 @@ describe('the filter menu and the results', () => {
       </>,
       { app, answer },
     );
-    const menu = await screen.findByRole('navigation', { name: 'Filters' }, { timeout: 3000 });
-    await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent(/^e1$/), { timeout: 3000 });
+    const menu = await screen.findByRole('navigation', { name: 'Filters' });
+    await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent(/^e1$/));
     await waitFor(() => expect(within(menu).getByText('VASP')).toBeInTheDocument());
     expect(screen.getByTestId('loading')).toHaveTextContent('idle');
     const settled = menuRenders;
@@ -81,5 +81,5 @@ describe('the filter menu and the results', () => {
     await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent(/^e1 e2$/));
     expect(screen.getByTestId('loading')).toHaveTextContent('idle');
     expect(menuRenders).toBe(settled);
-  }, 15000);
+  });
 });

@@ -53,7 +53,7 @@ const answer = (url: string, body: Record<string, unknown>) => {
 describe('FilterMenu', () => {
   it('opens sub-menus beside the menu, each as wide as its size', async () => {
     const { requests, router } = renderWithSearch(<FilterMenu />, { app, answer });
-    const menu = await screen.findByRole('navigation', { name: 'Filters' }, { timeout: 3000 });
+    const menu = await screen.findByRole('navigation', { name: 'Filters' });
     expect(menu).toHaveStyle({ width: MENU_WIDTHS.sm });
     expect(within(menu).getByText('Material')).toBeInTheDocument();
     expect(within(menu).getByText('Unknown filter menu item type "pie_chart".')).toBeInTheDocument();
@@ -62,9 +62,7 @@ describe('FilterMenu', () => {
     const elements = screen.getByRole('navigation', { name: 'Elements' });
     expect(elements).toHaveStyle({ width: MENU_WIDTHS.xxl });
     const table = within(elements).getByRole('group', { name: 'periodic table' });
-    await waitFor(() => expect(within(table).getByRole('button', { name: 'Fe' })).toBeDisabled(), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(within(table).getByRole('button', { name: 'Fe' })).toBeDisabled());
     await userEvent.click(within(table).getByRole('button', { name: 'Si' }));
     expect(router.state.location.search).toBe('?results.material.elements=Si');
     // Its counts ask for all elements, and its own filter stays in its query ('all' mode).
@@ -89,11 +87,11 @@ describe('FilterMenu', () => {
     expect(within(electronic).getByRole('group', { name: 'Band gap' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close Electronic' }));
     expect(screen.queryByRole('navigation', { name: 'Electronic' })).not.toBeInTheDocument();
-  }, 20000);
+  });
 
   it('offers only public data to anonymous visitors', async () => {
     renderWithSearch(<FilterMenu />, { app, answer });
-    const visibility = await screen.findByRole('radiogroup', { name: 'Visibility' }, { timeout: 3000 });
+    const visibility = await screen.findByRole('radiogroup', { name: 'Visibility' });
     const options = within(visibility).getAllByRole('radio');
     expect(options.map((radio) => radio.closest('label')?.textContent)).toEqual([
       'All',
@@ -109,9 +107,7 @@ describe('FilterMenu', () => {
 
   it('collapses to a strip that shows Filters', async () => {
     renderWithSearch(<FilterMenu />, { app, answer });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Hide the filter menu' }, { timeout: 3000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Hide the filter menu' }));
     const strip = screen.getByRole('navigation', { name: 'Filters' });
     expect(strip).toHaveStyle({ width: '3rem' });
     expect(within(strip).getByText('Filters')).toBeInTheDocument();
@@ -131,7 +127,7 @@ describe('FilterMenu sub-menus', () => {
       },
     } as unknown as AppConfig;
     const { requests } = renderWithSearch(<FilterMenu />, { app: switching });
-    const menu = await screen.findByRole('navigation', { name: 'Filters' }, { timeout: 3000 });
+    const menu = await screen.findByRole('navigation', { name: 'Filters' });
     await userEvent.click(within(menu).getByRole('button', { name: 'A' }));
     await userEvent.click(within(menu).getByRole('button', { name: 'B' }));
     await waitFor(() =>
@@ -139,5 +135,5 @@ describe('FilterMenu sub-menus', () => {
         true,
       ),
     );
-  }, 15000);
+  });
 });

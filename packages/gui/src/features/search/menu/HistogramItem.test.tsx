@@ -48,7 +48,7 @@ describe('HistogramItem', () => {
       <HistogramItem config={{ type: 'histogram', x: { search_quantity: N } }} />,
       { answer },
     );
-    const min = await screen.findByRole('textbox', { name: 'Minimum' }, { timeout: 3000 });
+    const min = await screen.findByRole('textbox', { name: 'Minimum' });
     const max = screen.getByRole('textbox', { name: 'Maximum' });
     expect(requests[0]!.body.aggregations).toMatchObject({
       [`${N}:menu_histogram`]: { histogram: { quantity: N, interval: 1, exclude_from_search: true } },
@@ -78,14 +78,14 @@ describe('HistogramItem', () => {
     // Bounds can be made exclusive.
     await userEvent.click(screen.getByRole('checkbox', { name: 'Include maximum' }));
     expect(router.state.location.search).toBe(`?${N}[gte]=2&${N}[lt]=3`);
-  }, 20000);
+  });
 
   it('shows and reads values in the selected unit system, filters in SI', async () => {
     const { router, requests } = renderWithSearch(
       <HistogramItem config={{ type: 'histogram', x: { search_quantity: GAP } }} />,
       { answer, ui: unitSystems },
     );
-    const min = await screen.findByRole('textbox', { name: 'Minimum (eV)' }, { timeout: 3000 });
+    const min = await screen.findByRole('textbox', { name: 'Minimum (eV)' });
     expect(screen.getByText('Value (eV)')).toBeInTheDocument();
     expect(requests[0]!.body.aggregations).toMatchObject({
       [`${GAP}:menu_histogram`]: { histogram: { quantity: GAP, buckets: 30 } },
@@ -98,7 +98,7 @@ describe('HistogramItem', () => {
     const bar = new URLSearchParams(router.state.location.search);
     expect(Number(bar.get(`${GAP}[gte]`))).toBe(0);
     expect(Number(bar.get(`${GAP}[lt]`))).toBeCloseTo(EV, 30);
-  }, 20000);
+  });
 
   it('checks dates', async () => {
     renderWithSearch(
@@ -116,10 +116,10 @@ describe('HistogramItem', () => {
         },
       },
     );
-    const start = await screen.findByRole('textbox', { name: 'Minimum' }, { timeout: 3000 });
+    const start = await screen.findByRole('textbox', { name: 'Minimum' });
     await userEvent.type(start, 'yesterday');
     expect(screen.getByText('Invalid start date.')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Maximum' }), 'soon');
     expect(screen.getByText('Invalid end date.')).toBeInTheDocument();
-  }, 20000);
+  });
 });

@@ -36,9 +36,9 @@ describe('TermsItem', () => {
       <TermsItem config={{ type: 'terms', search_quantity: PROGRAM }} />,
       { answer: async (url, body) => (await released, answer(8)(url, body)) },
     );
-    expect(await screen.findByText('Loading...', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
     release();
-    const group = await screen.findByRole('group', { name: 'Program name' }, { timeout: 3000 });
+    const group = await screen.findByRole('group', { name: 'Program name' });
     await waitFor(() => expect(within(group).getAllByRole('checkbox')).toHaveLength(5));
     expect(aggregationSizes(requests)).toEqual([5]);
     expect(within(group).getByText('VASP').closest('label')).toHaveTextContent('VASP10');
@@ -56,15 +56,13 @@ describe('TermsItem', () => {
     expect(screen.getByLabelText('No more values available')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show less' }));
     expect(within(group).getAllByRole('checkbox')).toHaveLength(5);
-  }, 15000);
+  });
 
   it('says when no value occurs', async () => {
     renderWithSearch(<TermsItem config={{ type: 'terms', search_quantity: PROGRAM }} />, {
       answer: answer(0),
     });
-    expect(
-      await screen.findByText('No options available with current query.', undefined, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('No options available with current query.')).toBeInTheDocument();
   });
 
   it('shows fixed options with their labels', async () => {
@@ -77,9 +75,7 @@ describe('TermsItem', () => {
         }}
       />,
     );
-    await userEvent.click(
-      await screen.findByRole('checkbox', { name: 'Search DFT entries' }, { timeout: 3000 }),
-    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Search DFT entries' }));
     expect(router.state.location.search).toBe('?results.method.method_name=DFT');
   });
 
@@ -94,9 +90,9 @@ describe('TermsItem', () => {
         }}
       />,
     );
-    const input = await screen.findByRole('combobox', { name: 'Search Structural type' }, { timeout: 3000 });
+    const input = await screen.findByRole('combobox', { name: 'Search Structural type' });
     await userEvent.type(input, 'bu');
-    await userEvent.click(await screen.findByRole('option', { name: 'bulk' }, { timeout: 3000 }));
+    await userEvent.click(await screen.findByRole('option', { name: 'bulk' }));
     expect(router.state.location.search).toBe('?results.material.structural_type=bulk');
     // With options 0 no options are listed.
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -104,7 +100,7 @@ describe('TermsItem', () => {
 
   it('reports a quantity the app does not offer', () => {
     renderWithSearch(<TermsItem config={{ type: 'terms', search_quantity: 'nope' }} />);
-    return screen.findByText('The quantity "nope" is not available.', undefined, { timeout: 3000 });
+    return screen.findByText('The quantity "nope" is not available.');
   });
 });
 
@@ -124,7 +120,7 @@ describe('TermsItem with an enumeration', () => {
         },
       },
     );
-    const group = await screen.findByRole('group', { name: 'Structural type' }, { timeout: 3000 });
+    const group = await screen.findByRole('group', { name: 'Structural type' });
     await waitFor(() => expect(within(group).getAllByRole('checkbox')).toHaveLength(2));
     // 'not processed' is not offered (spec 1 §5.3).
     expect(requests[0]!.body.aggregations).toMatchObject({

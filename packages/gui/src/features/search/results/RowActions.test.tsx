@@ -17,10 +17,10 @@ const answer = (data: unknown[]) => (body: QueryBody) => ({
 });
 const silicon = { material_id: 'm-si', chemical_formula_hill: 'Si', structural_type: 'bulk' };
 
-describe('row actions', { timeout: 20000 }, () => {
+describe('row actions', () => {
   it("links materials to the encyclopedia ('View in Encyclopedia'), without selection or details", async () => {
     renderResults(materials, answer([silicon]), { encyclopediaBase: 'https://encyclopedia.test' });
-    const row = await screen.findByRole('row', { name: /Si/ }, { timeout: 5000 });
+    const row = await screen.findByRole('row', { name: /Si/ });
     expect(within(row).getByRole('link', { name: 'View in Encyclopedia' })).toHaveAttribute(
       'href',
       'https://encyclopedia.test/material/m-si',
@@ -33,7 +33,7 @@ describe('row actions', { timeout: 20000 }, () => {
   it("shows 'Not available' for an empty action link", async () => {
     const user = userEvent.setup();
     renderResults(materials, answer([silicon]));
-    const row = await screen.findByRole('row', { name: /Si/ }, { timeout: 5000 });
+    const row = await screen.findByRole('row', { name: /Si/ });
     const action = within(row).getByRole('button', { name: 'View in Encyclopedia' });
     expect(action).toBeDisabled();
     await user.hover(action.parentElement!);
@@ -72,7 +72,7 @@ describe('row actions', { timeout: 20000 }, () => {
         { entry_id: 'n2', entry_name: 'without hub', data: { references: [] } },
       ]),
     );
-    const withHub = await screen.findByRole('row', { name: /with hub/ }, { timeout: 5000 });
+    const withHub = await screen.findByRole('row', { name: /with hub/ });
     expect(within(withHub).getByRole('link', { name: 'Launch Jupyter notebook' })).toHaveAttribute(
       'href',
       'https://hub.test/n1',

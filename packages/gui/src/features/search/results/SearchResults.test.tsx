@@ -57,12 +57,11 @@ const answerWith =
   (body: QueryBody) =>
     page(body, data, total);
 
-// Each test renders the whole search context and clicks through it; jsdom is slow at that.
-describe('SearchResults', { timeout: 20000 }, () => {
+describe('SearchResults', () => {
   it("shows 'searching ...' until the total is known, then 'no results'", async () => {
     renderResults(app(), answerWith([]));
     expect(screen.getByRole('heading', { name: 'searching ...' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'no results' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'no results' })).toBeInTheDocument();
   });
 
   it('warns when the app defines no columns', () => {
@@ -77,9 +76,7 @@ describe('SearchResults', { timeout: 20000 }, () => {
   it('lists rows with formatted values, changes columns and the unit system', async () => {
     const user = userEvent.setup();
     renderResults(app(), answerWith([quartz, running], 2));
-    expect(
-      await screen.findByRole('heading', { name: '2/2 results' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '2/2 results' })).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /quartz/ });
     expect(within(row).getByText('O2Si')).toBeInTheDocument();
     expect(within(row).getByText('1.5 eV')).toBeInTheDocument();
@@ -102,13 +99,10 @@ describe('SearchResults', { timeout: 20000 }, () => {
   it('sorts by a column header through the search context', async () => {
     const user = userEvent.setup();
     const { bodies } = renderResults(app(), answerWith([quartz]));
-    await screen.findByRole('heading', { name: '1/1 result' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: '1/1 result' });
     await user.click(screen.getByRole('button', { name: 'Name' }));
-    await waitFor(
-      () => expect(bodies.at(-1)?.pagination).toMatchObject({ order_by: 'entry_name', order: 'asc' }),
-      {
-        timeout: 5000,
-      },
+    await waitFor(() =>
+      expect(bodies.at(-1)?.pagination).toMatchObject({ order_by: 'entry_name', order: 'asc' }),
     );
     // Authors are a list and cannot be sorted.
     expect(within(screen.getByRole('columnheader', { name: 'Authors' })).queryByRole('button')).toBeNull();
@@ -117,7 +111,7 @@ describe('SearchResults', { timeout: 20000 }, () => {
   it('offers the entry page as row action, except while processing, and shows row details', async () => {
     const user = userEvent.setup();
     const { router } = renderResults(app(), answerWith([quartz, running], 2));
-    const row = await screen.findByRole('row', { name: /quartz/ }, { timeout: 5000 });
+    const row = await screen.findByRole('row', { name: /quartz/ });
     expect(within(row).getByRole('link', { name: 'Go to the entry page' })).toHaveAttribute(
       'href',
       '/search/entries/entry/id/e-quartz',
@@ -151,7 +145,7 @@ describe('SearchResults', { timeout: 20000 }, () => {
   it('downloads the selected entries, or the whole query, through real links', async () => {
     const user = userEvent.setup();
     renderResults(app(), answerWith([quartz, running], 2));
-    const row = await screen.findByRole('row', { name: /quartz/ }, { timeout: 5000 });
+    const row = await screen.findByRole('row', { name: /quartz/ });
 
     await user.click(screen.getByRole('button', { name: 'Download' }));
     let dialog = screen.getByRole('dialog', { name: 'Download' });
@@ -184,7 +178,7 @@ describe('SearchResults', { timeout: 20000 }, () => {
   it('shows the API request with curl and Python examples and links to the API docs', async () => {
     const user = userEvent.setup();
     renderResults(app(), answerWith([quartz]));
-    await screen.findByRole('heading', { name: '1/1 result' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: '1/1 result' });
     await user.click(screen.getByRole('button', { name: 'API' }));
     const dialog = screen.getByRole('dialog', { name: 'API' });
     expect(dialog).toHaveTextContent('POST http://oasis.test/nomad-oasis/api/v1/entries/query');
@@ -211,7 +205,7 @@ describe('SearchResults', { timeout: 20000 }, () => {
     const { bodies } = renderResults(app(), (body) =>
       body.pagination.page_after_value ? page(body, [running], 2) : page(body, [quartz], 2, 'next-1'),
     );
-    await screen.findByRole('heading', { name: '1/2 results' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: '1/2 results' });
     await user.click(screen.getByRole('button', { name: 'load more' }));
     expect(await screen.findByRole('heading', { name: '2/2 results' })).toBeInTheDocument();
     expect(bodies.at(-1)?.pagination.page_after_value).toBe('next-1');
