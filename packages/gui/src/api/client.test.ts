@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, buildQuery } from './client.ts';
 import { ApiError, BadRequest, CannotReachApi, DoesNotExist, NotAuthorized } from './errors.ts';
@@ -139,13 +140,13 @@ describe('ApiClient', () => {
 
     const silent = client.call('info', {}, { noLoading: true });
     expect(client.isLoading()).toBe(false);
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     resolve(json({}));
     await silent;
 
     const counted = client.call('usersMe');
     expect(client.isLoading()).toBe(true);
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     resolve(json({}));
     await counted;
     expect(client.isLoading()).toBe(false);

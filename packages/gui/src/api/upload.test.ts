@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, type UploadProgress } from './client.ts';
 import { DoesNotExist } from './errors.ts';
 
@@ -56,7 +57,7 @@ describe('ApiClient.upload', () => {
       { query: { file_name: 'data.zip' } },
       { onProgress: (p) => progress.push(p) },
     );
-    await vi.waitFor(() => expect(xhr.body).toBeInstanceOf(FormData));
+    await waitFor(() => expect(xhr.body).toBeInstanceOf(FormData));
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('http://oasis/api/v1/uploads?file_name=data.zip');
     expect(xhr.headers.Authorization).toBe('Bearer t');
@@ -72,7 +73,7 @@ describe('ApiClient.upload', () => {
     const done = client.upload('uploadRawPut', new Blob(['x']), {
       params: { upload_id: 'u1', path: 'a b/c' },
     });
-    await vi.waitFor(() => expect(xhr.method).toBe('PUT'));
+    await waitFor(() => expect(xhr.method).toBe('PUT'));
     expect(xhr.url).toBe('http://oasis/api/v1/uploads/u1/raw/a%20b/c');
     xhr.respond(404, '{"detail": "The upload with the given id does not exist"}');
     await expect(done).rejects.toBeInstanceOf(DoesNotExist);
