@@ -30,3 +30,5 @@ export * from './api/downloads.ts';
 export * from './api/datasets.ts';
 export * from './config/default-columns.ts';
 export * from './config/default-unit-systems.ts';
+export * from './api/edit.ts';
+export * from './api/groups.ts';

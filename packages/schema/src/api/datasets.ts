@@ -48,3 +48,15 @@ export const DatasetResponseSchema = Type.Object(
   { dataset_id: Type.String(), data: DatasetSchema },
   { additionalProperties: true },
 );
+
+/** `POST /datasets/`: a new dataset, optionally filled with the entries a query or a list selects. */
+export const DatasetCreateSchema = Type.Object(
+  {
+    dataset_name: Type.String({ minLength: 1, maxLength: 256 }),
+    dataset_type: Type.Optional(Type.Union([Type.Literal('owned'), Type.Literal('foreign')])),
+    query: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    entries: Type.Optional(Type.Array(Type.String(), { maxItems: 10000 })),
+  },
+  { additionalProperties: false },
+);
+export type DatasetCreate = Static<typeof DatasetCreateSchema>;

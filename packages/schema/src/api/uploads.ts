@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, OrderSchema, PaginationResponseSchema } from './common.ts';
-import { EntryMetadataSchema } from './entries.ts';
+import { EntryMetadataSchema, OwnerSchema } from './entries.ts';
 
 export const ProcessStatusSchema = Type.Union(
   ['READY', 'PENDING', 'RUNNING', 'WAITING_FOR_RESULT', 'SUCCESS', 'FAILURE'].map((s) => Type.Literal(s)),
@@ -62,7 +62,16 @@ export const UploadsQuerySchema = Type.Object({
   is_processing: Type.Optional(Type.Boolean()),
   is_published: Type.Optional(Type.Boolean()),
   is_owned: Type.Optional(Type.Boolean()),
-  roles: Type.Optional(Type.Array(Type.String())),
+  roles: Type.Optional(
+    Type.Array(
+      Type.Union(
+        ['main_author', 'coauthor', 'coauthor_group', 'reviewer', 'reviewer_group'].map((r) =>
+          Type.Literal(r),
+        ),
+      ),
+    ),
+  ),
+  process_status: Type.Optional(ProcessStatusSchema),
   page_size: Type.Optional(Type.Integer({ minimum: 0, default: 10 })),
   page: Type.Optional(Type.Integer({ minimum: 1 })),
   page_after_value: Type.Optional(Type.String()),
@@ -141,9 +150,39 @@ export const PutRawQuerySchema = Type.Object({
   wait_for_processing: Type.Optional(Type.Boolean()),
   include_archive: Type.Optional(Type.Boolean()),
   entry_hash: Type.Optional(Type.String()),
-  copy_or_move: Type.Optional(Type.String()),
+  copy_or_move: Type.Optional(Type.Union([Type.Literal('copy'), Type.Literal('move')])),
   copy_or_move_source_path: Type.Optional(Type.String()),
 });
+
+/** `POST /uploads/{id}/action/publish`. */
+export const PublishQuerySchema = Type.Object({
+  embargo_length: Type.Optional(Type.Integer({ minimum: 0, maximum: 36 })),
+  to_central_nomad: Type.Optional(Type.Boolean()),
+});
+
+/** `POST /uploads/{id}/action/delete-entry-files`: deletes the mainfiles (and with them the entries). */
+export const DeleteEntryFilesRequestSchema = Type.Object(
+  {
+    owner: Type.Optional(OwnerSchema),
+    query: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    include_parent_folders: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** `GET /uploads/command-examples`: shell commands that upload with the caller's upload token. */
+export const CommandExamplesSchema = Type.Object(
+  {
+    upload_url: Type.String(),
+    upload_command: Type.String(),
+    upload_command_with_name: Type.String(),
+    upload_progress_command: Type.String(),
+    upload_command_form: Type.String(),
+    upload_tar_command: Type.String(),
+  },
+  { additionalProperties: true },
+);
+export type CommandExamples = Static<typeof CommandExamplesSchema>;
 
 export const RawDirQuerySchema = Type.Object({
   include_entry_info: Type.Optional(Type.Boolean()),

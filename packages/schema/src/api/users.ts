@@ -37,3 +37,15 @@ export type UsersQuery = Static<typeof UsersQuerySchema>;
 
 export const UsersResponseSchema = Type.Object({ data: Type.Array(UserSchema) });
 export type UsersResponse = Static<typeof UsersResponseSchema>;
+
+/** `PUT /users/invite`: creates the account and mails a link to choose a password. */
+export const UserInviteSchema = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    first_name: Type.String({ minLength: 1, maxLength: 128 }),
+    last_name: Type.String({ minLength: 1, maxLength: 128 }),
+    affiliation: Type.String({ minLength: 1, maxLength: 512 }),
+  },
+  { additionalProperties: false },
+);
+export type UserInvite = Static<typeof UserInviteSchema>;

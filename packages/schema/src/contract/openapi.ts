@@ -12,7 +12,8 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   413: 'Request body too large',
   422: 'Invalid parameters or body',
   429: 'Too many attempts; see Retry-After',
-  503: 'The search did not finish within its time budget',
+  502: 'A service the oasis depends on (mail server, DataCite) failed',
+  503: 'Unavailable: a search past its time budget, or a service that is not configured',
 };
 
 /** A schema as plain JSON: TypeBox's symbol keys are dropped by the round trip. */

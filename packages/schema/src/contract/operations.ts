@@ -5,6 +5,7 @@ import {
   TokenResponseSchema,
 } from '../api/auth.ts';
 import {
+  DatasetCreateSchema,
   DatasetIdParamsSchema,
   DatasetResponseSchema,
   DatasetsQuerySchema,
@@ -19,11 +20,28 @@ import {
   EntryIdParamsSchema,
   EntryResponseSchema,
 } from '../api/entries.ts';
+import {
+  EditV0RequestSchema,
+  EditV0ResponseSchema,
+  MetadataEditRequestSchema,
+  MetadataEditResponseSchema,
+} from '../api/edit.ts';
+import {
+  GroupCreateSchema,
+  GroupEditSchema,
+  GroupIdParamsSchema,
+  GroupSchema,
+  GroupsQuerySchema,
+  GroupsResponseSchema,
+} from '../api/groups.ts';
 import { InfoResponseSchema } from '../api/info.ts';
 import { MaterialsQueryRequestSchema, MaterialsQueryResponseSchema } from '../api/materials.ts';
 import { SuggestionsRequestSchema, SuggestionsResponseSchema } from '../api/suggestions.ts';
 import {
+  CommandExamplesSchema,
   CreateUploadQuerySchema,
+  DeleteEntryFilesRequestSchema,
+  PublishQuerySchema,
   PutRawQuerySchema,
   PutRawResponseSchema,
   RawDirQuerySchema,
@@ -37,7 +55,7 @@ import {
   UploadsQuerySchema,
   UploadsResponseSchema,
 } from '../api/uploads.ts';
-import { UserSchema, UsersQuerySchema, UsersResponseSchema } from '../api/users.ts';
+import { UserInviteSchema, UserSchema, UsersQuerySchema, UsersResponseSchema } from '../api/users.ts';
 import { defineOperation as op } from './operation.ts';
 
 // 503: a search past its time budget (the server's search time budget).
@@ -106,6 +124,63 @@ export const operations = {
     errors: [401, 422],
   }),
 
+  usersInvite: op({
+    method: 'PUT',
+    path: '/users/invite',
+    tag: 'users',
+    summary: 'Invite a new user: creates the account and mails a link to choose a password',
+    body: UserInviteSchema,
+    response: UserSchema,
+    errors: [400, 401, 409, 413, 422, 502],
+  }),
+
+  groupsList: op({
+    method: 'GET',
+    path: '/groups',
+    tag: 'groups',
+    summary: 'User groups by id, by a member or owner, or by words of their name',
+    query: GroupsQuerySchema,
+    response: GroupsResponseSchema,
+    errors: [401, 422],
+  }),
+  groupCreate: op({
+    method: 'POST',
+    path: '/groups',
+    tag: 'groups',
+    summary: 'Create a group owned by the caller',
+    body: GroupCreateSchema,
+    response: GroupSchema,
+    errors: [401, 413, 422],
+  }),
+  groupById: op({
+    method: 'GET',
+    path: '/groups/{group_id}',
+    tag: 'groups',
+    summary: 'One group',
+    params: GroupIdParamsSchema,
+    response: GroupSchema,
+    errors: [401, 404],
+  }),
+  groupEdit: op({
+    method: 'POST',
+    path: '/groups/{group_id}/edit',
+    tag: 'groups',
+    summary: "Rename a group or change its members (the owner's right)",
+    params: GroupIdParamsSchema,
+    body: GroupEditSchema,
+    response: GroupSchema,
+    errors: [401, 403, 404, 413, 422],
+  }),
+  groupDelete: op({
+    method: 'DELETE',
+    path: '/groups/{group_id}',
+    tag: 'groups',
+    summary: "Delete a group (the owner's right); uploads keep its id and show it as deleted",
+    params: GroupIdParamsSchema,
+    response: GroupSchema,
+    errors: [401, 403, 404],
+  }),
+
   uploadCreate: op({
     method: 'POST',
     path: '/uploads',
@@ -158,6 +233,53 @@ export const operations = {
     tag: 'uploads',
     summary: 'Reprocess an unpublished upload',
     params: UploadIdParamsSchema,
+    response: UploadResponseSchema,
+    errors: UPLOAD_ERRORS,
+  }),
+  uploadEdit: op({
+    method: 'POST',
+    path: '/uploads/{upload_id}/edit',
+    tag: 'uploads',
+    summary: "Edit the upload's name, embargo and members, and its entries' comment, references and datasets",
+    params: UploadIdParamsSchema,
+    body: MetadataEditRequestSchema,
+    response: UploadResponseSchema,
+    errors: [...UPLOAD_ERRORS, 413],
+  }),
+  uploadPublish: op({
+    method: 'POST',
+    path: '/uploads/{upload_id}/action/publish',
+    tag: 'uploads',
+    summary: 'Publish the upload, optionally with an embargo of up to 36 months',
+    params: UploadIdParamsSchema,
+    query: PublishQuerySchema,
+    response: UploadResponseSchema,
+    errors: UPLOAD_ERRORS,
+  }),
+  uploadDeleteEntryFiles: op({
+    method: 'POST',
+    path: '/uploads/{upload_id}/action/delete-entry-files',
+    tag: 'uploads',
+    summary: 'Delete the mainfiles of the entries a query selects, and with them the entries',
+    params: UploadIdParamsSchema,
+    body: DeleteEntryFilesRequestSchema,
+    response: UploadResponseSchema,
+    errors: [...UPLOAD_ERRORS, 413],
+  }),
+  uploadCommandExamples: op({
+    method: 'GET',
+    path: '/uploads/command-examples',
+    tag: 'uploads',
+    summary: "Shell commands that upload files with the caller's upload token",
+    response: CommandExamplesSchema,
+    errors: [401],
+  }),
+  uploadRawCreateDir: op({
+    method: 'POST',
+    path: '/uploads/{upload_id}/raw-create-dir/{*path}',
+    tag: 'uploads',
+    summary: 'Create a folder in an unpublished upload',
+    params: UploadPathParamsSchema,
     response: UploadResponseSchema,
     errors: UPLOAD_ERRORS,
   }),
@@ -219,6 +341,24 @@ export const operations = {
     query: EntriesGetQuerySchema,
     response: EntriesQueryResponseSchema,
     errors: SEARCH_ERRORS,
+  }),
+  entriesEdit: op({
+    method: 'POST',
+    path: '/entries/edit',
+    tag: 'entries',
+    summary: 'Edit the metadata of the entries a query selects, across uploads',
+    body: MetadataEditRequestSchema,
+    response: MetadataEditResponseSchema,
+    errors: [400, 401, 404, 413, 422],
+  }),
+  entriesEditV0: op({
+    method: 'POST',
+    path: '/entries/edit_v0',
+    tag: 'entries',
+    summary: 'Edit entries with the older actions format (comment, references, datasets, members)',
+    body: EditV0RequestSchema,
+    response: EditV0ResponseSchema,
+    errors: [400, 401, 413, 422],
   }),
   entryById: op({
     method: 'GET',
@@ -287,6 +427,34 @@ export const operations = {
     params: DatasetIdParamsSchema,
     response: DatasetResponseSchema,
     errors: [401, 404],
+  }),
+
+  datasetCreate: op({
+    method: 'POST',
+    path: '/datasets',
+    tag: 'datasets',
+    summary: 'Create a dataset, optionally with the entries a query or a list selects',
+    body: DatasetCreateSchema,
+    response: DatasetResponseSchema,
+    errors: [400, 401, 413, 422],
+  }),
+  datasetDelete: op({
+    method: 'DELETE',
+    path: '/datasets/{dataset_id}',
+    tag: 'datasets',
+    summary: 'Delete a dataset without DOI (its creator only)',
+    params: DatasetIdParamsSchema,
+    response: DatasetResponseSchema,
+    errors: [400, 401, 404],
+  }),
+  datasetDoi: op({
+    method: 'POST',
+    path: '/datasets/{dataset_id}/action/doi',
+    tag: 'datasets',
+    summary: 'Assign a DOI through DataCite; the dataset is final afterwards',
+    params: DatasetIdParamsSchema,
+    response: DatasetResponseSchema,
+    errors: [400, 401, 404, 502, 503],
   }),
 
   materialsQuery: op({

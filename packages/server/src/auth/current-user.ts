@@ -5,6 +5,8 @@ export interface CurrentUser {
   name: string;
   email?: string;
   is_admin: boolean;
+  /** Ids of the user groups the caller owns or is a member of (upload roles through coauthor/reviewer groups). */
+  group_ids?: readonly string[];
   /** Set when the caller authenticated with an app token rather than an access token of the provider. */
   appToken?: true;
 }

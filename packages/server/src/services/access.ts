@@ -2,13 +2,25 @@ import type { CurrentUser } from '../auth/current-user.ts';
 import { HttpError, notFound, unauthorized } from '../errors.ts';
 import type { UploadRow } from '../store/uploads.ts';
 
-/** Roles of spec 1 §6, computed from the user id (groups come with a later release). */
-const uploadRoles = (upload: UploadRow, user: CurrentUser | undefined) => {
+/** 'all' in reviewer_groups: the upload is visible to everyone (spec 3 §3). */
+export const VISIBLE_TO_ALL = 'all';
+
+/**
+ * Roles of spec 1 §6, computed from the user id and the user's groups: writers are the main author,
+ * co-authors and members of co-author groups; viewers are writers, reviewers and members of reviewer
+ * groups.
+ */
+export const uploadRoles = (upload: UploadRow, user: CurrentUser | undefined) => {
   const id = user?.user_id;
+  const groups = user?.group_ids ?? [];
+  const inGroups = (ids: readonly string[]) => ids.some((group) => groups.includes(group));
   const isMainAuthor = id !== undefined && upload.main_author === id;
-  const isWriter = isMainAuthor || (id !== undefined && upload.coauthors.includes(id));
-  const isViewer = isWriter || (id !== undefined && upload.reviewers.includes(id));
-  return { isMainAuthor, isWriter, isViewer, isAdmin: user?.is_admin ?? false };
+  const isCoauthor = id !== undefined && (upload.coauthors.includes(id) || inGroups(upload.coauthor_groups));
+  const isReviewer = id !== undefined && (upload.reviewers.includes(id) || inGroups(upload.reviewer_groups));
+  const isWriter = isMainAuthor || isCoauthor;
+  const isViewer = isWriter || isReviewer;
+  const visibleToAll = upload.reviewer_groups.includes(VISIBLE_TO_ALL) && !upload.with_embargo;
+  return { isMainAuthor, isWriter, isViewer, visibleToAll, isAdmin: user?.is_admin ?? false };
 };
 
 const uploadNotFound = () => notFound('The specified upload_id was not found.');
@@ -20,7 +32,7 @@ const uploadNotFound = () => notFound('The specified upload_id was not found.');
 export const assertCanRead = (upload: UploadRow | undefined, user: CurrentUser | undefined): UploadRow => {
   if (!upload) throw uploadNotFound();
   const roles = uploadRoles(upload, user);
-  if (roles.isViewer || roles.isAdmin) return upload;
+  if (roles.isViewer || roles.isAdmin || roles.visibleToAll) return upload;
   if (upload.published && !upload.with_embargo) return upload;
   if (upload.published) {
     throw unauthorized('You do not have access to the specified upload - published with embargo.');
