@@ -2,6 +2,7 @@ import type { OasisConfig } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import type { SearchEngine } from './search/engine/engine.ts';
 import type { LoginLimiter } from './auth/login-limiter.ts';
+import type { Clock } from './time/clock.ts';
 
 /** What every route module gets: the configuration and the database; services hang off these. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   notifyJobQueued: () => void;
   /** Failed-login back-off of this process, shared by every login and token path. */
   loginLimiter: LoginLimiter;
+  /** The time embargo ends and other dated rules are decided by; tests move it. */
+  clock: Clock;
 }

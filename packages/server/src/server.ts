@@ -14,6 +14,7 @@ import { processUpload } from './jobs/process-upload.ts';
 import { failUploadProcessing, PROCESS_UPLOAD } from './jobs/processing.ts';
 import { removeStaleTempFiles } from './files/temp-cleanup.ts';
 import { JobWorker } from './jobs/worker.ts';
+import { systemClock, type Clock } from './time/clock.ts';
 
 export interface RunningServer {
   app: App;
@@ -33,6 +34,8 @@ export interface StartOptions {
   onListening?: (origin: string) => void;
   /** Test suites: every answer is checked against its operation's row (http/response-check). */
   checkResponses?: boolean;
+  /** Tests: a clock they move (embargo ends); the system clock otherwise. */
+  clock?: Clock;
 }
 
 /**
@@ -90,6 +93,7 @@ export const startServer = async (
     ),
     notifyJobQueued: () => wake.notify(),
     loginLimiter: new LoginLimiter(config.loginLimits),
+    clock: options.clock ?? systemClock,
   };
   const worker = new JobWorker(
     db,

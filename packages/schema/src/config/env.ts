@@ -73,6 +73,39 @@ export const UiConfigSchema = Type.Object(
 );
 export type UiConfig = Static<typeof UiConfigSchema>;
 
+/** An example upload offered by 'Add Example Uploads' (NOMAD's `example_upload` entry point). */
+export const ExampleUploadSchema = Type.Object(
+  {
+    id: Type.String(),
+    entry_point_type: Type.Literal('example_upload'),
+    title: Type.String(),
+    description: Type.String(),
+    category: Type.String(),
+    local_path: Type.Optional(
+      Type.String({ description: 'Zip file or folder, relative to the examples folder' }),
+    ),
+  },
+  open,
+);
+export type ExampleUpload = Static<typeof ExampleUploadSchema>;
+
+/** Entry points of plugins as env.json carries them; the oasis's own examples appear as example uploads. */
+export const PluginsEnvSchema = Type.Object(
+  {
+    entry_points: Type.Optional(
+      Type.Object(
+        {
+          options: Type.Optional(
+            Type.Record(Type.String(), Type.Union([ExampleUploadSchema, Type.Object({}, open)])),
+          ),
+        },
+        open,
+      ),
+    ),
+  },
+  open,
+);
+
 /**
  * The runtime configuration the GUI reads from the server (`window.nomadEnv`, served as `gui/env.js`),
  * field names as NOMAD's so one GUI build serves any installation.
@@ -101,7 +134,7 @@ export const EnvConfigSchema = Type.Object({
   appTokenMaxExpiresIn: Type.Integer(),
   uploadMembersGroupSearchEnabled: Type.Boolean(),
   ui: UiConfigSchema,
-  plugins: Type.Object({}, { additionalProperties: true }),
+  plugins: PluginsEnvSchema,
   dataciteEnabled: Type.Boolean(),
   northEnabled: Type.Optional(Type.Boolean()),
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { systemClock, type Clock } from '../time/clock.ts';
 import { LoginLimiter } from '../auth/login-limiter.ts';
 import { loadConfig, type OasisConfig } from '../config/config.ts';
 import type { AppContext } from '../context.ts';
@@ -41,7 +42,7 @@ const freshPostgresDatabase = async (serverUrl: string) => {
  * stay queued). For service tests.
  */
 export const openServiceContext = async (
-  options: { config?: Partial<OasisConfig>; postgresUrl?: string } = {},
+  options: { config?: Partial<OasisConfig>; postgresUrl?: string; clock?: Clock } = {},
 ): Promise<ServiceTestContext> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-service-'));
   const postgres = options.postgresUrl ? await freshPostgresDatabase(options.postgresUrl) : undefined;
@@ -61,6 +62,7 @@ export const openServiceContext = async (
     search: createSearchEngine(db, { timeBudgetMs: config.searchTimeBudgetMs }),
     notifyJobQueued: () => undefined,
     loginLimiter: new LoginLimiter(config.loginLimits),
+    clock: options.clock ?? systemClock,
   };
   return {
     ctx,

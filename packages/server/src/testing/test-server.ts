@@ -6,6 +6,7 @@ import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { startServer } from '../server.ts';
 import type { LogDestination } from '../logging/logger-options.ts';
+import type { Clock } from '../time/clock.ts';
 import { watchEventLoop } from './event-loop-report.ts';
 
 export interface TestServer {
@@ -24,7 +25,7 @@ export interface TestServer {
  */
 export const startTestServer = async (
   overrides: Partial<OasisConfig> = {},
-  options: { logStream?: LogDestination } = {},
+  options: { logStream?: LogDestination; clock?: Clock } = {},
 ): Promise<TestServer> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-test-'));
   const config = loadConfig({ OASIS_DATA_DIR: dataDir }, { port: 0, host: '127.0.0.1', ...overrides });
@@ -32,6 +33,7 @@ export const startTestServer = async (
     inMemoryDatabase: true,
     checkResponses: true,
     logStream: options.logStream,
+    clock: options.clock,
     // Tokens and links name the public origin, which is only known once the port is.
     onListening: (origin) => {
       config.publicOrigin = origin;
