@@ -37,6 +37,7 @@ export const assertCanRead = (upload: UploadRow | undefined, user: CurrentUser |
   if (upload.published) {
     throw unauthorized('You do not have access to the specified upload - published with embargo.');
   }
+  if (!user) throw unauthorized('You need to log in to access the specified upload.');
   throw unauthorized('You do not have access to the specified upload.');
 };
 

@@ -6,7 +6,15 @@ const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOSt
 
 const isProcessing = (status: string) => status === 'PENDING' || status === 'RUNNING';
 
-/** The wire shape of an upload; writers and viewers are derived from the member roles as NOMAD does. */
+/** Each id once, where it first appears (a user may hold two roles; NOMAD derives these lists from sets). */
+const distinct = (ids: readonly string[]) => [...new Set(ids)];
+
+/**
+ * The wire shape of an upload; writers and viewers are derived from the member roles as NOMAD does: writers
+ * are the co-authors and the main author, viewers the reviewers and writers, writer_groups the co-author
+ * groups, viewer_groups the co-author and reviewer groups ('all' included), in the order NOMAD's answers
+ * show them.
+ */
 export const uploadToWire = (row: UploadRow): Upload => ({
   process_running: isProcessing(row.process_status),
   current_process: row.current_process,
@@ -23,10 +31,10 @@ export const uploadToWire = (row: UploadRow): Upload => ({
   coauthor_groups: row.coauthor_groups,
   reviewers: row.reviewers,
   reviewer_groups: row.reviewer_groups,
-  writers: [row.main_author, ...row.coauthors],
-  writer_groups: row.coauthor_groups,
-  viewers: [row.main_author, ...row.coauthors, ...row.reviewers],
-  viewer_groups: row.reviewer_groups,
+  writers: distinct([...row.coauthors, row.main_author]),
+  writer_groups: distinct(row.coauthor_groups),
+  viewers: distinct([...row.reviewers, ...row.coauthors, row.main_author]),
+  viewer_groups: distinct([...row.coauthor_groups, ...row.reviewer_groups]),
   published: row.published,
   published_to: [],
   publish_time: iso(row.publish_time),

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { createKeyStore } from '../keys.ts';
 import { embeddedRealmPath } from '../urls.ts';
 import { discoveryRoutes } from './discovery-routes.ts';
+import { invitationRoutes } from './invitation-routes.ts';
 import { loginRoutes } from './login-routes.ts';
 import { registrationRoutes } from './registration-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
@@ -24,6 +25,7 @@ export const registerIdentityProvider =
         await realm.register(discoveryRoutes(ctx, keyStore));
         await realm.register(loginRoutes(ctx));
         await realm.register(registrationRoutes(ctx));
+        await realm.register(invitationRoutes(ctx));
         await realm.register(tokenRoutes(ctx, keyStore));
         await realm.register(userinfoRoutes(ctx, keyStore));
         await realm.register(sessionRoutes(ctx, keyStore));

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { entryDatasetsSql } from '../documents.ts';
 import type { SearchIndex } from './search-index.ts';
 
 export interface EntryRow {
@@ -9,10 +10,13 @@ export interface EntryRow {
   process_status: string;
   search_seq: string;
   metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  datasets: unknown[];
 }
 
 export const entriesSql = (where: string) =>
-  `SELECT e.entry_id, e.upload_id, e.mainfile, e.parser_name, e.process_status, e.search_seq::text, e.metadata
+  `SELECT e.entry_id, e.upload_id, e.mainfile, e.parser_name, e.process_status, e.search_seq::text, e.metadata,
+     e.user_metadata, ${entryDatasetsSql} AS datasets
    FROM entries e WHERE ${where}`;
 
 /**
@@ -21,13 +25,14 @@ export const entriesSql = (where: string) =>
  */
 export const entryDocument = (row: EntryRow): Record<string, unknown> => ({
   ...row.metadata,
+  ...row.user_metadata,
   entry_id: row.entry_id,
   upload_id: row.upload_id,
   mainfile: row.mainfile,
   parser_name: row.parser_name,
   process_status: row.process_status,
   process_running: row.process_status === 'PENDING' || row.process_status === 'RUNNING',
-  datasets: row.metadata.datasets ?? [],
+  datasets: row.datasets,
 });
 
 /**

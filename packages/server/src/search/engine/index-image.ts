@@ -47,8 +47,15 @@ export interface IndexImage {
 }
 
 /**
+ * The access facts a snapshot keeps of each upload. Part of the fingerprint: a snapshot written before
+ * group roles and 'all' were kept would hide group members' and everyone's uploads, so it is not loaded.
+ */
+const ACCESS_FACTS = ['members', 'writer_groups', 'viewer_groups', 'visible_to_all'];
+
+/**
  * What decides how documents become columns: the quantities with their paths and scope, and the free-text
- * sources. A snapshot written under another layout cannot be read into this index.
+ * sources; also what is kept of uploads' access. A snapshot written under another layout cannot be read
+ * into this index.
  */
 export const layoutFingerprint = (index: SearchIndex): string => {
   const layout = {
@@ -61,6 +68,7 @@ export const layoutFingerprint = (index: SearchIndex): string => {
     freeText: [FREE_TEXT, ...[...FREE_TEXT_SOURCES].sort()],
     uploadKeys: [...UPLOAD_KEYS].sort(),
     nested: [...index.nestedItems.keys()],
+    access: ACCESS_FACTS,
   };
   return createHash('sha256').update(JSON.stringify(layout)).digest('hex');
 };

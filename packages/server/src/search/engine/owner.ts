@@ -8,21 +8,26 @@ const ownersNeedingLogin: readonly Owner[] = ['shared', 'user', 'staging', 'admi
 type UploadTest = (upload: UploadAccess) => boolean;
 
 /**
- * NOMAD's owner semantics: public = published without embargo; visible = public plus what the user is a
- * member of; shared = uploads the user is a member of; user = uploads where the user is main author;
- * staging = unpublished uploads the user is a member of; all = everything published plus the user's own;
- * admin = everything, admins only. Unlike NOMAD, `all` leaves out other people's embargoed uploads: spec 1
- * §6 makes those visible to their members only, and their names, formulas and authors would otherwise
- * leak through results, counts, aggregations and suggestions.
+ * NOMAD's owner semantics: public = published without embargo, or visible to all ('all' among the reviewer
+ * groups, without embargo: even unpublished); visible = public plus what the user is a member of; shared =
+ * uploads the user is a member of; user = uploads where the user is main author; staging = unpublished
+ * uploads the user is a member of; all = public plus the user's own; admin = everything, admins only. A
+ * user is a member as main author, co-author or reviewer, or through a co-author or reviewer group they own
+ * or belong to. Unlike NOMAD, `all` leaves out other people's embargoed uploads: spec 1 §6 makes those
+ * visible to their members only, and their names, formulas and authors would otherwise leak through
+ * results, counts, aggregations and suggestions.
  */
 export const ownerTest = (owner: Owner, user: CurrentUser | undefined): UploadTest => {
   if (!user && ownersNeedingLogin.includes(owner)) {
     throw unauthorized(`Authentication required for owner value ${owner}`);
   }
-  const isPublic: UploadTest = (u) => u.published && !u.with_embargo;
+  const isPublic: UploadTest = (u) => !u.with_embargo && (u.published || u.visible_to_all === true);
   if (!user) return isPublic;
   const id = user.user_id;
-  const member: UploadTest = (u) => u.members.has(id);
+  const groups = new Set(user.group_ids ?? []);
+  const inGroups = (ids: readonly string[] | undefined) =>
+    ids !== undefined && ids.some((g) => groups.has(g));
+  const member: UploadTest = (u) => u.members.has(id) || inGroups(u.viewer_groups);
   switch (owner) {
     case 'public':
       return isPublic;

@@ -17,6 +17,8 @@ export const UPLOAD_KEYS: ReadonlySet<string> = new Set([
   'authors',
   'writers',
   'viewers',
+  'writer_groups',
+  'viewer_groups',
 ]);
 
 /** What visibility decisions need of an upload. */
@@ -27,6 +29,12 @@ export interface UploadAccess {
   main_author: string;
   /** Main author, co-authors and reviewers. */
   members: ReadonlySet<string>;
+  /** Co-author groups: their owners and members are writers. Absent: none. */
+  writer_groups?: readonly string[];
+  /** Co-author and reviewer groups (without 'all'): their owners and members are viewers. Absent: none. */
+  viewer_groups?: readonly string[];
+  /** 'all' is among the reviewer groups: everyone may see the upload unless it is under embargo. */
+  visible_to_all?: boolean;
 }
 
 export interface IndexedQuantity {

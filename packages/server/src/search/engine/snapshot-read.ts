@@ -32,12 +32,20 @@ export interface OpenSnapshot {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const isIdList = (value: unknown) =>
+  value === undefined || (Array.isArray(value) && value.every((id) => typeof id === 'string'));
+
 const isUpload = (value: unknown): value is UploadImage => {
   if (!isObject(value)) return false;
   const { upload_id, access, doc } = value;
   const accessOk =
     access === null ||
-    (isObject(access) && Array.isArray(access.members) && typeof access.main_author === 'string');
+    (isObject(access) &&
+      Array.isArray(access.members) &&
+      typeof access.main_author === 'string' &&
+      isIdList(access.writer_groups) &&
+      isIdList(access.viewer_groups) &&
+      (access.visible_to_all === undefined || typeof access.visible_to_all === 'boolean'));
   return typeof upload_id === 'string' && accessOk && (doc === null || isObject(doc));
 };
 

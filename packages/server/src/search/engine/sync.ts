@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { VISIBLE_TO_ALL } from '../../services/access.ts';
 import { uploadPartSql } from '../documents.ts';
 import { entriesSql, entryDocument, type EntryRow } from './entry-rows.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -13,13 +14,18 @@ interface UploadRow {
   with_embargo: boolean;
   main_author: string;
   members: string[];
+  writer_groups: string[];
+  viewer_groups: string[];
+  visible_to_all: boolean;
   search_seq: string;
   doc: Record<string, unknown>;
 }
 
 const uploadsSql = (where: string) =>
   `SELECT u.upload_id, u.published, u.with_embargo, u.main_author,
-     ARRAY[u.main_author] || u.coauthors || u.reviewers AS members, u.search_seq::text, ${uploadPartSql} AS doc
+     ARRAY[u.main_author] || u.coauthors || u.reviewers AS members, u.coauthor_groups AS writer_groups,
+     array_remove(u.coauthor_groups || u.reviewer_groups, '${VISIBLE_TO_ALL}') AS viewer_groups,
+     '${VISIBLE_TO_ALL}' = ANY(u.reviewer_groups) AS visible_to_all, u.search_seq::text, ${uploadPartSql} AS doc
    FROM uploads u WHERE ${where}`;
 
 /**
@@ -127,6 +133,9 @@ export class IndexSync {
           with_embargo: upload.with_embargo,
           main_author: upload.main_author,
           members: new Set(upload.members),
+          writer_groups: upload.writer_groups,
+          viewer_groups: upload.viewer_groups,
+          visible_to_all: upload.visible_to_all,
         },
         upload.doc,
       );
