@@ -15,6 +15,7 @@ import { failUploadProcessing, PROCESS_UPLOAD } from './jobs/processing.ts';
 import { removeStaleTempFiles } from './files/temp-cleanup.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { systemClock, type Clock } from './time/clock.ts';
+import { startEmbargoTask } from './services/embargo.ts';
 
 export interface RunningServer {
   app: App;
@@ -126,12 +127,15 @@ export const startServer = async (
   await worker.start();
   // Build the search index now rather than in the first search request.
   ctx.search.sync().catch((error: unknown) => app.log.error(error));
+  // Embargoes end by the calendar: checked now and then, on every server (lifting is idempotent).
+  const embargoes = startEmbargoTask(ctx, { onError: (error) => app.log.error(error) });
   return {
     app,
     ctx,
     origin,
     async close() {
       await app.close();
+      await embargoes.stop();
       await worker.stop();
       await pool.close();
       await ctx.search.close();

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerOperation } from '../http/register-operation.ts';
-import { listDatasetsFor, readDataset } from '../services/datasets.ts';
+import { assignDoi } from '../services/dataset-doi.ts';
+import { createDataset, deleteDataset, listDatasetsFor, readDataset } from '../services/datasets.ts';
 import { datasetToWire } from '../services/datasets-wire.ts';
 
-/** NOMAD's datasets: public listing and lookup (creating them comes with a later release). */
+const answer = (dataset: Parameters<typeof datasetToWire>[0]) => ({
+  dataset_id: dataset.dataset_id,
+  data: datasetToWire(dataset),
+});
+
+/** NOMAD's datasets: public listing and lookup; creating, deleting and DOIs for their creators. */
 export const datasetsRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (api) => {
@@ -13,8 +19,19 @@ export const datasetsRoutes =
       return { pagination, data: rows.map(datasetToWire) };
     });
 
-    registerOperation(api, 'datasetById', async (request) => {
-      const dataset = await readDataset(ctx, request.user, request.params.dataset_id);
-      return { dataset_id: dataset.dataset_id, data: datasetToWire(dataset) };
-    });
+    registerOperation(api, 'datasetById', async (request) =>
+      answer(await readDataset(ctx, request.user, request.params.dataset_id)),
+    );
+
+    registerOperation(api, 'datasetCreate', async (request) =>
+      answer(await createDataset(ctx, request.user, request.body)),
+    );
+
+    registerOperation(api, 'datasetDelete', async (request) =>
+      answer(await deleteDataset(ctx, request.user, request.params.dataset_id)),
+    );
+
+    registerOperation(api, 'datasetDoi', async (request) =>
+      answer(await assignDoi(ctx, request.user, request.params.dataset_id)),
+    );
   };

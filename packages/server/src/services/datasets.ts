@@ -1,10 +1,24 @@
-import type { DatasetsQuery, PaginationResponse } from '@oasis/schema';
+import type { DatasetCreate, DatasetsQuery, PaginationResponse } from '@oasis/schema';
+import type { CurrentUser } from '../auth/current-user.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest, notFound } from '../errors.ts';
-import { findDataset, listDatasets, type DatasetRow } from '../store/datasets.ts';
-import type { Caller } from './caller.ts';
+import { badRequest, notFound, unauthorized, validationError } from '../errors.ts';
+import {
+  deleteDatasetRow,
+  findDataset,
+  findDatasetByName,
+  insertDataset,
+  listDatasets,
+  lockDataset,
+  type DatasetRow,
+} from '../store/datasets.ts';
+import { loggedIn, type Caller } from './caller.ts';
+import { findEditTargets, runEdit } from './metadata-edit.ts';
 
 export const DATASET_NOT_FOUND = 'The dataset with the given id does not exist.';
+/** NOMAD's texts for changes to a dataset. */
+const DATASET_BAD_ID = 'Dataset not found. The given id does not match any dataset.';
+const DATASET_NOT_YOURS = 'The dataset can only be edited by the user who created the dataset.';
+export const DATASET_IS_FIXED = 'The dataset already has a DOI and cannot be changed anymore.';
 
 /** NOMAD's check of a simple page: past the last page (or any but the first of nothing) is a 400. */
 const pageInRange = (page: number, pageSize: number, total: number) =>
@@ -63,4 +77,77 @@ export const readDataset = async (
   const dataset = await findDataset(ctx.db, datasetId);
   if (!dataset) throw notFound(DATASET_NOT_FOUND);
   return dataset;
+};
+
+const nameTaken = (name: string) => badRequest(`There is already a dataset with name ${name}`);
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** A dataset the caller may change: its creator's, or any for an admin. */
+export const changeableDataset = (dataset: DatasetRow | undefined, user: CurrentUser): DatasetRow => {
+  if (!dataset) throw notFound(DATASET_BAD_ID);
+  if (dataset.user_id !== user.user_id && !user.is_admin) throw unauthorized(DATASET_NOT_YOURS);
+  return dataset;
+};
+
+/**
+ * POST datasets: a new dataset of the caller, its name unique among theirs and not starting with a
+ * space. `entries` or `query` fill it, as NOMAD does, with the caller's own entries (owner `user`);
+ * filling it is an edit (the upload rules apply), and if that fails the dataset is not kept.
+ */
+export const createDataset = async (
+  ctx: AppContext,
+  caller: Caller,
+  input: DatasetCreate,
+): Promise<DatasetRow> => {
+  const user = loggedIn(caller);
+  const name = input.dataset_name;
+  if (/^\s/.test(name))
+    throw validationError([
+      { loc: ['body', 'dataset_name'], msg: 'Invalid name for dataset', type: 'value_error' },
+    ]);
+  if (await findDatasetByName(ctx.db, user.user_id, name)) throw nameTaken(name);
+  const type = input.dataset_type ?? 'owned';
+  const query = input.entries !== undefined ? { 'entry_id:any': input.entries } : input.query;
+  // Foreign datasets name entries of elsewhere (NOMAD keeps their query but tags no entries).
+  const entryIds =
+    type === 'owned' && query !== undefined && input.entries?.length !== 0
+      ? await findEditTargets(ctx, user, 'user', query)
+      : [];
+  let dataset: DatasetRow;
+  try {
+    dataset = await insertDataset(ctx.db, {
+      dataset_name: name,
+      user_id: user.user_id,
+      dataset_type: type,
+      dataset_create_time: ctx.clock.now(),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(name);
+    throw error;
+  }
+  if (entryIds.length === 0) return dataset;
+  try {
+    await runEdit(ctx, user, { entryIds, metadata: { datasets: { add: [dataset.dataset_id] } } });
+  } catch (error) {
+    await deleteDatasetRow(ctx.db, dataset.dataset_id);
+    throw error;
+  }
+  return dataset;
+};
+
+/** DELETE datasets/{id}: its creator (or an admin) deletes a dataset without DOI; entries stay. */
+export const deleteDataset = async (
+  ctx: AppContext,
+  caller: Caller,
+  datasetId: string,
+): Promise<DatasetRow> => {
+  const user = loggedIn(caller);
+  return ctx.db.transaction(async (tx) => {
+    const dataset = changeableDataset(await lockDataset(tx, datasetId), user);
+    if (dataset.doi !== null) throw badRequest(DATASET_IS_FIXED);
+    await deleteDatasetRow(tx, dataset.dataset_id);
+    return dataset;
+  });
 };

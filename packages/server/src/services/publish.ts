@@ -1,0 +1,45 @@
+import type { AppContext } from '../context.ts';
+import { badRequest, unauthorized } from '../errors.ts';
+import { countProcessedEntries, lockUploads, markPublished } from '../store/upload-metadata.ts';
+import type { UploadRow } from '../store/uploads.ts';
+import { assertCanRead, uploadRoles } from './access.ts';
+import { loggedIn, type Caller } from './caller.ts';
+import { currentUpload } from './uploads.ts';
+
+/**
+ * POST uploads/{id}/action/publish: writers publish an upload that has finished processing with at least
+ * one entry, with an embargo of `embargoLength` months (the upload's own setting when not given). From
+ * then on its files and entries are final (access.ts refuses changes to published uploads). The checks
+ * and NOMAD's texts run on the locked row, so processing queued meanwhile cannot slip in between.
+ */
+export const publishUpload = async (
+  ctx: AppContext,
+  caller: Caller,
+  uploadId: string,
+  options: { embargoLength?: number; toCentralNomad?: boolean },
+): Promise<UploadRow> => {
+  const user = loggedIn(caller, 'User authentication required to access uploads.');
+  await ctx.db.transaction(async (tx) => {
+    const [locked] = await lockUploads(tx, [uploadId]);
+    const upload = assertCanRead(locked, user);
+    const roles = uploadRoles(upload, user);
+    if (!roles.isWriter && !roles.isAdmin)
+      throw unauthorized('You do not have write access to the specified upload.');
+    // Publishing to the central NOMAD needs a connection to it, which this installation does not have yet.
+    if (options.toCentralNomad) throw badRequest('Publishing to central NOMAD is not configured');
+    if (upload.published) throw badRequest('Upload already published.');
+    if (upload.process_status === 'PENDING' || upload.process_status === 'RUNNING')
+      throw badRequest('The upload is currently being processed, operation not allowed.');
+    if (upload.process_status === 'FAILURE')
+      throw badRequest('Cannot publish an upload that failed processing.');
+    if ((await countProcessedEntries(tx, upload.upload_id)) === 0)
+      throw badRequest('Cannot publish an upload without any resulting entries.');
+    await markPublished(
+      tx,
+      upload.upload_id,
+      ctx.clock.now(),
+      options.embargoLength ?? upload.embargo_length,
+    );
+  });
+  return currentUpload(ctx.db, uploadId);
+};
