@@ -38,7 +38,12 @@ const request: EntriesQueryRequest = {
     program_name: terms('results.method.simulation.program_name'),
     xc_functional_type: terms('results.method.simulation.dft.xc_functional_type'),
     crystal_system: terms('results.material.symmetry.crystal_system'),
-    band_gap: { histogram: { quantity: 'results.properties.electronic.band_gap.value', buckets: 30 } },
+    band_gap: {
+      histogram: {
+        quantity: 'results.properties.electronic.band_structure_electronic.band_gap.value',
+        buckets: 30,
+      },
+    },
   },
   pagination: { page_size: 20, order_by: 'upload_create_time', order: 'desc' },
 } as EntriesQueryRequest;
@@ -60,7 +65,8 @@ const floorSql = `
       ${path('results', 'method', 'simulation', 'program_name')} AS program_name,
       ${path('results', 'method', 'simulation', 'dft', 'xc_functional_type')} AS xc_functional_type,
       ${path('results', 'material', 'symmetry', 'crystal_system')} AS crystal_system,
-      e.metadata -> 'results' -> 'properties' -> 'electronic' -> 'band_gap' AS band_gaps
+      jsonb_path_query_array(e.metadata, '$.results.properties.electronic.band_structure_electronic[*].band_gap[*]')
+        AS band_gaps
     FROM entries e JOIN uploads u USING (upload_id)
     WHERE u.published AND NOT u.with_embargo AND e.process_status IN ('SUCCESS', 'FAILURE')
       AND e.metadata -> 'results' -> 'material' -> 'elements' ?| ARRAY['Fe', 'O']
@@ -122,7 +128,12 @@ const heavyRequest = {
   },
   aggregations: {
     ids: terms('entry_id', 10_000),
-    gaps: { histogram: { quantity: 'results.properties.electronic.band_gap.value', buckets: 10_000 } },
+    gaps: {
+      histogram: {
+        quantity: 'results.properties.electronic.band_structure_electronic.band_gap.value',
+        buckets: 10_000,
+      },
+    },
     created: { date_histogram: { quantity: 'upload_create_time', interval: '1d' } },
   },
   pagination: { page_size: 100, order_by: '_score', order: 'desc' },

@@ -29,6 +29,7 @@ export * from './contract/answers.ts';
 export * from './api/downloads.ts';
 export * from './api/datasets.ts';
 export * from './config/default-columns.ts';
+export * from './config/band-gap.ts';
 export * from './config/default-unit-systems.ts';
 export * from './api/edit.ts';
 export * from './api/groups.ts';

@@ -2,19 +2,23 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { OwnerSchema, QuerySchema } from './entries.ts';
 import { Nullable } from './common.ts';
 
-/** A list quantity is either replaced (a plain list) or changed (`{add, remove}`), as NOMAD's edit API. */
-const ListEdit = <T extends TSchema>(item: T) =>
-  Type.Union([
-    item,
-    Type.Array(item),
+/** Values one list operation may name: keeps an edit's cost bounded. */
+export const MAX_EDIT_LIST_VALUES = 1000;
+
+/**
+ * A list quantity is either replaced (a plain value or list, or `{set}`) or changed (`{add, remove}`), as
+ * NOMAD's edit API; for datasets a plain list adds.
+ */
+const ListEdit = <T extends TSchema>(item: T) => {
+  const values = Type.Union([item, Type.Array(item, { maxItems: MAX_EDIT_LIST_VALUES })]);
+  return Type.Union([
+    values,
     Type.Object(
-      {
-        add: Type.Optional(Type.Union([item, Type.Array(item)])),
-        remove: Type.Optional(Type.Union([item, Type.Array(item)])),
-      },
+      { set: Type.Optional(values), add: Type.Optional(values), remove: Type.Optional(values) },
       { additionalProperties: false },
     ),
   ]);
+};
 
 /**
  * What `POST /uploads/{id}/edit` and `POST /entries/edit` may change (NOMAD's `MetadataEditRequest`):
@@ -23,7 +27,7 @@ const ListEdit = <T extends TSchema>(item: T) =>
  */
 export const EditableMetadataSchema = Type.Object(
   {
-    upload_name: Type.Optional(Type.String()),
+    upload_name: Type.Optional(Type.String({ maxLength: 1000 })),
     embargo_length: Type.Optional(Type.Integer({ minimum: 0, maximum: 36 })),
     coauthors: Type.Optional(ListEdit(Type.String())),
     reviewers: Type.Optional(ListEdit(Type.String())),
@@ -31,11 +35,10 @@ export const EditableMetadataSchema = Type.Object(
     reviewer_groups: Type.Optional(
       ListEdit(Type.String({ description: "A group id, or 'all' for visible to everyone" })),
     ),
-    comment: Type.Optional(Type.String()),
-    references: Type.Optional(ListEdit(Type.String())),
+    comment: Type.Optional(Type.String({ maxLength: 10_000 })),
+    references: Type.Optional(ListEdit(Type.String({ maxLength: 2000 }))),
     datasets: Type.Optional(ListEdit(Type.String({ description: 'A dataset id or name' }))),
-    entry_name: Type.Optional(Type.String()),
-    entry_coauthors: Type.Optional(ListEdit(Type.String())),
+    entry_name: Type.Optional(Type.String({ maxLength: 1000 })),
   },
   { additionalProperties: false },
 );
@@ -45,7 +48,10 @@ export const MetadataEditRequestSchema = Type.Object(
   {
     metadata: Type.Optional(EditableMetadataSchema),
     entries: Type.Optional(
-      Type.Record(Type.String(), EditableMetadataSchema, { description: 'Per entry id (or mainfile)' }),
+      Type.Record(Type.String(), EditableMetadataSchema, {
+        description: 'Per entry id (or mainfile)',
+        maxProperties: MAX_EDIT_LIST_VALUES * 10,
+      }),
     ),
     entries_key: Type.Optional(Type.Union([Type.Literal('entry_id'), Type.Literal('mainfile')])),
     verify_only: Type.Optional(Type.Boolean()),
@@ -71,7 +77,7 @@ export const MetadataEditResponseSchema = Type.Object(
 /** One action of the older edit API (`POST /entries/edit_v0`): a value, and in the answer its outcome. */
 const EditActionSchema = Type.Object(
   {
-    value: Type.Optional(Type.String()),
+    value: Type.Optional(Type.String({ maxLength: 10_000 })),
     success: Type.Optional(Type.Boolean()),
     message: Type.Optional(Nullable(Type.String())),
   },
@@ -79,7 +85,8 @@ const EditActionSchema = Type.Object(
 );
 const EditActionsSchema = Type.Record(
   Type.String({ description: 'comment, references, datasets, coauthors, reviewers, entry_name' }),
-  Type.Union([EditActionSchema, Type.Array(EditActionSchema)]),
+  Type.Union([EditActionSchema, Type.Array(EditActionSchema, { maxItems: MAX_EDIT_LIST_VALUES })]),
+  { maxProperties: 20 },
 );
 
 export const EditV0RequestSchema = Type.Object(

@@ -15,17 +15,28 @@ export type Group = Static<typeof GroupSchema>;
 export const GroupIdParamsSchema = Type.Object({ group_id: Type.String() });
 
 export const GroupsQuerySchema = Type.Object({
-  group_id: Type.Optional(Type.Array(Type.String(), { description: 'Groups by id; repeat the parameter.' })),
+  group_id: Type.Optional(
+    Type.Array(Type.String(), { maxItems: 1000, description: 'Groups by id; repeat the parameter.' }),
+  ),
   user_id: Type.Optional(Type.String({ description: 'Groups this user owns or is a member of' })),
-  search_terms: Type.Optional(Type.String({ description: 'Words the group name contains' })),
+  search_terms: Type.Optional(
+    Type.String({ maxLength: 256, description: 'Words the group name contains (case-insensitive)' }),
+  ),
 });
 export type GroupsQuery = Static<typeof GroupsQuerySchema>;
 
 export const GroupsResponseSchema = Type.Object({ data: Type.Array(GroupSchema) });
 
+/** NOMAD's rule for group names: 3 to 32 letters, digits, spaces, '.', '_' or '-', not starting or ending with one of the last four. */
+const GroupNameSchema = Type.String({
+  minLength: 3,
+  maxLength: 32,
+  pattern: '^[a-zA-Z0-9][a-zA-Z0-9 ._\\-]+[a-zA-Z0-9]$',
+});
+
 export const GroupCreateSchema = Type.Object(
   {
-    group_name: Type.String({ minLength: 3, maxLength: 32 }),
+    group_name: GroupNameSchema,
     members: Type.Optional(Type.Array(Type.String(), { maxItems: 1000 })),
   },
   { additionalProperties: false },
@@ -33,7 +44,7 @@ export const GroupCreateSchema = Type.Object(
 
 export const GroupEditSchema = Type.Object(
   {
-    group_name: Type.Optional(Type.String({ minLength: 3, maxLength: 32 })),
+    group_name: Type.Optional(GroupNameSchema),
     members: Type.Optional(
       Type.Object(
         {

@@ -96,6 +96,8 @@ export const CreateUploadQuerySchema = Type.Object({
   local_path: Type.Optional(Type.String()),
   publish_directly: Type.Optional(Type.Boolean()),
   example_upload_id: Type.Optional(Type.String()),
+  /** An upload token (GET /uploads/command-examples) instead of a bearer token, for shell uploads. */
+  token: Type.Optional(Type.String({ maxLength: 4096 })),
 });
 
 /** An entry as the upload's entries list shows it: processing state plus its search metadata. */
@@ -169,6 +171,7 @@ export const DeleteEntryFilesRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type DeleteEntryFilesRequest = Static<typeof DeleteEntryFilesRequestSchema>;
 
 /** `GET /uploads/command-examples`: shell commands that upload with the caller's upload token. */
 export const CommandExamplesSchema = Type.Object(

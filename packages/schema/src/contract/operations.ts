@@ -131,7 +131,9 @@ export const operations = {
     summary: 'Invite a new user: creates the account and mails a link to choose a password',
     body: UserInviteSchema,
     response: UserSchema,
-    errors: [400, 401, 409, 413, 422, 502],
+    // 400 with NOMAD's "Could not invite user: ..." (email taken, external provider); 429: daily limit;
+    // 502: the mail server refused the mail; 503: no mail server configured.
+    errors: [400, 401, 413, 422, 429, 502, 503],
   }),
 
   groupsList: op({
@@ -244,7 +246,8 @@ export const operations = {
     params: UploadIdParamsSchema,
     body: MetadataEditRequestSchema,
     response: UploadResponseSchema,
-    errors: [...UPLOAD_ERRORS, 413],
+    // 503: the query that selects entries ran past the search time budget.
+    errors: [...UPLOAD_ERRORS, 413, 503],
   }),
   uploadPublish: op({
     method: 'POST',
@@ -272,7 +275,7 @@ export const operations = {
     tag: 'uploads',
     summary: "Shell commands that upload files with the caller's upload token",
     response: CommandExamplesSchema,
-    errors: [401],
+    errors: [401, 403],
   }),
   uploadRawCreateDir: op({
     method: 'POST',
@@ -321,7 +324,7 @@ export const operations = {
     params: UploadPathParamsSchema,
     query: PutRawQuerySchema,
     response: PutRawResponseSchema,
-    errors: [...UPLOAD_ERRORS, 413],
+    errors: [...UPLOAD_ERRORS, 409, 413],
   }),
 
   entriesQuery: op({
@@ -349,7 +352,7 @@ export const operations = {
     summary: 'Edit the metadata of the entries a query selects, across uploads',
     body: MetadataEditRequestSchema,
     response: MetadataEditResponseSchema,
-    errors: [400, 401, 404, 413, 422],
+    errors: [400, 401, 404, 413, 422, 503],
   }),
   entriesEditV0: op({
     method: 'POST',
@@ -358,7 +361,7 @@ export const operations = {
     summary: 'Edit entries with the older actions format (comment, references, datasets, members)',
     body: EditV0RequestSchema,
     response: EditV0ResponseSchema,
-    errors: [400, 401, 413, 422],
+    errors: [400, 401, 413, 422, 503],
   }),
   entryById: op({
     method: 'GET',
@@ -436,7 +439,7 @@ export const operations = {
     summary: 'Create a dataset, optionally with the entries a query or a list selects',
     body: DatasetCreateSchema,
     response: DatasetResponseSchema,
-    errors: [400, 401, 413, 422],
+    errors: [400, 401, 413, 422, 503],
   }),
   datasetDelete: op({
     method: 'DELETE',

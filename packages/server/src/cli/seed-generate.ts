@@ -173,17 +173,20 @@ const drawResults = (random: Random) => {
     n_calculations: geometryOptimization ? random.int(3, 60) : 1,
   };
   const electronic: Record<string, unknown> = {};
+  // Band gaps live in the band structure's section, where processing puts them (schema config/band-gap.ts).
   if (random.chance(0.7)) {
     const gap = drawGapEv(random, elements);
     const channels = spinPolarized ? [0, 1] : [0];
-    electronic.band_gap = channels.map((index) => ({
+    const bandGap = channels.map((index) => ({
       index,
       value: gap * ELECTRON_VOLT,
       ...(gap > 0 ? { type: random.chance(0.4) ? 'direct' : 'indirect' } : {}),
     }));
+    electronic.band_structure_electronic = [{ spin_polarized: spinPolarized, band_gap: bandGap }];
+  } else if (random.chance(0.12)) {
+    electronic.band_structure_electronic = [{ spin_polarized: spinPolarized }];
   }
   if (random.chance(0.35)) electronic.dos_electronic = [{ spin_polarized: spinPolarized }];
-  if (random.chance(0.12)) electronic.band_structure_electronic = [{ spin_polarized: spinPolarized }];
   if (Object.keys(electronic).length > 0) properties.electronic = electronic;
   if (geometryOptimization)
     properties.geometry_optimization = {

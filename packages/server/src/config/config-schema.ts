@@ -61,6 +61,35 @@ export const NomadYamlSchema = Type.Object(
       archive_max_ratio: positive,
       archive_ratio_min_size: positive,
     }),
+    // Outgoing mail (user invitations); NOMAD's keys, plus `secure` for TLS from the first byte.
+    mail: section({
+      enabled: Type.Optional(Type.Boolean()),
+      host: Type.Optional(Type.String()),
+      port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
+      secure: Type.Optional(Type.Boolean()),
+      with_login: Type.Optional(Type.Boolean()),
+      user: Type.Optional(Type.String()),
+      password: Type.Optional(Type.String()),
+      from_address: Type.Optional(Type.String()),
+      from_name: Type.Optional(Type.String()),
+    }),
+    // Example uploads as NOMAD's plugin entry points (config/example-uploads.ts checks their fields).
+    plugins: section({
+      entry_points: section({
+        include: strings,
+        exclude: strings,
+        options: Type.Optional(Type.Record(Type.String(), Type.Object({}, open))),
+      }),
+    }),
+    // DOIs for datasets through DataCite's REST API (datacite/config.ts); NOMAD's `mds_host` is not used.
+    datacite: section({
+      enabled: Type.Optional(Type.Boolean()),
+      url: Type.Optional(Type.String()),
+      prefix: Type.Optional(Type.String()),
+      user: Type.Optional(Type.String()),
+      password: Type.Optional(Type.String()),
+      publisher: Type.Optional(Type.String()),
+    }),
     ui: Type.Optional(UiConfigSchema),
   },
   open,

@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { UiConfig } from '@oasis/schema';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError, validateConfigFile } from './config-schema.ts';
+import { readExampleUploads, type ExampleUploadConfig } from './example-uploads.ts';
+import { readMailConfig, type MailConfig } from '../mail/mail-config.ts';
+import { readDataciteConfig, type DataciteConfig } from '../datacite/config.ts';
 import {
   readProcessingLimits,
   readUploadFileLimits,
@@ -57,6 +60,12 @@ export interface OasisConfig {
    * as a comma-separated list), so the login back-off sees clients rather than the proxy.
    */
   trustProxy: boolean | string;
+  /** 'Add Example Uploads': the built-in examples and nomad.yaml's `plugins.entry_points` (example-uploads.ts). */
+  exampleUploads: ExampleUploadConfig[];
+  /** Outgoing mail (user invitations), `mail:` in nomad.yaml; invitations are refused while it is off. */
+  mail: MailConfig;
+  /** DOI registration (`datacite:` in nomad.yaml); undefined when not enabled, and DOIs are refused. */
+  datacite?: DataciteConfig;
 }
 
 /** Back-off of failed logins, per account and per client address (auth/login-limiter.ts). */
@@ -183,6 +192,9 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
       stringList(keycloak.redirect_uris) ?? ['/nomad-oasis/gui/*'],
     loginLimits: loginLimitsFrom(section(services, 'login_limits')),
     trustProxy: trustProxyFrom(env.OASIS_TRUST_PROXY ?? services.trust_proxy),
+    exampleUploads: readExampleUploads(section(doc, 'plugins'), configFile),
+    mail: readMailConfig(section(doc, 'mail'), env),
+    datacite: readDataciteConfig(section(doc, 'datacite'), env),
     ...overrides,
   };
 };

@@ -1,4 +1,5 @@
 import {
+  BAND_GAP_SECTION,
   DEFAULT_ENTRY_COLUMNS,
   type AppConfig,
   type ColumnConfig,
@@ -38,8 +39,8 @@ const menu = (title: string, items?: MenuItemConfig[], size: 'md' | 'lg' | 'xxl'
   size,
   ...(items ? { items, indentation: 1 } : {}),
 });
-// Where this server's normalizers store the band gaps (NOMAD's newer results layout).
-const gap = 'results.properties.electronic.band_gap';
+// The band gaps processing stores (band structures), as NOMAD's default apps search them.
+const gap = BAND_GAP_SECTION;
 
 const filterMenu: MenuItemConfig = {
   type: 'menu',

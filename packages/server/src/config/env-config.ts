@@ -1,6 +1,15 @@
-import { DEFAULT_UNIT_SYSTEMS, type EnvConfig } from '@oasis/schema';
+import { DEFAULT_UNIT_SYSTEMS, type EnvConfig, type ExampleUpload } from '@oasis/schema';
 import { defaultApps } from './default-apps.ts';
 import type { OasisConfig } from './config.ts';
+
+/** The example uploads as NOMAD's env lists them (entry points); their server paths stay out. */
+const exampleUploadOptions = (config: OasisConfig): Record<string, ExampleUpload> =>
+  Object.fromEntries(
+    config.exampleUploads.map(({ id, title, description, category }) => [
+      id,
+      { id, entry_point_type: 'example_upload' as const, title, description, category },
+    ]),
+  );
 
 /** The GUI's runtime configuration (`window.nomadEnv`), derived from the server configuration. */
 export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
@@ -25,15 +34,15 @@ export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
     globalLoginRequired: config.globalLoginRequired,
     servicesUploadLimit: config.uploadLimit,
     appTokenMaxExpiresIn: 2592000,
-    uploadMembersGroupSearchEnabled: false,
+    uploadMembersGroupSearchEnabled: true,
     ui: {
       ...ui,
       theme: ui.theme ?? { title: 'NOMAD' },
       unit_systems: ui.unit_systems ?? DEFAULT_UNIT_SYSTEMS,
       apps: ui.apps ?? defaultApps,
     },
-    plugins: {},
-    dataciteEnabled: false,
+    plugins: { entry_points: { options: exampleUploadOptions(config) } },
+    dataciteEnabled: config.datacite !== undefined,
     northEnabled: config.northEnabled,
   };
 };

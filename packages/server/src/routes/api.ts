@@ -4,11 +4,14 @@ import { authPlugin } from '../auth/plugin.ts';
 import { infoRoutes } from './info.ts';
 import { authRoutes } from './auth.ts';
 import { usersRoutes } from './users.ts';
+import { groupsRoutes } from './groups.ts';
 import { uploadsRoutes } from './uploads.ts';
+import { uploadFilesRoutes } from './upload-files.ts';
 import { entriesRoutes } from './entries.ts';
 import { searchRoutes } from './search.ts';
 import { downloadRoutes } from './downloads.ts';
 import { datasetsRoutes } from './datasets.ts';
+import { uploadEditRoutes } from './upload-edit.ts';
 
 /** Everything under /api/v1; the auth plugin resolves the caller before any route runs. */
 export const apiRoutes =
@@ -37,9 +40,12 @@ export const apiRoutes =
     await api.register(infoRoutes(ctx));
     await api.register(authRoutes(ctx));
     await api.register(usersRoutes(ctx));
+    await api.register(groupsRoutes(ctx));
     await api.register(uploadsRoutes(ctx));
+    await api.register(uploadFilesRoutes(ctx));
     await api.register(entriesRoutes(ctx));
     await api.register(searchRoutes(ctx));
     await api.register(downloadRoutes(ctx));
     await api.register(datasetsRoutes(ctx));
+    await api.register(uploadEditRoutes(ctx));
   };

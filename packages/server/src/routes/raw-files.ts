@@ -46,6 +46,8 @@ export const rawFilesRoutes =
           fileName: query.file_name,
           overwriteIfExists: query.overwrite_if_exists,
           waitForProcessing: query.wait_for_processing,
+          copyOrMove: query.copy_or_move,
+          copyOrMoveSourcePath: query.copy_or_move_source_path,
         },
         requestFile(request, query.file_name),
       );

@@ -18,21 +18,21 @@ export const uploadsRoutes =
     await api.register(multipart, { limits: { fileSize: ctx.config.uploadFiles.maxUploadBytes, files: 1 } });
 
     registerOperation(api, 'uploadCreate', async (request) => {
+      const { query } = request;
       const upload = await createUpload(ctx, request.user, {
-        uploadName: request.query.upload_name,
-        file: requestFile(request, request.query.file_name),
+        uploadName: query.upload_name,
+        file: requestFile(request, query.file_name),
+        exampleUploadId: query.example_upload_id,
+        ...(query.token !== undefined
+          ? { uploadToken: { token: query.token, keyStore: api.oasisAuth.keyStore } }
+          : {}),
       });
       return { upload_id: upload.upload_id, data: uploadToWire(upload) };
     });
 
     registerOperation(api, 'uploadsList', async (request) => {
-      const { rows, pagination } = await listUploadsOfCaller(ctx, request.user, request.query);
-      const { is_published: isPublished } = request.query;
-      return {
-        query: { ...(isPublished !== undefined ? { is_published: isPublished } : {}) },
-        pagination,
-        data: rows.map(uploadToWire),
-      };
+      const { rows, pagination, query } = await listUploadsOfCaller(ctx, request.user, request.query);
+      return { query, pagination, data: rows.map(uploadToWire) };
     });
 
     registerOperation(api, 'uploadById', async (request) => {

@@ -6,14 +6,18 @@ import { runCli } from '../cli/run.ts';
 import { loadConfig, type OasisConfig } from '../config/config.ts';
 import { startServer, type RunningServer } from '../server.ts';
 
-const gap = 'results.properties.electronic.band_gap.value';
+const gap = 'results.properties.electronic.band_structure_electronic.band_gap.value';
 const ELECTRON_VOLT = 1.602176634e-19; // J
 
 const configFor = (dataDir: string): OasisConfig =>
   loadConfig({ OASIS_DATA_DIR: dataDir, OASIS_CONFIG: '' }, { port: 0, host: '127.0.0.1' });
 
 interface Doc {
-  results?: { properties?: { electronic?: { band_gap?: Array<{ value: number }> } } };
+  results?: {
+    properties?: {
+      electronic?: { band_structure_electronic?: Array<{ band_gap?: Array<{ value: number }> }> };
+    };
+  };
 }
 
 describe('search values with units', () => {
@@ -51,7 +55,9 @@ describe('search values with units', () => {
   it('accepts a band-gap bound in eV and finds what the same bound in joule finds', async () => {
     // Expected from the served documents, whose values are in joule: some channel at or above 1.5 eV.
     const expected = docs.filter((doc) =>
-      (doc.results?.properties?.electronic?.band_gap ?? []).some((g) => g.value >= 1.5 * ELECTRON_VOLT),
+      (doc.results?.properties?.electronic?.band_structure_electronic ?? [])
+        .flatMap((bands) => bands.band_gap ?? [])
+        .some((g) => g.value >= 1.5 * ELECTRON_VOLT),
     ).length;
     expect(expected).toBeGreaterThan(0);
     expect(expected).toBeLessThan(docs.length);

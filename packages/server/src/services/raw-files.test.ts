@@ -127,7 +127,7 @@ describe('raw files of an upload', () => {
       'new',
     );
     expect(await failure(put(author, 'c', 'new.txt', false))).toEqual({
-      status: 400,
+      status: 409,
       detail: 'The provided path already exists and overwrite_if_exists is set to False.',
     });
   });

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { safeRelativePath } from '../files/paths.ts';
 import { fileStream, listFolder, pathInfo, type FolderItem } from '../files/read.ts';
 import { receiveFile, type OpenIncomingFile } from '../files/receive.ts';
+import { copyOrMoveFile } from './raw-copy.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { queueUploadProcessing, waitForProcessing } from '../jobs/processing.ts';
 import { generateEntryId } from '../processing/ids.ts';
@@ -104,8 +105,12 @@ export interface PutRawOptions {
   /** The folder to put the file into ('' for the upload's root). */
   path: string;
   fileName?: string;
+  /** NOMAD's default is true; false refuses (409) to replace a file of the same name. */
   overwriteIfExists?: boolean;
   waitForProcessing?: boolean;
+  /** Copy or move a file of the upload (to `path`/`fileName`) instead of receiving one. */
+  copyOrMove?: 'copy' | 'move';
+  copyOrMoveSourcePath?: string;
 }
 
 /** What PUT raw answers: the upload and, when it waited for processing, the file's entry. */
@@ -114,7 +119,10 @@ export interface PutRawResult {
   processing?: { path: string; entry?: EntryRow };
 }
 
-/** Adds a file (archives: their files) to an unpublished upload (writers only) and processes it again. */
+/**
+ * Adds a file (archives: their files) to an unpublished upload (writers only), or copies or moves one of
+ * its files, and processes it again.
+ */
 export const putRawFile = async (
   ctx: AppContext,
   caller: Caller,
@@ -126,12 +134,14 @@ export const putRawFile = async (
   const upload = assertCanWrite(await findUpload(ctx.db, uploadId), user);
   const files = new UploadFiles(ctx.config.dataDir, upload.upload_id);
   const targetDir = safeRelativePath(options.path);
-  if (options.fileName && options.overwriteIfExists === false) {
-    const target = targetDir ? `${targetDir}/${options.fileName}` : options.fileName;
-    if (await pathInfo(files.rawPath(target)))
-      throw badRequest('The provided path already exists and overwrite_if_exists is set to False.');
+  if (options.copyOrMove !== undefined || options.copyOrMoveSourcePath !== undefined) {
+    await copyOrMoveFile(files, targetDir, options, ctx.config.uploadFiles);
+    await queueUploadProcessing(ctx, upload.upload_id);
+    return { upload: await currentUpload(ctx.db, upload.upload_id) };
   }
-  const written = await receiveFile(file, files, targetDir, ctx.config.uploadFiles);
+  const written = await receiveFile(file, files, targetDir, ctx.config.uploadFiles, {
+    keepExisting: options.overwriteIfExists === false,
+  });
   if (!written) throw badRequest('No file was sent.');
   await queueUploadProcessing(ctx, upload.upload_id);
   let processing: PutRawResult['processing'];

@@ -1,9 +1,9 @@
 import type { PaginationResponse, UploadsQuery } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, validationError } from '../errors.ts';
 import { entryDocuments } from '../search/entry-documents.ts';
 import { listEntriesOfUpload, type EntryRow } from '../store/entries.ts';
-import { findUpload, listUploads, type UploadRow } from '../store/uploads.ts';
+import { findUpload, isUploadOrderKey, listUploads, type UploadRow } from '../store/uploads.ts';
 import { assertCanRead } from './access.ts';
 import { loggedIn, type Caller } from './caller.ts';
 
@@ -17,17 +17,29 @@ interface PageQuery {
   order?: 'asc' | 'desc';
 }
 
+/** NOMAD's `query` echo of GET /uploads: the filters the request set (roles and paging are not filters). */
+const echoedFilters = (query: UploadsQuery) => {
+  const { upload_id, upload_name, is_processing, is_published, process_status, is_owned } = query;
+  const filters = { upload_id, upload_name, is_processing, is_published, process_status, is_owned };
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+};
+
 /** GET /uploads: the caller's uploads (by their roles in them), filtered and paged. */
 export const listUploadsOfCaller = async (
   ctx: AppContext,
   caller: Caller,
   query: UploadsQuery,
-): Promise<{ rows: UploadRow[]; pagination: PaginationResponse }> => {
+): Promise<{ rows: UploadRow[]; pagination: PaginationResponse; query: Record<string, unknown> }> => {
   const user = loggedIn(caller);
   const pageSize = query.page_size ?? 10;
   const page = query.page ?? 1;
   const orderBy = query.order_by ?? 'upload_create_time';
   const order = query.order ?? 'asc';
+  if (!isUploadOrderKey(orderBy)) {
+    throw validationError([
+      { loc: ['query', 'order_by'], msg: 'order_by must be a valid attribute', type: 'value_error' },
+    ]);
+  }
   const { rows, total } = await listUploads(
     ctx.db,
     {
@@ -35,12 +47,19 @@ export const listUploadsOfCaller = async (
       isPublished: query.is_published,
       isProcessing: query.is_processing,
       uploadIds: query.upload_id,
+      uploadNames: query.upload_name,
+      processStatus: query.process_status,
+      isOwned: query.is_owned,
       roles: query.roles,
     },
     { orderBy, order, limit: pageSize, offset: (page - 1) * pageSize },
   );
   if (page > 1 && (page - 1) * pageSize >= total) throw pageOutOfRange();
-  return { rows, pagination: { page_size: pageSize, order_by: orderBy, order, page, total } };
+  return {
+    rows,
+    pagination: { page_size: pageSize, order_by: orderBy, order, page, total },
+    query: echoedFilters(query),
+  };
 };
 
 export interface UploadEntriesPage {

@@ -1,6 +1,9 @@
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest, unauthorized } from '../errors.ts';
+import type { KeyStore } from '../auth/keys.ts';
+import { verifyUploadToken } from '../auth/upload-tokens.ts';
+import { addExampleFiles } from '../files/example-files.ts';
 import { receiveFile, type OpenIncomingFile } from '../files/receive.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { queueUploadProcessing } from '../jobs/processing.ts';
@@ -31,8 +34,31 @@ const removeUpload = async (ctx: AppContext, uploadId: string): Promise<void> =>
   await new UploadFiles(ctx.config.dataDir, uploadId).delete();
 };
 
+export interface CreateUploadInput {
+  uploadName?: string;
+  file: OpenIncomingFile;
+  /** An example upload of the configuration: its files instead of the request's, its title as name. */
+  exampleUploadId?: string;
+  /** The `token` query parameter (command examples), taken when the request has no bearer token. */
+  uploadToken?: { token: string; keyStore: KeyStore };
+}
+
+/** The creating user's id: the bearer token's user, else the upload token's. */
+const creatorId = async (ctx: AppContext, caller: Caller, input: CreateUploadInput): Promise<string> => {
+  if (caller || !input.uploadToken) return loggedIn(caller).user_id;
+  return verifyUploadToken(ctx.config, input.uploadToken.keyStore, input.uploadToken.token);
+};
+
+const exampleUpload = (ctx: AppContext, id: string | undefined) => {
+  if (id === undefined) return undefined;
+  const example = ctx.config.exampleUploads.find((candidate) => candidate.id === id);
+  if (!example) throw badRequest(`There is no example upload with the id '${id}'.`);
+  return example;
+};
+
 /**
- * A new upload of the caller, with the request's file (if any) in it and queued for processing.
+ * A new upload of the caller, with the request's file (if any) or an example's files in it and queued
+ * for processing. Example uploads count against the limit like any other.
  *
  * The limit of unpublished uploads is checked and the row inserted in one transaction that first locks
  * the caller's user row: concurrent creates of one user wait for each other, so each counts the others'
@@ -43,25 +69,28 @@ const removeUpload = async (ctx: AppContext, uploadId: string): Promise<void> =>
 export const createUpload = async (
   ctx: AppContext,
   caller: Caller,
-  input: { uploadName?: string; file: OpenIncomingFile },
+  input: CreateUploadInput,
 ): Promise<UploadRow> => {
-  const user = loggedIn(caller);
+  const userId = await creatorId(ctx, caller, input);
+  const example = exampleUpload(ctx, input.exampleUploadId);
   const uploadId = createUploadId();
   await ctx.db.transaction(async (tx) => {
-    if (!(await lockUploadsOfUser(tx, user.user_id)))
-      throw unauthorized('The user of this token does not exist.');
-    if ((await countUnpublishedUploads(tx, user.user_id)) >= ctx.config.uploadLimit)
+    if (!(await lockUploadsOfUser(tx, userId))) throw unauthorized('The user of this token does not exist.');
+    if ((await countUnpublishedUploads(tx, userId)) >= ctx.config.uploadLimit)
       throw badRequest(UPLOAD_LIMIT_EXCEEDED);
     await insertUpload(tx, {
       upload_id: uploadId,
-      upload_name: input.uploadName ?? null,
-      main_author: user.user_id,
+      upload_name: input.uploadName ?? example?.title ?? null,
+      main_author: userId,
     });
   });
   try {
     const files = new UploadFiles(ctx.config.dataDir, uploadId);
     await files.create();
-    const written = await receiveFile(input.file, files, '', ctx.config.uploadFiles);
+    // With an example, a body the request may carry is not read.
+    const written = example
+      ? await addExampleFiles(example.path, files, ctx.config.uploadFiles)
+      : await receiveFile(input.file, files, '', ctx.config.uploadFiles);
     if (written) await queueUploadProcessing(ctx, uploadId);
   } catch (error) {
     await removeUpload(ctx, uploadId);

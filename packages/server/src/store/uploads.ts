@@ -72,7 +72,11 @@ const uploadOrderColumns: Record<string, string> = {
   published: 'u.published',
   upload_id: 'u.upload_id',
   complete_time: 'u.complete_time',
+  last_status_message: 'u.last_status_message',
 };
+
+/** The `order_by` values GET /uploads accepts. */
+export const isUploadOrderKey = (key: string): boolean => Object.hasOwn(uploadOrderColumns, key);
 
 export interface UploadListFilter {
   userId: string;
@@ -80,7 +84,24 @@ export interface UploadListFilter {
   isProcessing?: boolean;
   uploadIds?: string[];
   roles?: string[];
+  uploadNames?: string[];
+  processStatus?: string;
+  /** True: uploads the user is the main author of; false: uploads shared with the user. */
+  isOwned?: boolean;
 }
+
+/** The groups user $1 owns or is a member of (never 'all': that grants no role). */
+const groupsOfUser =
+  'ARRAY(SELECT g.group_id FROM user_groups g WHERE g.owner = $1 OR g.members @> ARRAY[$1]::text[])';
+
+/** The roles of GET /uploads, for user $1: directly or through co-author and reviewer groups. */
+const roleSql: Record<string, string> = {
+  main_author: 'u.main_author = $1',
+  coauthor: '$1 = ANY(u.coauthors)',
+  reviewer: '$1 = ANY(u.reviewers)',
+  coauthor_group: `u.coauthor_groups && ${groupsOfUser}`,
+  reviewer_group: `u.reviewer_groups && ${groupsOfUser}`,
+};
 
 /** Uploads the user is a member of, with the filters of GET /uploads. */
 export const listUploads = async (
@@ -89,16 +110,8 @@ export const listUploads = async (
   page: { orderBy: string; order: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<{ rows: UploadRow[]; total: number }> => {
   const params: unknown[] = [filter.userId];
-  const roles = filter.roles?.length ? filter.roles : ['main_author', 'coauthor', 'reviewer'];
-  const roleClauses = roles.flatMap((role) =>
-    role === 'main_author'
-      ? ['u.main_author = $1']
-      : role === 'coauthor'
-        ? ['$1 = ANY(u.coauthors)']
-        : role === 'reviewer'
-          ? ['$1 = ANY(u.reviewers)']
-          : [],
-  );
+  const roles = filter.roles?.length ? filter.roles : Object.keys(roleSql);
+  const roleClauses = roles.flatMap((role) => roleSql[role] ?? []);
   const where = [`(${roleClauses.join(' OR ') || 'false'})`];
   if (filter.isPublished !== undefined) {
     params.push(filter.isPublished);
@@ -111,6 +124,15 @@ export const listUploads = async (
     params.push(filter.uploadIds);
     where.push(`u.upload_id = ANY($${params.length})`);
   }
+  if (filter.uploadNames?.length) {
+    params.push(filter.uploadNames);
+    where.push(`u.upload_name = ANY($${params.length})`);
+  }
+  if (filter.processStatus !== undefined) {
+    params.push(filter.processStatus);
+    where.push(`u.process_status = $${params.length}`);
+  }
+  if (filter.isOwned !== undefined) where.push(`${filter.isOwned ? '' : 'NOT '}(u.main_author = $1)`);
   const column = uploadOrderColumns[page.orderBy] ?? 'u.upload_create_time';
   const whereSql = where.join(' AND ');
   const { rows: countRows } = await db.query<{ n: number }>(
@@ -119,7 +141,7 @@ export const listUploads = async (
   );
   const { rows } = await db.query<UploadRow>(
     `${selectUploads} WHERE ${whereSql}
-     ORDER BY ${column} ${page.order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, u.upload_id
+     ORDER BY ${column} ${page.order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, u.upload_create_time, u.upload_id
      LIMIT ${Math.trunc(page.limit)} OFFSET ${Math.trunc(page.offset)}`,
     params,
   );
