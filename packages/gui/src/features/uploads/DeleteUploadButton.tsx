@@ -4,36 +4,73 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
+  DialogContentText,
   IconButton,
   Tooltip,
 } from '@mui/material';
-import { useState } from 'react';
+import type { Upload } from '@oasis/schema';
+import { useMemo, useState } from 'react';
+import { ReferencesWarning } from './ReferencesWarning.tsx';
+import { useReferencingEntries, type DeletionTarget } from './useReferencingEntries.ts';
+
+type DeletedUpload = Pick<Upload, 'upload_id' | 'coauthors' | 'reviewers'>;
 
 export interface DeleteUploadButtonProps {
+  uploads: readonly DeletedUpload[];
   disabled: boolean;
+  /** Defaults to 'Delete selected upload(s)'. */
+  tooltip?: string;
   onDelete: () => void;
 }
 
-/** Deleting cannot be undone, so it is confirmed first. */
-export function DeleteUploadButton({ disabled, onDelete }: DeleteUploadButtonProps) {
+/**
+ * Deleting cannot be undone, so it is confirmed first; the dialog warns when other entries refer to
+ * entries of the uploads and then asks to 'Delete anyway'.
+ */
+export function DeleteUploadButton({ uploads, disabled, tooltip, onDelete }: DeleteUploadButtonProps) {
   const [open, setOpen] = useState(false);
+  const target: DeletionTarget = useMemo(
+    () => ({ kind: 'uploads', ids: uploads.map((upload) => upload.upload_id) }),
+    [uploads],
+  );
+  const referencing = useReferencingEntries(target, open);
+  const count = uploads.length;
+  const noun = count === 1 ? 'upload' : 'uploads';
+  const shared = uploads.some(
+    (upload) => (upload.coauthors?.length ?? 0) > 0 || (upload.reviewers?.length ?? 0) > 0,
+  );
+  const label = tooltip ?? `Delete selected ${noun}`;
   return (
     <>
-      <Tooltip title="Delete the upload">
+      <Tooltip title={label}>
         <span>
-          <IconButton aria-label="delete" disabled={disabled} onClick={() => setOpen(true)}>
+          <IconButton aria-label={label} disabled={disabled || count === 0} onClick={() => setOpen(true)}>
             <Delete />
           </IconButton>
         </span>
       </Tooltip>
-      <Dialog open={open} onClose={() => setOpen(false)}>
-        <DialogTitle>Delete upload</DialogTitle>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { 'aria-label': `Delete ${noun}` } }}
+      >
         <DialogContent>
-          You are about to delete this upload with all its files and entries. This cannot be undone.
+          <DialogContentText sx={{ fontWeight: 'bold' }}>
+            Please confirm deleting the {noun}
+          </DialogContentText>
+          <DialogContentText>
+            {count > 1 ? `You have selected ${count} uploads. ` : ''}
+            {shared
+              ? `The ${noun} you are about to delete ${count > 1 ? 'have' : 'has'} been shared with at least one coauthor or reviewer. `
+              : ''}
+            {`Are you sure you want to delete the selected ${noun}? This cannot be undone.`}
+          </DialogContentText>
+          <ReferencesWarning {...referencing} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button onClick={() => setOpen(false)} autoFocus>
+            Cancel
+          </Button>
           <Button
             color="error"
             onClick={() => {
@@ -41,7 +78,7 @@ export function DeleteUploadButton({ disabled, onDelete }: DeleteUploadButtonPro
               onDelete();
             }}
           >
-            Delete
+            {referencing.broken.length > 0 ? 'Delete anyway' : 'Delete'}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,15 +1,55 @@
-import { Box, LinearProgress, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Typography,
+} from '@mui/material';
 import { useDropzone } from 'react-dropzone';
-import type { FileUploadState } from './useFileUpload.ts';
+import type { FileUploadState, OverwriteQuestion } from './useFileUpload.ts';
 
 export interface FilesDropzoneProps {
   state: FileUploadState;
   disabled: boolean;
   onFiles: (files: File[]) => void;
+  /** Set while the user is asked whether a file of the same name is replaced. */
+  question?: OverwriteQuestion;
+}
+
+/** Asked before a dropped file replaces one of the same name (spec 3 §5). */
+function OverwriteDialog({ question }: { question: OverwriteQuestion }) {
+  return (
+    <Dialog open aria-labelledby="overwrite-file-title">
+      <DialogTitle id="overwrite-file-title">Overwrite file</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          There is already a file with the same name in this path. Do you want to overwrite the file?
+        </DialogContentText>
+        <DialogContentText variant="body2">{question.fileName}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => question.answer(false)}>No</Button>
+        <Button onClick={() => question.answer(true)}>Yes</Button>
+      </DialogActions>
+    </Dialog>
+  );
 }
 
 /** Drop area for raw files (or archives of them); shows the progress while a file is sent. */
-export function FilesDropzone({ state, disabled, onFiles }: FilesDropzoneProps) {
+export function FilesDropzone({ question, ...props }: FilesDropzoneProps) {
+  return (
+    <>
+      {question ? <OverwriteDialog question={question} /> : null}
+      <DropArea {...props} />
+    </>
+  );
+}
+
+function DropArea({ state, disabled, onFiles }: Omit<FilesDropzoneProps, 'question'>) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     disabled: disabled || state.fileName !== undefined,
     // Files need a name to be stored under (spec 3 §5).

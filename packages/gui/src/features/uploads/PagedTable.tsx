@@ -1,4 +1,5 @@
 import {
+  Checkbox,
   Table,
   TableBody,
   TableCell,
@@ -9,6 +10,13 @@ import {
   TableSortLabel,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import {
+  ALL_SELECTED,
+  isSelected,
+  NOTHING_SELECTED,
+  toggleSelected,
+  type Selection,
+} from '../search/results/selection.ts';
 import { PAGE_SIZES, type PageState } from './pagination.ts';
 
 export interface Column<Row> {
@@ -20,30 +28,42 @@ export interface Column<Row> {
   align?: 'left' | 'right' | 'center';
 }
 
+export interface TableSelection {
+  value: Selection;
+  onChange: (selection: Selection) => void;
+}
+
 export interface PagedTableProps<Row> {
   label: string;
   columns: readonly Column<Row>[];
+  /** Keys of the columns shown; all when not given. */
+  shownColumns?: ReadonlySet<string>;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   total: number;
   pageState: PageState;
   onPageStateChange: (state: PageState) => void;
+  pageSizes?: readonly number[];
   onRowClick?: (row: Row) => void;
+  /** Checkboxes per row and 'select all' in the header. */
+  selection?: TableSelection;
+  /** Buttons in an extra last cell of each row. */
+  rowActions?: (row: Row) => ReactNode;
   emptyText?: string;
 }
 
 /** A server-paginated, server-sorted table (page-number pagination as the uploads endpoints have it). */
-export function PagedTable<Row>({
-  label,
-  columns,
-  rows,
-  rowKey,
-  total,
-  pageState,
-  onPageStateChange,
-  onRowClick,
-  emptyText = 'No data',
-}: PagedTableProps<Row>) {
+export function PagedTable<Row>(props: PagedTableProps<Row>) {
+  const { label, rows, rowKey, total, pageState, onPageStateChange, onRowClick, selection, rowActions } =
+    props;
+  const columns = props.shownColumns
+    ? props.columns.filter((column) => props.shownColumns?.has(column.key))
+    : props.columns;
+  const ids = rows.map(rowKey);
+  const selectedCount = selection ? ids.filter((id) => isSelected(selection.value, id)).length : 0;
+  const allSelected = selection?.value.all === true || (ids.length > 0 && selectedCount === ids.length);
+  const width = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
+
   const sort = (orderBy: string) => {
     const order = pageState.orderBy === orderBy && pageState.order === 'desc' ? 'asc' : 'desc';
     onPageStateChange({ ...pageState, orderBy, order, page: 1 });
@@ -54,6 +74,18 @@ export function PagedTable<Row>({
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
+              {selection ? (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    slotProps={{ input: { 'aria-label': 'select all' } }}
+                    checked={allSelected}
+                    indeterminate={!allSelected && selectedCount > 0}
+                    disabled={rows.length === 0}
+                    onChange={() => selection.onChange(allSelected ? NOTHING_SELECTED : ALL_SELECTED)}
+                  />
+                </TableCell>
+              ) : null}
               {columns.map((column) => (
                 <TableCell key={column.key} align={column.align}>
                   {column.orderBy ? (
@@ -69,28 +101,50 @@ export function PagedTable<Row>({
                   )}
                 </TableCell>
               ))}
+              {rowActions ? <TableCell /> : null}
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={columns.length}>{emptyText}</TableCell>
+                <TableCell colSpan={width}>{props.emptyText ?? 'No data'}</TableCell>
               </TableRow>
             ) : (
-              rows.map((row) => (
-                <TableRow
-                  key={rowKey(row)}
-                  hover={onRowClick !== undefined}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  sx={onRowClick ? { cursor: 'pointer' } : undefined}
-                >
-                  {columns.map((column) => (
-                    <TableCell key={column.key} align={column.align}>
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
+              rows.map((row) => {
+                const id = rowKey(row);
+                const checked = selection ? isSelected(selection.value, id) : false;
+                return (
+                  <TableRow
+                    key={id}
+                    hover={onRowClick !== undefined}
+                    selected={checked}
+                    onClick={onRowClick ? () => onRowClick(row) : undefined}
+                    sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                  >
+                    {selection ? (
+                      // Ticking a row must not also open it.
+                      <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
+                        <Checkbox
+                          size="small"
+                          slotProps={{ input: { 'aria-label': `select ${id}` } }}
+                          checked={checked}
+                          onChange={() => selection.onChange(toggleSelected(selection.value, id, ids))}
+                        />
+                      </TableCell>
+                    ) : null}
+                    {columns.map((column) => (
+                      <TableCell key={column.key} align={column.align}>
+                        {column.render(row)}
+                      </TableCell>
+                    ))}
+                    {rowActions ? (
+                      <TableCell align="right" onClick={(event) => event.stopPropagation()}>
+                        {rowActions(row)}
+                      </TableCell>
+                    ) : null}
+                  </TableRow>
+                );
+              })
             )}
           </TableBody>
         </Table>
@@ -100,7 +154,7 @@ export function PagedTable<Row>({
         count={total}
         page={Math.max(0, pageState.page - 1)}
         rowsPerPage={pageState.pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
+        rowsPerPageOptions={[...(props.pageSizes ?? PAGE_SIZES)]}
         onPageChange={(_event, page) => onPageStateChange({ ...pageState, page: page + 1 })}
         onRowsPerPageChange={(event) =>
           onPageStateChange({ ...pageState, pageSize: Number(event.target.value), page: 1 })

@@ -1,85 +1,38 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { minimalResponse } from '../../api/contractCheckedFetch.ts';
 import { renderApp } from '../../app/testing.tsx';
+import { testApp } from '../search/context/testing.tsx';
+import { baseUpload, json, sentBodies, uploadServer } from './uploadFixtures.ts';
 
-const baseUpload = {
-  process_running: false,
-  current_process: 'process_upload',
-  process_status: 'SUCCESS',
-  errors: [],
-  warnings: [],
-  upload_id: 'dft_upload',
-  upload_create_time: '2024-09-06T19:24:53.290000',
-  main_author: 'author',
-  coauthors: [],
-  reviewers: [],
-  writers: ['author'],
-  viewers: ['author'],
-  published: false,
-  published_to: [],
-  with_embargo: false,
-  embargo_length: 0,
-  license: 'CC BY 4.0',
-  entries: 1,
-};
-
-const entry = {
-  process_running: false,
-  process_status: 'SUCCESS',
-  errors: [],
-  warnings: [],
-  entry_id: 'dft_bulk',
-  entry_create_time: '2024-09-06T19:24:53.293000',
-  mainfile: 'vasp.xml',
-  upload_id: 'dft_upload',
-  parser_name: 'parsers/vasp',
-  entry_metadata: { entry_name: 'Si bulk', entry_type: 'VASP' },
-};
-
-/** Answers the upload (running for the first `runningAnswers` calls) and its entries. */
-function server(runningAnswers: number) {
+/** The upload is running for the first `runningAnswers` answers, then done. */
+function processingServer(runningAnswers: number) {
   let uploadCalls = 0;
-  return (url: string, method: string) => {
-    const path = new URL(url).pathname;
-    if (path.endsWith('/uploads/dft_upload')) {
-      uploadCalls += 1;
-      const running = uploadCalls <= runningAnswers;
-      const upload = running
-        ? {
-            ...baseUpload,
-            process_running: true,
-            process_status: 'RUNNING',
-            last_status_message: 'Parsing vasp.xml',
-          }
-        : baseUpload;
-      return new Response(JSON.stringify({ upload_id: 'dft_upload', data: upload }));
-    }
-    if (path.endsWith('/uploads/dft_upload/entries')) {
-      return new Response(
-        JSON.stringify({
-          pagination: { page_size: 5, order_by: 'process_status', order: 'asc', page: 1, total: 1 },
-          processing_successful: 1,
-          processing_failed: 0,
-          upload: baseUpload,
-          data: [entry],
-        }),
-      );
-    }
-    if (path.endsWith('/uploads/missing')) {
-      return new Response(JSON.stringify({ detail: 'The specified upload_id was not found.' }), {
-        status: 404,
-      });
-    }
-    // Anything else, e.g. the entry opened from the table: the smallest answer the API may give.
-    return minimalResponse(method, url);
+  const running = {
+    ...baseUpload,
+    process_running: true,
+    process_status: 'RUNNING',
+    last_status_message: 'Parsing vasp.xml',
   };
+  return uploadServer({
+    other: (url, method) => {
+      if (method !== 'GET' || !url.pathname.endsWith('/uploads/dft_upload')) return undefined;
+      uploadCalls += 1;
+      return json({ upload_id: 'dft_upload', data: uploadCalls <= runningAnswers ? running : baseUpload });
+    },
+  });
 }
+
+const missing = uploadServer({
+  other: (url) =>
+    url.pathname.endsWith('/uploads/missing')
+      ? json({ detail: 'The specified upload_id was not found.' }, 404)
+      : undefined,
+});
 
 describe('UploadPage', () => {
   it('shows the upload, its processing line and entries, and opens an entry', async () => {
-    const { router } = renderApp('/user/uploads/upload/id/dft_upload', {}, server(0));
+    const { router } = renderApp('/user/uploads/upload/id/dft_upload', {}, uploadServer());
     expect(await screen.findByRole('heading', { name: 'unnamed upload' })).toBeInTheDocument();
     expect(screen.getByText('upload id: dft_upload')).toBeInTheDocument();
     expect(screen.getByText('Processing completed')).toBeInTheDocument();
@@ -93,23 +46,26 @@ describe('UploadPage', () => {
       'Publish',
     ];
     for (const step of steps) expect(within(stepper).getByText(step)).toBeInTheDocument();
-    // An anonymous visitor is no writer: no dropzone, no delete.
+    // An anonymous visitor is no writer: no dropzone, no renaming, reprocess and delete disabled.
     expect(screen.queryByText('Drop files here or click to open dialog')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit the upload name' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete upload' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reprocess' })).toBeDisabled();
+    expect(screen.getByRole('img', { name: 'Unpublished' })).toBeInTheDocument();
 
     const table = screen.getByRole('table', { name: 'entries' });
     const row = within(table).getByText('vasp.xml').closest('tr')!;
     expect(within(row).getByText('Si bulk')).toBeInTheDocument();
     expect(within(row).getByText('VASP')).toBeInTheDocument();
     expect(within(row).getByText('SUCCESS')).toBeInTheDocument();
-    await userEvent.click(row);
+    await userEvent.click(within(row).getByText('Si bulk'));
     expect(router.state.location.pathname).toBe('/user/uploads/upload/id/dft_upload/entry/id/dft_bulk');
     // The entry page (its own lazily loaded chunk) has opened.
     expect(await screen.findByRole('tab', { name: 'logs' })).toBeInTheDocument();
   });
 
   it('refreshes while processing and shows the banner until done', async () => {
-    const { fetch } = renderApp('/user/uploads/upload/id/dft_upload', {}, server(1));
+    const { fetch } = renderApp('/user/uploads/upload/id/dft_upload', {}, processingServer(1));
     expect(await screen.findByText(/Upload is processing \.\.\. Parsing vasp\.xml/)).toBeInTheDocument();
     expect(screen.getByText('Processing ...')).toBeInTheDocument();
     expect(await screen.findByText('Processing completed')).toBeInTheDocument();
@@ -119,13 +75,77 @@ describe('UploadPage', () => {
   });
 
   it('shows the API message when the upload cannot be loaded', async () => {
-    renderApp('/user/uploads/upload/id/missing', {}, server(0));
+    renderApp('/user/uploads/upload/id/missing', {}, missing);
     expect(await screen.findByText('The specified upload_id was not found.')).toBeInTheDocument();
   });
 
-  it('offers the dropzone and delete to the main author of an unpublished upload', async () => {
-    renderApp('/user/uploads/upload/id/dft_upload', {}, server(0), { loggedInAs: 'author' });
+  it('offers the dropzone, renaming, reprocessing and delete to the main author', async () => {
+    const { fetch } = renderApp('/user/uploads/upload/id/dft_upload', {}, uploadServer(), {
+      loggedInAs: 'author',
+    });
     expect(await screen.findByText('Drop files here or click to open dialog')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'delete' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete upload' })).toBeEnabled();
+    expect(screen.getByRole('img', { name: 'Unpublished, accessible only by you' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit the upload name' }));
+    const input = screen.getByRole('textbox', { name: 'Upload name' });
+    await userEvent.type(input, '  My upload  ');
+    await userEvent.click(screen.getByRole('button', { name: 'save' }));
+    await waitFor(() =>
+      expect(sentBodies(fetch, 'POST', '/uploads/dft_upload/edit')).toEqual([
+        { metadata: { upload_name: 'My upload' } },
+      ]),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reprocess' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([input, init]) =>
+            String(input).endsWith('/uploads/dft_upload/action/process') && init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('does not let reviewers rename, reprocess or delete', async () => {
+    const server = uploadServer({ upload: { reviewers: ['rev'], viewers: ['author', 'rev'] } });
+    renderApp('/user/uploads/upload/id/dft_upload', {}, server, { loggedInAs: 'rev' });
+    expect(
+      await screen.findByRole('img', { name: 'Unpublished, accessible by you as a reviewer' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit the upload name' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reprocess' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete upload' })).toBeDisabled();
+  });
+
+  it('links to the search in this upload and to the compressed download', async () => {
+    const env = { ui: { apps: { options: { entries: testApp } } } };
+    renderApp('/user/uploads/upload/id/dft_upload', env, uploadServer());
+    expect(await screen.findByRole('link', { name: 'Search in this upload' })).toHaveAttribute(
+      'href',
+      '/search/entries?upload_id=dft_upload',
+    );
+    expect(screen.getByRole('link', { name: 'Download files' })).toHaveAttribute(
+      'href',
+      'http://oasis.test/nomad-oasis/api/v1/uploads/dft_upload/raw?compress=true',
+    );
+  });
+
+  it('renders README.md as markdown without raw HTML', async () => {
+    const readme =
+      '# About this upload\n\nSee [the paper](https://example.org).\n\n<script>alert(1)</script>';
+    renderApp('/user/uploads/upload/id/dft_upload', {}, uploadServer({ readme }));
+    expect(await screen.findByRole('heading', { name: 'About this upload' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'the paper' })).toHaveAttribute('href', 'https://example.org');
+    expect(screen.getByText('README.md')).toBeInTheDocument();
+    expect(document.querySelector('script')).toBeNull();
+    expect(screen.queryByText(/alert/)).not.toBeInTheDocument();
+  });
+
+  it('shows no README when the upload has none', async () => {
+    renderApp('/user/uploads/upload/id/dft_upload', {}, uploadServer());
+    expect(await screen.findByText('1/1 entries processed')).toBeInTheDocument();
+    expect(screen.queryByText('README.md')).not.toBeInTheDocument();
   });
 });

@@ -2,17 +2,19 @@ import { Alert, Box, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui
 import type { Upload } from '@oasis/schema';
 import { useCallback } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useAuth } from '../../auth/AuthProvider.tsx';
 import { FilesDropzone } from './FilesDropzone.tsx';
 import { ProcessingBanner } from './ProcessingBanner.tsx';
 import { ProcessingStatus } from './ProcessingStatus.tsx';
 import { UploadEntriesTable } from './UploadEntriesTable.tsx';
 import { UploadHeader } from './UploadHeader.tsx';
+import { UploadReadme } from './UploadReadme.tsx';
 import { UploadStepper } from './UploadStepper.tsx';
 import { loadErrorText } from './loadError.ts';
-import { isEditable, isMainAuthor } from './roles.ts';
+import { isEditable, isWriter } from './roles.ts';
+import { useCaller } from './useCaller.ts';
 import { useFileUpload } from './useFileUpload.ts';
 import { useDeleteUpload, useUpload } from './useUpload.ts';
+import { useUploadActions } from './useUploadActions.ts';
 
 /** The upload's base path in the current context (uploads list, search, dataset ...). */
 function useUploadBasePath(uploadId: string): string {
@@ -70,15 +72,16 @@ interface UploadOverviewProps {
 
 function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
   const navigate = useNavigate();
-  const { user } = useAuth();
+  const caller = useCaller();
   const { upload: uploadQuery, entries, entriesPage, setEntriesPage, reload } = data;
   const deletion = useDeleteUpload(uploadId);
+  const { rename, reprocess, deleteEntries } = useUploadActions(uploadId);
   const reloadAll = useCallback(() => void reload(), [reload]);
   const fileUpload = useFileUpload(uploadId, reloadAll);
   const upload = uploadQuery.data?.data;
   if (!upload) return <CircularProgress />;
 
-  const editable = isEditable(upload, user?.sub);
+  const editable = isEditable(upload, caller?.sub, caller?.groups);
   const entriesData = entries.data;
   const counts = entriesData
     ? {
@@ -93,18 +96,26 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
       {upload.process_running ? <ProcessingBanner message={upload.last_status_message} /> : null}
       <UploadHeader
         upload={upload}
-        canDelete={isMainAuthor(upload, user?.sub) && !upload.published}
-        deleting={deletion.isPending}
+        caller={caller}
+        busy={{ renaming: rename.isPending, reprocessing: reprocess.isPending, deleting: deletion.isPending }}
+        onRename={(name) => rename.mutate(name)}
         onReload={reloadAll}
+        onReprocess={() => reprocess.mutate()}
         onDelete={() => deletion.mutate(undefined, { onSuccess: () => void navigate('/user/uploads') })}
       />
+      <UploadReadme uploadId={uploadId} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <UploadStepper
           published={upload.published}
+          upload={upload}
+          writer={isWriter(upload, caller?.sub, caller?.groups)}
+          successfulEntries={entriesData?.processing_successful}
+          onChanged={reloadAll}
           files={
             editable ? (
               <FilesDropzone
                 state={fileUpload.state}
+                question={fileUpload.question}
                 disabled={upload.process_running}
                 onFiles={(files) => void fileUpload.uploadFiles(files)}
               />
@@ -120,6 +131,7 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
             <>
               <ProcessingStatus upload={upload} counts={counts} />
               <UploadEntriesTable
+                uploadId={uploadId}
                 entries={entriesData?.data ?? []}
                 total={entriesData?.pagination.total ?? 0}
                 pageState={entriesPage}
@@ -127,6 +139,12 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
                 onOpen={(entry) =>
                   void navigate(`${basePath}/entry/id/${encodeURIComponent(entry.entry_id)}`)
                 }
+                editable={editable}
+                deleting={deleteEntries.isPending}
+                onDeleteEntries={(query, withFolders, onDeleted) =>
+                  deleteEntries.mutate({ query, withFolders }, { onSuccess: onDeleted })
+                }
+                onChanged={reloadAll}
               />
             </>
           }

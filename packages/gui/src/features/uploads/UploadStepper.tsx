@@ -1,20 +1,48 @@
 import { Step, StepContent, StepLabel, Stepper, Typography } from '@mui/material';
+import type { Upload } from '@oasis/schema';
 import type { ReactNode } from 'react';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { AccessStep } from './members/AccessStep.tsx';
+import { MetadataStep } from './metadata/MetadataStep.tsx';
+import { PublishStep } from './publish/PublishStep.tsx';
+import { isWriter } from './roles.ts';
 
 export interface UploadStepperProps {
   published: boolean;
   files: ReactNode;
   processing: ReactNode;
+  /** The upload; the steps after processing offer their actions only when it is given. */
+  upload?: Upload;
+  /**
+   * Whether the logged-in user may edit the upload (main author or co-author, also through a group);
+   * decided from the upload's `writers` when left out.
+   */
+  writer?: boolean;
+  /** Entries processed successfully (publishing needs one); the upload's entry count when left out. */
+  successfulEntries?: number;
+  /** Called after a step changed the upload on the server, to load it again. */
+  onChanged?: () => void;
 }
 
-const Later = ({ children }: { children: ReactNode }) => (
+const Note = ({ children }: { children: ReactNode }) => (
   <Typography variant="body2" color="text.secondary">
     {children}
   </Typography>
 );
 
 /** The steps from raw files to published data; all are open at once, as each can be revisited. */
-export function UploadStepper({ published, files, processing }: UploadStepperProps) {
+export function UploadStepper({
+  published,
+  files,
+  processing,
+  upload,
+  writer,
+  successfulEntries,
+  onChanged,
+}: UploadStepperProps) {
+  const { user } = useAuth();
+  // Editing needs a logged-in writer (spec 3 §6).
+  const canEdit = upload !== undefined && user !== undefined && (writer ?? isWriter(upload, user.sub));
   return (
     <Stepper orientation="vertical" nonLinear activeStep={-1}>
       <Step expanded>
@@ -28,27 +56,43 @@ export function UploadStepper({ published, files, processing }: UploadStepperPro
       <Step expanded>
         <StepLabel>Edit visibility and access</StepLabel>
         <StepContent>
-          <Later>
-            Adding co-authors and reviewers and making the upload visible for all is not available yet.
-          </Later>
+          {canEdit ? (
+            <AccessStep upload={upload} onChanged={onChanged} />
+          ) : (
+            <Note>Only the main author and co-authors can change who has access to this upload.</Note>
+          )}
         </StepContent>
       </Step>
       <Step expanded>
         <StepLabel>Edit metadata</StepLabel>
         <StepContent>
-          <Later>Editing comments, references and datasets of the entries is not available yet.</Later>
-        </StepContent>
-      </Step>
-      <Step expanded completed={published}>
-        <StepLabel>Publish</StepLabel>
-        <StepContent>
-          {published ? (
-            <Later>This upload is published. Its files and entries cannot be changed anymore.</Later>
+          {canEdit ? (
+            <MetadataStep upload={upload} onChanged={onChanged} />
           ) : (
-            <Later>Publishing is not available yet.</Later>
+            <Note>Only the main author and co-authors can edit the metadata of this upload.</Note>
           )}
         </StepContent>
       </Step>
+      <Step expanded completed={upload?.published ?? published}>
+        <StepLabel>Publish</StepLabel>
+        <StepContent>
+          {upload ? (
+            <PublishStep
+              upload={upload}
+              writer={canEdit}
+              successfulEntries={successfulEntries ?? upload.entries}
+              onChanged={onChanged}
+            />
+          ) : (
+            <Note>
+              {published
+                ? 'This upload is published. Its files and entries cannot be changed anymore.'
+                : 'Only the main author and co-authors can publish this upload.'}
+            </Note>
+          )}
+        </StepContent>
+      </Step>
+      {/* 'Publish to central NOMAD' is only for deployments configured for it; no such setting exists yet (issue 18). */}
     </Stepper>
   );
 }

@@ -1,11 +1,16 @@
-import { Check, Close } from '@mui/icons-material';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { Upload } from '@oasis/schema';
-import { PagedTable, type Column } from './PagedTable.tsx';
+import { useMemo } from 'react';
+import { CopyButton } from './CopyButton.tsx';
 import { formatDateTime } from './dateTime.ts';
+import { PagedTable, type Column, type TableSelection } from './PagedTable.tsx';
 import type { PageState } from './pagination.ts';
 import { UPLOAD_SORT_KEYS } from './useUploads.ts';
+import { UploadVisibilityIcon } from './UploadVisibilityIcon.tsx';
+import type { Caller } from './visibility.ts';
 
-const COLUMNS: readonly Column<Upload>[] = [
+const columns = (caller: Caller | undefined): Column<Upload>[] => [
   {
     key: 'upload_create_time',
     label: 'Create time',
@@ -18,25 +23,34 @@ const COLUMNS: readonly Column<Upload>[] = [
     orderBy: UPLOAD_SORT_KEYS.upload_name,
     render: (upload) => upload.upload_name || 'unnamed upload',
   },
-  { key: 'upload_id', label: 'Id', render: (upload) => upload.upload_id },
+  {
+    key: 'upload_id',
+    label: 'Id',
+    render: (upload) => (
+      <Stack direction="row" sx={{ alignItems: 'center' }}>
+        <Typography variant="body2" noWrap>
+          {upload.upload_id}
+        </Typography>
+        {/* Copying must not also open the upload. */}
+        <span onClick={(event) => event.stopPropagation()}>
+          <CopyButton value={upload.upload_id} label="Copy the upload id" />
+        </span>
+      </Stack>
+    ),
+  },
   {
     key: 'process_status',
     label: 'Status',
     orderBy: UPLOAD_SORT_KEYS.process_status,
-    render: (upload) => upload.process_status,
+    render: (upload) => upload.last_status_message || upload.process_status,
   },
-  { key: 'entries', label: 'Entries', align: 'right', render: (upload) => upload.entries },
+  { key: 'entries', label: 'Entries', align: 'center', render: (upload) => upload.entries },
   {
     key: 'published',
     label: 'Published',
     orderBy: UPLOAD_SORT_KEYS.published,
     align: 'center',
-    render: (upload) =>
-      upload.published ? (
-        <Check fontSize="small" titleAccess="published" />
-      ) : (
-        <Close fontSize="small" titleAccess="not published" />
-      ),
+    render: (upload) => <UploadVisibilityIcon upload={upload} caller={caller} />,
   },
 ];
 
@@ -46,19 +60,36 @@ export interface UploadsTableProps {
   pageState: PageState;
   onPageStateChange: (state: PageState) => void;
   onOpen: (upload: Upload) => void;
+  selection: TableSelection;
+  caller: Caller | undefined;
 }
 
-export function UploadsTable({ uploads, total, pageState, onPageStateChange, onOpen }: UploadsTableProps) {
+/** 'Your existing uploads' (spec 3 §2): sortable by creation time, name, status and publishing. */
+export function UploadsTable(props: UploadsTableProps) {
+  const { uploads, total, pageState, onPageStateChange, onOpen, selection, caller } = props;
+  const shownColumns = useMemo(() => columns(caller), [caller]);
   return (
     <PagedTable
       label="Your existing uploads"
-      columns={COLUMNS}
+      columns={shownColumns}
       rows={uploads}
       rowKey={(upload) => upload.upload_id}
       total={total}
       pageState={pageState}
       onPageStateChange={onPageStateChange}
       onRowClick={onOpen}
+      selection={selection}
+      rowActions={(upload) => (
+        <Tooltip title="Open this upload">
+          <IconButton
+            size="small"
+            aria-label={`Open upload ${upload.upload_id}`}
+            onClick={() => onOpen(upload)}
+          >
+            <ArrowForward fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       emptyText="You have no uploads yet."
     />
   );

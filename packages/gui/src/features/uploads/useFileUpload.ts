@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
+import { ApiError } from '../../api/errors.ts';
 import { useErrors } from '../../app/errors.tsx';
 
 export interface FileUploadState {
@@ -9,24 +10,67 @@ export interface FileUploadState {
   percent?: number;
 }
 
+/** A file of that name is already there: the user decides whether to replace it. */
+export interface OverwriteQuestion {
+  fileName: string;
+  answer: (overwrite: boolean) => void;
+}
+
+/** The server's answer to a file that exists when overwrite_if_exists is false (spec 3 §8). */
+const PATH_EXISTS = 'The provided path already exists and overwrite_if_exists is set to False.';
+
+const isPathExists = (error: unknown) => error instanceof ApiError && error.apiMessage === PATH_EXISTS;
+
 /**
  * Sends dropped files one after the other into the upload's root folder (`PUT uploads/{id}/raw/`),
- * reporting the progress of the current one; `onDone` runs after the last file.
+ * reporting the progress of the current one; `onDone` runs after the last file. Files are never replaced
+ * silently: the server is told not to overwrite, and when it says the file exists the user is asked.
  */
 export function useFileUpload(uploadId: string, onDone: () => void) {
   const api = useApi();
   const { raiseError } = useErrors();
   const [state, setState] = useState<FileUploadState>({});
+  const [question, setQuestion] = useState<OverwriteQuestion | undefined>(undefined);
+
+  const send = useCallback(
+    (file: File, overwrite: boolean) => {
+      setState({ fileName: file.name, percent: 0 });
+      const into = {
+        params: { upload_id: uploadId, path: '' },
+        query: { file_name: file.name, overwrite_if_exists: overwrite },
+      };
+      return api.upload('uploadRawPut', file, into, {
+        onProgress: (progress) => setState({ fileName: file.name, percent: progress.percent }),
+      });
+    },
+    [api, uploadId],
+  );
+
+  const ask = useCallback(
+    (fileName: string) =>
+      new Promise<boolean>((resolve) => {
+        setQuestion({
+          fileName,
+          answer: (overwrite) => {
+            setQuestion(undefined);
+            resolve(overwrite);
+          },
+        });
+      }),
+    [],
+  );
 
   const uploadFiles = useCallback(
     async (files: readonly File[]) => {
       try {
         for (const file of files) {
-          setState({ fileName: file.name, percent: 0 });
-          const into = { params: { upload_id: uploadId, path: '' }, query: { file_name: file.name } };
-          await api.upload('uploadRawPut', file, into, {
-            onProgress: (progress) => setState({ fileName: file.name, percent: progress.percent }),
-          });
+          try {
+            await send(file, false);
+          } catch (error) {
+            if (!isPathExists(error)) throw error;
+            // 'No' keeps the existing file and goes on with the next one.
+            if (await ask(file.name)) await send(file, true);
+          }
         }
       } catch (error) {
         raiseError(error);
@@ -35,8 +79,8 @@ export function useFileUpload(uploadId: string, onDone: () => void) {
         onDone();
       }
     },
-    [api, uploadId, raiseError, onDone],
+    [send, ask, raiseError, onDone],
   );
 
-  return { state, uploading: state.fileName !== undefined, uploadFiles };
+  return { state, uploading: state.fileName !== undefined, uploadFiles, question };
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
+import { DoesNotExist } from '../../api/errors.ts';
 import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
 
 /** Processing is followed by asking again, waiting this long after each answer (spec 1 §4). */
@@ -8,7 +9,9 @@ const PROCESSING_POLL_MS = 1000;
 
 const DEFAULT_ENTRIES_PAGE: PageState = { page: 1, pageSize: 5, orderBy: 'process_status', order: 'asc' };
 
-const uploadKey = (uploadId: string) => ['uploads', 'upload', uploadId] as const;
+export const uploadKey = (uploadId: string) => ['uploads', 'upload', uploadId] as const;
+// Apart from the upload's key: refreshing the upload while it processes need not ask for the README.
+const readmeKey = (uploadId: string) => ['uploads', 'readme', uploadId] as const;
 
 /**
  * One upload (`GET uploads/{id}`) and a page of its entries (`GET uploads/{id}/entries`). While the
@@ -63,7 +66,11 @@ export function useUpload(uploadId: string) {
   }, [running, dataUpdatedAt, uploadId, queryClient]);
 
   const reload = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: uploadKey(uploadId) }),
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: uploadKey(uploadId) }),
+        queryClient.invalidateQueries({ queryKey: readmeKey(uploadId) }),
+      ]),
     [queryClient, uploadId],
   );
 
@@ -78,6 +85,25 @@ export function useDeleteUpload(uploadId: string) {
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: uploadKey(uploadId) });
       return queryClient.invalidateQueries({ queryKey: ['uploads', 'list'] });
+    },
+  });
+}
+
+/** The upload's README.md as text, null when there is none (a missing one is no error, spec 3 §7). */
+export function useReadme(uploadId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: readmeKey(uploadId),
+    queryFn: async () => {
+      // A raw file is no JSON operation: its link is read as text.
+      const url = api.link('uploadRawFile', { params: { upload_id: uploadId, path: 'README.md' } });
+      try {
+        const text = await api.getJson(url, { responseType: 'text' });
+        return typeof text === 'string' ? text : null;
+      } catch (error) {
+        if (error instanceof DoesNotExist) return null;
+        throw error;
+      }
     },
   });
 }
