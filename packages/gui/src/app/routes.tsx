@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../auth/AuthCallbackPage.tsx';
+import { EntryCrumbLabel, UploadCrumbLabel } from '../features/entry/EntryCrumbs.tsx';
 import type { Env } from './env.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -8,20 +9,24 @@ import * as pages from './pages.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 
-const crumb = (breadcrumb: RouteHandle['breadcrumb'], help?: string): { handle: RouteHandle } => ({
-  handle: { breadcrumb, help },
+const crumb = (
+  breadcrumb: RouteHandle['breadcrumb'],
+  help?: string,
+  label?: RouteHandle['label'],
+): { handle: RouteHandle } => ({
+  handle: { breadcrumb, help, ...(label ? { label } : {}) },
 });
 
 /** entry/id/{entryId}/*: the splat carries the tab (overview, files, data, logs, archive) and data paths. */
 const entryRoute = (): RouteObject => ({
   path: 'entry/id/:entryId/*',
-  ...crumb('Entry', 'An entry: its metadata, raw files, processed data and processing logs'),
+  ...crumb('Entry', 'An entry: its metadata, raw files, processed data and processing logs', EntryCrumbLabel),
   element: <pages.EntryPage />,
 });
 
 const uploadRoute = (): RouteObject => ({
   path: 'upload/id/:uploadId',
-  ...crumb('Upload', 'An upload: its files, entries, members and publishing'),
+  ...crumb('Upload', 'An upload: its files, entries, members and publishing', UploadCrumbLabel),
   children: [
     { index: true, element: <pages.UploadPage /> },
     // The overview is the default tab; its explicit path redirects to the upload's base path.
@@ -88,6 +93,9 @@ export function createRoutes(env: Env): RouteObject[] {
       errorElement: <RouteErrorPage />,
       children: [
         { index: true, element: <Navigate to="/about/information" replace /> },
+        // As in NOMAD, entries, datasets and uploads also have paths of their own (a DOI's landing page
+        // is dataset/doi/{doi}).
+        ...nestedRoutes(),
         {
           path: 'user',
           children: [

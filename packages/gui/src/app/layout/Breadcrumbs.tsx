@@ -18,7 +18,7 @@ export function Breadcrumbs() {
           <span key={crumb.path + crumb.label} style={{ display: 'inline-flex', alignItems: 'center' }}>
             {index === last ? (
               <Typography color="text.primary" sx={{ fontSize: 'inherit', fontWeight: 600 }}>
-                {crumb.label}
+                <CrumbText crumb={crumb} />
               </Typography>
             ) : (
               <Link
@@ -28,7 +28,7 @@ export function Breadcrumbs() {
                 color="inherit"
                 sx={{ fontSize: 'inherit' }}
               >
-                {crumb.label}
+                <CrumbText crumb={crumb} />
               </Link>
             )}
             {crumb.help ? (
@@ -49,4 +49,9 @@ export function Breadcrumbs() {
       </HelpDialog>
     </>
   );
+}
+
+/** The route's text, or what its label component makes of the page's data. */
+function CrumbText({ crumb: { Label, label, params } }: { crumb: Crumb }) {
+  return Label ? <Label params={params ?? {}} fallback={label} /> : label;
 }

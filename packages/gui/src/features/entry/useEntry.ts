@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider.tsx';
 
 /** `GET entries/{id}`; a failure is shown by the page (e.g. 'This entry does not exist.'). */
-export function useEntry(entryId: string) {
+export function useEntry(entryId: string, enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: ['entries', entryId],
     queryFn: () => api.call('entryById', { params: { entry_id: entryId } }),
+    enabled,
     meta: { silent: true },
     retry: false,
   });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { entryNotFoundText } from './entryNotFound.ts';
 import { LookupResult } from './LookupResult.tsx';
 
 /** entry/query?key=value...: finds the first visible entry matching the query-string and redirects to it. */
@@ -43,10 +44,8 @@ export function EntryQueryLookup() {
           </Link>
           ) to this installation.
         </>
-      ) : user ? (
-        'This URL points to an entry that either does not exist, or that you are not authorized to see.'
       ) : (
-        'This URL points to an entry that either does not exist, or that is not publically visibile. Please login; you might be authorized to view it.'
+        entryNotFoundText(user !== undefined)
       )}
     </LookupResult>
   );

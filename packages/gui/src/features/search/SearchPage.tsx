@@ -1,5 +1,6 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { AppConfig } from '@oasis/schema';
+import type { ReactNode } from 'react';
 import { useArtifacts } from '../../app/artifacts.ts';
 import { SearchBar } from './bar/SearchBar.tsx';
 import { SearchProvider } from './context/index.ts';
@@ -14,7 +15,7 @@ import { SearchResults } from './results/SearchResults.tsx';
  * /search/{app.path}: the filter menu on the left; the search bar, the query, the dashboard and the
  * results on the right, all reading one search context (spec 2 §2).
  */
-export function SearchPage({ app }: { app: AppConfig }) {
+export function SearchPage({ app, header }: { app: AppConfig; header?: ReactNode }) {
   const artifacts = useArtifacts();
   const [optionsOpen, setOptionsOpen] = useAltG();
   if (!artifacts.data) {
@@ -34,21 +35,24 @@ export function SearchPage({ app }: { app: AppConfig }) {
         <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'flex-start' }}>
           <FilterMenu />
           <Stack spacing={2} sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Box>
-              <Typography variant="h5" component="h1">
-                {app.label}
-              </Typography>
-              {app.description ? (
-                <Typography variant="body2" color="text.secondary">
-                  {app.description}
+            {/* Pages that embed the search (a dataset, 'Your data') bring their own heading. */}
+            {header ?? (
+              <Box>
+                <Typography variant="h5" component="h1">
+                  {app.label}
                 </Typography>
-              ) : null}
-              {app.readme ? (
-                <Typography variant="body2" sx={{ mt: 1 }}>
-                  {plainText(app.readme)}
-                </Typography>
-              ) : null}
-            </Box>
+                {app.description ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {app.description}
+                  </Typography>
+                ) : null}
+                {app.readme ? (
+                  <Typography variant="body2" sx={{ mt: 1 }}>
+                    {plainText(app.readme)}
+                  </Typography>
+                ) : null}
+              </Box>
+            )}
             <SearchBar />
             <QueryChips />
             <Dashboard />

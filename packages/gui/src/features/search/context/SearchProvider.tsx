@@ -7,7 +7,7 @@ import { useErrors } from '../../../app/errors.tsx';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { createAggregationStore } from './aggregationStore.ts';
 import { buildDefinitions } from './definitions.ts';
-import { lockedFilters } from './locks.ts';
+import { lockedFilters, lockedOwner } from './locks.ts';
 import { buildApiQuery } from './query.ts';
 import { AggregationStoreContext, SearchFiltersContext, SearchResultsContext } from './searchContexts.ts';
 import type { FilterValue, Filters, QueryMode, SearchFiltersValue, SearchPagination } from './types.ts';
@@ -63,8 +63,10 @@ export function SearchProvider({ app, children }: { app: AppConfig; children: Re
     () => Object.fromEntries(Object.entries(url.filters).filter(([quantity]) => !(quantity in locked))),
     [url.filters, locked],
   );
+  // A visibility the app locks (dataset page, 'Your data') wins over the URL's.
+  const fixedOwner = lockedOwner(app.filters_locked);
   // Anonymous visitors can only search public data (spec 2 §6).
-  const owner: Owner = user ? (url.owner ?? 'visible') : 'public';
+  const owner: Owner = user ? (fixedOwner ?? url.owner ?? 'visible') : 'public';
 
   // The filters as last written: several changes before the URL re-renders the page (a chip removed and a
   // search-bar query applied in one go) each build on the previous one, not on a stale render.

@@ -1,6 +1,9 @@
+import type { Owner } from '@oasis/schema';
 import type { FilterValue, Filters, RangeValue } from './types.ts';
 
 const RANGE_OPS = ['gte', 'lte', 'gt', 'lt'];
+const VISIBILITY = 'visibility';
+const OWNERS: readonly string[] = ['public', 'visible', 'shared', 'user', 'staging', 'admin', 'all'];
 
 const isScalar = (value: unknown): value is string | number | boolean =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -28,8 +31,20 @@ export function lockedFilters(filtersLocked: unknown): Filters {
   if (typeof filtersLocked !== 'object' || filtersLocked === null) return {};
   const locked: Record<string, FilterValue> = {};
   for (const [quantity, value] of Object.entries(filtersLocked)) {
+    // The visibility is the request's owner, not a query (see lockedOwner).
+    if (quantity === VISIBILITY) continue;
     const parsed = lockValue(value);
     if (parsed) locked[quantity] = parsed;
   }
   return locked;
+}
+
+/**
+ * A visibility locked like a filter, as NOMAD's dataset page ('all') and 'Your data' page ('user') do:
+ * the search then always uses this owner, whatever the URL says.
+ */
+export function lockedOwner(filtersLocked: unknown): Owner | undefined {
+  if (typeof filtersLocked !== 'object' || filtersLocked === null) return undefined;
+  const value = (filtersLocked as Record<string, unknown>)[VISIBILITY];
+  return typeof value === 'string' && OWNERS.includes(value) ? (value as Owner) : undefined;
 }

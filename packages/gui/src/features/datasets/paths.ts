@@ -1,0 +1,3 @@
+/** GUI routes of the datasets area (below the GUI base path). */
+export const datasetPath = (datasetId: string) =>
+  `/user/datasets/dataset/id/${encodeURIComponent(datasetId)}`;
