@@ -38,6 +38,15 @@ export const register = async (page: Page, user: NewUser, screenshot?: string) =
   await expect(page.getByText(`${user.firstName} ${user.lastName}`)).toBeVisible();
 };
 
+/** Logs in through the embedded identity provider's page with an existing account. */
+export const login = async (page: Page, usernameOrEmail: string, password: string) => {
+  await page.getByRole('button', { name: 'Login / Register' }).click();
+  await page.getByLabel('Username or email').fill(usernameOrEmail);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Welcome')).toBeVisible();
+};
+
 /** Creates an upload on the uploads page and drops files into it. */
 export const uploadFiles = async (page: Page, files: Array<{ name: string; buffer: Buffer }>) => {
   await page.goto(gui('/user/uploads'));

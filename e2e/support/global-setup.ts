@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DATACITE_PASSWORD, DATACITE_PREFIX, DATACITE_USER, startPeers } from './peers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -59,6 +60,28 @@ const globalSetup = async () => {
     { cwd: root, env: { ...process.env, OASIS_DATA_DIR: dataDir }, encoding: 'utf8' },
   );
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
+  // The mail server invitations go through and the DataCite-shaped server DOIs come from, on loopback.
+  const peersDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-e2e-peers-'));
+  const peers = await startPeers(peersDir);
+  const configFile = path.join(dataDir, 'nomad.yaml');
+  writeFileSync(
+    configFile,
+    [
+      'mail:',
+      '  enabled: true',
+      '  host: 127.0.0.1',
+      `  port: ${peers.smtpPort}`,
+      '  secure: false',
+      '  from_address: oasis@example.org',
+      'datacite:',
+      '  enabled: true',
+      `  url: ${peers.dataciteUrl}`,
+      `  prefix: '${DATACITE_PREFIX}'`,
+      `  user: ${DATACITE_USER}`,
+      `  password: ${DATACITE_PASSWORD}`,
+      '',
+    ].join('\n'),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
     cwd: root,
     env: {
@@ -66,6 +89,7 @@ const globalSetup = async () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       OASIS_DATA_DIR: dataDir,
+      OASIS_CONFIG: configFile,
       OASIS_PUBLIC_URL: origin,
       OASIS_LOG: 'false',
     },
@@ -74,10 +98,13 @@ const globalSetup = async () => {
   await waitForReady(`${origin}/nomad-oasis/api/v1/info`, child);
   process.env.E2E_BASE_URL = origin;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_PEERS_DIR = peersDir;
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    await peers.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(peersDir, { recursive: true, force: true });
   };
 };
 

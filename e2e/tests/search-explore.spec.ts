@@ -74,8 +74,10 @@ test('the search bar understands ranges with units, equality, existence, and nam
   const atLeast3 = { 'results.material.n_elements': { gte: 3 } };
   await expect(resultsTitle(page, await total(request, atLeast3))).toBeVisible();
 
-  await submit('0.5 eV <= results.properties.electronic.band_gap.value <= 2 eV');
-  const gap = { 'results.properties.electronic.band_gap.value': { gte: '0.5 eV', lte: '2 eV' } };
+  await submit('0.5 eV <= results.properties.electronic.band_structure_electronic.band_gap.value <= 2 eV');
+  const gap = {
+    'results.properties.electronic.band_structure_electronic.band_gap.value': { gte: '0.5 eV', lte: '2 eV' },
+  };
   await expect(resultsTitle(page, await total(request, { ...atLeast3, ...gap }))).toBeVisible();
   await expect(page.getByText('≥ 0.5, ≤ 2 eV')).toBeVisible();
 

@@ -21,7 +21,8 @@ export function CookieNotice() {
         left: 0,
         right: 0,
         bottom: 0,
-        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        // Above the page, below dialogs: it must never cover a dialog's buttons.
+        zIndex: (theme) => theme.zIndex.appBar + 1,
         p: 2,
       }}
     >

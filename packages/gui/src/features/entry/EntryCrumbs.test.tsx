@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { minimalAnswer, type UploadResponse } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import { answerOf, minimalResponse } from '../../api/contractCheckedFetch.ts';
 import { renderApp } from '../../app/testing.tsx';
@@ -36,6 +37,17 @@ describe('entry breadcrumbs', () => {
     const nav = await crumbs();
     expect(await within(nav).findByText('dir/vasp.xml')).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Upload' })).toBeInTheDocument();
+  });
+
+  it("name the upload on the upload's own page", async () => {
+    const upload = minimalAnswer('uploadById') as UploadResponse;
+    renderApp('/user/uploads/upload/id/u1', {}, (url, method) =>
+      new URL(url).pathname.endsWith('/uploads/u1')
+        ? answerOf('uploadById', { upload_id: 'u1', data: { ...upload.data, upload_name: 'Rock salt runs' } })
+        : minimalResponse(method, url),
+    );
+    const nav = await crumbs();
+    expect(await within(nav).findByText('Rock salt runs')).toBeInTheDocument();
   });
 
   it('keep Entry when the entry does not exist', async () => {

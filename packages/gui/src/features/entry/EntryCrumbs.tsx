@@ -1,4 +1,7 @@
+import type { UploadResponse } from '@oasis/schema';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMatches, type Params } from 'react-router-dom';
+import { uploadKey } from '../uploads/useUpload.ts';
 import { entryData } from './types.ts';
 import { useEntry } from './useEntry.ts';
 
@@ -23,8 +26,16 @@ export function EntryCrumbLabel({ fallback }: CrumbProps) {
   return entry?.entry_name || entry?.mainfile || fallback;
 }
 
-/** The upload crumb above an entry: the upload's name (fallback 'Upload'); it links to the upload. */
+/** The upload page's own answer, if that page is open; watched, never fetched here. */
+function useOpenUpload() {
+  const uploadId = useMatches().at(-1)?.params.uploadId;
+  const upload = useQuery<UploadResponse>({ queryKey: uploadKey(uploadId ?? ''), queryFn: skipToken });
+  return uploadId ? upload.data?.data : undefined;
+}
+
+/** The upload crumb (on the upload page and above an entry): the upload's name, fallback 'Upload'. */
 export function UploadCrumbLabel({ fallback }: CrumbProps) {
   const entry = useOpenEntry();
-  return entry?.upload_name || fallback;
+  const upload = useOpenUpload();
+  return entry?.upload_name || upload?.upload_name || fallback;
 }
