@@ -1,25 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from './testing.tsx';
+import { appsEnv, plainEntriesApp, renderApp } from './testing.tsx';
 import { answerOf, minimalResponse } from '../api/contractCheckedFetch.ts';
 
-const apps = {
-  ui: {
-    apps: {
-      options: {
-        entries: {
-          label: 'Entries',
-          path: 'entries',
-          resource: 'entries',
-          category: 'All',
-          description: 'Search entries',
-        },
-        materials: { label: 'Materials', path: 'materials', resource: 'materials', category: 'All' },
-      },
-    },
-  },
-};
+const apps = appsEnv({
+  entries: { ...plainEntriesApp, description: 'Search entries' },
+  materials: { label: 'Materials', path: 'materials', resource: 'materials', category: 'All' },
+});
 
 const info = (url: string, method: string) =>
   url.endsWith('/api/v1/info')

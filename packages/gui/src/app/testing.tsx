@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { User } from 'oidc-client-ts';
+import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { contractCheckedFetch, minimalResponse } from '../api/contractCheckedFetch.ts';
@@ -35,6 +36,32 @@ function loggedInManager(env: Env, sub: string) {
   return manager;
 }
 
+/** The plainest entries app; tests add what they need. */
+export const plainEntriesApp = { label: 'Entries', path: 'entries', resource: 'entries', category: 'All' };
+
+/** The config (`rawEnv` of renderApp) of an installation with the apps `options`, and more of `ui`. */
+export const appsEnv = (options: Record<string, object>, ui: Record<string, unknown> = {}) => ({
+  ui: { apps: { options }, ...ui },
+});
+
+const testEnv = (rawEnv: Record<string, unknown>) =>
+  readEnv({ appBase: `${ORIGIN}/nomad-oasis`, ...rawEnv }, ORIGIN);
+
+/** Renders `router` with the app's providers and the API through `fetch`, anonymous or logged in as `loggedInAs`. */
+function renderRouter(
+  router: ReturnType<typeof createMemoryRouter>,
+  env: Env,
+  fetch: typeof globalThis.fetch,
+  loggedInAs?: string,
+) {
+  const userManager = loggedInAs === undefined ? undefined : loggedInManager(env, loggedInAs);
+  render(
+    <AppProviders env={env} fetch={fetch} userManager={userManager}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
 /**
  * Renders the whole app at `path` with an API whose answers come from `answer` (by request path),
  * anonymous or logged in as `loggedInAs`.
@@ -45,16 +72,23 @@ export function renderApp(
   answer: (url: string, method: string) => Response = (url, method) => minimalResponse(method, url),
   { loggedInAs }: { loggedInAs?: string } = {},
 ) {
-  const env = readEnv({ appBase: `${ORIGIN}/nomad-oasis`, ...rawEnv }, ORIGIN);
+  const env = testEnv(rawEnv);
   const fetch = vi.fn<typeof globalThis.fetch>(
     contractCheckedFetch((input, init) => Promise.resolve(answer(String(input), init?.method ?? 'GET'))),
   );
   const router = createMemoryRouter(createRoutes(env), { initialEntries: [path] });
-  const userManager = loggedInAs === undefined ? undefined : loggedInManager(env, loggedInAs);
-  render(
-    <AppProviders env={env} fetch={fetch} userManager={userManager}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRouter(router, env, fetch, loggedInAs);
   return { router, fetch, env };
+}
+
+/**
+ * Renders a part of the app, `ui`, at any path with the app's providers (their config from `rawEnv`, as
+ * for renderApp) and the API through `fetch`, anonymous or logged in as `loggedInAs`.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  fetch: typeof globalThis.fetch,
+  { rawEnv = {}, loggedInAs }: { rawEnv?: Record<string, unknown>; loggedInAs?: string } = {},
+) {
+  renderRouter(createMemoryRouter([{ path: '*', element: ui }]), testEnv(rawEnv), fetch, loggedInAs);
 }

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/database.ts';
+import { openMigratedDatabase } from '../testing/database.ts';
 import { createKeyStore } from './keys.ts';
 
 describe('signing keys', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedDatabase();
   });
   afterAll(async () => db?.close());
 

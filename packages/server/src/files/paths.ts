@@ -23,6 +23,13 @@ export const safeRelativePath = (raw: string): string => {
   return parts.join('/');
 };
 
+/** safeRelativePath for a path that must name something in the upload: '' (its root) is refused with `detail`. */
+export const nonRootPath = (raw: string, detail: string): string => {
+  const relative = safeRelativePath(raw);
+  if (!relative) throw badRequest(detail);
+  return relative;
+};
+
 /** Resolves a relative path under `root`, re-checking containment after resolution. */
 export const resolveInside = (root: string, relative: string): string => {
   const target = path.resolve(root, safeRelativePath(relative));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/database.ts';
+import { openMigratedDatabase } from '../testing/database.ts';
 import { enqueueJob } from './queue.ts';
 import { JobWorker } from './worker.ts';
 
@@ -20,8 +20,7 @@ describe('JobWorker', () => {
     ).rows;
 
   it('re-runs a job a killed process left RUNNING, and records failures without stopping', async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedDatabase();
     const interrupted = await enqueueJob(db, 'count', null, { n: 1 });
     // What a kill leaves behind: claimed, never finished.
     await db.query(`UPDATE jobs SET state = 'RUNNING', started_at = now() WHERE job_id = $1`, [interrupted]);
@@ -58,8 +57,7 @@ describe('JobWorker', () => {
   });
 
   it('gives up a job that a crash interrupted at every one of its attempts, instead of running it again', async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedDatabase();
     const twice = await enqueueJob(db, 'count', null, { n: 1 });
     const thrice = await enqueueJob(db, 'count', null, { n: 2 });
     // What starts that claimed the jobs and died with them leave behind.
@@ -94,8 +92,7 @@ describe('JobWorker', () => {
   });
 
   it('retries a failing job until its attempts are used up', async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedDatabase();
     await enqueueJob(db, 'explode', null);
     let runs = 0;
     const given: string[] = [];
@@ -117,8 +114,7 @@ describe('JobWorker', () => {
   });
 
   it('puts a job that outlives the stop grace back in the queue without counting the attempt', async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedDatabase();
     const slow = await enqueueJob(db, 'slow', null);
     let started = false;
     worker = new JobWorker(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUrlSafeId } from '../processing/ids.ts';
 import { MAX_GROUPS_PER_OWNER, MAX_MEMBERS } from '../services/groups.ts';
 import { createUser } from '../store/users.ts';
-import { as, json } from '../testing/http.ts';
+import { as, callApi, json } from '../testing/http.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { setUploadAccess } from '../testing/upload-access.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -21,15 +21,7 @@ describe('/groups', () => {
   const id: Record<string, string> = {};
 
   const call = (who: string | undefined, method: string, path: string, body?: unknown) =>
-    fetch(
-      `${server.api}/${path}`,
-      as(who && token[who], {
-        method,
-        ...(body === undefined
-          ? {}
-          : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-      }),
-    );
+    callApi(server, who && token[who], method, path, body);
   const create = async (who: string, body: unknown) => {
     const response = await call(who, 'POST', 'groups', body);
     expect(response.status).toBe(200);

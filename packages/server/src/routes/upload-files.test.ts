@@ -3,7 +3,7 @@
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEntryId } from '../processing/ids.ts';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { as, callApi, json, waitProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -34,15 +34,7 @@ describe('upload file operations over HTTP', () => {
   const tokens = new Map<Role, string | undefined>();
 
   const call = (role: Role, method: string, apiPath: string, body?: unknown) =>
-    fetch(
-      `${server.api}/${apiPath}`,
-      as(tokens.get(role), {
-        method,
-        ...(body === undefined
-          ? {}
-          : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-      }),
-    );
+    callApi(server, tokens.get(role), method, apiPath, body);
 
   /** An upload of the author with co-author and reviewer, processed, with CIFs in a, b/c and the root. */
   const sharedUpload = async () => {

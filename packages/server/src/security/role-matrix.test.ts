@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { as, callApi, json, waitProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { setUploadAccess } from '../testing/upload-access.ts';
@@ -71,15 +71,7 @@ describe('the role matrix of uploads', () => {
   const visibleToAll = new Map<'open' | 'openEmbargo', string>();
 
   const call = (role: Role, method: string, apiPath: string, body?: unknown) =>
-    fetch(
-      `${server.api}/${apiPath}`,
-      as(tokens.get(role), {
-        method,
-        ...(body === undefined
-          ? {}
-          : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-      }),
-    );
+    callApi(server, tokens.get(role), method, apiPath, body);
 
   const createGroup = async (owner: Role, name: string, member: Role) => {
     const response = await call(owner, 'POST', 'groups', { group_name: name, members: [ids.get(member)] });

@@ -13,21 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../auth/current-user.ts';
-import { HttpError } from '../errors.ts';
 import { countUnpublishedUploads } from '../store/uploads.ts';
 import { createCaller, noFile } from '../testing/callers.ts';
+import { failure } from '../testing/failures.ts';
 import { openServiceContext, type ServiceTestContext } from '../testing/service-context.ts';
 import { makeZip } from '../testing/zip.ts';
 import { createUpload } from './uploads.ts';
-
-const failure = async (call: Promise<unknown>) => {
-  const error: unknown = await call.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return { status: error.statusCode, detail: error.detail };
-};
 
 describe('uploads from examples', () => {
   let service: ServiceTestContext;

@@ -1,29 +1,17 @@
 // Editing upload and entry metadata (NOMAD's MetadataEditRequest) against the embedded database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../auth/current-user.ts';
-import { HttpError, type DetailItem } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { entryDocuments } from '../search/entry-documents.ts';
 import { insertDataset } from '../store/datasets.ts';
 import { deleteEntries, saveEntryResult } from '../store/entries.ts';
 import { deleteUploadRow, findUpload } from '../store/uploads.ts';
 import { createCaller } from '../testing/callers.ts';
 import { storeProcessedUpload, type StoredUpload } from '../testing/curation.ts';
+import { failure } from '../testing/failures.ts';
 import { openServiceContext, type ServiceTestContext } from '../testing/service-context.ts';
 import { queryEntries } from './search.ts';
 import { editEntries, editUpload } from './upload-edit.ts';
-
-/** What a call throws: the HttpError's status and detail. */
-const refusal = async (
-  call: Promise<unknown>,
-): Promise<{ status: number; detail: string | DetailItem[] }> => {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof HttpError) return { status: error.statusCode, detail: error.detail };
-    throw error;
-  }
-  throw new Error('the call was not refused');
-};
 
 describe('editing metadata', () => {
   let service: ServiceTestContext;
@@ -89,7 +77,7 @@ describe('editing metadata', () => {
 
   it('answers problems as 422 located at their field, and changes nothing then', async () => {
     const { uploadId } = await fresh();
-    const failure = await refusal(
+    const refusal = await failure(
       editUpload(service.ctx, ada, uploadId, {
         metadata: {
           upload_name: 'never',
@@ -101,8 +89,8 @@ describe('editing metadata', () => {
         },
       }),
     );
-    expect(failure.status).toBe(422);
-    expect(failure.detail).toEqual(
+    expect(refusal.status).toBe(422);
+    expect(refusal.detail).toEqual(
       expect.arrayContaining([
         { loc: ['metadata', 'coauthors'], msg: 'User reference not found: `nobody`', type: 'value_error' },
         {
@@ -126,14 +114,14 @@ describe('editing metadata', () => {
     expect((await upload(uploadId))?.upload_name).toBeNull();
     expect(
       (
-        await refusal(
+        await failure(
           editUpload(service.ctx, ada, uploadId, { metadata: { references: { add: 'x', remove: 'x' } } }),
         )
       ).detail,
     ).toEqual([
       { loc: ['metadata', 'references'], msg: 'Please enter a valid URL ...', type: 'value_error' },
     ]);
-    expect((await refusal(editUpload(service.ctx, ada, uploadId, { metadata: {} }))).detail).toEqual([
+    expect((await failure(editUpload(service.ctx, ada, uploadId, { metadata: {} }))).detail).toEqual([
       { loc: ['metadata'], msg: 'No fields to update specified', type: 'value_error' },
     ]);
   });
@@ -144,7 +132,7 @@ describe('editing metadata', () => {
     // bob writes the upload but does not own the dataset: nothing changes.
     expect(
       (
-        await refusal(
+        await failure(
           editUpload(service.ctx, bob, uploadId, { metadata: { comment: 'x', datasets: ['Mine'] } }),
         )
       ).detail,
@@ -222,7 +210,7 @@ describe('editing metadata', () => {
     expect((await doc(entryIds[1]!)).references).toEqual(['https://example.org/both']);
     expect(
       (
-        await refusal(
+        await failure(
           editUpload(service.ctx, ada, uploadId, {
             query: { mainfile: 'nothing' },
             metadata: { comment: 'x' },
@@ -231,13 +219,13 @@ describe('editing metadata', () => {
       ).detail,
     ).toEqual([{ loc: ['query'], msg: 'No matching entries found', type: 'value_error' }]);
     // Upload fields need the upload without a query.
-    const failure = await refusal(
+    const refusal = await failure(
       editUpload(service.ctx, ada, uploadId, {
         query: { mainfile: 'a/one.cif' },
         metadata: { upload_name: 'x' },
       }),
     );
-    expect(failure.detail).toEqual([
+    expect(refusal.detail).toEqual([
       {
         loc: ['metadata', 'upload_name'],
         msg: 'Quantity can only be edited on the upload level',
@@ -251,7 +239,7 @@ describe('editing metadata', () => {
     expect((await doc(entryIds[1]!)).comment).toBe('by mainfile');
     expect(
       (
-        await refusal(
+        await failure(
           editUpload(service.ctx, ada, uploadId, { entries: { 'no-such-entry': { comment: 'x' } } }),
         )
       ).detail,
@@ -274,7 +262,7 @@ describe('editing metadata', () => {
     expect((await doc(entryIds[0]!)).comment).toBe('from nomad.yaml');
     expect(
       (
-        await refusal(
+        await failure(
           editUpload(service.ctx, ada, uploadId, { verify_only: true, metadata: { coauthors: ['x'] } }),
         )
       ).status,
@@ -306,7 +294,7 @@ describe('editing metadata', () => {
 
   it('refuses edits while the upload is processing', async () => {
     const { uploadId } = await fresh({ processStatus: 'RUNNING' });
-    expect(await refusal(editUpload(service.ctx, ada, uploadId, { metadata: { comment: 'x' } }))).toEqual({
+    expect(await failure(editUpload(service.ctx, ada, uploadId, { metadata: { comment: 'x' } }))).toEqual({
       status: 400,
       detail: `Upload ${uploadId} is blocked by another process`,
     });
@@ -324,7 +312,7 @@ describe('editing metadata', () => {
     expect((await upload(uploadId))?.reviewers).toEqual([eve.user_id]);
     expect((await doc(entryIds[0]!)).comment).toBe('later');
 
-    const renamed = await refusal(
+    const renamed = await failure(
       editUpload(service.ctx, ada, uploadId, { metadata: { upload_name: 'x', entry_name: 'y' } }),
     );
     expect(renamed).toEqual({
@@ -343,10 +331,10 @@ describe('editing metadata', () => {
       ],
     });
     expect(
-      (await refusal(editUpload(service.ctx, bob, uploadId, { metadata: { embargo_length: 0 } }))).status,
+      (await failure(editUpload(service.ctx, bob, uploadId, { metadata: { embargo_length: 0 } }))).status,
     ).toBe(401);
     expect(
-      (await refusal(editUpload(service.ctx, ada, uploadId, { metadata: { embargo_length: 24 } }))).detail,
+      (await failure(editUpload(service.ctx, ada, uploadId, { metadata: { embargo_length: 24 } }))).detail,
     ).toEqual([
       {
         loc: ['metadata', 'embargo_length'],
@@ -360,7 +348,7 @@ describe('editing metadata', () => {
     expect(await upload(uploadId)).toMatchObject({ embargo_length: 0, with_embargo: false });
     // Once public, an embargo cannot come back.
     expect(
-      (await refusal(editUpload(service.ctx, ada, uploadId, { metadata: { embargo_length: 3 } }))).status,
+      (await failure(editUpload(service.ctx, ada, uploadId, { metadata: { embargo_length: 3 } }))).status,
     ).toBe(422);
   });
 
@@ -381,7 +369,7 @@ describe('editing metadata', () => {
     ] as const) {
       expect(
         (
-          await refusal(
+          await failure(
             editUpload(service.ctx, ada, uploadId, { metadata: { datasets: { [op]: [fixed.dataset_id] } } }),
           )
         ).detail,
@@ -395,7 +383,7 @@ describe('editing metadata', () => {
     }
     const others = await insertDataset(service.ctx.db, { dataset_name: 'Theirs', user_id: bob.user_id });
     expect(
-      (await refusal(editUpload(service.ctx, ada, uploadId, { metadata: { datasets: [others.dataset_id] } })))
+      (await failure(editUpload(service.ctx, ada, uploadId, { metadata: { datasets: [others.dataset_id] } })))
         .detail,
     ).toEqual([
       {
@@ -445,23 +433,23 @@ describe('editing metadata', () => {
     expect((await doc(one.entryIds[0]!)).comment).toBe('by bob');
     expect((await doc(two.entryIds[0]!)).comment).toBe('by bob');
     // rev sees ada's upload but may not write it.
-    expect(await refusal(edit(rev, 'by rev'))).toEqual({
+    expect(await failure(edit(rev, 'by rev'))).toEqual({
       status: 401,
       detail: `You do not have write access to the upload ${one.uploadId}.`,
     });
-    expect((await refusal(edit(eve, 'by eve'))).detail).toEqual([
+    expect((await failure(edit(eve, 'by eve'))).detail).toEqual([
       { loc: ['query'], msg: 'No matching entries found', type: 'value_error' },
     ]);
-    expect((await refusal(editEntries(service.ctx, ada, { metadata: { comment: 'x' } }))).detail).toEqual([
+    expect((await failure(editEntries(service.ctx, ada, { metadata: { comment: 'x' } }))).detail).toEqual([
       { loc: ['query'], msg: 'Must specify `query` or `upload_id`', type: 'value_error' },
     ]);
     expect(
-      (await refusal(editEntries(service.ctx, undefined, { query, metadata: { comment: 'x' } }))).status,
+      (await failure(editEntries(service.ctx, undefined, { query, metadata: { comment: 'x' } }))).status,
     ).toBe(401);
     // Upload fields belong to POST uploads/{id}/edit.
     expect(
       (
-        await refusal(
+        await failure(
           editEntries(service.ctx, ada, { owner: 'visible', query, metadata: { embargo_length: 3 } }),
         )
       ).detail,

@@ -2,21 +2,12 @@
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../auth/current-user.ts';
-import { HttpError } from '../errors.ts';
 import { createCaller, incomingFile } from '../testing/callers.ts';
+import { failure } from '../testing/failures.ts';
 import { openServiceContext, type ServiceTestContext } from '../testing/service-context.ts';
 import { makeZip } from '../testing/zip.ts';
 import { deleteRawPath, listRawPath, putRawFile, readRawFile } from './raw-files.ts';
 import { createUpload } from './uploads.ts';
-
-const failure = async (call: Promise<unknown>) => {
-  const error: unknown = await call.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return { status: error.statusCode, detail: error.detail };
-};
 
 describe('raw files of an upload', () => {
   let service: ServiceTestContext;

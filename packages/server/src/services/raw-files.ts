@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { safeRelativePath } from '../files/paths.ts';
+import { nonRootPath, safeRelativePath } from '../files/paths.ts';
 import { fileStream, listFolder, pathInfo, type FolderItem } from '../files/read.ts';
 import { receiveFile, type OpenIncomingFile } from '../files/receive.ts';
 import { copyOrMoveFile } from './raw-copy.ts';
@@ -10,10 +10,9 @@ import { UploadFiles } from '../files/storage.ts';
 import { queueUploadProcessing, waitForProcessing } from '../jobs/processing.ts';
 import { generateEntryId } from '../processing/ids.ts';
 import { findEntryRow, listUploadEntryFiles, type EntryRow } from '../store/entries.ts';
-import { findUpload, type UploadRow } from '../store/uploads.ts';
-import { assertCanRead, assertCanWrite } from './access.ts';
-import { loggedIn, type Caller } from './caller.ts';
-import { currentUpload } from './uploads.ts';
+import type { UploadRow } from '../store/uploads.ts';
+import type { Caller } from './caller.ts';
+import { currentUpload, processAgain, readUpload, writableUpload } from './uploads.ts';
 
 /** A raw file to send: its name and its bytes (none for an empty range). */
 export interface RawFileContent {
@@ -29,7 +28,7 @@ export const readRawFile = async (
   rawPath: string,
   range: { offset?: number; length?: number },
 ): Promise<RawFileContent> => {
-  const upload = assertCanRead(await findUpload(ctx.db, uploadId), caller);
+  const upload = await readUpload(ctx, caller, uploadId);
   const relative = safeRelativePath(rawPath);
   const file = new UploadFiles(ctx.config.dataDir, upload.upload_id).rawPath(relative);
   const info = await pathInfo(file);
@@ -61,7 +60,7 @@ export const listRawPath = async (
   rawPath: string,
   options: { page?: number; pageSize?: number; includeEntryInfo?: boolean },
 ): Promise<RawListing> => {
-  const upload = assertCanRead(await findUpload(ctx.db, uploadId), caller);
+  const upload = await readUpload(ctx, caller, uploadId);
   const relative = safeRelativePath(rawPath);
   const target = new UploadFiles(ctx.config.dataDir, upload.upload_id).rawPath(relative);
   const info = await pathInfo(target);
@@ -91,14 +90,14 @@ export const deleteRawPath = async (
   uploadId: string,
   rawPath: string,
 ): Promise<UploadRow> => {
-  const user = loggedIn(caller);
-  const upload = assertCanWrite(await findUpload(ctx.db, uploadId), user);
-  const relative = safeRelativePath(rawPath);
-  if (!relative) throw badRequest('No path given: use DELETE /uploads/{upload_id} to delete the upload.');
+  const { upload } = await writableUpload(ctx, caller, uploadId);
+  const relative = nonRootPath(
+    rawPath,
+    'No path given: use DELETE /uploads/{upload_id} to delete the upload.',
+  );
   const files = new UploadFiles(ctx.config.dataDir, upload.upload_id);
   if (!(await files.removeRaw(relative))) throw notFound('The requested path does not exist.');
-  await queueUploadProcessing(ctx, upload.upload_id);
-  return currentUpload(ctx.db, upload.upload_id);
+  return processAgain(ctx, upload.upload_id);
 };
 
 export interface PutRawOptions {
@@ -130,14 +129,12 @@ export const putRawFile = async (
   options: PutRawOptions,
   file: OpenIncomingFile,
 ): Promise<PutRawResult> => {
-  const user = loggedIn(caller);
-  const upload = assertCanWrite(await findUpload(ctx.db, uploadId), user);
+  const { upload } = await writableUpload(ctx, caller, uploadId);
   const files = new UploadFiles(ctx.config.dataDir, upload.upload_id);
   const targetDir = safeRelativePath(options.path);
   if (options.copyOrMove !== undefined || options.copyOrMoveSourcePath !== undefined) {
     await copyOrMoveFile(files, targetDir, options, ctx.config.uploadFiles);
-    await queueUploadProcessing(ctx, upload.upload_id);
-    return { upload: await currentUpload(ctx.db, upload.upload_id) };
+    return { upload: await processAgain(ctx, upload.upload_id) };
   }
   const written = await receiveFile(file, files, targetDir, ctx.config.uploadFiles, {
     keepExisting: options.overwriteIfExists === false,

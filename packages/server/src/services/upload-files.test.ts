@@ -4,24 +4,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../auth/current-user.ts';
-import { HttpError } from '../errors.ts';
 import { generateEntryId } from '../processing/ids.ts';
 import { upsertPendingEntry } from '../store/entries.ts';
 import { createCaller, incomingFile, noFile } from '../testing/callers.ts';
+import { failure } from '../testing/failures.ts';
 import { openServiceContext, type ServiceTestContext } from '../testing/service-context.ts';
 import { makeZip } from '../testing/zip.ts';
 import { putRawFile } from './raw-files.ts';
 import { createUploadFolder, deleteEntryFiles } from './upload-files.ts';
 import { createUpload } from './uploads.ts';
-
-const failure = async (call: Promise<unknown>) => {
-  const error: unknown = await call.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return { status: error.statusCode, detail: error.detail };
-};
 
 const MAINFILES = ['a/x.cif', 'b/c/y.cif', 'top.cif'];
 
@@ -251,55 +242,60 @@ describe('file operations in an upload', () => {
     });
 
     it('refuses bad names, missing sources and targets, and incomplete requests', async () => {
-      const bad = async (
-        op: 'copy' | 'move' | undefined,
-        source: string | undefined,
-        target: { path: string; fileName?: string; wait?: boolean },
-      ) => failure(copyOrMove(author, op, source, target));
       const incomplete =
         'For a successful copy/move operation, all three query parameters: file_name, copy_or_move and ' +
         'copy_or_move_source_path are required.';
-      expect(await bad(undefined, 'top.cif', { path: '', fileName: 'z.cif' })).toEqual({
-        status: 400,
-        detail: incomplete,
-      });
-      expect(await bad('copy', undefined, { path: '', fileName: 'z.cif' })).toEqual({
-        status: 400,
-        detail: incomplete,
-      });
-      expect(await bad('copy', 'top.cif', { path: '' })).toEqual({ status: 400, detail: incomplete });
-      expect(await bad('copy', '../../../etc/passwd', { path: '', fileName: 'p' })).toEqual({
-        status: 400,
-        detail: 'Bad source path provided.',
-      });
-      expect(await bad('copy', '', { path: '', fileName: 'p' })).toEqual({
-        status: 400,
-        detail: 'Bad source path provided.',
-      });
-      for (const name of ['../p', 'a/p', '', 'p\u0000', 'n'.repeat(300)]) {
-        expect(await bad('copy', 'top.cif', { path: '', fileName: name })).toEqual({
-          status: 400,
-          detail: 'Bad file name provided',
-        });
+      const badPath = { status: 400, detail: 'Bad source path provided.' };
+      const badName = { status: 400, detail: 'Bad file name provided' };
+      type Case = [
+        op: 'copy' | 'move' | undefined,
+        source: string | undefined,
+        target: { path: string; fileName?: string; wait?: boolean },
+        refusal: { status: number; detail?: string },
+      ];
+      const cases: Case[] = [
+        [undefined, 'top.cif', { path: '', fileName: 'z.cif' }, { status: 400, detail: incomplete }],
+        ['copy', undefined, { path: '', fileName: 'z.cif' }, { status: 400, detail: incomplete }],
+        ['copy', 'top.cif', { path: '' }, { status: 400, detail: incomplete }],
+        ['copy', '../../../etc/passwd', { path: '', fileName: 'p' }, badPath],
+        ['copy', '', { path: '', fileName: 'p' }, badPath],
+        ...['../p', 'a/p', '', 'p\u0000', 'n'.repeat(300)].map((name): Case => [
+          'copy',
+          'top.cif',
+          { path: '', fileName: name },
+          badName,
+        ]),
+        ['copy', 'top.cif', { path: '../..', fileName: 'p' }, { status: 400 }],
+        [
+          'copy',
+          'missing.cif',
+          { path: '', fileName: 'p' },
+          { status: 404, detail: 'The file to copy does not exist: missing.cif' },
+        ],
+        [
+          'move',
+          'top.cif',
+          { path: 'nowhere', fileName: 'p' },
+          { status: 404, detail: 'No file or folder with that path found.' },
+        ],
+        [
+          'move',
+          'top.cif',
+          { path: '', fileName: 'top.cif' },
+          { status: 400, detail: 'The source and the target of the copy or move are the same path.' },
+        ],
+        ['copy', 'a', { path: 'b', fileName: 'a' }, { status: 400 }],
+        [
+          'copy',
+          'top.cif',
+          { path: '', fileName: 'p', wait: true },
+          { status: 400, detail: 'Cannot move/copy the file with wait_for_processing set to true.' },
+        ],
+      ];
+      for (const [op, source, target, refusal] of cases) {
+        const request = JSON.stringify({ op, source, target });
+        expect(await failure(copyOrMove(author, op, source, target)), request).toMatchObject(refusal);
       }
-      expect(await bad('copy', 'top.cif', { path: '../..', fileName: 'p' })).toMatchObject({ status: 400 });
-      expect(await bad('copy', 'missing.cif', { path: '', fileName: 'p' })).toEqual({
-        status: 404,
-        detail: 'The file to copy does not exist: missing.cif',
-      });
-      expect(await bad('move', 'top.cif', { path: 'nowhere', fileName: 'p' })).toEqual({
-        status: 404,
-        detail: 'No file or folder with that path found.',
-      });
-      expect(await bad('move', 'top.cif', { path: '', fileName: 'top.cif' })).toEqual({
-        status: 400,
-        detail: 'The source and the target of the copy or move are the same path.',
-      });
-      expect(await bad('copy', 'a', { path: 'b', fileName: 'a' })).toMatchObject({ status: 400 });
-      expect(await bad('copy', 'top.cif', { path: '', fileName: 'p', wait: true })).toEqual({
-        status: 400,
-        detail: 'Cannot move/copy the file with wait_for_processing set to true.',
-      });
       expect(existsSync(raw('p'))).toBe(false);
       expect(existsSync(raw('top.cif'))).toBe(true);
     });

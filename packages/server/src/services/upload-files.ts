@@ -4,16 +4,14 @@ import { signUploadToken } from '../auth/upload-tokens.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { folderOf } from '../files/folder-files.ts';
-import { safeRelativePath } from '../files/paths.ts';
+import { nonRootPath } from '../files/paths.ts';
 import { createRawFolder, removeRawPaths } from '../files/raw-ops.ts';
 import { UploadFiles } from '../files/storage.ts';
-import { queueUploadProcessing } from '../jobs/processing.ts';
 import { listUploadEntryFiles } from '../store/entries.ts';
-import { findUpload, type UploadRow } from '../store/uploads.ts';
-import { assertCanWrite } from './access.ts';
+import type { UploadRow } from '../store/uploads.ts';
 import { loggedIn, type Caller } from './caller.ts';
 import { selectUploadEntries } from './entry-selection.ts';
-import { currentUpload } from './uploads.ts';
+import { processAgain, writableUpload } from './uploads.ts';
 
 /** POST raw-create-dir: a new folder (with its parents) in an unpublished upload; writers only, no processing. */
 export const createUploadFolder = async (
@@ -22,10 +20,8 @@ export const createUploadFolder = async (
   uploadId: string,
   rawPath: string,
 ): Promise<UploadRow> => {
-  const user = loggedIn(caller);
-  const upload = assertCanWrite(await findUpload(ctx.db, uploadId), user);
-  const relative = safeRelativePath(rawPath);
-  if (!relative) throw badRequest('Bad path provided.');
+  const { upload } = await writableUpload(ctx, caller, uploadId);
+  const relative = nonRootPath(rawPath, 'Bad path provided.');
   await createRawFolder(new UploadFiles(ctx.config.dataDir, upload.upload_id), relative);
   return upload;
 };
@@ -42,8 +38,7 @@ export const deleteEntryFiles = async (
   uploadId: string,
   request: DeleteEntryFilesRequest,
 ): Promise<UploadRow> => {
-  const user = loggedIn(caller);
-  const upload = assertCanWrite(await findUpload(ctx.db, uploadId), user);
+  const { user, upload } = await writableUpload(ctx, caller, uploadId);
   if (!request.query || Object.keys(request.query).length === 0)
     throw badRequest('A query must be specified.');
   const entries = await listUploadEntryFiles(ctx.db, upload.upload_id);
@@ -61,8 +56,7 @@ export const deleteEntryFiles = async (
   );
   const files = new UploadFiles(ctx.config.dataDir, upload.upload_id);
   await removeRawPaths(files, paths, { prune: folders });
-  await queueUploadProcessing(ctx, upload.upload_id);
-  return currentUpload(ctx.db, upload.upload_id);
+  return processAgain(ctx, upload.upload_id);
 };
 
 /**

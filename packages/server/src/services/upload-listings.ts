@@ -3,9 +3,9 @@ import type { AppContext } from '../context.ts';
 import { badRequest, validationError } from '../errors.ts';
 import { entryDocuments } from '../search/entry-documents.ts';
 import { listEntriesOfUpload, type EntryRow } from '../store/entries.ts';
-import { findUpload, isUploadOrderKey, listUploads, type UploadRow } from '../store/uploads.ts';
-import { assertCanRead } from './access.ts';
+import { isUploadOrderKey, listUploads, type UploadRow } from '../store/uploads.ts';
 import { loggedIn, type Caller } from './caller.ts';
+import { readUpload } from './uploads.ts';
 
 const pageOutOfRange = () => badRequest('Page out of range requested.');
 
@@ -79,7 +79,7 @@ export const listUploadEntries = async (
   uploadId: string,
   query: PageQuery,
 ): Promise<UploadEntriesPage> => {
-  const upload = assertCanRead(await findUpload(ctx.db, uploadId), caller);
+  const upload = await readUpload(ctx, caller, uploadId);
   const pageSize = query.page_size ?? 10;
   const page = query.page ?? 1;
   const orderBy = query.order_by ?? 'mainfile';

@@ -5,25 +5,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../auth/current-user.ts';
-import { HttpError } from '../errors.ts';
+import type { HttpError } from '../errors.ts';
 import { countUnpublishedUploads } from '../store/uploads.ts';
 import { createCaller, incomingFile, noFile } from '../testing/callers.ts';
+import { failure } from '../testing/failures.ts';
 import { openServiceContext, type ServiceTestContext } from '../testing/service-context.ts';
 import { naclCif } from '../testing/structures.ts';
 import { createUpload, deleteUpload, readUpload, reprocessUpload, UPLOAD_LIMIT_EXCEEDED } from './uploads.ts';
 
 const postgresUrl = process.env.OASIS_TEST_DATABASE_URL;
 const databases = [{ name: 'PGlite' }, ...(postgresUrl ? [{ name: 'PostgreSQL', postgresUrl }] : [])];
-
-/** The HTTP status and detail a service call fails with. */
-const failure = async (call: Promise<unknown>) => {
-  const error: unknown = await call.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return { status: error.statusCode, detail: error.detail };
-};
 
 describe.each(databases)('creating uploads at the limit ($name)', ({ postgresUrl: url }) => {
   const LIMIT = 3;

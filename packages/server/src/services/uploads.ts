@@ -1,3 +1,4 @@
+import type { CurrentUser } from '../auth/current-user.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest, unauthorized } from '../errors.ts';
@@ -111,14 +112,25 @@ export const deleteUpload = async (ctx: AppContext, caller: Caller, uploadId: st
   return upload;
 };
 
+/** An unpublished upload the caller may change (its writers and admins), with the logged-in caller. */
+export const writableUpload = async (
+  ctx: AppContext,
+  caller: Caller,
+  uploadId: string,
+): Promise<{ user: CurrentUser; upload: UploadRow }> => {
+  const user = loggedIn(caller);
+  return { user, upload: assertCanWrite(await findUpload(ctx.db, uploadId), user) };
+};
+
+/** Queues an upload for processing after a change of its files; returns its row as it is now. */
+export const processAgain = async (ctx: AppContext, uploadId: string): Promise<UploadRow> => {
+  await queueUploadProcessing(ctx, uploadId);
+  return currentUpload(ctx.db, uploadId);
+};
+
 /** Queues an unpublished upload for processing again: its writers (and admins) only. */
 export const reprocessUpload = async (
   ctx: AppContext,
   caller: Caller,
   uploadId: string,
-): Promise<UploadRow> => {
-  const user = loggedIn(caller);
-  const upload = assertCanWrite(await findUpload(ctx.db, uploadId), user);
-  await queueUploadProcessing(ctx, upload.upload_id);
-  return currentUpload(ctx.db, upload.upload_id);
-};
+): Promise<UploadRow> => processAgain(ctx, (await writableUpload(ctx, caller, uploadId)).upload.upload_id);

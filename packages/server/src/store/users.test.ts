@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/database.ts';
+import { openMigratedDatabase } from '../testing/database.ts';
 import {
   authenticateUser,
   createUser,
@@ -15,8 +15,7 @@ import { userToWire } from '../services/users-wire.ts';
 describe('user store', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedDatabase();
   });
   afterAll(async () => db?.close());
 

@@ -6,6 +6,24 @@ export const as = (token: string | undefined, init: RequestInit = {}): RequestIn
   headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
 });
 
+/** A call of `server`'s API (`apiPath` below /api/v1) with `token`'s bearer, and `body`, if any, as JSON. */
+export const callApi = (
+  server: TestServer,
+  token: string | undefined,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+): Promise<Response> =>
+  fetch(
+    `${server.api}/${apiPath}`,
+    as(token, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    }),
+  );
+
 export const json = async <T = Record<string, unknown>>(response: Response): Promise<T> =>
   (await response.json()) as T;
 

@@ -7,7 +7,7 @@ import type { Dataset } from '@oasis/schema';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useEnv } from '../../app/EnvProvider.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { datasetPath } from './paths.ts';
 import { useDatasetAction } from './useDatasets.ts';
 

@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import type { Dataset } from '@oasis/schema';
-import { CopyButton } from '../uploads/CopyButton.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { formatDateTime } from '../uploads/dateTime.ts';
 import { PagedTable, type Column } from '../uploads/PagedTable.tsx';
 import type { PageState } from '../uploads/pagination.ts';

@@ -1,18 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../app/testing.tsx';
+import { appsEnv, plainEntriesApp, renderApp } from '../../app/testing.tsx';
 import { DENSITIES_REQUIRED } from './structures.ts';
 import { testUnitSystems } from './testUnitSystems.ts';
 
-const apps = {
-  ui: {
-    apps: {
-      options: { entries: { label: 'Entries', path: 'entries', resource: 'entries', category: 'All' } },
-    },
-    unit_systems: testUnitSystems,
-  },
-};
+const apps = appsEnv({ entries: plainEntriesApp }, { unit_systems: testUnitSystems });
 
 const dosRefs = {
   energies: '/run/0/calculation/0/dos_electronic/0/energies',

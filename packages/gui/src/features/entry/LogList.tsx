@@ -9,6 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { toggled } from '../../components/sets.ts';
 import { LOG_LEVELS, LOGS_PAGE, filterLogs } from './logs.ts';
 import type { LogEntry } from './types.ts';
 
@@ -20,12 +21,7 @@ export function LogList({ logs }: { logs: readonly LogEntry[] }) {
   const [levels, setLevels] = useState<ReadonlySet<string>>(() => new Set(LOG_LEVELS));
   const [shown, setShown] = useState(LOGS_PAGE);
   const matching = filterLogs(logs, levels);
-  const toggle = (level: string) => {
-    const next = new Set(levels);
-    if (next.has(level)) next.delete(level);
-    else next.add(level);
-    setLevels(next);
-  };
+  const toggle = (level: string) => setLevels(toggled(levels, level));
   return (
     <>
       <Stack direction="row" sx={{ flexWrap: 'wrap' }}>

@@ -1,38 +1,7 @@
 import Code from '@mui/icons-material/Code';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { CopyButton } from './CopyButton.tsx';
-
-function Block({ title, text }: { title: string; text: string }) {
-  return (
-    <Box sx={{ mb: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="subtitle2" component="h3">
-          {title}
-        </Typography>
-        <CopyButton value={text} label={`Copy ${title}`} />
-      </Box>
-      <Box
-        component="pre"
-        aria-label={title}
-        sx={{ m: 0, p: 1, bgcolor: 'grey.100', fontSize: '0.8rem', overflow: 'auto', maxHeight: 300 }}
-      >
-        {text}
-      </Box>
-    </Box>
-  );
-}
+import { ApiCallDialog } from '../../components/ApiCallDialog.tsx';
 
 export interface ApiRequestButtonProps {
   /** The full URL of the GET request behind what is shown; undefined while there is none. */
@@ -57,22 +26,17 @@ export function ApiRequestButton({ url, response }: ApiRequestButtonProps) {
         </span>
       </Tooltip>
       {open && url !== undefined ? (
-        <Dialog open onClose={() => setOpen(false)} maxWidth="lg" fullWidth>
-          <DialogTitle>API</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>
-              This is the request behind the table; your own scripts can send it with an app token.
-            </DialogContentText>
-            <Block title="Request" text={`GET ${url}`} />
-            <Block title="curl" text={`curl -X GET "${url}" -H "accept: application/json"`} />
-            {response === undefined ? null : (
-              <Block title="Response" text={JSON.stringify(response, null, 2)} />
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)}>Close</Button>
-          </DialogActions>
-        </Dialog>
+        <ApiCallDialog
+          intro="This is the request behind the table; your own scripts can send it with an app token."
+          request={[
+            { title: 'Request', code: `GET ${url}` },
+            { title: 'curl', code: `curl -X GET "${url}" -H "accept: application/json"` },
+          ]}
+          response={response}
+          maxWidth="lg"
+          codeMaxHeight={300}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </>
   );

@@ -12,22 +12,12 @@ import {
 } from '@mui/material';
 import type { CommandExamples } from '@oasis/schema';
 import { useState, type ReactNode } from 'react';
-import { CopyButton } from './CopyButton.tsx';
+import { CodeBlock } from '../../components/CodeBlock.tsx';
 
-function Command({ command, label }: { command: string; label: string }) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
-      <Box
-        component="pre"
-        aria-label={label}
-        sx={{ flexGrow: 1, m: 0, p: 1, bgcolor: 'grey.100', fontSize: '0.8rem', overflow: 'auto' }}
-      >
-        {command}
-      </Box>
-      <CopyButton value={command} label={`Copy ${label.toLowerCase()} to clipboard`} />
-    </Box>
-  );
-}
+/** A shell command beside its copy button. */
+const Command = ({ command, label }: { command: string; label: string }) => (
+  <CodeBlock code={command} label={label} copyLabel={`Copy ${label.toLowerCase()} to clipboard`} />
+);
 
 const Paragraph = ({ children }: { children: ReactNode }) => (
   <Typography variant="body2" sx={{ mt: 2 }}>

@@ -4,8 +4,9 @@ import { IconButton, Paper, Tooltip } from '@mui/material';
 import type { UploadEntry } from '@oasis/schema';
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
+import { ColumnChooser } from '../../components/ColumnChooser.tsx';
+import { toggled } from '../../components/sets.ts';
 import { NOTHING_SELECTED, type Selection } from '../search/results/selection.ts';
-import { ColumnChooser } from './ColumnChooser.tsx';
 import { DeleteEntriesButton } from './DeleteEntriesButton.tsx';
 import { DEFAULT_ENTRY_COLUMNS, ENTRY_COLUMNS } from './entryColumns.tsx';
 import { EditMetadataDialog } from './metadata/EditMetadataDialog.tsx';
@@ -54,13 +55,7 @@ export function UploadEntriesTable(props: UploadEntriesTableProps) {
     query: { owner: 'visible', json_query: JSON.stringify(query) },
   });
 
-  const toggleColumn = (key: string) =>
-    setShown((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+  const toggleColumn = (key: string) => setShown((current) => toggled(current, key));
   const changePage = (state: PageState) => {
     setSelection(NOTHING_SELECTED);
     onPageStateChange(state);

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useEnv } from '../../app/EnvProvider.tsx';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { DeleteUploadButton } from './DeleteUploadButton.tsx';
 import { isEditable, isMainAuthor, isWriter } from './roles.ts';
 import { UploadName } from './UploadName.tsx';

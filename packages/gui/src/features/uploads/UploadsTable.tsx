@@ -2,7 +2,7 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { Upload } from '@oasis/schema';
 import { useMemo } from 'react';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { formatDateTime } from './dateTime.ts';
 import { PagedTable, type Column, type TableSelection } from './PagedTable.tsx';
 import type { PageState } from './pagination.ts';

@@ -1,7 +1,7 @@
 import { Link, Stack, Typography } from '@mui/material';
 import type { UploadEntry } from '@oasis/schema';
 import { displayValue, formatAuthors } from '../../components/format.ts';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { formatDateTime } from './dateTime.ts';
 import type { Column } from './PagedTable.tsx';
 

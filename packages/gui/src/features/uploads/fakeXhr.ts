@@ -1,5 +1,6 @@
 import { answerProblems, findOperation } from '@oasis/schema';
 import { expect, vi } from 'vitest';
+import { FakeXhr } from '../../api/testXhr.ts';
 
 export interface SentFile {
   method: string;
@@ -19,23 +20,9 @@ const API_PATH = /\/api\/v1\/(.*)$/;
  */
 export function stubFileUploads(answer: FileAnswer): SentFile[] {
   const sent: SentFile[] = [];
-  class FakeXhr {
-    status = 0;
-    statusText = '';
-    responseText = '';
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private method = '';
-    private url = '';
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {}
-    send(body: unknown) {
+  class AnsweringXhr extends FakeXhr {
+    override send(body: unknown) {
+      super.send(body);
       const request = { method: this.method, url: new URL(this.url), body };
       sent.push(request);
       const { status, body: responseBody } = answer(request);
@@ -46,12 +33,10 @@ export function stubFileUploads(answer: FileAnswer): SentFile[] {
         ? answerProblems(found.name, status, responseBody)
         : [`${this.method} ${this.url} is not an operation of the API`];
       expect.soft(problems, `the stubbed answer of ${this.method} ${this.url}`).toEqual([]);
-      this.status = status;
-      this.responseText = JSON.stringify(responseBody);
       // Asynchronously, as a real request answers.
-      queueMicrotask(() => this.onload?.());
+      queueMicrotask(() => this.respond(status, JSON.stringify(responseBody)));
     }
   }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('XMLHttpRequest', AnsweringXhr);
   return sent;
 }

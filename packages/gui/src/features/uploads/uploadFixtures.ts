@@ -23,6 +23,14 @@ export const baseUpload: Upload = {
   entries: 1,
 };
 
+/** The same with the group fields and `fields`, as the upload's members dialogs and steps see it. */
+export const testUpload = (fields: Partial<Upload> = {}): Upload => ({
+  ...baseUpload,
+  coauthor_groups: [],
+  reviewer_groups: [],
+  ...fields,
+});
+
 export const baseEntry: UploadEntry = {
   process_running: false,
   process_status: 'SUCCESS',

@@ -1,27 +1,18 @@
 import { minimalResponse } from '../../api/contractCheckedFetch.ts';
-import type { renderApp } from '../../app/testing.tsx';
+import { appsEnv, plainEntriesApp, type renderApp } from '../../app/testing.tsx';
 import { testArtifacts } from '../search/context/testDefinitions.ts';
 import { emptyAnswer } from '../search/context/testing.tsx';
 
 type Fetch = ReturnType<typeof renderApp>['fetch'];
 
 /** An entries app as an installation configures it; the embedded searches take its menu and columns. */
-export const entriesAppEnv = {
-  ui: {
-    apps: {
-      options: {
-        entries: {
-          label: 'Entries',
-          path: 'entries',
-          resource: 'entries',
-          category: 'All',
-          search_syntaxes: { exclude: ['free_text'] },
-          menu: { type: 'menu', title: 'Filters', items: [{ type: 'visibility' }] },
-        },
-      },
-    },
+export const entriesAppEnv = appsEnv({
+  entries: {
+    ...plainEntriesApp,
+    search_syntaxes: { exclude: ['free_text'] },
+    menu: { type: 'menu', title: 'Filters', items: [{ type: 'visibility' }] },
   },
-};
+});
 
 /**
  * For renderApp: the test artifacts, empty search answers (with the aggregations asked for, read from

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { EntriesQueryRequest } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../auth/current-user.ts';
-import { openDatabase, type Database } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
+import type { Database } from '../../db/database.ts';
+import { openMigratedDatabase } from '../../testing/database.ts';
 import { searchEntries } from '../search.ts';
 import type { SearchEngine } from './engine.ts';
 import { contents, engineFor, entryValues, insertEntry } from './snapshot-fixture.ts';
@@ -26,8 +26,7 @@ describe('group roles and visibility to all in the search index', () => {
   let engine: SearchEngine;
 
   beforeAll(async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedDatabase();
     await db.exec(`
       INSERT INTO users (user_id, username) VALUES ('main', 'main'), ('someone', 'someone');
       INSERT INTO uploads (upload_id, upload_name, main_author, coauthor_groups, reviewer_groups, published, with_embargo)

@@ -10,8 +10,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
+import type { Database } from '../../db/database.ts';
+import { openMigratedDatabase } from '../../testing/database.ts';
 import { entrySearchQuantities } from '../quantities.ts';
 import { SearchIndex } from './search-index.ts';
 import {
@@ -36,8 +36,7 @@ describe('search index snapshot', () => {
   beforeEach(async () => {
     rmSync(file, { force: true });
     logs.length = 0;
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedDatabase();
     await seed(db);
   });
   afterEach(async () => db?.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
+import type { Database } from '../../db/database.ts';
+import { openMigratedDatabase } from '../../testing/database.ts';
 import { createSearchEngine, type SearchEngine } from './engine.ts';
 import { unlimitedBudget } from './budget.ts';
 import { compileFilter, selectRows } from './filter.ts';
@@ -10,8 +10,7 @@ describe('search index sync', () => {
   let db: Database;
   let engine: SearchEngine;
   beforeAll(async () => {
-    db = await openDatabase({});
-    await migrate(db);
+    db = await openMigratedDatabase();
     await db.exec(`
       INSERT INTO users (user_id, username, first_name, last_name) VALUES ('u-1', 'ada', 'Ada', 'Lovelace');
       INSERT INTO uploads (upload_id, upload_name, main_author, published) VALUES ('up-1', 'Old name', 'u-1', true);

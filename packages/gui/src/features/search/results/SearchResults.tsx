@@ -15,9 +15,10 @@ import {
 } from '@mui/material';
 import { Fragment, useMemo, useState } from 'react';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { ColumnChooser } from '../../../components/ColumnChooser.tsx';
+import { toggled } from '../../../components/sets.ts';
 import { useSearchContext, type Resource } from '../context/index.ts';
 import { ApiDialog } from './ApiDialog.tsx';
-import { ColumnChooser } from './ColumnChooser.tsx';
 import { buildColumns, type ResultColumn } from './columns.ts';
 import { readColumns, readRows } from './config.ts';
 import { DEFAULT_ENTRY_COLUMNS, DEFAULT_MATERIAL_COLUMNS } from './defaultColumns.ts';
@@ -97,20 +98,8 @@ export function SearchResults() {
   const selectable = rowsConfig.selection.enabled;
   const withDetails = rowsConfig.details.enabled && resource === 'entries';
   const withActions = rowsConfig.actions.enabled;
-  const toggleColumn = (key: string) =>
-    setShownKeys((keys) => {
-      const next = new Set(keys);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  const toggleExpanded = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggleColumn = (key: string) => setShownKeys((keys) => toggled(keys, key));
+  const toggleExpanded = (id: string) => setExpanded((current) => toggled(current, id));
   const width = shown.length + (selectable ? 1 : 0) + (withActions ? 1 : 0);
 
   return (
@@ -128,7 +117,12 @@ export function SearchResults() {
           <DownloadDialog owner={owner} apiQuery={apiQuery} selection={selection} total={results.total} />
         ) : null}
         <ApiDialog resource={resource} request={results.request} response={results.response} />
-        <ColumnChooser columns={columns} shown={shownKeys} onToggle={toggleColumn} />
+        <ColumnChooser
+          size="small"
+          columns={columns.map(({ key, title }) => ({ key, label: title }))}
+          shown={shownKeys}
+          onToggle={toggleColumn}
+        />
       </Box>
       {data.length > 0 ? (
         <TableContainer>

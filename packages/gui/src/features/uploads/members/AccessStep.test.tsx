@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AccessStep } from './AccessStep.tsx';
-import { json, renderWithApi, testUpload } from './stepTesting.tsx';
+import { renderWithApi } from './stepTesting.tsx';
+import { json, testUpload } from '../uploadFixtures.ts';
 
 const TOGGLE = /Visible for all/;
 

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { InviteUserButton } from './InviteUserDialog.tsx';
-import { json, renderWithApi, type Answer } from './stepTesting.tsx';
+import { renderWithApi, type Answer } from './stepTesting.tsx';
+import { json } from '../uploadFixtures.ts';
 
 const FIELDS = ['Email', 'First name', 'Last name', 'Affiliation'];
 const VALUES = ['ada@example.org', 'Ada', 'Lovelace', 'Analytical Engines'];

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MembersDialog } from './MembersDialog.tsx';
-import { json, renderWithApi, testUpload, type Answer } from './stepTesting.tsx';
+import { renderWithApi, type Answer } from './stepTesting.tsx';
+import { json, testUpload } from '../uploadFixtures.ts';
 
 const users = {
   author: { user_id: 'author', name: 'Markus Scheidgen' },

@@ -1,19 +1,7 @@
-import { Delete, OpenInNew } from '@mui/icons-material';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Autocomplete, ListItemText, TextField } from '@mui/material';
 import type { Dataset } from '@oasis/schema';
-import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useState } from 'react';
+import { EditList, EditListItem } from './EditList.tsx';
 import type { DatasetItem } from './metadataEdits.ts';
 import { ALREADY_IN_DATASET, datasetNameError } from './validation.ts';
 
@@ -36,7 +24,6 @@ export function EditDatasets({
   onAdd,
   onRemove,
 }: EditDatasetsProps) {
-  const headingId = useId();
   const [name, setName] = useState('');
   const [existing, setExisting] = useState<Dataset | null>(null);
   const nameError = datasetNameError(name, userDatasets, datasets);
@@ -64,10 +51,21 @@ export function EditDatasets({
         : undefined;
 
   return (
-    <Box sx={{ mt: 3 }} role="group" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="subtitle2" component="h3" gutterBottom>
-        Datasets
-      </Typography>
+    <EditList
+      title="Datasets"
+      addLabel={action?.label ?? 'add'}
+      addDisabled={action === undefined}
+      onAdd={action?.run}
+      serverError={serverError}
+      listLabel="datasets"
+      items={datasets.map((dataset) => (
+        <DatasetListItem
+          key={dataset.dataset_id ?? `new:${dataset.dataset_name}`}
+          dataset={dataset}
+          onRemove={onRemove}
+        />
+      ))}
+    >
       <TextField
         fullWidth
         variant="filled"
@@ -99,26 +97,7 @@ export function EditDatasets({
           />
         )}
       />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', my: 1 }}>
-        <Button variant="contained" disabled={action === undefined} onClick={action?.run}>
-          {action?.label ?? 'add'}
-        </Button>
-      </Box>
-      {serverError ? (
-        <Typography color="error" variant="body2" role="alert">
-          {serverError}
-        </Typography>
-      ) : null}
-      <List dense aria-label="datasets">
-        {datasets.map((dataset) => (
-          <DatasetListItem
-            key={dataset.dataset_id ?? `new:${dataset.dataset_name}`}
-            dataset={dataset}
-            onRemove={onRemove}
-          />
-        ))}
-      </List>
-    </Box>
+    </EditList>
   );
 }
 
@@ -132,45 +111,24 @@ function DatasetListItem({
   // A DOI makes a dataset final: its entries stay in it (spec 3 §4); one just added here may still go.
   const fixed = Boolean(dataset.doi) && !dataset.staged;
   return (
-    <ListItem
-      divider
-      secondaryAction={
-        <>
-          {dataset.dataset_id !== undefined ? (
-            <Tooltip title="Open in new tab">
-              <IconButton
-                size="small"
-                aria-label={`Open ${dataset.dataset_name}`}
-                component={RouterLink}
-                to={`/user/datasets/dataset/id/${encodeURIComponent(dataset.dataset_id)}`}
-                target="_blank"
-              >
-                <OpenInNew />
-              </IconButton>
-            </Tooltip>
-          ) : null}
-          <Tooltip
-            title={fixed ? 'This dataset has a DOI; its entries cannot be taken out.' : 'Remove the dataset'}
-          >
-            <span>
-              <IconButton
-                size="small"
-                aria-label={`Remove ${dataset.dataset_name}`}
-                disabled={fixed}
-                onClick={() => onRemove(dataset)}
-              >
-                <Delete />
-              </IconButton>
-            </span>
-          </Tooltip>
-        </>
+    <EditListItem
+      name={dataset.dataset_name}
+      open={
+        dataset.dataset_id === undefined
+          ? undefined
+          : { to: `/user/datasets/dataset/id/${encodeURIComponent(dataset.dataset_id)}` }
       }
+      removeTooltip={
+        fixed ? 'This dataset has a DOI; its entries cannot be taken out.' : 'Remove the dataset'
+      }
+      removeDisabled={fixed}
+      onRemove={() => onRemove(dataset)}
     >
       <ListItemText
         primary={dataset.dataset_name}
         secondary={dataset.doi ? `DOI: ${dataset.doi}` : undefined}
         sx={{ pr: 8 }}
       />
-    </ListItem>
+    </EditListItem>
   );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, renderWithApi, testUpload, type Answer } from '../members/stepTesting.tsx';
+import { renderWithApi, type Answer } from '../members/stepTesting.tsx';
+import { json, testUpload } from '../uploadFixtures.ts';
 import { EditMetadataDialog } from './EditMetadataDialog.tsx';
 
 const entry = (entryId: string, metadata: Record<string, unknown>) => ({

@@ -1,17 +1,7 @@
-import { Delete, OpenInNew } from '@mui/icons-material';
-import {
-  Box,
-  Button,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { ListItemText, TextField } from '@mui/material';
+import { useState } from 'react';
 import { safeHref } from '../../../components/safeUrl.ts';
+import { EditList, EditListItem } from './EditList.tsx';
 import { duplicateReferenceError, INVALID_URL, isValidUrl } from './validation.ts';
 
 export interface EditReferencesProps {
@@ -24,7 +14,6 @@ export interface EditReferencesProps {
 
 /** The entries' references (URLs, e.g. of publications): add a checked URL, remove listed ones. */
 export function EditReferences({ references, serverError, onAdd, onRemove }: EditReferencesProps) {
-  const headingId = useId();
   const [url, setUrl] = useState('');
   // A malformed URL is reported when adding it; a duplicate already while typing.
   const [invalid, setInvalid] = useState(false);
@@ -40,10 +29,17 @@ export function EditReferences({ references, serverError, onAdd, onRemove }: Edi
   };
 
   return (
-    <Box sx={{ mt: 3 }} role="group" aria-labelledby={headingId}>
-      <Typography id={headingId} variant="subtitle2" component="h3" gutterBottom>
-        References
-      </Typography>
+    <EditList
+      title="References"
+      addLabel="add"
+      addDisabled={url === '' || duplicate !== undefined}
+      onAdd={add}
+      serverError={serverError}
+      listLabel="references"
+      items={references.map((reference) => (
+        <ReferenceItem key={reference} reference={reference} onRemove={onRemove} />
+      ))}
+    >
       <TextField
         fullWidth
         variant="filled"
@@ -57,22 +53,7 @@ export function EditReferences({ references, serverError, onAdd, onRemove }: Edi
           setInvalid(false);
         }}
       />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', my: 1 }}>
-        <Button variant="contained" disabled={url === '' || duplicate !== undefined} onClick={add}>
-          add
-        </Button>
-      </Box>
-      {serverError ? (
-        <Typography color="error" variant="body2" role="alert">
-          {serverError}
-        </Typography>
-      ) : null}
-      <List dense aria-label="references">
-        {references.map((reference) => (
-          <ReferenceItem key={reference} reference={reference} onRemove={onRemove} />
-        ))}
-      </List>
-    </Box>
+    </EditList>
   );
 }
 
@@ -80,32 +61,13 @@ function ReferenceItem({ reference, onRemove }: { reference: string; onRemove: (
   // A reference may be any URL; only one that is safe to follow becomes a link.
   const href = safeHref(reference, { absolute: true });
   return (
-    <ListItem
-      divider
-      secondaryAction={
-        <>
-          {href ? (
-            <Tooltip title="Open in new tab">
-              <IconButton
-                size="small"
-                aria-label={`Open ${reference}`}
-                href={href}
-                target="_blank"
-                rel="noreferrer"
-              >
-                <OpenInNew />
-              </IconButton>
-            </Tooltip>
-          ) : null}
-          <Tooltip title="Remove the reference">
-            <IconButton size="small" aria-label={`Remove ${reference}`} onClick={() => onRemove(reference)}>
-              <Delete />
-            </IconButton>
-          </Tooltip>
-        </>
-      }
+    <EditListItem
+      name={reference}
+      open={href ? { href } : undefined}
+      removeTooltip="Remove the reference"
+      onRemove={() => onRemove(reference)}
     >
       <ListItemText primary={reference} slotProps={{ primary: { noWrap: true } }} sx={{ pr: 8 }} />
-    </ListItem>
+    </EditListItem>
   );
 }

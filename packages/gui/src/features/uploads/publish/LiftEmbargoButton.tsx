@@ -1,7 +1,8 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
+import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 
 export interface LiftEmbargoButtonProps {
   uploadId: string;
@@ -23,26 +24,17 @@ export function LiftEmbargoButton({ uploadId, disabled, onLifted }: LiftEmbargoB
       <Button variant="contained" disabled={disabled || lift.isPending} onClick={() => setConfirming(true)}>
         Lift Embargo
       </Button>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-describedby="lift-embargo-text">
-        <DialogContent>
-          <DialogContentText id="lift-embargo-text">
-            You are about to lift the embargo. The data will then be accessible to everyone.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} autoFocus>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
-              setConfirming(false);
-              lift.mutate();
-            }}
-          >
-            Lift Embargo
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        confirmLabel="Lift Embargo"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          lift.mutate();
+        }}
+      >
+        You are about to lift the embargo. The data will then be accessible to everyone.
+      </ConfirmDialog>
     </>
   );
 }

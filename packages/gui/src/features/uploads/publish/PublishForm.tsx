@@ -1,19 +1,9 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import type { Upload } from '@oasis/schema';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { isVisibleToAll } from '../roles.ts';
 import { EmbargoSelect } from './EmbargoSelect.tsx';
 
@@ -83,28 +73,19 @@ export function PublishForm({ upload, successfulEntries, onPublished }: PublishF
           Only an upload with at least one successfully processed entry can be published.
         </Typography>
       ) : null}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="publish-title">
-        <DialogTitle id="publish-title">Confirm that you want to publish the upload</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            You are about to publish this upload. Once published, the upload cannot be removed and its files
-            and entries cannot be changed anymore.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} autoFocus>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
-              setConfirming(false);
-              publish.mutate();
-            }}
-          >
-            {label}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title="Confirm that you want to publish the upload"
+        confirmLabel={label}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          publish.mutate();
+        }}
+      >
+        You are about to publish this upload. Once published, the upload cannot be removed and its files and
+        entries cannot be changed anymore.
+      </ConfirmDialog>
     </>
   );
 }

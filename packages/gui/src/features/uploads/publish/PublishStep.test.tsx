@@ -2,7 +2,8 @@ import type { Upload } from '@oasis/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, renderWithApi, testUpload } from '../members/stepTesting.tsx';
+import { renderWithApi } from '../members/stepTesting.tsx';
+import { json, testUpload } from '../uploadFixtures.ts';
 import { UploadStepper } from '../UploadStepper.tsx';
 
 function renderStepper(upload: Upload, { loggedInAs = 'author', successfulEntries = 1 } = {}) {

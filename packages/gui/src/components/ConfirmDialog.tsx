@@ -1,16 +1,17 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
-  title: string;
+  /** Names the dialog; without a title, the text describes it. */
+  title?: string;
   confirmLabel: string;
   onCancel: () => void;
   onConfirm: () => void;
   children: ReactNode;
 }
 
-/** Asks before an action that cannot be undone (deleting a dataset, assigning a DOI). */
+/** Asks before an action that cannot be undone (deleting a dataset, assigning a DOI, publishing). */
 export function ConfirmDialog({
   open,
   title,
@@ -19,11 +20,16 @@ export function ConfirmDialog({
   onConfirm,
   children,
 }: ConfirmDialogProps) {
+  const id = useId();
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title">
-      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      {...(title === undefined ? { 'aria-describedby': id } : { 'aria-labelledby': id })}
+    >
+      {title === undefined ? null : <DialogTitle id={id}>{title}</DialogTitle>}
       <DialogContent>
-        <DialogContentText>{children}</DialogContentText>
+        <DialogContentText id={title === undefined ? id : undefined}>{children}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} autoFocus>

@@ -1,21 +1,26 @@
 import ViewColumn from '@mui/icons-material/ViewColumn';
 import { Checkbox, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import type { ResultColumn } from './columns.ts';
 
-/** Adds and removes columns of the results table (spec 1 §2.4 column chooser). */
+interface ChoosableColumn {
+  key: string;
+  label: string;
+}
+
+/** Adds and removes columns of a table (spec 1 §2.4 column chooser). */
 export function ColumnChooser(props: {
-  columns: readonly ResultColumn[];
+  columns: readonly ChoosableColumn[];
   shown: ReadonlySet<string>;
   onToggle: (key: string) => void;
+  size?: 'small' | 'medium';
 }) {
-  const { columns, shown, onToggle } = props;
+  const { columns, shown, onToggle, size } = props;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
       <Tooltip title="Change the shown columns">
         <IconButton
-          size="small"
+          size={size}
           aria-label="Change the shown columns"
           onClick={(event) => setAnchor(event.currentTarget)}
         >
@@ -40,7 +45,7 @@ export function ColumnChooser(props: {
                 disableRipple
               />
             </ListItemIcon>
-            <ListItemText primary={column.title} />
+            <ListItemText primary={column.label} />
           </MenuItem>
         ))}
       </Menu>
