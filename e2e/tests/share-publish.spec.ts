@@ -23,10 +23,10 @@ test('two people share an upload, publish it with an embargo, lift it, and cite 
 }) => {
   await page.goto(gui('/about/information'));
   await register(page, {
-    username: 'rosalind',
-    firstName: 'Rosalind',
-    lastName: 'Franklin',
-    password: 'photo-51x',
+    username: 'kathleen',
+    firstName: 'Kathleen',
+    lastName: 'Lonsdale',
+    password: 'benzene-1929',
   });
   await uploadFiles(page, [{ name: 'NaCl.cif', buffer: Buffer.from(naclCif) }]);
   await expect(page.getByText('1/1 entries processed')).toBeVisible();
@@ -127,7 +127,7 @@ test('two people share an upload, publish it with an embargo, lift it, and cite 
     registeredDois()[0]
       ?.attributes.creators.map((creator) => creator.name)
       .join(';'),
-  ).toMatch(/Franklin.*Hodgkin|Hodgkin.*Franklin/);
+  ).toMatch(/Lonsdale.*Hodgkin|Hodgkin.*Lonsdale/);
   await expect(row.getByRole('button', { name: 'delete Rock salt' })).toBeDisabled();
   await snap(page, 'share-04-dataset-with-doi');
   await row.getByRole('link', { name: 'open Rock salt' }).click();
