@@ -8,6 +8,9 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** `value` escaped for a LIKE pattern (backslash is PostgreSQL's default escape), so it matches literally. */
+export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;

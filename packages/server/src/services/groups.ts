@@ -9,11 +9,10 @@ import {
   findGroupForUpdate,
   insertGroup,
   listGroups,
-  lockGroupOwner,
-  unknownUserIds,
   updateGroup,
   type GroupRow,
 } from '../store/groups.ts';
+import { lockUser, unknownUserIds } from '../store/users.ts';
 import { loggedIn, type Caller } from './caller.ts';
 
 /** Answers of GET /groups are cut here; every filter narrows them, so only an unfiltered listing gets near. */
@@ -84,8 +83,7 @@ export const createGroup = async (
   checkMemberCount(members);
   return ctx.db.transaction(async (tx) => {
     // The owner's row is locked, so two creates of one user cannot both pass the limit.
-    if (!(await lockGroupOwner(tx, user.user_id)))
-      throw refuse(['body'], 'The user of this token does not exist.');
+    if (!(await lockUser(tx, user.user_id))) throw refuse(['body'], 'The user of this token does not exist.');
     if ((await countGroupsOwnedBy(tx, user.user_id)) >= MAX_GROUPS_PER_OWNER)
       throw refuse(['body'], `A user may own at most ${MAX_GROUPS_PER_OWNER} groups.`);
     return insertGroup(tx, {

@@ -14,7 +14,6 @@ import {
   deleteInvitationsOf,
   findPendingInvitee,
   insertInvitation,
-  lockInviter,
   pruneInvitations,
   takenUsernames,
   withdrawInvitee,
@@ -24,6 +23,7 @@ import {
   DuplicateUserError,
   findUserByEmail,
   findUserById,
+  lockUser,
   normalizeLogin,
   type UserRecord,
 } from '../store/users.ts';
@@ -102,7 +102,7 @@ export const inviteUser = async (
   const token = randomSecret();
   const expires = new Date(now.getTime() + INVITATION_LIFETIME_MS);
   const { user, isNew } = await ctx.db.transaction(async (tx) => {
-    if (!(await lockInviter(tx, inviter.user_id)))
+    if (!(await lockUser(tx, inviter.user_id)))
       throw couldNotInvite('the user of this token does not exist.');
     await pruneInvitations(tx, new Date(now.getTime() - DAY_MS));
     if (

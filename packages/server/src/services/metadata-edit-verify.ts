@@ -3,7 +3,8 @@ import type { CurrentUser } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
 import type { DetailItem } from '../errors.ts';
 import { findDatasetRefs, type DatasetRow } from '../store/datasets.ts';
-import { existingGroupIds, resolveUserRefs } from '../store/upload-metadata.ts';
+import { existingGroupIds } from '../store/groups.ts';
+import { resolveUserRefs } from '../store/upload-metadata.ts';
 import { VISIBLE_TO_ALL } from './access.ts';
 
 export type ListOps = Partial<Record<'set' | 'add' | 'remove', string[]>>;

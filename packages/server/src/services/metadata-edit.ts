@@ -10,9 +10,9 @@ import {
   uploadIdsOfEntries,
   type EditableEntryRow,
 } from '../store/entry-metadata.ts';
-import { lockUploads } from '../store/upload-metadata.ts';
-import { findUpload, type UploadRow } from '../store/uploads.ts';
+import { lockUploads, type UploadRow } from '../store/uploads.ts';
 import { assertCanRead, uploadRoles } from './access.ts';
+import { readUpload } from './uploads.ts';
 import { applyEdit } from './metadata-edit-apply.ts';
 import { EditVerifier, UPLOAD_FIELDS, type VerifiedMetadata } from './metadata-edit-verify.ts';
 
@@ -157,8 +157,7 @@ export const runEdit = async (ctx: AppContext, user: CurrentUser, plan: EditPlan
     ]);
   // Access first: a missing or foreign upload is a 404 or 401 whatever its query finds (checked again below).
   if (plan.uploadId !== undefined) {
-    const upload = assertCanRead(await findUpload(ctx.db, plan.uploadId), user);
-    assertWriters([upload], user, true);
+    assertWriters([await readUpload(ctx, user, plan.uploadId)], user, true);
   }
   // The search runs before the transaction: it reads through the pool, which a transaction holds.
   const targets =

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { badRequest, unauthorized } from '../errors.ts';
-import { countProcessedEntries, lockUploads, markPublished } from '../store/upload-metadata.ts';
-import type { UploadRow } from '../store/uploads.ts';
+import { countProcessedEntries, markPublished } from '../store/upload-metadata.ts';
+import { lockUploads, type UploadRow } from '../store/uploads.ts';
 import { assertCanRead, uploadRoles } from './access.ts';
 import { loggedIn, type Caller } from './caller.ts';
 import { currentUpload } from './uploads.ts';

@@ -14,9 +14,9 @@ import {
   deleteUploadRow,
   findUpload,
   insertUpload,
-  lockUploadsOfUser,
   type UploadRow,
 } from '../store/uploads.ts';
+import { lockUser } from '../store/users.ts';
 import { assertCanDelete, assertCanRead, assertCanWrite } from './access.ts';
 import { loggedIn, type Caller } from './caller.ts';
 
@@ -76,7 +76,7 @@ export const createUpload = async (
   const example = exampleUpload(ctx, input.exampleUploadId);
   const uploadId = createUploadId();
   await ctx.db.transaction(async (tx) => {
-    if (!(await lockUploadsOfUser(tx, userId))) throw unauthorized('The user of this token does not exist.');
+    if (!(await lockUser(tx, userId))) throw unauthorized('The user of this token does not exist.');
     if ((await countUnpublishedUploads(tx, userId)) >= ctx.config.uploadLimit)
       throw badRequest(UPLOAD_LIMIT_EXCEEDED);
     await insertUpload(tx, {

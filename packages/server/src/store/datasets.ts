@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { escapeLike, type Queryable } from '../db/database.ts';
 import { createUploadId } from '../processing/ids.ts';
 
 type DatasetType = 'owned' | 'foreign';
@@ -32,8 +32,6 @@ const orderColumns: Record<DatasetOrderBy, string> = {
   dataset_create_time: 'dataset_create_time',
   dataset_modified_time: 'dataset_modified_time',
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const whereOf = (filter: DatasetFilter) => {
   const params: unknown[] = [];

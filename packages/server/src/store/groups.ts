@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { escapeLike, type Queryable } from '../db/database.ts';
 
 export interface GroupRow {
   group_id: string;
@@ -17,7 +17,6 @@ export interface GroupFilter {
 }
 
 const columns = 'group_id, group_name, owner, members, created';
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Groups matching the filter, oldest first (NOMAD answers in the order groups were created), at most `limit`. */
 export const listGroups = async (db: Queryable, filter: GroupFilter, limit: number): Promise<GroupRow[]> => {
@@ -56,21 +55,22 @@ export const groupIdsOfUser = async (db: Queryable, userId: string, limit: numbe
   return rows.map((row) => row.group_id);
 };
 
+/** Which of the given group ids exist. */
+export const existingGroupIds = async (db: Queryable, groupIds: readonly string[]): Promise<Set<string>> => {
+  if (groupIds.length === 0) return new Set();
+  const { rows } = await db.query<{ group_id: string }>(
+    'SELECT group_id FROM user_groups WHERE group_id = ANY($1::text[])',
+    [groupIds],
+  );
+  return new Set(rows.map((row) => row.group_id));
+};
+
 export const countGroupsOwnedBy = async (db: Queryable, userId: string): Promise<number> => {
   const { rows } = await db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM user_groups WHERE owner = $1',
     [userId],
   );
   return rows[0]?.n ?? 0;
-};
-
-/**
- * Locks the owner's row until the transaction ends, so that one user's groups are created one after the
- * other and the count of their groups holds until the insert. False if there is no such user.
- */
-export const lockGroupOwner = async (tx: Queryable, userId: string): Promise<boolean> => {
-  const { rows } = await tx.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [userId]);
-  return rows.length > 0;
 };
 
 export const insertGroup = async (
@@ -109,15 +109,4 @@ export const findGroupForUpdate = async (tx: Queryable, groupId: string): Promis
 
 export const deleteGroup = async (db: Queryable, groupId: string): Promise<void> => {
   await db.query('DELETE FROM user_groups WHERE group_id = $1', [groupId]);
-};
-
-/** Which of these user ids name no user. */
-export const unknownUserIds = async (db: Queryable, userIds: readonly string[]): Promise<string[]> => {
-  if (userIds.length === 0) return [];
-  const { rows } = await db.query<{ user_id: string }>(
-    'SELECT user_id FROM users WHERE user_id = ANY($1::text[])',
-    [userIds],
-  );
-  const known = new Set(rows.map((row) => row.user_id));
-  return userIds.filter((id) => !known.has(id));
 };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { escapeLike, type Queryable } from '../db/database.ts';
 
 /** An open invitation: who was invited, for the page where they choose a password. */
 export interface OpenInvitation {
@@ -100,19 +100,13 @@ export const withdrawInvitee = async (db: Queryable, userId: string): Promise<vo
   await db.query('DELETE FROM users WHERE user_id = $1 AND password_hash IS NULL', [userId]);
 };
 
-/** Locks the inviter's row until the transaction ends: their invitations are counted and sent one at a time. */
-export const lockInviter = async (tx: Queryable, userId: string): Promise<boolean> => {
-  const { rows } = await tx.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [userId]);
-  return rows.length > 0;
-};
-
 export const deleteInvitationsOf = async (db: Queryable, userId: string): Promise<void> => {
   await db.query('DELETE FROM user_invitations WHERE user_id = $1', [userId]);
 };
 
 /** Usernames taken among `base` and `base` followed by digits (base1, base2, ...). */
 export const takenUsernames = async (db: Queryable, base: string): Promise<Set<string>> => {
-  const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = escapeLike(base);
   const { rows } = await db.query<{ username: string }>(
     `SELECT username FROM users
       WHERE username = $1 OR (username LIKE $2 AND substr(username, length($1) + 1) ~ '^[0-9]+$')`,

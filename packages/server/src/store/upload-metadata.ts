@@ -1,22 +1,4 @@
 import type { Queryable } from '../db/database.ts';
-import { findUpload, type UploadRow } from './uploads.ts';
-
-/**
- * Locks the given uploads until the transaction ends (in id order, so two edits never wait for each
- * other crosswise) and returns their rows; missing ids are left out.
- */
-export const lockUploads = async (tx: Queryable, uploadIds: readonly string[]): Promise<UploadRow[]> => {
-  const { rows } = await tx.query<{ upload_id: string }>(
-    'SELECT upload_id FROM uploads WHERE upload_id = ANY($1::text[]) ORDER BY upload_id FOR UPDATE',
-    [uploadIds],
-  );
-  const locked: UploadRow[] = [];
-  for (const { upload_id } of rows) {
-    const row = await findUpload(tx, upload_id);
-    if (row) locked.push(row);
-  }
-  return locked;
-};
 
 /** Upload fields an edit may set; anything else is never written here. */
 export interface UploadChanges {
@@ -70,16 +52,6 @@ export const resolveUserRefs = async (
   // An id wins over a username or email that happens to be the same text.
   for (const row of rows) if (!found.has(row.ref) || row.user_id === row.ref) found.set(row.ref, row.user_id);
   return found;
-};
-
-/** Which of the given group ids exist. */
-export const existingGroupIds = async (db: Queryable, groupIds: readonly string[]): Promise<Set<string>> => {
-  if (groupIds.length === 0) return new Set();
-  const { rows } = await db.query<{ group_id: string }>(
-    'SELECT group_id FROM user_groups WHERE group_id = ANY($1::text[])',
-    [groupIds],
-  );
-  return new Set(rows.map((row) => row.group_id));
 };
 
 /** Entries of the upload that processing turned into entries (status SUCCESS). */

@@ -32,6 +32,18 @@ export const findUpload = async (db: Queryable, uploadId: string): Promise<Uploa
   return rows[0];
 };
 
+/**
+ * Locks the given uploads until the transaction ends (in id order, so two edits never wait for each
+ * other crosswise) and returns their rows; missing ids are left out.
+ */
+export const lockUploads = async (tx: Queryable, uploadIds: readonly string[]): Promise<UploadRow[]> => {
+  const { rows } = await tx.query<UploadRow>(
+    `${selectUploads} WHERE u.upload_id = ANY($1::text[]) ORDER BY u.upload_id FOR UPDATE OF u`,
+    [uploadIds],
+  );
+  return rows;
+};
+
 export const insertUpload = async (
   db: Queryable,
   upload: { upload_id: string; upload_name: string | null; main_author: string },
@@ -44,16 +56,6 @@ export const insertUpload = async (
   const row = await findUpload(db, upload.upload_id);
   if (!row) throw new Error('upload vanished after insert');
   return row;
-};
-
-/**
- * Locks the user's row until the transaction ends, so that one user's uploads are created one after the
- * other (the limit check and the insert see each other's rows). FOR NO KEY UPDATE: rows that merely
- * reference the user (uploads, login codes) can still be inserted meanwhile. False if there is no such user.
- */
-export const lockUploadsOfUser = async (tx: Queryable, userId: string): Promise<boolean> => {
-  const { rows } = await tx.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [userId]);
-  return rows.length > 0;
 };
 
 export const countUnpublishedUploads = async (db: Queryable, userId: string): Promise<number> => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/database.ts';
+import { escapeLike, type Queryable } from '../db/database.ts';
 import { hashPassword, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../auth/password.ts';
 
 /** A user row without its password hash (the hash never leaves this module). */
@@ -76,6 +76,16 @@ export const findUserByEmail = async (db: Queryable, email: string): Promise<Use
   return rows[0] && toRecord(rows[0]);
 };
 
+/**
+ * Locks the user's row until the transaction ends, so that what one user creates under a limit (uploads,
+ * groups, invitations) is counted and inserted one at a time. FOR NO KEY UPDATE: rows that merely reference
+ * the user (uploads, login codes) can still be inserted meanwhile. False if there is no such user.
+ */
+export const lockUser = async (tx: Queryable, userId: string): Promise<boolean> => {
+  const { rows } = await tx.query('SELECT 1 FROM users WHERE user_id = $1 FOR NO KEY UPDATE', [userId]);
+  return rows.length > 0;
+};
+
 export const findUsersByIds = async (db: Queryable, userIds: string[]): Promise<UserRecord[]> => {
   if (userIds.length === 0) return [];
   const { rows } = await db.query<UserRow>(`SELECT ${columns} FROM users WHERE user_id = ANY($1::text[])`, [
@@ -84,6 +94,17 @@ export const findUsersByIds = async (db: Queryable, userIds: string[]): Promise<
   // In the order asked for, as NOMAD's API answers.
   const byId = new Map(rows.map((row) => [row.user_id, toRecord(row)]));
   return userIds.flatMap((id) => byId.get(id) ?? []);
+};
+
+/** Which of these user ids name no user. */
+export const unknownUserIds = async (db: Queryable, userIds: readonly string[]): Promise<string[]> => {
+  if (userIds.length === 0) return [];
+  const { rows } = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM users WHERE user_id = ANY($1::text[])',
+    [userIds],
+  );
+  const known = new Set(rows.map((row) => row.user_id));
+  return userIds.filter((id) => !known.has(id));
 };
 
 /**
@@ -95,10 +116,7 @@ export const searchUsers = async (
   prefix: string,
   options: { matchEmail: boolean; limit?: number },
 ): Promise<UserRecord[]> => {
-  const escaped = prefix
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = escapeLike(prefix.trim().toLowerCase());
   const { rows } = await db.query<UserRow>(
     `SELECT ${columns} FROM users
       WHERE lower(first_name) LIKE $1 OR lower(last_name) LIKE $1 OR lower(first_name || ' ' || last_name) LIKE $1
