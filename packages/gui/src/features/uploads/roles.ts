@@ -11,20 +11,16 @@ const inGroups = (uploadGroups: readonly string[] | undefined, groups: readonly 
   (uploadGroups ?? []).some((group) => group !== VISIBLE_TO_ALL && groups.includes(group));
 
 /**
- * Writers are the main author and the coauthors; the server lists their ids in `writers`, and coauthor
- * groups in `writer_groups`. `groups` are the ids of the caller's own groups.
+ * Writers are the main author and the coauthors (the server lists their ids in `writers`, coauthor groups
+ * in `writer_groups`). `groups` are the ids of the caller's own groups.
  */
 export function isWriter(
   upload: UploadRoles,
   userId: string | undefined,
   groups: readonly string[] = [],
 ): boolean {
-  if (userId === undefined) return false;
-  return (
-    upload.main_author === userId ||
-    upload.writers.includes(userId) ||
-    inGroups(upload.writer_groups ?? upload.coauthor_groups, groups)
-  );
+  const role = uploadRole(upload, userId, groups);
+  return role === 'main_author' || role === 'coauthor';
 }
 
 export function isMainAuthor(upload: UploadRoles, userId: string | undefined): boolean {

@@ -59,8 +59,10 @@ export function useUpload(uploadId: string) {
   useEffect(() => {
     polling.current = running;
     if (!running) return;
+    // The upload and its entries only: an open members or metadata dialog keeps what it loaded.
     const timer = window.setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: uploadKey(uploadId) });
+      void queryClient.invalidateQueries({ queryKey: uploadKey(uploadId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: [...uploadKey(uploadId), 'entries'] });
     }, PROCESSING_POLL_MS);
     return () => window.clearTimeout(timer);
   }, [running, dataUpdatedAt, uploadId, queryClient]);

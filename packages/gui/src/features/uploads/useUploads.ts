@@ -66,7 +66,8 @@ export function useUnpublishedUploadsCount() {
     queryKey: ['uploads', 'unpublished-count'],
     queryFn: async () => {
       const response = await api.call('uploadsList', {
-        query: { is_published: false, roles: ['main_author'], page_size: 10000 },
+        // Only the total is needed: no rows.
+        query: { is_published: false, roles: ['main_author'], page_size: 0 },
       });
       return response.pagination.total;
     },

@@ -1,9 +1,9 @@
 import type { Owner } from '@oasis/schema';
 import type { FilterValue, Filters, RangeValue } from './types.ts';
+import { isOwner } from './url.ts';
 
 const RANGE_OPS = ['gte', 'lte', 'gt', 'lt'];
 const VISIBILITY = 'visibility';
-const OWNERS: readonly string[] = ['public', 'visible', 'shared', 'user', 'staging', 'admin', 'all'];
 
 const isScalar = (value: unknown): value is string | number | boolean =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -46,5 +46,5 @@ export function lockedFilters(filtersLocked: unknown): Filters {
 export function lockedOwner(filtersLocked: unknown): Owner | undefined {
   if (typeof filtersLocked !== 'object' || filtersLocked === null) return undefined;
   const value = (filtersLocked as Record<string, unknown>)[VISIBILITY];
-  return typeof value === 'string' && OWNERS.includes(value) ? (value as Owner) : undefined;
+  return isOwner(value) ? value : undefined;
 }

@@ -4,7 +4,9 @@ import type { FilterDefinition, FilterValue, Filters, RangeValue } from './types
 /** The visibility (API `owner`) is kept in the URL under NOMAD's filter name. */
 const OWNER_PARAM = 'visibility';
 
-const OWNERS: readonly Owner[] = ['public', 'visible', 'shared', 'user', 'staging', 'admin', 'all'];
+const OWNERS: readonly string[] = ['public', 'visible', 'shared', 'user', 'staging', 'admin', 'all'];
+export const isOwner = (value: unknown): value is Owner =>
+  typeof value === 'string' && OWNERS.includes(value);
 const RANGE_KEY = /^(.+)\[(gte|lte|gt|lt)\]$/;
 const RANGE_OPS = ['gte', 'gt', 'lte', 'lt'] as const;
 /** Left behind by the identity provider after a login redirect (spec 2 §2). */
@@ -74,8 +76,8 @@ export function parseSearch(search: string, definitions: Definitions): UrlState 
     const raw = separator >= 0 ? part.slice(separator + 1) : '';
     if (IGNORED.has(key)) continue;
     if (key === OWNER_PARAM) {
-      const value = safeDecode(raw) as Owner;
-      if (OWNERS.includes(value)) owner = value;
+      const value = safeDecode(raw);
+      if (isOwner(value)) owner = value;
       continue;
     }
     const range = RANGE_KEY.exec(key);
