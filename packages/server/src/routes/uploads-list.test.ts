@@ -115,6 +115,9 @@ describe('the list of uploads', () => {
       upload_name: ['beta'],
     });
     expect((await list('page_size=10&page=1')).query).toEqual({});
+    // The GUI's count of unpublished uploads asks for the total only.
+    const countOnly = await list('is_published=false&roles=main_author&page_size=0');
+    expect([countOnly.pagination.total, countOnly.data]).toEqual([1, []]);
     const outOfRange = await fetch(`${server.api}/uploads?page_size=2&page=3`, as(alice));
     expect([outOfRange.status, await outOfRange.json()]).toEqual([
       400,
