@@ -14,6 +14,9 @@ const wrap = (conn: pg.Pool | pg.PoolClient): Queryable => ({
 /** A real PostgreSQL server (OASIS_DATABASE_URL); same SQL and migrations as the embedded database. */
 export const openPostgres = async (url: string): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, a terminated backend) is dropped by the pool and
+  // replaced at the next query; unhandled, its 'error' event would end the process.
+  pool.on('error', () => undefined);
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',

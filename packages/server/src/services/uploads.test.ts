@@ -1,6 +1,5 @@
-// The upload service against a real embedded database, without HTTP: limits, races, permissions, cleanup.
-// With OASIS_TEST_DATABASE_URL (a PostgreSQL server whose user may create databases) the race tests also
-// run on PostgreSQL, where concurrent transactions really overlap.
+// The upload service against a real database, without HTTP: limits, races, permissions, cleanup. In the
+// server-postgres project the race tests run where concurrent transactions really overlap.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,14 +12,11 @@ import { openServiceContext, type ServiceTestContext } from '../testing/service-
 import { naclCif } from '../testing/structures.ts';
 import { createUpload, deleteUpload, readUpload, reprocessUpload, UPLOAD_LIMIT_EXCEEDED } from './uploads.ts';
 
-const postgresUrl = process.env.OASIS_TEST_DATABASE_URL;
-const databases = [{ name: 'PGlite' }, ...(postgresUrl ? [{ name: 'PostgreSQL', postgresUrl }] : [])];
-
-describe.each(databases)('creating uploads at the limit ($name)', ({ postgresUrl: url }) => {
+describe('creating uploads at the limit', () => {
   const LIMIT = 3;
   let service: ServiceTestContext;
   beforeAll(async () => {
-    service = await openServiceContext({ config: { uploadLimit: LIMIT }, postgresUrl: url });
+    service = await openServiceContext({ config: { uploadLimit: LIMIT } });
   });
   afterAll(async () => service?.close());
 

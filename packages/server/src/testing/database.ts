@@ -1,9 +1,22 @@
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { freshPostgresDatabase, testPostgresServer } from './test-database.ts';
 
-/** A migrated in-memory embedded database, for tests of the store, the jobs and the search index. */
+/**
+ * A migrated empty database for tests of the store, the jobs and the search index: in memory (PGlite), or
+ * in the `server-postgres` project a fresh database on its server, dropped at close.
+ */
 export const openMigratedDatabase = async (): Promise<Database> => {
-  const db = await openDatabase({});
+  const serverUrl = testPostgresServer();
+  const fresh = serverUrl ? await freshPostgresDatabase(serverUrl) : undefined;
+  const db = await openDatabase({ databaseUrl: fresh?.url });
   await migrate(db);
-  return db;
+  if (!fresh) return db;
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await fresh.drop();
+    },
+  };
 };

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { systemClock, type Clock } from '../time/clock.ts';
 import { LoginLimiter } from '../auth/login-limiter.ts';
 import { loadConfig, type OasisConfig } from '../config/config.ts';
@@ -10,42 +8,24 @@ import type { AppContext } from '../context.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createSearchEngine } from '../search/engine/engine.ts';
+import { freshPostgresDatabase, testPostgresServer } from './test-database.ts';
 
 export interface ServiceTestContext {
   ctx: AppContext;
   close(): Promise<void>;
 }
 
-/** A fresh database on the PostgreSQL server of `serverUrl`, dropped again by the returned function. */
-const freshPostgresDatabase = async (serverUrl: string) => {
-  const name = `oasis_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-};
-
 /**
- * What services run on, without HTTP: a migrated in-memory embedded database (or, with `postgresUrl`, a
- * fresh database on that PostgreSQL server), a temporary data directory, and no processing worker (jobs
+ * What services run on, without HTTP: a migrated in-memory embedded database (or a fresh database on the
+ * PostgreSQL server of `postgresUrl` or of the test project), a temporary data directory, and no processing worker (jobs
  * stay queued). For service tests.
  */
 export const openServiceContext = async (
   options: { config?: Partial<OasisConfig>; postgresUrl?: string; clock?: Clock } = {},
 ): Promise<ServiceTestContext> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-service-'));
-  const postgres = options.postgresUrl ? await freshPostgresDatabase(options.postgresUrl) : undefined;
+  const serverUrl = options.postgresUrl ?? testPostgresServer();
+  const postgres = serverUrl ? await freshPostgresDatabase(serverUrl) : undefined;
   const config = loadConfig({ OASIS_DATA_DIR: dataDir }, options.config ?? {});
   let db: Database | undefined;
   try {

@@ -8,6 +8,7 @@ import { startServer } from '../server.ts';
 import type { LogDestination } from '../logging/logger-options.ts';
 import type { Clock } from '../time/clock.ts';
 import { watchEventLoop } from './event-loop-report.ts';
+import { freshPostgresDatabase, testPostgresServer } from './test-database.ts';
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:40123 */
@@ -21,14 +22,20 @@ export interface TestServer {
 
 /**
  * Starts the real server (HTTP, processing worker) on an ephemeral port with a fresh in-memory embedded
- * database and a temporary data directory, for integration tests (no mocks).
+ * database (in the `server-postgres` project: a fresh database on its PostgreSQL server) and a temporary
+ * data directory, for integration tests (no mocks).
  */
 export const startTestServer = async (
   overrides: Partial<OasisConfig> = {},
   options: { logStream?: LogDestination; clock?: Clock } = {},
 ): Promise<TestServer> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-test-'));
-  const config = loadConfig({ OASIS_DATA_DIR: dataDir }, { port: 0, host: '127.0.0.1', ...overrides });
+  const serverUrl = testPostgresServer();
+  const postgres = serverUrl ? await freshPostgresDatabase(serverUrl) : undefined;
+  const config = loadConfig(
+    { OASIS_DATA_DIR: dataDir },
+    { port: 0, host: '127.0.0.1', ...(postgres ? { databaseUrl: postgres.url } : {}), ...overrides },
+  );
   const server = await startServer(config, {
     inMemoryDatabase: true,
     checkResponses: true,
@@ -48,6 +55,7 @@ export const startTestServer = async (
     async close() {
       eventLoop.stop();
       await server.close();
+      await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

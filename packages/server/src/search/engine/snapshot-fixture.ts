@@ -1,6 +1,6 @@
 import type { EntriesQueryRequest } from '@oasis/schema';
 import type { CurrentUser } from '../../auth/current-user.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { searchEntries } from '../search.ts';
 import type { Scalar } from './column.ts';
 import { createSearchEngine, type SearchEngine, type SearchEngineOptions } from './engine.ts';
@@ -20,7 +20,13 @@ export const entryValues = (id: number, elements: string[], gaps: number[], name
     },
   });
 
-export const insertEntry = (db: Database, id: string, upload: string, metadata: string, status = 'SUCCESS') =>
+export const insertEntry = (
+  db: Queryable,
+  id: string,
+  upload: string,
+  metadata: string,
+  status = 'SUCCESS',
+) =>
   db.query(
     `INSERT INTO entries (entry_id, upload_id, mainfile, parser_name, process_status, metadata)
      VALUES ($1, $2, $3, 'parsers/vasp', $4, $5::jsonb)`,

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
+import { openMigratedDatabase } from '../../testing/database.ts';
+import { testPostgresServer } from '../../testing/test-database.ts';
 import { openSnapshot } from './snapshot-read.ts';
 import { answers, contents, engineFor, entryValues, fresh, insertEntry, seed } from './snapshot-fixture.ts';
 
@@ -88,39 +90,49 @@ describe('search index snapshot identity', () => {
     await db.close();
   });
 
-  it('reads again, after loading, a change that commits later with a number below the snapshot (PostgreSQL)', async () => {
-    const embedded = await opened();
-    // The real database with PostgreSQL's rules: a transaction may commit a number after higher ones were read.
-    const db: Database = { ...embedded, kind: 'postgres' };
-    await seed(db);
-    const first = engineFor(db, file, logs);
-    await first.sync();
-    // A transaction takes a number and has not committed yet; a later one commits a higher number.
-    const inFlight = (await db.query<{ n: string }>(`SELECT nextval('search_change_seq')::text AS n`))
-      .rows[0]!.n;
-    await insertEntry(db, 'e-after', 'up-1', entryValues(30, ['Kr'], [1]));
-    await first.sync();
-    await first.writeSnapshot();
-    await first.close();
-    const snapshot = await openSnapshot(file);
-    await snapshot.close();
-    expect(BigInt(snapshot.header.floor)).toBe(BigInt(inFlight) - 1n);
-    expect(BigInt(snapshot.header.change)).toBeGreaterThan(BigInt(inFlight));
-    // The transaction commits while the server is down.
-    await db.query(
-      `INSERT INTO entries (entry_id, upload_id, mainfile, parser_name, process_status, metadata, search_seq)
-       VALUES ('e-late', 'up-1', 'late/vasprun.xml', 'parsers/vasp', 'SUCCESS', $1::jsonb, $2::bigint)`,
-      [entryValues(31, ['Xe'], [2]), inFlight],
-    );
-    logs.length = 0;
-    const restarted = engineFor(db, file, logs);
-    await restarted.sync();
-    expect(logs[0]).toMatch(/^Search index loaded/);
-    expect(restarted.index.rowOf.has('e-late')).toBe(true);
-    const reference = await fresh(db);
-    expect(contents(restarted)).toEqual(contents(reference));
-    expect(await answers(db, restarted)).toEqual(await answers(db, reference));
-    await restarted.close();
-    await embedded.close();
-  });
+  // Two connections: only a PostgreSQL server has a transaction open while another commits.
+  it.runIf(testPostgresServer())(
+    'reads again, after loading, a change that commits later with a number below the snapshot',
+    async () => {
+      const db = await openMigratedDatabase();
+      await seed(db);
+      const first = engineFor(db, file, logs);
+      await first.sync();
+      // A transaction takes a number and has not committed yet; a later one commits a higher number.
+      let commit: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      let taken: (seq: string) => void = () => undefined;
+      const numbered = new Promise<string>((resolve) => (taken = resolve));
+      const late = db.transaction(async (tx) => {
+        await insertEntry(tx, 'e-late', 'up-1', entryValues(31, ['Xe'], [2]));
+        const { rows } = await tx.query<{ n: string }>(
+          `SELECT search_seq::text AS n FROM entries WHERE entry_id = 'e-late'`,
+        );
+        taken(rows[0]!.n);
+        await held;
+      });
+      const inFlight = await numbered;
+      await insertEntry(db, 'e-after', 'up-1', entryValues(30, ['Kr'], [1]));
+      await first.sync();
+      await first.writeSnapshot();
+      await first.close();
+      const snapshot = await openSnapshot(file);
+      await snapshot.close();
+      expect(BigInt(snapshot.header.floor)).toBeLessThan(BigInt(inFlight));
+      expect(BigInt(snapshot.header.change)).toBeGreaterThan(BigInt(inFlight));
+      // The transaction commits while the server is down.
+      commit();
+      await late;
+      logs.length = 0;
+      const restarted = engineFor(db, file, logs);
+      await restarted.sync();
+      expect(logs[0]).toMatch(/^Search index loaded/);
+      expect(restarted.index.rowOf.has('e-late')).toBe(true);
+      const reference = await fresh(db);
+      expect(contents(restarted)).toEqual(contents(reference));
+      expect(await answers(db, restarted)).toEqual(await answers(db, reference));
+      await restarted.close();
+      await db.close();
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openMigratedDatabase } from '../../testing/database.ts';
+import { testPostgresServer } from '../../testing/test-database.ts';
 import { createSearchEngine, type SearchEngine } from './engine.ts';
 import { unlimitedBudget } from './budget.ts';
 import { compileFilter, selectRows } from './filter.ts';
@@ -58,4 +59,32 @@ describe('search index sync', () => {
     await engine.sync();
     expect(await ids('results.material.elements', 'Sn')).toEqual(['e-2']);
   });
+
+  // Several connections: only a PostgreSQL server has a transaction open while another commits.
+  it.runIf(testPostgresServer())(
+    'indexes a transaction that commits long after later change numbers were read',
+    async () => {
+      const insert = (id: string, element: string) =>
+        `INSERT INTO entries (entry_id, upload_id, mainfile, parser_name, process_status, metadata) VALUES
+         ('${id}', 'up-1', '${id}/vasprun.xml', 'parsers/vasp', 'SUCCESS', '{"results": {"material": {"elements": ["${element}"]}}}')`;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted: () => void = () => undefined;
+      const didInsert = new Promise<void>((resolve) => (inserted = resolve));
+      const slow = db.transaction(async (tx) => {
+        await tx.query(insert('e-slow', 'Pb'));
+        inserted();
+        await held;
+      });
+      await didInsert;
+      await db.query(insert('e-fast', 'Ga'));
+      for (let pass = 0; pass < 3; pass++) await engine.sync();
+      expect(await ids('results.material.elements', 'Ga')).toEqual(['e-fast']);
+      expect(await ids('results.material.elements', 'Pb')).toEqual([]);
+      release();
+      await slow;
+      await engine.sync();
+      expect(await ids('results.material.elements', 'Pb')).toEqual(['e-slow']);
+    },
+  );
 });

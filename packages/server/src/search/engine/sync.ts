@@ -3,10 +3,9 @@ import { VISIBLE_TO_ALL } from '../../services/access.ts';
 import { uploadPartSql } from '../documents.ts';
 import { entriesSql, entryDocument, type EntryRow } from './entry-rows.ts';
 import type { SearchIndex } from './search-index.ts';
+import { ChangeRange, runningTransactions } from './change-range.ts';
 
 const BATCH = 5000;
-/** How long a skipped change number is re-checked: a transaction still open when it was skipped. */
-const GAP_LIFETIME_MS = 60_000;
 
 interface UploadRow {
   upload_id: string;
@@ -39,14 +38,16 @@ export interface SyncPosition {
 
 /**
  * Keeps a SearchIndex equal to the database. Every change to entries and uploads takes a number from
- * `search_change_seq` (migration 002); a sync reads what changed between the last number seen and the
- * sequence's current value. With a PostgreSQL server, a transaction may commit a number lower than one
- * already read: numbers skipped in a range are re-checked for a while ("gaps"). PGlite runs one
- * transaction at a time, so it has none.
+ * `search_change_seq` (migrations 002, 007); a sync reads what changed between the last number seen and
+ * the sequence's current value. With a PostgreSQL server, a transaction may commit a number lower than one
+ * already read, at any time later. So each pass reads the sequence and then the transactions in progress
+ * (which, by migration 007, include every one holding a number it passed); a range with numbers not found
+ * stays open while any of those transactions runs, and is read again as they end. PGlite runs one
+ * transaction at a time, so it has none open.
  */
 export class IndexSync {
   private seen = 0n;
-  private readonly gaps = new Map<string, number>();
+  private open: ChangeRange[] = [];
   private running: Promise<void> = Promise.resolve();
 
   constructor(
@@ -66,15 +67,19 @@ export class IndexSync {
   capture<T>(work: (position: SyncPosition) => T): Promise<T> {
     return this.queue(async () => {
       await this.pass();
-      const gaps = [...this.gaps.keys()].map(BigInt);
-      const lowest = gaps.reduce((low, seq) => (seq < low ? seq : low), this.seen + 1n);
-      return work({ change: this.seen, floor: lowest - 1n });
+      const floor = this.open.reduce((low, range) => (range.from < low ? range.from : low), this.seen);
+      return work({ change: this.seen, floor });
     });
   }
 
   /** Continues from a snapshot: the next pass reads what changed after `floor`. */
   resume(floor: bigint): void {
     this.seen = floor;
+  }
+
+  /** Ranges still waiting for transactions that may commit numbers in them (tests, diagnostics). */
+  get openRanges(): number {
+    return this.open.length;
   }
 
   private queue<T>(work: () => Promise<T>): Promise<T> {
@@ -92,40 +97,77 @@ export class IndexSync {
       'SELECT last_value::text AS last, is_called AS called FROM search_change_seq',
     );
     const head = rows[0]?.called ? BigInt(rows[0].last) : 0n;
-    const gaps = [...this.gaps.keys()];
-    if (head <= this.seen && gaps.length === 0) return;
-    const found = new Set<string>();
-    if (gaps.length > 0) await this.apply(`search_seq = ANY($1::bigint[])`, [gaps], found);
+    if (head <= this.seen && this.open.length === 0) return;
+    // After the sequence, in a statement of its own: every transaction holding a number up to `head` has
+    // its id by now, so it is either finished or listed here.
+    const inProgress =
+      this.db.kind === 'pglite'
+        ? new Set<string>()
+        : runningTransactions(
+            (await this.db.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s')).rows[0]?.s ?? '',
+          );
+    await this.recheckOpen(inProgress);
     if (head > this.seen) {
+      const range = new ChangeRange(this.seen, head);
       await this.apply(
         `search_seq > $1::bigint AND search_seq <= $2::bigint`,
         [String(this.seen), String(head)],
-        found,
+        range,
       );
-      if (this.db.kind !== 'pglite') this.rememberGaps(this.seen, head, found);
       this.seen = head;
+      if (!range.complete && inProgress.size > 0) {
+        range.waitingOn = [...inProgress];
+        this.open.push(range);
+      }
     }
-    for (const seq of found) this.gaps.delete(seq);
-    const now = Date.now();
-    for (const [seq, since] of this.gaps) if (now - since > GAP_LIFETIME_MS) this.gaps.delete(seq);
+  }
+
+  /**
+   * Ranges some of whose transactions have ended since the last pass are read again for the numbers
+   * they lacked (the commits are visible now); a range whose transactions have all ended is closed.
+   */
+  private async recheckOpen(inProgress: Set<string>): Promise<void> {
+    const still: ChangeRange[] = [];
+    for (const range of this.open) {
+      const waiting = range.waitingOn.filter((xid) => inProgress.has(xid));
+      if (waiting.length === range.waitingOn.length) {
+        still.push(range);
+        continue;
+      }
+      range.waitingOn = waiting;
+      const bounds = [String(range.from), String(range.to)];
+      const { rows } = await this.db.query<{ seq: string }>(
+        ['entries', 'uploads', 'search_deletions']
+          .map(
+            (table) =>
+              `SELECT search_seq::text AS seq FROM ${table} WHERE search_seq > $1::bigint AND search_seq <= $2::bigint`,
+          )
+          .join(' UNION ALL '),
+        bounds,
+      );
+      const missed = rows.map((row) => row.seq).filter((seq) => !range.has(seq));
+      if (missed.length > 0) await this.apply(`search_seq = ANY($1::bigint[])`, [missed], range);
+      if (waiting.length > 0 && !range.complete) still.push(range);
+    }
+    this.open = still;
   }
 
   /**
    * Deletions first: an entry row still in the table is alive whatever tombstones its id left earlier.
    * Then uploads (entries refer to their upload's slot), then entries.
    */
-  private async apply(where: string, params: unknown[], found: Set<string>): Promise<void> {
+  private async apply(where: string, params: unknown[], found: ChangeRange): Promise<void> {
     const deleted = await this.db.query<{ entry_id: string; search_seq: string }>(
       `SELECT entry_id, search_seq::text FROM search_deletions WHERE ${where}`,
       params,
     );
     for (const deletion of deleted.rows) {
-      found.add(deletion.search_seq);
+      found.mark(deletion.search_seq);
       this.index.removeEntry(deletion.entry_id);
     }
     const uploads = await this.db.query<UploadRow>(uploadsSql(where), params);
     for (const upload of uploads.rows) {
-      found.add(upload.search_seq);
+      found.mark(upload.search_seq);
       this.index.putUpload(
         {
           upload_id: upload.upload_id,
@@ -152,22 +194,12 @@ export class IndexSync {
         [...params, after],
       );
       for (const entry of rows) {
-        found.add(entry.search_seq);
+        found.mark(entry.search_seq);
         const done = entry.process_status === 'SUCCESS' || entry.process_status === 'FAILURE';
         this.index.putEntry(entry.entry_id, entry.upload_id, entryDocument(entry), done);
         if (BigInt(entry.search_seq) > BigInt(after)) after = entry.search_seq;
       }
       if (rows.length < BATCH) break;
-    }
-  }
-
-  private rememberGaps(from: bigint, to: bigint, found: Set<string>): void {
-    // A large first load has no gaps worth tracking: nothing older can still be in flight.
-    if (from === 0n || to - from > 100_000n) return;
-    const now = Date.now();
-    for (let seq = from + 1n; seq <= to; seq++) {
-      const key = String(seq);
-      if (!found.has(key) && !this.gaps.has(key)) this.gaps.set(key, now);
     }
   }
 }
