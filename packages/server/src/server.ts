@@ -14,8 +14,13 @@ import { processUpload } from './jobs/process-upload.ts';
 import { failUploadProcessing, PROCESS_UPLOAD } from './jobs/processing.ts';
 import { removeStaleTempFiles } from './files/temp-cleanup.ts';
 import { JobWorker } from './jobs/worker.ts';
+import { noteJobProgress } from './jobs/queue.ts';
 import { systemClock, type Clock } from './time/clock.ts';
 import { startEmbargoTask } from './services/embargo.ts';
+import { holdNodeLease, nodeName } from './services/node-lease.ts';
+
+/** Job payload flag: this processing run has marked its entries, a later attempt continues it. */
+const ENTRIES_MARKED = 'entries_marked';
 
 export interface RunningServer {
   app: App;
@@ -64,6 +69,9 @@ export const startServer = async (
     release();
     throw error;
   }
+  const node = nodeName();
+  // Once-per-installation work (embargo ends, index snapshots) is this node's while it holds the lease.
+  const periodic = await holdNodeLease(db, { name: 'periodic-tasks', holder: node });
   const limits = config.processing;
   const pool = new ParsePool({
     timeoutMs: limits.parserTimeoutMs,
@@ -85,6 +93,7 @@ export const startServer = async (
             timeBudgetMs: config.searchTimeBudgetMs,
             snapshot: {
               file: path.join(config.dataDir, SEARCH_SNAPSHOT_FILE),
+              mayWrite: () => periodic.held,
               log: {
                 info: (message) => logTo.app?.log.info(message),
                 warn: (message) => logTo.app?.log.warn(message),
@@ -100,11 +109,17 @@ export const startServer = async (
     db,
     {
       [PROCESS_UPLOAD]: async (job) => {
-        if (job.upload_id) await processUpload(ctx, pool, job.upload_id);
+        if (!job.upload_id) return;
+        await processUpload(ctx, pool, job.upload_id, {
+          resume: job.payload[ENTRIES_MARKED] === true,
+          onEntriesMarked: () => noteJobProgress(db, job.job_id, { [ENTRIES_MARKED]: true }),
+        });
       },
     },
     {
       maxAttempts: limits.maxJobAttempts,
+      leaseMs: limits.jobLeaseMs,
+      owner: node,
       onGiveUp: async (job, reason) => {
         if (job.upload_id) await failUploadProcessing(ctx, job.upload_id, reason);
       },
@@ -127,8 +142,11 @@ export const startServer = async (
   await worker.start();
   // Build the search index now rather than in the first search request.
   ctx.search.sync().catch((error: unknown) => app.log.error(error));
-  // Embargoes end by the calendar: checked now and then, on every server (lifting is idempotent).
-  const embargoes = startEmbargoTask(ctx, { onError: (error) => app.log.error(error) });
+  // Embargoes end by the calendar: checked now and then by the node holding the periodic-tasks lease.
+  const embargoes = startEmbargoTask(ctx, {
+    onError: (error) => app.log.error(error),
+    mayRun: () => periodic.held,
+  });
   return {
     app,
     ctx,
@@ -139,6 +157,7 @@ export const startServer = async (
       await worker.stop();
       await pool.close();
       await ctx.search.close();
+      await periodic.stop();
       await db.close();
       release();
     },

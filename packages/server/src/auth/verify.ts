@@ -36,8 +36,13 @@ export const createTokenVerifier = (ctx: AppContext, keyStore: KeyStore): TokenV
     try {
       const options = { issuer, algorithms: [SIGNING_ALG], clockTolerance: 10 };
       if (local || !remoteJwks) {
-        const { jwks } = await keyStore.keys();
-        return (await jwtVerify(token, createLocalJWKSet(jwks), options)).payload;
+        const verifyWith = async (fresh: boolean) =>
+          (await jwtVerify(token, createLocalJWKSet((await keyStore.keys({ fresh })).jwks), options)).payload;
+        // A key this node has not read yet: another node has rotated the keys.
+        return await verifyWith(false).catch((error: unknown) => {
+          if (error instanceof errors.JWKSNoMatchingKey) return verifyWith(true);
+          throw error;
+        });
       }
       return (await jwtVerify(token, remoteJwks, options)).payload;
     } catch (error) {

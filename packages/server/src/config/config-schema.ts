@@ -53,6 +53,7 @@ export const NomadYamlSchema = Type.Object(
       parser_time_limit: positive,
       max_job_attempts: count,
       max_mainfile_size: positive,
+      job_lease: positive,
     }),
     uploads: section({
       max_size: positive,

@@ -16,13 +16,14 @@ const withConfig = (yaml: string) => {
 };
 
 describe('processing and upload limits', () => {
-  it('default to 2 GB and 120 s per parser, 3 attempts, 32 GB per upload, 100,000 members, 200:1 over 64 MB', () => {
+  it('default to 2 GB and 120 s per parser, 3 attempts, 30 s job leases, 32 GB per upload, 100,000 members, 200:1 over 64 MB', () => {
     const config = loadConfig({});
     expect(config.processing).toEqual(DEFAULT_PROCESSING_LIMITS);
     expect(config.processing).toEqual({
       parserMemoryBytes: 2 * 1024 ** 3,
       parserTimeoutMs: 120_000,
       maxJobAttempts: 3,
+      jobLeaseMs: 30_000,
     });
     expect(config.uploadFiles).toEqual(DEFAULT_UPLOAD_FILE_LIMITS);
     expect(config.uploadFiles).toMatchObject({
@@ -40,6 +41,7 @@ process:
   parser_time_limit: 30
   max_job_attempts: 5
   max_mainfile_size: 512
+  job_lease: 5
 uploads:
   max_size: 1024
   disk_reserve: 0
@@ -52,6 +54,7 @@ uploads:
       parserTimeoutMs: 30_000,
       maxJobAttempts: 5,
       maxMainfileBytes: 512 * 1024 ** 2,
+      jobLeaseMs: 5000,
     });
     expect(config.uploadFiles).toEqual({
       maxUploadBytes: 1024 ** 3,

@@ -13,6 +13,8 @@ export interface ProcessingLimits {
   maxJobAttempts: number;
   /** Overrides every parser's own limit on the file size it reads whole (bytes); unset keeps theirs. */
   maxMainfileBytes?: number;
+  /** How long a node holds a job without renewing it; then another node takes it over (ms). */
+  jobLeaseMs: number;
 }
 
 export interface UploadFileLimits {
@@ -32,6 +34,7 @@ export const DEFAULT_PROCESSING_LIMITS: ProcessingLimits = {
   parserMemoryBytes: 2048 * MB,
   parserTimeoutMs: 120_000,
   maxJobAttempts: 3,
+  jobLeaseMs: 30_000,
 };
 
 export const DEFAULT_UPLOAD_FILE_LIMITS: UploadFileLimits = {
@@ -52,7 +55,10 @@ const positive = (section: Section, key: string, scale: number, zeroAllowed = fa
   return Math.round(value * scale);
 };
 
-/** `process:` keys: parser_memory_limit (MB), parser_time_limit (s), max_job_attempts, max_mainfile_size (MB). */
+/**
+ * `process:` keys: parser_memory_limit (MB), parser_time_limit (s), max_job_attempts, max_mainfile_size
+ * (MB), job_lease (s).
+ */
 export const readProcessingLimits = (process: Section): ProcessingLimits => {
   const maxMainfileBytes = positive(process, 'max_mainfile_size', MB);
   return {
@@ -61,6 +67,7 @@ export const readProcessingLimits = (process: Section): ProcessingLimits => {
     parserTimeoutMs:
       positive(process, 'parser_time_limit', 1000) ?? DEFAULT_PROCESSING_LIMITS.parserTimeoutMs,
     maxJobAttempts: positive(process, 'max_job_attempts', 1) ?? DEFAULT_PROCESSING_LIMITS.maxJobAttempts,
+    jobLeaseMs: positive(process, 'job_lease', 1000) ?? DEFAULT_PROCESSING_LIMITS.jobLeaseMs,
     ...(maxMainfileBytes ? { maxMainfileBytes } : {}),
   };
 };

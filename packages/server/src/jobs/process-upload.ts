@@ -10,6 +10,7 @@ import { matchParser } from '../processing/matching.ts';
 import { findUpload, setUploadProcessState } from '../store/uploads.ts';
 import {
   deleteEntries,
+  listFinishedEntries,
   listUploadEntryFiles,
   markEntriesPending,
   saveEntryResult,
@@ -51,12 +52,25 @@ const forEachLimited = async <T>(items: T[], limit: number, work: (item: T) => P
   await Promise.all(lanes);
 };
 
+/** A run taken over from a node that died: what it had already done is kept. */
+export interface ProcessingProgress {
+  /** The entries of this run were marked pending already: those finished since are not parsed again. */
+  resume: boolean;
+  /** Called once this run's entries are marked pending (recorded with the job). */
+  onEntriesMarked(): Promise<void>;
+}
+
 /**
  * NOMAD's process_upload: match mainfiles, drop entries whose mainfile is gone, parse and normalise each
  * entry in the thread pool, write its archive and index its metadata. Entry ids derive from upload id and
  * mainfile, so reprocessing keeps them. One failing entry never fails its siblings.
  */
-export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: string): Promise<void> => {
+export const processUpload = async (
+  ctx: AppContext,
+  pool: ParsePool,
+  uploadId: string,
+  progress?: ProcessingProgress,
+): Promise<void> => {
   const { db, config } = ctx;
   const upload = await findUpload(db, uploadId);
   if (!upload) return;
@@ -84,14 +98,19 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
       gone.map((e) => e.entry_id),
     );
     await Promise.all(gone.map((e) => files.removeArchive(e.entry_id)));
-    for (const m of matched)
+    const finished = progress?.resume ? await listFinishedEntries(db, uploadId) : new Map<string, string[]>();
+    for (const m of matched) {
+      if (finished.has(m.entryId)) continue;
       await upsertPendingEntry(db, {
         entry_id: m.entryId,
         upload_id: uploadId,
         mainfile: m.mainfile,
         parser_name: m.parserName,
       });
-    await markEntriesPending(db, uploadId);
+    }
+    if (!progress?.resume) await markEntriesPending(db, uploadId);
+    await progress?.onEntriesMarked();
+    const toParse = matched.filter((m) => !finished.has(m.entryId));
 
     await setUploadProcessState(db, uploadId, {
       status: 'RUNNING',
@@ -101,7 +120,11 @@ export const processUpload = async (ctx: AppContext, pool: ParsePool, uploadId: 
     const userMetadata = await readUploadMetadata(files.rawDir);
     // Failed entries are named in the upload's errors; the upload itself still succeeds, as in NOMAD.
     const failures: string[] = [...userMetadata.problems];
-    await forEachLimited(matched, pool.size, async (m) => {
+    for (const m of matched) {
+      const error = finished.get(m.entryId)?.[0];
+      if (error) failures.push(`${m.mainfile}: ${error}`);
+    }
+    await forEachLimited(toParse, pool.size, async (m) => {
       await setEntryRunning(db, m.entryId);
       const started = Date.now();
       const outcome = await pool.run({

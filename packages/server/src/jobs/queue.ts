@@ -22,24 +22,74 @@ export const enqueueJob = async (
   return Number(rows[0]?.job_id);
 };
 
-/** Claims the oldest pending job; SKIP LOCKED lets several workers (or servers) share the table. */
-export const claimNextJob = async (db: Queryable): Promise<Job | undefined> => {
+/** Who holds a job and for how long without renewing (worker.ts renews every third of it). */
+export interface Lease {
+  owner: string;
+  ms: number;
+}
+
+/** A RUNNING job whose holder stopped renewing (killed, frozen, cut off): NULL is from before leases. */
+const EXPIRED = `(lease_expires_at IS NULL OR lease_expires_at < now())`;
+const leaseUntil = (param: string) => `now() + make_interval(secs => ${param}::double precision / 1000)`;
+
+/**
+ * Claims the oldest job that is pending or whose lease expired, unless another live job of the same upload
+ * is running (an upload is processed on one node at a time). SKIP LOCKED lets several workers and servers
+ * share the table. `takenOver`: the job was running on a node that is gone.
+ */
+export const claimNextJob = async (db: Queryable, lease: Lease): Promise<Job | undefined> => {
   const { rows } = await db.query<Job>(
-    `UPDATE jobs SET state = 'RUNNING', started_at = now(), attempts = attempts + 1
-     WHERE job_id = (
-       SELECT job_id FROM jobs WHERE state = 'PENDING' ORDER BY job_id FOR UPDATE SKIP LOCKED LIMIT 1
+    `WITH next AS (
+       SELECT j.job_id FROM jobs j
+       WHERE (j.state = 'PENDING' OR (j.state = 'RUNNING' AND ${EXPIRED.replaceAll('lease_', 'j.lease_')}))
+         AND NOT EXISTS (
+           SELECT 1 FROM jobs r WHERE r.upload_id = j.upload_id AND r.job_id <> j.job_id
+             AND r.state = 'RUNNING' AND r.lease_expires_at >= now())
+       ORDER BY j.job_id FOR UPDATE OF j SKIP LOCKED LIMIT 1
      )
-     RETURNING job_id, kind, upload_id, payload, attempts`,
+     UPDATE jobs SET state = 'RUNNING', started_at = now(), attempts = attempts + 1,
+       lease_owner = $1, lease_expires_at = ${leaseUntil('$2')}
+     FROM next WHERE jobs.job_id = next.job_id
+     RETURNING jobs.job_id, kind, upload_id, payload, attempts`,
+    [lease.owner, lease.ms],
   );
   const job = rows[0];
   return job ? { ...job, job_id: Number(job.job_id) } : undefined;
 };
 
-export const finishJob = async (db: Queryable, jobId: number, error?: string): Promise<void> => {
-  // A job released at shutdown (PENDING again) is not finished by the run that was abandoned.
+/** Extends the lease; false when the job is no longer this owner's (taken over, or released). */
+export const renewLease = async (db: Queryable, jobId: number, lease: Lease): Promise<boolean> => {
+  const { rows } = await db.query(
+    `UPDATE jobs SET lease_expires_at = ${leaseUntil('$3')}
+     WHERE job_id = $1 AND lease_owner = $2 AND state = 'RUNNING' RETURNING 1`,
+    [jobId, lease.owner, lease.ms],
+  );
+  return rows.length > 0;
+};
+
+/** Merges `values` into the job's payload (progress a later attempt continues from). */
+export const noteJobProgress = async (
+  db: Queryable,
+  jobId: number,
+  values: Record<string, unknown>,
+): Promise<void> => {
+  await db.query('UPDATE jobs SET payload = payload || $2::jsonb WHERE job_id = $1', [
+    jobId,
+    JSON.stringify(values),
+  ]);
+};
+
+export const finishJob = async (
+  db: Queryable,
+  jobId: number,
+  owner: string,
+  error?: string,
+): Promise<void> => {
+  // A job released at shutdown, or taken over by another node, is not finished by the run that lost it.
   await db.query(
-    `UPDATE jobs SET state = $2, error = $3, finished_at = now() WHERE job_id = $1 AND state = 'RUNNING'`,
-    [jobId, error ? 'FAILED' : 'DONE', error ?? null],
+    `UPDATE jobs SET state = $3, error = $4, finished_at = now(), lease_expires_at = NULL
+     WHERE job_id = $1 AND lease_owner = $2 AND state = 'RUNNING'`,
+    [jobId, owner, error ? 'FAILED' : 'DONE', error ?? null],
   );
 };
 
@@ -47,50 +97,63 @@ export const finishJob = async (db: Queryable, jobId: number, error?: string): P
 export const retryOrFailJob = async (
   db: Queryable,
   job: Job,
+  owner: string,
   error: string,
   maxAttempts: number,
 ): Promise<boolean> => {
   if (job.attempts >= maxAttempts) {
-    await finishJob(db, job.job_id, error);
+    await finishJob(db, job.job_id, owner, error);
     return true;
   }
   await db.query(
-    `UPDATE jobs SET state = 'PENDING', started_at = NULL, error = $2 WHERE job_id = $1 AND state = 'RUNNING'`,
-    [job.job_id, error],
+    `UPDATE jobs SET state = 'PENDING', started_at = NULL, error = $3, lease_owner = NULL, lease_expires_at = NULL
+     WHERE job_id = $1 AND lease_owner = $2 AND state = 'RUNNING'`,
+    [job.job_id, owner, error],
   );
   return false;
 };
 
 /** A job stopped by a shutdown goes back to the queue; the stop does not count as one of its attempts. */
-export const releaseJob = async (db: Queryable, jobId: number): Promise<void> => {
+export const releaseJob = async (db: Queryable, jobId: number, owner: string): Promise<void> => {
   await db.query(
-    `UPDATE jobs SET state = 'PENDING', started_at = NULL, attempts = GREATEST(attempts - 1, 0)
-     WHERE job_id = $1 AND state = 'RUNNING'`,
-    [jobId],
+    `UPDATE jobs SET state = 'PENDING', started_at = NULL, attempts = GREATEST(attempts - 1, 0),
+       lease_owner = NULL, lease_expires_at = NULL
+     WHERE job_id = $1 AND lease_owner = $2 AND state = 'RUNNING'`,
+    [jobId, owner],
   );
 };
 
 /**
- * Jobs left RUNNING belong to a process that was killed (or crashed): put them back in the queue so the
- * next start re-runs them (processing is idempotent per upload), unless they already started
- * `maxAttempts` times. Those are given up (FAILED with `reason`) and returned, so that a job whose run
- * kills the server cannot do it at every start.
+ * Jobs whose holder died at their `maxAttempts`-th start are given up (FAILED with `reason`) and returned,
+ * so that a job whose run kills the server cannot do it at every start. The others are claimed again.
  */
-export const requeueInterruptedJobs = async (
+export const giveUpAbandonedJobs = async (
   db: Queryable,
   maxAttempts: number,
   reason: (attempts: number) => string,
 ): Promise<Job[]> => {
-  const { rows } = await db.query<Job>(
-    `SELECT job_id, kind, upload_id, payload, attempts FROM jobs WHERE state = 'RUNNING' AND attempts >= $1`,
+  const { rows } = await db.query<{ job_id: number; attempts: number }>(
+    `SELECT job_id, attempts FROM jobs WHERE state = 'RUNNING' AND ${EXPIRED} AND attempts >= $1`,
     [maxAttempts],
   );
-  for (const job of rows) {
-    await db.query(
-      `UPDATE jobs SET state = 'FAILED', error = $2, finished_at = now() WHERE job_id = $1 AND state = 'RUNNING'`,
-      [job.job_id, reason(job.attempts)],
+  const given: Job[] = [];
+  for (const { job_id, attempts } of rows) {
+    // Conditional, so that of several nodes doing this at once exactly one gives the job up.
+    const { rows: updated } = await db.query<Job>(
+      `UPDATE jobs SET state = 'FAILED', error = $2, finished_at = now(), lease_expires_at = NULL
+       WHERE job_id = $1 AND state = 'RUNNING' AND ${EXPIRED}
+       RETURNING job_id, kind, upload_id, payload, attempts`,
+      [job_id, reason(attempts)],
     );
+    given.push(...updated.map((job) => ({ ...job, job_id: Number(job.job_id) })));
   }
-  await db.query(`UPDATE jobs SET state = 'PENDING', started_at = NULL WHERE state = 'RUNNING'`);
-  return rows.map((job) => ({ ...job, job_id: Number(job.job_id) }));
+  return given;
+};
+
+/**
+ * With the embedded database only this process can hold jobs (db/lock.ts): what a previous process left
+ * RUNNING is abandoned now, not when its lease would have run out.
+ */
+export const expireLeasesOfDeadProcess = async (db: Queryable): Promise<void> => {
+  await db.query(`UPDATE jobs SET lease_expires_at = NULL WHERE state = 'RUNNING'`);
 };

@@ -81,7 +81,11 @@ describe('JobWorker', () => {
       },
     );
     await worker.start();
-    for (let i = 0; i < 100 && (await jobStates()).some((j) => j.state === 'PENDING'); i++)
+    for (
+      let i = 0;
+      i < 100 && (await jobStates()).some((j) => j.state !== 'DONE' && j.state !== 'FAILED');
+      i++
+    )
       await new Promise((resolve) => setTimeout(resolve, 20));
     // The job with an attempt left runs once more; the other is failed with a reason users can read.
     expect(seen).toEqual([1]);
@@ -139,5 +143,70 @@ describe('JobWorker', () => {
     // The abandoned run ends later and leaves the released job alone.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await jobStates())[0]?.state).toBe('PENDING');
+  });
+
+  const until = async (done: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  it("takes over another node's running job only once its lease has run out", async () => {
+    db = await openMigratedDatabase();
+    const seen: number[] = [];
+    worker = new JobWorker(
+      db,
+      { count: async (job) => void seen.push(Number(job.payload.n)) },
+      { pollMs: 20 },
+    );
+    // After the start: with the embedded database a start takes over what an earlier process left.
+    await worker.start();
+    const { rows: inserted } = await db.query<{ job_id: number }>(
+      `INSERT INTO jobs (kind, payload, state, attempts, lease_owner, lease_expires_at)
+       VALUES ('count', '{"n": 1}', 'RUNNING', 1, 'other-node', now() + interval '1 hour') RETURNING job_id`,
+    );
+    const held = Number(inserted[0]?.job_id);
+    await enqueueJob(db, 'count', null, { n: 2 });
+    worker.notify();
+    await until(async () => seen.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen).toEqual([2]);
+    await db.query(`UPDATE jobs SET lease_expires_at = now() - interval '1 second' WHERE job_id = $1`, [
+      held,
+    ]);
+    await until(async () => seen.length > 1);
+    expect(seen).toEqual([2, 1]);
+    const { rows } = await db.query<{ state: string; attempts: number }>(
+      'SELECT state, attempts FROM jobs WHERE job_id = $1',
+      [held],
+    );
+    expect(rows[0]).toEqual({ state: 'DONE', attempts: 2 });
+  });
+
+  it('renews the lease of a long job, so that no other worker takes it over, and runs every job once', async () => {
+    db = await openMigratedDatabase();
+    const runs = new Map<number, number>();
+    const running = new Set<string>();
+    let overlapped = false;
+    const handler = async (job: { job_id: number; upload_id: string | null }) => {
+      if (running.has(job.upload_id ?? '')) overlapped = true;
+      running.add(job.upload_id ?? '');
+      runs.set(job.job_id, (runs.get(job.job_id) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      running.delete(job.upload_id ?? '');
+    };
+    await db.exec(`INSERT INTO users (user_id, username) VALUES ('u', 'u');
+      INSERT INTO uploads (upload_id, main_author) VALUES ('up-a', 'u'), ('up-b', 'u');`);
+    for (const upload of ['up-a', 'up-b', 'up-a', 'up-b']) await enqueueJob(db, 'slow', upload);
+    const options = { pollMs: 20, leaseMs: 150 };
+    const workers = [
+      new JobWorker(db, { slow: handler }, options),
+      new JobWorker(db, { slow: handler }, options),
+    ];
+    for (const each of workers) await each.start();
+    await until(async () => (await jobStates()).every((j) => j.state === 'DONE'));
+    for (const each of workers) await each.stop();
+    expect((await jobStates()).map((j) => j.state)).toEqual(['DONE', 'DONE', 'DONE', 'DONE']);
+    expect([...runs.values()]).toEqual([1, 1, 1, 1]);
+    // Jobs of one upload never ran at the same time, on either worker.
+    expect(overlapped).toBe(false);
   });
 });

@@ -1,12 +1,16 @@
 import type { Database } from '../db/database.ts';
 import { DEFAULT_PROCESSING_LIMITS } from '../config/processing-limits.ts';
+import { nodeName } from '../services/node-lease.ts';
 import {
   claimNextJob,
+  expireLeasesOfDeadProcess,
   finishJob,
+  giveUpAbandonedJobs,
   releaseJob,
-  requeueInterruptedJobs,
+  renewLease,
   retryOrFailJob,
   type Job,
+  type Lease,
 } from './queue.ts';
 
 export type JobHandler = (job: Job) => Promise<void>;
@@ -20,6 +24,10 @@ export interface JobWorkerOptions {
   stopGraceMs?: number;
   /** Called for a job given up, with the reason; e.g. marks its upload's processing failed. */
   onGiveUp?: (job: Job, reason: string) => Promise<void>;
+  /** How long a job stays this worker's without a renewal; other nodes take it over after that. */
+  leaseMs?: number;
+  /** This node's name in job leases (services/node-lease.ts nodeName). */
+  owner?: string;
 }
 
 const interruptedReason = (attempts: number) =>
@@ -30,9 +38,10 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Runs queued jobs one after another, off the request path. `notify()` wakes it after an enqueue; a slow
- * poll catches jobs queued by other processes. A job that fails, or that a crash interrupts, is retried
- * until it has started `maxAttempts` times, then given up. `stop()` lets the running job finish for a
- * grace period, then puts it back in the queue.
+ * poll catches jobs queued by other processes. A running job is held with a lease renewed every third of
+ * its length: a job whose node died (its lease ran out) is taken over by any worker. A job that fails, or
+ * that a crash interrupts, is retried until it has started `maxAttempts` times, then given up. `stop()`
+ * lets the running job finish for a grace period, then puts it back in the queue.
  */
 export class JobWorker {
   private running = false;
@@ -42,6 +51,7 @@ export class JobWorker {
   private readonly pollMs: number;
   private readonly maxAttempts: number;
   private readonly stopGraceMs: number;
+  private readonly lease: Lease;
 
   constructor(
     private readonly db: Database,
@@ -51,11 +61,14 @@ export class JobWorker {
     this.pollMs = options.pollMs ?? 2000;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_PROCESSING_LIMITS.maxJobAttempts;
     this.stopGraceMs = options.stopGraceMs ?? 10_000;
+    this.lease = {
+      owner: options.owner ?? nodeName(),
+      ms: options.leaseMs ?? 30_000,
+    };
   }
 
   async start(): Promise<void> {
-    for (const job of await requeueInterruptedJobs(this.db, this.maxAttempts, interruptedReason))
-      await this.giveUp(job, interruptedReason(job.attempts));
+    if (this.db.kind === 'pglite') await expireLeasesOfDeadProcess(this.db);
     this.running = true;
     // The loop outlives a stop that released its job: what it meets after the stop (a closed database)
     // is no news. Before, an error is as unhandled as it always was.
@@ -76,7 +89,7 @@ export class JobWorker {
       this.loop.then(() => true),
       delay(this.stopGraceMs).then(() => false),
     ]);
-    if (!finished && this.current) await releaseJob(this.db, this.current.job_id);
+    if (!finished && this.current) await releaseJob(this.db, this.current.job_id, this.lease.owner);
   }
 
   private async giveUp(job: Job, reason: string): Promise<void> {
@@ -89,7 +102,9 @@ export class JobWorker {
 
   private async run(): Promise<void> {
     while (this.running) {
-      const job = await claimNextJob(this.db);
+      for (const job of await giveUpAbandonedJobs(this.db, this.maxAttempts, interruptedReason))
+        await this.giveUp(job, interruptedReason(job.attempts));
+      const job = await claimNextJob(this.db, this.lease);
       if (!job) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.pollMs);
@@ -101,15 +116,20 @@ export class JobWorker {
         continue;
       }
       this.current = job;
+      const heartbeat = setInterval(() => {
+        renewLease(this.db, job.job_id, this.lease).catch(() => undefined);
+      }, this.lease.ms / 3);
       try {
         const handler = this.handlers[job.kind];
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         await handler(job);
-        await finishJob(this.db, job.job_id);
+        await finishJob(this.db, job.job_id, this.lease.owner);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (await retryOrFailJob(this.db, job, message, this.maxAttempts)) await this.giveUp(job, message);
+        if (await retryOrFailJob(this.db, job, this.lease.owner, message, this.maxAttempts))
+          await this.giveUp(job, message);
       } finally {
+        clearInterval(heartbeat);
         this.current = undefined;
       }
     }

@@ -37,6 +37,18 @@ export const upsertPendingEntry = async (
   );
 };
 
+/** The upload's entries whose processing has finished, with their errors (a resumed run keeps them). */
+export const listFinishedEntries = async (
+  db: Queryable,
+  uploadId: string,
+): Promise<Map<string, string[]>> => {
+  const { rows } = await db.query<{ entry_id: string; errors: string[] | null }>(
+    `SELECT entry_id, errors FROM entries WHERE upload_id = $1 AND process_status IN ('SUCCESS', 'FAILURE')`,
+    [uploadId],
+  );
+  return new Map(rows.map((row) => [row.entry_id, row.errors ?? []]));
+};
+
 export const markEntriesPending = async (db: Queryable, uploadId: string): Promise<void> => {
   await db.query(`UPDATE entries SET process_status = 'PENDING' WHERE upload_id = $1`, [uploadId]);
 };

@@ -17,6 +17,11 @@ export interface SnapshotOptions {
   log: SnapshotLog;
   /** How long after a change the next snapshot is written; default five minutes. */
   delayMs?: number;
+  /**
+   * Several nodes share the data directory: only the one this says yes to writes (every node loads).
+   * Unset: this process is the only one.
+   */
+  mayWrite?: () => boolean;
 }
 
 const DEFAULT_DELAY_MS = 5 * 60_000;
@@ -142,6 +147,10 @@ export class SnapshotKeeper {
   }
 
   private async writeOnce(signal: AbortSignal | undefined): Promise<boolean> {
+    if (this.options.mayWrite && !this.options.mayWrite()) {
+      this.urgent = false;
+      return false;
+    }
     const started = performance.now();
     const saved = await saveSnapshot(this.db, this.index, this.sync, this.options.file, {
       unchangedSince: this.writtenRevision,
