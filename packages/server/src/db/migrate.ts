@@ -4,22 +4,25 @@ import type { Database } from './database.ts';
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
-/** Applies the versioned SQL files in `migrations/` that have not been applied yet, each in a transaction. */
-export const migrate = async (db: Database): Promise<string[]> => {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
-  const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
-  const applied = new Set(rows.map((row) => row.version));
-  const pending = readdirSync(migrationsDir)
-    .filter((file) => file.endsWith('.sql') && !applied.has(file))
-    .sort();
-  for (const file of pending) {
-    const sql = readFileSync(path.join(migrationsDir, file), 'utf8');
-    await db.transaction(async (tx) => {
-      await tx.exec(sql);
+/**
+ * Applies the versioned SQL files in `migrations/` that have not been applied yet, all in one transaction
+ * that first takes an advisory lock: nodes starting at once on one database migrate one after another
+ * (the later ones find nothing left to do), and a failing file leaves the schema as it was.
+ */
+export const migrate = (db: Database): Promise<string[]> =>
+  db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('schema_migrations'))`);
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await tx.query<{ version: string }>('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((row) => row.version));
+    const pending = readdirSync(migrationsDir)
+      .filter((file) => file.endsWith('.sql') && !applied.has(file))
+      .sort();
+    for (const file of pending) {
+      await tx.exec(readFileSync(path.join(migrationsDir, file), 'utf8'));
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
-    });
-  }
-  return pending;
-};
+    }
+    return pending;
+  });

@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const mainFile = path.join(import.meta.dirname, '..', 'main.ts');
+
+/** A server started as its own process (`npm start`'s main), as a node of an installation. */
+export interface ServerProcess {
+  pid: number;
+  /** e.g. http://127.0.0.1:40123/nomad-oasis/api/v1 */
+  api: string;
+  child: ChildProcess;
+  /** What the process wrote to stderr (start failures). */
+  stderr(): string;
+  /** SIGTERM and wait for the exit; SIGKILL for a crash. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+/** Starts `main.ts` with `env` (OASIS_DATA_DIR, OASIS_DATABASE_URL, ...) and waits until it answers. */
+export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OASIS_LOG: 'false', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const api = `http://127.0.0.1:${port}/nomad-oasis/api/v1`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server process ended at start: ${stderr}`);
+    const info = await fetch(`${api}/info`).catch(() => undefined);
+    if (info?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    pid: child.pid ?? 0,
+    api,
+    child,
+    stderr: () => stderr,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
+    },
+  };
+};
