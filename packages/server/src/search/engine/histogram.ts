@@ -154,6 +154,9 @@ export const histogram = async (
   assertBucketCount(count);
   const firstKey = first * step + offset;
   const keys = Array.from({ length: count }, (_, i) => firstKey + i * step);
+  // Bounds near the largest numbers with a coarse interval: the outer buckets' keys overflow.
+  if (!keys.every(Number.isFinite))
+    throw new HistogramError(`The buckets of interval ${step} lie beyond the range of numbers.`);
   return {
     interval: step,
     ...(echoOffset ? { offset } : {}),
