@@ -24,6 +24,8 @@ export interface CookieOptions {
   maxAge?: number;
   sameSite: 'Lax' | 'Strict';
   secure: boolean;
+  /** Default true; false only for values page scripts must read (the provider's session state). */
+  httpOnly?: boolean;
 }
 
 export const serializeCookie = (name: string, value: string, options: CookieOptions): string =>
@@ -31,7 +33,7 @@ export const serializeCookie = (name: string, value: string, options: CookieOpti
     `${name}=${encodeURIComponent(value)}`,
     `Path=${options.path}`,
     ...(options.maxAge === undefined ? [] : [`Max-Age=${options.maxAge}`]),
-    'HttpOnly',
+    ...(options.httpOnly === false ? [] : ['HttpOnly']),
     `SameSite=${options.sameSite}`,
     ...(options.secure ? ['Secure'] : []),
   ].join('; ');

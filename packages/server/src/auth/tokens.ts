@@ -77,6 +77,42 @@ export const signIdToken = (config: OasisConfig, key: SigningKey, user: TokenUse
     .setExpirationTime(`${ACCESS_TOKEN_LIFETIME}s`)
     .sign(key.privateKey);
 
+export interface RefreshTokenOptions {
+  clientId: string;
+  scope: string;
+  sid?: string;
+  /** Random; its hash keys the token's row, which rotation and logout revoke. */
+  jti: string;
+  expiresIn: number;
+}
+
+/**
+ * Refresh tokens are JWTs as Keycloak's (keycloak-js decodes them and reads `exp`), typed `Refresh` and with
+ * the realm as audience, so neither the API nor userinfo (both want typ `Bearer`) take one as access token.
+ */
+export const signRefreshToken = (
+  config: OasisConfig,
+  key: SigningKey,
+  user: Pick<UserRecord, 'user_id'>,
+  options: RefreshTokenOptions,
+) =>
+  sign(
+    {
+      typ: 'Refresh',
+      azp: options.clientId,
+      scope: options.scope,
+      ...(options.sid ? { sid: options.sid } : {}),
+    },
+    key,
+  )
+    .setIssuer(realmIssuer(config))
+    .setSubject(user.user_id)
+    .setAudience(realmIssuer(config))
+    .setJti(options.jti)
+    .setIssuedAt()
+    .setExpirationTime(`${options.expiresIn}s`)
+    .sign(key.privateKey);
+
 /**
  * Long-lived tokens for scripts (NOMAD's app tokens). Signed by this server's key with their own issuer, so
  * they work also when users log in through an external Keycloak.

@@ -18,7 +18,7 @@ export const embeddedRealmPath = (config: OasisConfig): string =>
 
 export const oidcEndpoint = (
   config: OasisConfig,
-  name: 'auth' | 'token' | 'certs' | 'userinfo' | 'logout' | 'registrations',
+  name: 'auth' | 'token' | 'certs' | 'userinfo' | 'logout' | 'registrations' | 'login-status-iframe.html',
 ) => `${realmIssuer(config)}/protocol/openid-connect/${name}`;
 
 /** Issuer of app tokens: always this server, also when users log in with an external Keycloak. */

@@ -16,6 +16,7 @@ export const discoveryRoutes =
         token_endpoint: oidcEndpoint(config, 'token'),
         userinfo_endpoint: oidcEndpoint(config, 'userinfo'),
         end_session_endpoint: oidcEndpoint(config, 'logout'),
+        check_session_iframe: oidcEndpoint(config, 'login-status-iframe.html'),
         jwks_uri: oidcEndpoint(config, 'certs'),
         registration_page: oidcEndpoint(config, 'registrations'),
         response_types_supported: ['code'],

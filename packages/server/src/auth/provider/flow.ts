@@ -46,12 +46,13 @@ export const finishLogin = async (
   if (flow.kind === 'account') return reply.redirect(providerPaths(ctx.config).account, 302);
   const { request } = flow;
   const code = await createAuthorizationCode(ctx.db, request, userId, sid);
+  // Keycloak's order, state first (keycloak-js takes any order, other clients' parsers may not).
   return reply.redirect(
     authResponseUrl(request.redirectUri, request.responseMode, {
-      code,
       state: request.state,
       session_state: sid,
       iss: realmIssuer(ctx.config),
+      code,
     }),
     302,
   );

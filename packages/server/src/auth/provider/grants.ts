@@ -94,25 +94,29 @@ export const redeemAuthorizationCode = async (
   };
 };
 
-export const createRefreshToken = async (db: Queryable, grant: Grant): Promise<string> => {
-  const token = randomSecret();
+/**
+ * Stores the row of a new refresh token and returns its `jti`; the caller signs the token (a JWT) around it.
+ * Only the jti's hash is stored: the row key, by which rotation and logout revoke the token.
+ */
+export const storeRefreshToken = async (db: Queryable, grant: Grant): Promise<string> => {
+  const jti = randomSecret();
   await db.query(
     `INSERT INTO oidc_refresh_tokens (token_hash, user_id, client_id, scope, session_id, expires_at)
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-    [hashSecret(token), grant.userId, grant.clientId, grant.scope, grant.sid, REFRESH_LIFETIME],
+    [hashSecret(jti), grant.userId, grant.clientId, grant.scope, grant.sid, REFRESH_LIFETIME],
   );
-  return token;
+  return jti;
 };
 
 export type RefreshRedemption = { ok: true; grant: Grant } | { ok: false; reason: string };
 
 /**
- * Rotation: the presented token is revoked by the statement that accepts it, so each refresh token works
- * once; the caller issues a new one. Tokens of an ended SSO session are refused.
+ * Rotation: the row of a (signature-checked) refresh token is revoked by the statement that accepts it, so
+ * each refresh token works once; the caller issues a new one. Tokens of an ended SSO session are refused.
  */
 export const redeemRefreshToken = async (
   db: Queryable,
-  input: { token: string; clientId: string },
+  input: { jti: string; subject: string; clientId: string },
 ): Promise<RefreshRedemption> => {
   const { rows } = await db.query<{
     user_id: string;
@@ -121,11 +125,11 @@ export const redeemRefreshToken = async (
     session_id: string | null;
   }>(
     `UPDATE oidc_refresh_tokens t SET revoked = true
-      WHERE token_hash = $1 AND NOT revoked AND expires_at > now()
+      WHERE token_hash = $1 AND user_id = $2 AND NOT revoked AND expires_at > now()
         AND (session_id IS NULL OR EXISTS (
               SELECT 1 FROM oidc_sessions s WHERE s.session_hash = t.session_id AND s.expires_at > now()))
       RETURNING user_id, client_id, scope, session_id`,
-    [hashSecret(input.token)],
+    [hashSecret(input.jti), input.subject],
   );
   const row = rows[0];
   if (!row) return { ok: false, reason: 'Token is not active' };

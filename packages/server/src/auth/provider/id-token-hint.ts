@@ -1,7 +1,8 @@
-import { compactVerify, createLocalJWKSet, decodeJwt } from 'jose';
+import { compactVerify, decodeJwt } from 'jose';
 import type { OasisConfig } from '../../config/config.ts';
 import { SIGNING_ALG, type KeyStore } from '../keys.ts';
 import { realmIssuer } from '../urls.ts';
+import { withCurrentKeys } from './token-check.ts';
 
 /** Whom an `id_token_hint` of a logout request names: the user, and the session it was issued in. */
 interface IdTokenHint {
@@ -20,8 +21,7 @@ export const verifyIdTokenHint = async (
   token: string,
 ): Promise<IdTokenHint | undefined> => {
   try {
-    const { jwks } = await keyStore.keys();
-    await compactVerify(token, createLocalJWKSet(jwks), { algorithms: [SIGNING_ALG] });
+    await withCurrentKeys(keyStore, (jwks) => compactVerify(token, jwks, { algorithms: [SIGNING_ALG] }));
     const claims = decodeJwt(token);
     const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
     if (

@@ -8,7 +8,7 @@ import { finishLogin, startFlow } from './flow.ts';
 import { LOGIN_TITLE, loginBody } from './pages.ts';
 import { providerPaths } from './paths.ts';
 import { sendPage } from './respond.ts';
-import { currentSession, startBrowserSession } from './sessions.ts';
+import { currentSession, setSessionStateCookie, startBrowserSession } from './sessions.ts';
 
 type PageFlow = Exclude<AuthFlow, { kind: 'error-page' | 'error-redirect' }>;
 
@@ -47,7 +47,11 @@ export const loginRoutes =
       const prompt = flow.kind === 'client' ? flow.request.prompt : undefined;
       const session = await currentSession(db, request);
       // Single sign-on: a live session skips the form, unless the client asks to log in again.
-      if (session && prompt !== 'login') return finishLogin(ctx, reply, flow, session.userId, session.sid);
+      if (session && prompt !== 'login') {
+        setSessionStateCookie(config, reply, session.sid);
+        return finishLogin(ctx, reply, flow, session.userId, session.sid);
+      }
+      // keycloak-js's check-sso: no session is an answer to the client, not a page.
       if (flow.kind === 'client' && prompt === 'none') {
         const { request: auth } = flow;
         return reply.redirect(

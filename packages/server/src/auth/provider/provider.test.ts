@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJwt } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { createUser } from '../../store/users.ts';
+import { createKeyStore, rotateKeys } from '../keys.ts';
+import { signRefreshToken } from '../tokens.ts';
+import { storeRefreshToken } from './grants.ts';
 import { formFields, pkcePair, TestBrowser, unescapeHtml } from './test-browser.ts';
 
 interface TokenResponse {
@@ -202,6 +205,18 @@ describe('embedded OpenID Connect provider', () => {
     });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).not.toBe(tokens.refresh_token);
+    // Refresh tokens are JWTs (as Keycloak's), which neither the API nor userinfo take as access tokens.
+    const claims = decodeJwt(tokens.refresh_token);
+    expect(claims).toMatchObject({ typ: 'Refresh', iss: realm, aud: realm, azp: 'nomad_public' });
+    expect(claims.sub).toBe(decodeJwt(tokens.access_token).sub);
+    const asBearer = { headers: { authorization: `Bearer ${refreshed.body.refresh_token}` } };
+    expect((await fetch(`${server.api}/users/me`, asBearer)).status).toBe(401);
+    expect((await fetch(`${realm}/protocol/openid-connect/userinfo`, asBearer)).status).toBe(401);
+    // An access token is no refresh token either.
+    expect(
+      (await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshed.body.access_token }))
+        .status,
+    ).toBe(400);
     expect(decodeJwt(refreshed.body.access_token).sub).toBe(decodeJwt(tokens.access_token).sub);
     const replayed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
     expect(replayed.status).toBe(400);
@@ -210,6 +225,35 @@ describe('embedded OpenID Connect provider', () => {
       (await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token }))
         .status,
     ).toBe(200);
+  });
+
+  it('takes a refresh token signed by a key another node rotated in', async () => {
+    const { status, body } = await tokenRequest({
+      grant_type: 'password',
+      username: 'carol',
+      password: 'carol-password',
+    });
+    expect(status).toBe(200);
+    const claims = decodeJwt(body.refresh_token);
+    // Another node rotates and signs with the new key; this server still holds the key set it read.
+    const newKid = await rotateKeys(server.ctx.db, 3600);
+    const other = await createKeyStore(server.ctx.db).keys();
+    expect(other.signing.kid).toBe(newKid);
+    const grant = { userId: claims.sub!, clientId: 'nomad_public', scope: 'openid', sid: String(claims.sid) };
+    const token = await signRefreshToken(
+      server.ctx.config,
+      other.signing,
+      { user_id: claims.sub! },
+      {
+        ...grant,
+        jti: await storeRefreshToken(server.ctx.db, grant),
+        expiresIn: 60,
+      },
+    );
+    expect(decodeProtectedHeader(token).kid).toBe(newKid);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: token });
+    expect(refreshed.status).toBe(200);
   });
 
   it('logout with an id_token_hint ends the session: its refresh tokens die and the form shows again', async () => {
@@ -253,6 +297,18 @@ describe('embedded OpenID Connect provider', () => {
     );
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body).toContain('You are logged out.');
+
+    // Older adapters name the target redirect_uri; it is held to the same list.
+    const legacy = await new TestBrowser().get(
+      `${realm}/protocol/openid-connect/logout?${new URLSearchParams({ redirect_uri: after }).toString()}`,
+    );
+    expect(legacy.status).toBe(302);
+    expect(legacy.location).toBe(after);
+    const legacyForeign = await new TestBrowser().get(
+      `${realm}/protocol/openid-connect/logout?redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+    );
+    expect(legacyForeign.status).toBe(200);
+    expect(legacyForeign.location).toBeNull();
   });
 
   it('shows inline errors for a wrong password and a missing CSRF token', async () => {

@@ -7,6 +7,7 @@ import { invitationRoutes } from './invitation-routes.ts';
 import { loginRoutes } from './login-routes.ts';
 import { registrationRoutes } from './registration-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
+import { sessionStatusRoutes } from './session-status-routes.ts';
 import { tokenRoutes } from './token-routes.ts';
 import { userinfoRoutes } from './userinfo-routes.ts';
 
@@ -29,6 +30,7 @@ export const registerIdentityProvider =
         await realm.register(tokenRoutes(ctx, keyStore));
         await realm.register(userinfoRoutes(ctx, keyStore));
         await realm.register(sessionRoutes(ctx, keyStore));
+        await realm.register(sessionStatusRoutes(ctx));
       },
       { prefix: embeddedRealmPath(ctx.config) },
     );

@@ -4,6 +4,8 @@ import { findUserById } from '../../store/users.ts';
 import type { KeyStore } from '../keys.ts';
 import { guiUrl } from '../urls.ts';
 import { toParams, type Params } from './auth-request.ts';
+import { accountProfile } from './account-profile.ts';
+import { allowWebOrigin, preflight } from './cors.ts';
 import { CSRF_FIELD, checkCsrfToken, issueCsrfToken } from './csrf.ts';
 import { verifyIdTokenHint } from './id-token-hint.ts';
 import { accountBody, logoutConfirmBody, messageBody, type LogoutForm } from './pages.ts';
@@ -50,7 +52,14 @@ export const sessionRoutes =
     };
 
     const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-      const params = { ...toParams(request.query), ...toParams(request.body) };
+      // keycloak-js may log out by fetch from the GUI's origin (logoutMethod POST).
+      allowWebOrigin(config, request, reply, { anyOrigin: false });
+      const sent: Params = { ...toParams(request.query), ...toParams(request.body) };
+      // Older adapters name the target `redirect_uri`; it is checked like post_logout_redirect_uri.
+      const params: Params = {
+        ...sent,
+        post_logout_redirect_uri: sent.post_logout_redirect_uri ?? sent.redirect_uri,
+      };
       const session = await currentSession(db, request);
       const hint = params.id_token_hint
         ? await verifyIdTokenHint(config, keyStore, params.id_token_hint)
@@ -83,15 +92,28 @@ export const sessionRoutes =
     };
     app.get('/protocol/openid-connect/logout', logout);
     app.post('/protocol/openid-connect/logout', { bodyLimit: 64 * 1024 }, logout);
+    preflight(app, config, '/protocol/openid-connect/logout', 'GET, POST', { anyOrigin: false });
 
     const account = async (request: FastifyRequest, reply: FastifyReply) => {
+      // keycloak-js's loadUserProfile asks for JSON with an access token (from the GUI's origin).
+      if (request.headers.authorization !== undefined) {
+        allowWebOrigin(config, request, reply, { anyOrigin: false });
+        return accountProfile(ctx, keyStore, request, reply);
+      }
       const session = await currentSession(db, request);
       const user = session && (await findUserById(db, session.userId));
       // Without a session the login form comes first; without client parameters it leads back here.
       if (!user) return reply.redirect(paths.auth, 302);
+      // keycloak-js's createAccountUrl names the page to go back to; only where redirects may go.
+      const { referrer, referrer_uri: referrerUri } = toParams(request.query);
+      const back =
+        referrer === config.keycloak.clientId && referrerUri && isAllowedRedirect(config, referrerUri)
+          ? referrerUri
+          : guiUrl(config);
       const logout = logoutForm(request, reply, { post_logout_redirect_uri: guiUrl(config) });
-      return sendPage(config, reply, 200, 'Your account', accountBody(user, { gui: guiUrl(config), logout }));
+      return sendPage(config, reply, 200, 'Your account', accountBody(user, { gui: back, logout }));
     };
     app.get('/account', account);
     app.get('/account/*', account);
+    preflight(app, config, '/account', 'GET', { anyOrigin: false });
   };

@@ -10,6 +10,11 @@ import { hashSecret, randomSecret } from '../secrets.ts';
  * of a session die with it (logout).
  */
 const SSO_COOKIE = 'OASIS_SSO_SESSION';
+/**
+ * The session id again, readable by scripts: the login status iframe compares it with the `sid` of a
+ * client's token, as Keycloak's KEYCLOAK_SESSION cookie. The sid is no credential (tokens carry it too).
+ */
+export const SESSION_STATE_COOKIE = 'OASIS_SESSION_STATE';
 const SESSION_LIFETIME = 30 * 24 * 3600;
 
 export const providerCookiePath = (config: OasisConfig) => `${config.basePath}/keycloak`;
@@ -20,6 +25,17 @@ const cookieOptions = (config: OasisConfig, maxAge: number) => ({
   sameSite: 'Lax' as const,
   secure: config.publicOrigin.startsWith('https:'),
 });
+
+/** (Re)sets the readable session state; also on single sign-on, for sessions begun before it existed. */
+export const setSessionStateCookie = (config: OasisConfig, reply: FastifyReply, sid: string) => {
+  reply.header(
+    'set-cookie',
+    serializeCookie(SESSION_STATE_COOKIE, sid, {
+      ...cookieOptions(config, SESSION_LIFETIME),
+      httpOnly: false,
+    }),
+  );
+};
 
 /** Creates a session row; returns the secret (for the cookie) and the session id. */
 export const createSession = async (db: Queryable, userId: string) => {
@@ -43,6 +59,7 @@ export const startBrowserSession = async (
 ) => {
   const { secret, sid } = await createSession(db, userId);
   reply.header('set-cookie', serializeCookie(SSO_COOKIE, secret, cookieOptions(config, SESSION_LIFETIME)));
+  setSessionStateCookie(config, reply, sid);
   return sid;
 };
 
@@ -68,4 +85,8 @@ export const endSession = async (db: Queryable, sid: string): Promise<void> => {
 
 export const clearSessionCookie = (config: OasisConfig, reply: FastifyReply) => {
   reply.header('set-cookie', serializeCookie(SSO_COOKIE, '', cookieOptions(config, 0)));
+  reply.header(
+    'set-cookie',
+    serializeCookie(SESSION_STATE_COOKIE, '', { ...cookieOptions(config, 0), httpOnly: false }),
+  );
 };

@@ -3,17 +3,19 @@ import type { AppContext } from '../../context.ts';
 import { authenticateUser, findUserById, normalizeLogin } from '../../store/users.ts';
 import { guardLogin, tooManyAttempts } from '../login-limiter.ts';
 import type { KeyStore } from '../keys.ts';
-import { ACCESS_TOKEN_LIFETIME, signAccessToken, signIdToken } from '../tokens.ts';
+import { ACCESS_TOKEN_LIFETIME, signAccessToken, signIdToken, signRefreshToken } from '../tokens.ts';
 import { toParams, type Params } from './auth-request.ts';
+import { allowWebOrigin, preflight } from './cors.ts';
 import {
-  createRefreshToken,
   redeemAuthorizationCode,
   redeemRefreshToken,
   REFRESH_LIFETIME,
+  storeRefreshToken,
   type Grant,
 } from './grants.ts';
 import { sendOAuthError } from './respond.ts';
 import { createSession } from './sessions.ts';
+import { verifyProviderToken } from './token-check.ts';
 
 /** The public client authenticates by naming itself: in the form, or as the user of HTTP Basic auth. */
 const clientIdOf = (fields: Params, authorization: string | undefined): string | undefined => {
@@ -44,13 +46,20 @@ export const tokenRoutes =
       const idToken = scopes.includes('openid')
         ? await signIdToken(config, signing, user, { clientId: grant.clientId, sid, nonce: grant.nonce })
         : undefined;
+      const refreshToken = await signRefreshToken(config, signing, user, {
+        clientId: grant.clientId,
+        scope: grant.scope,
+        sid,
+        jti: await storeRefreshToken(db, grant),
+        expiresIn: REFRESH_LIFETIME,
+      });
       return reply
         .header('cache-control', 'no-store')
         .header('pragma', 'no-cache')
         .send({
           access_token: accessToken,
           expires_in: ACCESS_TOKEN_LIFETIME,
-          refresh_token: await createRefreshToken(db, grant),
+          refresh_token: refreshToken,
           refresh_expires_in: REFRESH_LIFETIME,
           token_type: 'Bearer',
           ...(idToken ? { id_token: idToken } : {}),
@@ -69,8 +78,8 @@ export const tokenRoutes =
       );
 
     app.post('/protocol/openid-connect/token', { bodyLimit: 64 * 1024 }, async (request, reply) => {
-      // Called by browsers from GUIs on other origins too; no cookies are involved, so any origin may.
-      reply.header('access-control-allow-origin', '*');
+      // Called by browsers from GUIs on other origins too; no cookies are read, so any origin may.
+      allowWebOrigin(config, request, reply, { anyOrigin: true });
       const fields = toParams(request.body);
       const clientId = clientIdOf(fields, request.headers.authorization);
       if (clientId !== config.keycloak.clientId)
@@ -94,7 +103,12 @@ export const tokenRoutes =
           // No account to count against: only the address, so guessing refresh tokens is slowed down.
           let reason = '';
           const result = await guardLogin(ctx.loginLimiter, { address: request.ip }, async () => {
-            const redeemed = await redeemRefreshToken(db, { token, clientId });
+            const claims = await verifyProviderToken(config, keyStore, token, 'Refresh');
+            if (!claims?.jti) {
+              reason = 'Invalid refresh token';
+              return undefined;
+            }
+            const redeemed = await redeemRefreshToken(db, { jti: claims.jti, subject: claims.sub, clientId });
             if (redeemed.ok) return redeemed.grant;
             reason = redeemed.reason;
             return undefined;
@@ -130,12 +144,5 @@ export const tokenRoutes =
       }
     });
 
-    app.options('/protocol/openid-connect/token', async (_request, reply) =>
-      reply
-        .header('access-control-allow-origin', '*')
-        .header('access-control-allow-methods', 'POST, OPTIONS')
-        .header('access-control-allow-headers', 'authorization, content-type')
-        .status(204)
-        .send(),
-    );
+    preflight(app, config, '/protocol/openid-connect/token', 'POST', { anyOrigin: true });
   };

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { AppContext } from '../../context.ts';
 import { findUserById, fullName } from '../../store/users.ts';
-import { SIGNING_ALG, type KeyStore } from '../keys.ts';
-import { realmIssuer } from '../urls.ts';
+import type { KeyStore } from '../keys.ts';
+import { allowWebOrigin, preflight } from './cors.ts';
+import { bearerToken, verifyProviderToken } from './token-check.ts';
+
+const path = '/protocol/openid-connect/userinfo';
 
 /** `protocol/openid-connect/userinfo`: the profile claims of the user of an access token. */
 export const userinfoRoutes =
   (ctx: AppContext, keyStore: KeyStore): FastifyPluginAsync =>
   async (app) => {
+    const { config } = ctx;
     const rejected = (reply: FastifyReply, description: string) =>
       reply
         .status(401)
@@ -16,19 +19,12 @@ export const userinfoRoutes =
         .send({ error: 'invalid_token', error_description: description });
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.header('access-control-allow-origin', '*');
-      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      // Reads no cookies: any origin may ask (keycloak-js's loadUserInfo, from the GUI's origin).
+      allowWebOrigin(config, request, reply, { anyOrigin: true });
+      const token = bearerToken(request.headers.authorization);
       if (!token) return rejected(reply, 'Missing bearer token');
-      const { jwks } = await keyStore.keys();
-      const payload = await jwtVerify(token, createLocalJWKSet(jwks), {
-        issuer: realmIssuer(ctx.config),
-        algorithms: [SIGNING_ALG],
-      }).then(
-        (result) => result.payload,
-        () => undefined,
-      );
-      if (!payload || payload.typ !== 'Bearer' || !payload.sub)
-        return rejected(reply, 'Token verification failed');
+      const payload = await verifyProviderToken(config, keyStore, token, 'Bearer');
+      if (!payload) return rejected(reply, 'Token verification failed');
       const user = await findUserById(ctx.db, payload.sub);
       if (!user) return rejected(reply, 'User not found');
       return reply.header('cache-control', 'no-store').send({
@@ -41,6 +37,7 @@ export const userinfoRoutes =
       });
     };
 
-    app.get('/protocol/openid-connect/userinfo', handler);
-    app.post('/protocol/openid-connect/userinfo', handler);
+    app.get(path, handler);
+    app.post(path, handler);
+    preflight(app, config, path, 'GET, POST', { anyOrigin: true });
   };
