@@ -1,12 +1,19 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const server = { root: 'packages/server', environment: 'node', testTimeout: 30000, hookTimeout: 60000 } as const;
+const server = {
+  root: 'packages/server',
+  environment: 'node',
+  testTimeout: 30000,
+  hookTimeout: 60000,
+} as const;
 
 /**
- * The server suites that touch the database run a second time on a real PostgreSQL server (a cluster of
- * its own, started for the run: src/testing/postgres-global-setup.ts). Parsers and normalisers, the
- * processing containment suites and configuration parsing do not reach the database and run once.
+ * The server suites that reach the database run a second time on a real PostgreSQL server (a cluster of
+ * its own, started for the run: src/testing/postgres-global-setup.ts), the security suite among them.
+ * Left out: parsers and normalisers, processing containment, configuration, process supervision, and
+ * suites whose subject is in memory or in the browser (headers of the GUI, units, the index snapshot file,
+ * request abort, recorded searches, the external identity provider, keycloak-js).
  */
 const onPostgres: TestProjectInlineConfiguration = {
   test: {
@@ -18,9 +25,21 @@ const onPostgres: TestProjectInlineConfiguration = {
       'src/config/**',
       'src/mail/**',
       'src/datacite/**',
+      'src/jobs/parse-*.test.ts',
       'src/security/processing-containment.test.ts',
       'src/security/archive-limits.test.ts',
-      'src/jobs/parse-*.test.ts',
+      'src/lifecycle.test.ts',
+      'src/start-supervision.test.ts',
+      'src/cli/seed.test.ts',
+      'src/routes/gui.test.ts',
+      'src/routes/samples-processing.test.ts',
+      'src/routes/recorded-search.test.ts',
+      'src/routes/example-uploads.test.ts',
+      'src/search/units.test.ts',
+      'src/search/request-abort.test.ts',
+      'src/search/engine/snapshot.test.ts',
+      'src/auth/external.test.ts',
+      'src/auth/provider/keycloak-js.test.ts',
     ],
     globalSetup: ['src/testing/postgres-global-setup.ts'],
   },
@@ -28,7 +47,9 @@ const onPostgres: TestProjectInlineConfiguration = {
 
 const postgresInstalled = existsSync('/usr/lib/postgresql');
 if (!postgresInstalled)
-  console.warn('PostgreSQL is not installed: the server suites run on the embedded PGlite only (see .ci/run).');
+  console.warn(
+    'PostgreSQL is not installed: the server suites run on the embedded PGlite only (see .ci/run).',
+  );
 
 // One Vitest run covers all packages; each package is its own project with its own environment.
 export default defineConfig({

@@ -197,11 +197,24 @@ const buildAndSearch = async (
   floor: { p50: number; p90: number },
   floorTotal: number,
 ) => {
+  const held = () => {
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return heapUsed + arrayBuffers;
+  };
+  const before = held();
   const engine = createSearchEngine(db, { snapshot });
+  const stalls = monitorEventLoopDelay({ resolution: 5 });
+  stalls.enable();
   const loadStarted = performance.now();
   await engine.sync();
   const buildMs = performance.now() - loadStarted;
-  console.log(`Search index built from the database in ${buildMs.toFixed(0)} ms.`);
+  stalls.disable();
+  const indexBytes = held() - before;
+  console.log(
+    `Search index built from the database in ${buildMs.toFixed(0)} ms (longest event-loop stall ` +
+      `${(stalls.max / 1e6).toFixed(0)} ms); it holds ${(indexBytes / 1e6).toFixed(0)} MB of heap and ` +
+      `buffers, ${(((indexBytes / ENTRIES) * 1e6) / 1e9).toFixed(2)} GB per million entries.`,
+  );
   await writeSnapshot(engine, logs);
   const firstStarted = performance.now();
   const first = await searchEntries(db, engine, undefined, request);

@@ -6,13 +6,15 @@ import { migrate } from '../db/migrate.ts';
 import { CliError } from './command.ts';
 
 /**
- * Runs `work` with the installation's database, migrated. The embedded database admits one process only:
+ * Runs `work` with the installation's database, migrated (unless `migrated: false`: restore applies the
+ * backup's migrations itself, in its transaction). The embedded database admits one process only:
  * while a server holds the data directory the command refuses (opening it twice would corrupt it). A real
  * PostgreSQL server (OASIS_DATABASE_URL) has no such limit.
  */
 export const withDatabase = async <T>(
   config: OasisConfig,
   work: (db: Database) => Promise<T>,
+  { migrated = true }: { migrated?: boolean } = {},
 ): Promise<T> => {
   let release = () => undefined as void;
   if (!config.databaseUrl) {
@@ -35,7 +37,7 @@ export const withDatabase = async <T>(
       dataDir: path.join(config.dataDir, 'db'),
     });
     try {
-      await migrate(db);
+      if (migrated) await migrate(db);
       return await work(db);
     } finally {
       await db.close();

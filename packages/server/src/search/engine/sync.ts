@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Database } from '../../db/database.ts';
 import { VISIBLE_TO_ALL } from '../../services/access.ts';
 import { uploadPartSql } from '../documents.ts';
@@ -6,6 +7,8 @@ import type { SearchIndex } from './search-index.ts';
 import { ChangeRange, runningTransactions } from './change-range.ts';
 
 const BATCH = 5000;
+/** Longest stretch of indexing without giving the event loop a turn. */
+const SLICE_MS = 10;
 
 interface UploadRow {
   upload_id: string;
@@ -193,7 +196,13 @@ export class IndexSync {
         ),
         [...params, after],
       );
+      let slice = performance.now();
       for (const entry of rows) {
+        // A first build reads millions of rows: searches and requests get their turns in between.
+        if (performance.now() - slice > SLICE_MS) {
+          await setImmediate();
+          slice = performance.now();
+        }
         found.mark(entry.search_seq);
         const done = entry.process_status === 'SUCCESS' || entry.process_status === 'FAILURE';
         this.index.putEntry(entry.entry_id, entry.upload_id, entryDocument(entry), done);
