@@ -17,11 +17,14 @@ import { SEARCH_SNAPSHOT_FILE } from '../../packages/server/src/search/engine/sn
 import { openSnapshot } from '../../packages/server/src/search/engine/snapshot-read.ts';
 import type { SnapshotOptions } from '../../packages/server/src/search/engine/snapshot-keeper.ts';
 import { searchEntries } from '../../packages/server/src/search/search.ts';
+import { startPostgresCluster } from '../../packages/server/src/testing/postgres-cluster.ts';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_S ?? 60) * 1000;
-const dataDir = process.env.BENCH_DATA_DIR ?? join(tmpdir(), `oasis-bench-search-${ENTRIES}`);
+const dataDir =
+  process.env.BENCH_DATA_DIR ??
+  join(tmpdir(), `oasis-bench-search-${ENTRIES}${process.env.BENCH_POSTGRES ? '-pg' : ''}`);
 
 const terms = (quantity: string, size = 10) => ({ terms: { quantity, size } });
 
@@ -244,24 +247,34 @@ const buildAndSearch = async (
 };
 
 const main = async () => {
-  const config = loadConfig({ OASIS_DATA_DIR: dataDir, OASIS_CONFIG: '' });
-  // The embedded database admits one process: hold the data directory as the server would.
-  let release = acquireDataDirLock(dataDir, 'the search benchmark');
-  let db = await openDatabase({ dataDir: join(dataDir, 'db') });
-  await migrate(db);
+  // BENCH_POSTGRES=1: a PostgreSQL cluster of its own in a temporary folder, for this run only.
+  const cluster = process.env.BENCH_POSTGRES ? await startPostgresCluster() : undefined;
+  const databaseUrl = cluster?.url;
+  const config = loadConfig({
+    OASIS_DATA_DIR: dataDir,
+    OASIS_CONFIG: '',
+    ...(databaseUrl ? { OASIS_DATABASE_URL: databaseUrl } : {}),
+  });
+  const open = async () => {
+    // The embedded database admits one process: hold the data directory as the server would.
+    const release = databaseUrl ? () => undefined : acquireDataDirLock(dataDir, 'the search benchmark');
+    const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: join(dataDir, 'db') });
+    await migrate(db);
+    return { db, release };
+  };
+  let { db, release } = await open();
   const present = await seededCount(db);
   if (present !== ENTRIES) {
     if (present > 0)
       throw new Error(`${dataDir} holds ${present} seeded entries, not ${ENTRIES}; remove it first.`);
     await db.close();
     release();
-    console.log(`Seeding ${ENTRIES} entries into ${dataDir} ...`);
+    console.log(`Seeding ${ENTRIES} entries into ${databaseUrl ? 'PostgreSQL' : dataDir} ...`);
     const code = await runCli(['seed', '--entries', String(ENTRIES), '--seed', '1'], {
       config: () => config,
     });
     if (code !== 0) throw new Error(`seeding failed with exit code ${code}`);
-    release = acquireDataDirLock(dataDir, 'the search benchmark');
-    db = await openDatabase({ dataDir: join(dataDir, 'db') });
+    ({ db, release } = await open());
   } else {
     console.log(`${present} seeded entries present; not seeding.`);
   }
@@ -289,6 +302,7 @@ const main = async () => {
   } finally {
     release();
     await db.close();
+    cluster?.stop();
   }
 };
 

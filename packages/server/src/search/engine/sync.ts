@@ -4,7 +4,7 @@ import { VISIBLE_TO_ALL } from '../../services/access.ts';
 import { uploadPartSql } from '../documents.ts';
 import { entriesSql, entryDocument, type EntryRow } from './entry-rows.ts';
 import type { SearchIndex } from './search-index.ts';
-import { ChangeRange, runningTransactions } from './change-range.ts';
+import { ChangeRange, parseSnapshot, Running, type TransactionSnapshot } from './change-range.ts';
 
 const BATCH = 5000;
 /** Longest stretch of indexing without giving the event loop a turn. */
@@ -38,6 +38,10 @@ export interface SyncPosition {
   change: bigint;
   floor: bigint;
 }
+
+/** The highest change number among `rows`. */
+const lastChange = (rows: readonly EntryRow[]): string =>
+  rows.reduce((high, row) => (BigInt(row.search_seq) > BigInt(high) ? row.search_seq : high), '-1');
 
 /**
  * Keeps a SearchIndex equal to the database. Every change to entries and uploads takes a number from
@@ -102,14 +106,9 @@ export class IndexSync {
     const head = rows[0]?.called ? BigInt(rows[0].last) : 0n;
     if (head <= this.seen && this.open.length === 0) return;
     // After the sequence, in a statement of its own: every transaction holding a number up to `head` has
-    // its id by now, so it is either finished or listed here.
-    const inProgress =
-      this.db.kind === 'pglite'
-        ? new Set<string>()
-        : runningTransactions(
-            (await this.db.query<{ s: string }>('SELECT pg_current_snapshot()::text AS s')).rows[0]?.s ?? '',
-          );
-    await this.recheckOpen(inProgress);
+    // its id by now (migration 007), so it is either finished or running at this snapshot.
+    const now = this.db.kind === 'pglite' ? undefined : await this.transactionSnapshot();
+    if (now) await this.recheckOpen(now);
     if (head > this.seen) {
       const range = new ChangeRange(this.seen, head);
       await this.apply(
@@ -118,22 +117,33 @@ export class IndexSync {
         range,
       );
       this.seen = head;
-      if (!range.complete && inProgress.size > 0) {
-        range.waitingOn = [...inProgress];
-        this.open.push(range);
+      if (now && !range.complete) {
+        range.waitingOn = Running.at(now);
+        if (range.waitingOn.size > 0n) this.open.push(range);
       }
     }
+  }
+
+  /**
+   * The running transactions, and an id taken after the snapshot (the statement's own, which ends with
+   * it): a snapshot lists only the running transactions below the latest finished one.
+   */
+  private async transactionSnapshot(): Promise<TransactionSnapshot> {
+    const { rows } = await this.db.query<{ snapshot: string; next: string }>(
+      'SELECT pg_current_snapshot()::text AS snapshot, pg_current_xact_id()::text AS next',
+    );
+    return parseSnapshot(rows[0]?.snapshot ?? '0:0:', rows[0]?.next ?? '0');
   }
 
   /**
    * Ranges some of whose transactions have ended since the last pass are read again for the numbers
    * they lacked (the commits are visible now); a range whose transactions have all ended is closed.
    */
-  private async recheckOpen(inProgress: Set<string>): Promise<void> {
+  private async recheckOpen(now: TransactionSnapshot): Promise<void> {
     const still: ChangeRange[] = [];
     for (const range of this.open) {
-      const waiting = range.waitingOn.filter((xid) => inProgress.has(xid));
-      if (waiting.length === range.waitingOn.length) {
+      const waiting = range.waitingOn.narrow(now);
+      if (waiting.size === range.waitingOn.size) {
         still.push(range);
         continue;
       }
@@ -150,7 +160,7 @@ export class IndexSync {
       );
       const missed = rows.map((row) => row.seq).filter((seq) => !range.has(seq));
       if (missed.length > 0) await this.apply(`search_seq = ANY($1::bigint[])`, [missed], range);
-      if (waiting.length > 0 && !range.complete) still.push(range);
+      if (waiting.size > 0n && !range.complete) still.push(range);
     }
     this.open = still;
   }
@@ -186,16 +196,22 @@ export class IndexSync {
       );
     }
     // Entries in batches by change number, so a first load of many entries stays bounded in memory. Only
-    // the numbers are sorted: sorting whole rows would spill to disk in the embedded database.
-    let after = '-1';
-    for (;;) {
-      const keyWhere = `${where} AND search_seq > $${params.length + 1}::bigint`;
-      const { rows } = await this.db.query<EntryRow>(
+    // the numbers are sorted: sorting whole rows would spill to disk in the embedded database. The next
+    // batch is asked for before this one is indexed: a database server prepares it meanwhile.
+    const keyWhere = `${where} AND search_seq > $${params.length + 1}::bigint`;
+    const batchAfter = (after: string): Promise<{ rows: EntryRow[] }> =>
+      this.db.query<EntryRow>(
         entriesSql(
           `e.search_seq IN (SELECT search_seq FROM entries WHERE ${keyWhere} ORDER BY search_seq LIMIT ${BATCH})`,
         ),
         [...params, after],
       );
+    let next: Promise<{ rows: EntryRow[] }> | undefined = batchAfter('-1');
+    while (next) {
+      const { rows }: { rows: EntryRow[] } = await next;
+      next = rows.length < BATCH ? undefined : batchAfter(lastChange(rows));
+      // Settled below if this pass fails first: an unawaited rejection would end the process.
+      next?.catch(() => undefined);
       let slice = performance.now();
       for (const entry of rows) {
         // A first build reads millions of rows: searches and requests get their turns in between.
@@ -206,9 +222,7 @@ export class IndexSync {
         found.mark(entry.search_seq);
         const done = entry.process_status === 'SUCCESS' || entry.process_status === 'FAILURE';
         this.index.putEntry(entry.entry_id, entry.upload_id, entryDocument(entry), done);
-        if (BigInt(entry.search_seq) > BigInt(after)) after = entry.search_seq;
       }
-      if (rows.length < BATCH) break;
     }
   }
 }
