@@ -74,6 +74,9 @@ export interface ColumnParts {
  * start and count, so that no scan looks anything up in a map. A row stored again with several values
  * takes new pool space; the old values stay unused until the index is rebuilt.
  */
+/** Columns shorter than this grow when a row needs it: copying them takes no time worth spreading. */
+const GROW_AHEAD_FROM = 1 << 16;
+
 export class Column {
   readonly dictionary: Dictionary | undefined;
   private single = new Float64Array(0);
@@ -226,6 +229,17 @@ export class Column {
     }
     this.pool = pool;
     this.pooled = start;
+  }
+
+  /**
+   * Doubles the arrays before the rows reach their end (see SearchIndex.growAhead); false when this
+   * column is small or not near its end.
+   */
+  growAhead(rows: number): boolean {
+    const length = this.single.length;
+    if (length < GROW_AHEAD_FROM || rows < length * 0.9) return false;
+    this.ensure(length + 1);
+    return true;
   }
 
   private ensure(length: number) {

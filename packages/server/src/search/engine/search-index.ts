@@ -114,6 +114,18 @@ export class SearchIndex {
     this.store(this.uploadTrie, 'upload', slot, doc, known);
   }
 
+  /**
+   * Grows one entry column the next rows would grow. Columns of quantities most entries have would
+   * otherwise all double at the same row, copying hundreds of MB in one turn of the event loop; a build
+   * calls this between its slices to spread the copies out. False when none is due.
+   */
+  growAhead(): boolean {
+    const rows = this.entryIds.length;
+    for (const { column, scope } of this.quantities.values())
+      if (scope === 'entry' && column.growAhead(rows)) return true;
+    return false;
+  }
+
   /** Stores (or replaces) an entry's document; entries still processing are kept but not searchable. */
   putEntry(entryId: string, uploadId: string, doc: Record<string, unknown>, searchable: boolean): void {
     this.revision++;

@@ -8,6 +8,8 @@ const TRAILER = END_MAGIC.length + 4;
 /** Lists are written in chunks, so that no single JSON.stringify holds the event loop for long. */
 const LIST_CHUNK = 50_000;
 const READ_AHEAD = 1 << 20;
+/** Bytes checksummed and written per turn of the event loop. */
+const WRITE_SLICE = 4 << 20;
 
 /** A snapshot file that cannot be used: truncated, corrupt, or not what this code reads. */
 export class SnapshotError extends Error {}
@@ -33,11 +35,16 @@ export class BlobWriter {
   constructor(private readonly file: FileHandle) {}
 
   async raw(data: Uint8Array): Promise<void> {
-    this.crc = update(this.crc, data);
+    // In slices: the checksum of a column of hundreds of MB in one call would hold the event loop.
     for (let done = 0; done < data.length;) {
-      const { bytesWritten } = await this.file.write(data, done, data.length - done, this.position);
-      done += bytesWritten;
-      this.position += bytesWritten;
+      const slice = data.subarray(done, done + WRITE_SLICE);
+      this.crc = update(this.crc, slice);
+      for (let written = 0; written < slice.length;) {
+        const { bytesWritten } = await this.file.write(slice, written, slice.length - written, this.position);
+        written += bytesWritten;
+        this.position += bytesWritten;
+      }
+      done += slice.length;
     }
   }
 

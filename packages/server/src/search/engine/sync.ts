@@ -217,6 +217,7 @@ export class IndexSync {
         // A first build reads millions of rows: searches and requests get their turns in between.
         if (performance.now() - slice > SLICE_MS) {
           await setImmediate();
+          this.index.growAhead();
           slice = performance.now();
         }
         found.mark(entry.search_seq);
