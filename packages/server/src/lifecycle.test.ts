@@ -1,19 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './testing/free-port.ts';
 
 const mainFile = path.join(import.meta.dirname, 'main.ts');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
 
 describe('server process', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-lifecycle-'));

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { formatBytes } from '../files/sizes.ts';
-import { UsageError, type CliCommand } from './command.ts';
+import type { CliCommand } from './command.ts';
+import { backupFileArgument, tookSummary } from './backup/format.ts';
 import { runBackup } from './backup/run-backup.ts';
 
 const usage = `Usage:
@@ -21,13 +21,10 @@ export const backupCommand: CliCommand = {
   summary: 'write the database and the upload files into one archive file',
   usage,
   async run(args, ctx) {
-    if (args.length !== 1 || args[0]!.startsWith('-'))
-      throw new UsageError(args.length === 0 ? 'Missing <file>.' : `Unexpected arguments: ${args.join(' ')}`);
-    const file = path.resolve(args[0]!);
+    const file = backupFileArgument(args);
     const started = Date.now();
     const { manifest, vanished } = await runBackup(ctx.config(), file);
-    const rows = Object.values(manifest.rows).reduce((sum, n) => sum + n, 0);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const { rows, seconds } = tookSummary(manifest.rows, started);
     ctx.io.out(
       `Backed up ${rows} rows of ${manifest.tables.length} tables and ${manifest.files.count} files ` +
         `(${formatBytes(manifest.files.bytes)}) of ${manifest.uploads} uploads to ${file} in ${seconds} s.`,

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { formatBytes } from '../files/sizes.ts';
-import { UsageError, type CliCommand } from './command.ts';
+import type { CliCommand } from './command.ts';
+import { backupFileArgument, tookSummary } from './backup/format.ts';
 import { runRestore } from './restore/run-restore.ts';
 
 const usage = `Usage:
@@ -19,13 +19,10 @@ export const restoreCommand: CliCommand = {
   summary: "restore a backup of 'oasis backup' into an empty installation",
   usage,
   async run(args, ctx) {
-    if (args.length !== 1 || args[0]!.startsWith('-'))
-      throw new UsageError(args.length === 0 ? 'Missing <file>.' : `Unexpected arguments: ${args.join(' ')}`);
-    const file = path.resolve(args[0]!);
+    const file = backupFileArgument(args);
     const started = Date.now();
     const { manifest, counts } = await runRestore(ctx.config(), file);
-    const rows = Object.values(counts.rows).reduce((sum, n) => sum + n, 0);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const { rows, seconds } = tookSummary(counts.rows, started);
     ctx.io.out(
       `Restored ${rows} rows of ${manifest.tables.length} tables and ${counts.files.count} files ` +
         `(${formatBytes(counts.files.bytes)}) of ${manifest.uploads} uploads from ${file} ` +

@@ -109,7 +109,12 @@ interface SeedEntry {
   mainfile: string;
   parser_name: string;
   entry_create_time: Date;
+  /** The search document's metadata, as processing stores it in the database. */
   metadata: Record<string, unknown>;
+  /** The small text written as the entry's mainfile. */
+  raw: string;
+  /** The archive written next to the raw files, as processing writes one. */
+  archive: Record<string, unknown>;
 }
 
 export interface SeedUpload {
@@ -193,13 +198,19 @@ const drawResults = (random: Random) => {
       convergence_tolerance_energy_difference: random.pick([1e-4, 1e-5, 1e-6]) * ELECTRON_VOLT,
     };
   properties.available_properties = availableProperties(properties);
-  return { results: { material, method, properties }, program, formula: f.iupac };
+  return {
+    results: { material, method, properties },
+    program,
+    version: method.simulation.program_version,
+    formula: f.iupac,
+  };
 };
 
 /**
  * One published upload of `size` synthetic entries, created at a time in [start, end). The metadata of
  * each entry has the shape processing stores (process-upload.ts): entry basics, indexed results,
- * processed flags and times.
+ * processed flags and times; each entry also gets a mainfile text and an archive with its metadata, run
+ * program, full results and a log line, so that its pages open like those of a processed entry.
  */
 export const generateUpload = (
   random: Random,
@@ -222,29 +233,37 @@ export const generateUpload = (
   }
   const entries: SeedEntry[] = [];
   for (let i = 0; i < options.size; i++) {
-    const { results, program, formula } = drawResults(random);
+    const { results, program, version, formula } = drawResults(random);
     const entryId = random.id();
     const mainfile = `calc-${String(i).padStart(5, '0')}/${program.mainfile}`;
     const entryCreated = new Date(created.getTime() + i * 50);
     const processed = new Date(entryCreated.getTime() + random.int(1_000, 600_000)).toISOString();
+    const metadata = {
+      entry_id: entryId,
+      upload_id: uploadId,
+      mainfile,
+      parser_name: program.parser,
+      entry_name: `${formula} ${program.name} simulation`,
+      entry_type: program.name,
+      entry_hash: random.id(),
+      files: [mainfile],
+      processed: true,
+      processing_errors: [],
+      entry_create_time: entryCreated.toISOString(),
+      last_processing_time: processed,
+    };
     entries.push({
       entry_id: entryId,
       mainfile,
       parser_name: program.parser,
       entry_create_time: entryCreated,
-      metadata: {
-        entry_id: entryId,
-        upload_id: uploadId,
-        mainfile,
-        parser_name: program.parser,
-        entry_name: `${formula} ${program.name} simulation`,
-        entry_type: program.name,
-        entry_hash: random.id(),
-        results: indexedResults(results),
-        processed: true,
-        processing_errors: [],
-        entry_create_time: entryCreated.toISOString(),
-        last_processing_time: processed,
+      metadata: { ...metadata, results: indexedResults(results) },
+      raw: `Synthetic ${program.name} ${version} calculation of ${formula}, made by 'oasis seed'.\n`,
+      archive: {
+        metadata,
+        run: [{ program: { name: program.name, version } }],
+        results,
+        processing_logs: [{ level: 'INFO', event: 'seeded', parser: program.parser, timestamp: processed }],
       },
     });
   }

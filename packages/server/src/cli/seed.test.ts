@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +112,53 @@ describe('oasis seed', () => {
     const programs = body.aggregations.programs?.terms.data ?? [];
     expect(programs[0]?.value).toBe('VASP');
     expect(programs[0]?.count).toBeGreaterThan(80);
+  });
+
+  it('writes a mainfile and an archive for every seeded entry, so its pages open', async () => {
+    const api = `${server.origin}${server.ctx.config.basePath}/api/v1`;
+    const [doc] = (
+      (await (
+        await fetch(`${api}/entries/query`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ owner: 'public', pagination: { page_size: 1 } }),
+        })
+      ).json()) as { data: (Doc & { mainfile: string; files: string[] })[] }
+    ).data;
+    expect(doc!.files).toEqual([doc!.mainfile]);
+    const archive = await fetch(`${api}/entries/${doc!.entry_id}/archive/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ required: '*' }),
+    });
+    expect(archive.status).toBe(200);
+    const { data } = (await archive.json()) as {
+      data: { archive: { metadata: Doc & { mainfile: string }; run: unknown[]; results: Doc['results'] } };
+    };
+    expect(data.archive.metadata).toMatchObject({ entry_id: doc!.entry_id, mainfile: doc!.mainfile });
+    expect(data.archive.run).toEqual([
+      { program: expect.objectContaining({ name: doc!.results.method.simulation.program_name }) },
+    ]);
+    expect(data.archive.results.material.elements).toEqual(doc!.results.material.elements);
+    const raw = await fetch(`${api}/uploads/${doc!.upload_id}/raw/${doc!.mainfile}`);
+    expect(raw.status).toBe(200);
+    expect(await raw.text()).toContain(doc!.results.method.simulation.program_name);
+    // Every entry has both files, where processing puts them.
+    const files = await withDatabase(
+      configFor(dataDir),
+      async (db) =>
+        (
+          await db.query<{ upload_id: string; entry_id: string; mainfile: string }>(
+            'SELECT upload_id, entry_id, mainfile FROM entries',
+          )
+        ).rows,
+    );
+    const missing = files.filter(
+      ({ upload_id, entry_id, mainfile }) =>
+        !existsSync(path.join(dataDir, 'uploads', upload_id, 'raw', mainfile)) ||
+        !existsSync(path.join(dataDir, 'uploads', upload_id, 'archive', `${entry_id}.json`)),
+    );
+    expect([files.length, missing]).toEqual([200, []]);
   });
 
   it('gives identical documents for the same --seed and different ones for another', async () => {

@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { CliError, UsageError, type CliCommand } from './command.ts';
 import { withDatabase } from './database.ts';
 import { generateUpload, Random } from './seed-generate.ts';
+import { writeSeedFiles } from './seed-files.ts';
 import { ensureSeedUsers, insertSeedUpload } from './seed-insert.ts';
 
 const usage = `Usage:
   oasis seed --entries N [--seed S]
-Fills the database with N synthetic published DFT entries (search index only, no archive files) in
-uploads of 100-1000 entries, owned by the user 'seed'. The same --seed (default 1) gives the same entries.`;
+Fills the database with N synthetic published DFT entries in uploads of 100-1000 entries, owned by the
+user 'seed', each with a small mainfile and an archive in the data directory. The same --seed (default 1)
+gives the same entries.`;
 
 /** Seeded uploads are spread over these eight years; fixed, so a seed always gives the same documents. */
 const PERIOD = { start: new Date('2018-01-01T00:00:00Z'), end: new Date('2026-01-01T00:00:00Z') };
@@ -41,17 +43,27 @@ export const seedCommand: CliCommand = {
     const total = positiveInt(values.entries, '--entries');
     const seed = positiveInt(values.seed, '--seed', 1);
     const started = Date.now();
-    const count = await withDatabase(ctx.config(), async (db) => {
+    const config = ctx.config();
+    const dataDir = config.dataDir;
+    const count = await withDatabase(config, async (db) => {
       const { owner, pool } = await ensureSeedUsers(db, AUTHOR_POOL);
       const random = new Random(seed);
       let written = 0;
       let lastReport = Date.now();
+      // One upload's files are written while the next one is inserted: disk and database work at once.
+      // The write settles to its error, if any, so that a failure meanwhile is no unhandled rejection.
+      let writing: Promise<unknown> = Promise.resolve(undefined);
+      const filesWritten = async () => {
+        const failure = await writing;
+        if (failure) throw failure;
+      };
       for (let index = 0; written < total; index++) {
         const size = Math.min(random.int(100, 1000), total - written);
         const upload = generateUpload(random, { size, ...PERIOD, authorPool: pool, index });
         try {
           await insertSeedUpload(db, owner, upload);
         } catch (error) {
+          await filesWritten();
           // The same seed draws the same upload ids: a second run with it collides with the first.
           if ((error as { code?: unknown }).code === '23505')
             throw new CliError(
@@ -59,6 +71,11 @@ export const seedCommand: CliCommand = {
             );
           throw error;
         }
+        await filesWritten();
+        writing = writeSeedFiles(dataDir, upload).then(
+          () => undefined,
+          (error: unknown) => error ?? new Error('writing seeded files failed'),
+        );
         written += size;
         if (Date.now() - lastReport > 5000 || written === total) {
           lastReport = Date.now();
@@ -66,6 +83,7 @@ export const seedCommand: CliCommand = {
           ctx.io.out(`${written}/${total} entries (${Math.round(written / seconds)} entries/s)`);
         }
       }
+      await filesWritten();
       const { rows } = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM entries e JOIN uploads u USING (upload_id) WHERE u.main_author = $1`,
         [owner],

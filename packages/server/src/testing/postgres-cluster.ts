@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 /**
  * A throw-away PostgreSQL server for tests and benches: its own cluster in a temporary folder, on a free
@@ -25,16 +25,6 @@ export const postgresBinDir = (): string | undefined => {
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] && path.join(root, versions[0], 'bin');
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** Root runs the binaries as `postgres`; anyone else as themselves. */
 const asServerUser = (): { prefix: string[]; owner?: { uid: number; gid: number } } => {

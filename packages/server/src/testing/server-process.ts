@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 const mainFile = path.join(import.meta.dirname, '..', 'main.ts');
 
@@ -15,16 +15,6 @@ export interface ServerProcess {
   /** SIGTERM and wait for the exit; SIGKILL for a crash. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** Starts `main.ts` with `env` (OASIS_DATA_DIR, OASIS_DATABASE_URL, ...) and waits until it answers. */
 export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { UsageError } from '../command.ts';
 import { createHash, type Hash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { Type, type Static } from '@sinclair/typebox';
@@ -121,3 +123,16 @@ export class EntryDigest {
     return `sha256:${this.hash.copy().digest('hex')}`;
   }
 }
+
+/** The one `<file>` argument of backup and restore, as an absolute path. */
+export const backupFileArgument = (args: readonly string[]): string => {
+  if (args.length !== 1 || args[0]!.startsWith('-'))
+    throw new UsageError(args.length === 0 ? 'Missing <file>.' : `Unexpected arguments: ${args.join(' ')}`);
+  return path.resolve(args[0]!);
+};
+
+/** What a backup or restore took: rows summed over tables, and seconds since `started`. */
+export const tookSummary = (rows: Record<string, number>, started: number) => ({
+  rows: Object.values(rows).reduce((sum, n) => sum + n, 0),
+  seconds: ((Date.now() - started) / 1000).toFixed(1),
+});
