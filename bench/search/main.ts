@@ -24,7 +24,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_S ?? 60) * 1000;
 const dataDir =
   process.env.BENCH_DATA_DIR ??
-  join(tmpdir(), `oasis-bench-search-${ENTRIES}${process.env.BENCH_POSTGRES ? '-pg' : ''}`);
+  join(
+    tmpdir(),
+    `oasis-bench-search-${ENTRIES}${process.env.BENCH_POSTGRES || process.env.BENCH_DATABASE_URL ? '-pg' : ''}`,
+  );
 
 const terms = (quantity: string, size = 10) => ({ terms: { quantity, size } });
 
@@ -248,8 +251,10 @@ const buildAndSearch = async (
 
 const main = async () => {
   // BENCH_POSTGRES=1: a PostgreSQL cluster of its own in a temporary folder, for this run only.
-  const cluster = process.env.BENCH_POSTGRES ? await startPostgresCluster() : undefined;
-  const databaseUrl = cluster?.url;
+  // BENCH_DATABASE_URL: a PostgreSQL database of yours (seeded by an earlier run).
+  const external = process.env.BENCH_DATABASE_URL;
+  const cluster = !external && process.env.BENCH_POSTGRES ? await startPostgresCluster() : undefined;
+  const databaseUrl = external ?? cluster?.url;
   const config = loadConfig({
     OASIS_DATA_DIR: dataDir,
     OASIS_CONFIG: '',

@@ -232,19 +232,21 @@ export class Column {
   }
 
   /**
-   * Doubles the arrays before the rows reach their end (see SearchIndex.growAhead); false when this
-   * column is small or not near its end.
+   * Grows the arrays before the rows reach their end (see SearchIndex.growAhead), to `expected` rows or by
+   * half; false when this column is small or not near its end.
    */
-  growAhead(rows: number): boolean {
+  growAhead(rows: number, expected: number): boolean {
     const length = this.single.length;
-    if (length < GROW_AHEAD_FROM || rows < length * 0.9) return false;
-    this.ensure(length + 1);
+    if (length < GROW_AHEAD_FROM || rows < length * 0.95) return false;
+    this.resize(Math.max(expected, Math.ceil(length * 1.5)));
     return true;
   }
 
   private ensure(length: number) {
-    if (length <= this.single.length) return;
-    const capacity = Math.max(length, this.single.length * 2, 1024);
+    if (length > this.single.length) this.resize(Math.max(length, this.single.length * 2, 1024));
+  }
+
+  private resize(capacity: number) {
     const single = new Float64Array(capacity).fill(MISSING);
     single.set(this.single);
     const counts = new Uint16Array(capacity);

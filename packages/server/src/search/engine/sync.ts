@@ -109,6 +109,11 @@ export class IndexSync {
     // its id by now (migration 007), so it is either finished or running at this snapshot.
     const now = this.db.kind === 'pglite' ? undefined : await this.transactionSnapshot();
     if (now) await this.recheckOpen(now);
+    if (this.seen === 0n) {
+      // A first build: columns are sized for every entry (and a tenth more) instead of doubling.
+      const { rows: counted } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM entries');
+      this.index.expectedRows = Math.ceil((counted[0]?.n ?? 0) * 1.1);
+    }
     if (head > this.seen) {
       const range = new ChangeRange(this.seen, head);
       await this.apply(
@@ -122,6 +127,8 @@ export class IndexSync {
         if (range.waitingOn.size > 0n) this.open.push(range);
       }
     }
+    // A column at a time ahead of need, also as entries come in one by one after the build.
+    this.index.growAhead();
   }
 
   /**
