@@ -114,18 +114,15 @@ export class SearchIndex {
     this.store(this.uploadTrie, 'upload', slot, doc, known);
   }
 
-  /** Rows a build expects (the database's count, with room): columns grow to it at once. */
-  expectedRows = 0;
-
   /**
    * Grows one entry column the next rows would grow. Columns of quantities most entries have would
    * otherwise all double at the same row, copying hundreds of MB in one turn of the event loop; syncs call
    * this between their slices to spread the copies out. False when none is due.
    */
-  growAhead(): boolean {
+  growAhead(expectedRows: number): boolean {
     const rows = this.entryIds.length;
     for (const { column, scope } of this.quantities.values())
-      if (scope === 'entry' && column.growAhead(rows, this.expectedRows)) return true;
+      if (scope === 'entry' && column.growAhead(rows, expectedRows)) return true;
     return false;
   }
 

@@ -54,6 +54,8 @@ const lastChange = (rows: readonly EntryRow[]): string =>
  */
 export class IndexSync {
   private seen = 0n;
+  /** Entries a first build found in the database, and a tenth more: columns are sized for them. */
+  private expectedRows = 0;
   private open: ChangeRange[] = [];
   private running: Promise<void> = Promise.resolve();
 
@@ -112,7 +114,7 @@ export class IndexSync {
     if (this.seen === 0n) {
       // A first build: columns are sized for every entry (and a tenth more) instead of doubling.
       const { rows: counted } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM entries');
-      this.index.expectedRows = Math.ceil((counted[0]?.n ?? 0) * 1.1);
+      this.expectedRows = Math.ceil((counted[0]?.n ?? 0) * 1.1);
     }
     if (head > this.seen) {
       const range = new ChangeRange(this.seen, head);
@@ -128,7 +130,7 @@ export class IndexSync {
       }
     }
     // A column at a time ahead of need, also as entries come in one by one after the build.
-    this.index.growAhead();
+    this.index.growAhead(this.expectedRows);
   }
 
   /**
@@ -224,7 +226,7 @@ export class IndexSync {
         // A first build reads millions of rows: searches and requests get their turns in between.
         if (performance.now() - slice > SLICE_MS) {
           await setImmediate();
-          this.index.growAhead();
+          this.index.growAhead(this.expectedRows);
           slice = performance.now();
         }
         found.mark(entry.search_seq);
