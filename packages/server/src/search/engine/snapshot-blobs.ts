@@ -7,6 +7,7 @@ const END_MAGIC = Buffer.from('OASISEND');
 const TRAILER = END_MAGIC.length + 4;
 /** Lists are written in chunks, so that no single JSON.stringify holds the event loop for long. */
 const LIST_CHUNK = 50_000;
+const JSON_CHUNK = 5_000;
 const READ_AHEAD = 1 << 20;
 /** Bytes checksummed and written per turn of the event loop. */
 const WRITE_SLICE = 4 << 20;
@@ -70,7 +71,10 @@ export class BlobWriter {
       const chunk = items.slice(from, from + LIST_CHUNK);
       if (chunk.every((item) => typeof item === 'string' && !item.includes('\0')))
         await this.blob(tag, Buffer.from(`\0${chunk.join('\0')}`));
-      else await this.json(tag, chunk);
+      // Objects (nested sections) cost far more to stringify than strings: smaller pieces.
+      else
+        for (let at = 0; at < chunk.length; at += JSON_CHUNK)
+          await this.json(tag, chunk.slice(at, at + JSON_CHUNK));
     }
   }
 
