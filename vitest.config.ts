@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const server = {
@@ -41,7 +42,10 @@ const onPostgres: TestProjectInlineConfiguration = {
       'src/auth/external.test.ts',
       'src/auth/provider/keycloak-js.test.ts',
     ],
-    globalSetup: ['src/testing/postgres-global-setup.ts'],
+    // Absolute: Vitest resolves it from the project's root, knip from this file's folder.
+    globalSetup: [
+      fileURLToPath(new URL('packages/server/src/testing/postgres-global-setup.ts', import.meta.url)),
+    ],
   },
 };
 
