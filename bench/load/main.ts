@@ -110,7 +110,7 @@ const scenario = async (label: string, nodeCount: number, serverUrl: string) => 
   };
   const db = await openDatabase({ databaseUrl });
   await migrate(db);
-  const seeded = await runCli(['seed', '--entries', String(SEEDED)], {
+  const seeded = await runCli(['seed', '--entries', String(SEEDED), '--without-files'], {
     config: () => loadConfig({ ...env }),
     io: { out: () => undefined, err: (line) => console.error(line) },
   });

@@ -275,7 +275,7 @@ const main = async () => {
     await db.close();
     release();
     console.log(`Seeding ${ENTRIES} entries into ${databaseUrl ? 'PostgreSQL' : dataDir} ...`);
-    const code = await runCli(['seed', '--entries', String(ENTRIES), '--seed', '1'], {
+    const code = await runCli(['seed', '--entries', String(ENTRIES), '--seed', '1', '--without-files'], {
       config: () => config,
     });
     if (code !== 0) throw new Error(`seeding failed with exit code ${code}`);

@@ -19,6 +19,7 @@ export * from './api/users.ts';
 export * from './artifacts/artifacts.ts';
 export * from './units/units.ts';
 export * from './units/conversion.ts';
+export * from './units/definitions.ts';
 export * from './metainfo/index.ts';
 export * from './query/optimade/index.ts';
 export * from './contract/operation.ts';

@@ -24,12 +24,31 @@ export const SearchQuantityArtifactSchema = Type.Object(
 );
 export type SearchQuantityArtifact = Static<typeof SearchQuantityArtifactSchema>;
 
+/**
+ * A section of `searchQuantities` (NOMAD lists them beside the quantities, without a type): `nested` when
+ * NOMAD searches its items one by one, `repeats` when it or a section around it repeats.
+ */
+export const SearchSectionArtifactSchema = Type.Object(
+  {
+    name: Type.String(),
+    description: Type.Optional(Type.String()),
+    nested: Type.Boolean(),
+    repeats: Type.Boolean(),
+  },
+  { additionalProperties: true },
+);
+export type SearchSectionArtifact = Static<typeof SearchSectionArtifactSchema>;
+
 export const UnitArtifactSchema = Type.Object({
   name: Type.String(),
   dimension: Type.String(),
   label: Type.String(),
   abbreviation: Type.String(),
   aliases: Type.Optional(Type.Array(Type.String())),
+  /** In base units ('1e-10 meter'); only base units go without, NOMAD's GUI needs it for every other. */
+  definition: Type.Optional(Type.String()),
+  /** Added before scaling by the definition's factor (degrees Celsius: 273.15). */
+  offset: Type.Optional(Type.Number()),
 });
 export type UnitArtifact = Static<typeof UnitArtifactSchema>;
 
@@ -45,7 +64,10 @@ export const UnitPrefixArtifactSchema = Type.Object({
  */
 export const ArtifactsSchema = Type.Object(
   {
-    searchQuantities: Type.Record(Type.String(), SearchQuantityArtifactSchema),
+    searchQuantities: Type.Record(
+      Type.String(),
+      Type.Union([SearchQuantityArtifactSchema, SearchSectionArtifactSchema]),
+    ),
     metainfo: Type.Object(
       { packages: Type.Array(Type.Object({}, { additionalProperties: true })) },
       { additionalProperties: true },

@@ -147,8 +147,16 @@ describe('archive types derived from the definitions', () => {
     expectTypeOf<ResultsGeometryOptimization['trajectory']>().toEqualTypeOf<readonly string[] | undefined>();
   });
 
-  it('type the archive root: run, workflow2 and results', () => {
-    expectTypeOf<keyof EntryArchive>().toEqualTypeOf<'entry_id' | 'run' | 'workflow2' | 'results'>();
+  it('type the archive root: run, workflow2, metadata and results', () => {
+    expectTypeOf<keyof EntryArchive>().toEqualTypeOf<
+      'entry_id' | 'run' | 'workflow2' | 'metadata' | 'results'
+    >();
+    type Metadata = NonNullable<EntryArchive['metadata']>;
+    expectTypeOf<Metadata['entry_create_time']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Metadata['files']>().toEqualTypeOf<readonly string[] | undefined>();
+    expectTypeOf<NonNullable<Metadata['section_defs']>[number]['used_directly']>().toEqualTypeOf<
+      boolean | undefined
+    >();
     expectTypeOf<EntryArchive['run']>().toEqualTypeOf<readonly Run[] | undefined>();
     expectTypeOf<Run['system']>().toEqualTypeOf<readonly RunSystem[] | undefined>();
     expectTypeOf<Run['method']>().toEqualTypeOf<readonly RunMethod[] | undefined>();

@@ -19,11 +19,14 @@ const deref = (all: MetainfoArtifactPackage[], ref: string): MetainfoArtifactSec
 
 /** Follows sub-sections from the EntryArchive section, as NOMAD's GUI does. */
 const sectionAtPath = (path: string): MetainfoArtifactSection =>
-  path.split('.').reduce((section, name) => {
-    const sub = section.sub_sections.find((s) => s.name === name);
-    if (!sub) throw new Error(`no sub-section ${name} in ${section.name}`);
-    return deref(packages, sub.sub_section);
-  }, packages[0]!.section_definitions[0]!);
+  path.split('.').reduce(
+    (section, name) => {
+      const sub = section.sub_sections.find((s) => s.name === name);
+      if (!sub) throw new Error(`no sub-section ${name} in ${section.name}`);
+      return deref(packages, sub.sub_section);
+    },
+    packages.flatMap((p) => p.section_definitions).find((s) => s.name === 'EntryArchive')!,
+  );
 
 describe('metainfo in NOMAD artifacts format', () => {
   it('fits the artifacts contract and links sections by package index', () => {
@@ -54,6 +57,22 @@ describe('metainfo in NOMAD artifacts format', () => {
     expect(
       deref(packages, String(calc.quantities.find((q) => q.name === 'system_ref')?.type.type_data)).name,
     ).toBe('System');
+  });
+
+  it("resolves references to any section by qualified name, as NOMAD's GUI looks them up", () => {
+    const qualified = packages.flatMap((p) =>
+      p.section_definitions.flatMap((s) =>
+        s.quantities.flatMap((q) =>
+          q.type.type_kind === 'reference' && !String(q.type.type_data).startsWith('/')
+            ? [String(q.type.type_data)]
+            : [],
+        ),
+      ),
+    );
+    expect(qualified).toContain('nomad.datamodel.data.ArchiveSection');
+    // Each target's package comes first: NOMAD's GUI finds only the packages it has read.
+    const names = new Set(packages[0]!.section_definitions.map((s) => `${packages[0]!.name}.${s.name}`));
+    expect(qualified.filter((name) => !names.has(name))).toEqual([]);
   });
 
   it('marks workflow variants with their base section', () => {

@@ -43,19 +43,37 @@ export interface MetainfoArtifactPackage {
   section_definitions: MetainfoArtifactSection[];
 }
 
+/** NOMAD's base of every section, which references to any section of an archive name as their target. */
+const ARCHIVE_SECTION_PACKAGE: MetainfoArtifactPackage = {
+  m_def: 'nomad.metainfo.metainfo.Package',
+  name: 'nomad.datamodel.data',
+  section_definitions: [
+    {
+      m_def: 'nomad.metainfo.metainfo.Section',
+      name: 'ArchiveSection',
+      description: 'The base of the sections an archive holds.',
+      quantities: [],
+      sub_sections: [],
+    },
+  ],
+};
+
 /**
- * Converts definition packages to NOMAD's artifacts format. Every section reachable through
- * sub-sections or references must belong to one of the packages; reference targets are resolved
- * from `root`. Variants of a sub-section name its section as their base section.
+ * Converts definition packages to NOMAD's artifacts format, after NOMAD's package of ArchiveSection (NOMAD's
+ * GUI resolves a reference by qualified name among the packages read before it, so generic references need
+ * it first). Every section reachable through sub-sections or references must belong to one of the packages;
+ * reference targets are resolved from `root`. Variants of a sub-section name its section as their base
+ * section.
  */
 export const metainfoArtifactPackages = (
   packages: readonly PackageDefinition[],
   root: SectionDefinition = archiveDefinition,
 ): MetainfoArtifactPackage[] => {
   const refs = new Map<SectionDefinition, string>();
+  // Index 0 is NOMAD's ArchiveSection package.
   packages.forEach((pkg, i) =>
     pkg.section_definitions.forEach((section, j) =>
-      refs.set(section, `/packages/${i}/section_definitions/${j}`),
+      refs.set(section, `/packages/${i + 1}/section_definitions/${j}`),
     ),
   );
   const refOf = (section: SectionDefinition): string => {
@@ -96,7 +114,7 @@ export const metainfoArtifactPackages = (
     }
   };
 
-  return packages.map((pkg) => ({
+  const converted = packages.map((pkg): MetainfoArtifactPackage => ({
     m_def: 'nomad.metainfo.metainfo.Package',
     name: pkg.name,
     section_definitions: pkg.section_definitions.map((section) => {
@@ -123,4 +141,5 @@ export const metainfoArtifactPackages = (
       };
     }),
   }));
+  return [ARCHIVE_SECTION_PACKAGE, ...converted];
 };

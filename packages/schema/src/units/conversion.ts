@@ -41,15 +41,21 @@ const facts: Record<string, Omit<ResolvedUnit, 'offset'> & { offset?: number }> 
   angstrom: { factor: 1e-10, dimensions: d({ length: 1 }) },
   bohr: { factor: 5.29177210903e-11, dimensions: d({ length: 1 }) },
   kilogram: { factor: 1, dimensions: d({ mass: 1 }) },
+  gram: { factor: 1e-3, dimensions: d({ mass: 1 }) },
   dalton: { factor: DALTON, dimensions: d({ mass: 1 }) },
+  unified_atomic_mass_unit: { factor: DALTON, dimensions: d({ mass: 1 }) },
   second: { factor: 1, dimensions: d({ time: 1 }) },
   femtosecond: { factor: 1e-15, dimensions: d({ time: 1 }) },
   ampere: { factor: 1, dimensions: d({ current: 1 }) },
   kelvin: { factor: 1, dimensions: d({ temperature: 1 }) },
   celsius: { factor: 1, offset: 273.15, dimensions: d({ temperature: 1 }) },
   candela: { factor: 1, dimensions: d({ luminosity: 1 }) },
-  lumen: { factor: 1, dimensions: d({ luminosity: 1 }) },
+  // Candela times steradian, as NOMAD (pint) defines it; the solid angle keeps it apart from the candela.
+  lumen: { factor: 1, dimensions: d({ luminosity: 1, angle: 2 }) },
+  nit: { factor: 1, dimensions: d({ luminosity: 1, length: -2 }) },
+  lux: { factor: 1, dimensions: d({ luminosity: 1, angle: 2, length: -2 }) },
   mole: { factor: 1, dimensions: d({ substance: 1 }) },
+  katal: { factor: 1, dimensions: d({ substance: 1, time: -1 }) },
   bit: { factor: 1, dimensions: d({ information: 1 }) },
   radian: { factor: 1, dimensions: d({ angle: 1 }) },
   degree: { factor: Math.PI / 180, dimensions: d({ angle: 1 }) },
@@ -72,23 +78,15 @@ const facts: Record<string, Omit<ResolvedUnit, 'offset'> & { offset?: number }> 
   tesla: { factor: 1, dimensions: d({ mass: 1, time: -2, current: -1 }) },
   hertz: { factor: 1, dimensions: d({ time: -1 }) },
   dimensionless: { factor: 1, dimensions: d({}) },
-  // Not in the unit list; the metainfo uses it (catalysis flow rates in milliliter / gram / second).
   liter: { factor: 1e-3, dimensions: d({ length: 3 }) },
 };
 
-/** Names the metainfo and users also write that unitList does not list (grams take prefixes: mg). */
+/** Names users also write that unitList does not list. */
 const extraNames: Array<[string, keyof typeof facts, number]> = [
-  ['gram', 'kilogram', 1e-3],
-  ['g', 'kilogram', 1e-3],
-  ['unified_atomic_mass_unit', 'dalton', 1],
   ['minute', 'second', 60],
   ['min', 'second', 60],
   ['hour', 'second', 3600],
   ['h', 'second', 3600],
-  ['metre', 'meter', 1],
-  ['liter', 'liter', 1],
-  ['litre', 'liter', 1],
-  ['L', 'liter', 1],
 ];
 
 const withFactor = (name: string, scale = 1): ResolvedUnit => {

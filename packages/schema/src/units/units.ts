@@ -1,9 +1,10 @@
 import type { UnitArtifact } from '../artifacts/artifacts.ts';
 
 /**
- * The units this release knows by name, per dimension (SI base and derived units plus the ones materials
- * scientists type: Å, eV, GPa, fs, ...). Conversion factors come with the unit registry of a later
- * release; names, dimensions and symbols are listed here once for server and GUI.
+ * The units this installation knows by name, per dimension (SI base and derived units plus the ones
+ * materials scientists type: Å, eV, GPa, fs, ...) and every unit the metainfo uses. Names, dimensions and
+ * symbols are listed here once for server and GUI; conversion factors are in conversion.ts. No alias may
+ * repeat another unit's name or alias: NOMAD's GUI registers them all in one namespace.
  */
 export const unitList: readonly UnitArtifact[] = [
   { name: 'meter', dimension: 'length', label: 'Meter', abbreviation: 'm', aliases: ['m', 'metre'] },
@@ -16,7 +17,15 @@ export const unitList: readonly UnitArtifact[] = [
   },
   { name: 'bohr', dimension: 'length', label: 'Bohr', abbreviation: 'bohr', aliases: ['a0', 'a_0'] },
   { name: 'kilogram', dimension: 'mass', label: 'Kilogram', abbreviation: 'kg', aliases: ['kg'] },
-  { name: 'dalton', dimension: 'mass', label: 'Dalton', abbreviation: 'Da', aliases: ['Da', 'amu', 'u'] },
+  { name: 'gram', dimension: 'mass', label: 'Gram', abbreviation: 'g', aliases: ['g'] },
+  { name: 'dalton', dimension: 'mass', label: 'Dalton', abbreviation: 'Da', aliases: ['Da'] },
+  {
+    name: 'unified_atomic_mass_unit',
+    dimension: 'mass',
+    label: 'Unified atomic mass unit',
+    abbreviation: 'u',
+    aliases: ['u', 'amu'],
+  },
   { name: 'second', dimension: 'time', label: 'Second', abbreviation: 's', aliases: ['s', 'sec'] },
   { name: 'femtosecond', dimension: 'time', label: 'Femtosecond', abbreviation: 'fs', aliases: ['fs'] },
   { name: 'ampere', dimension: 'current', label: 'Ampere', abbreviation: 'A', aliases: ['A', 'amp'] },
@@ -30,7 +39,11 @@ export const unitList: readonly UnitArtifact[] = [
   },
   { name: 'candela', dimension: 'luminosity', label: 'Candela', abbreviation: 'cd', aliases: ['cd'] },
   { name: 'lumen', dimension: 'luminous_flux', label: 'Lumen', abbreviation: 'lm', aliases: ['lm'] },
+  { name: 'nit', dimension: 'luminance', label: 'Nit', abbreviation: 'nit', aliases: [] },
+  { name: 'lux', dimension: 'illuminance', label: 'Lux', abbreviation: 'lx', aliases: ['lx'] },
   { name: 'mole', dimension: 'substance', label: 'Mole', abbreviation: 'mol', aliases: ['mol'] },
+  { name: 'katal', dimension: 'activity', label: 'Katal', abbreviation: 'kat', aliases: ['kat'] },
+  { name: 'liter', dimension: 'volume', label: 'Liter', abbreviation: 'L', aliases: ['L', 'l', 'litre'] },
   { name: 'bit', dimension: 'information', label: 'Bit', abbreviation: 'bit', aliases: [] },
   { name: 'radian', dimension: 'angle', label: 'Radian', abbreviation: 'rad', aliases: ['rad'] },
   { name: 'degree', dimension: 'angle', label: 'Degree', abbreviation: '°', aliases: ['°', 'deg'] },

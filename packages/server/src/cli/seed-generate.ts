@@ -191,7 +191,7 @@ const drawResults = (random: Random) => {
   } else if (random.chance(0.12)) {
     electronic.band_structure_electronic = [{ spin_polarized: spinPolarized }];
   }
-  if (random.chance(0.35)) electronic.dos_electronic = [{ spin_polarized: spinPolarized }];
+  // No densities of states: an entry that lists one promises its energies and values in the archive.
   if (Object.keys(electronic).length > 0) properties.electronic = electronic;
   if (geometryOptimization)
     properties.geometry_optimization = {
@@ -246,7 +246,6 @@ export const generateUpload = (
       entry_name: `${formula} ${program.name} simulation`,
       entry_type: program.name,
       entry_hash: random.id(),
-      files: [mainfile],
       processed: true,
       processing_errors: [],
       entry_create_time: entryCreated.toISOString(),
@@ -260,7 +259,7 @@ export const generateUpload = (
       metadata: { ...metadata, results: indexedResults(results) },
       raw: `Synthetic ${program.name} ${version} calculation of ${formula}, made by 'oasis seed'.\n`,
       archive: {
-        metadata,
+        metadata: { ...metadata, files: [mainfile] },
         run: [{ program: { name: program.name, version } }],
         results,
         processing_logs: [{ level: 'INFO', event: 'seeded', parser: program.parser, timestamp: processed }],

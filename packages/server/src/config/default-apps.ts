@@ -6,6 +6,8 @@ import {
   type MenuItemConfig,
   type WidgetConfig,
 } from '@oasis/schema';
+import { eelsApp, elnApp } from './nomad-apps-experiment.ts';
+import { calculationsApp, materialsApp } from './nomad-apps-theory.ts';
 
 const columns: ColumnConfig[] = [...DEFAULT_ENTRY_COLUMNS];
 
@@ -204,6 +206,13 @@ export const defaultEntriesApp: AppConfig = {
   search_syntaxes: { exclude: ['free_text'] },
 };
 
+/** The apps of an installation that configures none: ours for all entries, and NOMAD's others. */
 export const defaultApps: { options: Record<string, AppConfig> } = {
-  options: { entries: defaultEntriesApp },
+  options: {
+    entries: defaultEntriesApp,
+    calculations: calculationsApp,
+    materials: materialsApp,
+    eln: elnApp,
+    eels: eelsApp,
+  },
 };

@@ -1,15 +1,8 @@
-import { DEFAULT_UNIT_SYSTEMS, type EnvConfig, type ExampleUpload } from '@oasis/schema';
+import { DEFAULT_UNIT_SYSTEMS, type EnvConfig } from '@oasis/schema';
 import { defaultApps } from './default-apps.ts';
+import { defaultEntryCards } from './entry-cards.ts';
+import { exampleUploadEntryPoint } from './example-uploads.ts';
 import type { OasisConfig } from './config.ts';
-
-/** The example uploads as NOMAD's env lists them (entry points); their server paths stay out. */
-const exampleUploadOptions = (config: OasisConfig): Record<string, ExampleUpload> =>
-  Object.fromEntries(
-    config.exampleUploads.map(({ id, title, description, category }) => [
-      id,
-      { id, entry_point_type: 'example_upload' as const, title, description, category },
-    ]),
-  );
 
 /** The GUI's runtime configuration (`window.nomadEnv`), derived from the server configuration. */
 export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
@@ -39,9 +32,19 @@ export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
       ...ui,
       theme: ui.theme ?? { title: 'NOMAD' },
       unit_systems: ui.unit_systems ?? DEFAULT_UNIT_SYSTEMS,
+      entry: ui.entry ?? defaultEntryCards,
       apps: ui.apps ?? defaultApps,
+      // NOMAD's GUI reads NORTH's switch here; nomad.yaml sets it at the top level (north.enabled).
+      north: ui.north ?? { enabled: config.northEnabled },
+      example_uploads: ui.example_uploads ?? {},
     },
-    plugins: { entry_points: { options: exampleUploadOptions(config) } },
+    plugins: {
+      entry_points: {
+        options: Object.fromEntries(
+          config.exampleUploads.map((example) => [example.id, exampleUploadEntryPoint(example)]),
+        ),
+      },
+    },
     dataciteEnabled: config.datacite !== undefined,
     northEnabled: config.northEnabled,
   };

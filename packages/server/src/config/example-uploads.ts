@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { ExampleUpload } from '@oasis/schema';
 import { ConfigError } from './config-schema.ts';
 
 /** An example upload 'Add Example Uploads' offers; `path` (a folder or zip file) stays on the server. */
@@ -10,6 +11,20 @@ export interface ExampleUploadConfig {
   category: string;
   path: string;
 }
+
+/** An example upload as NOMAD's env and info list it (an entry point); its server path stays out. */
+export const exampleUploadEntryPoint = ({
+  id,
+  title,
+  description,
+  category,
+}: ExampleUploadConfig): ExampleUpload => ({
+  id,
+  entry_point_type: 'example_upload',
+  title,
+  description,
+  category,
+});
 
 /** The examples that ship with the server, in packages/server/examples. */
 const BUILT_IN_DIR = path.resolve(import.meta.dirname, '../../examples');

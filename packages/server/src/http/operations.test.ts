@@ -81,9 +81,14 @@ describe('responses are checked against their row in tests', () => {
       deployment: 'oasis',
       oasis: true,
       parsers: [],
+      metainfo_packages: [],
       codes: [],
       normalizers: [],
+      plugin_entry_points: [],
+      plugin_packages: [],
       statistics: { n_entries: 0, n_uploads: 0, n_users: 0, n_materials: 0 },
+      search_quantities: {},
+      git: {},
     };
     const app = await appAnswering(info);
     const response = await app.inject({ url: '/info' });

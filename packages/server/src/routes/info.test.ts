@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
-import { EnvConfigSchema, InfoResponseSchema } from '@oasis/schema';
+import { EnvConfigSchema, InfoResponseSchema, type InfoResponse, type UiConfig } from '@oasis/schema';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('info, OpenAPI and GUI configuration', () => {
@@ -15,6 +15,35 @@ describe('info, OpenAPI and GUI configuration', () => {
     expect(Value.Check(InfoResponseSchema, info)).toBe(true);
     expect(info.parsers).toEqual(expect.arrayContaining(['parsers/cif', 'parsers/archive']));
     expect(info.statistics).toMatchObject({ n_entries: 0, n_uploads: 0, n_users: 0 });
+  });
+
+  it("lists entry points, packages, metainfo packages and search quantities in NOMAD's shapes", async () => {
+    const info = (await (await fetch(`${server.api}/info`)).json()) as InfoResponse;
+    // NOMAD's About page groups the entry points by type; parsers and example uploads are ours.
+    expect(info.plugin_entry_points).toContainEqual(
+      expect.objectContaining({
+        entry_point_type: 'parser',
+        name: 'parsers/cif',
+        mainfile_name_re: '\\.cif$',
+      }),
+    );
+    expect(info.plugin_entry_points).toContainEqual(
+      expect.objectContaining({ id: 'oasis_examples/vasp', entry_point_type: 'example_upload' }),
+    );
+    expect(new Set(info.plugin_entry_points.map((entryPoint) => entryPoint.id)).size).toBe(
+      info.plugin_entry_points.length,
+    );
+    expect(info.plugin_packages).toEqual([]);
+    expect(info.metainfo_packages).toEqual(
+      expect.arrayContaining(['nomad.datamodel.results', 'runschema.run']),
+    );
+    expect(info.search_quantities['results.material.elements']).toMatchObject({
+      name: 'results.material.elements',
+      many: true,
+    });
+    expect(info.search_quantities.entry_id).toMatchObject({ many: false });
+    expect(Object.keys(info.search_quantities).filter((name) => name.startsWith('optimade.'))).toEqual([]);
+    expect(info.git).toEqual({});
   });
 
   it('publishes an OpenAPI document generated from the contract, and a docs page', async () => {
@@ -47,7 +76,21 @@ describe('info, OpenAPI and GUI configuration', () => {
       appBase: `${server.origin}/nomad-oasis`,
       keycloakBase: `${server.origin}/nomad-oasis/keycloak/auth/`,
       keycloakRealm: 'oasis',
-      ui: { apps: { options: { entries: { path: 'entries' } } } },
+      ui: {
+        apps: { options: { entries: { path: 'entries' }, materials: { resource: 'materials' } } },
+        north: { enabled: false },
+        example_uploads: {},
+        entry: { cards: { exclude: ['relatedResources'] } },
+      },
     });
+    const ui = (env as { ui: UiConfig }).ui;
+    expect(Object.keys(ui.apps?.options ?? {})).toEqual([
+      'entries',
+      'calculations',
+      'materials',
+      'eln',
+      'eels',
+    ]);
+    expect(ui.entry?.cards?.options?.electronic?.error).toMatch(/electronic/);
   });
 });

@@ -7,15 +7,21 @@ export const infoRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (api) => {
     registerOperation(api, 'info', async () => {
-      const { version, parsers, statistics } = await readServerInfo(ctx);
+      const info = await readServerInfo(ctx);
       return {
-        version,
+        version: info.version,
         deployment: 'oasis',
         oasis: true,
-        parsers,
-        codes: parsers.map((name) => ({ code_name: name.replace(/^parsers\//, '') })),
+        parsers: info.parsers,
+        metainfo_packages: info.metainfoPackages,
+        codes: info.parsers.map((name) => ({ code_name: name.replace(/^parsers\//, '') })),
         normalizers: ['results'],
-        statistics,
+        // The parsers and example uploads are built in: no plugin package brings them.
+        plugin_entry_points: info.pluginEntryPoints,
+        plugin_packages: [],
+        statistics: info.statistics,
+        search_quantities: info.searchQuantities,
+        git: {},
       };
     });
   };

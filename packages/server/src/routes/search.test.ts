@@ -13,7 +13,13 @@ interface Bucket {
 }
 interface SearchResponse {
   pagination: { total: number; next_page_after_value?: string };
-  data: { entry_id: string; mainfile: string; upload_name?: string; results?: unknown }[];
+  data: {
+    entry_id: string;
+    mainfile: string;
+    entry_name?: string;
+    upload_name?: string;
+    results?: unknown;
+  }[];
   aggregations: Record<string, Record<string, { data: Bucket[]; interval?: number }>>;
 }
 
@@ -151,9 +157,46 @@ describe('search endpoints', () => {
       quantities: ['authors.name'],
     });
     expect(names.body['authors.name']).toEqual([]);
-    expect(
-      (await post('suggestions', { input: 'x', quantities: ['results.material.n_elements'] })).status,
-    ).toBe(422);
+    // Quantities without suggestions (numbers, unknown names) are left out, not refused.
+    const mixed = await post<Record<string, { value: string }[]>>('suggestions', {
+      input: 'va',
+      quantities: [
+        'results.material.n_elements',
+        'no.such.quantity',
+        'results.method.simulation.program_name',
+      ],
+    });
+    expect(mixed.status).toBe(200);
+    expect(Object.keys(mixed.body)).toEqual(['results.method.simulation.program_name']);
+    expect(mixed.body['results.method.simulation.program_name']!.map((s) => s.value)).toContain('VASP');
+    const none = await post('suggestions', { input: 'x', quantities: ['results.material.n_elements'] });
+    expect([none.status, none.body]).toEqual([200, {}]);
+  });
+
+  it('finds entries by the start of their name (entry_name.prefix)', async () => {
+    const all = await post('entries/query', { owner: 'public', pagination: { page_size: 1000 } });
+    expect(all.body.data).toHaveLength(all.body.pagination.total);
+    const name = all.body.data.map((entry) => entry.entry_name).find(Boolean)!;
+    const prefix = name.slice(0, 3);
+    const expected = all.body.data.filter((entry) => String(entry.entry_name).startsWith(prefix)).length;
+    expect(expected).toBeLessThan(all.body.pagination.total);
+    const byPrefix = await post('entries/query', {
+      owner: 'public',
+      query: { 'entry_name.prefix:all': [prefix] },
+      pagination: { page_size: 1000 },
+    });
+    expect(byPrefix.status).toBe(200);
+    expect(byPrefix.body.pagination.total).toBe(expected);
+    expect(byPrefix.body.data.every((entry) => String(entry.entry_name).startsWith(prefix))).toBe(true);
+    const excluded = await post('entries/query', {
+      owner: 'public',
+      query: { 'entry_name.prefix:none': prefix },
+      pagination: { page_size: 0 },
+    });
+    expect(excluded.body.pagination.total).toBe(all.body.pagination.total - expected);
+    expect((await post('entries/query', { query: { 'entry_name.prefix': 3 } })).status).toBe(422);
+    // Names of Object's own members are no prefix fields.
+    expect((await post('entries/query', { query: { 'constructor:all': ['x'] } })).status).toBe(422);
   });
 
   it('groups entries by material in materials/query', async () => {

@@ -21,6 +21,7 @@ import { rowDocuments } from './engine/entry-rows.ts';
 import { cursorValue, selectPage } from './engine/order.ts';
 import { ownerRows, ownerTest } from './engine/owner.ts';
 import type { IndexedQuantity, SearchIndex } from './engine/search-index.ts';
+import { takePrefixCriteria } from './prefix-fields.ts';
 import { createRegistry, entrySearchQuantities, type QuantityRegistry } from './quantities.ts';
 import { requiredProjection } from './required.ts';
 
@@ -51,19 +52,24 @@ const optimade = (filter: string, loc?: string[]): QueryNode => {
   }
 };
 
-/** The request's query AND its OPTIMADE filters (top-level `optimade_filter`, or NOMAD's `query.optimade_filter`). */
+/**
+ * The request's query AND its OPTIMADE filters (top-level `optimade_filter`, or NOMAD's `query.optimade_filter`)
+ * AND its criteria on prefix fields (`entry_name.prefix`).
+ */
 export const parseRequestQuery = (query: unknown, optimadeFilter?: string): QueryNode => {
   const { optimade_filter: inQuery, ...rest } =
     typeof query === 'object' && query !== null && !Array.isArray(query)
       ? (query as Record<string, unknown>)
       : { optimade_filter: undefined };
+  const prefixes = takePrefixCriteria(typeof inQuery === 'string' ? rest : query);
   let node: QueryNode;
   try {
-    node = parseQuery(typeof inQuery === 'string' ? rest : query, entryRegistry);
+    node = parseQuery(prefixes.rest, entryRegistry);
   } catch (error) {
     throw asValidationError(error);
   }
   const filters = [
+    ...prefixes.criteria,
     ...(typeof inQuery === 'string' ? [optimade(inQuery)] : []),
     ...(optimadeFilter !== undefined ? [optimade(optimadeFilter, ['optimade_filter'])] : []),
   ];

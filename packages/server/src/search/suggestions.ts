@@ -45,6 +45,7 @@ const matchesInput = (value: string, input: string): boolean => {
 /**
  * POST suggestions: for each suggestion-enabled quantity, the values among the entries the caller may see
  * that start with the input or have a word starting with it, weighted by how many entries hold them.
+ * Other quantities are ignored.
  */
 export const suggest = async (
   engine: SearchEngine,
@@ -52,22 +53,18 @@ export const suggest = async (
   request: SuggestionsRequest,
 ): Promise<SuggestionsResponse> => {
   checkSuggestionsRequest(request);
-  const wanted = request.quantities.map((item) =>
-    typeof item === 'string'
-      ? { name: item, size: SUGGESTIONS_SIZE }
-      : { name: item.name, size: item.size ?? SUGGESTIONS_SIZE },
-  );
-  wanted.forEach(({ name }, i) => {
-    const indexed = engine.index.quantities.get(name);
-    if (!indexed?.quantity.suggestion || indexed.quantity.type !== 'string')
-      throw validationError([
-        {
-          loc: ['body', 'quantities', String(i)],
-          msg: `${name} is not a suggestion quantity`,
-          type: 'value_error',
-        },
-      ]);
-  });
+  // Quantities without suggestions are left out of the answer rather than refused, so a GUI whose
+  // metainfo differs from ours still gets the suggestions that exist.
+  const wanted = request.quantities
+    .map((item) =>
+      typeof item === 'string'
+        ? { name: item, size: SUGGESTIONS_SIZE }
+        : { name: item.name, size: item.size ?? SUGGESTIONS_SIZE },
+    )
+    .filter(({ name }) => {
+      const indexed = engine.index.quantities.get(name);
+      return indexed?.quantity.suggestion === true && indexed.quantity.type === 'string';
+    });
   const owner: Owner = user ? 'visible' : 'public';
   const scope = await searchScope(engine, user, owner, { kind: 'and', items: [] });
   const response: SuggestionsResponse = {};

@@ -1,6 +1,9 @@
+import type { InfoResponse } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
 import { PARSERS } from '../processing/matching.ts';
+import { entrySearchQuantities } from '../search/quantities.ts';
 import { publicStatistics, type PublicStatistics } from '../store/info.ts';
+import { metainfoPackages, pluginEntryPoints, searchQuantitiesInfo } from './info-wire.ts';
 
 const serverVersion = '0.1.0';
 
@@ -8,11 +11,17 @@ export interface ServerInfo {
   version: string;
   parsers: string[];
   statistics: PublicStatistics;
+  metainfoPackages: string[];
+  pluginEntryPoints: InfoResponse['plugin_entry_points'];
+  searchQuantities: InfoResponse['search_quantities'];
 }
 
-/** GET info: this server's version, its parsers and what it holds publicly. */
+/** GET info: this server's version, its parsers, definitions and search quantities, and what it holds publicly. */
 export const readServerInfo = async (ctx: AppContext): Promise<ServerInfo> => ({
   version: serverVersion,
   parsers: PARSERS.map((parser) => parser.name),
   statistics: await publicStatistics(ctx.db),
+  metainfoPackages: metainfoPackages(),
+  pluginEntryPoints: pluginEntryPoints(PARSERS, ctx.config.exampleUploads),
+  searchQuantities: searchQuantitiesInfo(entrySearchQuantities),
 });

@@ -1,5 +1,11 @@
 import { repeating, section, str, sub } from '../define.ts';
 import type { PackageDefinition } from '../model.ts';
+import {
+  compatibleSectionDef,
+  entryArchiveReference,
+  entryMetadata,
+  searchableQuantity,
+} from './entry-metadata.ts';
 import { eln } from './results-eln.ts';
 import { material, materialSections } from './results-material.ts';
 import { resultsMethod, resultsMethodSections } from './results-method.ts';
@@ -27,9 +33,14 @@ export const resultsDefinition = section(
 
 export const archiveDefinition = section(
   'EntryArchive',
-  'The archive of one entry: parsed runs, the workflow and the normalised results.',
+  'The archive of one entry: parsed runs, the workflow, its metadata and the normalised results.',
   [str('entry_id', 'Identifier of the entry.')],
-  [repeating('run', run), sub('workflow2', workflow, workflowVariants), sub('results', resultsDefinition)],
+  [
+    repeating('run', run),
+    sub('workflow2', workflow, workflowVariants),
+    sub('metadata', entryMetadata),
+    sub('results', resultsDefinition),
+  ],
 );
 
 /** The built-in definitions by NOMAD package (some sections live in other NOMAD packages; see report). */
@@ -37,7 +48,13 @@ export const builtinPackages: readonly PackageDefinition[] = [
   {
     name: 'nomad.datamodel.datamodel',
     description: 'The entry archive.',
-    section_definitions: [archiveDefinition],
+    section_definitions: [
+      archiveDefinition,
+      entryMetadata,
+      compatibleSectionDef,
+      entryArchiveReference,
+      searchableQuantity,
+    ],
   },
   {
     name: 'nomad.datamodel.results',
