@@ -1,12 +1,13 @@
 import { loadConfig, type OasisConfig } from '../config/config.ts';
 import { backupCommand } from './backup.ts';
 import { CliError, UsageError, type CliCommand, type CliIO } from './command.ts';
+import { keysCommand } from './keys.ts';
 import { restoreCommand } from './restore.ts';
 import { seedCommand } from './seed.ts';
 import { usersCommand } from './users.ts';
 
 /** The commands of `npm run oasis -- <command> ...`; add new ones (seed, ...) here. */
-const commands: CliCommand[] = [usersCommand, seedCommand, backupCommand, restoreCommand];
+const commands: CliCommand[] = [usersCommand, seedCommand, backupCommand, restoreCommand, keysCommand];
 
 const generalUsage = () =>
   [
