@@ -11,10 +11,12 @@ const server = {
 
 /**
  * The server suites that reach the database run a second time on a real PostgreSQL server (a cluster of
- * its own, started for the run: src/testing/postgres-global-setup.ts), the security suite among them.
- * Left out: parsers and normalisers, processing containment, configuration, process supervision, and
- * suites whose subject is in memory or in the browser (headers of the GUI, units, the index snapshot file,
- * request abort, recorded searches, the external identity provider, keycloak-js).
+ * its own, started for the run: src/testing/postgres-global-setup.ts), the security suite's role matrix,
+ * embargo and raw-file access among them. Left out: parsers and normalisers, processing containment,
+ * configuration, process supervision, the CLI's processes (they open the embedded database), and suites
+ * whose subject is in memory or in the browser (the search engine's bounds and fuzzing, the login back-off,
+ * response headers, units, the index snapshot file, request abort, recorded searches, the contract's
+ * operation table, the external identity provider, keycloak-js).
  */
 const onPostgres: TestProjectInlineConfiguration = {
   test: {
@@ -29,6 +31,14 @@ const onPostgres: TestProjectInlineConfiguration = {
       'src/jobs/parse-*.test.ts',
       'src/security/processing-containment.test.ts',
       'src/security/archive-limits.test.ts',
+      'src/security/auth-hardening.test.ts',
+      'src/security/search-bounds.test.ts',
+      'src/security/query-fuzz.test.ts',
+      'src/security/api-headers.test.ts',
+      'src/security/gui-headers.test.ts',
+      'src/cli/cli.test.ts',
+      'src/http/operations.test.ts',
+      'src/routes/optimade.test.ts',
       'src/lifecycle.test.ts',
       'src/start-supervision.test.ts',
       'src/cli/seed.test.ts',

@@ -94,7 +94,8 @@ export const operations = {
     summary: 'Get an access token with username and password (form fields or JSON)',
     body: TokenCredentialsSchema,
     response: TokenResponseSchema,
-    errors: [...LOGIN_ERRORS, 413],
+    // 400: a body that is not JSON (or form fields) at all.
+    errors: [...LOGIN_ERRORS, 400, 413],
   }),
   authAppToken: op({
     method: 'GET',

@@ -155,9 +155,20 @@ describe('request body limit', () => {
   });
 
   it('cuts off a chunked JSON body once it passes the limit', async () => {
-    const answer = await postLargeBody(`${server.api}/auth/token`, 16 * 1024 * 1024, { chunked: true });
+    // An endpoint that reads JSON: the body is parsed until it passes the limit.
+    const answer = await postLargeBody(`${server.api}/entries/query`, 16 * 1024 * 1024, { chunked: true });
     expect(answer.status).toBe(413);
     expect(answer.ms).toBeLessThan(5000);
+  });
+
+  it('answers a token request whose JSON body is broken with 400 and the reason', async () => {
+    const answer = await fetch(`${server.api}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[   ',
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ detail: expect.stringContaining('not valid JSON') });
   });
 
   it('still takes JSON bodies below the limit and uploads above it', async () => {
