@@ -155,6 +155,10 @@ const stagingSink =
   (staging: string): Sink =>
   async (relative, stream, meter) => {
     const staged = path.join(staging, relative);
+    // A zip member's stream runs before it is read: one whose header understates its size fails while the
+    // folder is made, and an 'error' nobody listens to would end the process. The pipeline below finds
+    // the stream failed and reports it.
+    stream.on('error', () => undefined);
     try {
       await mkdir(path.dirname(staged), { recursive: true });
       // A member named twice: the later one wins, as when NOMAD (Python's zipfile) extracts it.
