@@ -126,12 +126,19 @@ export const compileFilter = async (
         ...new Set(node.values.map((value) => column.lookup(coerce(value, column) as string | number))),
       ];
       if (node.values.length === 0) return node.op === 'any' ? never : always;
-      const each = stored.map((value) =>
-        Number.isNaN(value) ? never : onValues(indexed, (candidate) => candidate === value),
-      );
+      // Dictionary codes are tested against a mask of the wanted ones, without a call per value.
+      const { uploadOf } = index;
+      const anyOf = (wanted: ReadonlySet<number>): RowTest => {
+        if (!column.dictionary) return onValues(indexed, (candidate) => wanted.has(candidate));
+        const mask = codeMask(column, wanted);
+        return indexed.scope === 'entry'
+          ? (row) => column.someMarked(row, mask)
+          : (row) => column.someMarked(uploadOf[row]!, mask);
+      };
+      const each = stored.map((value) => (Number.isNaN(value) ? never : anyOf(new Set([value]))));
       if (node.op === 'any') {
         const wanted = new Set(stored.filter((value) => !Number.isNaN(value)));
-        return wanted.size === 0 ? never : onValues(indexed, (candidate) => wanted.has(candidate));
+        return wanted.size === 0 ? never : anyOf(wanted);
       }
       if (node.op === 'none') {
         const unwanted = new Set(stored);
@@ -160,6 +167,13 @@ export const compileFilter = async (
       return node.known ? known : (row) => !known(row);
     }
   }
+};
+
+/** The given dictionary codes marked in an array as long as the dictionary: one load per value tested. */
+const codeMask = (column: Column, codes: ReadonlySet<number>): Uint8Array => {
+  const mask = new Uint8Array(column.dictionary!.values.length);
+  for (const code of codes) mask[code] = 1;
+  return mask;
 };
 
 /** Compiles the items one after the other, so that their dictionary scans share the budget in turn. */

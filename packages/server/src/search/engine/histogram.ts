@@ -32,13 +32,16 @@ const rowRange = async (
 ): Promise<{ min: number; max: number }> => {
   let min = Infinity;
   let max = -Infinity;
-  const track = (value: number) => {
-    if (value < min) min = value;
-    if (value > max) max = value;
-  };
+  const { column } = indexed;
   for (let i = 0; i < rows.length; i++) {
     if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
-    indexed.column.forEach(index.slotOf(indexed, rows[i]!), track);
+    const slot = index.slotOf(indexed, rows[i]!);
+    const low = column.extreme(slot, false);
+    // NaN: the row has no value.
+    if (low !== low) continue;
+    if (low < min) min = low;
+    const high = column.extreme(slot, true);
+    if (high > max) max = high;
   }
   return { min, max };
 };
