@@ -13,6 +13,8 @@ export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** The PostgreSQL server's URL, for worker threads that connect on their own; none when embedded. */
+  readonly url?: string;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

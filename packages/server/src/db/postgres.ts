@@ -20,6 +20,7 @@ export const openPostgres = async (url: string): Promise<Database> => {
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
+    url,
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();

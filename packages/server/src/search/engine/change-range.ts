@@ -17,7 +17,7 @@ export class ChangeRange {
   }
 
   /** Marks `seq` found; numbers outside the range are ignored. */
-  mark(seq: string): void {
+  mark(seq: string | number): void {
     const at = BigInt(seq) - this.from - 1n;
     if (at < 0n || BigInt(seq) > this.to) return;
     const byte = Number(at >> 3n);

@@ -7,6 +7,8 @@ export interface ColumnImage {
   /** Pooled values per slot; undefined when no slot has several values. */
   counts: Uint16Array<ArrayBuffer> | undefined;
   pool: Float64Array<ArrayBuffer>;
+  /** The dictionary's lookup map when it is already made (a merged build); a snapshot has none. */
+  codes?: Map<Scalar, number>;
 }
 
 /**

@@ -8,7 +8,7 @@ export type Scalar = string | number | boolean;
  */
 export class Dictionary {
   private list: Scalar[] = [];
-  private readonly codes = new Map<Scalar, number>();
+  private codes = new Map<Scalar, number>();
   /** How many values `codes` holds: values restored from a snapshot are added to it later (warm). */
   private indexed = 0;
 
@@ -17,10 +17,17 @@ export class Dictionary {
     return this.list;
   }
 
-  /** Takes over values restored from a snapshot (codes in their order) as the empty dictionary's. */
-  restore(values: Scalar[]): void {
+  /**
+   * Takes over values restored from a snapshot (codes in their order) as the empty dictionary's, with
+   * their lookup map when it is made already.
+   */
+  restore(values: Scalar[], codes?: Map<Scalar, number>): void {
     if (this.list.length > 0) throw new Error('Dictionary.restore needs an empty dictionary');
     this.list = values;
+    if (codes) {
+      this.codes = codes;
+      this.indexed = values.length;
+    }
   }
 
   /**
@@ -167,6 +174,47 @@ export class Column {
     return false;
   }
 
+  /**
+   * Whether any stored value of the slot is marked in `mask` (dictionary codes): the test of list and
+   * equality criteria, without a call per value.
+   */
+  someMarked(slot: number, mask: Uint8Array): boolean {
+    if (slot >= this.single.length) return false;
+    const value = this.single[slot]!;
+    if (value === value) return mask[value] === 1;
+    const start = this.starts[slot]!;
+    const end = start + this.counts[slot]!;
+    for (let i = start; i < end; i++) if (mask[this.pool[i]!] === 1) return true;
+    return false;
+  }
+
+  /**
+   * Counts the slot's distinct dictionary codes once each: `seen[code]` remembers the last `tag` that
+   * counted a code (a value listed twice in one entry counts once). Codes beyond `counts` (added after the
+   * count began) are skipped. Terms aggregations call this per row, without a call per value.
+   */
+  countCodes(slot: number, tag: number, counts: Int32Array, seen: Int32Array): void {
+    if (slot >= this.single.length) return;
+    const size = counts.length;
+    const value = this.single[slot]!;
+    if (value === value) {
+      if (value < size && seen[value] !== tag) {
+        seen[value] = tag;
+        counts[value]!++;
+      }
+      return;
+    }
+    const start = this.starts[slot]!;
+    const end = start + this.counts[slot]!;
+    for (let i = start; i < end; i++) {
+      const code = this.pool[i]!;
+      if (code < size && seen[code] !== tag) {
+        seen[code] = tag;
+        counts[code]!++;
+      }
+    }
+  }
+
   /** The smallest (or largest) stored value of a row, NaN when it has none; no intermediate arrays. */
   extreme(row: number, largest: boolean): number {
     if (row >= this.single.length) return MISSING;
@@ -215,8 +263,9 @@ export class Column {
     single: Float64Array<ArrayBuffer>,
     counts: Uint16Array<ArrayBuffer> | undefined,
     pool: Float64Array<ArrayBuffer>,
+    codes?: Map<Scalar, number>,
   ): void {
-    if (values) this.dictionary?.restore(values);
+    if (values) this.dictionary?.restore(values, codes);
     this.single = single;
     this.counts = counts ?? new Uint16Array(single.length);
     this.starts = new Int32Array(single.length);

@@ -1,9 +1,10 @@
+import { availableParallelism } from 'node:os';
 import type { Database } from '../../db/database.ts';
 import { DEFAULT_SEARCH_TIME_BUDGET_MS } from '../limits.ts';
 import { entrySearchQuantities, type SearchQuantity } from '../quantities.ts';
 import { SearchIndex } from './search-index.ts';
 import { SnapshotKeeper, type SnapshotOptions } from './snapshot-keeper.ts';
-import { IndexSync } from './sync.ts';
+import { IndexSync, type ParallelBuildOptions } from './sync.ts';
 
 export interface SearchEngineOptions {
   /** Keep the index in a snapshot file too, so that a restart loads it instead of a full build. */
@@ -12,7 +13,14 @@ export interface SearchEngineOptions {
   quantities?: readonly SearchQuantity[];
   /** Milliseconds a search may take before it is cancelled (config `searchTimeBudgetMs`). */
   timeBudgetMs?: number;
+  /** How a first build from a PostgreSQL server is shared among worker threads (tests set it). */
+  parallelBuild?: Partial<ParallelBuildOptions>;
 }
+
+/** Threads for a first build: the database server needs a core too, so no more than four. */
+const BUILD_WORKERS = Math.min(4, availableParallelism());
+/** Below this many entries, starting workers costs more than they save. */
+const PARALLEL_BUILD_FROM = 20_000;
 
 /** The in-memory search index of one database and what keeps it current. */
 export interface SearchEngine {
@@ -29,7 +37,12 @@ export interface SearchEngine {
 
 export const createSearchEngine = (db: Database, options: SearchEngineOptions = {}): SearchEngine => {
   const index = new SearchIndex(options.quantities ?? entrySearchQuantities);
-  const sync = new IndexSync(db, index);
+  const sync = new IndexSync(db, index, {
+    workers: BUILD_WORKERS,
+    minEntries: PARALLEL_BUILD_FROM,
+    ...(options.snapshot ? { warn: options.snapshot.log.warn } : {}),
+    ...options.parallelBuild,
+  });
   const keeper = options.snapshot && new SnapshotKeeper(db, index, sync, options.snapshot);
   return {
     index,

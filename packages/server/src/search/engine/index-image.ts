@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ColumnImage } from './column-image.ts';
 import { FREE_TEXT, FREE_TEXT_SOURCES } from './free-text.ts';
 import type { NestedItem } from './nested.ts';
-import { UPLOAD_KEYS, type SearchIndex, type UploadAccess } from './search-index.ts';
+import { ROW, UPLOAD_KEYS, type SearchIndex, type UploadAccess } from './search-index.ts';
 
 /** What a snapshot keeps of an upload slot: its id, access facts and its part of the search document. */
 export interface UploadImage {
@@ -76,11 +76,11 @@ export const layoutFingerprint = (index: SearchIndex): string => {
 /** Synchronous, so that no sync pass interleaves; copies no column. */
 export const captureRows = (index: SearchIndex): IndexCapture => {
   const rows = index.rowCount;
-  const present = new Uint8Array(rows);
-  for (const row of index.rowOf.values()) present[row] = 1;
-  const live = new Int32Array(index.rowOf.size);
+  const { searchable } = index;
+  const present = new Int32Array(rows);
   let n = 0;
-  for (let row = 0; row < rows; row++) if (present[row]) live[n++] = row;
+  for (let row = 0; row < rows; row++) if (searchable[row] !== ROW.dropped) present[n++] = row;
+  const live = present.subarray(0, n);
   const uploadOf = new Int32Array(rows);
   for (let row = 0; row < rows; row++) uploadOf[row] = index.uploadOf[row]!;
   const uploadIds: string[] = [];
@@ -104,8 +104,19 @@ export const captureRows = (index: SearchIndex): IndexCapture => {
   };
 };
 
-/** Fills an empty index from a validated snapshot image. */
-export const restoreIndex = (index: SearchIndex, image: IndexImage): void => {
+/** Rows restored between two checks for a turn of the event loop. */
+const ROWS_PER_STEP = 1 << 14;
+
+/**
+ * Fills an empty index from an image (a validated snapshot's, or a parallel build's merged shares),
+ * giving the event loop turns through `turn`. Returns the entry ids more than one row holds (a parallel
+ * build can read an entry that changed meanwhile twice): each is looked up at its last row for now.
+ */
+export const restoreIndex = async (
+  index: SearchIndex,
+  image: IndexImage,
+  turn: () => Promise<void> = () => Promise.resolve(),
+): Promise<string[]> => {
   if (index.rowCount > 0 || index.uploads.length > 0) throw new Error('restoreIndex needs an empty index');
   image.uploads.forEach(({ upload_id, access, doc }, slot) => {
     index.uploadSlotOf.set(upload_id, slot);
@@ -115,44 +126,62 @@ export const restoreIndex = (index: SearchIndex, image: IndexImage): void => {
   const rows = image.entryIds.length;
   index.searchable = new Uint8Array(Math.max(1024, rows));
   index.searchable.set(image.searchable);
-  for (let row = 0; row < rows; row++) {
-    const entryId = image.entryIds[row]!;
-    index.entryIds.push(entryId);
-    index.rowOf.set(entryId, row);
-    index.uploadOf.push(image.uploadOf[row]!);
+  const repeated: string[] = [];
+  for (let from = 0; from < rows; from += ROWS_PER_STEP) {
+    for (let row = from; row < Math.min(rows, from + ROWS_PER_STEP); row++) {
+      const entryId = image.entryIds[row]!;
+      index.entryIds.push(entryId);
+      const known = index.rowOf.size;
+      index.rowOf.set(entryId, row);
+      if (index.rowOf.size === known) repeated.push(entryId);
+      index.uploadOf.push(image.uploadOf[row]!);
+    }
+    await turn();
   }
   for (const { section, rows: at, items } of image.nested) {
     const target = index.nestedItems.get(section)!;
     at.forEach((row, i) => (target[row] = items[i]));
   }
-  [...index.quantities.values()].forEach(({ column }, i) => {
-    const { values, single, counts, pool } = image.columns[i]!;
-    column.restore(values, single, counts, pool);
-  });
+  let i = 0;
+  for (const { column } of index.quantities.values()) {
+    const { values, single, counts, pool, codes } = image.columns[i++]!;
+    column.restore(values, single, counts, pool, codes);
+    await turn();
+  }
+  return repeated;
 };
 
-/** The entry-level arrays of the rows still present, renumbered in order. */
-export const compactRows = ({ entryIds, live, searchable, uploadOf, nested }: IndexCapture) => {
+/** The entry-level arrays of the rows still present, renumbered in order; gives turns through `turn`. */
+export const compactRows = async (
+  { entryIds, live, searchable, uploadOf, nested }: IndexCapture,
+  turn: () => Promise<void> = () => Promise.resolve(),
+) => {
   const n = live.length;
   const ids: string[] = new Array<string>(n);
   const keptSearchable = new Uint8Array(n);
   const keptUploadOf = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const row = live[i]!;
-    ids[i] = entryIds[row]!;
-    keptSearchable[i] = searchable[row]!;
-    keptUploadOf[i] = uploadOf[row]!;
+  for (let from = 0; from < n; from += ROWS_PER_STEP) {
+    for (let i = from; i < Math.min(n, from + ROWS_PER_STEP); i++) {
+      const row = live[i]!;
+      ids[i] = entryIds[row]!;
+      keptSearchable[i] = searchable[row]!;
+      keptUploadOf[i] = uploadOf[row]!;
+    }
+    await turn();
   }
-  const images = [...nested].map(([section, byRow]): NestedImage => {
+  const images: NestedImage[] = [];
+  for (const [section, byRow] of nested) {
     const rows: number[] = [];
     const items: NestedItem[][] = [];
     for (let i = 0; i < n; i++) {
       const found = byRow[live[i]!];
-      if (!found) continue;
-      rows.push(i);
-      items.push(found);
+      if (found) {
+        rows.push(i);
+        items.push(found);
+      }
+      if ((i & (ROWS_PER_STEP - 1)) === 0) await turn();
     }
-    return { section, rows: Int32Array.from(rows), items };
-  });
+    images.push({ section, rows: Int32Array.from(rows), items });
+  }
   return { entryIds: ids, searchable: keptSearchable, uploadOf: keptUploadOf, nested: images };
 };

@@ -1,7 +1,7 @@
 import type { Owner } from '@oasis/schema';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { unauthorized } from '../../errors.ts';
-import type { SearchIndex, UploadAccess } from './search-index.ts';
+import { ROW, type SearchIndex, type UploadAccess } from './search-index.ts';
 
 const ownersNeedingLogin: readonly Owner[] = ['shared', 'user', 'staging', 'admin'];
 
@@ -57,7 +57,7 @@ export const ownerRows = (index: SearchIndex, test: UploadTest): Int32Array => {
   let n = 0;
   const { searchable, uploadOf } = index;
   for (let row = 0; row < index.rowCount; row++) {
-    if (searchable[row] && allowed[uploadOf[row]!]) rows[n++] = row;
+    if (searchable[row] === ROW.searchable && allowed[uploadOf[row]!]) rows[n++] = row;
   }
   return rows.subarray(0, n);
 };

@@ -21,6 +21,9 @@ export const UPLOAD_KEYS: ReadonlySet<string> = new Set([
   'viewer_groups',
 ]);
 
+/** The states of a row in SearchIndex.searchable. */
+export const ROW = { hidden: 0, searchable: 1, dropped: 2 } as const;
+
 /** What visibility decisions need of an upload. */
 export interface UploadAccess {
   upload_id: string;
@@ -56,7 +59,10 @@ export class SearchIndex {
   readonly rowOf = new Map<string, number>();
   /** Upload slot of each row. */
   readonly uploadOf: number[] = [];
-  /** 1 for entries that searches may return (processed: SUCCESS or FAILURE). */
+  /**
+   * Per row: SEARCHABLE for entries that searches may return (processed: SUCCESS or FAILURE), HIDDEN for
+   * entries still processing, DROPPED for rows no entry holds any more (a snapshot leaves them out).
+   */
   searchable = new Uint8Array(1024);
   readonly uploads: (UploadAccess | undefined)[] = [];
   /** The upload part of the search documents (name, times, authors), merged into page documents. */
@@ -142,7 +148,7 @@ export class SearchIndex {
       }
     }
     this.uploadOf[row] = this.uploadSlot(uploadId);
-    this.searchable[row] = searchable ? 1 : 0;
+    this.searchable[row] = searchable ? ROW.searchable : ROW.hidden;
     this.store(this.entryTrie, 'entry', row, doc, known);
   }
 
@@ -184,7 +190,12 @@ export class SearchIndex {
     if (row === undefined) return;
     this.revision++;
     this.rowOf.delete(entryId);
-    this.searchable[row] = 0;
+    this.dropRow(row);
+  }
+
+  /** Empties a row no entry holds any more: not searchable, no values (rows are reused only by a rebuild). */
+  dropRow(row: number): void {
+    this.searchable[row] = ROW.dropped;
     for (const indexed of this.quantities.values()) {
       if (indexed.scope === 'entry') indexed.column.clear(row);
     }

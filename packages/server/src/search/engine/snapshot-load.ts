@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { layoutFingerprint, restoreIndex } from './index-image.ts';
 import type { SearchIndex } from './search-index.ts';
+import { turnTaker } from './turns.ts';
 import { openSnapshot, type OpenSnapshot } from './snapshot-read.ts';
 
 export type LoadOutcome =
@@ -45,7 +46,7 @@ export const loadSnapshot = async (db: Queryable, index: SearchIndex, file: stri
       scopes: [...index.quantities.values()].map((q) => q.scope),
       sections: [...index.nestedItems.keys()],
     });
-    restoreIndex(index, image);
+    await restoreIndex(index, image, turnTaker());
     return { loaded: true, token: header.token, change: BigInt(header.change), floor: BigInt(header.floor) };
   } catch (error) {
     return reject(describe(error));

@@ -6,6 +6,7 @@ import { setImmediate } from 'node:timers/promises';
 import { ColumnScratch, compactColumn } from './column-image.ts';
 import { compactRows, type IndexCapture } from './index-image.ts';
 import type { SearchIndex } from './search-index.ts';
+import { turnTaker } from './turns.ts';
 import { BlobWriter } from './snapshot-blobs.ts';
 import { FIXED, MAGIC, SNAPSHOT_FORMAT, TAG, type SnapshotHeader } from './snapshot-file.ts';
 
@@ -49,7 +50,7 @@ export const writeSnapshotFile = async (
     fixed.writeUInt32LE(head.length, MAGIC.length + 4);
     await out.raw(fixed);
     await out.raw(head);
-    const rows = compactRows(capture);
+    const rows = await compactRows(capture, turnTaker());
     await out.list(TAG.entryIds, rows.entryIds);
     await out.blob(TAG.searchable, rows.searchable);
     await out.blob(TAG.uploadOf, rows.uploadOf);

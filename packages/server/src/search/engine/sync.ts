@@ -2,13 +2,22 @@ import { setImmediate } from 'node:timers/promises';
 import type { Database } from '../../db/database.ts';
 import { VISIBLE_TO_ALL } from '../../services/access.ts';
 import { uploadPartSql } from '../documents.ts';
-import { entriesSql, entryDocument, type EntryRow } from './entry-rows.ts';
-import type { SearchIndex } from './search-index.ts';
 import { ChangeRange, parseSnapshot, Running, type TransactionSnapshot } from './change-range.ts';
+import { entryBatches, isSearchable } from './entry-batches.ts';
+import { entryDocument } from './entry-rows.ts';
+import { readShares, restoreShares } from './parallel-build.ts';
+import type { SearchIndex } from './search-index.ts';
+import { turnTaker } from './turns.ts';
 
-const BATCH = 5000;
-/** Longest stretch of indexing without giving the event loop a turn. */
-const SLICE_MS = 10;
+/** Whether and how a first build from a PostgreSQL server is shared among worker threads. */
+export interface ParallelBuildOptions {
+  /** Worker threads; fewer than two builds on the main thread. */
+  workers: number;
+  /** Databases with fewer entries are read on the main thread (starting workers takes about a second). */
+  minEntries: number;
+  /** Told why a parallel build failed (the build then runs on the main thread). */
+  warn?: (message: string) => void;
+}
 
 interface UploadRow {
   upload_id: string;
@@ -39,10 +48,6 @@ export interface SyncPosition {
   floor: bigint;
 }
 
-/** The highest change number among `rows`. */
-const lastChange = (rows: readonly EntryRow[]): string =>
-  rows.reduce((high, row) => (BigInt(row.search_seq) > BigInt(high) ? row.search_seq : high), '-1');
-
 /**
  * Keeps a SearchIndex equal to the database. Every change to entries and uploads takes a number from
  * `search_change_seq` (migrations 002, 007); a sync reads what changed between the last number seen and
@@ -62,6 +67,7 @@ export class IndexSync {
   constructor(
     private readonly db: Database,
     private readonly index: SearchIndex,
+    private readonly parallel?: ParallelBuildOptions,
   ) {}
 
   /** Brings the index up to date; calls queue, and a pass with nothing to read costs one small query. */
@@ -118,11 +124,9 @@ export class IndexSync {
     }
     if (head > this.seen) {
       const range = new ChangeRange(this.seen, head);
-      await this.apply(
-        `search_seq > $1::bigint AND search_seq <= $2::bigint`,
-        [String(this.seen), String(head)],
-        range,
-      );
+      const where = `search_seq > $1::bigint AND search_seq <= $2::bigint`;
+      const params = [String(this.seen), String(head)];
+      if (!(await this.buildInParallel(range, where, params))) await this.apply(where, params, range);
       this.seen = head;
       if (now && !range.complete) {
         range.waitingOn = Running.at(now);
@@ -175,18 +179,61 @@ export class IndexSync {
   }
 
   /**
+   * A first build from a PostgreSQL server with many entries: worker threads read and index shares of
+   * the entries (parallel-build.ts), then uploads are read here. Deletions only count as read: the index
+   * was empty, and the entries read are the ones alive. False when this is not such a build, or the
+   * workers failed (the caller then reads on this thread).
+   */
+  private async buildInParallel(range: ChangeRange, where: string, params: string[]): Promise<boolean> {
+    const url = this.db.url;
+    const options = this.parallel;
+    if (!url || !options || options.workers < 2 || this.index.rowCount > 0) return false;
+    if (this.expectedRows < options.minEntries) return false;
+    const build = {
+      url,
+      from: range.from,
+      to: range.to,
+      workers: options.workers,
+      expectedRows: this.expectedRows,
+    };
+    const shares = await readShares(this.index, build).catch((error: unknown) => {
+      options.warn?.(`Search index: the parallel build failed (${String(error)}); reading on one thread`);
+      return undefined;
+    });
+    if (!shares) return false;
+    const turn = turnTaker();
+    const seqs = await restoreShares(this.index, shares, this.expectedRows, turn);
+    for (let row = 0; row < seqs.length; row++) {
+      range.mark(seqs[row]!);
+      if ((row & 0x3fff) === 0) await turn();
+    }
+    await this.applyDeletions(where, params, range, false);
+    await this.applyUploads(where, params, range);
+    return true;
+  }
+
+  /**
    * Deletions first: an entry row still in the table is alive whatever tombstones its id left earlier.
    * Then uploads (entries refer to their upload's slot), then entries.
    */
   private async apply(where: string, params: unknown[], found: ChangeRange): Promise<void> {
+    await this.applyDeletions(where, params, found, true);
+    await this.applyUploads(where, params, found);
+    await this.applyEntries(where, params, found);
+  }
+
+  private async applyDeletions(where: string, params: unknown[], found: ChangeRange, remove: boolean) {
     const deleted = await this.db.query<{ entry_id: string; search_seq: string }>(
       `SELECT entry_id, search_seq::text FROM search_deletions WHERE ${where}`,
       params,
     );
     for (const deletion of deleted.rows) {
       found.mark(deletion.search_seq);
-      this.index.removeEntry(deletion.entry_id);
+      if (remove) this.index.removeEntry(deletion.entry_id);
     }
+  }
+
+  private async applyUploads(where: string, params: unknown[], found: ChangeRange) {
     const uploads = await this.db.query<UploadRow>(uploadsSql(where), params);
     for (const upload of uploads.rows) {
       found.mark(upload.search_seq);
@@ -204,34 +251,20 @@ export class IndexSync {
         upload.doc,
       );
     }
-    // Entries in batches by change number, so a first load of many entries stays bounded in memory. Only
-    // the numbers are sorted: sorting whole rows would spill to disk in the embedded database. The next
-    // batch is asked for before this one is indexed: a database server prepares it meanwhile.
-    const keyWhere = `${where} AND search_seq > $${params.length + 1}::bigint`;
-    const batchAfter = (after: string): Promise<{ rows: EntryRow[] }> =>
-      this.db.query<EntryRow>(
-        entriesSql(
-          `e.search_seq IN (SELECT search_seq FROM entries WHERE ${keyWhere} ORDER BY search_seq LIMIT ${BATCH})`,
-        ),
-        [...params, after],
-      );
-    let next: Promise<{ rows: EntryRow[] }> | undefined = batchAfter('-1');
-    while (next) {
-      const { rows }: { rows: EntryRow[] } = await next;
-      next = rows.length < BATCH ? undefined : batchAfter(lastChange(rows));
-      // Settled below if this pass fails first: an unawaited rejection would end the process.
-      next?.catch(() => undefined);
-      let slice = performance.now();
+  }
+
+  private async applyEntries(where: string, params: unknown[], found: ChangeRange) {
+    // A first build reads millions of rows: searches and requests get their turns in between, and the
+    // columns grow ahead of the rows a step at a time.
+    const turn = turnTaker(async () => {
+      await setImmediate();
+      this.index.growAhead(this.expectedRows);
+    });
+    for await (const rows of entryBatches(this.db, where, params)) {
       for (const entry of rows) {
-        // A first build reads millions of rows: searches and requests get their turns in between.
-        if (performance.now() - slice > SLICE_MS) {
-          await setImmediate();
-          this.index.growAhead(this.expectedRows);
-          slice = performance.now();
-        }
+        await turn();
         found.mark(entry.search_seq);
-        const done = entry.process_status === 'SUCCESS' || entry.process_status === 'FAILURE';
-        this.index.putEntry(entry.entry_id, entry.upload_id, entryDocument(entry), done);
+        this.index.putEntry(entry.entry_id, entry.upload_id, entryDocument(entry), isSearchable(entry));
       }
     }
   }

@@ -1,0 +1,6 @@
+// Index-build worker entry: worker threads start without the TypeScript loader (their execArgv is
+// emptied), so register tsx here before importing the worker's code.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./build-worker.ts');

@@ -1,0 +1,201 @@
+import type { PartImage } from './build-part.ts';
+import type { Scalar } from './column.ts';
+import type { ColumnImage } from './column-image.ts';
+import type { IndexImage, NestedImage, UploadImage } from './index-image.ts';
+
+/** Slots or values handled between two checks for a turn of the event loop. */
+const STEP = 1 << 14;
+
+/** Runs `body` over [0, count) in steps, letting `turn` decide when the event loop gets one. */
+const stepwise = async (
+  count: number,
+  turn: () => Promise<void>,
+  body: (from: number, to: number) => void,
+) => {
+  for (let from = 0; from < count; from += STEP) {
+    body(from, Math.min(count, from + STEP));
+    await turn();
+  }
+};
+
+/**
+ * One dictionary for the shares' values: the first share's codes stay as they are, the others' are
+ * translated through `remaps`. The codes come hashed, so the merged dictionary needs no warming.
+ */
+const mergeDictionaries = async (lists: readonly Scalar[][], turn: () => Promise<void>) => {
+  const values = lists[0]!;
+  const codes = new Map<Scalar, number>();
+  await stepwise(values.length, turn, (from, to) => {
+    for (let code = from; code < to; code++) codes.set(values[code]!, code);
+  });
+  const remaps: (Int32Array | undefined)[] = [undefined];
+  for (const list of lists.slice(1)) {
+    const remap = new Int32Array(list.length);
+    await stepwise(list.length, turn, (from, to) => {
+      for (let i = from; i < to; i++) {
+        const value = list[i]!;
+        let code = codes.get(value);
+        if (code === undefined) {
+          code = values.length;
+          values.push(value);
+          codes.set(value, code);
+        }
+        remap[i] = code;
+      }
+    });
+    remaps.push(remap);
+  }
+  return { values, codes, remaps };
+};
+
+/** Copies `from` into `to` at `at`, translating dictionary codes (NaN, no value, stays NaN). */
+const copyCodes = async (
+  from: Float64Array,
+  to: Float64Array,
+  at: number,
+  remap: Int32Array | undefined,
+  turn: () => Promise<void>,
+) => {
+  if (!remap) {
+    to.set(from, at);
+    return;
+  }
+  await stepwise(from.length, turn, (start, end) => {
+    for (let i = start; i < end; i++) {
+      const value = from[i]!;
+      to[at + i] = value === value ? remap[value | 0]! : value;
+    }
+  });
+};
+
+/**
+ * One column of all shares, sized for `capacity` rows (a build's expected count) so that the entries
+ * that come after the build do not make every column double at once.
+ */
+const mergeColumn = async (
+  images: readonly ColumnImage[],
+  offsets: readonly number[],
+  capacity: number,
+  turn: () => Promise<void>,
+): Promise<ColumnImage> => {
+  const dictionary = images[0]!.values !== undefined;
+  let length = 0;
+  images.forEach((image, k) => {
+    if (image.single.length > 0) length = offsets[k]! + image.single.length;
+  });
+  if (length === 0) {
+    const empty = { single: new Float64Array(0), counts: undefined, pool: new Float64Array(0) };
+    return dictionary ? { ...empty, values: [], codes: new Map() } : { ...empty, values: undefined };
+  }
+  const size = Math.max(length, capacity);
+  const single = new Float64Array(size).fill(Number.NaN);
+  const counts = images.some((image) => image.counts) ? new Uint16Array(size) : undefined;
+  const pool = new Float64Array(images.reduce((n, image) => n + image.pool.length, 0));
+  const merged = dictionary
+    ? await mergeDictionaries(
+        images.map((image) => image.values!),
+        turn,
+      )
+    : undefined;
+  let pooled = 0;
+  for (const [k, image] of images.entries()) {
+    const remap = merged?.remaps[k];
+    // Shares shorter than their rows keep NaN (no value) in the rest, as filled above.
+    await copyCodes(image.single, single, offsets[k]!, remap, turn);
+    await copyCodes(image.pool, pool, pooled, remap, turn);
+    if (image.counts) counts!.set(image.counts, offsets[k]!);
+    pooled += image.pool.length;
+  }
+  return { values: merged?.values, codes: merged?.codes, single, counts, pool };
+};
+
+/** What a share's merged column is replaced by, so its buffers can be collected during the merge. */
+const RELEASED: ColumnImage = {
+  values: undefined,
+  single: new Float64Array(0),
+  counts: undefined,
+  pool: new Float64Array(0),
+};
+
+/** The nested sections' items of all shares, rows renumbered. */
+const mergeNested = (parts: readonly PartImage[], offsets: readonly number[]): NestedImage[] =>
+  parts[0]!.nested.map(({ section }, s) => {
+    const rows = new Int32Array(parts.reduce((n, part) => n + part.nested[s]!.rows.length, 0));
+    const items: NestedImage['items'] = [];
+    let at = 0;
+    parts.forEach((part, k) => {
+      const share = part.nested[s]!;
+      for (let i = 0; i < share.rows.length; i++) {
+        rows[at++] = share.rows[i]! + offsets[k]!;
+        items.push(share.items[i]!);
+      }
+    });
+    return { section, rows, items };
+  });
+
+/**
+ * The shares of a parallel build as one index image: rows one share after another, upload slots by
+ * upload id (their access facts and documents come from the main thread's read of the uploads), and each
+ * column's dictionary merged. Works in steps, giving the event loop turns through `turn`; each share's
+ * columns are let go as soon as they are merged.
+ */
+export const mergeParts = async (
+  parts: PartImage[],
+  capacity: number,
+  turn: () => Promise<void>,
+): Promise<{ image: IndexImage; seqs: Float64Array }> => {
+  const offsets: number[] = [];
+  let rows = 0;
+  for (const part of parts) {
+    offsets.push(rows);
+    rows += part.entryIds.length;
+  }
+  const slotOf = new Map<string, number>();
+  const uploads: UploadImage[] = [];
+  const slotMaps = parts.map((part) =>
+    Int32Array.from(part.uploadIds, (uploadId) => {
+      let slot = slotOf.get(uploadId);
+      if (slot === undefined) {
+        slot = uploads.length;
+        slotOf.set(uploadId, slot);
+        uploads.push({ upload_id: uploadId, access: null, doc: null });
+      }
+      return slot;
+    }),
+  );
+  const seqs = new Float64Array(rows);
+  const searchable = new Uint8Array(rows);
+  const uploadOf = new Int32Array(rows);
+  for (const [k, part] of parts.entries()) {
+    const offset = offsets[k]!;
+    seqs.set(part.seqs, offset);
+    searchable.set(part.searchable, offset);
+    const slotMap = slotMaps[k]!;
+    await stepwise(part.uploadOf.length, turn, (from, to) => {
+      for (let i = from; i < to; i++) uploadOf[offset + i] = slotMap[part.uploadOf[i]!]!;
+    });
+  }
+  const columns: ColumnImage[] = [];
+  const count = parts[0]?.columns.length ?? 0;
+  for (let i = 0; i < count; i++) {
+    columns.push(
+      await mergeColumn(
+        parts.map((part) => part.columns[i]!),
+        offsets,
+        capacity,
+        turn,
+      ),
+    );
+    for (const part of parts) part.columns[i] = RELEASED;
+    await turn();
+  }
+  const image: IndexImage = {
+    entryIds: parts.flatMap((part) => part.entryIds),
+    searchable,
+    uploadOf,
+    uploads,
+    nested: mergeNested(parts, offsets),
+    columns,
+  };
+  return { image, seqs };
+};
