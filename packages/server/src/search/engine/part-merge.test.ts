@@ -64,7 +64,7 @@ const share = async (entries: readonly Doc[]) => {
     index.putEntry(entry.id, entry.upload, entry.doc, entry.searchable);
     seqs[index.rowOf.get(entry.id)!] = entry.seq;
   }
-  return packPart(await shareImage(index, seqs)).message;
+  return packPart(await shareImage(index, seqs));
 };
 
 describe('merging the shares of a parallel build', () => {

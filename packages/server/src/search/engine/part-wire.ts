@@ -38,39 +38,25 @@ export interface PartMessage {
   columns: (Omit<ColumnImage, 'values' | 'codes'> & { values: PackedList | undefined })[];
 }
 
-/** The message for `postMessage`, and the buffers to move with it. */
-export const packPart = (image: PartImage): { message: PartMessage; transfer: ArrayBuffer[] } => {
-  const message: PartMessage = {
-    entryIds: packList(image.entryIds),
-    seqs: image.seqs,
-    searchable: image.searchable,
-    uploadOf: image.uploadOf,
-    uploadIds: packList(image.uploadIds),
-    nested: image.nested.map(({ section, rows, items }) => ({
-      section,
-      rows: rows as Int32Array<ArrayBuffer>,
-      items: packList(items),
-    })),
-    columns: image.columns.map(({ values, single, counts, pool }) => ({
-      values: values && packList(values),
-      single,
-      counts,
-      pool,
-    })),
-  };
-  const transfer = [
-    message.seqs.buffer,
-    message.searchable.buffer,
-    message.uploadOf.buffer,
-    ...message.nested.map((nested) => nested.rows.buffer),
-    ...message.columns.flatMap(({ single, counts, pool }) => [
-      single.buffer,
-      ...(counts ? [counts.buffer] : []),
-      pool.buffer,
-    ]),
-  ];
-  return { message, transfer };
-};
+/** The message for `postMessage`: lists packed. */
+export const packPart = (image: PartImage): PartMessage => ({
+  entryIds: packList(image.entryIds),
+  seqs: image.seqs,
+  searchable: image.searchable,
+  uploadOf: image.uploadOf,
+  uploadIds: packList(image.uploadIds),
+  nested: image.nested.map(({ section, rows, items }) => ({
+    section,
+    rows: rows as Int32Array<ArrayBuffer>,
+    items: packList(items),
+  })),
+  columns: image.columns.map(({ values, single, counts, pool }) => ({
+    values: values && packList(values),
+    single,
+    counts,
+    pool,
+  })),
+});
 
 /** The lists of a message in one fixed order, so that sender and receiver agree on it. */
 const listsOf = (message: PartMessage): PackedList[] => [
@@ -80,39 +66,63 @@ const listsOf = (message: PartMessage): PackedList[] => [
   ...message.columns.flatMap((column) => (column.values ? [column.values] : [])),
 ];
 
+type ColumnArrays = Omit<PartMessage['columns'][number], 'values'>;
+
 /**
- * Posts a share's image: every text of its lists as a message of its own (each a short task for the
- * receiver), then the rest, with the lists emptied, their lengths, and the typed arrays moved.
+ * Posts a share's image in many small messages, each a short task for the receiver: every text of its
+ * lists, then each column's arrays (moved, not copied: a column at a time, since hundreds of megabytes of
+ * buffers arriving at once make the receiving thread collect garbage at once), then the rest.
  */
 export const sendPart = (port: MessagePort, image: PartImage): void => {
-  const { message, transfer } = packPart(image);
+  const message = packPart(image);
   const lengths: number[] = [];
   for (const list of listsOf(message)) {
     for (const text of list) port.postMessage({ text });
     lengths.push(list.length);
     list.length = 0;
   }
-  port.postMessage({ message, lengths }, transfer);
+  message.columns.forEach(({ single, counts, pool }, column) => {
+    const arrays: ColumnArrays = { single, counts, pool };
+    port.postMessage({ column, arrays }, [single.buffer, pool.buffer, ...(counts ? [counts.buffer] : [])]);
+  });
+  const rest: PartMessage = {
+    ...message,
+    columns: message.columns.map(({ values }) => ({
+      values,
+      single: new Float64Array(0),
+      counts: undefined,
+      pool: new Float64Array(0),
+    })),
+  };
+  const buffers = [rest.seqs.buffer, rest.searchable.buffer, rest.uploadOf.buffer];
+  port.postMessage({ message: rest, lengths }, [
+    ...buffers,
+    ...rest.nested.map((nested) => nested.rows.buffer),
+  ]);
 };
 
-type Piece = { text: string } | { message: PartMessage; lengths: number[] };
+type Piece =
+  { text: string } | { column: number; arrays: ColumnArrays } | { message: PartMessage; lengths: number[] };
 
-/** Receives what sendPart posts: the image's message with its lists filled again. */
+/** Receives what sendPart posts: the image's message with its lists and columns filled again. */
 export const receivePart = (worker: Worker): Promise<PartMessage> =>
   new Promise((resolve, reject) => {
     const texts: string[] = [];
+    const columns: ColumnArrays[] = [];
     worker.on('message', (piece: Piece) => {
-      if ('text' in piece) {
-        texts.push(piece.text);
-        return;
+      if ('text' in piece) texts.push(piece.text);
+      else if ('column' in piece) columns[piece.column] = piece.arrays;
+      else {
+        const { message, lengths } = piece;
+        let at = 0;
+        listsOf(message).forEach((list, i) => {
+          const length = lengths[i] ?? 0;
+          for (let k = 0; k < length; k++) list.push(texts[at + k]!);
+          at += length;
+        });
+        message.columns = message.columns.map(({ values }, i) => ({ values, ...columns[i]! }));
+        resolve(message);
       }
-      let at = 0;
-      listsOf(piece.message).forEach((list, i) => {
-        const length = piece.lengths[i] ?? 0;
-        for (let k = 0; k < length; k++) list.push(texts[at + k]!);
-        at += length;
-      });
-      resolve(piece.message);
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`an index build worker ended (exit code ${code})`)));
