@@ -1,4 +1,5 @@
 import type { ColumnParts, Scalar } from './column.ts';
+import type { PendingValues } from './pending-values.ts';
 
 /** A column as a snapshot stores it: slots in order, pooled values in slot order, dictionary in use. */
 export interface ColumnImage {
@@ -9,6 +10,8 @@ export interface ColumnImage {
   pool: Float64Array<ArrayBuffer>;
   /** The dictionary's lookup map when it is already made (a merged build); a snapshot has none. */
   codes?: Map<Scalar, number>;
+  /** A snapshot's dictionary values, not split yet (then `values` is undefined). */
+  pending?: PendingValues;
 }
 
 /**

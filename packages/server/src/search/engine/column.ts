@@ -1,4 +1,5 @@
 import type { QuantityType } from '../quantities.ts';
+import type { PendingValues } from './pending-values.ts';
 
 export type Scalar = string | number | boolean;
 
@@ -11,9 +12,12 @@ export class Dictionary {
   private codes = new Map<Scalar, number>();
   /** How many values `codes` holds: values restored from a snapshot are added to it later (warm). */
   private indexed = 0;
+  /** Restored values not split into `list` yet (warm, or any use of the values, splits them). */
+  private pending: PendingValues | undefined;
 
   /** The values by code. */
   get values(): readonly Scalar[] {
+    this.split();
     return this.list;
   }
 
@@ -21,8 +25,12 @@ export class Dictionary {
    * Takes over values restored from a snapshot (codes in their order) as the empty dictionary's, with
    * their lookup map when it is made already.
    */
-  restore(values: Scalar[], codes?: Map<Scalar, number>): void {
-    if (this.list.length > 0) throw new Error('Dictionary.restore needs an empty dictionary');
+  restore(values: Scalar[] | PendingValues, codes?: Map<Scalar, number>): void {
+    if (this.list.length > 0 || this.pending) throw new Error('Dictionary.restore needs an empty dictionary');
+    if (!Array.isArray(values)) {
+      this.pending = values;
+      return;
+    }
     this.list = values;
     if (codes) {
       this.codes = codes;
@@ -31,17 +39,22 @@ export class Dictionary {
   }
 
   /**
-   * Looks up to `limit` more restored values up by value; true when all are. A load leaves this to later
-   * (hashing the values of a million entries takes seconds); any lookup first completes it.
+   * Splits restored values, or looks up to `limit` more of them up by value; true when all are done. A
+   * load leaves this to later (making and hashing the values of a million entries takes seconds); any
+   * lookup first completes it.
    */
   warm(limit = Infinity): boolean {
+    if (this.pending) {
+      if (this.pending.splitNext(this.list)) return false;
+      this.pending = undefined;
+    }
     const end = Math.min(this.list.length, this.indexed + limit);
     for (; this.indexed < end; this.indexed++) this.codes.set(this.list[this.indexed]!, this.indexed);
     return this.indexed === this.list.length;
   }
 
   code(value: Scalar): number {
-    if (this.indexed < this.list.length) this.warm();
+    this.complete();
     let code = this.codes.get(value);
     if (code === undefined) {
       code = this.list.length;
@@ -54,8 +67,18 @@ export class Dictionary {
 
   /** The code of a value already seen, or -1: a value never stored cannot match anything. */
   find(value: Scalar): number {
-    if (this.indexed < this.list.length) this.warm();
+    this.complete();
     return this.codes.get(value) ?? -1;
+  }
+
+  private split() {
+    if (!this.pending) return;
+    while (this.pending.splitNext(this.list));
+    this.pending = undefined;
+  }
+
+  private complete() {
+    if (this.pending || this.indexed < this.list.length) while (!this.warm());
   }
 }
 
@@ -259,7 +282,7 @@ export class Column {
 
   /** Fills an empty column from a snapshot whose pool holds the slots' values in slot order. */
   restore(
-    values: Scalar[] | undefined,
+    values: Scalar[] | PendingValues | undefined,
     single: Float64Array<ArrayBuffer>,
     counts: Uint16Array<ArrayBuffer> | undefined,
     pool: Float64Array<ArrayBuffer>,

@@ -144,8 +144,8 @@ export const restoreIndex = async (
   }
   let i = 0;
   for (const { column } of index.quantities.values()) {
-    const { values, single, counts, pool, codes } = image.columns[i++]!;
-    column.restore(values, single, counts, pool, codes);
+    const { values, pending, single, counts, pool, codes } = image.columns[i++]!;
+    column.restore(pending ?? values, single, counts, pool, codes);
     await turn();
   }
   return repeated;

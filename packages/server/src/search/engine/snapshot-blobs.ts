@@ -1,5 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
+import type { Scalar } from './column.ts';
+import { PendingValues } from './pending-values.ts';
 
 /** Each blob: a tag, reserved, its byte length; the file ends with END_MAGIC and the CRC-32 of all before. */
 const BLOB_HEAD = 16;
@@ -166,6 +168,34 @@ export class BlobReader {
     }
     if (items.length !== length) throw new SnapshotError('a list is longer than it says');
     return items;
+  }
+
+  /**
+   * A list of strings and scalars whose NUL-separated chunks stay texts (PendingValues splits them
+   * later); the items are counted, and parsed chunks checked with `isItem`.
+   */
+  async pendingList(tag: number, isItem: (item: unknown) => item is Scalar): Promise<PendingValues> {
+    const length = await this.json(tag);
+    if (typeof length !== 'number') throw new SnapshotError('a list has no length');
+    const chunks: (string | Scalar[])[] = [];
+    let count = 0;
+    while (count < length) {
+      const bytes = await this.blob(tag, 1, (n) => Buffer.alloc(n));
+      if (bytes[0] === 0) {
+        // Every item follows a NUL.
+        for (let at = bytes.indexOf(0); at >= 0; at = bytes.indexOf(0, at + 1)) count++;
+        chunks.push(bytes.toString('utf8', 1));
+        continue;
+      }
+      const chunk = parse(bytes);
+      if (!Array.isArray(chunk) || chunk.length === 0)
+        throw new SnapshotError('a list chunk is not an array');
+      if (!chunk.every(isItem)) throw new SnapshotError('a list holds an item of another type');
+      count += chunk.length;
+      chunks.push(chunk);
+    }
+    if (count !== length) throw new SnapshotError('a list is longer than it says');
+    return new PendingValues(length, chunks);
   }
 
   async finish(): Promise<void> {

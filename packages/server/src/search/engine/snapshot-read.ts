@@ -119,19 +119,23 @@ const readImage = async (
   if (header.columns !== scopes.length) throw new SnapshotError('the number of columns differs');
   const columns: ColumnImage[] = [];
   for (const scope of scopes) {
-    const values = await reader.list(TAG.values);
+    const pending = await reader.pendingList(TAG.values, isDictionaryValue);
     const single = await reader.blob(TAG.single, 8, (n) => new Float64Array(n));
     const counts = await reader.blob(TAG.counts, 2, (n) => new Uint16Array(n));
     const pool = await reader.blob(TAG.pool, 8, (n) => new Float64Array(n));
-    if (!values.every(isDictionaryValue))
-      throw new SnapshotError('a dictionary holds a value of another type');
     if (single.length > (scope === 'entry' ? rows : uploads.length))
       throw new SnapshotError('a column is longer than its rows');
     if (counts.length !== 0 && counts.length !== single.length)
       throw new SnapshotError("a column's counts disagree with its rows");
     if (counts.reduce((sum, n) => sum + n, 0) !== pool.length)
       throw new SnapshotError("a column's pool disagrees with its counts");
-    columns.push({ values, single, counts: counts.length > 0 ? counts : undefined, pool });
+    columns.push({
+      values: undefined,
+      pending,
+      single,
+      counts: counts.length > 0 ? counts : undefined,
+      pool,
+    });
   }
   await reader.finish();
   return { entryIds, searchable, uploadOf, uploads, nested, columns };
