@@ -60,6 +60,26 @@ describe('search index sync', () => {
     expect(await ids('results.material.elements', 'Sn')).toEqual(['e-2']);
   });
 
+  it('lets searches that come while a pass waits share it, instead of queueing a pass each', async () => {
+    let passes = 0;
+    const counting: Database = {
+      ...db,
+      query: (sql, params) => {
+        if (sql.includes('FROM search_change_seq')) passes++;
+        return db.query(sql, params);
+      },
+    };
+    const shared = createSearchEngine(counting);
+    await shared.sync();
+    passes = 0;
+    await db.exec(`UPDATE uploads SET upload_name = 'Busy' WHERE upload_id = 'up-1'`);
+    await Promise.all(Array.from({ length: 20 }, () => shared.sync()));
+    expect(passes).toBeLessThanOrEqual(2);
+    expect(shared.index.uploadDocs[shared.index.uploadSlotOf.get('up-1')!]).toMatchObject({
+      upload_name: 'Busy',
+    });
+  });
+
   // Several connections: only a PostgreSQL server has a transaction open while another commits.
   it.runIf(testPostgresServer())(
     'indexes a transaction that commits long after later change numbers were read',

@@ -63,6 +63,8 @@ export class IndexSync {
   private expectedRows = 0;
   private open: ChangeRange[] = [];
   private running: Promise<void> = Promise.resolve();
+  /** The pass queued behind the running one and not started yet, which new callers join. */
+  private next: Promise<void> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -70,9 +72,20 @@ export class IndexSync {
     private readonly parallel?: ParallelBuildOptions,
   ) {}
 
-  /** Brings the index up to date; calls queue, and a pass with nothing to read costs one small query. */
+  /**
+   * Brings the index up to date: a pass that starts after this call. Calls made while a pass waits for its
+   * turn share it (it reads everything committed before it starts), so concurrent searches under a stream
+   * of changes wait for at most two passes, not for one pass each. A pass with nothing to read costs one
+   * small query.
+   */
   sync(): Promise<void> {
-    return this.queue(() => this.pass());
+    if (this.next) return this.next;
+    const next = this.queue(() => {
+      this.next = undefined;
+      return this.pass();
+    });
+    this.next = next;
+    return next;
   }
 
   /**
