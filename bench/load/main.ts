@@ -89,6 +89,15 @@ const load = async (nodes: ServerProcess[], token: string) => {
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     errors: sum((r) => r.errors + r.timeouts + r.non2xx),
+    // What the errors were: connection errors, timeouts, and answers by status.
+    breakdown: [
+      `connection errors ${sum((r) => r.errors)}`,
+      `timeouts ${sum((r) => r.timeouts)}`,
+      ...results
+        .flatMap((r) => Object.entries(r.statusCodeStats ?? {}))
+        .filter(([status]) => !status.startsWith('2'))
+        .map(([status, { count }]) => `status ${status}: ${count}`),
+    ].join(', '),
   };
 };
 
@@ -126,7 +135,8 @@ const scenario = async (label: string, nodeCount: number, serverUrl: string) => 
     console.log(
       `${label}: ${loaded.requests} searches in ${SECONDS} s (${loaded.perSecond.toFixed(0)}/s), ` +
         `p50 ${loaded.p50} ms, p99 ${loaded.p99} ms, ${loaded.errors} errors; processing ${FILES} files ` +
-        `${busy.toFixed(1)} s under load vs ${idle.toFixed(1)} s idle (${(busy / idle).toFixed(2)}x)`,
+        `${busy.toFixed(1)} s under load vs ${idle.toFixed(1)} s idle (${(busy / idle).toFixed(2)}x)` +
+        (loaded.errors > 0 ? ` [${loaded.breakdown}]` : ''),
     );
   } finally {
     await Promise.all(nodes.map((node) => node.stop()));
