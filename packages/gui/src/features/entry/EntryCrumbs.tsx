@@ -1,6 +1,6 @@
 import type { UploadResponse } from '@oasis/schema';
-import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMatches, type Params } from 'react-router-dom';
+import { useCachedQueryData } from '../../api/useCachedQueryData.ts';
 import { uploadKey } from '../uploads/useUpload.ts';
 import { entryData } from './types.ts';
 import { useEntry } from './useEntry.ts';
@@ -29,8 +29,8 @@ export function EntryCrumbLabel({ fallback }: CrumbProps) {
 /** The upload page's own answer, if that page is open; watched, never fetched here. */
 function useOpenUpload() {
   const uploadId = useMatches().at(-1)?.params.uploadId;
-  const upload = useQuery<UploadResponse>({ queryKey: uploadKey(uploadId ?? ''), queryFn: skipToken });
-  return uploadId ? upload.data?.data : undefined;
+  const upload = useCachedQueryData<UploadResponse>(uploadKey(uploadId ?? ''));
+  return uploadId ? upload?.data : undefined;
 }
 
 /** The upload crumb (on the upload page and above an entry): the upload's name, fallback 'Upload'. */
