@@ -127,13 +127,10 @@ export const compileFilter = async (
       ];
       if (node.values.length === 0) return node.op === 'any' ? never : always;
       // Dictionary codes are tested against a mask of the wanted ones, without a call per value.
-      const { uploadOf } = index;
       const anyOf = (wanted: ReadonlySet<number>): RowTest => {
         if (!column.dictionary) return onValues(indexed, (candidate) => wanted.has(candidate));
         const mask = codeMask(column, wanted);
-        return indexed.scope === 'entry'
-          ? (row) => column.someMarked(row, mask)
-          : (row) => column.someMarked(uploadOf[row]!, mask);
+        return (row) => column.someMarked(index.slotOf(indexed, row), mask);
       };
       const each = stored.map((value) => (Number.isNaN(value) ? never : anyOf(new Set([value]))));
       if (node.op === 'any') {

@@ -88,12 +88,10 @@ export const termsBuckets = async (
         counts.set(stored, (counts.get(stored) ?? 0) + 1);
         if (entriesPerBucket > 0) keep(stored);
       };
-  const upload = indexed.scope === 'upload';
-  const { uploadOf } = index;
   for (let i = 0; i < rows.length; i++) {
     if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
     current = rows[i]!;
-    const slot = upload ? uploadOf[current]! : current;
+    const slot = index.slotOf(indexed, current);
     if (dense && entriesPerBucket === 0) column.countCodes(slot, current, dense.counts, dense.last);
     else column.forEach(slot, count);
   }
