@@ -1,27 +1,31 @@
 import type { MessagePort, Worker } from 'node:worker_threads';
 import type { PartImage } from './build-part.ts';
 import type { ColumnImage } from './column-image.ts';
+import { listText, textList } from './list-text.ts';
 
 /**
- * A list as JSON texts of up to ITEMS_PER_TEXT items. Moving a message between threads clones it, and
- * cloning millions of strings and objects is one uninterrupted task on the receiving thread (seconds at a
- * million entries); texts are copied, each in a message of its own (see sendPart), and parsed in steps.
+ * A list as texts of up to ITEMS_PER_TEXT items (list-text.ts), UTF-8 encoded. Moving a message between
+ * threads clones it, and cloning millions of strings and objects is one uninterrupted task on the
+ * receiving thread (seconds at a million entries); even cloned texts are copied there, all messages that
+ * wait at once in one task. Bytes are moved instead (sendPart), and decoded and split in steps.
  */
-type PackedList = string[];
+type PackedList = Uint8Array<ArrayBuffer>[];
 
 const ITEMS_PER_TEXT = 1 << 14;
 
 const packList = (list: readonly unknown[]): PackedList => {
-  const texts: string[] = [];
+  const encoder = new TextEncoder();
+  const texts: PackedList = [];
   for (let from = 0; from < list.length; from += ITEMS_PER_TEXT)
-    texts.push(JSON.stringify(list.slice(from, from + ITEMS_PER_TEXT)));
+    texts.push(encoder.encode(listText(list.slice(from, from + ITEMS_PER_TEXT))));
   return texts;
 };
 
 const unpackList = async <T>(texts: PackedList, turn: () => Promise<void>): Promise<T[]> => {
+  const decoder = new TextDecoder();
   const list: T[] = [];
   for (const text of texts) {
-    for (const item of JSON.parse(text) as T[]) list.push(item);
+    for (const item of textList(decoder.decode(text)) as T[]) list.push(item);
     await turn();
   }
   return list;
@@ -77,7 +81,7 @@ export const sendPart = (port: MessagePort, image: PartImage): void => {
   const message = packPart(image);
   const lengths: number[] = [];
   for (const list of listsOf(message)) {
-    for (const text of list) port.postMessage({ text });
+    for (const text of list) port.postMessage({ text }, [text.buffer]);
     lengths.push(list.length);
     list.length = 0;
   }
@@ -102,12 +106,14 @@ export const sendPart = (port: MessagePort, image: PartImage): void => {
 };
 
 type Piece =
-  { text: string } | { column: number; arrays: ColumnArrays } | { message: PartMessage; lengths: number[] };
+  | { text: PackedList[number] }
+  | { column: number; arrays: ColumnArrays }
+  | { message: PartMessage; lengths: number[] };
 
 /** Receives what sendPart posts: the image's message with its lists and columns filled again. */
 export const receivePart = (worker: Worker): Promise<PartMessage> =>
   new Promise((resolve, reject) => {
-    const texts: string[] = [];
+    const texts: PackedList = [];
     const columns: ColumnArrays[] = [];
     worker.on('message', (piece: Piece) => {
       if ('text' in piece) texts.push(piece.text);

@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import type { Scalar } from './column.ts';
+import { listText, textList } from './list-text.ts';
 import { PendingValues } from './pending-values.ts';
 
 /** Each blob: a tag, reserved, its byte length; the file ends with END_MAGIC and the CRC-32 of all before. */
@@ -22,11 +23,19 @@ const bytesOf = (view: ArrayBufferView) => new Uint8Array(view.buffer, view.byte
 /** zlib's crc32 of a view on an empty ArrayBuffer is 0 (Node 20), not the running value: skip those. */
 const update = (crc: number, data: Uint8Array) => (data.length > 0 ? crc32(data, crc) : crc);
 
-const parse = (bytes: Buffer): unknown => {
+const parseJson = (bytes: Buffer): unknown => {
   try {
     return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch {
     throw new SnapshotError('a section is not valid JSON');
+  }
+};
+
+const parseList = (bytes: Buffer): unknown[] => {
+  try {
+    return textList(bytes.toString('utf8'));
+  } catch {
+    throw new SnapshotError('a list chunk is not an array');
   }
 };
 
@@ -63,20 +72,15 @@ export class BlobWriter {
     return this.blob(tag, Buffer.from(JSON.stringify(value)));
   }
 
-  /**
-   * The length, then the items in chunks: strings joined by NUL after a NUL (parsing JSON of many short
-   * strings took most of a load), other chunks as JSON arrays (which never begin with NUL).
-   */
+  /** The length, then the items in chunks, each a list text (list-text.ts). */
   async list(tag: number, items: readonly unknown[]): Promise<void> {
     await this.json(tag, items.length);
     for (let from = 0; from < items.length; from += LIST_CHUNK) {
       const chunk = items.slice(from, from + LIST_CHUNK);
-      if (chunk.every((item) => typeof item === 'string' && !item.includes('\0')))
-        await this.blob(tag, Buffer.from(`\0${chunk.join('\0')}`));
       // Objects (nested sections) cost far more to stringify than strings: smaller pieces.
-      else
-        for (let at = 0; at < chunk.length; at += JSON_CHUNK)
-          await this.json(tag, chunk.slice(at, at + JSON_CHUNK));
+      const step = chunk.every((item) => typeof item === 'string') ? LIST_CHUNK : JSON_CHUNK;
+      for (let at = 0; at < chunk.length; at += step)
+        await this.blob(tag, Buffer.from(listText(chunk.slice(at, at + step))));
     }
   }
 
@@ -152,7 +156,7 @@ export class BlobReader {
   }
 
   async json(tag: number): Promise<unknown> {
-    return parse(await this.blob(tag, 1, (length) => Buffer.alloc(length)));
+    return parseJson(await this.blob(tag, 1, (length) => Buffer.alloc(length)));
   }
 
   async list(tag: number): Promise<unknown[]> {
@@ -161,9 +165,8 @@ export class BlobReader {
     const items: unknown[] = [];
     while (items.length < length) {
       const bytes = await this.blob(tag, 1, (n) => Buffer.alloc(n));
-      const chunk = bytes[0] === 0 ? bytes.toString('utf8', 1).split('\0') : parse(bytes);
-      if (!Array.isArray(chunk) || chunk.length === 0)
-        throw new SnapshotError('a list chunk is not an array');
+      const chunk = parseList(bytes);
+      if (chunk.length === 0) throw new SnapshotError('a list chunk is not an array');
       for (const item of chunk) items.push(item);
     }
     if (items.length !== length) throw new SnapshotError('a list is longer than it says');
@@ -187,9 +190,8 @@ export class BlobReader {
         chunks.push(bytes.toString('utf8', 1));
         continue;
       }
-      const chunk = parse(bytes);
-      if (!Array.isArray(chunk) || chunk.length === 0)
-        throw new SnapshotError('a list chunk is not an array');
+      const chunk = parseList(bytes);
+      if (chunk.length === 0) throw new SnapshotError('a list chunk is not an array');
       if (!chunk.every(isItem)) throw new SnapshotError('a list holds an item of another type');
       count += chunk.length;
       chunks.push(chunk);
