@@ -1,4 +1,5 @@
 import type { ColumnParts, Scalar } from './column.ts';
+import type { ListIndex } from './list-index.ts';
 import type { PendingValues } from './pending-values.ts';
 
 /** A column as a snapshot stores it: slots in order, pooled values in slot order, dictionary in use. */
@@ -8,8 +9,8 @@ export interface ColumnImage {
   /** Pooled values per slot; undefined when no slot has several values. */
   counts: Uint16Array<ArrayBuffer> | undefined;
   pool: Float64Array<ArrayBuffer>;
-  /** The dictionary's lookup map when it is already made (a merged build); a snapshot has none. */
-  codes?: Map<Scalar, number>;
+  /** The lookup index of `values` when it is made already (a merged build); a snapshot has none. */
+  codes?: ListIndex;
   /** A snapshot's dictionary values, not split yet (then `values` is undefined). */
   pending?: PendingValues;
 }
@@ -35,9 +36,9 @@ export class ColumnScratch {
   }
 }
 
-/** Slots per step of a compaction, and dictionary values: a few milliseconds at most between pauses. */
-const SLOTS_PER_STEP = 1 << 15;
-const VALUES_PER_STEP = 1 << 18;
+/** Slots per step of a compaction, and dictionary values, between two checks for a pause (`pause` decides). */
+const SLOTS_PER_STEP = 1 << 12;
+const VALUES_PER_STEP = 1 << 15;
 
 /** Runs `body` over [0, count) in steps of `size`, pausing in between. */
 const inSteps = async (

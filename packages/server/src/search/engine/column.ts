@@ -1,4 +1,5 @@
 import type { QuantityType } from '../quantities.ts';
+import { ListIndex } from './list-index.ts';
 import type { PendingValues } from './pending-values.ts';
 
 export type Scalar = string | number | boolean;
@@ -9,7 +10,7 @@ export type Scalar = string | number | boolean;
  */
 export class Dictionary {
   private list: Scalar[] = [];
-  private codes = new Map<Scalar, number>();
+  private codes = new ListIndex(this.list);
   /** How many values `codes` holds: values restored from a snapshot are added to it later (warm). */
   private indexed = 0;
   /** Restored values not split into `list` yet (warm, or any use of the values, splits them). */
@@ -23,19 +24,19 @@ export class Dictionary {
 
   /**
    * Takes over values restored from a snapshot (codes in their order) as the empty dictionary's, with
-   * their lookup map when it is made already.
+   * their lookup index when it is made already (it must index `values`).
    */
-  restore(values: Scalar[] | PendingValues, codes?: Map<Scalar, number>): void {
+  restore(values: Scalar[] | PendingValues, codes?: ListIndex): void {
     if (this.list.length > 0 || this.pending) throw new Error('Dictionary.restore needs an empty dictionary');
     if (!Array.isArray(values)) {
       this.pending = values;
+      this.codes.reserve(values.remaining);
       return;
     }
     this.list = values;
-    if (codes) {
-      this.codes = codes;
-      this.indexed = values.length;
-    }
+    this.codes = codes ?? new ListIndex(values);
+    this.codes.reserve(values.length);
+    if (codes) this.indexed = values.length;
   }
 
   /**
@@ -49,17 +50,17 @@ export class Dictionary {
       this.pending = undefined;
     }
     const end = Math.min(this.list.length, this.indexed + limit);
-    for (; this.indexed < end; this.indexed++) this.codes.set(this.list[this.indexed]!, this.indexed);
+    for (; this.indexed < end; this.indexed++) this.codes.add(this.indexed);
     return this.indexed === this.list.length;
   }
 
   code(value: Scalar): number {
     this.complete();
-    let code = this.codes.get(value);
-    if (code === undefined) {
+    let code = this.codes.find(value);
+    if (code < 0) {
       code = this.list.length;
       this.list.push(value);
-      this.codes.set(value, code);
+      this.codes.add(code);
       this.indexed++;
     }
     return code;
@@ -68,7 +69,7 @@ export class Dictionary {
   /** The code of a value already seen, or -1: a value never stored cannot match anything. */
   find(value: Scalar): number {
     this.complete();
-    return this.codes.get(value) ?? -1;
+    return this.codes.find(value);
   }
 
   private split() {
@@ -286,7 +287,7 @@ export class Column {
     single: Float64Array<ArrayBuffer>,
     counts: Uint16Array<ArrayBuffer> | undefined,
     pool: Float64Array<ArrayBuffer>,
-    codes?: Map<Scalar, number>,
+    codes?: ListIndex,
   ): void {
     if (values) this.dictionary?.restore(values, codes);
     this.single = single;

@@ -105,7 +105,7 @@ export const captureRows = (index: SearchIndex): IndexCapture => {
 };
 
 /** Rows restored between two checks for a turn of the event loop. */
-const ROWS_PER_STEP = 1 << 14;
+const ROWS_PER_STEP = 1 << 12;
 
 /**
  * Fills an empty index from an image (a validated snapshot's, or a parallel build's merged shares),
@@ -127,13 +127,12 @@ export const restoreIndex = async (
   index.searchable = new Uint8Array(Math.max(1024, rows));
   index.searchable.set(image.searchable);
   const repeated: string[] = [];
+  index.rowOf.reserve(rows);
   for (let from = 0; from < rows; from += ROWS_PER_STEP) {
     for (let row = from; row < Math.min(rows, from + ROWS_PER_STEP); row++) {
       const entryId = image.entryIds[row]!;
       index.entryIds.push(entryId);
-      const known = index.rowOf.size;
-      index.rowOf.set(entryId, row);
-      if (index.rowOf.size === known) repeated.push(entryId);
+      if (!index.rowOf.add(row)) repeated.push(entryId);
       index.uploadOf.push(image.uploadOf[row]!);
     }
     await turn();

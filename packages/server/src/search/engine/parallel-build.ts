@@ -75,7 +75,9 @@ const keepLatest = (index: SearchIndex, ids: ReadonlySet<string>, seqs: Float64A
     if (best === undefined || seqs[row]! > seqs[best]!) latest.set(id, row);
   });
   index.entryIds.forEach((id, row) => {
-    if (ids.has(id) && latest.get(id) !== row) index.dropRow(row);
+    if (!ids.has(id) || latest.get(id) === row) return;
+    if (index.rowOf.get(id) === row) index.rowOf.remove(row);
+    index.dropRow(row);
   });
-  for (const [id, row] of latest) index.rowOf.set(id, row);
+  for (const row of latest.values()) index.rowOf.add(row);
 };

@@ -2,9 +2,10 @@ import type { PartImage } from './build-part.ts';
 import type { Scalar } from './column.ts';
 import type { ColumnImage } from './column-image.ts';
 import type { IndexImage, NestedImage, UploadImage } from './index-image.ts';
+import { ListIndex } from './list-index.ts';
 
 /** Slots or values handled between two checks for a turn of the event loop. */
-const STEP = 1 << 14;
+const STEP = 1 << 12;
 
 /** Runs `body` over [0, count) in steps, letting `turn` decide when the event loop gets one. */
 const stepwise = async (
@@ -20,13 +21,14 @@ const stepwise = async (
 
 /**
  * One dictionary for the shares' values: the first share's codes stay as they are, the others' are
- * translated through `remaps`. The codes come hashed, so the merged dictionary needs no warming.
+ * translated through `remaps`. The codes come indexed, so the merged dictionary needs no warming.
  */
 const mergeDictionaries = async (lists: readonly Scalar[][], turn: () => Promise<void>) => {
   const values = lists[0]!;
-  const codes = new Map<Scalar, number>();
+  const codes = new ListIndex(values);
+  codes.reserve(lists.reduce((n, list) => n + list.length, 0));
   await stepwise(values.length, turn, (from, to) => {
-    for (let code = from; code < to; code++) codes.set(values[code]!, code);
+    for (let code = from; code < to; code++) codes.add(code);
   });
   const remaps: (Int32Array | undefined)[] = [undefined];
   for (const list of lists.slice(1)) {
@@ -34,11 +36,11 @@ const mergeDictionaries = async (lists: readonly Scalar[][], turn: () => Promise
     await stepwise(list.length, turn, (from, to) => {
       for (let i = from; i < to; i++) {
         const value = list[i]!;
-        let code = codes.get(value);
-        if (code === undefined) {
+        let code = codes.find(value);
+        if (code < 0) {
           code = values.length;
           values.push(value);
-          codes.set(value, code);
+          codes.add(code);
         }
         remap[i] = code;
       }
@@ -85,7 +87,9 @@ const mergeColumn = async (
   });
   if (length === 0) {
     const empty = { single: new Float64Array(0), counts: undefined, pool: new Float64Array(0) };
-    return dictionary ? { ...empty, values: [], codes: new Map() } : { ...empty, values: undefined };
+    if (!dictionary) return { ...empty, values: undefined };
+    const values: Scalar[] = [];
+    return { ...empty, values, codes: new ListIndex(values) };
   }
   const size = Math.max(length, capacity);
   const single = new Float64Array(size).fill(Number.NaN);
@@ -118,20 +122,29 @@ const RELEASED: ColumnImage = {
 };
 
 /** The nested sections' items of all shares, rows renumbered. */
-const mergeNested = (parts: readonly PartImage[], offsets: readonly number[]): NestedImage[] =>
-  parts[0]!.nested.map(({ section }, s) => {
+const mergeNested = async (
+  parts: readonly PartImage[],
+  offsets: readonly number[],
+  turn: () => Promise<void>,
+): Promise<NestedImage[]> => {
+  const merged: NestedImage[] = [];
+  for (const [s, { section }] of parts[0]!.nested.entries()) {
     const rows = new Int32Array(parts.reduce((n, part) => n + part.nested[s]!.rows.length, 0));
     const items: NestedImage['items'] = [];
-    let at = 0;
-    parts.forEach((part, k) => {
+    for (const [k, part] of parts.entries()) {
       const share = part.nested[s]!;
-      for (let i = 0; i < share.rows.length; i++) {
-        rows[at++] = share.rows[i]! + offsets[k]!;
-        items.push(share.items[i]!);
-      }
-    });
-    return { section, rows, items };
-  });
+      const at = items.length;
+      await stepwise(share.rows.length, turn, (from, to) => {
+        for (let i = from; i < to; i++) {
+          rows[at + i] = share.rows[i]! + offsets[k]!;
+          items.push(share.items[i]!);
+        }
+      });
+    }
+    merged.push({ section, rows, items });
+  }
+  return merged;
+};
 
 /**
  * The shares of a parallel build as one index image: rows one share after another, upload slots by
@@ -189,13 +202,12 @@ export const mergeParts = async (
     for (const part of parts) part.columns[i] = RELEASED;
     await turn();
   }
-  const image: IndexImage = {
-    entryIds: parts.flatMap((part) => part.entryIds),
-    searchable,
-    uploadOf,
-    uploads,
-    nested: mergeNested(parts, offsets),
-    columns,
-  };
+  const entryIds: string[] = [];
+  for (const part of parts)
+    await stepwise(part.entryIds.length, turn, (from, to) => {
+      for (let i = from; i < to; i++) entryIds.push(part.entryIds[i]!);
+    });
+  const nested = await mergeNested(parts, offsets, turn);
+  const image: IndexImage = { entryIds, searchable, uploadOf, uploads, nested, columns };
   return { image, seqs };
 };

@@ -1,5 +1,6 @@
 import { NESTED_SECTIONS, type SearchQuantity } from '../quantities.ts';
 import { Column } from './column.ts';
+import { RowIndex } from './row-index.ts';
 import { collectValues, pathTrie, type PathTrie } from './extract.ts';
 import { FREE_TEXT, FREE_TEXT_SOURCES, freeTextWords } from './free-text.ts';
 import { nestedItemsOf, type NestedItem } from './nested.ts';
@@ -56,7 +57,7 @@ export interface IndexedQuantity {
 export class SearchIndex {
   readonly quantities = new Map<string, IndexedQuantity>();
   readonly entryIds: string[] = [];
-  readonly rowOf = new Map<string, number>();
+  readonly rowOf = new RowIndex(this.entryIds);
   /** Upload slot of each row. */
   readonly uploadOf: number[] = [];
   /**
@@ -140,7 +141,7 @@ export class SearchIndex {
     if (row === undefined) {
       row = this.entryIds.length;
       this.entryIds.push(entryId);
-      this.rowOf.set(entryId, row);
+      this.rowOf.add(row);
       if (row >= this.searchable.length) {
         const grown = new Uint8Array(this.searchable.length * 2);
         grown.set(this.searchable);
@@ -189,7 +190,7 @@ export class SearchIndex {
     const row = this.rowOf.get(entryId);
     if (row === undefined) return;
     this.revision++;
-    this.rowOf.delete(entryId);
+    this.rowOf.remove(row);
     this.dropRow(row);
   }
 
