@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import path from 'node:path';
-import { setImmediate } from 'node:timers/promises';
 import { ColumnScratch, compactColumn } from './column-image.ts';
 import { compactRows, type IndexCapture } from './index-image.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -60,6 +59,7 @@ export const writeSnapshotFile = async (
       await out.list(TAG.nestedItems, items);
     }
     const scratch = new ColumnScratch();
+    const turn = turnTaker();
     for (const { column: live, scope } of index.quantities.values()) {
       // One column at a time, copied as it is now: syncs run in between (see above).
       signal?.throwIfAborted();
@@ -68,7 +68,7 @@ export const writeSnapshotFile = async (
         live.copy(entries ? capture.rows : capture.slots),
         entries ? capture.live : undefined,
         scratch,
-        () => setImmediate(),
+        turn,
       );
       await out.list(TAG.values, column.values ?? []);
       await out.blob(TAG.single, column.single);

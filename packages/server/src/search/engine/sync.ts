@@ -248,7 +248,9 @@ export class IndexSync {
 
   private async applyUploads(where: string, params: unknown[], found: ChangeRange) {
     const uploads = await this.db.query<UploadRow>(uploadsSql(where), params);
+    const turn = turnTaker();
     for (const upload of uploads.rows) {
+      await turn();
       found.mark(upload.search_seq);
       this.index.putUpload(
         {
