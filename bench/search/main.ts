@@ -182,15 +182,19 @@ const loadSnapshot = async (db: Database, snapshot: SnapshotOptions, buildMs: nu
   const engine = createSearchEngine(db, {
     snapshot: { ...snapshot, log: { info: (m) => logs.push(m), warn: (m) => logs.push(m) } },
   });
+  const stalls = monitorEventLoopDelay({ resolution: 5 });
+  stalls.enable();
   const started = performance.now();
   await engine.sync();
   const loadMs = performance.now() - started;
+  stalls.disable();
   if (!logs[0]?.startsWith('Search index loaded')) throw new Error(`snapshot not loaded: ${logs.join('; ')}`);
   const answer = JSON.stringify(await searchEntries(db, engine, undefined, request));
   if (answer !== expected) throw new Error('the index loaded from the snapshot answers differently');
   console.log(
-    `Search index loaded from the snapshot in ${loadMs.toFixed(0)} ms, built from the database in ` +
-      `${buildMs.toFixed(0)} ms (${(buildMs / loadMs).toFixed(0)}x); same answer to the request.`,
+    `Search index loaded from the snapshot in ${loadMs.toFixed(0)} ms (longest event-loop stall ` +
+      `${(stalls.max / 1e6).toFixed(0)} ms), built from the database in ${buildMs.toFixed(0)} ms ` +
+      `(${(buildMs / loadMs).toFixed(0)}x); same answer to the request.`,
   );
   await engine.close();
 };

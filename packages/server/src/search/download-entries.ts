@@ -35,7 +35,7 @@ export const downloadEntries = async (
     throw badRequest(
       `The limit of maximum number of entries in a single download (${max}) has been exceeded (${total}).`,
     );
-  const ids = Array.from(scope.matching, (row) => scope.index.entryIds[row]!);
+  const ids = Array.from(scope.matching, (row) => scope.index.entryIds.at(row));
   const entries: DownloadEntry[] = [];
   for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
     const { rows } = await db.query<DownloadEntry>(

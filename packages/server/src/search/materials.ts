@@ -156,11 +156,11 @@ export const searchMaterials = async (
   const data: Record<string, unknown>[] = [];
   for (const row of page.rows) {
     if (budget.due()) await budget.pause();
-    const first = docs.get(index.entryIds[row]!) as
+    const first = docs.get(index.entryIds.at(row)) as
       { results?: { material?: Record<string, unknown> } } | undefined;
     const fields = { ...(first?.results?.material ?? {}) };
     const entries = listed(row).flatMap((r) => {
-      const doc = docs.get(index.entryIds[r]!);
+      const doc = docs.get(index.entryIds.at(r));
       return doc ? [projectEntry(doc)] : [];
     });
     data.push({ ...projectMaterial(fields), material_id: String(fields.material_id), entries });
@@ -205,7 +205,7 @@ export const searchMaterials = async (
       total: groups.size,
       ...(pagination.page ? { page: pagination.page } : {}),
       ...(pageSize > 0 && page.rows.length === pageSize && consumed < groups.size && last >= 0
-        ? { next_page_after_value: `${cursorValue(page.keys[last])}:${index.entryIds[page.rows[last]!]}` }
+        ? { next_page_after_value: `${cursorValue(page.keys[last])}:${index.entryIds.at(page.rows[last]!)}` }
         : {}),
     },
     ...(request.required ? { required: request.required } : {}),

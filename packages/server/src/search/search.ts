@@ -187,7 +187,7 @@ const bucketEntries = async (
     if (!bucket.rows) continue;
     const entries: Record<string, unknown>[] = [];
     for (const row of bucket.rows) {
-      const doc = docs.get(scope.index.entryIds[row]!);
+      const doc = docs.get(scope.index.entryIds.at(row));
       if (doc) entries.push(project(doc));
     }
     if (scope.budget.due()) await scope.budget.pause();
@@ -275,7 +275,7 @@ export const searchEntries = async (
       ...echoPagination,
       total,
       ...(hasMore && last >= 0
-        ? { next_page_after_value: `${cursorValue(page.keys[last])}:${index.entryIds[page.rows[last]!]}` }
+        ? { next_page_after_value: `${cursorValue(page.keys[last])}:${index.entryIds.at(page.rows[last]!)}` }
         : {}),
     },
     ...(request.required ? { required: request.required } : {}),

@@ -69,6 +69,6 @@ export const selectUploadEntries = async (
     items: [parseRequestQuery(query), parseRequestQuery({ upload_id: upload.upload_id })],
   };
   const scope = await searchScope(ctx.search, user, owner, node);
-  const ids = new Set(Array.from(scope.matching, (row) => scope.index.entryIds[row]));
+  const ids = new Set(Array.from(scope.matching, (row) => scope.index.entryIds.at(row)));
   return upload.entries.filter((entry) => ids.has(entry.entry_id));
 };

@@ -64,7 +64,7 @@ export const findEditTargets = async (
   const restricted = uploadId === undefined ? query : { and: [query ?? {}, { upload_id: uploadId }] };
   const scope = await searchScope(ctx.search, user, owner, parseRequestQuery(restricted ?? {}));
   if (scope.matching.length > MAX_EDIT_ENTRIES) throw tooMany(scope.matching.length);
-  return Array.from(scope.matching, (row) => scope.index.entryIds[row]!);
+  return Array.from(scope.matching, (row) => scope.index.entryIds.at(row));
 };
 
 /** Writers of every upload (or admins); others are refused before anything is checked in detail. */

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 import type { SearchQuantity } from '../quantities.ts';
-import { ColumnScratch, compactColumn, type ColumnImage } from './column-image.ts';
+import { ColumnScratch, compactColumn, type ListedColumn } from './column-image.ts';
+import type { ValueTexts } from './list-text.ts';
 import { entryBatches, isSearchable } from './entry-batches.ts';
 import { entryDocument } from './entry-rows.ts';
 import { captureRows, compactRows, type NestedImage } from './index-image.ts';
@@ -19,7 +20,7 @@ export interface PartRequest {
 
 /** A share of the entries as an index of its own: rows in reading order, upload slots of its own. */
 export interface PartImage {
-  entryIds: string[];
+  entryIds: ValueTexts;
   /** The change number each row was read at. */
   seqs: Float64Array<ArrayBuffer>;
   searchable: Uint8Array<ArrayBuffer>;
@@ -28,7 +29,7 @@ export interface PartImage {
   uploadIds: string[];
   nested: NestedImage[];
   /** In the quantities' order; upload-level columns are empty (the main thread reads uploads). */
-  columns: ColumnImage[];
+  columns: ListedColumn[];
 }
 
 /**
@@ -66,7 +67,7 @@ export const buildPart = async (db: Queryable, request: PartRequest): Promise<Pa
 export const shareImage = async (index: SearchIndex, seqs: Float64Array): Promise<PartImage> => {
   const capture = captureRows(index);
   const rows = await compactRows(capture);
-  const columns: ColumnImage[] = [];
+  const columns: ListedColumn[] = [];
   for (const { column, scope } of index.quantities.values()) {
     const slots = scope === 'entry' ? capture.rows : 0;
     columns.push(await compactColumn(column.copy(slots), capture.live, new ColumnScratch()));

@@ -37,13 +37,13 @@ export const codesWhere = async (
   test: (value: string) => boolean,
   budget: SearchBudget,
 ): Promise<CodeSet> => {
-  const values = column.dictionary?.values ?? [];
+  const { dictionary } = column;
   // Values added while this scan pauses are newer than the search; they are left out.
-  const length = values.length;
+  const length = dictionary?.size ?? 0;
   const codes = new CodeSet(length);
   for (let code = 0; code < length; code++) {
     if ((code & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
-    const value = values[code];
+    const value = dictionary!.value(code);
     if (typeof value === 'string' && test(value)) codes.add(code);
   }
   return codes;

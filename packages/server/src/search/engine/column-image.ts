@@ -1,19 +1,23 @@
 import type { ColumnParts, Scalar } from './column.ts';
-import type { ListIndex } from './list-index.ts';
+import type { Dictionary } from './dictionary.ts';
+import { TextsBuilder, type ValueTexts } from './list-text.ts';
 import type { PendingValues } from './pending-values.ts';
 
 /** A column as a snapshot stores it: slots in order, pooled values in slot order, dictionary in use. */
 export interface ColumnImage {
-  values: Scalar[] | undefined;
+  /**
+   * The dictionary's values in code order (undefined: no dictionary): a list (a compaction's), values not
+   * taken in yet (a snapshot's, a build share's), or a build's merged dictionary.
+   */
+  values: Scalar[] | PendingValues | Dictionary | undefined;
   single: Float64Array<ArrayBuffer>;
   /** Pooled values per slot; undefined when no slot has several values. */
   counts: Uint16Array<ArrayBuffer> | undefined;
   pool: Float64Array<ArrayBuffer>;
-  /** The lookup index of `values` when it is made already (a merged build); a snapshot has none. */
-  codes?: ListIndex;
-  /** A snapshot's dictionary values, not split yet (then `values` is undefined). */
-  pending?: PendingValues;
 }
+
+/** A column with its dictionary's values as texts: what a compaction makes. */
+export type ListedColumn = Omit<ColumnImage, 'values'> & { values: ValueTexts | undefined };
 
 /**
  * Output arrays reused from column to column while a snapshot is written (each column's image is written
@@ -66,7 +70,7 @@ export const compactColumn = async (
   keep: Int32Array | undefined,
   scratch = new ColumnScratch(),
   pause: () => Promise<unknown> = () => Promise.resolve(),
-): Promise<ColumnImage> => {
+): Promise<ListedColumn> => {
   const { single, counts, starts, pool, values, known } = parts;
   const length = keep ? keptBelow(keep, single.length) : single.length;
   let pooled = 0;
@@ -90,13 +94,13 @@ export const compactColumn = async (
       }
     }
   });
-  let kept: Scalar[] | undefined;
+  let kept: ValueTexts | undefined;
   if (values && code) {
-    const list: Scalar[] = [];
+    const texts = new TextsBuilder();
     await inSteps(known, VALUES_PER_STEP, pause, (from, to) => {
-      for (let old = from; old < to; old++) if (code[old]! >= 0) list.push(values[old]!);
+      for (let old = from; old < to; old++) if (code[old]! >= 0) texts.push(values.value(old));
     });
-    kept = list;
+    kept = texts.finish();
   }
   return { values: kept, single: out.single, counts: outCounts, pool: out.pool };
 };

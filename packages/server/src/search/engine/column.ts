@@ -1,87 +1,8 @@
 import type { QuantityType } from '../quantities.ts';
-import { ListIndex } from './list-index.ts';
+import { Dictionary } from './dictionary.ts';
 import type { PendingValues } from './pending-values.ts';
 
 export type Scalar = string | number | boolean;
-
-/**
- * Strings and booleans are dictionary-coded, so equality tests and terms counts work on small integers;
- * numbers and timestamps (epoch milliseconds) are stored as they are.
- */
-export class Dictionary {
-  private list: Scalar[] = [];
-  private codes = new ListIndex(this.list);
-  /** How many values `codes` holds: values restored from a snapshot are added to it later (warm). */
-  private indexed = 0;
-  /** Restored values not split into `list` yet (warm, or any use of the values, splits them). */
-  private pending: PendingValues | undefined;
-
-  /** The values by code. */
-  get values(): readonly Scalar[] {
-    this.split();
-    return this.list;
-  }
-
-  /**
-   * Takes over values restored from a snapshot (codes in their order) as the empty dictionary's, with
-   * their lookup index when it is made already (it must index `values`).
-   */
-  restore(values: Scalar[] | PendingValues, codes?: ListIndex): void {
-    if (this.list.length > 0 || this.pending) throw new Error('Dictionary.restore needs an empty dictionary');
-    if (!Array.isArray(values)) {
-      this.pending = values;
-      this.codes.reserve(values.remaining);
-      return;
-    }
-    this.list = values;
-    this.codes = codes ?? new ListIndex(values);
-    this.codes.reserve(values.length);
-    if (codes) this.indexed = values.length;
-  }
-
-  /**
-   * Splits restored values, or looks up to `limit` more of them up by value; true when all are done. A
-   * load leaves this to later (making and hashing the values of a million entries takes seconds); any
-   * lookup first completes it.
-   */
-  warm(limit = Infinity): boolean {
-    if (this.pending) {
-      if (this.pending.splitNext(this.list)) return false;
-      this.pending = undefined;
-    }
-    const end = Math.min(this.list.length, this.indexed + limit);
-    for (; this.indexed < end; this.indexed++) this.codes.add(this.indexed);
-    return this.indexed === this.list.length;
-  }
-
-  code(value: Scalar): number {
-    this.complete();
-    let code = this.codes.find(value);
-    if (code < 0) {
-      code = this.list.length;
-      this.list.push(value);
-      this.codes.add(code);
-      this.indexed++;
-    }
-    return code;
-  }
-
-  /** The code of a value already seen, or -1: a value never stored cannot match anything. */
-  find(value: Scalar): number {
-    this.complete();
-    return this.codes.find(value);
-  }
-
-  private split() {
-    if (!this.pending) return;
-    while (this.pending.splitNext(this.list));
-    this.pending = undefined;
-  }
-
-  private complete() {
-    if (this.pending || this.indexed < this.list.length) while (!this.warm());
-  }
-}
 
 const MISSING = Number.NaN;
 
@@ -91,7 +12,8 @@ const MISSING = Number.NaN;
  * the arrays can refer to). `counts` and `starts` are absent when no slot has pooled values.
  */
 export interface ColumnParts {
-  values: readonly Scalar[] | undefined;
+  /** Read below `known` only: values below it never change. */
+  values: Dictionary | undefined;
   known: number;
   single: Float64Array;
   counts: Uint16Array | undefined;
@@ -109,7 +31,7 @@ export interface ColumnParts {
 const GROW_AHEAD_FROM = 1 << 16;
 
 export class Column {
-  readonly dictionary: Dictionary | undefined;
+  private dictionaryOf: Dictionary | undefined;
   private single = new Float64Array(0);
   /** Number of pooled values of a row (0 for rows with one value or none). */
   private counts = new Uint16Array(0);
@@ -118,7 +40,12 @@ export class Column {
   private pooled = 0;
 
   constructor(readonly type: QuantityType) {
-    this.dictionary = type === 'string' || type === 'boolean' ? new Dictionary() : undefined;
+    this.dictionaryOf = type === 'string' || type === 'boolean' ? new Dictionary() : undefined;
+  }
+
+  /** Strings and booleans are dictionary-coded, so that equality tests and terms counts work on small integers. */
+  get dictionary(): Dictionary | undefined {
+    return this.dictionaryOf;
   }
 
   /** Stored numbers of raw values: codes for dictionary types, epoch ms for timestamps. */
@@ -138,7 +65,7 @@ export class Column {
   }
 
   decode(stored: number): Scalar {
-    return this.dictionary ? (this.dictionary.values[stored] as Scalar) : stored;
+    return this.dictionary ? this.dictionary.value(stored) : stored;
   }
 
   set(row: number, values: readonly Scalar[]): void {
@@ -272,8 +199,8 @@ export class Column {
     const length = Math.min(slots, this.single.length);
     const pooled = this.pooled > 0;
     return {
-      values: this.dictionary?.values,
-      known: this.dictionary?.values.length ?? 0,
+      values: this.dictionary,
+      known: this.dictionary?.size ?? 0,
       single: this.single.slice(0, length),
       counts: pooled ? this.counts.slice(0, length) : undefined,
       starts: pooled ? this.starts.slice(0, length) : undefined,
@@ -283,13 +210,15 @@ export class Column {
 
   /** Fills an empty column from a snapshot whose pool holds the slots' values in slot order. */
   restore(
-    values: Scalar[] | PendingValues | undefined,
+    values: PendingValues | Dictionary | undefined,
     single: Float64Array<ArrayBuffer>,
     counts: Uint16Array<ArrayBuffer> | undefined,
     pool: Float64Array<ArrayBuffer>,
-    codes?: ListIndex,
   ): void {
-    if (values) this.dictionary?.restore(values, codes);
+    // A build's merged dictionary is taken as it is; a snapshot's values are taken in later (warm).
+    if (values instanceof Dictionary) {
+      if (this.dictionaryOf) this.dictionaryOf = values;
+    } else if (values) this.dictionary?.restore(values);
     this.single = single;
     this.counts = counts ?? new Uint16Array(single.length);
     this.starts = new Int32Array(single.length);

@@ -61,9 +61,8 @@ describe('search engine', () => {
     const { index, all } = build();
     const budget = unlimitedBudget();
     const ids = async (query: Parameters<typeof compileFilter>[1]) =>
-      Array.from(
-        await selectRows(all, await compileFilter(index, query, budget), budget),
-        (row) => index.entryIds[row],
+      Array.from(await selectRows(all, await compileFilter(index, query, budget), budget), (row) =>
+        index.entryIds.at(row),
       );
     const elements = 'results.material.elements';
     expect(await ids({ kind: 'match', quantity: elements, op: 'any', values: ['Fe', 'Cl'] })).toEqual([
@@ -198,22 +197,22 @@ describe('search engine', () => {
       { orderBy, descending: true, size: 3, offset: 0 },
       unlimitedBudget(),
     );
-    expect(first.rows.map((row) => index.entryIds[row])).toEqual(['d', 'c', 'b']);
-    const cursor = `${first.keys[2]}:${index.entryIds[first.rows[2]!]}`;
+    expect(first.rows.map((row) => index.entryIds.at(row))).toEqual(['d', 'c', 'b']);
+    const cursor = `${first.keys[2]}:${index.entryIds.at(first.rows[2]!)}`;
     const next = await selectPage(
       index,
       all,
       { orderBy, descending: true, size: 3, offset: 0, after: cursor },
       unlimitedBudget(),
     );
-    expect(next.rows.map((row) => index.entryIds[row])).toEqual(['a']);
+    expect(next.rows.map((row) => index.entryIds.at(row))).toEqual(['a']);
     const byPage = await selectPage(
       index,
       all,
       { orderBy, descending: false, size: 2, offset: 2 },
       unlimitedBudget(),
     );
-    expect(byPage.rows.map((row) => index.entryIds[row])).toEqual(['c', 'd']);
+    expect(byPage.rows.map((row) => index.entryIds.at(row))).toEqual(['c', 'd']);
     // Entries without a band gap come last in both directions.
     const gaps = await selectPage(
       index,
@@ -226,7 +225,7 @@ describe('search engine', () => {
       },
       unlimitedBudget(),
     );
-    expect(gaps.rows.map((row) => index.entryIds[row])).toEqual(['d', 'a', 'b', 'c']);
+    expect(gaps.rows.map((row) => index.entryIds.at(row))).toEqual(['d', 'a', 'b', 'c']);
   });
 
   it("replaces an entry's values when it is stored again and forgets removed entries", async () => {
@@ -252,10 +251,9 @@ describe('search engine', () => {
       unlimitedBudget(),
     );
     expect(Array.from(await selectRows(all, xe, unlimitedBudget()))).toEqual([0]);
-    expect(Array.from(await selectRows(all, gap, unlimitedBudget()), (row) => index.entryIds[row])).toEqual([
-      'b',
-      'd',
-    ]);
+    expect(
+      Array.from(await selectRows(all, gap, unlimitedBudget()), (row) => index.entryIds.at(row)),
+    ).toEqual(['b', 'd']);
     index.removeEntry('b');
     expect(index.searchable[1]).toBe(ROW.dropped);
   });

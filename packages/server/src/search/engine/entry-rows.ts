@@ -45,11 +45,11 @@ export const rowDocuments = async (
   rows: readonly number[],
 ): Promise<Record<string, unknown>[]> => {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => index.entryIds[row]!);
+  const ids = rows.map((row) => index.entryIds.at(row));
   const { rows: found } = await db.query<EntryRow>(entriesSql('e.entry_id = ANY($1)'), [ids]);
   const byId = new Map(found.map((row) => [row.entry_id, row]));
   return rows.flatMap((row) => {
-    const entry = byId.get(index.entryIds[row]!);
+    const entry = byId.get(index.entryIds.at(row));
     return entry ? [{ ...entryDocument(entry), ...index.uploadDocs[index.uploadOf[row]!] }] : [];
   });
 };

@@ -168,7 +168,7 @@ export const compileFilter = async (
 
 /** The given dictionary codes marked in an array as long as the dictionary: one load per value tested. */
 const codeMask = (column: Column, codes: ReadonlySet<number>): Uint8Array => {
-  const mask = new Uint8Array(column.dictionary!.values.length);
+  const mask = new Uint8Array(column.dictionary!.size);
   for (const code of codes) mask[code] = 1;
   return mask;
 };

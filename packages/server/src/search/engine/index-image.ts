@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { ColumnImage } from './column-image.ts';
+import { TextsBuilder } from './list-text.ts';
+import { PendingValues } from './pending-values.ts';
 import { FREE_TEXT, FREE_TEXT_SOURCES } from './free-text.ts';
 import type { NestedItem } from './nested.ts';
 import { ROW, UPLOAD_KEYS, type SearchIndex, type UploadAccess } from './search-index.ts';
+import type { ValueList } from './value-list.ts';
 
 /** What a snapshot keeps of an upload slot: its id, access facts and its part of the search document. */
 export interface UploadImage {
@@ -16,7 +19,8 @@ export interface UploadImage {
  * later, one at a time while syncs go on (see writeSnapshotFile).
  */
 export interface IndexCapture {
-  entryIds: readonly string[];
+  /** The index's own list: it only grows, so the rows captured keep their ids. */
+  entryIds: ValueList<string>;
   /** Rows of entries still present (deleted entries keep their row until a rebuild), ascending. */
   live: Int32Array;
   searchable: Uint8Array;
@@ -38,7 +42,7 @@ export interface NestedImage {
 
 /** The index as a snapshot holds it: only present entries, rows renumbered in order. */
 export interface IndexImage {
-  entryIds: string[];
+  entryIds: PendingValues;
   searchable: Uint8Array;
   uploadOf: Int32Array;
   uploads: UploadImage[];
@@ -86,7 +90,7 @@ export const captureRows = (index: SearchIndex): IndexCapture => {
   const uploadIds: string[] = [];
   for (const [uploadId, slot] of index.uploadSlotOf) uploadIds[slot] = uploadId;
   return {
-    entryIds: index.entryIds.slice(),
+    entryIds: index.entryIds,
     live,
     searchable: index.searchable.slice(0, rows),
     uploadOf,
@@ -123,19 +127,20 @@ export const restoreIndex = async (
     index.uploads.push(access ? { ...access, members: new Set(access.members) } : undefined);
     index.uploadDocs.push(doc ?? undefined);
   });
-  const rows = image.entryIds.length;
+  const rows = image.entryIds.remaining;
   index.searchable = new Uint8Array(Math.max(1024, rows));
   index.searchable.set(image.searchable);
   const repeated: string[] = [];
   index.rowOf.reserve(rows);
-  for (let from = 0; from < rows; from += ROWS_PER_STEP) {
-    for (let row = from; row < Math.min(rows, from + ROWS_PER_STEP); row++) {
-      const entryId = image.entryIds[row]!;
-      index.entryIds.push(entryId);
-      if (!index.rowOf.add(row)) repeated.push(entryId);
+  for (let chunk = image.entryIds.next(); chunk !== undefined; chunk = image.entryIds.next()) {
+    const from = index.entryIds.length;
+    if (typeof chunk === 'string') index.entryIds.pushText(chunk);
+    else for (const entryId of chunk) index.entryIds.push(String(entryId));
+    for (let row = from; row < index.entryIds.length; row++) {
+      if (!index.rowOf.add(row)) repeated.push(index.entryIds.at(row));
       index.uploadOf.push(image.uploadOf[row]!);
+      if ((row & (ROWS_PER_STEP - 1)) === 0) await turn();
     }
-    await turn();
   }
   for (const { section, rows: at, items } of image.nested) {
     const target = index.nestedItems.get(section)!;
@@ -143,8 +148,13 @@ export const restoreIndex = async (
   }
   let i = 0;
   for (const { column } of index.quantities.values()) {
-    const { values, pending, single, counts, pool, codes } = image.columns[i++]!;
-    column.restore(pending ?? values, single, counts, pool, codes);
+    const { values, single, counts, pool } = image.columns[i++]!;
+    column.restore(
+      Array.isArray(values) ? new PendingValues(values.length, [values]) : values,
+      single,
+      counts,
+      pool,
+    );
     await turn();
   }
   return repeated;
@@ -156,13 +166,13 @@ export const compactRows = async (
   turn: () => Promise<void> = () => Promise.resolve(),
 ) => {
   const n = live.length;
-  const ids: string[] = new Array<string>(n);
+  const ids = new TextsBuilder();
   const keptSearchable = new Uint8Array(n);
   const keptUploadOf = new Int32Array(n);
   for (let from = 0; from < n; from += ROWS_PER_STEP) {
     for (let i = from; i < Math.min(n, from + ROWS_PER_STEP); i++) {
       const row = live[i]!;
-      ids[i] = entryIds[row]!;
+      ids.push(entryIds.at(row));
       keptSearchable[i] = searchable[row]!;
       keptUploadOf[i] = uploadOf[row]!;
     }
@@ -182,5 +192,5 @@ export const compactRows = async (
     }
     images.push({ section, rows: Int32Array.from(rows), items });
   }
-  return { entryIds: ids, searchable: keptSearchable, uploadOf: keptUploadOf, nested: images };
+  return { entryIds: ids.finish(), searchable: keptSearchable, uploadOf: keptUploadOf, nested: images };
 };

@@ -14,24 +14,44 @@ const mix = (hash: number) => {
   return hash ^ (hash >>> 16);
 };
 
+/** hashScalar of `text.slice(from, to)`, without making that string. */
+export const hashText = (text: string, from: number, to: number): number => {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return mix(hash);
+};
+
 /** A 32-bit hash that agrees with SameValueZero: strings by their UTF-16 code units (FNV-1a). */
 export const hashScalar = (value: Scalar): number => {
-  if (typeof value === 'string') {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < value.length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), 0x01000193);
-    return mix(hash);
-  }
+  if (typeof value === 'string') return hashText(value, 0, value.length);
   if (typeof value === 'boolean') return value ? 0x5bd1e995 : 0x1b873593;
   if (value !== value) return 0x7ff80000;
   bits[0] = value === 0 ? 0 : value;
   return mix(words[0]! ^ Math.imul(words[1]!, 0x9e3779b1));
 };
 
-const sameValueZero = (a: Scalar, b: Scalar) => a === b || (a !== a && b !== b);
+export const sameValueZero = (a: Scalar, b: Scalar): boolean => a === b || (a !== a && b !== b);
+
+/** The values a ListIndex finds positions of, by position. */
+export interface IndexedValues {
+  /** hashScalar of the value at a position. */
+  hashAt(position: number): number;
+  /** Whether the value at a position is `value` (SameValueZero). */
+  holds(position: number, value: Scalar): boolean;
+  /** Whether two positions hold the same value. */
+  same(a: number, b: number): boolean;
+}
+
+/** A plain list's values. */
+export const listValues = (list: readonly Scalar[]): IndexedValues => ({
+  hashAt: (position) => hashScalar(list[position]!),
+  holds: (position, value) => sameValueZero(list[position]!, value),
+  same: (a, b) => sameValueZero(list[a]!, list[b]!),
+});
 
 /**
- * Finds a list's positions by value: an open-addressing hash table of positions in typed arrays, over a
- * list its owner appends to. Used where a Map would hold millions of values (dictionary codes, entry
+ * Finds positions by value: an open-addressing hash table of positions in typed arrays, over values its
+ * owner appends to. Used where a Map would hold millions of values (dictionary codes, entry
  * rows): a Map that size refers to every value a second time for each garbage collection to trace, and
  * grows by rehashing all of it in one step (50–100 ms at a million); this table grows by copying integers.
  */
@@ -43,7 +63,7 @@ export class ListIndex {
   private used = 0;
   private removed = 0;
 
-  constructor(private readonly list: readonly Scalar[]) {}
+  constructor(private readonly values: IndexedValues) {}
 
   /** Positions indexed. */
   get size(): number {
@@ -58,22 +78,22 @@ export class ListIndex {
 
   /** The position of a value, or -1. */
   find(value: Scalar): number {
-    const { slots, list } = this;
+    const { slots, hashes, values } = this;
+    const hash = hashScalar(value);
     const mask = slots.length - 1;
-    for (let slot = hashScalar(value) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const held = slots[slot]!;
       if (held === EMPTY) return -1;
-      if (held !== REMOVED && sameValueZero(list[held - 1]!, value)) return held - 1;
+      if (held !== REMOVED && hashes[held - 1] === hash && values.holds(held - 1, value)) return held - 1;
     }
   }
 
-  /** Indexes a position of the list; false (and nothing changes) when its value is found already. */
+  /** Indexes a position; false (and nothing changes) when its value is found already. */
   add(position: number): boolean {
     if (position >= this.hashes.length) this.growHashes(Math.max(position + 1, this.hashes.length * 2));
     if ((this.used + this.removed + 1) * 2 > this.slots.length) this.rehash((this.used + 1) * 2);
-    const value = this.list[position]!;
-    const hash = hashScalar(value);
-    const { slots, list } = this;
+    const { slots, hashes, values } = this;
+    const hash = values.hashAt(position);
     const mask = slots.length - 1;
     let free = -1;
     let slot = hash & mask;
@@ -82,14 +102,14 @@ export class ListIndex {
       if (held === EMPTY) break;
       if (held === REMOVED) {
         if (free < 0) free = slot;
-      } else if (sameValueZero(list[held - 1]!, value)) return false;
+      } else if (hashes[held - 1] === hash && values.same(held - 1, position)) return false;
     }
     if (free >= 0) {
       slot = free;
       this.removed--;
     }
     slots[slot] = position + 1;
-    this.hashes[position] = hash;
+    hashes[position] = hash;
     this.used++;
     return true;
   }

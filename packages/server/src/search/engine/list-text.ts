@@ -20,3 +20,37 @@ export const textList = (text: string): unknown[] => {
   if (!Array.isArray(list)) throw new SyntaxError('a list text is not an array');
   return list;
 };
+
+/** A list as list texts in order, and how many items they hold: what a snapshot stores, a share posts. */
+export interface ValueTexts {
+  count: number;
+  texts: string[];
+}
+
+const TEXT_ITEMS = 1 << 14;
+
+/**
+ * Collects items into list texts of up to TEXT_ITEMS each as they come, so that a million entries' ids
+ * or dictionary values never live as a million strings at once (see value-list.ts).
+ */
+export class TextsBuilder {
+  private batch: unknown[] = [];
+  private readonly made: ValueTexts = { count: 0, texts: [] };
+
+  push(item: unknown): void {
+    this.batch.push(item);
+    if (this.batch.length >= TEXT_ITEMS) this.flush();
+  }
+
+  finish(): ValueTexts {
+    this.flush();
+    return this.made;
+  }
+
+  private flush() {
+    if (this.batch.length === 0) return;
+    this.made.texts.push(listText(this.batch));
+    this.made.count += this.batch.length;
+    this.batch = [];
+  }
+}

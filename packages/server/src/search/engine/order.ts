@@ -35,7 +35,7 @@ const sortKeys = (index: SearchIndex, request: PageRequest): ((row: number) => K
   const { score } = request;
   if (score) return score;
   const indexed = request.orderBy;
-  if (!indexed) return (row) => index.entryIds[row];
+  if (!indexed) return (row) => index.entryIds.at(row);
   const keyOf = (slot: number): Key => {
     const stored = indexed.column.extreme(slot, request.descending);
     return Number.isNaN(stored) ? undefined : indexed.column.decode(stored);
@@ -86,8 +86,8 @@ export const selectPage = async (
   const compare = (a: { key: Key; row: number }, b: { key: Key; row: number }) => {
     const byKey = compareKeys(a.key, b.key);
     if (byKey !== 0) return a.key === undefined || b.key === undefined ? byKey : sign * byKey;
-    const x = entryIds[a.row]!;
-    const y = entryIds[b.row]!;
+    const x = entryIds.at(a.row);
+    const y = entryIds.at(b.row);
     return sign * (x < y ? -1 : x > y ? 1 : 0);
   };
   const cursor = request.after ? parseCursor(request, request.after) : undefined;
@@ -96,7 +96,7 @@ export const selectPage = async (
     const byKey = compareKeys(candidate.key, cursor.key);
     if (byKey !== 0)
       return (candidate.key === undefined || cursor.key === undefined ? byKey : sign * byKey) > 0;
-    const id = entryIds[candidate.row]!;
+    const id = entryIds.at(candidate.row);
     return sign * (id < cursor.entryId ? -1 : id > cursor.entryId ? 1 : 0) > 0;
   };
   const keyOf = sortKeys(index, request);

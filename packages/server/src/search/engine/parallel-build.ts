@@ -69,15 +69,17 @@ export const restoreShares = async (
 /** An entry read twice (it changed between two shares' reads) keeps the row read at its later change. */
 const keepLatest = (index: SearchIndex, ids: ReadonlySet<string>, seqs: Float64Array) => {
   const latest = new Map<string, number>();
-  index.entryIds.forEach((id, row) => {
-    if (!ids.has(id)) return;
+  for (let row = 0; row < index.entryIds.length; row++) {
+    const id = index.entryIds.at(row);
+    if (!ids.has(id)) continue;
     const best = latest.get(id);
     if (best === undefined || seqs[row]! > seqs[best]!) latest.set(id, row);
-  });
-  index.entryIds.forEach((id, row) => {
-    if (!ids.has(id) || latest.get(id) === row) return;
+  }
+  for (let row = 0; row < index.entryIds.length; row++) {
+    const id = index.entryIds.at(row);
+    if (!ids.has(id) || latest.get(id) === row) continue;
     if (index.rowOf.get(id) === row) index.rowOf.remove(row);
     index.dropRow(row);
-  });
+  }
   for (const row of latest.values()) index.rowOf.add(row);
 };

@@ -83,7 +83,7 @@ describe('merging the shares of a parallel build', () => {
     // Codes are shared across shares: a value of one share finds the rows of all.
     const names = merged.quantities.get('entry_name')!.column;
     const common = names.lookup('Common name');
-    const rows = merged.entryIds.filter((_, row) => names.some(row, (value) => value === common));
+    const rows = [...merged.entryIds].filter((_, row) => names.some(row, (value) => value === common));
     expect(rows.length).toBe(all.filter((e, i) => i % 13 !== 0 && i % 5 !== 0).length);
   });
 
@@ -96,7 +96,7 @@ describe('merging the shares of a parallel build', () => {
     const elements = merged.quantities.get('results.material.elements')!.column;
     const row = merged.rowOf.get('entry-1')!;
     expect(elements.values(row).map((v) => elements.decode(v))).toEqual(['Pb']);
-    const stale = merged.entryIds.findIndex((id, at) => id === 'entry-1' && at !== row);
+    const stale = [...merged.entryIds].findIndex((id, at) => id === 'entry-1' && at !== row);
     expect(stale).toBeGreaterThanOrEqual(0);
     expect(merged.searchable[stale]).toBe(ROW.dropped);
     expect(elements.values(stale)).toEqual([]);

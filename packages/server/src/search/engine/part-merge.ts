@@ -1,8 +1,8 @@
-import type { PartImage } from './build-part.ts';
-import type { Scalar } from './column.ts';
 import type { ColumnImage } from './column-image.ts';
+import { Dictionary } from './dictionary.ts';
 import type { IndexImage, NestedImage, UploadImage } from './index-image.ts';
-import { ListIndex } from './list-index.ts';
+import type { ReceivedPart } from './part-wire.ts';
+import { PendingValues } from './pending-values.ts';
 
 /** Slots or values handled between two checks for a turn of the event loop. */
 const STEP = 1 << 12;
@@ -21,33 +21,27 @@ const stepwise = async (
 
 /**
  * One dictionary for the shares' values: the first share's codes stay as they are, the others' are
- * translated through `remaps`. The codes come indexed, so the merged dictionary needs no warming.
+ * translated through `remaps`. The merged dictionary comes indexed, so it needs no warming.
  */
-const mergeDictionaries = async (lists: readonly Scalar[][], turn: () => Promise<void>) => {
-  const values = lists[0]!;
-  const codes = new ListIndex(values);
-  codes.reserve(lists.reduce((n, list) => n + list.length, 0));
-  await stepwise(values.length, turn, (from, to) => {
-    for (let code = from; code < to; code++) codes.add(code);
-  });
+const mergeDictionaries = async (shares: readonly PendingValues[], turn: () => Promise<void>) => {
+  const values = new Dictionary();
+  values.restore(shares[0]!);
+  values.reserve(shares.reduce((n, share) => n + share.remaining, 0));
+  while (!values.warm(STEP)) await turn();
   const remaps: (Int32Array | undefined)[] = [undefined];
-  for (const list of lists.slice(1)) {
-    const remap = new Int32Array(list.length);
-    await stepwise(list.length, turn, (from, to) => {
-      for (let i = from; i < to; i++) {
-        const value = list[i]!;
-        let code = codes.find(value);
-        if (code < 0) {
-          code = values.length;
-          values.push(value);
-          codes.add(code);
-        }
-        remap[i] = code;
-      }
-    });
+  for (const share of shares.slice(1)) {
+    const remap = new Int32Array(share.remaining);
+    let at = 0;
+    for (let chunk = share.next(); chunk !== undefined; chunk = share.next()) {
+      const list = typeof chunk === 'string' ? chunk.split('\0') : chunk;
+      await stepwise(list.length, turn, (from, to) => {
+        for (let i = from; i < to; i++) remap[at + i] = values.code(list[i]!);
+      });
+      at += list.length;
+    }
     remaps.push(remap);
   }
-  return { values, codes, remaps };
+  return { values, remaps };
 };
 
 /** Copies `from` into `to` at `at`, translating dictionary codes (NaN, no value, stays NaN). */
@@ -75,7 +69,7 @@ const copyCodes = async (
  * that come after the build do not make every column double at once.
  */
 const mergeColumn = async (
-  images: readonly ColumnImage[],
+  images: readonly ReceivedPart['columns'][number][],
   offsets: readonly number[],
   capacity: number,
   turn: () => Promise<void>,
@@ -87,9 +81,7 @@ const mergeColumn = async (
   });
   if (length === 0) {
     const empty = { single: new Float64Array(0), counts: undefined, pool: new Float64Array(0) };
-    if (!dictionary) return { ...empty, values: undefined };
-    const values: Scalar[] = [];
-    return { ...empty, values, codes: new ListIndex(values) };
+    return { ...empty, values: dictionary ? new Dictionary() : undefined };
   }
   const size = Math.max(length, capacity);
   const single = new Float64Array(size).fill(Number.NaN);
@@ -110,11 +102,11 @@ const mergeColumn = async (
     if (image.counts) counts!.set(image.counts, offsets[k]!);
     pooled += image.pool.length;
   }
-  return { values: merged?.values, codes: merged?.codes, single, counts, pool };
+  return { values: merged?.values, single, counts, pool };
 };
 
 /** What a share's merged column is replaced by, so its buffers can be collected during the merge. */
-const RELEASED: ColumnImage = {
+const RELEASED: ReceivedPart['columns'][number] = {
   values: undefined,
   single: new Float64Array(0),
   counts: undefined,
@@ -123,7 +115,7 @@ const RELEASED: ColumnImage = {
 
 /** The nested sections' items of all shares, rows renumbered. */
 const mergeNested = async (
-  parts: readonly PartImage[],
+  parts: readonly ReceivedPart[],
   offsets: readonly number[],
   turn: () => Promise<void>,
 ): Promise<NestedImage[]> => {
@@ -153,7 +145,7 @@ const mergeNested = async (
  * columns are let go as soon as they are merged.
  */
 export const mergeParts = async (
-  parts: PartImage[],
+  parts: ReceivedPart[],
   capacity: number,
   turn: () => Promise<void>,
 ): Promise<{ image: IndexImage; seqs: Float64Array }> => {
@@ -161,7 +153,7 @@ export const mergeParts = async (
   let rows = 0;
   for (const part of parts) {
     offsets.push(rows);
-    rows += part.entryIds.length;
+    rows += part.entryIds.remaining;
   }
   const slotOf = new Map<string, number>();
   const uploads: UploadImage[] = [];
@@ -202,11 +194,7 @@ export const mergeParts = async (
     for (const part of parts) part.columns[i] = RELEASED;
     await turn();
   }
-  const entryIds: string[] = [];
-  for (const part of parts)
-    await stepwise(part.entryIds.length, turn, (from, to) => {
-      for (let i = from; i < to; i++) entryIds.push(part.entryIds[i]!);
-    });
+  const entryIds = PendingValues.concat(parts.map((part) => part.entryIds));
   const nested = await mergeNested(parts, offsets, turn);
   const image: IndexImage = { entryIds, searchable, uploadOf, uploads, nested, columns };
   return { image, seqs };

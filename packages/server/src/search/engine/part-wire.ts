@@ -1,7 +1,9 @@
 import type { MessagePort, Worker } from 'node:worker_threads';
 import type { PartImage } from './build-part.ts';
+import type { Scalar } from './column.ts';
 import type { ColumnImage } from './column-image.ts';
-import { listText, textList } from './list-text.ts';
+import { isJoinedText, listText, textList } from './list-text.ts';
+import { PendingValues } from './pending-values.ts';
 
 /**
  * A list as texts of up to ITEMS_PER_TEXT items (list-text.ts), UTF-8 encoded. Moving a message between
@@ -13,12 +15,16 @@ type PackedList = Uint8Array<ArrayBuffer>[];
 
 const ITEMS_PER_TEXT = 1 << 14;
 
-const packList = (list: readonly unknown[]): PackedList => {
+const packTexts = (texts: readonly string[]): PackedList => {
   const encoder = new TextEncoder();
-  const texts: PackedList = [];
+  return texts.map((text) => encoder.encode(text));
+};
+
+const packList = (list: readonly unknown[]): PackedList => {
+  const texts: string[] = [];
   for (let from = 0; from < list.length; from += ITEMS_PER_TEXT)
-    texts.push(encoder.encode(listText(list.slice(from, from + ITEMS_PER_TEXT))));
-  return texts;
+    texts.push(listText(list.slice(from, from + ITEMS_PER_TEXT)));
+  return packTexts(texts);
 };
 
 const unpackList = async <T>(texts: PackedList, turn: () => Promise<void>): Promise<T[]> => {
@@ -29,6 +35,35 @@ const unpackList = async <T>(texts: PackedList, turn: () => Promise<void>): Prom
     await turn();
   }
   return list;
+};
+
+/**
+ * A dictionary's values as texts not split (Dictionary takes them as they are): a million entries'
+ * values as millions of strings were most of the main thread's heap (see dictionary.ts).
+ */
+const unpackPending = async (texts: PackedList, turn: () => Promise<void>): Promise<PendingValues> => {
+  const decoder = new TextDecoder();
+  const chunks: (string | Scalar[])[] = [];
+  let count = 0;
+  for (const bytes of texts) {
+    await turn();
+    const text = decoder.decode(bytes);
+    if (isJoinedText(text)) {
+      for (let at = 0; at >= 0; at = text.indexOf('\0', at + 1)) count++;
+      chunks.push(text.slice(1));
+    } else {
+      const list = textList(text) as Scalar[];
+      count += list.length;
+      chunks.push(list);
+    }
+  }
+  return new PendingValues(count, chunks);
+};
+
+/** A share's image as the main thread merges it: dictionary values not taken in yet. */
+export type ReceivedPart = Omit<PartImage, 'columns' | 'entryIds'> & {
+  entryIds: PendingValues;
+  columns: (Omit<ColumnImage, 'values'> & { values: PendingValues | undefined })[];
 };
 
 /** A share's image as a worker posts it: lists packed, typed arrays moved (not copied). */
@@ -44,7 +79,7 @@ export interface PartMessage {
 
 /** The message for `postMessage`: lists packed. */
 export const packPart = (image: PartImage): PartMessage => ({
-  entryIds: packList(image.entryIds),
+  entryIds: packTexts(image.entryIds.texts),
   seqs: image.seqs,
   searchable: image.searchable,
   uploadOf: image.uploadOf,
@@ -55,7 +90,7 @@ export const packPart = (image: PartImage): PartMessage => ({
     items: packList(items),
   })),
   columns: image.columns.map(({ values, single, counts, pool }) => ({
-    values: values && packList(values),
+    values: values && packTexts(values.texts),
     single,
     counts,
     pool,
@@ -135,15 +170,15 @@ export const receivePart = (worker: Worker): Promise<PartMessage> =>
   });
 
 /** The image again, its lists parsed in steps. */
-export const unpackPart = async (message: PartMessage, turn: () => Promise<void>): Promise<PartImage> => {
-  const columns: ColumnImage[] = [];
+export const unpackPart = async (message: PartMessage, turn: () => Promise<void>): Promise<ReceivedPart> => {
+  const columns: ReceivedPart['columns'] = [];
   for (const { values, single, counts, pool } of message.columns)
-    columns.push({ values: values && (await unpackList(values, turn)), single, counts, pool });
+    columns.push({ values: values && (await unpackPending(values, turn)), single, counts, pool });
   const nested: PartImage['nested'] = [];
   for (const { section, rows, items } of message.nested)
     nested.push({ section, rows, items: await unpackList(items, turn) });
   return {
-    entryIds: await unpackList(message.entryIds, turn),
+    entryIds: await unpackPending(message.entryIds, turn),
     seqs: message.seqs,
     searchable: message.searchable,
     uploadOf: message.uploadOf,

@@ -1,28 +1,32 @@
 import type { Scalar } from './column.ts';
 
 /**
- * A dictionary's values as a snapshot stores them, not yet split into strings: texts of values separated
- * by NUL, and lists parsed already. Making millions of strings was most of a load and of its garbage
- * collection; a loaded dictionary splits a text at a time in the background (Dictionary.warm), or all at
- * once when a search needs its values before.
+ * A dictionary's values as a snapshot or a build's share hands them over, not yet taken in: texts of
+ * values separated by NUL, and lists parsed already (values a text cannot hold). A dictionary takes a
+ * chunk at a time (Dictionary.warm), or all at once when a search needs its values before.
  */
 export class PendingValues {
-  private next = 0;
+  private at = 0;
 
   constructor(
-    /** How many values are left to split. */
+    /** How many values the chunks not yet taken hold. */
     public remaining: number,
     private readonly chunks: (string | Scalar[])[],
   ) {}
 
-  /** Appends the next chunk's values to `into`; false when none was left. */
-  splitNext(into: Scalar[]): boolean {
-    const chunk = this.chunks[this.next];
-    if (chunk === undefined) return false;
-    this.chunks[this.next++] = [];
-    const values = typeof chunk === 'string' ? chunk.split('\0') : chunk;
-    for (const value of values) into.push(value);
-    this.remaining -= values.length;
-    return true;
+  /** The chunks of several, in order, not taken yet. */
+  static concat(all: readonly PendingValues[]): PendingValues {
+    return new PendingValues(
+      all.reduce((n, values) => n + values.remaining, 0),
+      all.flatMap((values) => values.chunks.slice(values.at)),
+    );
+  }
+
+  /** The next chunk, let go here; undefined when none is left. The taker counts it off `remaining`. */
+  next(): string | Scalar[] | undefined {
+    const chunk = this.chunks[this.at];
+    if (chunk === undefined) return undefined;
+    this.chunks[this.at++] = [];
+    return chunk;
   }
 }

@@ -1,4 +1,5 @@
 import { ListIndex } from './list-index.ts';
+import type { ValueList } from './value-list.ts';
 
 /**
  * The row of each entry id, found through a ListIndex over the index's entry ids (rows by position): a
@@ -8,7 +9,7 @@ import { ListIndex } from './list-index.ts';
 export class RowIndex {
   private readonly rows: ListIndex;
 
-  constructor(private readonly entryIds: readonly string[]) {
+  constructor(private readonly entryIds: ValueList<string>) {
     this.rows = new ListIndex(entryIds);
   }
 
@@ -43,7 +44,7 @@ export class RowIndex {
 
   *[Symbol.iterator](): IterableIterator<[string, number]> {
     for (let row = 0; row < this.entryIds.length; row++) {
-      const entryId = this.entryIds[row]!;
+      const entryId = this.entryIds.at(row);
       if (this.rows.find(entryId) === row) yield [entryId, row];
     }
   }

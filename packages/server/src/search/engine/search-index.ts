@@ -1,6 +1,7 @@
 import { NESTED_SECTIONS, type SearchQuantity } from '../quantities.ts';
 import { Column } from './column.ts';
 import { RowIndex } from './row-index.ts';
+import { ValueList } from './value-list.ts';
 import { collectValues, pathTrie, type PathTrie } from './extract.ts';
 import { FREE_TEXT, FREE_TEXT_SOURCES, freeTextWords } from './free-text.ts';
 import { nestedItemsOf, type NestedItem } from './nested.ts';
@@ -56,7 +57,8 @@ export interface IndexedQuantity {
  */
 export class SearchIndex {
   readonly quantities = new Map<string, IndexedQuantity>();
-  readonly entryIds: string[] = [];
+  /** The entry id of each row (a removed entry's row keeps it). */
+  readonly entryIds = new ValueList<string>();
   readonly rowOf = new RowIndex(this.entryIds);
   /** Upload slot of each row. */
   readonly uploadOf: number[] = [];

@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import type { Scalar } from './column.ts';
-import { listText, textList } from './list-text.ts';
+import { listText, textList, type ValueTexts } from './list-text.ts';
 import { PendingValues } from './pending-values.ts';
 
 /** Each blob: a tag, reserved, its byte length; the file ends with END_MAGIC and the CRC-32 of all before. */
@@ -70,6 +70,12 @@ export class BlobWriter {
 
   json(tag: number, value: unknown): Promise<void> {
     return this.blob(tag, Buffer.from(JSON.stringify(value)));
+  }
+
+  /** The length, then the texts, each a blob: what `list` writes, made already (ValueTexts). */
+  async texts(tag: number, { count, texts }: ValueTexts): Promise<void> {
+    await this.json(tag, count);
+    for (const text of texts) await this.blob(tag, Buffer.from(text));
   }
 
   /** The length, then the items in chunks, each a list text (list-text.ts). */

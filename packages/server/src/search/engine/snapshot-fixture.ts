@@ -55,8 +55,10 @@ export const changeAfterBuild = (db: Database) =>
   db.exec(`UPDATE entries SET metadata = '${entryValues(9, ['Xe', 'Kr'], [2, 3])}' WHERE entry_id = 'e-1';
     DELETE FROM entries WHERE entry_id = 'e-5';`);
 
-export const dictionary = ({ index }: SearchEngine, quantity: string) =>
-  index.quantities.get(quantity)?.column.dictionary?.values;
+export const dictionary = ({ index }: SearchEngine, quantity: string) => {
+  const values = index.quantities.get(quantity)?.column.dictionary;
+  return values && Array.from({ length: values.size }, (_, code) => values.value(code));
+};
 
 export const engineFor = (db: Database, file: string, logs: string[], options: SearchEngineOptions = {}) =>
   createSearchEngine(db, {

@@ -94,14 +94,13 @@ const readImage = async (
   header: SnapshotHeader,
   { scopes, sections }: IndexLayout,
 ): Promise<IndexImage> => {
-  const entryIds = await reader.list(TAG.entryIds);
+  const entryIds = await reader.pendingList(TAG.entryIds, isString);
   const searchable = await reader.blob(TAG.searchable, 1, (n) => new Uint8Array(n));
   const uploadOf = await reader.blob(TAG.uploadOf, 4, (n) => new Int32Array(n));
   const uploads = await reader.list(TAG.uploads);
   const rows = header.rows;
-  if (entryIds.length !== rows || searchable.length !== rows || uploadOf.length !== rows)
+  if (entryIds.remaining !== rows || searchable.length !== rows || uploadOf.length !== rows)
     throw new SnapshotError('the entry sections disagree with the header');
-  if (!entryIds.every(isString)) throw new SnapshotError('an entry id is not a string');
   if (uploads.length !== header.uploads || !uploads.every(isUpload))
     throw new SnapshotError('the upload section is malformed');
   if (uploadOf.some((slot) => slot < 0 || slot >= uploads.length))
@@ -130,8 +129,7 @@ const readImage = async (
     if (counts.reduce((sum, n) => sum + n, 0) !== pool.length)
       throw new SnapshotError("a column's pool disagrees with its counts");
     columns.push({
-      values: undefined,
-      pending,
+      values: pending,
       single,
       counts: counts.length > 0 ? counts : undefined,
       pool,

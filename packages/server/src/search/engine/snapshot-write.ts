@@ -50,7 +50,7 @@ export const writeSnapshotFile = async (
     await out.raw(fixed);
     await out.raw(head);
     const rows = await compactRows(capture, turnTaker());
-    await out.list(TAG.entryIds, rows.entryIds);
+    await out.texts(TAG.entryIds, rows.entryIds);
     await out.blob(TAG.searchable, rows.searchable);
     await out.blob(TAG.uploadOf, rows.uploadOf);
     await out.list(TAG.uploads, capture.uploads);
@@ -70,7 +70,7 @@ export const writeSnapshotFile = async (
         scratch,
         turn,
       );
-      await out.list(TAG.values, column.values ?? []);
+      await out.texts(TAG.values, column.values ?? { count: 0, texts: [] });
       await out.blob(TAG.single, column.single);
       await out.blob(TAG.counts, column.counts ?? new Uint16Array(0));
       await out.blob(TAG.pool, column.pool);

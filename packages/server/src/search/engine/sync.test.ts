@@ -25,9 +25,11 @@ describe('search index sync', () => {
   const ids = async (quantity: string, value: string) => {
     const { index } = engine;
     const budget = unlimitedBudget();
-    const all = Int32Array.from(index.entryIds.keys()).filter((row) => index.searchable[row] === 1);
+    const all = Int32Array.from({ length: index.entryIds.length }, (_, row) => row).filter(
+      (row) => index.searchable[row] === 1,
+    );
     const test = await compileFilter(index, { kind: 'match', quantity, op: 'eq', values: [value] }, budget);
-    return Array.from(await selectRows(all, test, budget), (row) => index.entryIds[row]);
+    return Array.from(await selectRows(all, test, budget), (row) => index.entryIds.at(row));
   };
 
   it("loads processed entries with their upload's fields; entries still processing are not searchable", async () => {

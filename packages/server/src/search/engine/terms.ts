@@ -62,7 +62,7 @@ export const termsBuckets = async (
   const entriesPerBucket = config.entries ? (config.entries.size ?? 10) : 0;
   const firstRows = new Map<number, number[]>();
   // Dictionary codes are small integers: count them in arrays. Numbers (terms of a numeric quantity) in maps.
-  const codes = column.dictionary?.values.length;
+  const codes = column.dictionary?.size;
   const dense =
     codes === undefined ? undefined : { counts: new Int32Array(codes), last: new Int32Array(codes).fill(-1) };
   const counts = new Map<number, number>();

@@ -1,0 +1,92 @@
+import type { Scalar } from './column.ts';
+import { ListIndex } from './list-index.ts';
+import type { PendingValues } from './pending-values.ts';
+import { ValueList } from './value-list.ts';
+
+/**
+ * A column's distinct values, coded by their position: a ValueList (few large strings, not one string
+ * per value) with a ListIndex to find a value's code.
+ */
+export class Dictionary {
+  private readonly list = new ValueList();
+  private readonly codes = new ListIndex(this.list);
+  /** How many codes `codes` holds: restored values are added to it later (warm). */
+  private indexed = 0;
+  /** Restored chunks not taken in yet (warm, or any use of the values, takes them). */
+  private pending: PendingValues | undefined;
+
+  /** How many values there are. */
+  get size(): number {
+    return this.list.length + (this.pending?.remaining ?? 0);
+  }
+
+  /** The value of a code below `size`. */
+  value(code: number): Scalar {
+    if (this.pending) this.takePending();
+    return this.list.at(code);
+  }
+
+  /** Takes over values restored from a snapshot or a build (codes in their order); needs an empty dictionary. */
+  restore(values: PendingValues): void {
+    if (this.size > 0) throw new Error('Dictionary.restore needs an empty dictionary');
+    this.pending = values;
+    this.codes.reserve(values.remaining);
+  }
+
+  /** Makes room for `count` values in all, so that coding them copies nothing. */
+  reserve(count: number): void {
+    this.codes.reserve(count);
+  }
+
+  /**
+   * Takes in restored chunks, or indexes up to `limit` more values; true when all are done. A load leaves
+   * this to later (a million entries' values take seconds); any lookup first completes it.
+   */
+  warm(limit = Infinity): boolean {
+    if (this.pending) {
+      if (this.takeChunk()) return false;
+      this.pending = undefined;
+    }
+    const end = Math.min(this.size, this.indexed + limit);
+    for (; this.indexed < end; this.indexed++) this.codes.add(this.indexed);
+    return this.indexed === this.size;
+  }
+
+  code(value: Scalar): number {
+    this.complete();
+    let code = this.codes.find(value);
+    if (code < 0) {
+      code = this.list.length;
+      this.list.push(value);
+      this.codes.add(code);
+      this.indexed++;
+    }
+    return code;
+  }
+
+  /** The code of a value already seen, or -1: a value never stored cannot match anything. */
+  find(value: Scalar): number {
+    this.complete();
+    return this.codes.find(value);
+  }
+
+  /** Takes in the next restored chunk; false when none was left. */
+  private takeChunk(): boolean {
+    const next = this.pending!.next();
+    if (next === undefined) return false;
+    const before = this.list.length;
+    if (typeof next === 'string') this.list.pushText(next);
+    else for (const value of next) this.list.push(value);
+    this.pending!.remaining -= this.list.length - before;
+    return true;
+  }
+
+  private takePending() {
+    while (this.takeChunk());
+    this.pending = undefined;
+  }
+
+  private complete() {
+    if (this.pending || this.indexed < this.size) while (!this.warm());
+  }
+}
