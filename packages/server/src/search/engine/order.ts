@@ -86,9 +86,7 @@ export const selectPage = async (
   const compare = (a: { key: Key; row: number }, b: { key: Key; row: number }) => {
     const byKey = compareKeys(a.key, b.key);
     if (byKey !== 0) return a.key === undefined || b.key === undefined ? byKey : sign * byKey;
-    const x = entryIds.at(a.row);
-    const y = entryIds.at(b.row);
-    return sign * (x < y ? -1 : x > y ? 1 : 0);
+    return sign * entryIds.compareAt(a.row, b.row);
   };
   const cursor = request.after ? parseCursor(request, request.after) : undefined;
   const afterCursor = (candidate: { key: Key; row: number }) => {
@@ -96,8 +94,7 @@ export const selectPage = async (
     const byKey = compareKeys(candidate.key, cursor.key);
     if (byKey !== 0)
       return (candidate.key === undefined || cursor.key === undefined ? byKey : sign * byKey) > 0;
-    const id = entryIds.at(candidate.row);
-    return sign * (id < cursor.entryId ? -1 : id > cursor.entryId ? 1 : 0) > 0;
+    return sign * entryIds.compareTo(candidate.row, cursor.entryId) > 0;
   };
   const keyOf = sortKeys(index, request);
   const wanted = request.offset + request.size;

@@ -1,6 +1,16 @@
 import type { Scalar } from './column.ts';
 import { hashScalar, hashText, sameValueZero, type IndexedValues } from './list-index.ts';
 
+const compareRanges = (x: string, xFrom: number, xTo: number, y: string, yFrom: number, yTo: number) => {
+  const length = Math.min(xTo - xFrom, yTo - yFrom);
+  for (let i = 0; i < length; i++) {
+    const difference = x.charCodeAt(xFrom + i) - y.charCodeAt(yFrom + i);
+    if (difference !== 0) return difference < 0 ? -1 : 1;
+  }
+  const difference = xTo - xFrom - (yTo - yFrom);
+  return difference === 0 ? 0 : difference < 0 ? -1 : 1;
+};
+
 /** Values appended one by one are joined into a chunk once there are this many. */
 const CHUNK_VALUES = 1 << 14;
 
@@ -21,6 +31,9 @@ export class ValueList<T extends Scalar = Scalar> implements IndexedValues {
   /** Values after the chunked ones, one string each until there are CHUNK_VALUES. */
   private tail: string[] = [];
   private readonly aside = new Map<number, T>();
+  /** Where the text `locate` returned holds the value (scratch, so that comparing allocates nothing). */
+  private from = 0;
+  private to = 0;
 
   get length(): number {
     return this.chunked + this.tail.length;
@@ -84,6 +97,38 @@ export class ValueList<T extends Scalar = Scalar> implements IndexedValues {
 
   same(a: number, b: number): boolean {
     return this.holds(a, this.at(b));
+  }
+
+  /** Orders the strings at two positions as `<` would (UTF-16 code units), without slicing them out. */
+  compareAt(a: number, b: number): number {
+    const x = this.locate(a);
+    const xFrom = this.from;
+    const xTo = this.to;
+    const y = this.locate(b);
+    return compareRanges(x, xFrom, xTo, y, this.from, this.to);
+  }
+
+  /** Orders the string at a position against `value` as `<` would. */
+  compareTo(position: number, value: string): number {
+    const x = this.locate(position);
+    return compareRanges(x, this.from, this.to, value, 0, value.length);
+  }
+
+  /** The text holding a position's value, which lies at [from, to) of it. */
+  private locate(position: number): string {
+    const other = this.aside.size > 0 ? this.aside.get(position) : undefined;
+    let text: string;
+    if (other !== undefined) text = String(other);
+    else if (position >= this.chunked) text = this.tail[position - this.chunked]!;
+    else {
+      text = this.chunks[this.chunkOf[position]!]!;
+      this.from = this.starts[position]!;
+      this.to = this.endOf(position, text);
+      return text;
+    }
+    this.from = 0;
+    this.to = text.length;
+    return text;
   }
 
   private endOf(position: number, chunk: string) {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ValueList } from './value-list.ts';
+
+const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+describe('ValueList', () => {
+  // Values in joined chunks (a pushed text and sealed tails) and in the open tail.
+  const values = ['b', 'ab', 'abc', '', 'Ab', 'é', 'a\u{1F600}', 'a\uFFFF', 'abd'];
+  const list = new ValueList<string>();
+  list.pushText(values.slice(0, 4).join('\0'));
+  for (const value of values.slice(4)) list.push(value);
+  for (let i = 0; i < 20_000; i++) list.push(`id-${i}`);
+  list.push('with\0nul');
+
+  it('gives every value back at its position', () => {
+    expect(values.map((_, position) => list.at(position))).toEqual(values);
+    expect(list.at(values.length + 19_999)).toBe('id-19999');
+    expect(list.at(list.length - 1)).toBe('with\0nul');
+    expect(list.length).toBe(values.length + 20_001);
+  });
+
+  it('orders positions, and a position against a string, as `<` orders the strings', () => {
+    const positions = [...values.keys(), values.length + 5, values.length + 16_500, list.length - 1];
+    for (const a of positions)
+      for (const b of positions) {
+        expect(list.compareAt(a, b)).toBe(order(list.at(a), list.at(b)));
+        expect(list.compareTo(a, list.at(b))).toBe(order(list.at(a), list.at(b)));
+      }
+  });
+
+  it('tells which position holds a string without slicing it out', () => {
+    expect(list.holds(1, 'ab')).toBe(true);
+    expect(list.holds(1, 'abc')).toBe(false);
+    expect(list.holds(3, '')).toBe(true);
+    expect(list.holds(list.length - 1, 'with\0nul')).toBe(true);
+  });
+});
