@@ -1,5 +1,6 @@
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
 import type { Column } from './column.ts';
+import type { RangeTest } from './value-list.ts';
 
 /**
  * A set of dictionary codes as a bit per code: a criterion matching most of a large dictionary (a range
@@ -29,22 +30,18 @@ export class CodeSet {
 }
 
 /**
- * Codes of the dictionary values passing a test (text operators and string ranges work on the values);
- * dictionaries grow with the entries, so the scan takes turns with other requests.
+ * Codes of the dictionary's string values passing a test (text operators and string ranges work on the
+ * values), each given as a range of the text that holds it (see ValueList); dictionaries grow with the
+ * entries, so the scan takes turns with other requests.
  */
-export const codesWhere = async (
-  column: Column,
-  test: (value: string) => boolean,
-  budget: SearchBudget,
-): Promise<CodeSet> => {
+export const codesWhere = async (column: Column, test: RangeTest, budget: SearchBudget): Promise<CodeSet> => {
   const { dictionary } = column;
   // Values added while this scan pauses are newer than the search; they are left out.
   const length = dictionary?.size ?? 0;
   const codes = new CodeSet(length);
   for (let code = 0; code < length; code++) {
     if ((code & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
-    const value = dictionary!.value(code);
-    if (typeof value === 'string' && test(value)) codes.add(code);
+    if (dictionary!.passes(code, test)) codes.add(code);
   }
   return codes;
 };

@@ -1,7 +1,7 @@
 import type { Scalar } from './column.ts';
 import { ListIndex } from './list-index.ts';
 import type { PendingValues } from './pending-values.ts';
-import { ValueList } from './value-list.ts';
+import { ValueList, type RangeTest } from './value-list.ts';
 
 /**
  * A column's distinct values, coded by their position: a ValueList (few large strings, not one string
@@ -24,6 +24,12 @@ export class Dictionary {
   value(code: number): Scalar {
     if (this.pending) this.takePending();
     return this.list.at(code);
+  }
+
+  /** Whether the value of a code below `size` is a string that passes `test` (see ValueList.passes). */
+  passes(code: number, test: RangeTest): boolean {
+    if (this.pending) this.takePending();
+    return this.list.passes(code, test);
   }
 
   /** Takes over values restored from a snapshot or a build (codes in their order); needs an empty dictionary. */

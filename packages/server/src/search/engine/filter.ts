@@ -5,6 +5,7 @@ import type { Column } from './column.ts';
 import { FREE_TEXT, freeTextMatcher } from './free-text.ts';
 import { itemMatches, type NestedItem } from './nested.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
+import { compareRanges, startsWith, type RangeTest } from './value-list.ts';
 
 export type RowTest = (row: number) => boolean;
 
@@ -40,7 +41,7 @@ const rangeTest = async (
     const bound = String(value);
     const codes = await codesWhere(
       column,
-      (text) => compare[op](text < bound ? -1 : text > bound ? 1 : 0, 0),
+      (text, from, to) => compare[op](compareRanges(text, from, to, bound, 0, bound.length), 0),
       budget,
     );
     return (stored) => codes.has(stored);
@@ -51,9 +52,16 @@ const rangeTest = async (
 };
 
 const textTests = {
-  contains: (text: string, part: string) => text.includes(part),
-  starts: (text: string, part: string) => text.startsWith(part),
-  ends: (text: string, part: string) => text.endsWith(part),
+  // Searching the whole text for `part` would run past the value, through the rest of its chunk.
+  contains:
+    (part: string): RangeTest =>
+    (text, from, to) =>
+      text.slice(from, to).includes(part),
+  starts: startsWith,
+  ends:
+    (part: string): RangeTest =>
+    (text, from, to) =>
+      to - from >= part.length && text.startsWith(part, to - part.length),
 };
 
 /**
@@ -154,8 +162,7 @@ export const compileFilter = async (
     }
     case 'text': {
       const indexed = quantity(node.quantity);
-      const test = textTests[node.op];
-      const codes = await codesWhere(indexed.column, (text) => test(text, node.value), budget);
+      const codes = await codesWhere(indexed.column, textTests[node.op](node.value), budget);
       return codes.size === 0 ? never : onValues(indexed, (stored) => codes.has(stored));
     }
     case 'exists': {

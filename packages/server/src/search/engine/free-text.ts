@@ -1,6 +1,7 @@
 import type { SearchBudget } from './budget.ts';
 import { codesWhere, type CodeSet } from './code-set.ts';
 import type { Column, Scalar } from './column.ts';
+import { startsWith } from './value-list.ts';
 
 export const FREE_TEXT = 'text_search_contents';
 
@@ -41,8 +42,7 @@ export const freeTextWords = (values: Iterable<Scalar>): string[] => {
  */
 export const freeTextMatcher = async (column: Column, text: string, budget: SearchBudget) => {
   const perWord: CodeSet[] = [];
-  for (const word of wordsOf(text))
-    perWord.push(await codesWhere(column, (value) => value.startsWith(word), budget));
+  for (const word of wordsOf(text)) perWord.push(await codesWhere(column, startsWith(word), budget));
   const score = (slot: number): number => {
     let hits = 0;
     for (const codes of perWord) if (column.some(slot, (code) => codes.has(code))) hits++;

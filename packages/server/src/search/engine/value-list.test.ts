@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValueList } from './value-list.ts';
+import { startsWith, ValueList } from './value-list.ts';
 
 const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
@@ -33,5 +33,23 @@ describe('ValueList', () => {
     expect(list.holds(1, 'abc')).toBe(false);
     expect(list.holds(3, '')).toBe(true);
     expect(list.holds(list.length - 1, 'with\0nul')).toBe(true);
+  });
+
+  it('hands a test each string as its range of the chunk, never the values next to it', () => {
+    const chunked = new ValueList<string>();
+    chunked.pushText('ab\0b\0ba\0');
+    chunked.push('bb');
+    const passing = (test: Parameters<ValueList['passes']>[1]) =>
+      Array.from({ length: chunked.length }, (_, position) => position).filter((position) =>
+        chunked.passes(position, test),
+      );
+    expect(passing(startsWith('b'))).toEqual([1, 2, 4]);
+    expect(passing(startsWith('ba'))).toEqual([2]);
+    expect(passing(startsWith(''))).toEqual([0, 1, 2, 3, 4]);
+    expect(passing((text, from, to) => text.slice(from, to) === '')).toEqual([3]);
+    const aside = new ValueList();
+    aside.push(true);
+    aside.push('true');
+    expect([aside.passes(0, startsWith('t')), aside.passes(1, startsWith('t'))]).toEqual([false, true]);
   });
 });

@@ -1,7 +1,15 @@
 import type { Scalar } from './column.ts';
 import { hashScalar, hashText, sameValueZero, type IndexedValues } from './list-index.ts';
 
-const compareRanges = (x: string, xFrom: number, xTo: number, y: string, yFrom: number, yTo: number) => {
+/** Orders two strings given as ranges of texts as `<` orders them (UTF-16 code units). */
+export const compareRanges = (
+  x: string,
+  xFrom: number,
+  xTo: number,
+  y: string,
+  yFrom: number,
+  yTo: number,
+) => {
   const length = Math.min(xTo - xFrom, yTo - yFrom);
   for (let i = 0; i < length; i++) {
     const difference = x.charCodeAt(xFrom + i) - y.charCodeAt(yFrom + i);
@@ -10,6 +18,15 @@ const compareRanges = (x: string, xFrom: number, xTo: number, y: string, yFrom: 
   const difference = xTo - xFrom - (yTo - yFrom);
   return difference === 0 ? 0 : difference < 0 ? -1 : 1;
 };
+
+/** A test of the string at [from, to) of `text`. */
+export type RangeTest = (text: string, from: number, to: number) => boolean;
+
+/** The test of a string that begins with `part`. */
+export const startsWith =
+  (part: string): RangeTest =>
+  (text, from, to) =>
+    to - from >= part.length && text.startsWith(part, from);
 
 /** Values appended one by one are joined into a chunk once there are this many. */
 const CHUNK_VALUES = 1 << 14;
@@ -112,6 +129,17 @@ export class ValueList<T extends Scalar = Scalar> implements IndexedValues {
   compareTo(position: number, value: string): number {
     const x = this.locate(position);
     return compareRanges(x, this.from, this.to, value, 0, value.length);
+  }
+
+  /**
+   * Whether the string at a position passes `test`, given the text that holds it and its range there (no
+   * string is made for it); values that are not strings do not.
+   */
+  passes(position: number, test: RangeTest): boolean {
+    const other = this.aside.size > 0 ? this.aside.get(position) : undefined;
+    if (other !== undefined) return typeof other === 'string' && test(other, 0, other.length);
+    const text = this.locate(position);
+    return test(text, this.from, this.to);
   }
 
   /** The text holding a position's value, which lies at [from, to) of it. */
