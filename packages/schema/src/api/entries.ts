@@ -153,3 +153,36 @@ export const ArchiveQueryResponseSchema = Type.Object(
   { additionalProperties: true },
 );
 export type ArchiveQueryResponse = Static<typeof ArchiveQueryResponseSchema>;
+
+/** Archives per page at most: each may be megabytes, and a page is answered in one response. */
+export const MAX_ARCHIVES_PAGE_SIZE = 100;
+
+export const ArchivesQueryRequestSchema = Type.Object(
+  {
+    owner: Type.Optional(OwnerSchema),
+    query: Type.Optional(Nullable(QuerySchema)),
+    pagination: Type.Optional(
+      Type.Composite([
+        Type.Omit(EntriesPaginationSchema, ['page_size']),
+        Type.Object({
+          page_size: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ARCHIVES_PAGE_SIZE })),
+        }),
+      ]),
+    ),
+    required: Type.Optional(ArchiveRequiredSchema),
+  },
+  { additionalProperties: true },
+);
+export type ArchivesQueryRequest = Static<typeof ArchivesQueryRequestSchema>;
+
+export const ArchivesQueryResponseSchema = Type.Object(
+  {
+    owner: OwnerSchema,
+    query: Type.Optional(Nullable(Type.Unknown())),
+    pagination: PaginationResponseSchema,
+    required: Type.Optional(Type.Unknown()),
+    data: Type.Array(ArchiveQueryResponseSchema.properties.data),
+  },
+  { additionalProperties: true },
+);
+export type ArchivesQueryResponse = Static<typeof ArchivesQueryResponseSchema>;

@@ -15,6 +15,8 @@ import { DownloadQuerySchema, EntriesGetQuerySchema, FileResponseSchema } from '
 import {
   ArchiveQueryRequestSchema,
   ArchiveQueryResponseSchema,
+  ArchivesQueryRequestSchema,
+  ArchivesQueryResponseSchema,
   EntriesQueryRequestSchema,
   EntriesQueryResponseSchema,
   EntryIdParamsSchema,
@@ -382,6 +384,15 @@ export const operations = {
     body: ArchiveQueryRequestSchema,
     response: ArchiveQueryResponseSchema,
     errors: [401, 404, 413, 422],
+  }),
+  entriesArchiveQuery: op({
+    method: 'POST',
+    path: '/entries/archive/query',
+    tag: 'entries',
+    summary: 'Search entries and return a page of their archives, or the parts named in required',
+    body: ArchivesQueryRequestSchema,
+    response: ArchivesQueryResponseSchema,
+    errors: SEARCH_ERRORS,
   }),
   entriesRawDownload: op({
     method: 'GET',

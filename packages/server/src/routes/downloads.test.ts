@@ -1,5 +1,5 @@
-// The download endpoints of the search page (raw files and archives as zip, one archive), against the real
-// server: uploads go through the API, the zips are read back with yauzl.
+// The download endpoints of the search page (raw files and archives as zip, one archive) and the archives
+// query, against the real server: uploads go through the API, the zips are read back with yauzl.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { HttpError } from '../errors.ts';
@@ -56,6 +56,13 @@ interface ArchiveManifestEntry extends RawManifestEntry {
   parser_name: string;
   path: string;
 }
+interface ArchivesPage {
+  required?: unknown;
+  detail?: unknown;
+  pagination: { total: number; page_size: number; next_page_after_value?: string | null };
+  data: { entry_id: string; upload_id: string; parser_name?: string; archive: Record<string, unknown> }[];
+}
+
 interface UploadEntries {
   data: { entry_id: string; mainfile: string }[];
 }
@@ -272,6 +279,81 @@ describe('entries downloads', () => {
     expect(anonymous.status).toBe(404);
     const missing = await fetch(`${server.api}/entries/no-such-entry/archive/download`, as(alice));
     expect(missing.status).toBe(404);
+  });
+
+  const archives = async (body: unknown, token?: string) => {
+    const response = await fetch(
+      `${server.api}/entries/archive/query`,
+      as(token, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+    return { status: response.status, body: await json<ArchivesPage>(response) };
+  };
+
+  it('answers a search with a page of archives by entry id, each cut to what required names', async () => {
+    const { status, body } = await archives(
+      { owner: 'user', query: {}, required: { metadata: { mainfile: '*', entry_id: '*' } } },
+      alice,
+    );
+    expect(status).toBe(200);
+    const ids = [...aliceEntries.values()].sort();
+    expect(body.pagination).toMatchObject({ total: 3, page_size: 10, order_by: 'entry_id', order: 'asc' });
+    expect(body.required).toEqual({ metadata: { mainfile: '*', entry_id: '*' } });
+    const mainfileOf = new Map([...aliceEntries].map(([mainfile, id]) => [id, mainfile]));
+    expect(body.data).toEqual(
+      ids.map((id) => ({
+        entry_id: id,
+        upload_id: aliceUpload,
+        parser_name: 'parsers/cif',
+        archive: { metadata: { mainfile: mainfileOf.get(id), entry_id: id } },
+      })),
+    );
+
+    // Pages follow each other by page_after_value, as the search's.
+    const first = await archives(
+      { owner: 'user', pagination: { page_size: 2 }, required: { metadata: '*' } },
+      alice,
+    );
+    expect(first.body.data.map((item) => item.entry_id)).toEqual(ids.slice(0, 2));
+    const after = first.body.pagination.next_page_after_value;
+    expect(after).toBeTruthy();
+    const second = await archives(
+      { owner: 'user', pagination: { page_size: 2, page_after_value: after }, required: { metadata: '*' } },
+      alice,
+    );
+    expect(second.body.data.map((item) => item.entry_id)).toEqual(ids.slice(2));
+    expect(second.body.pagination.next_page_after_value ?? undefined).toBeUndefined();
+  });
+
+  it('finds archives only where the caller may read: others, anonymous callers and owner user', async () => {
+    const bobSees = await archives({ owner: 'visible', query: { upload_id: aliceUpload } }, bob);
+    expect([bobSees.status, bobSees.body.data]).toEqual([200, []]);
+    const anonymous = await archives({
+      owner: 'visible',
+      query: {},
+      required: { metadata: { upload_id: '*' } },
+    });
+    expect(anonymous.status).toBe(200);
+    expect(new Set(anonymous.body.data.map((item) => item.upload_id))).toEqual(new Set([bobPublic]));
+    const anonymousOwn = await archives({ owner: 'user' });
+    expect(anonymousOwn.status).toBe(401);
+    expect(Object.keys(anonymousOwn.body)).toEqual(['detail']);
+  });
+
+  it('refuses pages over 100 archives, malformed queries and required trees too deep with 422 and a detail', async () => {
+    const tooMany = await archives({ owner: 'user', pagination: { page_size: 101 } }, alice);
+    expect(tooMany.status).toBe(422);
+    expect(JSON.stringify(tooMany.body.detail)).toContain('page_size');
+    const badQuery = await archives({ owner: 'user', query: { no_such_quantity: 1 } }, alice);
+    expect(badQuery.status).toBe(422);
+    let deep: unknown = '*';
+    for (let level = 0; level < 150; level++) deep = { run: deep };
+    const tooDeep = await archives({ owner: 'user', required: deep }, alice);
+    expect(tooDeep.status).toBe(422);
+    expect(JSON.stringify(tooDeep.body.detail)).toContain('nested more than 100 levels deep');
   });
 
   it('refuses downloads over the entry limit with 400', async () => {

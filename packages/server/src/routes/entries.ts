@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { registerOperation } from '../http/register-operation.ts';
 import { searchUntilClosed } from '../search/request-abort.ts';
 import { SEARCH_BODY_LIMIT } from '../search/limits.ts';
-import { readEntryArchive, readEntryMetadata } from '../services/entries.ts';
+import { queryArchives, readEntryArchive, readEntryMetadata } from '../services/entries.ts';
 import { queryEntries } from '../services/search.ts';
 
 export const entriesRoutes =
@@ -16,6 +16,14 @@ export const entriesRoutes =
       'entriesQuery',
       async (request, reply) =>
         searchUntilClosed(request, reply, (signal) => queryEntries(ctx, request.user, request.body, signal)),
+      { bodyLimit: SEARCH_BODY_LIMIT },
+    );
+
+    registerOperation(
+      api,
+      'entriesArchiveQuery',
+      async (request, reply) =>
+        searchUntilClosed(request, reply, (signal) => queryArchives(ctx, request.user, request.body, signal)),
       { bodyLimit: SEARCH_BODY_LIMIT },
     );
 

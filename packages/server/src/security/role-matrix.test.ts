@@ -1,6 +1,7 @@
 // Who may read and write an upload, for every role of NOMAD's upload pages (the recordings' uploadpage-*
 // files) in every publication state, over every read path: the upload, its entries, raw files and folders,
-// the entry, searches under each owner value, aggregations, suggestions and the upload listing.
+// the entry and its archive, searches (of entries and archives) under each owner value, aggregations,
+// suggestions and the upload listing.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +175,16 @@ describe('the role matrix of uploads', () => {
       expect((await call(role, 'GET', `uploads/${uploadId}/raw/NaCl.cif`)).status, 'raw file').toBe(read);
       expect((await call(role, 'GET', `uploads/${uploadId}/rawdir/`)).status, 'rawdir').toBe(read);
       expect((await call(role, 'GET', `entries/${entryId}`)).status, 'entry').toBe(readable ? 200 : 404);
+      const required = { metadata: '*' };
+      const archive = await call(role, 'POST', `entries/${entryId}/archive/query`, { required });
+      expect(archive.status, 'archive').toBe(readable ? 200 : 404);
+      const archives = await call(role, 'POST', 'entries/archive/query', {
+        owner: 'visible',
+        query: { upload_id: uploadId },
+        required,
+      });
+      expect(archives.status).toBe(200);
+      expect((await json<{ data: unknown[] }>(archives)).data.length, 'archives').toBe(readable ? 1 : 0);
       expect((await call(role, 'DELETE', `uploads/${uploadId}/raw/missing.txt`)).status, 'write').toBe(
         expected.write[state],
       );

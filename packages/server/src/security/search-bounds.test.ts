@@ -357,20 +357,16 @@ describe('bounded search requests', () => {
       expect(walked).toContain('levels deep');
     });
 
-    it('refuses archive required specifications nested 5,000 levels', async () => {
-      const required = nested('{"run":', '"*"', '}', 5000);
-      const detail = await refusedBesideNormal(
-        `entries/${entryId}/archive/query`,
-        `{"required":${required}}`,
-      );
-      expect(detail).toContain('levels deep');
-      const deep = await refusedBesideNormal(
-        `entries/${entryId}/archive/query`,
-        `{"required":${nested('{"run":', '"*"', '}', 150)}}`,
-      );
-      expect(deep).toContain('The required specification is nested more than 100 levels deep');
-      const fine = await send(`entries/${entryId}/archive/query`, { required: { metadata: '*' } });
-      expect(fine.status).toBe(200);
+    it('refuses archive required specifications nested 5,000 levels, of one entry or of a search', async () => {
+      for (const path of [`entries/${entryId}/archive/query`, 'entries/archive/query']) {
+        const required = nested('{"run":', '"*"', '}', 5000);
+        const detail = await refusedBesideNormal(path, `{"required":${required}}`);
+        expect(detail).toContain('levels deep');
+        const deep = await refusedBesideNormal(path, `{"required":${nested('{"run":', '"*"', '}', 150)}}`);
+        expect(deep).toContain('The required specification is nested more than 100 levels deep');
+        const fine = await send(path, { required: { metadata: '*' } });
+        expect(fine.status).toBe(200);
+      }
     });
   });
 

@@ -1,9 +1,11 @@
+import type { ArchivesQueryRequest, ArchivesQueryResponse } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { readJsonFile } from '../files/read.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { checkArchiveRequired, projectArchive } from '../search/archive-required.ts';
 import { entryDocuments } from '../search/entry-documents.ts';
+import { searchEntries } from '../search/search.ts';
 import { findEntryRow, type EntryRow } from '../store/entries.ts';
 import { findUpload } from '../store/uploads.ts';
 import { assertCanRead } from './access.ts';
@@ -48,4 +50,50 @@ export const readEntryArchive = async (
   const archive = await readJsonFile<Record<string, unknown>>(file);
   if (archive === undefined) throw notFound('The entry does not have an archive (yet).');
   return { entry, archive: projectArchive(archive, required) };
+};
+
+/**
+ * POST entries/archive/query: a page of the entries a search finds (by entry id unless asked otherwise,
+ * as NOMAD), each with the parts of its archive that `required` names. Entries without an archive yet
+ * (still processing) come with an empty one.
+ */
+export const queryArchives = async (
+  ctx: AppContext,
+  caller: Caller,
+  request: ArchivesQueryRequest,
+  signal?: AbortSignal,
+): Promise<ArchivesQueryResponse> => {
+  const required = request.required ?? '*';
+  checkArchiveRequired(required);
+  const found = await searchEntries(
+    ctx.db,
+    ctx.search,
+    caller,
+    {
+      owner: request.owner,
+      query: request.query,
+      pagination: { order_by: 'entry_id', order: 'asc', page_size: 10, ...request.pagination },
+      required: { include: ['entry_id', 'upload_id', 'parser_name'] },
+    },
+    signal,
+  );
+  const data: ArchivesQueryResponse['data'] = [];
+  for (const entry of found.data) {
+    signal?.throwIfAborted();
+    const { entry_id, upload_id, parser_name } = entry as {
+      entry_id: string;
+      upload_id: string;
+      parser_name?: string;
+    };
+    const archive = await readJsonFile<Record<string, unknown>>(
+      new UploadFiles(ctx.config.dataDir, upload_id).archivePath(entry_id),
+    );
+    data.push({
+      entry_id,
+      upload_id,
+      parser_name,
+      archive: archive ? projectArchive(archive, required) : {},
+    });
+  }
+  return { owner: found.owner, query: found.query, pagination: found.pagination, required, data };
 };
