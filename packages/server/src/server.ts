@@ -108,11 +108,12 @@ export const startServer = async (
   const worker = new JobWorker(
     db,
     {
-      [PROCESS_UPLOAD]: async (job) => {
+      [PROCESS_UPLOAD]: async (job, signal) => {
         if (!job.upload_id) return;
         await processUpload(ctx, pool, job.upload_id, {
           resume: job.payload[ENTRIES_MARKED] === true,
           onEntriesMarked: () => noteJobProgress(db, job.job_id, { [ENTRIES_MARKED]: true }),
+          signal,
         });
       },
     },

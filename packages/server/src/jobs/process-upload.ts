@@ -58,6 +58,8 @@ export interface ProcessingProgress {
   resume: boolean;
   /** Called once this run's entries are marked pending (recorded with the job). */
   onEntriesMarked(): Promise<void>;
+  /** Aborts when the run lost its job (JobHandler): nothing more is written, not even a failure. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -124,7 +126,9 @@ export const processUpload = async (
       const error = finished.get(m.entryId)?.[0];
       if (error) failures.push(`${m.mainfile}: ${error}`);
     }
+    const signal = progress?.signal;
     await forEachLimited(toParse, pool.size, async (m) => {
+      signal?.throwIfAborted();
       await setEntryRunning(db, m.entryId);
       const started = Date.now();
       const outcome = await pool.run({
@@ -134,6 +138,8 @@ export const processUpload = async (
         entryId: m.entryId,
         parserName: m.parserName,
       });
+      // The node that took the job over parses this entry again; its result here is dropped.
+      signal?.throwIfAborted();
       const logs = [...outcome.logs];
       const metadataBase = {
         entry_id: m.entryId,
@@ -192,6 +198,7 @@ export const processUpload = async (
         });
       }
     });
+    signal?.throwIfAborted();
     await setUploadProcessState(db, uploadId, {
       status: 'SUCCESS',
       process: 'process_upload',
@@ -200,6 +207,7 @@ export const processUpload = async (
       complete: true,
     });
   } catch (error) {
+    if (progress?.signal?.aborted) throw error;
     // Upload errors are shown to users: no absolute server paths in them.
     const message = withoutServerPaths(error instanceof Error ? error.message : String(error), [
       files.rawDir,

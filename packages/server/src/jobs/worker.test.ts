@@ -209,4 +209,35 @@ describe('JobWorker', () => {
     // Jobs of one upload never ran at the same time, on either worker.
     expect(overlapped).toBe(false);
   });
+
+  it('tells a running job that another node took it over, and does not finish it here', async () => {
+    db = await openMigratedDatabase();
+    let started = false;
+    let stoppedWith: unknown;
+    const handler = (_job: unknown, signal: AbortSignal) =>
+      new Promise<void>((resolve, reject) => {
+        started = true;
+        const timer = setTimeout(resolve, 5000);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          stoppedWith = signal.reason;
+          reject(signal.reason as Error);
+        });
+      });
+    worker = new JobWorker(db, { slow: handler }, { pollMs: 20, leaseMs: 150 });
+    await worker.start();
+    await enqueueJob(db, 'slow', null);
+    worker.notify();
+    await until(async () => started);
+    await db.query(
+      `UPDATE jobs SET lease_owner = 'other-node', lease_expires_at = now() + interval '1 hour'`,
+    );
+    await until(async () => stoppedWith !== undefined);
+    expect(String(stoppedWith)).toContain('taken over by another node');
+    await worker.stop();
+    const { rows } = await db.query<{ state: string; lease_owner: string }>(
+      'SELECT state, lease_owner FROM jobs',
+    );
+    expect(rows).toEqual([{ state: 'RUNNING', lease_owner: 'other-node' }]);
+  });
 });

@@ -13,7 +13,11 @@ import {
   type Lease,
 } from './queue.ts';
 
-export type JobHandler = (job: Job) => Promise<void>;
+/**
+ * Runs a job. `signal` aborts when the job may no longer be this worker's (another node took it over, or
+ * its lease could not be renewed in time): the handler stops and writes nothing more.
+ */
+export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
 
 export interface JobWorkerOptions {
   /** How often other processes' jobs are looked for. */
@@ -100,6 +104,28 @@ export class JobWorker {
     }
   }
 
+  /**
+   * Renews the job's lease every third of its length. Aborts `held` when a renewal finds the job taken
+   * over, or when two renewals in a row failed (the database out of reach): the lease may run out before
+   * the next one, and another node may then start the job; this run must not go on beside it.
+   */
+  private holdLease(job: Job, held: AbortController) {
+    let renewed = Date.now();
+    return setInterval(() => {
+      if (Date.now() - renewed > (this.lease.ms * 2) / 3) {
+        held.abort(new Error('The lease on this job could not be renewed in time.'));
+        return;
+      }
+      renewLease(this.db, job.job_id, this.lease).then(
+        (mine) => {
+          if (mine) renewed = Date.now();
+          else held.abort(new Error('This job was taken over by another node.'));
+        },
+        () => undefined,
+      );
+    }, this.lease.ms / 3);
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       for (const job of await giveUpAbandonedJobs(this.db, this.maxAttempts, interruptedReason))
@@ -116,13 +142,13 @@ export class JobWorker {
         continue;
       }
       this.current = job;
-      const heartbeat = setInterval(() => {
-        renewLease(this.db, job.job_id, this.lease).catch(() => undefined);
-      }, this.lease.ms / 3);
+      const held = new AbortController();
+      const heartbeat = this.holdLease(job, held);
       try {
         const handler = this.handlers[job.kind];
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-        await handler(job);
+        await handler(job, held.signal);
+        held.signal.throwIfAborted();
         await finishJob(this.db, job.job_id, this.lease.owner);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
