@@ -186,3 +186,27 @@ export const ArchivesQueryResponseSchema = Type.Object(
   { additionalProperties: true },
 );
 export type ArchivesQueryResponse = Static<typeof ArchivesQueryResponseSchema>;
+
+/** Files of an entry's folder per page at most. */
+export const MAX_ENTRY_RAWDIR_PAGE_SIZE = 1000;
+
+export const EntryRawDirQuerySchema = Type.Object({
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ENTRY_RAWDIR_PAGE_SIZE, default: 500 })),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+/** The files of an entry (those of its mainfile's folder, not sub-folders), with their sizes. */
+export const EntryRawDirResponseSchema = Type.Object(
+  {
+    entry_id: Type.String(),
+    data: Type.Object({
+      upload_id: Type.String(),
+      entry_id: Type.String(),
+      mainfile: Type.String(),
+      files: Type.Array(Type.Object({ path: Type.String(), size: Type.Integer() })),
+    }),
+    pagination: PaginationResponseSchema,
+  },
+  { additionalProperties: true },
+);
+export type EntryRawDirResponse = Static<typeof EntryRawDirResponseSchema>;

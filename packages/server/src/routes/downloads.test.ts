@@ -356,6 +356,65 @@ describe('entries downloads', () => {
     expect(JSON.stringify(tooDeep.body.detail)).toContain('nested more than 100 levels deep');
   });
 
+  it("lists an entry's files (its mainfile's folder, not sub-folders) with sizes, a page at a time", async () => {
+    const id = aliceEntries.get('sub/KCl.cif')!;
+    const listed = await fetch(`${server.api}/entries/${id}/rawdir`, as(alice));
+    expect(listed.status).toBe(200);
+    const size = (content: string) => Buffer.byteLength(content);
+    expect(await json(listed)).toEqual({
+      entry_id: id,
+      data: {
+        upload_id: aliceUpload,
+        entry_id: id,
+        mainfile: 'sub/KCl.cif',
+        files: [
+          { path: 'sub/KCl-copy.cif', size: size(kclCif) },
+          { path: 'sub/KCl.cif', size: size(kclCif) },
+          { path: 'sub/notes.txt', size: size('measured at 300 K') },
+        ],
+      },
+      pagination: { page: 1, page_size: 500, total: 3 },
+    });
+    const second = await json<{ data: { files: { path: string }[] } }>(
+      await fetch(`${server.api}/entries/${id}/rawdir?page_size=2&page=2`, as(alice)),
+    );
+    expect(second.data.files.map((file) => file.path)).toEqual(['sub/notes.txt']);
+    const root = await json<{ data: { files: { path: string }[] } }>(
+      await fetch(`${server.api}/entries/${aliceEntries.get('NaCl.cif')!}/rawdir`, as(alice)),
+    );
+    expect(root.data.files.map((file) => file.path)).toEqual(['NaCl.cif']);
+
+    for (const token of [bob, undefined]) {
+      const hidden = await fetch(`${server.api}/entries/${id}/rawdir`, as(token));
+      expect(hidden.status).toBe(404);
+      expect(await json(hidden)).toEqual({
+        detail: 'The entry with the given id does not exist or is not visible to you.',
+      });
+    }
+    for (const query of ['page_size=0', 'page_size=1001', 'page=0', 'page_size=many']) {
+      const refused = await fetch(`${server.api}/entries/${id}/rawdir?${query}`, as(alice));
+      expect(refused.status, query).toBe(422);
+      expect(Object.keys(await json(refused))).toEqual(['detail']);
+    }
+  });
+
+  it('gives the whole archive of an entry by GET, as the archive query with required *', async () => {
+    const id = aliceEntries.get('NaCl.cif')!;
+    const got = await fetch(`${server.api}/entries/${id}/archive`, as(alice));
+    expect(got.status).toBe(200);
+    const queried = await fetch(
+      `${server.api}/entries/${id}/archive/query`,
+      as(alice, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"required":"*"}',
+      }),
+    );
+    expect(await json(got)).toEqual(await json(queried));
+    expect((await fetch(`${server.api}/entries/${id}/archive`, as(bob))).status).toBe(404);
+    expect((await fetch(`${server.api}/entries/no-such-entry/archive`, as(alice))).status).toBe(404);
+  });
+
   it('refuses downloads over the entry limit with 400', async () => {
     const request = { owner: 'user' as const, node: { kind: 'and' as const, items: [] } };
     const user = { user_id: '', username: '', name: '', is_admin: false };

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { registerOperation } from '../http/register-operation.ts';
 import { searchUntilClosed } from '../search/request-abort.ts';
 import { SEARCH_BODY_LIMIT } from '../search/limits.ts';
-import { queryArchives, readEntryArchive, readEntryMetadata } from '../services/entries.ts';
+import { queryArchives, readEntryArchive, readEntryMetadata, readEntryRawDir } from '../services/entries.ts';
 import { queryEntries } from '../services/search.ts';
 
 export const entriesRoutes =
@@ -25,6 +25,21 @@ export const entriesRoutes =
       async (request, reply) =>
         searchUntilClosed(request, reply, (signal) => queryArchives(ctx, request.user, request.body, signal)),
       { bodyLimit: SEARCH_BODY_LIMIT },
+    );
+
+    registerOperation(api, 'entryArchive', async (request) => {
+      const { entry, archive } = await readEntryArchive(ctx, request.user, request.params.entry_id, '*');
+      const data = {
+        entry_id: entry.entry_id,
+        upload_id: entry.upload_id,
+        parser_name: entry.parser_name,
+        archive,
+      };
+      return { entry_id: entry.entry_id, required: '*', data };
+    });
+
+    registerOperation(api, 'entryRawDir', async (request) =>
+      readEntryRawDir(ctx, request.user, request.params.entry_id, request.query),
     );
 
     registerOperation(api, 'entryById', async (request) => {

@@ -178,6 +178,12 @@ describe('the role matrix of uploads', () => {
       const required = { metadata: '*' };
       const archive = await call(role, 'POST', `entries/${entryId}/archive/query`, { required });
       expect(archive.status, 'archive').toBe(readable ? 200 : 404);
+      expect((await call(role, 'GET', `entries/${entryId}/archive`)).status, 'GET archive').toBe(
+        readable ? 200 : 404,
+      );
+      expect((await call(role, 'GET', `entries/${entryId}/rawdir`)).status, 'entry rawdir').toBe(
+        readable ? 200 : 404,
+      );
       const archives = await call(role, 'POST', 'entries/archive/query', {
         owner: 'visible',
         query: { upload_id: uploadId },

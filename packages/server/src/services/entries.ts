@@ -1,6 +1,8 @@
-import type { ArchivesQueryRequest, ArchivesQueryResponse } from '@oasis/schema';
+import { stat } from 'node:fs/promises';
+import type { ArchivesQueryRequest, ArchivesQueryResponse, EntryRawDirResponse } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { folderFiles, folderOf } from '../files/folder-files.ts';
 import { readJsonFile } from '../files/read.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { checkArchiveRequired, projectArchive } from '../search/archive-required.ts';
@@ -96,4 +98,30 @@ export const queryArchives = async (
     });
   }
   return { owner: found.owner, query: found.query, pagination: found.pagination, required, data };
+};
+
+/** GET entries/{id}/rawdir: a page of the entry's files (its mainfile's folder, not sub-folders) with sizes. */
+export const readEntryRawDir = async (
+  ctx: AppContext,
+  caller: Caller,
+  entryId: string,
+  { page = 1, page_size: pageSize = 500 }: { page?: number; page_size?: number },
+): Promise<EntryRawDirResponse> => {
+  const entry = await visibleEntry(ctx, caller, entryId);
+  const files = new UploadFiles(ctx.config.dataDir, entry.upload_id);
+  const folder = folderOf(entry.mainfile);
+  // rawPath refuses anything that would leave the upload's raw folder.
+  const paths = await folderFiles(files.rawPath(folder), folder);
+  const shown = paths.slice((page - 1) * pageSize, page * pageSize);
+  const sizes = await Promise.all(shown.map(async (relative) => (await stat(files.rawPath(relative))).size));
+  return {
+    entry_id: entry.entry_id,
+    data: {
+      upload_id: entry.upload_id,
+      entry_id: entry.entry_id,
+      mainfile: entry.mainfile,
+      files: shown.map((relative, i) => ({ path: relative, size: sizes[i]! })),
+    },
+    pagination: { page, page_size: pageSize, total: paths.length },
+  };
 };
