@@ -174,6 +174,8 @@ describe('JobWorker', () => {
     ]);
     await until(async () => seen.length > 1);
     expect(seen).toEqual([2, 1]);
+    // The handler has run; the job is marked done right after it (a moment later on a PostgreSQL server).
+    await until(async () => (await jobStates()).find((job) => job.job_id === held)?.state !== 'RUNNING');
     const { rows } = await db.query<{ state: string; attempts: number }>(
       'SELECT state, attempts FROM jobs WHERE job_id = $1',
       [held],
