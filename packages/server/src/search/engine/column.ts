@@ -29,6 +29,15 @@ export interface ColumnParts {
  */
 /** Columns shorter than this grow when a row needs it: copying them takes no time worth spreading. */
 const GROW_AHEAD_FROM = 1 << 16;
+/** Pool values copied per step of growPoolAhead (8 MB). */
+const POOL_SLICE = 1 << 20;
+
+/**
+ * A pool of `length` values in a buffer with a quarter more room (Column.restore takes the whole buffer):
+ * a restored or merged pool is full, and the first entry stored again would double it in one go.
+ */
+export const pooledWithRoom = (length: number): Float64Array<ArrayBuffer> =>
+  new Float64Array(new ArrayBuffer(Math.ceil(length * 1.25) * 8), 0, length);
 
 export class Column {
   private dictionaryOf: Dictionary | undefined;
@@ -38,6 +47,9 @@ export class Column {
   private starts = new Int32Array(0);
   private pool = new Float64Array(0);
   private pooled = 0;
+  /** A larger pool being filled a slice at a time (growPoolAhead), and how much of the pool it holds. */
+  private nextPool: Float64Array<ArrayBuffer> | undefined;
+  private nextCopied = 0;
 
   constructor(readonly type: QuantityType) {
     this.dictionaryOf = type === 'string' || type === 'boolean' ? new Dictionary() : undefined;
@@ -83,9 +95,13 @@ export class Column {
     }
     this.single[row] = MISSING;
     if (this.pooled + stored.length > this.pool.length) {
-      const pool = new Float64Array(Math.max(this.pool.length * 2, this.pooled + stored.length, 4096));
-      pool.set(this.pool.subarray(0, this.pooled));
-      this.pool = pool;
+      if (this.nextPool && this.nextPool.length >= this.pooled + stored.length) this.switchPool();
+      else {
+        const pool = new Float64Array(Math.max(this.pool.length * 2, this.pooled + stored.length, 4096));
+        pool.set(this.pool.subarray(0, this.pooled));
+        this.pool = pool;
+        this.nextPool = undefined;
+      }
     }
     this.pool.set(stored, this.pooled);
     this.starts[row] = this.pooled;
@@ -229,8 +245,10 @@ export class Column {
         start += counts[slot]!;
       }
     }
-    this.pool = pool;
+    // A pool restored with room to grow (pooledWithRoom) is taken whole: its values fill the start.
+    this.pool = pool.byteOffset === 0 ? new Float64Array(pool.buffer) : pool;
     this.pooled = start;
+    this.nextPool = undefined;
   }
 
   /**
@@ -242,6 +260,33 @@ export class Column {
     if (length < GROW_AHEAD_FROM || rows < length * 0.95) return false;
     this.resize(Math.max(expected, Math.ceil(length * 1.5)));
     return true;
+  }
+
+  /**
+   * Moves a pool that is nine tenths full into one twice its size, a slice per call (syncs call this
+   * between their slices, see SearchIndex.growAhead): copying a free-text pool of a million entries in
+   * one go held the event loop for 100 ms. The pool only grows at its end, so what was copied stays
+   * valid; false when there is nothing to do.
+   */
+  growPoolAhead(): boolean {
+    if (!this.nextPool) {
+      if (this.pool.length < GROW_AHEAD_FROM || this.pooled < this.pool.length * 0.9) return false;
+      this.nextPool = new Float64Array(this.pool.length * 2);
+      this.nextCopied = 0;
+    }
+    const end = Math.min(this.pooled, this.nextCopied + POOL_SLICE);
+    this.nextPool.set(this.pool.subarray(this.nextCopied, end), this.nextCopied);
+    this.nextCopied = end;
+    if (this.nextCopied === this.pooled) this.switchPool();
+    return true;
+  }
+
+  /** Takes the larger pool, with what was added since its last slice. */
+  private switchPool() {
+    const next = this.nextPool!;
+    next.set(this.pool.subarray(this.nextCopied, this.pooled), this.nextCopied);
+    this.pool = next;
+    this.nextPool = undefined;
   }
 
   private ensure(length: number) {

@@ -1,3 +1,4 @@
+import { pooledWithRoom } from './column.ts';
 import type { ColumnImage } from './column-image.ts';
 import { Dictionary } from './dictionary.ts';
 import type { IndexImage, NestedImage, UploadImage } from './index-image.ts';
@@ -86,7 +87,7 @@ const mergeColumn = async (
   const size = Math.max(length, capacity);
   const single = new Float64Array(size).fill(Number.NaN);
   const counts = images.some((image) => image.counts) ? new Uint16Array(size) : undefined;
-  const pool = new Float64Array(images.reduce((n, image) => n + image.pool.length, 0));
+  const pool = pooledWithRoom(images.reduce((n, image) => n + image.pool.length, 0));
   const merged = dictionary
     ? await mergeDictionaries(
         images.map((image) => image.values!),

@@ -131,7 +131,17 @@ export class SearchIndex {
   growAhead(expectedRows: number): boolean {
     const rows = this.entryIds.length;
     for (const { column, scope } of this.quantities.values())
-      if (scope === 'entry' && column.growAhead(rows, expectedRows)) return true;
+      if ((scope === 'entry' && column.growAhead(rows, expectedRows)) || column.growPoolAhead()) return true;
+    return false;
+  }
+
+  /**
+   * Warms dictionaries a load restored (Dictionary.warm) by up to `limit` values of one of them; false
+   * when all are warm.
+   */
+  warmStep(limit: number): boolean {
+    for (const { column } of this.quantities.values())
+      if (column.dictionary?.warm(limit) === false) return true;
     return false;
   }
 

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { endianness } from 'node:os';
-import type { Scalar } from './column.ts';
+import { pooledWithRoom, type Scalar } from './column.ts';
 import type { ColumnImage } from './column-image.ts';
 import type { IndexImage, NestedImage, UploadImage } from './index-image.ts';
 import type { NestedItem } from './nested.ts';
@@ -121,7 +121,7 @@ const readImage = async (
     const pending = await reader.pendingList(TAG.values, isDictionaryValue);
     const single = await reader.blob(TAG.single, 8, (n) => new Float64Array(n));
     const counts = await reader.blob(TAG.counts, 2, (n) => new Uint16Array(n));
-    const pool = await reader.blob(TAG.pool, 8, (n) => new Float64Array(n));
+    const pool = await reader.blob(TAG.pool, 8, pooledWithRoom);
     if (single.length > (scope === 'entry' ? rows : uploads.length))
       throw new SnapshotError('a column is longer than its rows');
     if (counts.length !== 0 && counts.length !== single.length)
