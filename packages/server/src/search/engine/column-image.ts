@@ -10,6 +10,8 @@ export interface ColumnImage {
    * taken in yet (a snapshot's, a build share's), or a build's merged dictionary.
    */
   values: Scalar[] | PendingValues | Dictionary | undefined;
+  /** The hashes of the values (hashScalar), by code, when known (a snapshot keeps them). */
+  hashes?: Int32Array<ArrayBuffer>;
   single: Float64Array<ArrayBuffer>;
   /** Pooled values per slot; undefined when no slot has several values. */
   counts: Uint16Array<ArrayBuffer> | undefined;
@@ -95,14 +97,22 @@ export const compactColumn = async (
     }
   });
   let kept: ValueTexts | undefined;
+  let hashes: Int32Array<ArrayBuffer> | undefined;
   if (values && code) {
     const texts = new TextsBuilder();
+    const keptHashes = new Int32Array(known);
+    let n = 0;
     await inSteps(known, VALUES_PER_STEP, pause, (from, to) => {
-      for (let old = from; old < to; old++) if (code[old]! >= 0) texts.push(values.value(old));
+      for (let old = from; old < to; old++) {
+        if (code[old]! < 0) continue;
+        texts.push(values.value(old));
+        keptHashes[n++] = values.hashOf(old);
+      }
     });
     kept = texts.finish();
+    hashes = keptHashes.slice(0, n);
   }
-  return { values: kept, single: out.single, counts: outCounts, pool: out.pool };
+  return { values: kept, hashes, single: out.single, counts: outCounts, pool: out.pool };
 };
 
 /** How many of the ascending slots are below `limit` (the column has no room for the others). */

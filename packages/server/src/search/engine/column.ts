@@ -230,11 +230,12 @@ export class Column {
     single: Float64Array<ArrayBuffer>,
     counts: Uint16Array<ArrayBuffer> | undefined,
     pool: Float64Array<ArrayBuffer>,
+    hashes?: Int32Array,
   ): void {
     // A build's merged dictionary is taken as it is; a snapshot's values are taken in later (warm).
     if (values instanceof Dictionary) {
       if (this.dictionaryOf) this.dictionaryOf = values;
-    } else if (values) this.dictionary?.restore(values);
+    } else if (values) this.dictionary?.restore(values, hashes);
     this.single = single;
     this.counts = counts ?? new Uint16Array(single.length);
     this.starts = new Int32Array(single.length);

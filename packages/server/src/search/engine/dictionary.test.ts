@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scalar } from './column.ts';
 import { Dictionary } from './dictionary.ts';
+import { hashScalar } from './list-index.ts';
 import { PendingValues } from './pending-values.ts';
 
 const restored = () => {
@@ -37,6 +38,25 @@ describe("a snapshot's or a build share's dictionary values, taken in later", ()
     dictionary.restore(new PendingValues(3, ['\0a\0']));
     expect(all(dictionary)).toEqual(['', 'a', '']);
     expect(dictionary.find('')).toBe(0);
+  });
+});
+
+describe('restored values with the hashes a snapshot kept', () => {
+  const values = ['Fe2O3', 'NaCl', 'Si'];
+  const restoredWith = (hashes: Int32Array) => {
+    const dictionary = new Dictionary();
+    dictionary.restore(new PendingValues(3, [values.join('\0')]), hashes);
+    while (!dictionary.warm(1));
+    return dictionary;
+  };
+
+  it('are indexed by those hashes (not hashed again) and found as values hashed here', () => {
+    const dictionary = restoredWith(Int32Array.from(values, hashScalar));
+    expect(values.map((value) => dictionary.find(value))).toEqual([0, 1, 2]);
+    expect(dictionary.code('GaAs')).toBe(3);
+    expect(values.map((_, code) => dictionary.hashOf(code))).toEqual(values.map(hashScalar));
+    // Hashes that are not the values' own file them where no lookup looks: proof they were used.
+    expect(restoredWith(new Int32Array([1, 2, 3])).find('NaCl')).toBe(-1);
   });
 });
 

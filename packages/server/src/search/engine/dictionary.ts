@@ -1,5 +1,5 @@
 import type { Scalar } from './column.ts';
-import { ListIndex } from './list-index.ts';
+import { hashScalar, ListIndex } from './list-index.ts';
 import type { PendingValues } from './pending-values.ts';
 import { ValueList, type RangeTest } from './value-list.ts';
 
@@ -14,6 +14,8 @@ export class Dictionary {
   private indexed = 0;
   /** Restored chunks not taken in yet (warm, or any use of the values, takes them). */
   private pending: PendingValues | undefined;
+  /** The hashes of restored values, by code, when the snapshot kept them: warming then hashes nothing. */
+  private restoredHashes: Int32Array | undefined;
 
   /** How many values there are. */
   get size(): number {
@@ -33,10 +35,16 @@ export class Dictionary {
   }
 
   /** Takes over values restored from a snapshot or a build (codes in their order); needs an empty dictionary. */
-  restore(values: PendingValues): void {
+  restore(values: PendingValues, hashes?: Int32Array): void {
     if (this.size > 0) throw new Error('Dictionary.restore needs an empty dictionary');
     this.pending = values;
+    this.restoredHashes = hashes?.length === values.remaining ? hashes : undefined;
     this.codes.reserve(values.remaining);
+  }
+
+  /** hashScalar of the value of a code (stored already for indexed codes). */
+  hashOf(code: number): number {
+    return code < this.indexed ? this.codes.hashOf(code) : hashScalar(this.value(code));
   }
 
   /** Makes room for `count` values in all, so that coding them copies nothing. */
@@ -54,7 +62,12 @@ export class Dictionary {
       this.pending = undefined;
     }
     const end = Math.min(this.size, this.indexed + limit);
-    for (; this.indexed < end; this.indexed++) this.codes.add(this.indexed);
+    const hashes = this.restoredHashes;
+    for (; this.indexed < end; this.indexed++) {
+      if (hashes && this.indexed < hashes.length) this.codes.addHashed(this.indexed, hashes[this.indexed]!);
+      else this.codes.add(this.indexed);
+    }
+    if (hashes && this.indexed >= hashes.length) this.restoredHashes = undefined;
     return this.indexed === this.size;
   }
 

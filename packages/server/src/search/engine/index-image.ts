@@ -148,12 +148,13 @@ export const restoreIndex = async (
   }
   let i = 0;
   for (const { column } of index.quantities.values()) {
-    const { values, single, counts, pool } = image.columns[i++]!;
+    const { values, hashes, single, counts, pool } = image.columns[i++]!;
     column.restore(
       Array.isArray(values) ? new PendingValues(values.length, [values]) : values,
       single,
       counts,
       pool,
+      hashes,
     );
     await turn();
   }

@@ -114,6 +114,27 @@ export class ListIndex {
     return true;
   }
 
+  /** The hash stored for an indexed position. */
+  hashOf(position: number): number {
+    return this.hashes[position]!;
+  }
+
+  /**
+   * Indexes a position whose hash is known, without comparing values: for values known to be distinct
+   * (a snapshot's dictionary, hashed when it was written).
+   */
+  addHashed(position: number, hash: number): void {
+    if (position >= this.hashes.length) this.growHashes(Math.max(position + 1, this.hashes.length * 2));
+    if ((this.used + this.removed + 1) * 2 > this.slots.length) this.rehash((this.used + 1) * 2);
+    const { slots } = this;
+    const mask = slots.length - 1;
+    let slot = hash & mask;
+    while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
+    slots[slot] = position + 1;
+    this.hashes[position] = hash;
+    this.used++;
+  }
+
   /** Forgets a position (its value is then found nowhere); nothing when it is not indexed. */
   remove(position: number): void {
     const { slots } = this;

@@ -3,12 +3,12 @@
 /** The snapshot's name in the data directory. */
 export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
 /** Raised when what is stored changes meaning (not only layout, which the fingerprint covers). */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 export const MAGIC = Buffer.from('OASISIDX');
 /** Magic, format, header length; then the header as JSON, then the sections (snapshot-blobs.ts). */
 export const FIXED = MAGIC.length + 8;
 export const MAX_HEADER = 1 << 16;
-/** Sections in file order: entries, uploads, nested items per section, then four per column. */
+/** Sections in file order: entries, uploads, nested items per section, then five per column. */
 export const TAG = {
   entryIds: 1,
   searchable: 2,
@@ -20,6 +20,8 @@ export const TAG = {
   pool: 8,
   nestedRows: 9,
   nestedItems: 10,
+  /** The dictionary values' hashes (list-index.ts hashScalar), so that a load hashes nothing. */
+  hashes: 11,
 };
 
 export interface SnapshotHeader {

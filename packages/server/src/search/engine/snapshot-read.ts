@@ -119,6 +119,9 @@ const readImage = async (
   const columns: ColumnImage[] = [];
   for (const scope of scopes) {
     const pending = await reader.pendingList(TAG.values, isDictionaryValue);
+    const hashes = await reader.blob(TAG.hashes, 4, (n) => new Int32Array(n));
+    if (hashes.length !== pending.remaining)
+      throw new SnapshotError("a column's hashes disagree with its values");
     const single = await reader.blob(TAG.single, 8, (n) => new Float64Array(n));
     const counts = await reader.blob(TAG.counts, 2, (n) => new Uint16Array(n));
     const pool = await reader.blob(TAG.pool, 8, pooledWithRoom);
@@ -130,6 +133,7 @@ const readImage = async (
       throw new SnapshotError("a column's pool disagrees with its counts");
     columns.push({
       values: pending,
+      hashes,
       single,
       counts: counts.length > 0 ? counts : undefined,
       pool,

@@ -71,6 +71,7 @@ export const writeSnapshotFile = async (
         turn,
       );
       await out.texts(TAG.values, column.values ?? { count: 0, texts: [] });
+      await out.blob(TAG.hashes, column.hashes ?? new Int32Array(0));
       await out.blob(TAG.single, column.single);
       await out.blob(TAG.counts, column.counts ?? new Uint16Array(0));
       await out.blob(TAG.pool, column.pool);
