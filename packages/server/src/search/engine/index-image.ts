@@ -109,7 +109,7 @@ export const captureRows = (index: SearchIndex): IndexCapture => {
 };
 
 /** Rows restored between two checks for a turn of the event loop. */
-const ROWS_PER_STEP = 1 << 12;
+const ROWS_PER_STEP = 1 << 10;
 
 /**
  * Fills an empty index from an image (a validated snapshot's, or a parallel build's merged shares),

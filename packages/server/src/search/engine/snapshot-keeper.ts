@@ -1,10 +1,10 @@
-import { setImmediate } from 'node:timers/promises';
 import type { Queryable } from '../../db/database.ts';
 import type { SearchIndex } from './search-index.ts';
 import { loadSnapshot } from './snapshot-load.ts';
 import { saveSnapshot } from './snapshot-save.ts';
 import { removeStaleTemps } from './snapshot-write.ts';
 import type { IndexSync } from './sync.ts';
+import { turnTaker } from './turns.ts';
 
 interface SnapshotLog {
   info(message: string): void;
@@ -29,8 +29,8 @@ const DEFAULT_DELAY_MS = 5 * 60_000;
 const CLOSE_BUDGET_MS = 2000;
 /** A write's cost before one was measured: about as long as a load, ~9 µs per entry (bench:search). */
 const MS_PER_ENTRY = 0.01;
-/** Dictionary values hashed per turn of the event loop after a load (a few milliseconds). */
-const WARM_SLICE = 20_000;
+/** Dictionary values indexed between two checks for a turn of the event loop after a load. */
+const WARM_SLICE = 1024;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
@@ -85,10 +85,11 @@ export class SnapshotKeeper {
     void this.warm();
   }
 
-  /** Completes the restored dictionaries' lookup maps in slices, between searches (see Dictionary.warm). */
+  /** Completes the restored dictionaries' lookups in slices, between searches (see Dictionary.warm). */
   private async warm() {
+    const turn = turnTaker();
     for (const { column } of this.index.quantities.values()) {
-      while (!this.closed && column.dictionary && !column.dictionary.warm(WARM_SLICE)) await setImmediate();
+      while (!this.closed && column.dictionary && !column.dictionary.warm(WARM_SLICE)) await turn();
     }
   }
 

@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 
 /** Longest stretch of index work without giving the event loop a turn (searches, requests). */
-const SLICE_MS = 10;
+const SLICE_MS = 5;
 
 /**
  * A check to call often in a long loop: it gives the event loop a turn once the loop has run for
