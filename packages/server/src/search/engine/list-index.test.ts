@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Scalar } from './column.ts';
-import { ListIndex, listValues } from './list-index.ts';
+import { ListIndex } from './list-index.ts';
+import { ValueList } from './value-list.ts';
+
+const listOf = (...values: Scalar[]) => {
+  const list = new ValueList();
+  for (const value of values) list.push(value);
+  return list;
+};
 
 describe('ListIndex', () => {
   it('finds every position of a growing list by value, as a Map would', () => {
-    const list: Scalar[] = [];
-    const index = new ListIndex(listValues(list));
+    const list = listOf();
+    const index = new ListIndex(list);
     const map = new Map<Scalar, number>();
     for (let i = 0; i < 20_000; i++) {
       const value: Scalar = i % 3 === 0 ? `id-${i}` : i % 3 === 1 ? i / 7 : `é${i}\u{1F600}`;
@@ -20,17 +27,17 @@ describe('ListIndex', () => {
   });
 
   it('keeps the first position of a repeated value and tells the caller', () => {
-    const list: Scalar[] = ['a', 'b', 'a'];
-    const index = new ListIndex(listValues(list));
+    const list = listOf('a', 'b', 'a');
+    const index = new ListIndex(list);
     expect([index.add(0), index.add(1), index.add(2)]).toEqual([true, true, false]);
     expect(index.find('a')).toBe(0);
     expect(index.size).toBe(2);
   });
 
   it('treats numbers as SameValueZero does: -0 is 0, NaN is NaN, and 1 is not "1"', () => {
-    const list: Scalar[] = [0, Number.NaN, 1, true];
-    const index = new ListIndex(listValues(list));
-    list.forEach((_, position) => index.add(position));
+    const list = listOf(0, Number.NaN, 1, true);
+    const index = new ListIndex(list);
+    for (let position = 0; position < list.length; position++) index.add(position);
     expect(index.find(-0)).toBe(0);
     expect(index.find(Number.NaN)).toBe(1);
     expect(index.find('1')).toBe(-1);
@@ -39,8 +46,8 @@ describe('ListIndex', () => {
   });
 
   it('forgets removed positions, indexes their values again elsewhere, and reuses their slots', () => {
-    const list: Scalar[] = [];
-    const index = new ListIndex(listValues(list));
+    const list = listOf();
+    const index = new ListIndex(list);
     for (let i = 0; i < 1000; i++) {
       list.push(`e${i}`);
       index.add(i);
@@ -61,8 +68,8 @@ describe('ListIndex', () => {
   });
 
   it('takes a reserved size without changing what it finds', () => {
-    const list: Scalar[] = ['x', 'y'];
-    const index = new ListIndex(listValues(list));
+    const list = listOf('x', 'y');
+    const index = new ListIndex(list);
     index.add(0);
     index.reserve(100_000);
     index.add(1);

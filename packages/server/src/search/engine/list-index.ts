@@ -42,13 +42,6 @@ export interface IndexedValues {
   same(a: number, b: number): boolean;
 }
 
-/** A plain list's values. */
-export const listValues = (list: readonly Scalar[]): IndexedValues => ({
-  hashAt: (position) => hashScalar(list[position]!),
-  holds: (position, value) => sameValueZero(list[position]!, value),
-  same: (a, b) => sameValueZero(list[a]!, list[b]!),
-});
-
 /**
  * Finds positions by value: an open-addressing hash table of positions in typed arrays, over values its
  * owner appends to. Used where a Map would hold millions of values (dictionary codes, entry
