@@ -187,9 +187,12 @@ export const CommandExamplesSchema = Type.Object(
 );
 export type CommandExamples = Static<typeof CommandExamplesSchema>;
 
+/** Items of a folder listed per rawdir page at most: each costs a stat (and an entry lookup). */
+export const MAX_RAWDIR_PAGE_SIZE = 1000;
+
 export const RawDirQuerySchema = Type.Object({
   include_entry_info: Type.Optional(Type.Boolean()),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, default: 500 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RAWDIR_PAGE_SIZE, default: 500 })),
   page: Type.Optional(Type.Integer({ minimum: 1 })),
   order_by: Type.Optional(Type.String()),
   order: Type.Optional(OrderSchema),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerOperation } from '../http/register-operation.ts';
-import { rawFileHeaders } from '../files/raw-response-headers.ts';
+import { attachmentHeaders, rawFileHeaders } from '../files/raw-response-headers.ts';
 import { deleteRawPath, listRawPath, putRawFile, readRawFile } from '../services/raw-files.ts';
 import { putRawResultToWire, rawListingToWire } from '../services/raw-files-wire.ts';
 import { uploadToWire } from '../services/uploads-wire.ts';
@@ -14,9 +14,18 @@ export const rawFilesRoutes =
 
     registerOperation(api, 'uploadRawFile', async (request, reply) => {
       const { upload_id: uploadId, path } = request.params;
-      const { offset, length, ignore_mime_type: ignoreMimeType } = request.query;
-      const content = await readRawFile(ctx, request.user, uploadId, path, { offset, length });
-      reply.headers(rawFileHeaders(content.name, { ignoreMimeType }));
+      const { offset, length, ignore_mime_type: ignoreMimeType, compress, decompress } = request.query;
+      const content = await readRawFile(ctx, request.user, uploadId, path, {
+        offset,
+        length,
+        compress,
+        decompress,
+      });
+      reply.headers(
+        content.zip
+          ? attachmentHeaders(content.name, 'application/zip')
+          : rawFileHeaders(content.name, { ignoreMimeType }),
+      );
       return reply.send(content.stream ?? '');
     });
 

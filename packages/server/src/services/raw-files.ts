@@ -3,44 +3,80 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { nonRootPath, safeRelativePath } from '../files/paths.ts';
+import { decompressedRange } from '../files/decompressed-range.ts';
 import { fileStream, listFolder, pathInfo, type FolderItem } from '../files/read.ts';
+import { folderZipItems } from '../files/raw-zip.ts';
+import { compressionOf, withoutCompressionSuffix } from '../processing/compression.ts';
+import { zipStream, type ZipItem } from '../search/download-zip.ts';
 import { receiveFile, type OpenIncomingFile } from '../files/receive.ts';
 import { copyOrMoveFile } from './raw-copy.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { queueUploadProcessing, waitForProcessing } from '../jobs/processing.ts';
 import { generateEntryId } from '../processing/ids.ts';
-import { findEntryRow, listUploadEntryFiles, type EntryRow } from '../store/entries.ts';
+import { findEntryFiles, findEntryRow, type EntryRow } from '../store/entries.ts';
 import type { UploadRow } from '../store/uploads.ts';
 import type { Caller } from './caller.ts';
 import { currentUpload, processAgain, readUpload, writableUpload } from './uploads.ts';
 
-/** A raw file to send: its name and its bytes (none for an empty range). */
+/** A raw file to send: its name and its bytes (none for an empty range); `zip` when it is a made zip. */
 export interface RawFileContent {
   name: string;
   stream: Readable | undefined;
+  zip?: boolean;
 }
 
-/** Bytes `offset` to `offset + length` of a raw file of an upload the caller may read. */
+export interface RawReadOptions {
+  offset?: number;
+  length?: number;
+  /** A folder (or file) as a zip of its files, streamed. */
+  compress?: boolean;
+  /** A .gz, .bz2 or .xz file's content instead of its bytes; offset and length then count content. */
+  decompress?: boolean;
+}
+
+/**
+ * Bytes `offset` to `offset + length` of a raw file of an upload the caller may read; with `compress` a
+ * zip of the file or of everything below the folder, streamed with constant memory.
+ */
 export const readRawFile = async (
   ctx: AppContext,
   caller: Caller,
   uploadId: string,
   rawPath: string,
-  range: { offset?: number; length?: number },
+  range: RawReadOptions,
 ): Promise<RawFileContent> => {
   const upload = await readUpload(ctx, caller, uploadId);
   const relative = safeRelativePath(rawPath);
   const file = new UploadFiles(ctx.config.dataDir, upload.upload_id).rawPath(relative);
   const info = await pathInfo(file);
   if (!info) throw notFound('The requested file does not exist.');
+  const name = relative === '' ? upload.upload_id : path.basename(relative);
+  if (range.compress) {
+    const items: AsyncIterable<ZipItem> = info.isFile
+      ? singleItem({ path: relative, open: () => fileStream(file) })
+      : folderZipItems(file, relative);
+    return { name: `${name}.zip`, stream: zipStream(items, { compress: true }), zip: true };
+  }
   if (!info.isFile) throw badRequest('The requested path is a directory; use rawdir to list it.');
   const offset = range.offset ?? 0;
   const length = range.length !== undefined && range.length >= 0 ? range.length : undefined;
+  const compression = range.decompress ? compressionOf(relative) : undefined;
+  if (compression) {
+    return {
+      name: withoutCompressionSuffix(name),
+      stream: await decompressedRange(file, compression, offset, length),
+    };
+  }
   if (offset > info.size) throw badRequest('Offset is beyond the end of the file.');
   const end = length !== undefined ? Math.min(info.size, offset + length) - 1 : info.size - 1;
-  const name = path.basename(relative);
   return { name, stream: end < offset ? undefined : fileStream(file, { start: offset, end }) };
 };
+
+const joinRaw = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
+
+async function* singleItem(item: ZipItem): AsyncGenerator<ZipItem> {
+  yield item;
+}
 
 /** A file or folder item of a listing, with the entry whose mainfile it is (if asked for and any). */
 export interface RawItem extends FolderItem {
@@ -65,21 +101,27 @@ export const listRawPath = async (
   const target = new UploadFiles(ctx.config.dataDir, upload.upload_id).rawPath(relative);
   const info = await pathInfo(target);
   if (!info) throw notFound('Not found. Invalid path?');
-  const mainfiles = new Map(
-    (await listUploadEntryFiles(ctx.db, upload.upload_id)).map((e) => [e.mainfile, e]),
-  );
-  const withEntry = (item: FolderItem, rel: string): RawItem => {
-    const entry = item.isFile ? mainfiles.get(rel) : undefined;
-    return entry ? { ...item, entry: { entry_id: entry.entry_id, parser_name: entry.parser_name } } : item;
+  // Entry ids derive from upload id and mainfile: the entries of the files shown are found by key.
+  const withEntries = async (items: FolderItem[], folder: string | undefined): Promise<RawItem[]> => {
+    const pathOf = (item: FolderItem) => (folder === undefined ? relative : joinRaw(folder, item.name));
+    const ids = items
+      .filter((item) => item.isFile)
+      .map((item) => generateEntryId(upload.upload_id, pathOf(item)));
+    const entries = new Map((await findEntryFiles(ctx.db, ids)).map((e) => [e.mainfile, e]));
+    return items.map((item) => {
+      const entry = item.isFile ? entries.get(pathOf(item)) : undefined;
+      return entry ? { ...item, entry: { entry_id: entry.entry_id, parser_name: entry.parser_name } } : item;
+    });
   };
   const name = path.basename(relative);
-  if (info.isFile) return { upload, path: relative, file: withEntry({ name, ...info }, relative) };
+  if (info.isFile) {
+    const [file] = await withEntries([{ name, ...info }], undefined);
+    return { upload, path: relative, file: file! };
+  }
   const pageSize = options.pageSize ?? 500;
   const page = options.page ?? 1;
   const { total, items } = await listFolder(target, { offset: (page - 1) * pageSize, limit: pageSize });
-  const shown = items.map((item) =>
-    options.includeEntryInfo ? withEntry(item, relative ? `${relative}/${item.name}` : item.name) : item,
-  );
+  const shown = options.includeEntryInfo ? await withEntries(items, relative) : items;
   return { upload, path: relative, folder: { name, items: shown, total, page, pageSize } };
 };
 

@@ -21,6 +21,17 @@ export const listUploadEntryFiles = async (db: Queryable, uploadId: string) =>
     )
   ).rows;
 
+/** The entries among `entryIds` (by primary key: a page of a folder costs a page of lookups). */
+export const findEntryFiles = async (db: Queryable, entryIds: readonly string[]) =>
+  entryIds.length === 0
+    ? []
+    : (
+        await db.query<{ entry_id: string; mainfile: string; parser_name: string }>(
+          'SELECT entry_id, mainfile, parser_name FROM entries WHERE entry_id = ANY($1)',
+          [entryIds],
+        )
+      ).rows;
+
 export const deleteEntries = async (db: Queryable, entryIds: string[]): Promise<void> => {
   if (entryIds.length) await db.query('DELETE FROM entries WHERE entry_id = ANY($1)', [entryIds]);
 };

@@ -1,40 +1,37 @@
-import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
-import { Link, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
-import { useApi } from '../../api/ApiProvider.tsx';
+import { Typography } from '@mui/material';
+import { useLocation, useParams } from 'react-router-dom';
+import { FileBrowser } from '../files/FileBrowser.tsx';
+import { parentOf } from '../files/filesContext.ts';
+import { useCaller } from '../uploads/useCaller.ts';
+import { entryBasePath } from './entryTabs.ts';
 import type { EntryData } from './types.ts';
 
-/** The entry's mainfile for download; a browser of its folder comes later. */
+/**
+ * The files tab (spec 3 §2): a file browser of the folder that holds the mainfile, with the mainfile
+ * highlighted and opened (the tab's path ends with files/_mainfile), root title 'Entry files'.
+ */
 export function EntryFilesTab({ entry }: { entry: EntryData }) {
-  const api = useApi();
+  const { '*': splat = '' } = useParams();
+  const { pathname } = useLocation();
+  const caller = useCaller();
   if (!entry.upload_id || !entry.mainfile) {
     return <Typography>This entry has no files.</Typography>;
   }
+  const basePath = entryBasePath(pathname, splat);
+  // File operations follow the upload's rules: writers of an unpublished upload.
+  const editable =
+    !entry.published &&
+    caller !== undefined &&
+    (entry.writers ?? []).some((writer) => writer.user_id === caller.sub);
   return (
-    <>
-      <Typography variant="h6" component="h2">
-        Entry files
-      </Typography>
-      <List dense>
-        <ListItem>
-          <ListItemIcon>
-            <InsertDriveFile />
-          </ListItemIcon>
-          <ListItemText
-            primary={
-              <Link
-                href={api.link('uploadRawFile', {
-                  params: { upload_id: entry.upload_id, path: entry.mainfile },
-                  query: { ignore_mime_type: true },
-                })}
-                download
-              >
-                {entry.mainfile}
-              </Link>
-            }
-            secondary="mainfile"
-          />
-        </ListItem>
-      </List>
-    </>
+    <FileBrowser
+      uploadId={entry.upload_id}
+      baseUrl={`${basePath}/files`}
+      rootPath={parentOf(entry.mainfile)}
+      rootTitle="Entry files"
+      mainfile={entry.mainfile}
+      editable={editable}
+      entriesUrl={basePath.slice(0, basePath.lastIndexOf('/'))}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { minimalResponse } from '../../api/contractCheckedFetch.ts';
 import { appsEnv, plainEntriesApp, renderApp } from '../../app/testing.tsx';
 import { DENSITIES_REQUIRED } from './structures.ts';
 import { testUnitSystems } from './testUnitSystems.ts';
@@ -20,6 +21,8 @@ const entryResponse = (entryId: string, uploadId: string, data: Record<string, u
 
 const answer = (url: string) => {
   const path = new URL(url).pathname;
+  // The 'referenced by' card: no entry references these.
+  if (path.endsWith('/entries/query')) return minimalResponse('POST', url);
   if (path.endsWith('/entries/nacl_cif')) {
     return entryResponse('nacl_cif', 'cif_upload', {
       results: {
@@ -84,6 +87,34 @@ const answer = (url: string) => {
       archive: { processing_logs: [{ level: 'INFO', event: 'parser executed', parser: 'parsers/vasp' }] },
     });
   }
+  if (path.endsWith('/uploads/dft_upload/rawdir/dir')) {
+    return Response.json({
+      path: 'dir',
+      access: 'unpublished',
+      directory_metadata: {
+        name: 'dir',
+        size: 3245,
+        content: [
+          { name: 'INCAR', size: 8, is_file: true },
+          { name: 'vasp.xml', size: 3237, is_file: true, entry_id: 'dft_bulk', parser_name: 'parsers/vasp' },
+        ],
+      },
+      pagination: { page_size: 40, page: 1, total: 2, order: 'asc' },
+    });
+  }
+  if (path.endsWith('/uploads/dft_upload/rawdir/dir/vasp.xml')) {
+    return Response.json({
+      path: 'dir/vasp.xml',
+      access: 'unpublished',
+      file_metadata: {
+        name: 'vasp.xml',
+        size: 3237,
+        is_file: true,
+        entry_id: 'dft_bulk',
+        parser_name: 'parsers/vasp',
+      },
+    });
+  }
   return new Response(
     JSON.stringify({ detail: 'The entry with the given id does not exist or is not visible to you.' }),
     {
@@ -106,7 +137,17 @@ describe('EntryPage', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'files' }));
     expect(router.state.location.pathname).toBe('/search/entries/entry/id/dft_bulk/files/_mainfile');
-    expect(await screen.findByRole('link', { name: 'dir/vasp.xml' })).toHaveAttribute(
+    // The browser of the mainfile's folder, the mainfile highlighted and opened.
+    expect(await screen.findByText('Entry files')).toBeInTheDocument();
+    const mainfile = await screen.findByRole('link', { name: /vasp\.xml/ });
+    expect(mainfile).toHaveAttribute('href', '/search/entries/entry/id/dft_bulk/files/_mainfile');
+    expect(mainfile).toHaveClass('Mui-selected');
+    expect(within(mainfile).getByText('vasp')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'processed data' })).toHaveAttribute(
+      'href',
+      '/search/entries/entry/id/dft_bulk/data',
+    );
+    expect(screen.getByRole('link', { name: 'Download file' })).toHaveAttribute(
       'href',
       'http://oasis.test/nomad-oasis/api/v1/uploads/dft_upload/raw/dir/vasp.xml?ignore_mime_type=true',
     );

@@ -1,7 +1,9 @@
 import { Alert, Box, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
 import type { Upload } from '@oasis/schema';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { FileBrowser } from '../files/FileBrowser.tsx';
+import { useReloadFiles } from '../files/useFileOperations.ts';
 import { FilesDropzone } from './FilesDropzone.tsx';
 import { ProcessingBanner } from './ProcessingBanner.tsx';
 import { ProcessingStatus } from './ProcessingStatus.tsx';
@@ -42,7 +44,7 @@ export function UploadPage() {
       ) : upload.isError ? (
         <Alert severity="error">{loadErrorText(upload.error)}</Alert>
       ) : tab === 'files' ? (
-        <UploadFilesTab upload={upload.data.data} />
+        <UploadFilesTab upload={upload.data.data} basePath={basePath} />
       ) : (
         <UploadOverview uploadId={uploadId} basePath={basePath} data={data} />
       )}
@@ -50,16 +52,28 @@ export function UploadPage() {
   );
 }
 
-function UploadFilesTab({ upload }: { upload: Upload }) {
+function UploadFilesTab({ upload, basePath }: { upload: Upload; basePath: string }) {
+  const caller = useCaller();
+  const reloadFiles = useReloadFiles(upload.upload_id);
+  // Processing finds the entries of new files: show their parsers once it is done.
+  const wasRunning = useRef(upload.process_running);
+  useEffect(() => {
+    if (wasRunning.current && !upload.process_running) reloadFiles();
+    wasRunning.current = upload.process_running;
+  }, [upload.process_running, reloadFiles]);
   return (
     <>
       {upload.process_running ? <ProcessingBanner message={upload.last_status_message} /> : null}
       <Typography variant="h6" component="h1" gutterBottom>
         Upload files
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        The file browser is not available yet. Files are added in the first step of the overview.
-      </Typography>
+      <FileBrowser
+        uploadId={upload.upload_id}
+        baseUrl={`${basePath}/files`}
+        rootTitle="/"
+        editable={isEditable(upload, caller?.sub, caller?.groups)}
+        entriesUrl={`${basePath}/entry/id`}
+      />
     </>
   );
 }

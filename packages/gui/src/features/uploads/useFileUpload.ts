@@ -22,11 +22,12 @@ const PATH_EXISTS = 'The provided path already exists and overwrite_if_exists is
 const isPathExists = (error: unknown) => error instanceof ApiError && error.apiMessage === PATH_EXISTS;
 
 /**
- * Sends dropped files one after the other into the upload's root folder (`PUT uploads/{id}/raw/`),
+ * Sends dropped files one after the other into a folder of the upload (`PUT uploads/{id}/raw/{folder}`,
+ * the root by default),
  * reporting the progress of the current one; `onDone` runs after the last file. Files are never replaced
  * silently: the server is told not to overwrite, and when it says the file exists the user is asked.
  */
-export function useFileUpload(uploadId: string, onDone: () => void) {
+export function useFileUpload(uploadId: string, onDone: () => void, folder = '') {
   const api = useApi();
   const { raiseError } = useErrors();
   const [state, setState] = useState<FileUploadState>({});
@@ -36,14 +37,14 @@ export function useFileUpload(uploadId: string, onDone: () => void) {
     (file: File, overwrite: boolean) => {
       setState({ fileName: file.name, percent: 0 });
       const into = {
-        params: { upload_id: uploadId, path: '' },
+        params: { upload_id: uploadId, path: folder },
         query: { file_name: file.name, overwrite_if_exists: overwrite },
       };
       return api.upload('uploadRawPut', file, into, {
         onProgress: (progress) => setState({ fileName: file.name, percent: progress.percent }),
       });
     },
-    [api, uploadId],
+    [api, uploadId, folder],
   );
 
   const ask = useCallback(

@@ -1,0 +1,42 @@
+import type { ApiClient } from '../../api/client.ts';
+
+/** What every lane of one file browser shares. */
+export interface FilesContext {
+  api: ApiClient;
+  uploadId: string;
+  /** File operations are offered only for editable uploads (spec 3 §6). */
+  editable: boolean;
+  /** Upload path of the root folder ('' for the upload's root). */
+  rootPath: string;
+  rootTitle: string;
+  /** In an entry's files tab: the mainfile's upload path; it is highlighted and keyed `_mainfile`. */
+  mainfile?: string;
+  /** The installation's product name (env title), which NOMAD's own archive parser is shown as. */
+  productName: string;
+  /** Where 'processed data' of a file's entry leads (the entry's data tab). */
+  entryDataUrl(entryId: string): string;
+}
+
+/** The key of the mainfile item in an entry's files tab (the tab's path ends with files/_mainfile). */
+export const MAINFILE_KEY = '_mainfile';
+
+/** Directory listing page size in the browser (spec 3 §9). */
+export const BROWSER_PAGE_SIZE = 40;
+
+/** The query key prefix of everything a browser of `uploadId` loaded: invalidate it after a change. */
+export const filesQueryKey = (uploadId: string) => ['files', uploadId] as const;
+
+export const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
+
+export const parentOf = (path: string) => {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+};
+
+export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/** 'parsers/vasp' is shown as 'vasp', the archive parser as the product name (spec 3 §2). */
+export function parserLabel(parserName: string, productName: string): string {
+  const name = parserName.replace(/^parsers\//, '');
+  return name === 'archive' ? productName : name;
+}
