@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectArchive } from './archive-required.ts';
+import { externalReference, projectArchive, projectArchiveWithReferences } from './archive-required.ts';
 
 const archive = {
   metadata: { entry_id: 'e1', mainfile: 'vasprun.xml' },
@@ -57,5 +57,68 @@ describe('projectArchive', () => {
     const out = projectArchive(hostile, { results: 'include-resolved' });
     expect(out).toEqual({ results: hostile.results });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('references into other archives', () => {
+  it("reads NOMAD's forms of references to other entries", () => {
+    expect(externalReference('../upload/archive/e2#/data/x')).toEqual({
+      location: { entryId: 'e2' },
+      path: ['data', 'x'],
+    });
+    expect(externalReference('../upload/archive/mainfile/a/b.archive.json#/data')).toEqual({
+      location: { mainfile: 'a/b.archive.json' },
+      path: ['data'],
+    });
+    expect(externalReference('../uploads/u2/archive/e2#/run/0')).toEqual({
+      location: { uploadId: 'u2', entryId: 'e2' },
+      path: ['run', '0'],
+    });
+    expect(externalReference('../uploads/u2/archive/mainfile/x.json#data')).toBeUndefined();
+    expect(externalReference('https://example.org/archive/e2#/data')).toBeUndefined();
+    expect(externalReference('/run/0')).toBeUndefined();
+  });
+
+  it('collects them under include-resolved with the resolve-inplace in force there', () => {
+    const value = {
+      data: { a: '../upload/archive/e2#/data', b: ['../uploads/u/archive/e3#/data/x'] },
+      other: '../upload/archive/e4#/data',
+    };
+    const { external } = projectArchiveWithReferences(value, {
+      data: 'include-resolved',
+      'resolve-inplace': true,
+    });
+    expect(external.map((ref) => [ref.location, ref.key, ref.inplace])).toEqual([
+      [{ entryId: 'e2' }, 'a', true],
+      [{ uploadId: 'u', entryId: 'e3' }, 0, true],
+    ]);
+    expect(
+      projectArchiveWithReferences(value, { data: 'include-resolved' }).external.every((ref) => !ref.inplace),
+    ).toBe(true);
+  });
+
+  it('resolves a quantity that is itself the reference', () => {
+    const value = { data: { ref: '/data/target', target: { x: 1 } } };
+    expect(projectArchive(value, { data: { ref: 'include-resolved' } })).toEqual({
+      data: { ref: '/data/target', target: { x: 1 } },
+    });
+    expect(projectArchive(value, { data: { ref: 'include-resolved', 'resolve-inplace': true } })).toEqual({
+      data: { ref: { x: 1 } },
+    });
+  });
+
+  it('replaces in-archive references in a copy when resolving in place', () => {
+    const out = projectArchive(archive, {
+      results: { properties: { electronic: 'include-resolved' } },
+      'resolve-inplace': true,
+    });
+    const dos = (out.results as any).properties.electronic.dos_electronic[0]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(dos.energies).toEqual([0, 1e-19]);
+    expect(dos.total).toEqual([{ value: [0, 1] }]);
+    expect(out.run).toBeUndefined();
+    // The archive as read is unchanged.
+    expect(archive.results.properties.electronic.dos_electronic[0]?.energies).toBe(
+      '/run/0/calculation/1/dos_electronic/0/energies',
+    );
   });
 });

@@ -1,9 +1,12 @@
 /**
  * The `required` specification of archive queries: '*' takes everything below, an object names the
- * sections to take (each again '*' or an object). 'include-resolved' takes the sub-tree and also the
- * archive sections its reference strings point to ('/run/0/calculation/0/dos_electronic/0/energies'),
- * placed at their own paths, as NOMAD does for results that reference the run. Other keys NOMAD uses
- * for resolving references (`resolve-inplace`, ...) are accepted and have no effect here.
+ * sections to take (each again '*' or an object). 'include-resolved' takes the sub-tree and also what its
+ * reference strings point to: sections of this archive ('/run/0/calculation/0/dos_electronic/0/energies')
+ * are placed at their own paths, as NOMAD does for results that reference the run; references into other
+ * entries' archives ('../upload/archive/{entry_id}#/data', '../uploads/{upload_id}/archive/{entry_id}#/…',
+ * '…/archive/mainfile/{mainfile}#/…') are collected for the caller to resolve with the reader's access
+ * rights. With `resolve-inplace: true` (at any level, for the levels below) resolved sections replace
+ * their reference strings instead. Other keys NOMAD uses here (`max_list_size`, ...) have no effect.
  */
 import { nestedDeeperThan } from '@oasis/schema';
 import { validationError } from '../errors.ts';
@@ -21,29 +24,88 @@ const referencePath = (value: string): string[] | undefined => {
   return path.split('/');
 };
 
+/** Which other archive a reference names: by entry id or mainfile, in this upload or another. */
+export interface ArchiveLocation {
+  uploadId?: string;
+  entryId?: string;
+  mainfile?: string;
+}
+
+const LOCATIONS: readonly [RegExp, (match: RegExpExecArray) => ArchiveLocation][] = [
+  [/^\.\.\/upload\/archive\/mainfile\/(.+)$/, (m) => ({ mainfile: m[1] })],
+  [/^\.\.\/upload\/archive\/([^/]+)$/, (m) => ({ entryId: m[1] })],
+  [/^\.\.\/uploads\/([^/]+)\/archive\/mainfile\/(.+)$/, (m) => ({ uploadId: m[1], mainfile: m[2] })],
+  [/^\.\.\/uploads\/([^/]+)\/archive\/([^/]+)$/, (m) => ({ uploadId: m[1], entryId: m[2] })],
+];
+
+/** '../uploads/u1/archive/e1#/data' -> where the archive is and the path in it; undefined otherwise. */
+export const externalReference = (
+  value: string,
+): { location: ArchiveLocation; path: string[] } | undefined => {
+  const hash = value.indexOf('#');
+  if (hash <= 0) return undefined;
+  const path = referencePath(value.slice(hash + 1));
+  if (!path) return undefined;
+  const address = value.slice(0, hash);
+  for (const [pattern, read] of LOCATIONS) {
+    const match = pattern.exec(address);
+    if (match) return { location: read(match), path };
+  }
+  return undefined;
+};
+
+/** A reference into another archive, and where its string sits in the projected archive. */
+export interface ExternalReference {
+  location: ArchiveLocation;
+  path: string[];
+  holder: Json | unknown[];
+  key: string | number;
+  /** Replace the string by what it resolves to (resolve-inplace), rather than adding it elsewhere. */
+  inplace: boolean;
+}
+
 // Own properties only: reference strings come from uploaded files, and '/__proto__/...' must not
 // reach (or later write into) Object.prototype.
-const resolve = (archive: unknown, path: readonly string[]): unknown =>
+export const resolve = (archive: unknown, path: readonly string[]): unknown =>
   path.reduce<unknown>((node, part) => {
     if (Array.isArray(node)) return /^\d+$/.test(part) ? node[Number(part)] : undefined;
     return isObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
   }, archive);
 
+interface Found {
+  /** In-archive references that resolve, with where their strings sit. */
+  internal: { path: string[]; holder: Json | unknown[]; key: string | number; inplace: boolean }[];
+  external: ExternalReference[];
+}
+
 /**
- * Every reference string inside a value that resolves within the archive, in document order. A stack, not
- * recursion: archives come from uploaded files and may nest deeper than the call stack goes.
+ * Every reference string inside a value, in document order: those that resolve within the archive and
+ * those into other archives. A stack, not recursion: archives come from uploaded files and may nest
+ * deeper than the call stack goes.
  */
-const collectReferences = (value: unknown, archive: unknown, into: string[][]): void => {
-  const pending = [value];
+type Slot = [holder: Json | unknown[], key: string | number, item: unknown];
+
+const collectReferences = (start: Slot, archive: unknown, into: Found, inplace: boolean): void => {
+  const children = (holder: Json | unknown[]): Slot[] =>
+    Array.isArray(holder)
+      ? holder.map((item, index): Slot => [holder, index, item])
+      : Object.entries(holder).map(([key, item]): Slot => [holder, key, item]);
+  const pending: Slot[] = [start];
+  // A loop, not push(...spread): lists of archives can be longer than a call takes arguments.
+  const pushChildren = (holder: Json | unknown[]) => {
+    const slots = children(holder);
+    for (let i = slots.length - 1; i >= 0; i--) pending.push(slots[i] as Slot);
+  };
   while (pending.length > 0) {
-    const item = pending.pop();
+    const [holder, key, item] = pending.pop() as Slot;
     if (typeof item === 'string') {
       const path = referencePath(item);
-      if (path && resolve(archive, path) !== undefined) into.push(path);
-      continue;
+      if (path && resolve(archive, path) !== undefined) into.internal.push({ path, holder, key, inplace });
+      const external = path ? undefined : externalReference(item);
+      if (external) into.external.push({ ...external, holder, key, inplace });
+    } else if (Array.isArray(item) || isObject(item)) {
+      pushChildren(item);
     }
-    const children = Array.isArray(item) ? item : isObject(item) ? Object.values(item) : [];
-    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
   }
 };
 
@@ -70,7 +132,7 @@ export const checkArchiveRequired = (required: unknown): void => {
 };
 
 /** Writes `value` at `path` into `out`, creating objects and list slots on the way. */
-const place = (out: Json, path: readonly string[], value: unknown): void => {
+export const place = (out: Json, path: readonly string[], value: unknown): void => {
   let node: Json | unknown[] = out;
   path.forEach((part, i) => {
     const last = i === path.length - 1;
@@ -94,33 +156,58 @@ const place = (out: Json, path: readonly string[], value: unknown): void => {
   });
 };
 
-export const projectArchive = (value: unknown, required: unknown): Json => {
-  const references: string[][] = [];
-  const project = (node: unknown, spec: unknown): unknown => {
+/** The projected archive and the references into other archives its include-resolved parts hold. */
+export interface ProjectedArchive {
+  archive: Json;
+  external: ExternalReference[];
+}
+
+export const projectArchiveWithReferences = (value: unknown, required: unknown): ProjectedArchive => {
+  const found: Found = { internal: [], external: [] };
+  const project = (node: unknown, spec: unknown, inplace: boolean): unknown => {
     if (spec === 'include-resolved') {
-      collectReferences(node, value, references);
-      return node;
+      // In place, the strings are replaced in a copy: the archive read from disk stays as it is.
+      const taken = inplace ? structuredClone(node) : node;
+      collectReferences([{ root: taken }, 'root', taken], value, found, inplace);
+      return taken;
     }
     if (spec === '*' || spec === 'include' || spec === true) return node;
     if (typeof spec !== 'object' || spec === null || typeof node !== 'object' || node === null)
       return undefined;
-    if (Array.isArray(node)) return node.map((item) => project(item, spec));
+    const below =
+      isObject(spec) && typeof spec['resolve-inplace'] === 'boolean' ? spec['resolve-inplace'] : inplace;
+    if (Array.isArray(node)) return node.map((item) => project(item, spec, below));
     const out: Json = {};
     for (const [key, sub] of Object.entries(spec)) {
       if (key.startsWith('resolve') || key === 'max_list_size' || key === 'include-definition') continue;
       const name = key.replace(/\[.*\]$/, '');
       const child = (node as Json)[name];
       if (child === undefined) continue;
-      const projected = project(child, sub);
+      if (sub === 'include-resolved') {
+        // Collected here, where the holder is known: the value itself may be the reference string.
+        const taken = below ? structuredClone(child) : child;
+        out[name] = taken;
+        collectReferences([out, name, taken], value, found, below);
+        continue;
+      }
+      const projected = project(child, sub, below);
       if (projected !== undefined) out[name] = projected;
     }
     return out;
   };
-  const result = project(value, required);
+  const result = project(value, required, false);
   const out = isObject(result) ? result : {};
-  for (const path of references) {
-    // Skip targets the projection already holds in full.
-    if (resolve(out, path) === undefined) place(out, path, structuredClone(resolve(value, path)));
+  for (const { path, holder, key, inplace } of found.internal) {
+    const target = resolve(value, path);
+    if (inplace) {
+      (holder as Record<string | number, unknown>)[key] = structuredClone(target);
+    } else if (resolve(out, path) === undefined) {
+      // Skip targets the projection already holds in full.
+      place(out, path, structuredClone(target));
+    }
   }
-  return out;
+  return { archive: out, external: found.external };
 };
+
+export const projectArchive = (value: unknown, required: unknown): Json =>
+  projectArchiveWithReferences(value, required).archive;

@@ -31,6 +31,8 @@ export const MAX_REQUIRED_PATH_LENGTH = 1000;
 /** Levels and keys of an archive query's `required` tree. */
 export const MAX_ARCHIVE_REQUIRED_DEPTH = 100;
 export const MAX_ARCHIVE_REQUIRED_KEYS = 1000;
+/** Other entries' archives read to resolve one archive's references (include-resolved); more stay unresolved. */
+export const MAX_REFERENCED_ARCHIVES = 20;
 
 /** POST suggestions: characters of the input, quantities asked for, values per quantity. */
 export const MAX_SUGGESTION_INPUT = 1000;

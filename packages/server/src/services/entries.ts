@@ -5,12 +5,13 @@ import { HttpError, notFound } from '../errors.ts';
 import { folderFiles, folderOf } from '../files/folder-files.ts';
 import { readJsonFile } from '../files/read.ts';
 import { UploadFiles } from '../files/storage.ts';
-import { checkArchiveRequired, projectArchive } from '../search/archive-required.ts';
+import { checkArchiveRequired, projectArchiveWithReferences } from '../search/archive-required.ts';
 import { entryDocuments } from '../search/entry-documents.ts';
 import { searchEntries } from '../search/search.ts';
 import { findEntryRow, type EntryRow } from '../store/entries.ts';
 import { findUpload } from '../store/uploads.ts';
 import { assertCanRead } from './access.ts';
+import { resolveExternalReferences } from './archive-references.ts';
 import type { Caller } from './caller.ts';
 
 const entryNotFound = () => notFound('The entry with the given id does not exist or is not visible to you.');
@@ -39,6 +40,20 @@ export const readEntryMetadata = async (
   return { entry, metadata };
 };
 
+/** The parts of an archive `required` names, references into other archives resolved as the caller may. */
+const projectResolved = async (
+  ctx: AppContext,
+  caller: Caller,
+  uploadId: string,
+  archive: Record<string, unknown>,
+  required: unknown,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> => {
+  const projected = projectArchiveWithReferences(archive, required);
+  await resolveExternalReferences(ctx, caller, uploadId, projected.archive, projected.external, signal);
+  return projected.archive;
+};
+
 /** POST entries/{id}/archive/query: the parts of an entry's archive that `required` names. */
 export const readEntryArchive = async (
   ctx: AppContext,
@@ -51,7 +66,7 @@ export const readEntryArchive = async (
   const file = new UploadFiles(ctx.config.dataDir, entry.upload_id).archivePath(entry.entry_id);
   const archive = await readJsonFile<Record<string, unknown>>(file);
   if (archive === undefined) throw notFound('The entry does not have an archive (yet).');
-  return { entry, archive: projectArchive(archive, required) };
+  return { entry, archive: await projectResolved(ctx, caller, entry.upload_id, archive, required) };
 };
 
 /**
@@ -94,7 +109,7 @@ export const queryArchives = async (
       entry_id,
       upload_id,
       parser_name,
-      archive: archive ? projectArchive(archive, required) : {},
+      archive: archive ? await projectResolved(ctx, caller, upload_id, archive, required, signal) : {},
     });
   }
   return { owner: found.owner, query: found.query, pagination: found.pagination, required, data };

@@ -1,33 +1,48 @@
-import { Alert, Box, Collapse, Button, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Typography } from '@mui/material';
+import { useLocation, useParams } from 'react-router-dom';
 import { DoesNotExist } from '../../api/errors.ts';
-import { useArchive } from './useEntry.ts';
+import { errorText } from '../../app/errorText.ts';
+import { ArchiveBrowser } from '../archive/ArchiveBrowser.tsx';
+import { useArchiveDocument } from '../archive/useArchiveDocument.ts';
+import { entryBasePath } from './entryTabs.ts';
 
-/** The processed data (the archive) as JSON; an archive browser comes later. */
+const INVALID_JSON_TEXT = 'Processed data is not valid JSON. Displaying plain text instead.';
+const NO_ARCHIVE_TEXT = 'No archive exists for this entry...';
+
+/** The data tab: the archive browser, its lanes below the tab's path (`data/run:0/...`). */
 export function EntryDataTab({ entryId }: { entryId: string }) {
-  const archive = useArchive(entryId, '*');
-  const [open, setOpen] = useState(true);
-  if (archive.isPending) return <Typography>loading ...</Typography>;
-  if (archive.isError) {
+  const { '*': splat = '' } = useParams();
+  const { pathname } = useLocation();
+  // 'archive' is the tab's old name; its lanes stay below whichever of the two the URL uses.
+  const tabSegment = splat.split('/')[0] || 'data';
+  const baseUrl = `${entryBasePath(pathname, splat)}/${tabSegment}`;
+  const document = useArchiveDocument(entryId);
+  if (document.isPending) return <Typography>loading ...</Typography>;
+  if (document.isError) {
     return (
-      <Alert severity={archive.error instanceof DoesNotExist ? 'warning' : 'error'}>
-        {archive.error instanceof DoesNotExist ? 'No archive exists for this entry.' : archive.error.message}
+      <Alert severity={document.error instanceof DoesNotExist ? 'warning' : 'error'}>
+        {document.error instanceof DoesNotExist ? NO_ARCHIVE_TEXT : errorText(document.error)}
       </Alert>
     );
   }
-  return (
-    <Box>
-      <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open}>
-        {open ? 'Hide the archive' : 'Show the archive'}
-      </Button>
-      <Collapse in={open}>
-        <Box
-          component="pre"
-          sx={{ fontSize: '0.75rem', overflow: 'auto', maxHeight: '70vh', bgcolor: 'action.hover', p: 1 }}
-        >
-          {JSON.stringify(archive.data.data.archive, null, 2)}
+  if (!document.data.valid) {
+    return (
+      <>
+        <Alert severity="warning">{INVALID_JSON_TEXT}</Alert>
+        <Box component="pre" sx={{ fontSize: '0.75rem', overflow: 'auto', maxHeight: '70vh', p: 1 }}>
+          {document.data.text}
         </Box>
-      </Collapse>
-    </Box>
+      </>
+    );
+  }
+  return (
+    <ArchiveBrowser
+      entryId={entryId}
+      archive={document.data.archive}
+      response={document.data.response}
+      baseUrl={baseUrl}
+      version={document.dataUpdatedAt}
+      onReload={() => void document.refetch()}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Typography } from '@mui/material';
 import { DoesNotExist } from '../../api/errors.ts';
 import { LogList } from './LogList.tsx';
-import { logsWithErrors } from './logs.ts';
+import { logsWithErrors, type LogRecord } from './logs.ts';
 import { archiveData, type EntryData } from './types.ts';
 import { useArchive } from './useEntry.ts';
 
@@ -19,6 +19,10 @@ export function EntryLogsTab({ entry }: { entry: EntryData }) {
       </Alert>
     );
   }
-  const logs = logsWithErrors(archiveData(archive.data).processing_logs ?? [], entry.processing_errors);
+  // Processing logs any fields it likes next to level and event; the list shows them all.
+  const logs = logsWithErrors(
+    (archiveData(archive.data).processing_logs ?? []) as readonly LogRecord[],
+    entry.processing_errors,
+  );
   return <LogList logs={logs} />;
 }

@@ -1,0 +1,93 @@
+import { archiveDefinition } from '@oasis/schema';
+import { useMemo, useState } from 'react';
+import { useApi } from '../../api/ApiProvider.tsx';
+import { useErrors } from '../../app/errors.tsx';
+import { ApiCallDialog } from '../../components/ApiCallDialog.tsx';
+import { LaneBrowser } from '../browser/LaneBrowser.tsx';
+import { laneUrl } from '../browser/lanePath.ts';
+import { archiveAdapter, type ArchiveLaneConfig } from './archiveAdapter.tsx';
+import { ArchiveToolbar } from './ArchiveToolbar.tsx';
+import { DEFAULT_VIEW, rootNode, type ArchiveSection, type ArchiveViewOptions } from './model.ts';
+import { ARCHIVE_REQUEST } from './useArchiveDocument.ts';
+
+const BROWSER_HEIGHT = 'calc(100vh - 260px)';
+
+export interface ArchiveBrowserProps {
+  entryId: string;
+  archive: ArchiveSection;
+  /** The full answer of the archive request (the API dialog shows it). */
+  response: unknown;
+  /** The URL of the root lane (the entry's data tab). */
+  baseUrl: string;
+  /** Counts reloads, so that lanes of an older archive are not reused. */
+  version: number;
+  onReload(): void;
+}
+
+/** The archive browser of the entry page's data tab: a toolbar over archive lanes (spec 3 §2). */
+export function ArchiveBrowser({
+  entryId,
+  archive,
+  response,
+  baseUrl,
+  version,
+  onReload,
+}: ArchiveBrowserProps) {
+  const api = useApi();
+  const { raiseError } = useErrors();
+  const [view, setView] = useState<ArchiveViewOptions>(DEFAULT_VIEW);
+  const [apiOpen, setApiOpen] = useState(false);
+  const config = useMemo<ArchiveLaneConfig>(
+    () => ({
+      entryId,
+      view,
+      version,
+      laneUrl: (keys) => laneUrl(baseUrl, keys),
+      entryDataUrl: (otherEntry, keys) => laneUrl(`/entry/id/${encodeURIComponent(otherEntry)}/data`, keys),
+    }),
+    [entryId, view, version, baseUrl],
+  );
+  const root = useMemo(() => archiveAdapter(rootNode(archive, archiveDefinition), config), [archive, config]);
+  const downloadUrl = api.link('entryArchiveDownload', { params: { entry_id: entryId } });
+  const download = async () => {
+    const blob = (await api.getJson(downloadUrl, { responseType: 'blob' })) as Blob;
+    const href = URL.createObjectURL(blob);
+    const anchor = document.createElement('a');
+    anchor.href = href;
+    anchor.download = `${entryId}.archive.json`;
+    anchor.click();
+    URL.revokeObjectURL(href);
+  };
+  const requestUrl = `${api.link('entryArchiveDownload', { params: { entry_id: entryId } }).replace(/\/download$/, '/query')}`;
+  return (
+    <>
+      <ArchiveToolbar
+        archive={archive}
+        view={view}
+        onViewChange={setView}
+        laneUrl={config.laneUrl}
+        downloadUrl={downloadUrl}
+        onDownload={() => void download().catch((error: unknown) => raiseError(error))}
+        onShowApi={() => setApiOpen(true)}
+        onReload={onReload}
+      />
+      <LaneBrowser baseUrl={baseUrl} root={root} height={BROWSER_HEIGHT} />
+      {apiOpen ? (
+        <ApiCallDialog
+          intro="This is the request behind the archive browser; your own scripts can send it with an app token."
+          request={[
+            { title: 'Request', code: `POST ${requestUrl}\n${JSON.stringify(ARCHIVE_REQUEST, null, 2)}` },
+            {
+              title: 'curl',
+              code: `curl -X POST "${requestUrl}" -H "accept: application/json" -H "Content-Type: application/json" -d '${JSON.stringify(ARCHIVE_REQUEST)}'`,
+            },
+          ]}
+          response={response}
+          maxWidth="lg"
+          codeMaxHeight={300}
+          onClose={() => setApiOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+}

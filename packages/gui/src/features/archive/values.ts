@@ -1,0 +1,17 @@
+import { resolveDisplayUnit, type DisplayUnit } from '../units/index.ts';
+import type { UnitsByDimension } from '../units/displayUnit.ts';
+
+/**
+ * A quantity's values in the unit system the units menu selects: archives store SI values in the unit
+ * their definition names; the browser converts numbers (also inside arrays) and labels the unit.
+ */
+export function displayUnitOf(storedUnit: string | undefined, units: UnitsByDimension): DisplayUnit {
+  return resolveDisplayUnit(storedUnit, units);
+}
+
+/** Every number in a (nested) value converted; anything else kept. */
+export function convertDeep(value: unknown, convert: (value: number) => number): unknown {
+  if (typeof value === 'number') return convert(value);
+  if (Array.isArray(value)) return value.map((item) => convertDeep(item, convert));
+  return value;
+}
