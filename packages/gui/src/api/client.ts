@@ -23,6 +23,24 @@ export interface RequestOptions {
   /** Content type for string or Blob bodies (e.g. 'application/yaml'); objects are always sent as JSON. */
   contentType?: string;
   headers?: Record<string, string>;
+  /** Sees the headers of a successful answer (e.g. a file's content-disposition). */
+  onHeaders?: (headers: Headers) => void;
+}
+
+/** The file name of a content-disposition header: RFC 8187's filename* first, then filename. */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // a malformed encoding: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name || undefined;
 }
 
 interface UploadOptions {
@@ -111,6 +129,27 @@ export class ApiClient {
     const { path } = operations[name] as OperationDefinition;
     const { params, query } = (input ?? {}) as RawInput;
     return this.url(fillPath(path, params), query);
+  }
+
+  /**
+   * Fetches a file an operation sends, with the caller's token, and the name its content-disposition
+   * header gives (undefined when it gives none).
+   */
+  async file<N extends FileOperationName>(
+    name: N,
+    ...[input, options]: CallArgs<N, RequestOptions>
+  ): Promise<{ blob: Blob; fileName: string | undefined }> {
+    const { method, path } = operations[name] as OperationDefinition;
+    const { params, query } = (input ?? {}) as RawInput;
+    let fileName: string | undefined;
+    const blob = await this.request<Blob>(method, fillPath(path, params), undefined, query, {
+      ...options,
+      responseType: 'blob',
+      onHeaders: (headers) => {
+        fileName = dispositionFileName(headers.get('content-disposition'));
+      },
+    });
+    return { blob, fileName };
   }
 
   /** A JSON document that is not part of the API (e.g. the GUI's metainfo artifacts). */
@@ -242,6 +281,7 @@ export class ApiClient {
         }
         throw errorForResponse(response.status, response.statusText, errorBody);
       }
+      options.onHeaders?.(response.headers);
       if (responseType === 'blob') return (await response.blob()) as T;
       const text = await response.text();
       if (responseType === 'text') return text as T;

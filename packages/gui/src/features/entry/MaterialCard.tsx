@@ -1,4 +1,5 @@
 import {
+  Box,
   Chip,
   Stack,
   Table,
@@ -9,7 +10,7 @@ import {
   ToggleButtonGroup,
 } from '@mui/material';
 import type { ResultsMaterial, ResultsStructures } from '@oasis/schema';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { displayValue } from '../../components/format.ts';
 import { nElementsText } from './materialNames.ts';
 import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
@@ -18,16 +19,30 @@ import { availableKinds, latticeRows, withArchiveDensities, type StructureKind }
 import type { ArchiveState } from './types.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 
-/** Composition, symmetry and lattice of the entry's material; a 3D structure viewer comes later. */
+// The viewer's frame is small, but it is only needed on entries with a material: its own chunk.
+const MaterialStructure = lazy(() =>
+  import('../structure/MaterialStructure.tsx').then((module) => ({ default: module.MaterialStructure })),
+);
+
+/** The card's height (spec 3 §2); the viewer fills what the toolbar leaves. */
+const CARD_HEIGHT = 700;
+const VIEWER_HEIGHT = 440;
+
+/** Composition, structure viewer, symmetry and lattice of the entry's material (spec 3 §2). */
 export function MaterialCard({
   material,
   structures: indexed,
   archive = { status: 'none' },
+  entryId,
 }: {
   material: ResultsMaterial;
   structures?: ResultsStructures | undefined;
   archive?: ArchiveState;
+  /** The entry whose archive the viewer reads; without it the card shows no viewer. */
+  entryId?: string | undefined;
 }) {
+  const kinds = indexed ? availableKinds(indexed) : [];
+  const [kind, setKind] = useState<StructureKind>('original');
   // The metadata has no densities (NOMAD's index leaves them out); the archive's results have them.
   const structures = withArchiveDensities(indexed, archive);
   const formula =
@@ -35,67 +50,106 @@ export function MaterialCard({
     material.chemical_formula_reduced ||
     material.chemical_formula_descriptive;
   const symmetry = material.symmetry;
-  return (
-    <PropertyCard title="Material">
-      <Stack spacing={2}>
-        <PropertySection title="Composition">
+  const shownKind = kinds.includes(kind) ? kind : (kinds[0] ?? 'original');
+  const showViewer = entryId !== undefined && kinds.length > 0;
+  const details = (
+    <Stack spacing={2}>
+      <PropertySection title="Composition">
+        <QuantityGrid>
+          <Quantity label="formula" value={formula} />
+          <Quantity label="structural type" value={material.structural_type} />
+          <Quantity label="elements" value={material.elements}>
+            <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+              {(material.elements ?? []).map((element) => (
+                <Chip key={element} size="small" label={element} />
+              ))}
+            </Stack>
+          </Quantity>
+          <Quantity label="number of elements" value={nElementsText(material.n_elements)} />
+          <Quantity label="material id" value={material.material_id} />
+        </QuantityGrid>
+      </PropertySection>
+      {symmetry ? (
+        <PropertySection title="Symmetry">
           <QuantityGrid>
-            <Quantity label="formula" value={formula} />
-            <Quantity label="structural type" value={material.structural_type} />
-            <Quantity label="elements" value={material.elements}>
-              <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                {(material.elements ?? []).map((element) => (
-                  <Chip key={element} size="small" label={element} />
-                ))}
-              </Stack>
-            </Quantity>
-            <Quantity label="number of elements" value={nElementsText(material.n_elements)} />
-            <Quantity label="material id" value={material.material_id} />
+            <Quantity label="crystal system" value={symmetry.crystal_system} />
+            <Quantity label="bravais lattice" value={symmetry.bravais_lattice} />
+            <Quantity label="space group number" value={symmetry.space_group_number} />
+            <Quantity label="space group symbol" value={symmetry.space_group_symbol} />
+            <Quantity label="point group" value={symmetry.point_group} />
+            <Quantity label="hall symbol" value={symmetry.hall_symbol} />
+            <Quantity label="structure name" value={symmetry.structure_name} />
           </QuantityGrid>
         </PropertySection>
-        {symmetry ? (
-          <PropertySection title="Symmetry">
-            <QuantityGrid>
-              <Quantity label="crystal system" value={symmetry.crystal_system} />
-              <Quantity label="bravais lattice" value={symmetry.bravais_lattice} />
-              <Quantity label="space group number" value={symmetry.space_group_number} />
-              <Quantity label="space group symbol" value={symmetry.space_group_symbol} />
-              <Quantity label="point group" value={symmetry.point_group} />
-              <Quantity label="hall symbol" value={symmetry.hall_symbol} />
-              <Quantity label="structure name" value={symmetry.structure_name} />
-            </QuantityGrid>
-          </PropertySection>
-        ) : null}
-        {structures && availableKinds(structures).length > 0 ? (
-          <LatticeSection structures={structures} />
-        ) : null}
-      </Stack>
+      ) : null}
+      {structures && kinds.length > 0 ? (
+        <LatticeSection
+          structures={structures}
+          kind={shownKind}
+          // With the viewer, its kind selector chooses the cell for both.
+          onKindChange={showViewer ? undefined : setKind}
+        />
+      ) : null}
+    </Stack>
+  );
+  if (!showViewer) {
+    return <PropertyCard title="Material">{details}</PropertyCard>;
+  }
+  return (
+    <PropertyCard title="Material">
+      <Box
+        sx={{
+          height: { md: CARD_HEIGHT },
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
+          gap: 2,
+        }}
+      >
+        <Box sx={{ overflowY: { md: 'auto' }, minWidth: 0 }}>{details}</Box>
+        <Suspense fallback={null}>
+          <MaterialStructure
+            entryId={entryId}
+            height={VIEWER_HEIGHT}
+            kind={shownKind}
+            onKindChange={setKind}
+            structuralType={material.structural_type}
+          />
+        </Suspense>
+      </Box>
     </PropertyCard>
   );
 }
 
-function LatticeSection({ structures }: { structures: ResultsStructures }) {
+function LatticeSection({
+  structures,
+  kind,
+  onKindChange,
+}: {
+  structures: ResultsStructures;
+  kind: StructureKind;
+  onKindChange?: ((kind: StructureKind) => void) | undefined;
+}) {
   const units = useEntryUnits();
   const kinds = availableKinds(structures);
-  const [selected, setSelected] = useState<StructureKind>(kinds[0] ?? 'original');
-  const kind = kinds.includes(selected) ? selected : (kinds[0] ?? 'original');
   const structure = structures[`structure_${kind}`] ?? {};
   return (
     <PropertySection title="Lattice">
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        value={kind}
-        onChange={(_, value: StructureKind | null) => value && setSelected(value)}
-        aria-label="structure"
-        sx={{ mb: 1 }}
-      >
-        {kinds.map((name) => (
-          <ToggleButton key={name} value={name}>
-            {name}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      {onKindChange ? (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={kind}
+          onChange={(_, value: StructureKind | null) => value && onKindChange(value)}
+          aria-label="structure"
+          sx={{ mb: 1 }}
+        >
+          {kinds.map((name) => (
+            <ToggleButton key={name} value={name}>
+              {name}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      ) : null}
       <Table size="small" aria-label="lattice parameters">
         <TableBody>
           {latticeRows(structure, units).map(([label, value]) => (

@@ -5,6 +5,7 @@ import {
   int,
   LIST,
   MATRIX3,
+  reference,
   repeating,
   section,
   str,
@@ -22,6 +23,7 @@ import {
   SYSTEM_STRUCTURAL_TYPES,
 } from './results-material-values.ts';
 import { wyckoffSet } from './results-structure.ts';
+import { atoms } from './run-system.ts';
 
 /**
  * results.material.topology: the material split into systems (the whole, conventional and primitive
@@ -132,6 +134,11 @@ export const topologySystem = section(
     int('indices', 'Indices of the atoms of each instance of the system in the whole structure.', {
       shape: ['*', '*'],
     }),
+    reference(
+      'atoms_ref',
+      'The atoms of the system where the archive holds them (a run system).',
+      'run.system.atoms',
+    ),
     str('sbu_type', 'Kind of secondary building unit of a framework.', SUGGESTED),
     float('largest_cavity_diameter', 'Diameter of the largest sphere that fits into a pore.', {
       unit: 'meter',
@@ -163,6 +170,7 @@ export const topologySystem = section(
   [
     repeating('elemental_composition', elementalComposition),
     sub('system_relation', relation),
+    sub('atoms', atoms),
     sub('cell', cell),
     sub('symmetry', systemSymmetry),
     repeating('metal_coordination', coordination),

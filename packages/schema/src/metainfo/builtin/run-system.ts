@@ -2,7 +2,8 @@ import { bool, float, int, MATRIX3, section, str, sub, VECTOR3 } from '../define
 
 /** run.system: the atomic structures a run computes, as parsers read them. Lengths in meter. */
 
-const atoms = section('Atoms', 'Species, positions and cell of a structure.', [
+/** NOMAD's Atoms: also the atoms of results.material.topology systems. */
+export const atoms = section('Atoms', 'Species, positions and cell of a structure.', [
   int('n_atoms', 'Number of atoms.'),
   int('atomic_numbers', 'Atomic number of each atom.', { shape: ['n_atoms'] }),
   str('labels', 'Label (usually the chemical symbol) of each atom.', { shape: ['n_atoms'] }),

@@ -7,10 +7,11 @@ import type { Structure } from '../structure.ts';
 import type { DeclaredSymmetry, LogLevel } from '../types.ts';
 import { materialFromStructure, symmetryFromDeclaration, type Material } from './material.ts';
 import { materialIdBulk } from './material-id.ts';
-import { ensureSection, isSection, type Normalizer } from './normalizer.ts';
+import { ensureSection, isSection, type Normalizer, type Section } from './normalizer.ts';
 import { prototypeSymmetry } from './prototypes.ts';
 import { structureFromCell, structureSection } from './structures.ts';
 import { analyseSymmetry } from './symmetry.ts';
+import { topologyOf } from './topology.ts';
 
 type Log = (level: LogLevel, event: string) => void;
 
@@ -61,6 +62,28 @@ function declaredFallback(material: Material, declared: DeclaredSymmetry | undef
   log('INFO', 'symmetry in results.material is as declared by the file, not analysed');
 }
 
+/**
+ * Where the run holds the representative structure: the run system whose positions are the structure's
+ * (parsers build both from the same Structure); searched from the last system, the usual representative.
+ */
+function runAtomsRef(archive: Section, structure: Structure): string | undefined {
+  const run = Array.isArray(archive.run) ? archive.run[0] : undefined;
+  const systems = isSection(run) && Array.isArray(run.system) ? run.system : [];
+  for (let i = systems.length - 1; i >= 0; i--) {
+    const atoms = isSection(systems[i]) ? (systems[i] as Section).atoms : undefined;
+    const positions = isSection(atoms) ? atoms.positions : undefined;
+    if (positions === structure.positions) return `/run/0/system/${i}/atoms`;
+    if (
+      Array.isArray(positions) &&
+      positions.length === structure.positions.length &&
+      positions.every((p, k) => Array.isArray(p) && p.every((x, j) => x === structure.positions[k]![j]))
+    ) {
+      return `/run/0/system/${i}/atoms`;
+    }
+  }
+  return undefined;
+}
+
 export const materialNormalizer: Normalizer = {
   name: 'material',
   normalize: async ({ archive, structure, declaredSymmetry, log }) => {
@@ -73,6 +96,7 @@ export const materialNormalizer: Normalizer = {
       analysed = await analyseBulk(structure, material, structures, log);
     else log('INFO', `no symmetry analysis for structural type '${material.structural_type}'`);
     if (!analysed && periodic3d) declaredFallback(material, declaredSymmetry, log);
+    material.topology = topologyOf(material, structures, runAtomsRef(archive, structure));
     const results = archive.results;
     // Values a parser (or an archive file) brought along win over computed ones.
     results.material = isSection(results.material) ? { ...material, ...results.material } : material;
