@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { routeBudgets } from './build/budgets.ts';
@@ -24,9 +25,30 @@ export default defineConfig({
     precompressAssets(),
     bundleBudgets(routeBudgets),
   ],
+  resolve: {
+    // h5web's n-dimensional arrays without generated code: the GUI's CSP allows no eval (features/h5).
+    alias: [
+      {
+        find: /^ndarray$/,
+        replacement: fileURLToPath(new URL('./src/features/h5/ndarray.ts', import.meta.url)),
+      },
+      {
+        find: /^ndarray-ops$/,
+        replacement: fileURLToPath(new URL('./src/features/h5/ndarrayOps.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs in one chunk: lazily loaded viewers (three, h5web, pdf.js) share
+        // React and MUI with it, and without a group the bundler cuts that shared code into dozens of
+        // small chunks that compress worse and cost a request each.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     proxy: {

@@ -12,6 +12,7 @@ import { apiRoutes } from './routes/api.ts';
 import { registerIdentityProvider } from './auth/provider/routes.ts';
 import { loggerOptions, type LogDestination } from './logging/logger-options.ts';
 import { registerApiSecurityHeaders } from './security/api-headers.ts';
+import { h5groveMount } from './routes/h5grove-mount.ts';
 import { checkResponsesAgainstContract } from './http/response-check.ts';
 import { openApiDocument } from '@oasis/schema';
 
@@ -92,6 +93,8 @@ export const buildApp = async (
     uiConfig: { docExpansion: 'list', validatorUrl: null },
   });
   await app.register(apiRoutes(ctx), { prefix: apiPrefix });
+  // NOMAD serves h5grove (the HDF5 viewer's API) beside the API, at <base>/h5grove.
+  await app.register(h5groveMount(ctx), { prefix: ctx.config.basePath });
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   await app.register(registerIdentityProvider(ctx));
   await app.register(registerGui(ctx));

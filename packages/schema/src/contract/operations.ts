@@ -12,6 +12,7 @@ import {
   DatasetsResponseSchema,
 } from '../api/datasets.ts';
 import { DownloadQuerySchema, EntriesGetQuerySchema, FileResponseSchema } from '../api/downloads.ts';
+import { SystemQuerySchema } from '../api/systems.ts';
 import {
   ArchiveQueryRequestSchema,
   ArchiveQueryResponseSchema,
@@ -38,6 +39,16 @@ import {
   GroupsQuerySchema,
   GroupsResponseSchema,
 } from '../api/groups.ts';
+import {
+  H5groveAttrQuerySchema,
+  H5groveAttrResponseSchema,
+  H5groveDataQuerySchema,
+  H5groveDataResponseSchema,
+  H5groveMetaQuerySchema,
+  H5groveMetaResponseSchema,
+  H5groveStatsQuerySchema,
+  H5groveStatsResponseSchema,
+} from '../api/h5grove.ts';
 import { InfoResponseSchema } from '../api/info.ts';
 import { MaterialsQueryRequestSchema, MaterialsQueryResponseSchema } from '../api/materials.ts';
 import { SuggestionsRequestSchema, SuggestionsResponseSchema } from '../api/suggestions.ts';
@@ -66,6 +77,8 @@ import { defineOperation as op } from './operation.ts';
 const SEARCH_ERRORS = [400, 401, 413, 422, 503] as const;
 const LOGIN_ERRORS = [401, 422, 429] as const;
 const UPLOAD_ERRORS = [400, 401, 404, 422] as const;
+// 503: the HDF5 reader is busy with too many reads, or a read took too long.
+const H5GROVE_ERRORS = [...UPLOAD_ERRORS, 503] as const;
 
 /**
  * Every endpoint of the API, once, by operation name: the server registers its routes from these rows,
@@ -445,6 +458,17 @@ export const operations = {
     produces: 'application/json',
     errors: [401, 404],
   }),
+  systemFile: op({
+    method: 'GET',
+    path: '/systems/{entry_id}',
+    tag: 'systems',
+    summary: "One system of an entry's archive as a structure file (cif, xyz or pdb)",
+    params: EntryIdParamsSchema,
+    query: SystemQuerySchema,
+    response: FileResponseSchema,
+    produces: 'text/plain',
+    errors: [400, 404, 422],
+  }),
 
   datasetsList: op({
     method: 'GET',
@@ -510,6 +534,45 @@ export const operations = {
     body: SuggestionsRequestSchema,
     response: SuggestionsResponseSchema,
     errors: SEARCH_ERRORS,
+  }),
+
+  // h5grove (the HDF5 viewer's API): also served at <base>/h5grove, where NOMAD mounts it.
+  h5groveMeta: op({
+    method: 'GET',
+    path: '/h5grove/meta',
+    tag: 'h5grove',
+    summary: 'Metadata of an object in an HDF5 file of an upload (a group with its children)',
+    query: H5groveMetaQuerySchema,
+    response: H5groveMetaResponseSchema,
+    errors: H5GROVE_ERRORS,
+  }),
+  h5groveAttr: op({
+    method: 'GET',
+    path: '/h5grove/attr',
+    tag: 'h5grove',
+    summary: 'Attribute values of an object in an HDF5 file of an upload',
+    query: H5groveAttrQuerySchema,
+    response: H5groveAttrResponseSchema,
+    errors: H5GROVE_ERRORS,
+  }),
+  h5groveData: op({
+    method: 'GET',
+    path: '/h5grove/data',
+    tag: 'h5grove',
+    summary: 'Values of a dataset (or a selection of it) as JSON, NumPy .npy or raw bytes',
+    query: H5groveDataQuerySchema,
+    response: H5groveDataResponseSchema,
+    produces: 'application/octet-stream',
+    errors: H5GROVE_ERRORS,
+  }),
+  h5groveStats: op({
+    method: 'GET',
+    path: '/h5grove/stats',
+    tag: 'h5grove',
+    summary: 'Minimum, maximum, mean and deviation of a numeric dataset (or a selection of it)',
+    query: H5groveStatsQuerySchema,
+    response: H5groveStatsResponseSchema,
+    errors: H5GROVE_ERRORS,
   }),
 } as const;
 

@@ -12,6 +12,8 @@ import { searchRoutes } from './search.ts';
 import { downloadRoutes } from './downloads.ts';
 import { datasetsRoutes } from './datasets.ts';
 import { uploadEditRoutes } from './upload-edit.ts';
+import { h5groveRoutes } from './h5grove.ts';
+import { systemsRoutes } from './systems.ts';
 
 /** Everything under /api/v1; the auth plugin resolves the caller before any route runs. */
 export const apiRoutes =
@@ -48,4 +50,6 @@ export const apiRoutes =
     await api.register(downloadRoutes(ctx));
     await api.register(datasetsRoutes(ctx));
     await api.register(uploadEditRoutes(ctx));
+    await api.register(h5groveRoutes(ctx));
+    await api.register(systemsRoutes(ctx));
   };

@@ -174,6 +174,12 @@ describe('the role matrix of uploads', () => {
       expect((await call(role, 'GET', `uploads/${uploadId}/entries`)).status, 'entries').toBe(read);
       expect((await call(role, 'GET', `uploads/${uploadId}/raw/NaCl.cif`)).status, 'raw file').toBe(read);
       expect((await call(role, 'GET', `uploads/${uploadId}/rawdir/`)).status, 'rawdir').toBe(read);
+      expect((await call(role, 'GET', `uploads/${uploadId}/raw/?compress=true`)).status, 'raw zip').toBe(
+        read,
+      );
+      // h5grove: the upload's rights are checked before the file is (a CIF is not HDF5: 400 once readable).
+      const h5grove = await call(role, 'GET', `h5grove/meta/?upload_id=${uploadId}&file=NaCl.cif`);
+      expect(h5grove.status, 'h5grove').toBe(readable ? 400 : read);
       expect((await call(role, 'GET', `entries/${entryId}`)).status, 'entry').toBe(readable ? 200 : 404);
       const required = { metadata: '*' };
       const archive = await call(role, 'POST', `entries/${entryId}/archive/query`, { required });
@@ -184,6 +190,8 @@ describe('the role matrix of uploads', () => {
       expect((await call(role, 'GET', `entries/${entryId}/rawdir`)).status, 'entry rawdir').toBe(
         readable ? 200 : 404,
       );
+      const system = `systems/${entryId}?path=results/material/topology/0&format=xyz`;
+      expect((await call(role, 'GET', system)).status, 'system file').toBe(readable ? 200 : 404);
       const archives = await call(role, 'POST', 'entries/archive/query', {
         owner: 'visible',
         query: { upload_id: uploadId },

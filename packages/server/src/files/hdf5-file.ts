@@ -1,0 +1,51 @@
+import { open } from 'node:fs/promises';
+import h5wasm, { type File as H5File } from 'h5wasm/node';
+import { badRequest } from '../errors.ts';
+
+/** HDF5's format signature; it sits at offset 0 or after a user block of 512, 1024, 2048, … bytes. */
+const SIGNATURE = Buffer.from([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** User blocks larger than this are not looked for (at most 13 reads of 8 bytes). */
+const MAX_USER_BLOCK = 2 ** 21;
+
+/**
+ * Whether `file` carries the HDF5 signature. Checked before h5wasm opens it: the library would print its
+ * error stack to the server's stderr for every file that is not HDF5.
+ */
+export const hasHdf5Signature = async (file: string): Promise<boolean> => {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.alloc(SIGNATURE.length);
+    for (let offset = 0; offset + SIGNATURE.length <= size && offset <= MAX_USER_BLOCK;) {
+      const { bytesRead } = await handle.read(buffer, 0, SIGNATURE.length, offset);
+      if (bytesRead === SIGNATURE.length && buffer.equals(SIGNATURE)) return true;
+      offset = offset === 0 ? 512 : offset * 2;
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
+};
+
+/** Waits for h5wasm's WebAssembly module; `withHdf5File` needs it ready. */
+export const hdf5Ready = async (): Promise<void> => {
+  await h5wasm.ready;
+};
+
+/**
+ * Runs `read` on the HDF5 file at `file` (opened read-only) and closes it. h5wasm is synchronous and shares
+ * one module per thread, so `read` is synchronous too: no other read uses the library while the file is open.
+ */
+export const withHdf5File = <T>(file: string, fileName: string, read: (h5: H5File) => T): T => {
+  let h5: H5File;
+  try {
+    h5 = new h5wasm.File(file, 'r');
+  } catch {
+    throw badRequest(`${fileName} could not be opened as an HDF5 file.`);
+  }
+  try {
+    return read(h5);
+  } finally {
+    h5.close();
+  }
+};

@@ -1,0 +1,32 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { HttpError } from '../errors.ts';
+import { hdf5Ready } from './hdf5-file.ts';
+import { readHdf5, type Hdf5ReadRequest } from './hdf5-read.ts';
+import type { Hdf5WorkerAnswer } from './hdf5-reader.ts';
+
+/** The HDF5 reader's thread (hdf5-reader.ts): one read per message, answered in turn. */
+const port = parentPort!;
+
+// Reads yield to the server's own thread on a busy machine: this thread runs at a lower CPU priority (Linux
+// names a thread by its id in /proc/thread-self; lowering needs no privilege). Elsewhere nothing changes.
+try {
+  const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(thread)) setPriority(thread, 10);
+} catch {
+  // Not Linux, or no /proc.
+}
+await hdf5Ready();
+port.on('message', ({ id, request }: { id: number; request: Hdf5ReadRequest }) => {
+  let answer: Hdf5WorkerAnswer;
+  try {
+    answer = { id, ok: true, result: readHdf5(request) };
+  } catch (error) {
+    answer =
+      error instanceof HttpError && typeof error.detail === 'string'
+        ? { id, ok: false, status: error.statusCode, detail: error.detail }
+        : { id, ok: false, status: 500, detail: error instanceof Error ? error.message : String(error) };
+  }
+  port.postMessage(answer);
+});

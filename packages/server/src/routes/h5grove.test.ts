@@ -1,0 +1,319 @@
+// The h5grove API over HDF5 files made here with h5wasm: the answers h5web's H5GroveProvider reads, at both
+// mounts, and the refusals of bad input.
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UploadFiles } from '../files/storage.ts';
+import { as, json, waitProcessed } from '../testing/http.ts';
+import { largeHdf5, sampleHdf5 } from '../testing/hdf5-samples.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { createUserWithToken } from '../testing/users.ts';
+
+describe('the h5grove API', () => {
+  let server: TestServer;
+  let token: string;
+  let otherToken: string;
+  let uploadId: string;
+
+  const upload = async (name: string, body: Buffer | string) => {
+    const response = await fetch(
+      `${server.api}/uploads/${uploadId}/raw/?file_name=${encodeURIComponent(name)}&wait_for_processing=true`,
+      as(token, { method: 'PUT', body }),
+    );
+    expect(response.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    token = await createUserWithToken(server, 'h5author');
+    otherToken = await createUserWithToken(server, 'h5other');
+    const created = await fetch(
+      `${server.api}/uploads?file_name=sample.h5`,
+      as(token, { method: 'POST', body: await sampleHdf5() }),
+    );
+    uploadId = (await json<{ upload_id: string }>(created)).upload_id;
+    await waitProcessed(server, uploadId, token);
+    await upload('notes.txt', 'not an HDF5 file\n');
+    // Exactly the largest numeric selection allowed (16 MiB of doubles), and one value more.
+    await upload('large.h5', await largeHdf5(2 * 1024 * 1024 + 1));
+  });
+  afterAll(async () => server?.close());
+
+  const call = (
+    endpoint: string,
+    params: Record<string, string>,
+    options: { who?: string | undefined; base?: string } = {},
+  ) => {
+    const query = new URLSearchParams({ upload_id: uploadId, file: 'sample.h5', ...params });
+    const base = options.base ?? `${server.api}/h5grove`;
+    return fetch(`${base}/${endpoint}/?${query}`, as('who' in options ? options.who : token));
+  };
+  const body = async <T = Record<string, unknown>>(response: Response, status = 200): Promise<T> => {
+    const text = await response.text();
+    expect(response.status, text).toBe(status);
+    return JSON.parse(text) as T;
+  };
+
+  it('describes the root group with its children, links not followed outside the file', async () => {
+    const root = await body<{ kind: string; name: string; children: Array<Record<string, unknown>> }>(
+      await call('meta', { path: '/' }),
+    );
+    expect(root).toMatchObject({
+      kind: 'group',
+      name: '',
+      attributes: [
+        { name: 'creator', shape: [] },
+        { name: 'default', shape: [] },
+      ],
+    });
+    const child = (name: string) => root.children.find((c) => c.name === name);
+    expect(child('entry')).toEqual({
+      kind: 'group',
+      name: 'entry',
+      attributes: [
+        { name: 'NX_class', shape: [], type: expect.objectContaining({ class: 3, vlen: true }) },
+        { name: 'default', shape: [], type: expect.objectContaining({ class: 3 }) },
+      ],
+    });
+    expect(child('labels')).toMatchObject({
+      kind: 'dataset',
+      shape: [3],
+      type: { class: 3, dtype: '|O', vlen: true },
+    });
+    expect(child('fixed')).toMatchObject({ type: { class: 3, dtype: '|S4', size: 4, vlen: false } });
+    expect(child('table')).toMatchObject({
+      kind: 'dataset',
+      shape: [2],
+      type: {
+        class: 6,
+        dtype: { id: '<i4', value: expect.stringMatching(/^<f/) },
+        members: [
+          { name: 'id', class: 0, size: 4, sign: 1, order: 0 },
+          { name: 'value', class: 1 },
+        ],
+      },
+    });
+    // A soft link inside the file is followed; a broken one and an external one are reported as links.
+    expect(child('image_link')).toMatchObject({ kind: 'dataset', name: 'image_link', shape: [4, 6] });
+    expect(child('broken_link')).toEqual({ kind: 'soft_link', name: 'broken_link', target_path: '/nowhere' });
+    expect(child('external_link')).toEqual({
+      kind: 'external_link',
+      name: 'external_link',
+      target_file: '/etc/other.h5',
+      target_path: '/secret',
+    });
+  });
+
+  it('describes an NXdata group and a 2-D dataset as h5grove does', async () => {
+    const group = await body(await call('meta', { path: '/entry/data' }));
+    expect(group).toMatchObject({
+      kind: 'group',
+      name: 'data',
+      attributes: [{ name: 'NX_class' }, { name: 'axes', shape: [2] }, { name: 'signal', shape: [] }],
+    });
+    const image = await body(await call('meta', { path: '/entry/data/image' }));
+    expect(image).toEqual({
+      kind: 'dataset',
+      name: 'image',
+      shape: [4, 6],
+      chunks: null,
+      filters: null,
+      type: { class: 1, dtype: '<f8', size: 8, order: 0 },
+      attributes: [
+        { name: 'scale', shape: [2], type: { class: 1, dtype: '<f4', size: 4, order: 0 } },
+        { name: 'units', shape: [], type: expect.objectContaining({ class: 3 }) },
+      ],
+    });
+    const big = await body(await call('meta', { path: '/entry/instrument/detector/big' }));
+    expect(big).toMatchObject({ type: { class: 0, dtype: '<i8', size: 8, sign: 1 } });
+  });
+
+  it('answers attribute values, all or by key', async () => {
+    expect(await body(await call('attr', { path: '/entry/data' }))).toEqual({
+      NX_class: 'NXdata',
+      axes: ['.', 'x'],
+      signal: 'image',
+    });
+    const keyed = new URLSearchParams({ path: '/entry/data/image' });
+    keyed.append('attr_keys', 'units');
+    const response = await fetch(
+      `${server.api}/h5grove/attr/?upload_id=${uploadId}&file=sample.h5&${keyed}`,
+      as(token),
+    );
+    expect(await body(response)).toEqual({ units: 'counts' });
+    expect(await body(await call('attr', { path: '/broken_link' }))).toEqual({});
+  });
+
+  it('answers values as JSON: nested, flattened, selected, scalars, strings and compounds', async () => {
+    const image = await body<number[][]>(await call('data', { path: '/entry/data/image' }));
+    expect(image).toHaveLength(4);
+    expect(image[1]).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(await body(await call('data', { path: '/entry/data/image', selection: '1, 2:5' }))).toEqual([
+      5, 6, 7,
+    ]);
+    expect(await body(await call('data', { path: '/entry/data/image', selection: '-1, ::2' }))).toEqual([
+      15, 17, 19,
+    ]);
+    const flat = await body<number[]>(
+      await call('data', { path: '/entry/data/image', selection: '0:2, 4:', flatten: 'true' }),
+    );
+    expect(flat).toEqual([1, 2, 7, 8]);
+    expect(await body(await call('data', { path: '/entry/instrument/detector/temperature' }))).toBe(293.5);
+    expect(await body(await call('data', { path: '/labels', flatten: 'true' }))).toEqual([
+      'alpha',
+      'beta',
+      'gamma',
+    ]);
+    expect(await body(await call('data', { path: '/fixed' }))).toEqual(['ab', 'cde']);
+    expect(await body(await call('data', { path: '/table', flatten: 'true' }))).toEqual([
+      [1, 2.5],
+      [2, 4.5],
+    ]);
+    expect(await body(await call('data', { path: '/entry/instrument/detector/big' }))).toEqual([1, -2, 3]);
+    expect(await body(await call('data', { path: '/image_link', selection: '0, 0' }))).toBe(-3);
+  });
+
+  it('answers numbers as raw little-endian bytes and as .npy files', async () => {
+    const bin = await call('data', { path: '/entry/data/image', format: 'bin', dtype: 'safe' });
+    expect(bin.status).toBe(200);
+    expect(bin.headers.get('content-type')).toBe('application/octet-stream');
+    const values = new Float64Array(await bin.arrayBuffer());
+    expect(Array.from(values)).toEqual(Array.from({ length: 24 }, (_, i) => i - 3));
+    const big = await call('data', { path: '/entry/instrument/detector/big', format: 'bin', dtype: 'safe' });
+    expect(Array.from(new BigInt64Array(await big.arrayBuffer()))).toEqual([1n, -2n, 3n]);
+
+    const npy = Buffer.from(
+      await (await call('data', { path: '/entry/data/image', format: 'npy' })).arrayBuffer(),
+    );
+    expect(npy.subarray(0, 8).toString('latin1')).toBe('\x93NUMPY\x01\x00');
+    const headerLength = npy.readUInt16LE(8);
+    expect((10 + headerLength) % 64).toBe(0);
+    const header = npy.subarray(10, 10 + headerLength).toString('latin1');
+    expect(header).toMatch(/^\{'descr': '<f8', 'fortran_order': False, 'shape': \(4, 6\), \} *\n$/);
+    expect(npy.length).toBe(10 + headerLength + 24 * 8);
+    expect(npy.readDoubleLE(10 + headerLength + 8 * 7)).toBe(4);
+    const row = await call('data', { path: '/entry/data/x', format: 'npy' });
+    expect(Buffer.from(await row.arrayBuffer()).toString('latin1')).toContain(
+      "'descr': '<f4', 'fortran_order': False, 'shape': (6,)",
+    );
+  });
+
+  it('answers statistics with h5grove’s keys', async () => {
+    const stats = await body<Record<string, number>>(await call('stats', { path: '/entry/data/image' }));
+    expect(stats).toMatchObject({ strict_positive_min: 1, positive_min: 0, min: -3, max: 20, mean: 8.5 });
+    expect(stats.std).toBeCloseTo(Math.sqrt((24 * 24 - 1) / 12), 10);
+    // Integers: NumPy's mean and deviation cut to integers, as h5grove answers them.
+    expect(await body(await call('stats', { path: '/entry/instrument/detector/counts' }))).toEqual({
+      strict_positive_min: 1,
+      positive_min: 1,
+      min: 1,
+      max: 9,
+      mean: 3,
+      std: 2,
+    });
+    expect(await body(await call('stats', { path: '/entry/data/image', selection: '0, 0:3' }))).toMatchObject(
+      { strict_positive_min: null, positive_min: null, min: -3, max: -1 },
+    );
+  });
+
+  it('is served where NOMAD mounts it, <base>/h5grove, with the API’s headers', async () => {
+    const base = `${server.origin}${server.ctx.config.basePath}/h5grove`;
+    const response = await call('meta', { path: '/entry' }, { base });
+    expect(await body(response)).toMatchObject({ kind: 'group', name: 'entry' });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const preflight = await fetch(`${base}/data/`, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(204);
+    const anonymous = await call('meta', {}, { base, who: undefined });
+    expect(anonymous.status).toBe(401);
+    const bad = await fetch(`${base}/meta/?upload_id=${uploadId}&file=sample.h5`, {
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(bad.status).toBe(401);
+  });
+
+  it('reads with the caller’s rights: others and anonymous callers are refused, unknown uploads are 404', async () => {
+    expect((await call('meta', {}, { who: otherToken })).status).toBe(401);
+    expect((await call('data', { path: '/labels' }, { who: undefined })).status).toBe(401);
+    const missing = await fetch(`${server.api}/h5grove/meta/?upload_id=nope&file=sample.h5`, as(token));
+    expect(missing.status).toBe(404);
+  });
+
+  const detail = async (response: Response, status: number) =>
+    (await body<{ detail: unknown }>(response, status)).detail;
+
+  it('refuses bad files with a clear detail', async () => {
+    expect(await detail(await call('meta', { file: 'missing.h5' }), 404)).toBe('File not found!');
+    expect(await detail(await call('meta', { file: '../sample.h5' }), 400)).toMatch(/^Bad path/);
+    expect(await detail(await call('meta', { file: '' }), 400)).toMatch(/^Bad path/);
+    expect(await detail(await call('meta', { file: 'notes.txt' }), 400)).toBe(
+      'notes.txt is not an HDF5 file.',
+    );
+    // A symbolic link in the raw folder that points outside the upload is not followed.
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'oasis-h5-outside-'));
+    writeFileSync(path.join(outside, 'secret.h5'), await sampleHdf5());
+    symlinkSync(
+      path.join(outside, 'secret.h5'),
+      path.join(new UploadFiles(server.ctx.config.dataDir, uploadId).rawDir, 'escape.h5'),
+    );
+    expect(await detail(await call('meta', { file: 'escape.h5' }), 400)).toBe('Bad path: escape.h5');
+    const noFile = await fetch(`${server.api}/h5grove/meta/?upload_id=${uploadId}`, as(token));
+    expect(noFile.status).toBe(422);
+  });
+
+  it('refuses bad object paths and links it does not follow', async () => {
+    expect(await detail(await call('meta', { path: '/nope' }), 404)).toBe(
+      '/nope is not a valid path in sample.h5',
+    );
+    expect(await detail(await call('meta', { path: '/entry/../labels' }), 404)).toMatch(/not a valid path/);
+    expect(await detail(await call('meta', { path: '/external_link/secret' }), 404)).toMatch(
+      /passes through a link/,
+    );
+    expect(await detail(await call('data', { path: '/external_link' }), 400)).toMatch(/not followed/);
+    expect(await detail(await call('data', { path: '/entry' }), 400)).toBe('/entry is not a dataset.');
+  });
+
+  it('refuses bad selections and formats', async () => {
+    const image = { path: '/entry/data/image' };
+    expect(await detail(await call('data', { ...image, selection: 'a:b' }), 400)).toMatch(
+      /not a valid selection/,
+    );
+    expect(await detail(await call('data', { ...image, selection: '0,0,0' }), 400)).toBe(
+      '0,0,0 has too many members to slice a 2D dataset',
+    );
+    expect(await detail(await call('data', { ...image, selection: '9' }), 400)).toMatch(/out of range/);
+    expect(await detail(await call('data', { ...image, selection: '::-1' }), 400)).toMatch(/positive steps/);
+    expect(await detail(await call('data', { ...image, format: 'tiff' }), 422)).toBeDefined();
+    expect(await detail(await call('data', { path: '/labels', format: 'bin' }), 400)).toBe(
+      'Format bin is only available for numeric datasets.',
+    );
+    expect(await detail(await call('stats', { path: '/labels' }), 400)).toMatch(/numeric/);
+  });
+
+  it('reads at most 16 MiB of numbers at once, off the event loop', async () => {
+    const large = { file: 'large.h5', path: '/values', format: 'bin' };
+    expect(await detail(await call('data', large), 400)).toBe(
+      'The selection has 2097153 values, more than 16 MB; select a smaller part of the dataset.',
+    );
+    // The read runs on the reader's thread: the server's event loop keeps turning meanwhile.
+    let last = performance.now();
+    let longestPause = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestPause = Math.max(longestPause, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    const allowed = await call('data', { ...large, selection: '1:' });
+    expect(allowed.status).toBe(200);
+    expect((await allowed.arrayBuffer()).byteLength).toBe(16 * 1024 * 1024);
+    const ms = performance.now() - started;
+    clearInterval(ticker);
+    console.info(
+      `h5grove: a 16 MiB read answered in ${Math.round(ms)} ms; longest event-loop pause ${Math.round(longestPause)} ms`,
+    );
+    expect(ms).toBeLessThan(10_000);
+    expect(longestPause).toBeLessThan(200);
+  });
+});

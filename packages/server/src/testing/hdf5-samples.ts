@@ -1,0 +1,89 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import h5wasm from 'h5wasm/node';
+
+/** Sizes of the sample's 2-D image. */
+const IMAGE_SHAPE = [4, 6] as const;
+
+/**
+ * An HDF5 file for tests, written with h5wasm: nested groups, an NXdata group with signal and axes
+ * attributes, a 2-D image, a 1-D axis, attributes of several types, a compound dataset, fixed and variable
+ * length strings, a scalar, 64-bit integers, a soft link, a broken soft link and an external link.
+ */
+export const sampleHdf5 = async (): Promise<Buffer> => {
+  await h5wasm.ready;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'oasis-h5-'));
+  const file = path.join(dir, 'sample.h5');
+  try {
+    const h5 = new h5wasm.File(file, 'w');
+    h5.create_attribute('creator', 'oasis tests');
+    // NeXus: the root's default names the entry, the entry's the NXdata group viewers plot first.
+    h5.create_attribute('default', 'entry');
+    const entry = h5.create_group('entry');
+    entry.create_attribute('NX_class', 'NXentry');
+    entry.create_attribute('default', 'data');
+    const data = entry.create_group('data');
+    data.create_attribute('NX_class', 'NXdata');
+    data.create_attribute('signal', 'image');
+    data.create_attribute('axes', ['.', 'x']);
+    const [rows, columns] = IMAGE_SHAPE;
+    const image = data.create_dataset({
+      name: 'image',
+      data: Float64Array.from({ length: rows * columns }, (_, i) => i - 3),
+      shape: [rows, columns],
+    });
+    image.create_attribute('units', 'counts');
+    image.create_attribute('scale', new Float32Array([0.5, 2]));
+    const x = data.create_dataset({
+      name: 'x',
+      data: Float32Array.from({ length: columns }, (_, i) => i * 0.5),
+    });
+    x.create_attribute('units', 'mm');
+    const deep = entry.create_group('instrument').create_group('detector');
+    deep.create_dataset({ name: 'counts', data: new Int32Array([3, 1, 4, 1, 5, 9, 2, 6]) });
+    deep.create_dataset({ name: 'big', data: new BigInt64Array([1n, -2n, 3n]) });
+    deep.create_dataset({ name: 'temperature', data: 293.5, shape: [], dtype: '<f8' });
+    h5.create_dataset({ name: 'labels', data: ['alpha', 'beta', 'gamma'] });
+    h5.create_dataset({ name: 'fixed', data: ['ab', 'cde'], dtype: 'S4' });
+    h5.create_dataset({
+      name: 'table',
+      data: new Map<string, number[]>([
+        ['id', [1, 2]],
+        ['value', [2.5, 4.5]],
+      ]),
+      dtype: [
+        ['id', '<i4'],
+        ['value', '<f8'],
+      ],
+      shape: [2],
+    });
+    h5.create_soft_link('/entry/data/image', 'image_link');
+    h5.create_soft_link('/nowhere', 'broken_link');
+    h5.create_external_link('/etc/other.h5', '/secret', 'external_link');
+    h5.close();
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+/** A 1-D float64 dataset `values` of `length` elements (for the selection size limit). */
+export const largeHdf5 = async (length: number): Promise<Buffer> => {
+  await h5wasm.ready;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'oasis-h5-'));
+  const file = path.join(dir, 'large.h5');
+  try {
+    const h5 = new h5wasm.File(file, 'w');
+    h5.create_dataset({
+      name: 'values',
+      data: new Float64Array(length),
+      chunks: [65536],
+      compression: 'gzip',
+    });
+    h5.close();
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
