@@ -1,13 +1,27 @@
-import { Alert, useTheme } from '@mui/material';
+import { useTheme } from '@mui/material';
 import type { Data, Layout } from 'plotly.js';
 import { useMemo } from 'react';
 import { Plot } from '../../components/plot/Plot.tsx';
 import { bandLines, type BandStructurePlotData } from './electronic.ts';
-import { energyAxis, highestOccupiedLine, NO_REFERENCE_WARNING } from './plotParts.ts';
+import { NoReferenceIcon } from './EnergyReference.tsx';
+import { energyAxis, highestOccupiedLine } from './plotParts.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 
-/** Bands along the k-path; high-symmetry points as ticks with dashed lines between segments. */
-export function BandStructurePlot({ bands, height }: { bands: BandStructurePlotData; height: number }) {
+/**
+ * Bands along the k-path; high-symmetry points as ticks with dashed lines between segments. Phonon
+ * bands have no highest occupied energy to shift to, so `phonon` plots them as they are.
+ */
+export function BandStructurePlot({
+  bands,
+  height,
+  phonon = false,
+  label = 'band structure',
+}: {
+  bands: BandStructurePlotData;
+  height: number;
+  phonon?: boolean;
+  label?: string;
+}) {
   const theme = useTheme();
   const { energy, reciprocalLength } = useEntryUnits();
   const { data, layout } = useMemo(() => {
@@ -30,7 +44,7 @@ export function BandStructurePlot({ bands, height }: { bands: BandStructurePlotD
     }));
     const start = distances[0] ?? 0;
     const end = distances[distances.length - 1] ?? 0;
-    const shifted = bands.highestOccupied !== undefined;
+    const shifted = !phonon && bands.highestOccupied !== undefined;
     if (shifted) traces.push(highestOccupiedLine([start, end]));
     const plotLayout: Partial<Layout> = {
       showlegend: true,
@@ -56,15 +70,11 @@ export function BandStructurePlot({ bands, height }: { bands: BandStructurePlotD
       })),
     };
     return { data: traces, layout: plotLayout };
-  }, [bands, theme, energy, reciprocalLength]);
+  }, [bands, theme, energy, reciprocalLength, phonon]);
   return (
     <>
-      {bands.highestOccupied === undefined ? (
-        <Alert severity="warning" sx={{ mb: 1 }}>
-          {NO_REFERENCE_WARNING}
-        </Alert>
-      ) : null}
-      <Plot data={data} layout={layout} height={height} label="band structure" />
+      <NoReferenceIcon shown={!phonon && bands.highestOccupied === undefined} />
+      <Plot data={data} layout={layout} height={height} label={label} />
     </>
   );
 }

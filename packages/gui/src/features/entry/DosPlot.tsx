@@ -1,14 +1,28 @@
-import { Alert, useTheme } from '@mui/material';
+import { useTheme } from '@mui/material';
 import type { Data, Layout } from 'plotly.js';
 import { useMemo } from 'react';
 import { Plot } from '../../components/plot/Plot.tsx';
 import type { DosPlotData } from './electronic.ts';
 import { axisTitle } from './units.ts';
-import { energyAxis, highestOccupiedLine, NO_REFERENCE_WARNING } from './plotParts.ts';
+import { NoReferenceIcon } from './EnergyReference.tsx';
+import { energyAxis, highestOccupiedLine } from './plotParts.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 
-/** Density of states sideways (energy upwards) so that it lines up with a band structure next to it. */
-export function DosPlot({ dos, height }: { dos: DosPlotData; height: number }) {
+/**
+ * Density of states sideways (energy upwards) so that it lines up with a band structure next to it.
+ * Phonon energies have no highest occupied energy to shift to, so `phonon` plots them as they are.
+ */
+export function DosPlot({
+  dos,
+  height,
+  phonon = false,
+  label = 'density of states',
+}: {
+  dos: DosPlotData;
+  height: number;
+  phonon?: boolean;
+  label?: string;
+}) {
   const theme = useTheme();
   const { energy, dos: density } = useEntryUnits();
   const { data, layout } = useMemo(() => {
@@ -25,7 +39,7 @@ export function DosPlot({ dos, height }: { dos: DosPlotData; height: number }) {
       line: { color: colors[spin % 2], width: 2 },
     }));
     const maxDensity = Math.max(0, ...channels.flat());
-    const shifted = dos.highestOccupied !== undefined;
+    const shifted = !phonon && dos.highestOccupied !== undefined;
     if (shifted) traces.push(highestOccupiedLine([0, maxDensity]));
     const plotLayout: Partial<Layout> = {
       showlegend: true,
@@ -39,15 +53,11 @@ export function DosPlot({ dos, height }: { dos: DosPlotData; height: number }) {
       yaxis: energyAxis(shifted, energy),
     };
     return { data: traces, layout: plotLayout };
-  }, [dos, theme, energy, density]);
+  }, [dos, theme, energy, density, phonon]);
   return (
     <>
-      {dos.highestOccupied === undefined ? (
-        <Alert severity="warning" sx={{ mb: 1 }}>
-          {NO_REFERENCE_WARNING}
-        </Alert>
-      ) : null}
-      <Plot data={data} layout={layout} height={height} label="density of states" />
+      <NoReferenceIcon shown={!phonon && dos.highestOccupied === undefined} />
+      <Plot data={data} layout={layout} height={height} label={label} />
     </>
   );
 }

@@ -4,7 +4,10 @@ import { useCallback } from 'react';
 import { ArchivePlot } from './ArchivePlot.tsx';
 import { archiveResults } from './archiveResults.ts';
 import { BandStructurePlot } from './BandStructurePlot.tsx';
+import { BRILLOUIN_ZONE_FAILED, BrillouinZone } from './BrillouinZone.tsx';
+import { prepareBrillouinZone } from './zoneGeometry.ts';
 import { DosPlot } from './DosPlot.tsx';
+import { EnergyReferenceNote } from './EnergyReference.tsx';
 import { bandGapTexts, prepareBandStructure, prepareDos } from './electronic.ts';
 import { listOf } from './listOf.ts';
 import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
@@ -14,6 +17,7 @@ import { formatQuantity } from './units.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 
 const PLOT_HEIGHT = 400;
+const ZONE_HEIGHT = 320;
 
 /**
  * Band gap, band structure and density of states (results.properties.electronic). `hasDos`/`hasBands`
@@ -69,6 +73,27 @@ export function ElectronicCard({
       </ArchivePlot>
     </PropertySection>
   ) : null;
+  const prepareZone = useCallback(
+    (data: EntryArchive) => {
+      const section =
+        listOf(archiveResults(data)?.properties?.electronic?.band_structure_electronic)[0] ?? bandStructure;
+      if (!section) throw new Error('The archive has no band structure');
+      return prepareBrillouinZone(data, section);
+    },
+    [bandStructure],
+  );
+  const zone = hasBands ? (
+    <PropertySection title="Brillouin zone">
+      <ArchivePlot
+        archive={archive}
+        prepare={prepareZone}
+        failure={BRILLOUIN_ZONE_FAILED}
+        height={ZONE_HEIGHT}
+      >
+        {(data) => <BrillouinZone zone={data} height={ZONE_HEIGHT} />}
+      </ArchivePlot>
+    </PropertySection>
+  ) : null;
   const dosPlot = hasDos ? (
     <PropertySection title="Density of states">
       <ArchivePlot
@@ -100,6 +125,8 @@ export function ElectronicCard({
           {dosPlot}
         </Box>
       ) : null}
+      {bandsPlot || dosPlot ? <EnergyReferenceNote /> : null}
+      {zone ? <Box sx={{ mt: 2, maxWidth: 480 }}>{zone}</Box> : null}
     </PropertyCard>
   );
 }

@@ -1,7 +1,19 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { contractCheckedFetch, minimalResponse } from '../../api/contractCheckedFetch.ts';
+import { renderWithProviders } from '../../app/testing.tsx';
 import { EntryOverview } from './EntryOverview.tsx';
 import type { EntryData } from './types.ts';
+
+/** With the app's providers: the references card asks the API (here: no referencing entries). */
+const render = (ui: ReactElement) =>
+  renderWithProviders(
+    ui,
+    contractCheckedFetch((input, init) =>
+      Promise.resolve(minimalResponse(init?.method ?? 'GET', String(input))),
+    ),
+  );
 
 const entry: EntryData = {
   entry_id: 'dft_bulk',

@@ -1,16 +1,28 @@
 import { Box, Stack } from '@mui/material';
 import type { EntryResults } from '@oasis/schema';
 import { useMemo } from 'react';
+import { DynamicalCard } from './DynamicalCard.tsx';
 import { ElectronicCard } from './ElectronicCard.tsx';
+import { EntryReferencesCard } from './EntryReferencesCard.tsx';
 import { GeometryOptimizationCard } from './GeometryOptimizationCard.tsx';
+import { HistoryCard } from './HistoryCard.tsx';
 import { IdentifiersCard } from './IdentifiersCard.tsx';
 import { MaterialCard } from './MaterialCard.tsx';
+import { MechanicalCard } from './MechanicalCard.tsx';
 import { MetadataCard } from './MetadataCard.tsx';
 import { MethodCard } from './MethodCard.tsx';
 import { archiveRequest, hasProperty } from './properties.ts';
+import { SolarCellCard } from './SolarCellCard.tsx';
+import { SpectroscopicCard } from './SpectroscopicCard.tsx';
+import { StructuralCard } from './StructuralCard.tsx';
+import { ThermodynamicCard } from './ThermodynamicCard.tsx';
 import { DENSITIES_REQUIRED } from './structures.ts';
 import { archiveData, type ArchiveState, type EntryData } from './types.ts';
 import { useArchive } from './useEntry.ts';
+import { VIBRATIONAL_PROPERTIES, VibrationalCard } from './VibrationalCard.tsx';
+import { hasWorkflowSections } from '../workflow/visibility.ts';
+import { WorkflowCard } from '../workflow/WorkflowCard.tsx';
+import { Hdf5DatasetsCard, mayReferenceHdf5 } from '../h5/Hdf5DatasetsCard.tsx';
 
 /** Metadata and identifiers on the left, the result cards on the right. */
 export function EntryOverview({ entry }: { entry: EntryData }) {
@@ -24,7 +36,7 @@ export function EntryOverview({ entry }: { entry: EntryData }) {
       {required ? (
         <CardsWithArchive entry={entry} required={required} />
       ) : (
-        <ResultCards results={entry.results} archive={{ status: 'none' }} />
+        <ResultCards results={entry.results} archive={{ status: 'none' }} entry={entry} />
       )}
     </Box>
   );
@@ -49,16 +61,19 @@ function CardsWithArchive({
           : { status: 'loading' },
     [error, data],
   );
-  return <ResultCards results={entry.results} archive={archive} />;
+  return <ResultCards results={entry.results} archive={archive} entry={entry} />;
 }
 
 /** Each card only when the metadata says its data exists. */
 export function ResultCards({
   results,
   archive,
+  entry,
 }: {
   results: EntryResults | undefined;
   archive: ArchiveState;
+  /** The entry's metadata, for the cards about the entry itself (references, history). */
+  entry?: EntryData;
 }) {
   const material = results?.material;
   const method = results?.method;
@@ -68,18 +83,53 @@ export function ResultCards({
   const hasBands =
     hasProperty(results, 'band_structure_electronic') || listed(electronic?.band_structure_electronic);
   const optimization = properties?.geometry_optimization;
+  const available = properties?.available_properties ?? [];
+  const has = (name: string) => available.includes(name);
+  const solarCell = properties?.optoelectronic?.solar_cell;
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
+      {entry?.upload_id && mayReferenceHdf5(entry.parser_name) ? (
+        <Hdf5DatasetsCard entryId={entry.entry_id} uploadId={entry.upload_id} />
+      ) : null}
       {material ? (
-        <MaterialCard material={material} structures={properties?.structures} archive={archive} />
+        <MaterialCard
+          material={material}
+          structures={properties?.structures}
+          archive={archive}
+          entryId={entry?.entry_id}
+        />
       ) : null}
       {method ? <MethodCard method={method} /> : null}
       {electronic && (hasDos || hasBands || electronic.band_gap?.length) ? (
         <ElectronicCard electronic={electronic} hasDos={hasDos} hasBands={hasBands} archive={archive} />
       ) : null}
+      {solarCell ? <SolarCellCard solarCell={solarCell} /> : null}
+      {VIBRATIONAL_PROPERTIES.some(has) ? <VibrationalCard available={available} archive={archive} /> : null}
+      {has('energy_volume_curve') || has('bulk_modulus') || has('shear_modulus') ? (
+        <MechanicalCard
+          mechanical={properties?.mechanical}
+          hasCurve={has('energy_volume_curve')}
+          archive={archive}
+        />
+      ) : null}
+      {has('trajectory') ? <ThermodynamicCard archive={archive} /> : null}
+      {has('radial_distribution_function') || has('radius_of_gyration') ? (
+        <StructuralCard
+          hasRdf={has('radial_distribution_function')}
+          hasRadiusOfGyration={has('radius_of_gyration')}
+          archive={archive}
+        />
+      ) : null}
+      {has('mean_squared_displacement') ? (
+        <DynamicalCard dynamical={properties?.dynamical} archive={archive} />
+      ) : null}
       {optimization || hasProperty(results, 'geometry_optimization') ? (
         <GeometryOptimizationCard optimization={optimization ?? {}} archive={archive} />
       ) : null}
+      {has('spectra') ? <SpectroscopicCard archive={archive} /> : null}
+      {entry && hasWorkflowSections(entry) ? <WorkflowCard entryId={entry.entry_id} /> : null}
+      {entry ? <EntryReferencesCard entryId={entry.entry_id} /> : null}
+      {entry ? <HistoryCard entry={entry} /> : null}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUnits } from '../units/index.ts';
 import { ResultCards } from './EntryOverview.tsx';
+import { ENERGY_REFERENCE_NOTE } from './EnergyReference.tsx';
 import { NO_REFERENCE_WARNING } from './plotParts.ts';
 import { renderWithUnits } from './testUnits.tsx';
 import type { ArchiveState } from './types.ts';
@@ -186,7 +187,8 @@ describe('ResultCards', () => {
     renderWithUnits(<ResultCards results={silicon} archive={{ status: 'loading' }} />);
     const electronic = card('Electronic properties');
     expect(valueOf(electronic, 'band gap')).toBe('0.6 eV (indirect)');
-    expect(within(electronic).getAllByText('loading ...')).toHaveLength(2);
+    // Band structure, DOS and Brillouin zone.
+    expect(within(electronic).getAllByText('loading ...')).toHaveLength(3);
     const optimization = card('Geometry optimization');
     // Below 0.01 numbers switch to exponent notation (spec 1 §9).
     expect(valueOf(optimization, 'final energy difference')).toBe('2e-3 eV');
@@ -200,7 +202,8 @@ describe('ResultCards', () => {
     expect(screen.getByRole('img', { name: 'geometry optimization energies' })).toBeInTheDocument();
     // The DOS has no highest occupied energy, the band structure has one.
     const dos = screen.getByRole('img', { name: 'density of states' });
-    expect(screen.getAllByText(NO_REFERENCE_WARNING)).toHaveLength(1);
+    expect(screen.getAllByRole('img', { name: NO_REFERENCE_WARNING })).toHaveLength(1);
+    expect(screen.getByText(ENERGY_REFERENCE_NOTE)).toBeInTheDocument();
     // Plotly itself loads lazily and draws into the figure (it works in jsdom).
     await waitFor(() => expect(dos.querySelector('svg.main-svg')).not.toBeNull());
   });
@@ -221,7 +224,8 @@ describe('ResultCards', () => {
     );
     expect(screen.getByText('Could not load band structure.')).toBeInTheDocument();
     expect(screen.getByText('Could not load geometry optimization data.')).toBeInTheDocument();
-    expect(screen.getAllByText('Server unavailable')).toHaveLength(3);
+    expect(screen.getByText('Could not load Brillouin zone.')).toBeInTheDocument();
+    expect(screen.getAllByText('Server unavailable')).toHaveLength(4);
   });
 
   it('shows the values and plot axes in the unit system the units menu selects', async () => {
@@ -255,6 +259,30 @@ describe('ResultCards', () => {
     expect(valueOf(optimization, 'final force maximum')).toBe('1.602e-11 J/m');
     expect(valueOf(optimization, 'final displacement maximum')).toBe('2e-13 m');
     await waitFor(() => expect(axisTitles()).toEqual(['DOS (states/J)', 'Energy (J)']));
+  });
+
+  it('shows the Brillouin zone of the band structure, or why it cannot', () => {
+    // The test band structure has no reciprocal cell.
+    renderWithUnits(<ResultCards results={silicon} archive={ready} />);
+    expect(screen.getByText('Could not load Brillouin zone.')).toBeInTheDocument();
+    expect(screen.getByText('The band structure has no reciprocal cell')).toBeInTheDocument();
+  });
+
+  it('checks for WebGL before drawing the Brillouin zone', () => {
+    const withCell = structuredClone(archive) as typeof archive & { cell?: number[][] };
+    withCell.cell = [
+      [-1.157e10, 1.157e10, 1.157e10],
+      [1.157e10, -1.157e10, 1.157e10],
+      [1.157e10, 1.157e10, -1.157e10],
+    ];
+    const results = structuredClone(silicon);
+    results.properties!.electronic!.band_structure_electronic![0]!.reciprocal_cell = '/cell';
+    renderWithUnits(<ResultCards results={results} archive={{ status: 'ready', archive: withCell }} />);
+    // jsdom has no WebGL.
+    expect(
+      screen.getByText('Could not display the visualization as your browser does not support WebGL content.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Could not load Brillouin zone.')).not.toBeInTheDocument();
   });
 
   it('shows no result cards for an entry without results', () => {

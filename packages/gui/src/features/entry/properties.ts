@@ -22,8 +22,34 @@ export function needsArchive(results: EntryResults | undefined): boolean {
 }
 
 /**
- * What the overview fetches from the archive: everything ('*') when it plots, only the cell densities
- * when it shows a lattice table, nothing otherwise.
+ * The sections of results.properties the property cards plot from, by the available_properties that
+ * say they exist. 'include-resolved' brings the arrays their references point to (in run, workflow2)
+ * and nothing else of the archive.
+ */
+const PROPERTY_SECTIONS: readonly (readonly [string, readonly string[]])[] = [
+  [
+    'vibrational',
+    ['dos_phonon', 'band_structure_phonon', 'heat_capacity_constant_volume', 'energy_free_helmholtz'],
+  ],
+  ['mechanical', ['energy_volume_curve', 'bulk_modulus', 'shear_modulus']],
+  ['thermodynamic', ['trajectory']],
+  ['structural', ['radial_distribution_function', 'radius_of_gyration']],
+  ['dynamical', ['mean_squared_displacement']],
+  ['spectroscopic', ['spectra']],
+];
+
+/** `{vibrational: 'include-resolved', ...}` for the property sections the entry has, if any. */
+function propertySections(results: EntryResults | undefined): Record<string, string> | undefined {
+  const needed = PROPERTY_SECTIONS.filter(([, names]) => names.some((name) => hasProperty(results, name)));
+  return needed.length === 0
+    ? undefined
+    : Object.fromEntries(needed.map(([section]) => [section, 'include-resolved']));
+}
+
+/**
+ * What the overview fetches from the archive: everything ('*') when it plots electronic properties or a
+ * geometry optimisation, else the property sections it plots and the cell densities of its lattice
+ * table, nothing when it needs none of them.
  */
 export function archiveRequest(
   results: EntryResults | undefined,
@@ -31,5 +57,14 @@ export function archiveRequest(
 ): '*' | Record<string, unknown> | undefined {
   if (needsArchive(results)) return '*';
   const structures = results?.properties?.structures;
-  return structures && Object.keys(structures).length > 0 ? densities : undefined;
+  const withDensities = structures && Object.keys(structures).length > 0;
+  const sections = propertySections(results);
+  if (!sections) return withDensities ? densities : undefined;
+  const densityProperties = withDensities ? propertiesOf(densities) : {};
+  return { results: { properties: { ...densityProperties, ...sections } } };
+}
+
+function propertiesOf(required: Record<string, unknown>): Record<string, unknown> {
+  const results = required.results as { properties?: Record<string, unknown> } | undefined;
+  return results?.properties ?? {};
 }

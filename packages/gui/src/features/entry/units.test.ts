@@ -22,6 +22,12 @@ describe('entryUnits', () => {
       force: 'eV/Å',
       dos: 'states/eV',
       reciprocalLength: '1/Å',
+      temperature: 'K',
+      pressure: 'GPa',
+      time: 'fs',
+      heatCapacity: 'eV/K',
+      area: 'Å²',
+      diffusion: 'Å²/fs',
     });
     // The VASP sample's cutoff 6.2484888726e-17 J is ENCUT = 390 eV.
     expect(custom.energy.convert(6.2484888726e-17)).toBeCloseTo(390, 6);
@@ -35,6 +41,11 @@ describe('entryUnits', () => {
     expect(custom.force.convert(1.602176634e-10)).toBeCloseTo(0.1, 12);
     expect(custom.dos.convert(1e18)).toBeCloseTo(0.1602176634, 12);
     expect(custom.reciprocalLength.convert(1e10)).toBeCloseTo(1, 12);
+    // MD and phonon quantities: 98 GPa, 1 ps, 1 eV/K, 2.3e-9 m²/s = 2.3e-4 Å²/fs.
+    expect(custom.pressure.convert(98e9)).toBeCloseTo(98, 9);
+    expect(custom.time.convert(1e-12)).toBeCloseTo(1000, 9);
+    expect(custom.heatCapacity.convert(eV)).toBeCloseTo(1, 12);
+    expect(custom.diffusion.convert(2.3e-9)).toBeCloseTo(2.3e-4, 15);
   });
 
   it('shows SI values as stored, in SI unit symbols', () => {
@@ -48,6 +59,12 @@ describe('entryUnits', () => {
       force: 'J/m',
       dos: 'states/J',
       reciprocalLength: '1/m',
+      temperature: 'K',
+      pressure: 'Pa',
+      time: 's',
+      heatCapacity: 'J/K',
+      area: 'm²',
+      diffusion: 'm²/s',
     });
     for (const unit of Object.values(si)) expect(unit.convert(1.5e-19)).toBeCloseTo(1.5e-19, 30);
   });

@@ -34,6 +34,12 @@ const QUANTITIES = {
   // Densities of states are stored per joule.
   dos: { stored: '1 / joule', counts: 'states' },
   reciprocalLength: { stored: '1 / meter' },
+  temperature: { stored: 'kelvin', dimension: 'temperature' },
+  pressure: { stored: 'pascal', dimension: 'pressure' },
+  time: { stored: 'second', dimension: 'time' },
+  heatCapacity: { stored: 'joule / kelvin' },
+  area: { stored: 'meter ** 2' },
+  diffusion: { stored: 'meter ** 2 / second' },
 } as const satisfies Record<string, EntryQuantity>;
 
 type EntryQuantityName = keyof typeof QUANTITIES;

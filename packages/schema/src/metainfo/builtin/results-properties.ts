@@ -15,6 +15,7 @@ import {
   spectroscopicSections,
 } from './results-spectroscopic.ts';
 import { structureSections, structures } from './results-structure.ts';
+import { vibrational, vibrationalSections } from './results-vibrational.ts';
 
 /** results.properties: the physical properties of the entry, normalised for search and the entry page. */
 
@@ -147,6 +148,7 @@ export const properties = section(
     sub('structural', structural),
     sub('dynamical', dynamical),
     sub('structures', structures),
+    sub('vibrational', vibrational),
     sub('electronic', electronic),
     sub('magnetic', magnetic),
     sub('optoelectronic', optoelectronic),
@@ -175,5 +177,6 @@ export const propertiesSections = [
   ...optoelectronicSections,
   ...catalyticSections,
   ...mechanicalSections,
+  ...vibrationalSections,
   ...spectroscopicSections,
 ];

@@ -234,6 +234,9 @@ export const calculation = section(
     repeating('eigenvalues', bandEnergies),
     repeating('dos_electronic', dos),
     repeating('band_structure_electronic', bandStructure),
+    // Phonons use NOMAD's same DOS and band structure sections (energies of the vibrational modes).
+    repeating('dos_phonon', dos),
+    repeating('band_structure_phonon', bandStructure),
   ],
 );
 

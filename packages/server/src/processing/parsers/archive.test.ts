@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readArchiveObject, sectionNameFromMDef } from './archive-schema.ts';
+import { archiveStructure } from './archive-structure.ts';
 
 describe('readArchiveObject', () => {
   it('parses JSON and YAML by file name', () => {
@@ -30,5 +31,71 @@ describe('sectionNameFromMDef', () => {
     expect(sectionNameFromMDef('#/definitions/section_definitions/1', archive)).toBe('Second');
     expect(sectionNameFromMDef('#/definitions/section_definitions/7', archive)).toBeUndefined();
     expect(sectionNameFromMDef('schema.archive.yaml#Sample', archive)).toBeUndefined();
+  });
+});
+
+describe('archiveStructure', () => {
+  const atoms = {
+    labels: ['Na', 'Cl'],
+    positions: [
+      [0, 0, 0],
+      [2.82e-10, 2.82e-10, 2.82e-10],
+    ],
+    lattice_vectors: [
+      [0, 2.82e-10, 2.82e-10],
+      [2.82e-10, 0, 2.82e-10],
+      [2.82e-10, 2.82e-10, 0],
+    ],
+    periodic: [true, true, true],
+  };
+
+  it("takes the last system of the first run, as NOMAD's normalisers do", () => {
+    const structure = archiveStructure({
+      run: [{ system: [{ atoms: { ...atoms, labels: ['K', 'Cl'] } }, { atoms }] }],
+    });
+    expect(structure).toEqual({
+      species: ['Na', 'Cl'],
+      positions: atoms.positions,
+      lattice: atoms.lattice_vectors,
+      periodic: [true, true, true],
+    });
+    // A molecule: no lattice, not periodic.
+    expect(
+      archiveStructure({ run: [{ system: [{ atoms: { labels: ['H'], positions: [[0, 0, 0]] } }] }] }),
+    ).toEqual({
+      species: ['H'],
+      positions: [[0, 0, 0]],
+      lattice: null,
+      periodic: [false, false, false],
+    });
+  });
+
+  it('ignores malformed systems', () => {
+    expect(archiveStructure({})).toBeUndefined();
+    expect(
+      archiveStructure({ run: [{ system: [{ atoms: { ...atoms, labels: ['Na'] } }] }] }),
+    ).toBeUndefined();
+    expect(
+      archiveStructure({
+        run: [
+          {
+            system: [
+              {
+                atoms: {
+                  ...atoms,
+                  positions: [
+                    [0, 0],
+                    [1, 1, 1],
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    ).toBeUndefined();
+    expect(
+      archiveStructure({ run: [{ system: [{ atoms: { ...atoms, labels: [1, 2] } }] }] }),
+    ).toBeUndefined();
   });
 });

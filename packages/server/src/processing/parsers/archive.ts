@@ -1,6 +1,7 @@
 // 'parsers/archive': NOMAD archive files written by hand or by tools (*.archive.json/yaml/yml).
 import type { MainfileParser, ParserOutput } from '../types.ts';
 import { isObject, readArchiveObject, resolveSectionDefinition } from './archive-schema.ts';
+import { archiveStructure } from './archive-structure.ts';
 
 export const archiveParser: MainfileParser = {
   name: 'parsers/archive',
@@ -13,6 +14,12 @@ export const archiveParser: MainfileParser = {
     // Processing owns metadata and logs; user files only get to name the entry (as in NOMAD).
     const { metadata, processing_logs: _logs, ...sections } = archive;
     const output: ParserOutput = { sections };
+    // Results the file brings along win; without a material, it is derived from the run as for parsed runs.
+    const results = sections.results;
+    if (!isObject(results) || !isObject(results.material)) {
+      const structure = archiveStructure(sections);
+      if (structure) output.structure = structure;
+    }
     const data = sections.data;
     const definitions = sections.definitions;
     if (isObject(data)) {

@@ -1,0 +1,44 @@
+import { Alert, Box, CircularProgress } from '@mui/material';
+import { Component, lazy, Suspense, useMemo, type ErrorInfo, type ReactNode } from 'react';
+import { NO_WEBGL } from '../structure/limits.ts';
+import { hasWebGL } from '../structure/webgl.ts';
+import type { BrillouinZoneData } from './zoneGeometry.ts';
+
+/** Spec 3 §8: the text of a Brillouin zone that cannot be shown. */
+export const BRILLOUIN_ZONE_FAILED = 'Could not load Brillouin zone.';
+
+// three.js is large: it loads with the first zone drawn, never with the entry page.
+const BrillouinZoneScene = lazy(() =>
+  import('./BrillouinZoneScene.tsx').then((module) => ({ default: module.BrillouinZoneScene })),
+);
+
+/** The first Brillouin zone with the k-path, turnable; WebGL checked before three loads. */
+export function BrillouinZone({ zone, height }: { zone: BrillouinZoneData; height: number }) {
+  const webgl = useMemo(hasWebGL, []);
+  if (!webgl) return <Alert severity="warning">{NO_WEBGL}</Alert>;
+  return (
+    <Box sx={{ height }}>
+      <SceneErrorBoundary>
+        <Suspense fallback={<CircularProgress size={24} aria-label="Loading Brillouin zone" />}>
+          <BrillouinZoneScene zone={zone} />
+        </Suspense>
+      </SceneErrorBoundary>
+    </Box>
+  );
+}
+
+class SceneErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <Alert severity="error">{BRILLOUIN_ZONE_FAILED}</Alert> : this.props.children;
+  }
+}
