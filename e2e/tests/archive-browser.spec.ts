@@ -29,9 +29,9 @@ test("an entry's archive is browsed lane by lane, restored from its URL, and its
 }) => {
   await page.goto(gui('/'));
   await register(page, {
-    username: 'rosalind',
-    firstName: 'Rosalind',
-    lastName: 'Franklin',
+    username: 'hertha',
+    firstName: 'Hertha',
+    lastName: 'Ayrton',
     password: 'photo-51x',
   });
   await uploadFiles(page, [
@@ -108,9 +108,9 @@ test('time to first lane of the largest sample archive', async ({ page }) => {
   test.skip(!existsSync(largest), `the sample ${largest.pathname} is not there (../shared absent)`);
   await page.goto(gui('/'));
   await register(page, {
-    username: 'dorothy',
-    firstName: 'Dorothy',
-    lastName: 'Hodgkin',
+    username: 'emmy',
+    firstName: 'Emmy',
+    lastName: 'Noether',
     password: 'insulin-69',
   });
   await uploadFiles(page, [{ name: 'vasprun.xml.bands.xz', buffer: readFileSync(largest) }]);

@@ -119,10 +119,7 @@ test('files are browsed, previewed, moved and deleted; lanes are URLs; the entry
 
   // Downloads: the file as it is, the folder as a zip.
   const fileDownload = page.waitForEvent('download');
-  await page
-    .getByRole('button', { name: 'Download file' })
-    .or(page.getByRole('link', { name: 'Download file' }))
-    .click();
+  await page.getByRole('link', { name: 'Download file' }).click();
   expect((await fileDownload).suggestedFilename()).toBe('paper.pdf');
   const folderDownload = page.waitForEvent('download');
   await lanes(page).nth(1).getByRole('link', { name: 'Download folder' }).click();

@@ -85,7 +85,7 @@ test('the GUI works under its policy; the login lives in memory, survives a relo
   await page.goto(`${entryUrl}/files/_mainfile`);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'vasprun.xml' }).click(),
+    page.getByRole('link', { name: 'Download file' }).click(),
   ]);
   const downloaded = await download.path();
   expect(readFileSync(downloaded).equals(vasprun)).toBe(true);

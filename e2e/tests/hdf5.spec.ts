@@ -23,9 +23,12 @@ const watchScripts = (page: Page) => {
 /**
  * HDF5 in h5web: a user uploads an HDF5 file made here (NeXus: an NXdata group with signal and axes), opens
  * it in the upload's file browser, where h5web plots its default dataset through the oasis's h5grove; an
- * archive entry referencing one of its datasets shows the 'HDF5 datasets' card, which loads h5web on request.
+ * archive entry referencing one of its datasets shows the 'HDF5 datasets' card, which loads h5web on request,
+ * and its archive browser shows the dataset beside the lanes when the referencing quantity is selected.
  */
-test('an HDF5 file plots in h5web, in the file preview and the HDF5 datasets card', async ({ page }) => {
+test('an HDF5 file plots in h5web, in the file preview, the HDF5 datasets card and the archive browser', async ({
+  page,
+}) => {
   await page.goto(gui('/'));
   await register(page, { username: 'hdf', firstName: 'Hedda', lastName: 'Fivé', password: 'hdf5-nexus-1' });
 
@@ -57,6 +60,7 @@ test('an HDF5 file plots in h5web, in the file preview and the HDF5 datasets car
   await page.goto(uploadUrl);
   await page.getByRole('row', { name: /scan\.archive\.json.*SUCCESS/ }).click();
   await expect(page).toHaveURL(/\/entry\/id\/[A-Za-z0-9_-]{28}/);
+  const entryId = /\/entry\/id\/([A-Za-z0-9_-]{28})/.exec(page.url())![1]!;
   const scripts = watchScripts(page);
   await page.reload();
   await expect(page.getByText('HDF5 datasets')).toBeVisible();
@@ -79,4 +83,26 @@ test('an HDF5 file plots in h5web, in the file preview and the HDF5 datasets car
   // h5web is a chunk of its own: the overview did not load it.
   expect(afterKb - beforeKb).toBeGreaterThan(100);
   await snap(page, 'hdf5-02-entry-card');
+
+  // The archive browser: selecting the quantity that refers to the dataset shows it in h5web beside the lanes.
+  await page.goto(gui(`/entry/id/${entryId}/data/data/name`));
+  await expect(page.getByTestId('quantity-value')).toHaveText('Scan with an image');
+  await expect(page.getByTestId('lane-browser-side')).toHaveCount(0);
+  await page.locator('[data-testid=lane-item][data-key=image]').click();
+  await expect(page).toHaveURL(/\/data\/data\/image$/);
+  const side = page.getByTestId('lane-browser-side');
+  await expect(side).toContainText('scan.h5/entry/data/image');
+  await expect(side.getByTestId('h5-viewer').locator('canvas').first()).toBeVisible();
+  // h5web's search lists the file's paths through the oasis's h5grove (`paths`) and opens a hit.
+  await side.getByRole('button', { name: 'Toggle sidebar' }).click();
+  const listed = page.waitForResponse((response) => response.url().includes('/h5grove/paths'));
+  await side.getByRole('tab', { name: 'Search' }).click();
+  expect((await listed).status()).toBe(200);
+  await side.getByLabel('Path to search').fill('temp');
+  const hit = side.locator('[role=treeitem][data-path="/entry/instrument/detector/temperature"]');
+  await expect(hit).toBeVisible();
+  await expect(side.locator('[role=treeitem]')).toHaveCount(1);
+  await hit.click();
+  await expect(side.getByText('293.5')).toBeVisible();
+  await snap(page, 'hdf5-03-archive-side');
 });

@@ -68,9 +68,9 @@ const download = async (page: Page, format: 'cif' | 'xyz' | 'pdb') => {
 test('a structure turns in the viewer, toggles bonds and downloads as CIF, XYZ and PDB', async ({ page }) => {
   await page.goto(gui('/'));
   await register(page, {
-    username: 'rosalind',
-    firstName: 'Rosalind',
-    lastName: 'Franklin',
+    username: 'lawrence',
+    firstName: 'Lawrence',
+    lastName: 'Bragg',
     password: 'photo-51x',
   });
   await uploadFiles(page, [

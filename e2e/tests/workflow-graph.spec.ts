@@ -14,7 +14,12 @@ test('an archive file with a workflow shows its graph, filtered and expanded', a
     if (/\/WorkflowGraph-[^/]*\.js$/.test(request.url())) graphChunks.push(request.url());
   });
   await page.goto(gui('/'));
-  await register(page, { username: 'ada', firstName: 'Ada', lastName: 'Lovelace', password: 'engine-1843' });
+  await register(page, {
+    username: 'grace',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    password: 'engine-1843',
+  });
   await uploadFiles(page, [
     { name: 'flow.archive.json', buffer: Buffer.from(JSON.stringify(workflowArchive({ inputs: 8 }))) },
     { name: 'NaCl.cif', buffer: Buffer.from(naclCif) },
