@@ -2,24 +2,10 @@ import { readFileSync } from 'node:fs';
 import { propertyArchiveFiles } from '@oasis/server/testing/property-archives.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { gui, register, snap, uploadFiles } from '../support/fixtures.ts';
+import { softwareWebGl } from '../support/webgl.ts';
 
-// WebGL without a GPU: Chromium's software renderer, which recent versions only use when asked to.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
-});
+// WebGL without a GPU: Chromium's software renderer.
+test.use({ launchOptions: softwareWebGl });
 
 /** The URLs of the scripts the page loads from now on. */
 const scriptsOf = (page: Page) => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { gui, naclCif, register, snap, uploadFiles } from '../support/fixtures.ts';
+import { softwareWebGl } from '../support/webgl.ts';
 
 /** Silicon in its two-atom primitive cell, as VASP's POSCAR writes it (written here, not a sample). */
 const siPoscar = `Si diamond
@@ -23,23 +24,8 @@ H 0.96 0.0 0.0
 H -0.24 0.93 0.0
 `;
 
-// WebGL without a GPU: Chromium's software renderer, which recent versions only use when asked to.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
-});
+// WebGL without a GPU: Chromium's software renderer.
+test.use({ launchOptions: softwareWebGl });
 
 const canvasOf = (page: Page) => page.getByTestId('structure-canvas').locator('canvas');
 

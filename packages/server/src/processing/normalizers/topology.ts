@@ -42,37 +42,24 @@ function cellOf(structure: ResultsStructure): SystemCell | undefined {
 }
 
 /** The identity and composition a topology system shares with the material. */
+const SHARED_WITH_MATERIAL = [
+  'material_id',
+  'structural_type',
+  'dimensionality',
+  'building_block',
+  'elements',
+  'n_elements',
+  'elements_exclusive',
+  'chemical_formula_hill',
+  'chemical_formula_reduced',
+  'chemical_formula_iupac',
+  'chemical_formula_anonymous',
+  'chemical_formula_descriptive',
+] as const satisfies readonly (keyof ResultsMaterial & keyof TopologySystem)[];
+
 function classification(material: ResultsMaterial): TopologySystem {
-  const {
-    material_id,
-    structural_type,
-    dimensionality,
-    building_block,
-    elements,
-    n_elements,
-    elements_exclusive,
-    chemical_formula_hill,
-    chemical_formula_reduced,
-    chemical_formula_iupac,
-    chemical_formula_anonymous,
-    chemical_formula_descriptive,
-  } = material;
-  const shared: TopologySystem = {
-    material_id,
-    structural_type,
-    dimensionality,
-    building_block,
-    elements,
-    n_elements,
-    elements_exclusive,
-    chemical_formula_hill,
-    chemical_formula_reduced,
-    chemical_formula_iupac,
-    chemical_formula_anonymous,
-    chemical_formula_descriptive,
-  };
   return Object.fromEntries(
-    Object.entries(shared).filter(([, value]) => value !== undefined),
+    SHARED_WITH_MATERIAL.filter((key) => material[key] !== undefined).map((key) => [key, material[key]]),
   ) as TopologySystem;
 }
 
