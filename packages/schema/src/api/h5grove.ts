@@ -123,3 +123,8 @@ export const H5groveStatsResponseSchema = Type.Object({
   std: StatValue,
 });
 export type H5groveStats = Static<typeof H5groveStatsResponseSchema>;
+
+export const H5grovePathsQuerySchema = Type.Object(FileQueryProperties);
+
+/** GET paths: the path of the group asked for, then of every object below it (links listed, not followed). */
+export const H5grovePathsResponseSchema = Type.Array(Type.String());

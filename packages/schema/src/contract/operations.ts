@@ -46,6 +46,8 @@ import {
   H5groveDataResponseSchema,
   H5groveMetaQuerySchema,
   H5groveMetaResponseSchema,
+  H5grovePathsQuerySchema,
+  H5grovePathsResponseSchema,
   H5groveStatsQuerySchema,
   H5groveStatsResponseSchema,
 } from '../api/h5grove.ts';
@@ -572,6 +574,15 @@ export const operations = {
     summary: 'Minimum, maximum, mean and deviation of a numeric dataset (or a selection of it)',
     query: H5groveStatsQuerySchema,
     response: H5groveStatsResponseSchema,
+    errors: H5GROVE_ERRORS,
+  }),
+  h5grovePaths: op({
+    method: 'GET',
+    path: '/h5grove/paths',
+    tag: 'h5grove',
+    summary: 'Paths of a group of an HDF5 file and of every object below it (for the viewer’s search)',
+    query: H5grovePathsQuerySchema,
+    response: H5grovePathsResponseSchema,
     errors: H5GROVE_ERRORS,
   }),
 } as const;

@@ -5,6 +5,7 @@ import { withHdf5File } from './hdf5-file.ts';
 import { readSelection, selectionBytes, selectionJson, selectionNpy, selectionStats } from './hdf5-data.ts';
 import { attributeValues, objectAt, objectMetadata } from './hdf5-meta.ts';
 import { resolveObject } from './hdf5-objects.ts';
+import { listObjectPaths } from './hdf5-paths.ts';
 
 /** One read of an HDF5 file, as h5grove's endpoints ask for it; `file` is a checked server path. */
 export type Hdf5ReadRequest = { file: string; fileName: string; path: string } & (
@@ -12,6 +13,7 @@ export type Hdf5ReadRequest = { file: string; fileName: string; path: string } &
   | { op: 'attr'; keys?: string[] }
   | { op: 'data'; selection?: string; format: H5grovePayloadFormat; flatten: boolean }
   | { op: 'stats'; selection?: string }
+  | { op: 'paths' }
 );
 
 /** JSON answers as values; data answers as bytes with their media type. */
@@ -54,5 +56,7 @@ export const readHdf5 = (request: Hdf5ReadRequest): Hdf5ReadResult =>
         return {
           json: selectionStats(readSelection(datasetAt(h5, path, fileName), request.selection)),
         };
+      case 'paths':
+        return { json: listObjectPaths(h5, path, fileName) };
     }
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadFiles } from '../files/storage.ts';
 import { as, json, waitProcessed } from '../testing/http.ts';
-import { largeHdf5, sampleHdf5 } from '../testing/hdf5-samples.ts';
+import { cyclicHdf5, largeHdf5, sampleHdf5 } from '../testing/hdf5-samples.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 
@@ -37,6 +37,7 @@ describe('the h5grove API', () => {
     await upload('notes.txt', 'not an HDF5 file\n');
     // Exactly the largest numeric selection allowed (16 MiB of doubles), and one value more.
     await upload('large.h5', await largeHdf5(2 * 1024 * 1024 + 1));
+    await upload('cyclic.h5', await cyclicHdf5());
   });
   afterAll(async () => server?.close());
 
@@ -215,6 +216,77 @@ describe('the h5grove API', () => {
     expect(await body(await call('stats', { path: '/entry/data/image', selection: '0, 0:3' }))).toMatchObject(
       { strict_positive_min: null, positive_min: null, min: -3, max: -1 },
     );
+  });
+
+  it('lists every object path below a group, links listed but not followed', async () => {
+    expect(await body<string[]>(await call('paths', {}))).toEqual([
+      '/',
+      '/broken_link',
+      '/entry',
+      '/entry/data',
+      '/entry/data/image',
+      '/entry/data/x',
+      '/entry/instrument',
+      '/entry/instrument/detector',
+      '/entry/instrument/detector/big',
+      '/entry/instrument/detector/counts',
+      '/entry/instrument/detector/temperature',
+      '/external_link',
+      '/fixed',
+      '/image_link',
+      '/labels',
+      '/table',
+    ]);
+    expect(await body<string[]>(await call('paths', { path: '/entry/instrument' }))).toEqual([
+      '/entry/instrument',
+      '/entry/instrument/detector',
+      '/entry/instrument/detector/big',
+      '/entry/instrument/detector/counts',
+      '/entry/instrument/detector/temperature',
+    ]);
+    // Where h5web's search asks: <base>/h5grove/paths, without a trailing slash.
+    const base = `${server.origin}${server.ctx.config.basePath}/h5grove`;
+    const query = new URLSearchParams({ upload_id: uploadId, file: 'sample.h5', path: '/entry/data' });
+    const atMount = await fetch(`${base}/paths?${query}`, as(token));
+    expect(await body<string[]>(atMount)).toEqual(['/entry/data', '/entry/data/image', '/entry/data/x']);
+  });
+
+  it('refuses to list what is not a group, and bounds the listing of cyclic files', async () => {
+    expect(await detail(await call('paths', { path: '/nope' }), 404)).toBe(
+      '/nope is not a valid path in sample.h5',
+    );
+    expect(await detail(await call('paths', { path: '/labels' }), 400)).toBe('/labels is not a group.');
+    expect(await detail(await call('paths', { path: '/external_link' }), 400)).toBe(
+      '/external_link is not a group.',
+    );
+    expect(await detail(await call('paths', { file: 'notes.txt' }), 400)).toBe(
+      'notes.txt is not an HDF5 file.',
+    );
+    expect((await call('paths', {}, { who: otherToken })).status).toBe(401);
+    const cyclic = { file: 'cyclic.h5' };
+    expect(await detail(await call('paths', { ...cyclic, path: '/chain' }), 400)).toBe(
+      '/chain in cyclic.h5 nests groups more than 32 deep.',
+    );
+    // The listing runs on the reader's thread (about 0.7 s for 10000 paths on an idle core): the event
+    // loop keeps turning.
+    let last = performance.now();
+    let longestPause = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestPause = Math.max(longestPause, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    expect(await detail(await call('paths', { ...cyclic, path: '/wide' }), 400)).toBe(
+      '/wide in cyclic.h5 holds more than 10000 objects; search a smaller group.',
+    );
+    const ms = performance.now() - started;
+    clearInterval(ticker);
+    console.info(
+      `h5grove: refusing a listing of more than 10000 paths took ${Math.round(ms)} ms; longest event-loop pause ${Math.round(longestPause)} ms`,
+    );
+    expect(ms).toBeLessThan(10_000);
+    expect(longestPause).toBeLessThan(500);
   });
 
   it('is served where NOMAD mounts it, <base>/h5grove, with the API’s headers', async () => {

@@ -18,7 +18,7 @@ const jsonOf = <T>(result: Hdf5ReadResult): T => {
   return result.json as T;
 };
 
-/** The h5grove API (meta, attr, data, stats) over the HDF5 files of uploads, for h5web's H5GroveProvider. */
+/** The h5grove API (meta, attr, data, stats, paths) over the HDF5 files of uploads, for h5web's H5GroveProvider. */
 export const h5groveRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (api) => {
@@ -61,4 +61,8 @@ export const h5groveRoutes =
       });
       return jsonOf<H5groveStats>(result);
     });
+
+    registerOperation(api, 'h5grovePaths', async (request) =>
+      jsonOf<string[]>(await read(request.user, targetOf(request.query), { op: 'paths' })),
+    );
   };

@@ -180,6 +180,8 @@ describe('the role matrix of uploads', () => {
       // h5grove: the upload's rights are checked before the file is (a CIF is not HDF5: 400 once readable).
       const h5grove = await call(role, 'GET', `h5grove/meta/?upload_id=${uploadId}&file=NaCl.cif`);
       expect(h5grove.status, 'h5grove').toBe(readable ? 400 : read);
+      const h5grovePaths = await call(role, 'GET', `h5grove/paths/?upload_id=${uploadId}&file=NaCl.cif`);
+      expect(h5grovePaths.status, 'h5grove paths').toBe(readable ? 400 : read);
       expect((await call(role, 'GET', `entries/${entryId}`)).status, 'entry').toBe(readable ? 200 : 404);
       const required = { metadata: '*' };
       const archive = await call(role, 'POST', `entries/${entryId}/archive/query`, { required });

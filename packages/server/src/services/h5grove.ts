@@ -23,7 +23,8 @@ export type H5groveRead =
   | { op: 'meta' }
   | { op: 'attr'; keys?: string[] }
   | { op: 'data'; selection?: string; format: H5grovePayloadFormat; flatten: boolean }
-  | { op: 'stats'; selection?: string };
+  | { op: 'stats'; selection?: string }
+  | { op: 'paths' };
 
 const isInside = (root: string, target: string) => target === root || target.startsWith(root + path.sep);
 

@@ -87,3 +87,29 @@ export const largeHdf5 = async (length: number): Promise<Buffer> => {
     rmSync(dir, { recursive: true, force: true });
   }
 };
+
+/**
+ * Many paths from few objects: `/chain/again` hard-links back to `/chain` (endlessly deep), and `/wide` holds
+ * 320 links to `/level`, which holds 320 links to the dataset `/leaf` (102 720 paths below `/wide`, more than h5grove's paths lists).
+ */
+export const cyclicHdf5 = async (): Promise<Buffer> => {
+  await h5wasm.ready;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'oasis-h5-'));
+  const file = path.join(dir, 'cyclic.h5');
+  try {
+    const h5 = new h5wasm.File(file, 'w');
+    h5.create_group('chain').create_hard_link('/chain', 'again');
+    h5.create_dataset({ name: 'leaf', data: 1 });
+    const level = h5.create_group('level');
+    const wide = h5.create_group('wide');
+    for (let i = 0; i < 320; i += 1) {
+      const name = `n${String(i).padStart(3, '0')}`;
+      level.create_hard_link('/leaf', name);
+      wide.create_hard_link('/level', name);
+    }
+    h5.close();
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};

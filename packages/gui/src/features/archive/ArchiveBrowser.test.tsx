@@ -125,6 +125,31 @@ describe('the archive browser', () => {
     expect(dialog).toHaveTextContent('"required": "*"');
   });
 
+  it('shows the HDF5 dataset a selected quantity refers to in h5web beside the lanes', async () => {
+    // An entry of an .archive.json whose data section refers to datasets of an uploaded HDF5 file, in
+    // NOMAD's full form and relative to the entry's upload.
+    const scan = {
+      m_def: 'nomad.datamodel.EntryArchive',
+      metadata: { entry_id: 'e1', upload_id: 'u1', mainfile: 'scan.archive.json' },
+      data: {
+        m_def: '../upload/raw/scan.archive.yaml#/definitions/section_definitions/0',
+        name: 'scan 7',
+        image: '/uploads/u1/raw/measurements/scan.h5#/entry/data/image',
+        spectra: [{ counts: 'scan.h5#entry/spectrum' }],
+      },
+    };
+    const user = userEvent.setup();
+    const { router } = renderApp('/entry/id/e1/data/data/name', apps, answer(envelope({ archive: scan })));
+    // A quantity that is no reference: no side panel.
+    expect(await screen.findByTestId('quantity-value')).toHaveTextContent('scan 7');
+    expect(screen.queryByTestId('lane-browser-side')).toBeNull();
+    await user.click(item('image'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entry/id/e1/data/data/image'));
+    const side = await screen.findByTestId('lane-browser-side');
+    expect(side).toHaveTextContent('measurements/scan.h5/entry/data/image');
+    expect(within(side).getByTestId('h5-viewer')).toBeInTheDocument();
+  });
+
   it('shows arrays in the matrix view, in the unit system', async () => {
     renderApp('/entry/id/e1/data/run:0/system:0/atoms/positions', apps, answer(envelope({ archive })));
     const matrix = await screen.findByTestId('matrix-view');

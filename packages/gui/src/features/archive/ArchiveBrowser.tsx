@@ -1,12 +1,15 @@
 import { archiveDefinition } from '@oasis/schema';
 import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useErrors } from '../../app/errors.tsx';
 import { ApiCallDialog } from '../../components/ApiCallDialog.tsx';
 import { LaneBrowser } from '../browser/LaneBrowser.tsx';
-import { laneUrl } from '../browser/lanePath.ts';
+import { laneUrl, parseLanePath } from '../browser/lanePath.ts';
 import { archiveAdapter, type ArchiveLaneConfig } from './archiveAdapter.tsx';
+import { ArchiveHdf5Side } from './ArchiveHdf5Side.tsx';
 import { ArchiveToolbar } from './ArchiveToolbar.tsx';
+import { selectedHdf5Reference } from './hdf5Selection.ts';
 import { DEFAULT_VIEW, rootNode, type ArchiveSection, type ArchiveViewOptions } from './model.ts';
 import { ARCHIVE_REQUEST } from './useArchiveDocument.ts';
 
@@ -47,7 +50,19 @@ export function ArchiveBrowser({
     }),
     [entryId, view, version, baseUrl],
   );
-  const root = useMemo(() => archiveAdapter(rootNode(archive, archiveDefinition), config), [archive, config]);
+  const node = useMemo(() => rootNode(archive, archiveDefinition), [archive]);
+  const root = useMemo(() => archiveAdapter(node, config), [node, config]);
+  const { pathname } = useLocation();
+  const uploadId = (archive.metadata as { upload_id?: unknown } | undefined)?.upload_id;
+  const reference = useMemo(
+    () =>
+      selectedHdf5Reference(
+        node,
+        parseLanePath(baseUrl, pathname) ?? [],
+        typeof uploadId === 'string' ? uploadId : undefined,
+      ),
+    [node, baseUrl, pathname, uploadId],
+  );
   const downloadUrl = api.link('entryArchiveDownload', { params: { entry_id: entryId } });
   const download = async () => {
     const blob = (await api.getJson(downloadUrl, { responseType: 'blob' })) as Blob;
@@ -71,7 +86,13 @@ export function ArchiveBrowser({
         onShowApi={() => setApiOpen(true)}
         onReload={onReload}
       />
-      <LaneBrowser baseUrl={baseUrl} root={root} height={BROWSER_HEIGHT} />
+      <LaneBrowser
+        baseUrl={baseUrl}
+        root={root}
+        height={BROWSER_HEIGHT}
+        // The selected quantity refers to an HDF5 dataset: h5web shows it beside the lanes (spec 2 §2).
+        side={reference ? <ArchiveHdf5Side reference={reference} /> : undefined}
+      />
       {apiOpen ? (
         <ApiCallDialog
           intro="This is the request behind the archive browser; your own scripts can send it with an app token."
