@@ -84,6 +84,17 @@ test('files are browsed, previewed, moved and deleted; lanes are URLs; the entry
   await expect(page.getByRole('row', { name: /NaCl\.cif.*SUCCESS/ })).toBeVisible();
   const uploadUrl = new URL(page.url()).pathname;
 
+  // The overview's first step has a browser of its own: 500 items a page, lanes below the upload path.
+  const stepperListing = page.waitForRequest(
+    (request) => /\/rawdir\/?\?/.test(request.url()) && request.url().includes('page_size=500'),
+  );
+  await page.reload();
+  await stepperListing;
+  await item(page, 'data').click();
+  await expect(page).toHaveURL(new RegExp(`${escaped(uploadUrl)}/data$`));
+  await expect(item(page, 'big.txt')).toBeVisible();
+  await expect(page.getByText('Prepare and upload your files')).toBeVisible();
+
   await page.getByRole('tab', { name: 'files' }).click();
   await expect(page.getByRole('heading', { name: 'Upload files' })).toBeVisible();
   await expect(item(page, 'NaCl.cif')).toContainText('cif');

@@ -33,6 +33,8 @@ const uploadRoute = (): RouteObject => ({
     { path: 'overview', element: <Navigate to=".." relative="path" replace /> },
     { path: 'files/*', element: <pages.UploadPage /> },
     entryRoute(),
+    // The overview's stepper holds a file browser whose lanes follow below the upload's base path.
+    { path: '*', element: <pages.UploadPage /> },
   ],
 });
 

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -39,6 +39,50 @@ export const listFolder = async (
     })),
   );
   return { total: dirents.length, items };
+};
+
+/** Directory entries one listing may visit to add up folder sizes: a request's cost stays bounded. */
+const FOLDER_SIZE_WALK_LIMIT = 20_000;
+
+/** A folder's size as NOMAD shows it, and the sizes of the folders directly in it (by name). */
+export interface FolderSizes {
+  total: number;
+  children: Map<string, number>;
+}
+
+/**
+ * Bytes of the regular files below `folder` and below each folder directly in it, in one walk (symbolic
+ * links are not followed). The walk visits at most `limit` directory entries; beyond that the sizes are
+ * unknown and undefined is answered rather than a partial sum.
+ */
+export const folderSizes = async (
+  folder: string,
+  limit = FOLDER_SIZE_WALK_LIMIT,
+): Promise<FolderSizes | undefined> => {
+  let budget = limit;
+  const children = new Map<string, number>();
+  const below = async (dir: string, top: boolean): Promise<number | undefined> => {
+    const dirents = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    budget -= dirents.length;
+    if (budget < 0) return undefined;
+    // The files of one folder are measured together (at most the budget's worth), sub-folders in turn.
+    const fileSizes = await Promise.all(
+      dirents
+        .filter((dirent) => dirent.isFile())
+        .map(async (dirent) => (await lstat(path.join(dir, dirent.name)).catch(() => undefined))?.size ?? 0),
+    );
+    let total = fileSizes.reduce((sum, size) => sum + size, 0);
+    for (const dirent of dirents) {
+      if (!dirent.isDirectory()) continue;
+      const size = await below(path.join(dir, dirent.name), false);
+      if (size === undefined) return undefined;
+      if (top) children.set(dirent.name, size);
+      total += size;
+    }
+    return total;
+  };
+  const total = await below(folder, true);
+  return total === undefined ? undefined : { total, children };
 };
 
 /** A stream of a stored file, whole or its bytes `start` to `end` (inclusive). */

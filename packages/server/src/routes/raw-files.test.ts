@@ -75,6 +75,27 @@ describe('raw files for the file browser over HTTP', () => {
     ]);
   });
 
+  it("gives folders NOMAD's size, the bytes of all files below them", async () => {
+    const root = await json<RawDir & { directory_metadata: { size: number } }>(
+      await call(`uploads/${uploadId}/rawdir/?include_entry_info=true&page_size=40&page=1`),
+    );
+    const sizeOf = (name: string) => root.directory_metadata.content.find((item) => item.name === name)?.size;
+    const entryBytes = Buffer.byteLength(naclCif) + 3;
+    expect(sizeOf('deep')).toBe(1);
+    expect(sizeOf('test_entry')).toBe(entryBytes);
+    const all = entryBytes + 1 + Buffer.byteLength(big) + gzipSync(big).length;
+    expect(root.directory_metadata.size).toBe(all);
+    // A page of one item still sums the whole folder, and a sub-folder its own files.
+    const firstPage = await json<RawDir & { directory_metadata: { size: number } }>(
+      await call(`uploads/${uploadId}/rawdir/?page_size=1&page=1`),
+    );
+    expect(firstPage.directory_metadata.size).toBe(all);
+    const entryDir = await json<RawDir & { directory_metadata: { size: number } }>(
+      await call(`uploads/${uploadId}/rawdir/test_entry`),
+    );
+    expect(entryDir.directory_metadata.size).toBe(entryBytes);
+  });
+
   it('describes a file with file_metadata and no paging, through escaped special characters', async () => {
     const encoded = encodeURIComponent(special);
     const folder = await json<RawDir>(

@@ -20,7 +20,7 @@ export const rawListingToWire = (listing: RawListing): RawDirResponse => {
   const { folder } = listing;
   return {
     ...common,
-    directory_metadata: { name: folder.name, size: 0, content: folder.items.map(itemToWire) },
+    directory_metadata: { name: folder.name, size: folder.size, content: folder.items.map(itemToWire) },
     pagination: {
       page_size: folder.pageSize,
       page: folder.page,

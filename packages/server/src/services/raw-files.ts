@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { nonRootPath, safeRelativePath } from '../files/paths.ts';
 import { decompressedRange } from '../files/decompressed-range.ts';
-import { fileStream, listFolder, pathInfo, type FolderItem } from '../files/read.ts';
+import { fileStream, folderSizes, listFolder, pathInfo, type FolderItem } from '../files/read.ts';
 import { folderZipItems } from '../files/raw-zip.ts';
 import { compressionOf, withoutCompressionSuffix } from '../processing/compression.ts';
 import { zipStream, type ZipItem } from '../search/download-zip.ts';
@@ -85,7 +85,17 @@ export interface RawItem extends FolderItem {
 
 export type RawListing = { upload: UploadRow; path: string } & (
   | { file: RawItem }
-  | { folder: { name: string; items: RawItem[]; total: number; page: number; pageSize: number } }
+  | {
+      folder: {
+        name: string;
+        /** Bytes of the files below it (0 when the folder is too large to add up in one request). */
+        size: number;
+        items: RawItem[];
+        total: number;
+        page: number;
+        pageSize: number;
+      };
+    }
 );
 
 /** GET rawdir: a file's metadata, or a page of a folder's items, of an upload the caller may read. */
@@ -121,8 +131,17 @@ export const listRawPath = async (
   const pageSize = options.pageSize ?? 500;
   const page = options.page ?? 1;
   const { total, items } = await listFolder(target, { offset: (page - 1) * pageSize, limit: pageSize });
-  const shown = options.includeEntryInfo ? await withEntries(items, relative) : items;
-  return { upload, path: relative, folder: { name, items: shown, total, page, pageSize } };
+  // NOMAD shows a folder's size as the sum of the files below it; a bounded walk adds them up.
+  const sizes = await folderSizes(target);
+  const sized = items.map((item) =>
+    item.isFile ? item : { ...item, size: sizes?.children.get(item.name) ?? 0 },
+  );
+  const shown = options.includeEntryInfo ? await withEntries(sized, relative) : sized;
+  return {
+    upload,
+    path: relative,
+    folder: { name, size: sizes?.total ?? 0, items: shown, total, page, pageSize },
+  };
 };
 
 /** Deletes a raw file or folder of an unpublished upload (writers only) and processes the upload again. */

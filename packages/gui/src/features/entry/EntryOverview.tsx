@@ -1,6 +1,7 @@
-import { Box, Stack } from '@mui/material';
+import { Alert, Box, Stack } from '@mui/material';
 import type { EntryResults } from '@oasis/schema';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useEnv } from '../../app/EnvProvider.tsx';
 import { DynamicalCard } from './DynamicalCard.tsx';
 import { ElectronicCard } from './ElectronicCard.tsx';
 import { EntryReferencesCard } from './EntryReferencesCard.tsx';
@@ -11,6 +12,8 @@ import { MaterialCard } from './MaterialCard.tsx';
 import { MechanicalCard } from './MechanicalCard.tsx';
 import { MetadataCard } from './MetadataCard.tsx';
 import { MethodCard } from './MethodCard.tsx';
+import { NO_CARDS_WARNING, overviewCards, type CardKey } from './overviewCards.ts';
+import { CardErrorBoundary } from './PropertyCard.tsx';
 import { archiveRequest, hasProperty } from './properties.ts';
 import { SolarCellCard } from './SolarCellCard.tsx';
 import { SpectroscopicCard } from './SpectroscopicCard.tsx';
@@ -86,50 +89,66 @@ export function ResultCards({
   const available = properties?.available_properties ?? [];
   const has = (name: string) => available.includes(name);
   const solarCell = properties?.optoelectronic?.solar_cell;
-  return (
-    <Stack spacing={2} sx={{ minWidth: 0 }}>
-      {entry?.upload_id && mayReferenceHdf5(entry.parser_name) ? (
+  const { ui } = useEnv();
+  const order = overviewCards(ui);
+  if (!order) return <Alert severity="warning">{NO_CARDS_WARNING}</Alert>;
+  const cards: Record<CardKey, ReactNode> = {
+    hdf5dataset:
+      entry?.upload_id && mayReferenceHdf5(entry.parser_name) ? (
         <Hdf5DatasetsCard entryId={entry.entry_id} uploadId={entry.upload_id} />
-      ) : null}
-      {material ? (
-        <MaterialCard
-          material={material}
-          structures={properties?.structures}
-          archive={archive}
-          entryId={entry?.entry_id}
-        />
-      ) : null}
-      {method ? <MethodCard method={method} /> : null}
-      {electronic && (hasDos || hasBands || electronic.band_gap?.length) ? (
+      ) : null,
+    material: material ? (
+      <MaterialCard
+        material={material}
+        structures={properties?.structures}
+        archive={archive}
+        entryId={entry?.entry_id}
+      />
+    ) : null,
+    electronic:
+      electronic && (hasDos || hasBands || electronic.band_gap?.length) ? (
         <ElectronicCard electronic={electronic} hasDos={hasDos} hasBands={hasBands} archive={archive} />
-      ) : null}
-      {solarCell ? <SolarCellCard solarCell={solarCell} /> : null}
-      {VIBRATIONAL_PROPERTIES.some(has) ? <VibrationalCard available={available} archive={archive} /> : null}
-      {has('energy_volume_curve') || has('bulk_modulus') || has('shear_modulus') ? (
+      ) : null,
+    solarcell: solarCell ? <SolarCellCard solarCell={solarCell} /> : null,
+    vibrational: VIBRATIONAL_PROPERTIES.some(has) ? (
+      <VibrationalCard available={available} archive={archive} />
+    ) : null,
+    mechanical:
+      has('energy_volume_curve') || has('bulk_modulus') || has('shear_modulus') ? (
         <MechanicalCard
           mechanical={properties?.mechanical}
           hasCurve={has('energy_volume_curve')}
           archive={archive}
         />
-      ) : null}
-      {has('trajectory') ? <ThermodynamicCard archive={archive} /> : null}
-      {has('radial_distribution_function') || has('radius_of_gyration') ? (
+      ) : null,
+    thermodynamic: has('trajectory') ? <ThermodynamicCard archive={archive} /> : null,
+    structural:
+      has('radial_distribution_function') || has('radius_of_gyration') ? (
         <StructuralCard
           hasRdf={has('radial_distribution_function')}
           hasRadiusOfGyration={has('radius_of_gyration')}
           archive={archive}
         />
-      ) : null}
-      {has('mean_squared_displacement') ? (
-        <DynamicalCard dynamical={properties?.dynamical} archive={archive} />
-      ) : null}
-      {optimization || hasProperty(results, 'geometry_optimization') ? (
+      ) : null,
+    dynamical: has('mean_squared_displacement') ? (
+      <DynamicalCard dynamical={properties?.dynamical} archive={archive} />
+    ) : null,
+    geometry_optimization:
+      optimization || hasProperty(results, 'geometry_optimization') ? (
         <GeometryOptimizationCard optimization={optimization ?? {}} archive={archive} />
-      ) : null}
-      {has('spectra') ? <SpectroscopicCard archive={archive} /> : null}
-      {entry && hasWorkflowSections(entry) ? <WorkflowCard entryId={entry.entry_id} /> : null}
-      {entry ? <EntryReferencesCard entryId={entry.entry_id} /> : null}
-      {entry ? <HistoryCard entry={entry} /> : null}
+      ) : null,
+    spectroscopic: has('spectra') ? <SpectroscopicCard archive={archive} /> : null,
+    workflow: entry && hasWorkflowSections(entry) ? <WorkflowCard entryId={entry.entry_id} /> : null,
+    references: entry ? <EntryReferencesCard entryId={entry.entry_id} /> : null,
+    history: entry ? <HistoryCard entry={entry} /> : null,
+  };
+  // The method has no card key of its own in NOMAD's configuration: it goes with the material.
+  const methodAt = Math.max(0, order.indexOf('material') + 1);
+  const shown: [string, ReactNode][] = order.map((key) => [key, cards[key]]);
+  if (method) shown.splice(methodAt, 0, ['method', <MethodCard key="method" method={method} />]);
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      {shown.map(([key, card]) => (card ? <CardErrorBoundary key={key}>{card}</CardErrorBoundary> : null))}
     </Stack>
   );
 }

@@ -45,7 +45,8 @@ export function QuantityGrid({ children }: { children: ReactNode }) {
   );
 }
 
-class CardErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** Shows 'Could not render card.' in place of what it wraps when that throws while rendering. */
+export class CardErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {

@@ -16,9 +16,12 @@ const memoryStorage = (): StateStorage => {
   };
 };
 
-/** Renders `ui` with the server's default unit systems ('Custom' selected) and a units store. */
-export function renderWithUnits(ui: ReactElement) {
-  const env = readEnv({ ui: { unit_systems: testUnitSystems } }, 'http://oasis.test');
+/**
+ * Renders `ui` with the server's default unit systems ('Custom' selected) and a units store; `config`
+ * adds to the GUI config's `ui` section.
+ */
+export function renderWithUnits(ui: ReactElement, config: Record<string, unknown> = {}) {
+  const env = readEnv({ ui: { unit_systems: testUnitSystems, ...config } }, 'http://oasis.test');
   return render(
     <EnvProvider env={env}>
       <UnitsProvider storage={memoryStorage()}>{ui}</UnitsProvider>

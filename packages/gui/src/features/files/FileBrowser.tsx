@@ -3,7 +3,7 @@ import { useApi } from '../../api/ApiProvider.tsx';
 import { useEnv } from '../../app/EnvProvider.tsx';
 import { LaneBrowser } from '../browser/LaneBrowser.tsx';
 import { folderAdapter } from './adapters.tsx';
-import type { FilesContext } from './filesContext.ts';
+import { BROWSER_PAGE_SIZE, type FilesContext } from './filesContext.ts';
 
 export interface FileBrowserProps {
   uploadId: string;
@@ -17,6 +17,10 @@ export interface FileBrowserProps {
   editable: boolean;
   /** URL path below which entries have their pages (`.../entry/id`): 'processed data' leads there. */
   entriesUrl: string;
+  /** Items per folder page; 40 in browsers, the upload page's stepper asks for 500 (spec 3 §9). */
+  pageSize?: number;
+  /** Height of the lanes (CSS). */
+  height?: number | string;
 }
 
 /** The upload file browser (spec 3 §2): folder, file and preview lanes on the shared lane browser. */
@@ -28,6 +32,8 @@ export function FileBrowser({
   mainfile,
   editable,
   entriesUrl,
+  pageSize = BROWSER_PAGE_SIZE,
+  height = 'calc(100vh - 260px)',
 }: FileBrowserProps) {
   const api = useApi();
   const { title: productName } = useEnv();
@@ -40,10 +46,11 @@ export function FileBrowser({
       rootTitle,
       mainfile,
       productName,
+      pageSize,
       entryDataUrl: (entryId) => `${entriesUrl}/${encodeURIComponent(entryId)}/data`,
     }),
-    [api, uploadId, editable, rootPath, rootTitle, mainfile, productName, entriesUrl],
+    [api, uploadId, editable, rootPath, rootTitle, mainfile, productName, pageSize, entriesUrl],
   );
   const root = useMemo(() => folderAdapter(ctx, rootPath), [ctx, rootPath]);
-  return <LaneBrowser baseUrl={baseUrl} root={root} height="calc(100vh - 260px)" />;
+  return <LaneBrowser baseUrl={baseUrl} root={root} height={height} />;
 }

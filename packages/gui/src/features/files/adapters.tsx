@@ -7,7 +7,6 @@ import type { LaneAdapter, LaneItem } from '../browser/adapter.ts';
 import { FileDetails } from './FileDetails.tsx';
 import { formatFileSize } from './fileSize.ts';
 import {
-  BROWSER_PAGE_SIZE,
   MAINFILE_KEY,
   baseName,
   filesQueryKey,
@@ -77,7 +76,7 @@ function itemOf(ctx: FilesContext, folder: string, element: RawElement): LaneIte
  * parent's key, so a change of these (e.g. the caller turning out to be a writer) must give new keys.
  */
 const variant = (ctx: FilesContext) =>
-  `${ctx.editable ? 'editable' : 'read-only'}:${ctx.rootPath}:${ctx.mainfile ?? ''}`;
+  `${ctx.editable ? 'editable' : 'read-only'}:${ctx.pageSize}:${ctx.rootPath}:${ctx.mainfile ?? ''}`;
 
 /** Opens `path` (a file or a folder); undefined when nothing is there. */
 async function adapterAt(
@@ -103,19 +102,19 @@ async function adapterAt(
   });
 }
 
-/** A folder lane: its files and sub-folders, 40 at a time. */
+/** A folder lane: its files and sub-folders, a page (`ctx.pageSize`) at a time. */
 export function folderAdapter(ctx: FilesContext, path: string): LaneAdapter {
   const isRoot = path === ctx.rootPath;
   return {
     cacheKey: [...filesQueryKey(ctx.uploadId), 'folder', path, variant(ctx)],
     title: isRoot ? ctx.rootTitle : <LaneLabel kind="folder" name={baseName(path)} />,
     async list(page, signal) {
-      const listing = await rawDir(ctx, path, { page, page_size: BROWSER_PAGE_SIZE }, signal);
+      const listing = await rawDir(ctx, path, { page, page_size: ctx.pageSize }, signal);
       const content = listing.directory_metadata?.content ?? [];
       const total = listing.pagination?.total ?? content.length;
       return {
         items: content.map((element) => itemOf(ctx, path, element)),
-        hasMore: page * BROWSER_PAGE_SIZE < total,
+        hasMore: page * ctx.pageSize < total,
         total,
       };
     },

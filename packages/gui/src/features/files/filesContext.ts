@@ -13,6 +13,8 @@ export interface FilesContext {
   mainfile?: string;
   /** The installation's product name (env title), which NOMAD's own archive parser is shown as. */
   productName: string;
+  /** Items per folder page: 40 in browsers, 500 on the upload page (spec 3 §7, §9). */
+  pageSize: number;
   /** Where 'processed data' of a file's entry leads (the entry's data tab). */
   entryDataUrl(entryId: string): string;
 }
@@ -22,6 +24,9 @@ export const MAINFILE_KEY = '_mainfile';
 
 /** Directory listing page size in the browser (spec 3 §9). */
 export const BROWSER_PAGE_SIZE = 40;
+
+/** Directory listing page size of the file browser on the upload page's stepper (spec 3 §9). */
+export const UPLOAD_PAGE_PAGE_SIZE = 500;
 
 /** The query key prefix of everything a browser of `uploadId` loaded: invalidate it after a change. */
 export const filesQueryKey = (uploadId: string) => ['files', uploadId] as const;

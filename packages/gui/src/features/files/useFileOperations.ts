@@ -7,7 +7,7 @@ import { filesQueryKey, joinPath, type FilesContext } from './filesContext.ts';
  * Reloads every lane of the browser (they all share the upload's files query key) and the upload, which
  * a change of its files sends to processing again.
  */
-export function useReloadFiles(uploadId: string) {
+function useReloadFiles(uploadId: string) {
   const queryClient = useQueryClient();
   return useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: filesQueryKey(uploadId) });

@@ -143,6 +143,41 @@ describe('UploadPage', () => {
     expect(screen.queryByText(/alert/)).not.toBeInTheDocument();
   });
 
+  it('lists the files in the first step 500 at a time and opens folder lanes below the upload path', async () => {
+    const listing = (path: string, content: object[]) =>
+      json({
+        path,
+        access: 'unpublished',
+        directory_metadata: { name: path, size: 8, content },
+        pagination: { page_size: 500, page: 1, total: content.length, order: 'asc' },
+      });
+    const server = uploadServer({
+      other: (url) => {
+        if (/\/uploads\/dft_upload\/rawdir\/?$/.test(url.pathname)) {
+          return listing('', [{ name: 'inputs', size: 8, is_file: false }]);
+        }
+        if (url.pathname.endsWith('/uploads/dft_upload/rawdir/inputs')) {
+          return listing('inputs', [{ name: 'INCAR', size: 8, is_file: true }]);
+        }
+        return undefined;
+      },
+    });
+    const { fetch, router } = renderApp('/user/uploads/upload/id/dft_upload', {}, server);
+    const folder = await screen.findByRole('link', { name: /inputs/ });
+    const listings = fetch.mock.calls
+      .map(([input]) => new URL(String(input)))
+      .filter((url) => /\/rawdir\/?$/.test(url.pathname));
+    expect(listings.map((url) => url.searchParams.get('page_size'))).toEqual(['500']);
+    expect(listings[0]!.searchParams.get('include_entry_info')).toBe('true');
+
+    await userEvent.click(folder);
+    expect(router.state.location.pathname).toBe('/user/uploads/upload/id/dft_upload/inputs');
+    expect(await screen.findByRole('link', { name: /INCAR/ })).toBeInTheDocument();
+    // Still the overview: the stepper stays, the files tab is not selected.
+    expect(screen.getByText('Prepare and upload your files')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'overview' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('shows no README when the upload has none', async () => {
     renderApp('/user/uploads/upload/id/dft_upload', {}, uploadServer());
     expect(await screen.findByText('1/1 entries processed')).toBeInTheDocument();

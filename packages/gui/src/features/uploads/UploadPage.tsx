@@ -1,9 +1,10 @@
 import { Alert, Box, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
 import type { Upload } from '@oasis/schema';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { FileBrowser } from '../files/FileBrowser.tsx';
-import { useReloadFiles } from '../files/useFileOperations.ts';
+import { UPLOAD_PAGE_PAGE_SIZE, filesQueryKey } from '../files/filesContext.ts';
 import { FilesDropzone } from './FilesDropzone.tsx';
 import { ProcessingBanner } from './ProcessingBanner.tsx';
 import { ProcessingStatus } from './ProcessingStatus.tsx';
@@ -26,13 +27,19 @@ function useUploadBasePath(uploadId: string): string {
   return index >= 0 ? pathname.slice(0, index + marker.length) : `/user/uploads${marker}`;
 }
 
-/** /user/uploads/upload/id/{uploadId} (overview) and .../files. */
+/**
+ * /user/uploads/upload/id/{uploadId} (overview; the lanes of its file browser follow below that path)
+ * and .../files.
+ */
 export function UploadPage() {
-  const { uploadId = '', '*': filesPath } = useParams();
+  const { uploadId = '' } = useParams();
+  const { pathname } = useLocation();
   const basePath = useUploadBasePath(uploadId);
   const data = useUpload(uploadId);
   const { upload } = data;
-  const tab = filesPath !== undefined ? 'files' : 'overview';
+  // Below the base path are the files tab and the lanes of the overview's file browser.
+  const filesTab = `${basePath}/files`;
+  const tab = pathname === filesTab || pathname.startsWith(`${filesTab}/`) ? 'files' : 'overview';
   return (
     <Box sx={{ p: 3, maxWidth: 1200, mx: 'auto' }}>
       <Tabs value={tab} sx={{ mb: 2 }}>
@@ -52,15 +59,23 @@ export function UploadPage() {
   );
 }
 
+/** Processing finds the entries of new files: reloads the file browser's lanes once it is done. */
+function useReloadFilesAfterProcessing(upload: Upload | undefined) {
+  const queryClient = useQueryClient();
+  const uploadId = upload?.upload_id ?? '';
+  const running = upload?.process_running ?? false;
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    // The upload itself is fresh already: it is what said processing is done.
+    if (wasRunning.current && !running)
+      void queryClient.invalidateQueries({ queryKey: filesQueryKey(uploadId) });
+    wasRunning.current = running;
+  }, [running, queryClient, uploadId]);
+}
+
 function UploadFilesTab({ upload, basePath }: { upload: Upload; basePath: string }) {
   const caller = useCaller();
-  const reloadFiles = useReloadFiles(upload.upload_id);
-  // Processing finds the entries of new files: show their parsers once it is done.
-  const wasRunning = useRef(upload.process_running);
-  useEffect(() => {
-    if (wasRunning.current && !upload.process_running) reloadFiles();
-    wasRunning.current = upload.process_running;
-  }, [upload.process_running, reloadFiles]);
+  useReloadFilesAfterProcessing(upload);
   return (
     <>
       {upload.process_running ? <ProcessingBanner message={upload.last_status_message} /> : null}
@@ -90,9 +105,16 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
   const { upload: uploadQuery, entries, entriesPage, setEntriesPage, reload } = data;
   const deletion = useDeleteUpload(uploadId);
   const { rename, reprocess, deleteEntries } = useUploadActions(uploadId);
+  const queryClient = useQueryClient();
   const reloadAll = useCallback(() => void reload(), [reload]);
-  const fileUpload = useFileUpload(uploadId, reloadAll);
+  // New files show in the first step's browser at once, their parsers once processing is done.
+  const afterUpload = useCallback(() => {
+    reloadAll();
+    void queryClient.invalidateQueries({ queryKey: filesQueryKey(uploadId) });
+  }, [reloadAll, queryClient, uploadId]);
+  const fileUpload = useFileUpload(uploadId, afterUpload);
   const upload = uploadQuery.data?.data;
+  useReloadFilesAfterProcessing(upload);
   if (!upload) return <CircularProgress />;
 
   const editable = isEditable(upload, caller?.sub, caller?.groups);
@@ -126,20 +148,33 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
           successfulEntries={entriesData?.processing_successful}
           onChanged={reloadAll}
           files={
-            editable ? (
-              <FilesDropzone
-                state={fileUpload.state}
-                question={fileUpload.question}
-                disabled={upload.process_running}
-                onFiles={(files) => void fileUpload.uploadFiles(files)}
-              />
-            ) : (
-              <Typography variant="body2" color="text.secondary">
-                {upload.published
-                  ? 'This upload is published; its files cannot be changed anymore.'
-                  : 'Only the main author and co-authors can add files to this upload.'}
-              </Typography>
-            )
+            <>
+              {editable ? (
+                <FilesDropzone
+                  state={fileUpload.state}
+                  question={fileUpload.question}
+                  disabled={upload.process_running}
+                  onFiles={(files) => void fileUpload.uploadFiles(files)}
+                />
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  {upload.published
+                    ? 'This upload is published; its files cannot be changed anymore.'
+                    : 'Only the main author and co-authors can add files to this upload.'}
+                </Typography>
+              )}
+              <Box sx={{ mt: 2 }}>
+                <FileBrowser
+                  uploadId={uploadId}
+                  baseUrl={basePath}
+                  rootTitle="/"
+                  editable={editable}
+                  entriesUrl={`${basePath}/entry/id`}
+                  pageSize={UPLOAD_PAGE_PAGE_SIZE}
+                  height={400}
+                />
+              </Box>
+            </>
           }
           processing={
             <>

@@ -1,0 +1,30 @@
+// The bounded walk behind rawdir's folder sizes, on a real temp folder.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderSizes } from './read.ts';
+
+describe('folder sizes', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'folder-sizes-'));
+    await mkdir(path.join(dir, 'a', 'b'), { recursive: true });
+    await writeFile(path.join(dir, 'a', 'b', 'x.txt'), '12345');
+    await writeFile(path.join(dir, 'a', 'y.txt'), '12');
+    await writeFile(path.join(dir, 'z.txt'), '1');
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it('adds up the files below the folder and below each folder in it', async () => {
+    const sizes = await folderSizes(dir);
+    expect(sizes?.total).toBe(8);
+    expect([...(sizes?.children ?? [])]).toEqual([['a', 7]]);
+  });
+
+  it('answers undefined rather than a partial sum once the walk visits more entries than allowed', async () => {
+    // Five directory entries in all: z.txt, a, a/y.txt, a/b, a/b/x.txt.
+    expect(await folderSizes(dir, 5)).toBeDefined();
+    expect(await folderSizes(dir, 4)).toBeUndefined();
+  });
+});
