@@ -1,5 +1,6 @@
 import { Alert, Box, CircularProgress } from '@mui/material';
-import { Component, lazy, Suspense, useMemo, type ErrorInfo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
+import { CardErrorBoundary } from './PropertyCard.tsx';
 import { NO_WEBGL } from '../structure/limits.ts';
 import { hasWebGL } from '../structure/webgl.ts';
 import type { BrillouinZoneData } from './zoneGeometry.ts';
@@ -18,27 +19,11 @@ export function BrillouinZone({ zone, height }: { zone: BrillouinZoneData; heigh
   if (!webgl) return <Alert severity="warning">{NO_WEBGL}</Alert>;
   return (
     <Box sx={{ height }}>
-      <SceneErrorBoundary>
+      <CardErrorBoundary message={BRILLOUIN_ZONE_FAILED}>
         <Suspense fallback={<CircularProgress size={24} aria-label="Loading Brillouin zone" />}>
           <BrillouinZoneScene zone={zone} />
         </Suspense>
-      </SceneErrorBoundary>
+      </CardErrorBoundary>
     </Box>
   );
-}
-
-class SceneErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.failed ? <Alert severity="error">{BRILLOUIN_ZONE_FAILED}</Alert> : this.props.children;
-  }
 }

@@ -45,8 +45,14 @@ export function QuantityGrid({ children }: { children: ReactNode }) {
   );
 }
 
-/** Shows 'Could not render card.' in place of what it wraps when that throws while rendering. */
-export class CardErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/**
+ * Shows `message` ('Could not render card.' by default) in place of what it wraps when that throws while
+ * rendering.
+ */
+export class CardErrorBoundary extends Component<
+  { children: ReactNode; message?: string },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -58,6 +64,10 @@ export class CardErrorBoundary extends Component<{ children: ReactNode }, { fail
   }
 
   override render() {
-    return this.state.failed ? <Alert severity="error">{CARD_ERROR}</Alert> : this.props.children;
+    return this.state.failed ? (
+      <Alert severity="error">{this.props.message ?? CARD_ERROR}</Alert>
+    ) : (
+      this.props.children
+    );
   }
 }
