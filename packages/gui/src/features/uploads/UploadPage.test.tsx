@@ -74,6 +74,30 @@ describe('UploadPage', () => {
     expect(uploadCalls).toHaveLength(2);
   });
 
+  it('asks for the entries again once processing ends, as their last answer may be older', async () => {
+    // The entries' answer to the poll that sees the end still counts the entry as processing.
+    let entryCalls = 0;
+    const server = processingServer(1);
+    const lagging = (url: URL, method: string) => {
+      if (method !== 'GET' || !url.pathname.endsWith('/uploads/dft_upload/entries')) return undefined;
+      entryCalls += 1;
+      return json({
+        pagination: { page_size: 5, order_by: 'process_status', order: 'asc', page: 1, total: 1 },
+        processing_successful: entryCalls <= 2 ? 0 : 1,
+        processing_failed: 0,
+        upload: baseUpload,
+        data: [],
+      });
+    };
+    renderApp('/user/uploads/upload/id/dft_upload', {}, (url, method) =>
+      lagging(new URL(url), method) ?? server(url, method),
+    );
+    expect(await screen.findByText('0/1 entries processed')).toBeInTheDocument();
+    expect(await screen.findByText('Processing completed')).toBeInTheDocument();
+    expect(await screen.findByText('1/1 entries processed')).toBeInTheDocument();
+    expect(entryCalls).toBe(3);
+  });
+
   it('shows the API message when the upload cannot be loaded', async () => {
     renderApp('/user/uploads/upload/id/missing', {}, missing);
     expect(await screen.findByText('The specified upload_id was not found.')).toBeInTheDocument();

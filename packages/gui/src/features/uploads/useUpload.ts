@@ -56,8 +56,14 @@ export function useUpload(uploadId: string) {
 
   const running = upload.data?.data.process_running === true;
   const { dataUpdatedAt } = upload;
+  const wasRunning = useRef(false);
   useEffect(() => {
     polling.current = running;
+    const finished = wasRunning.current && !running;
+    wasRunning.current = running;
+    // The last poll asked for the upload and its entries at once; the entries' answer may predate the
+    // end of processing, so they are asked for once more after the upload says it is done.
+    if (finished) void queryClient.invalidateQueries({ queryKey: [...uploadKey(uploadId), 'entries'] });
     if (!running) return;
     // The upload and its entries only: an open members or metadata dialog keeps what it loaded.
     const timer = window.setTimeout(() => {
