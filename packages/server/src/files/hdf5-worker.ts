@@ -2,6 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { HttpError } from '../errors.ts';
+import { confineHdf5Reads } from './hdf5-confine.ts';
 import { hdf5Ready } from './hdf5-file.ts';
 import { readHdf5, type Hdf5ReadRequest } from './hdf5-read.ts';
 import type { Hdf5WorkerAnswer } from './hdf5-reader.ts';
@@ -17,11 +18,20 @@ try {
 } catch {
   // Not Linux, or no /proc.
 }
+const confined = confineHdf5Reads();
 await hdf5Ready();
 port.on('message', ({ id, request }: { id: number; request: Hdf5ReadRequest }) => {
   let answer: Hdf5WorkerAnswer;
   try {
-    answer = { id, ok: true, result: readHdf5(request) };
+    const { value, refused } = confined(request.file, () => readHdf5(request));
+    answer = refused
+      ? {
+          id,
+          ok: false,
+          status: 400,
+          detail: `${request.path} keeps its data in files outside ${request.fileName}, which are not read.`,
+        }
+      : { id, ok: true, result: value };
   } catch (error) {
     answer =
       error instanceof HttpError && typeof error.detail === 'string'

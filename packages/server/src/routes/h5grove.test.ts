@@ -1,6 +1,6 @@
 // The h5grove API over HDF5 files made here with h5wasm: the answers h5web's H5GroveProvider reads, at both
 // mounts, and the refusals of bad input.
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,10 @@ describe('the h5grove API', () => {
     // Exactly the largest numeric selection allowed (16 MiB of doubles), and one value more.
     await upload('large.h5', await largeHdf5(2 * 1024 * 1024 + 1));
     await upload('cyclic.h5', await cyclicHdf5());
+    await upload(
+      'outside-storage.h5',
+      readFileSync(new URL('../testing/fixtures/outside-storage.h5', import.meta.url)),
+    );
   });
   afterAll(async () => server?.close());
 
@@ -344,6 +348,23 @@ describe('the h5grove API', () => {
     );
     expect(await detail(await call('data', { path: '/external_link' }), 400)).toMatch(/not followed/);
     expect(await detail(await call('data', { path: '/entry' }), 400)).toBe('/entry is not a dataset.');
+  });
+
+  it('reads no other file for a dataset: external storage is refused, virtual sources are left out', async () => {
+    const file = { file: 'outside-storage.h5' };
+    // Both name /etc/passwd; the reader must neither answer its bytes nor whatever its buffer held.
+    for (const dataset of ['/absolute', '/relative']) {
+      for (const endpoint of ['data', 'stats']) {
+        const response = await call(endpoint, { ...file, path: dataset });
+        expect(await detail(response, 400)).toBe(
+          `${dataset} keeps its data in files outside outside-storage.h5, which are not read.`,
+        );
+      }
+      expect(await body(await call('meta', { ...file, path: dataset }))).toMatchObject({ shape: [16] });
+    }
+    expect(await detail(await call('data', { ...file, path: '/virtual' }), 400)).toMatch(/not read/);
+    // The same reader goes on to read what is in its files.
+    expect(await body(await call('data', { ...file, path: '/plain' }))).toEqual([0, 1, 2]);
   });
 
   it('refuses bad selections and formats', async () => {
