@@ -96,6 +96,8 @@ test('an HDF5 file plots in h5web, in the file preview, the HDF5 datasets card a
   await expect(
     card.getByRole('heading', { name: /^entry \/ instrument \/ detector \/ temperature/ }),
   ).toBeVisible();
+  // The scalar (float32 in the file) shows its value.
+  await expect(card.getByText('293.5')).toBeVisible();
   await snap(page, 'hdf5-02-entry-card');
 
   // The archive browser: selecting the quantity that refers to the dataset shows it in h5web beside the lanes.

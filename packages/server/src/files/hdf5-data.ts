@@ -29,8 +29,24 @@ export type SelectionValues =
   | { numeric: false; values: unknown[]; shape: number[]; meta: Metadata };
 
 const isNumeric = (meta: Metadata) =>
-  (meta.type === H5T.INTEGER || meta.type === H5T.FLOAT || meta.type === H5T.ENUM) &&
-  !(meta.type === H5T.FLOAT && meta.size < 4);
+  meta.type === H5T.INTEGER || meta.type === H5T.FLOAT || meta.type === H5T.ENUM;
+
+/** The typed array of a numeric dataset's own type: h5web reads the bytes of `format=bin` by that type. */
+const typedArrayOf = (meta: Metadata) => {
+  if (meta.type === H5T.FLOAT) return meta.size === 4 ? Float32Array : Float64Array;
+  const byBytes = meta.signed
+    ? { 1: Int8Array, 2: Int16Array, 4: Int32Array, 8: BigInt64Array }
+    : { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array, 8: BigUint64Array };
+  return byBytes[meta.size as 1 | 2 | 4 | 8] ?? Float64Array;
+};
+
+/** h5wasm answers a scalar as a number (or bigint); it is answered in the dataset's own type all the same. */
+const scalarArray = (meta: Metadata, raw: unknown): NumericArray => {
+  const TypedArray = typedArrayOf(meta);
+  if (TypedArray === BigInt64Array || TypedArray === BigUint64Array)
+    return TypedArray.of(BigInt(raw as bigint | number));
+  return (TypedArray as Float64ArrayConstructor).of(Number(raw));
+};
 
 const tooLarge = (count: number, limit: string) =>
   badRequest(`The selection has ${count} values, more than ${limit}; select a smaller part of the dataset.`);
@@ -42,6 +58,9 @@ export const readSelection = (dataset: Dataset, selection: string | undefined): 
   if (meta.virtual_sources?.some((source) => source.file_name !== '.'))
     throw badRequest(`${dataset.path} is a virtual dataset with sources in other files, which are not read.`);
   if (meta.shape === null) return { numeric: false, values: [], shape: [], meta };
+  // h5wasm has no accessor for half-precision floats.
+  if (meta.type === H5T.FLOAT && meta.size < 4)
+    throw badRequest(`${dataset.path} holds ${meta.size * 8}-bit floats, which this server cannot read.`);
   const slab = parseSelection(selection, meta.shape);
   const numeric = isNumeric(meta);
   if (numeric && slab.count * meta.size > MAX_SELECTION_BYTES)
@@ -49,11 +68,7 @@ export const readSelection = (dataset: Dataset, selection: string | undefined): 
   if (!numeric && slab.count > MAX_SELECTION_VALUES) throw tooLarge(slab.count, `${MAX_SELECTION_VALUES}`);
   const raw = slab.count === 0 ? [] : meta.shape.length === 0 ? dataset.value : dataset.slice(slab.ranges);
   if (numeric) {
-    const values = ArrayBuffer.isView(raw)
-      ? (raw as NumericArray)
-      : typeof raw === 'bigint'
-        ? BigInt64Array.of(raw)
-        : Float64Array.from(Array.isArray(raw) ? (raw as number[]) : [Number(raw)]);
+    const values = ArrayBuffer.isView(raw) ? (raw as NumericArray) : scalarArray(meta, raw);
     return { numeric, values, shape: slab.shape, meta };
   }
   const values = ArrayBuffer.isView(raw) ? Array.from(raw as unknown as ArrayLike<unknown>) : raw;

@@ -38,10 +38,8 @@ describe('the h5grove API', () => {
     // Exactly the largest numeric selection allowed (16 MiB of doubles), and one value more.
     await upload('large.h5', await largeHdf5(2 * 1024 * 1024 + 1));
     await upload('cyclic.h5', await cyclicHdf5());
-    await upload(
-      'outside-storage.h5',
-      readFileSync(new URL('../testing/fixtures/outside-storage.h5', import.meta.url)),
-    );
+    for (const fixture of ['outside-storage.h5', 'foreign-types.h5'])
+      await upload(fixture, readFileSync(new URL(`../testing/fixtures/${fixture}`, import.meta.url)));
   });
   afterAll(async () => server?.close());
 
@@ -187,6 +185,11 @@ describe('the h5grove API', () => {
     expect(Array.from(values)).toEqual(Array.from({ length: 24 }, (_, i) => i - 3));
     const big = await call('data', { path: '/entry/instrument/detector/big', format: 'bin', dtype: 'safe' });
     expect(Array.from(new BigInt64Array(await big.arrayBuffer()))).toEqual([1n, -2n, 3n]);
+    // A scalar is one value of the dataset's own type (h5wasm stored this one as float32), as h5web reads it.
+    const scalar = { path: '/entry/instrument/detector/temperature' };
+    expect(await body(await call('meta', scalar))).toMatchObject({ type: { dtype: '<f4' } });
+    const scalarBin = await call('data', { ...scalar, format: 'bin', dtype: 'safe' });
+    expect(Array.from(new Float32Array(await scalarBin.arrayBuffer()))).toEqual([293.5]);
 
     const npy = Buffer.from(
       await (await call('data', { path: '/entry/data/image', format: 'npy' })).arrayBuffer(),
@@ -348,6 +351,20 @@ describe('the h5grove API', () => {
     );
     expect(await detail(await call('data', { path: '/external_link' }), 400)).toMatch(/not followed/);
     expect(await detail(await call('data', { path: '/entry' }), 400)).toBe('/entry is not a dataset.');
+  });
+
+  it('answers big-endian numbers in the browser’s order and refuses half-precision floats clearly', async () => {
+    const file = { file: 'foreign-types.h5', format: 'bin', dtype: 'safe' };
+    const bytes = async (dataset: string) => (await call('data', { ...file, path: dataset })).arrayBuffer();
+    expect(await body(await call('meta', { file: 'foreign-types.h5', path: '/big_floats' }))).toMatchObject({
+      type: { dtype: '>f8', order: 1 },
+    });
+    expect(Array.from(new Float64Array(await bytes('/big_floats')))).toEqual([1.5, -2.5]);
+    expect(Array.from(new Int32Array(await bytes('/big_ints')))).toEqual([7, -8]);
+    expect(Array.from(new Float32Array(await bytes('/big_scalar')))).toEqual([3.25]);
+    expect(await detail(await call('data', { ...file, path: '/half' }), 400)).toBe(
+      '/half holds 16-bit floats, which this server cannot read.',
+    );
   });
 
   it('reads no other file for a dataset: external storage is refused, virtual sources are left out', async () => {
