@@ -21,6 +21,8 @@ export interface FileBrowserProps {
   pageSize?: number;
   /** Height of the lanes (CSS). */
   height?: number | string;
+  /** Where an item of the root folder links instead of its lane (undefined: its lane). */
+  rootItemHref?: (name: string) => string | undefined;
 }
 
 /** The upload file browser (spec 3 §2): folder, file and preview lanes on the shared lane browser. */
@@ -34,6 +36,7 @@ export function FileBrowser({
   entriesUrl,
   pageSize = BROWSER_PAGE_SIZE,
   height = 'calc(100vh - 260px)',
+  rootItemHref,
 }: FileBrowserProps) {
   const api = useApi();
   const { title: productName } = useEnv();
@@ -48,8 +51,9 @@ export function FileBrowser({
       productName,
       pageSize,
       entryDataUrl: (entryId) => `${entriesUrl}/${encodeURIComponent(entryId)}/data`,
+      rootItemHref,
     }),
-    [api, uploadId, editable, rootPath, rootTitle, mainfile, productName, pageSize, entriesUrl],
+    [api, uploadId, editable, rootPath, rootTitle, mainfile, productName, pageSize, entriesUrl, rootItemHref],
   );
   const root = useMemo(() => folderAdapter(ctx, rootPath), [ctx, rootPath]);
   return <LaneBrowser baseUrl={baseUrl} root={root} height={height} />;

@@ -68,6 +68,7 @@ function itemOf(ctx: FilesContext, folder: string, element: RawElement): LaneIte
       ? [{ label: parserLabel(element.parser_name, ctx.productName), title: element.parser_name }]
       : undefined,
     highlighted: isMainfile,
+    href: folder === ctx.rootPath ? ctx.rootItemHref?.(element.name) : undefined,
   };
 }
 

@@ -17,6 +17,8 @@ export interface FilesContext {
   pageSize: number;
   /** Where 'processed data' of a file's entry leads (the entry's data tab). */
   entryDataUrl(entryId: string): string;
+  /** Where an item of the root folder links instead of its lane (undefined: its lane). */
+  rootItemHref?(name: string): string | undefined;
 }
 
 /** The key of the mainfile item in an entry's files tab (the tab's path ends with files/_mainfile). */

@@ -89,8 +89,10 @@ describe('UploadPage', () => {
         data: [],
       });
     };
-    renderApp('/user/uploads/upload/id/dft_upload', {}, (url, method) =>
-      lagging(new URL(url), method) ?? server(url, method),
+    renderApp(
+      '/user/uploads/upload/id/dft_upload',
+      {},
+      (url, method) => lagging(new URL(url), method) ?? server(url, method),
     );
     expect(await screen.findByText('0/1 entries processed')).toBeInTheDocument();
     expect(await screen.findByText('Processing completed')).toBeInTheDocument();
@@ -178,7 +180,10 @@ describe('UploadPage', () => {
     const server = uploadServer({
       other: (url) => {
         if (/\/uploads\/dft_upload\/rawdir\/?$/.test(url.pathname)) {
-          return listing('', [{ name: 'inputs', size: 8, is_file: false }]);
+          return listing('', [
+            { name: 'inputs', size: 8, is_file: false },
+            { name: 'files', size: 0, is_file: false },
+          ]);
         }
         if (url.pathname.endsWith('/uploads/dft_upload/rawdir/inputs')) {
           return listing('inputs', [{ name: 'INCAR', size: 8, is_file: true }]);
@@ -193,6 +198,11 @@ describe('UploadPage', () => {
       .filter((url) => /\/rawdir\/?$/.test(url.pathname));
     expect(listings.map((url) => url.searchParams.get('page_size'))).toEqual(['500']);
     expect(listings[0]!.searchParams.get('include_entry_info')).toBe('true');
+    // A folder named like the files tab opens there: its lane path would be the tab's.
+    expect(document.querySelector('[data-testid=lane-item][data-key=files]')).toHaveAttribute(
+      'href',
+      '/user/uploads/upload/id/dft_upload/files/files',
+    );
 
     await userEvent.click(folder);
     expect(router.state.location.pathname).toBe('/user/uploads/upload/id/dft_upload/inputs');

@@ -8,6 +8,7 @@ import { UPLOAD_PAGE_PAGE_SIZE, filesQueryKey } from '../files/filesContext.ts';
 import { FilesDropzone } from './FilesDropzone.tsx';
 import { ProcessingBanner } from './ProcessingBanner.tsx';
 import { ProcessingStatus } from './ProcessingStatus.tsx';
+import { escapeSegment } from '../browser/lanePath.ts';
 import { UploadEntriesTable } from './UploadEntriesTable.tsx';
 import { UploadHeader } from './UploadHeader.tsx';
 import { UploadReadme } from './UploadReadme.tsx';
@@ -58,6 +59,12 @@ export function UploadPage() {
     </Box>
   );
 }
+
+/**
+ * The overview's lanes follow below the upload's path, beside the page's own routes: a root folder named
+ * like one of them opens in the files tab instead.
+ */
+const ROUTES_BESIDE_LANES = new Set(['files', 'overview', 'entry']);
 
 /** Processing finds the entries of new files: reloads the file browser's lanes once it is done. */
 function useReloadFilesAfterProcessing(upload: Upload | undefined) {
@@ -113,6 +120,11 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
     void queryClient.invalidateQueries({ queryKey: filesQueryKey(uploadId) });
   }, [reloadAll, queryClient, uploadId]);
   const fileUpload = useFileUpload(uploadId, afterUpload);
+  const filesTabHref = useCallback(
+    (name: string) =>
+      ROUTES_BESIDE_LANES.has(name) ? `${basePath}/files/${escapeSegment(name)}` : undefined,
+    [basePath],
+  );
   const upload = uploadQuery.data?.data;
   useReloadFilesAfterProcessing(upload);
   if (!upload) return <CircularProgress />;
@@ -172,6 +184,7 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
                   entriesUrl={`${basePath}/entry/id`}
                   pageSize={UPLOAD_PAGE_PAGE_SIZE}
                   height={400}
+                  rootItemHref={filesTabHref}
                 />
               </Box>
             </>
