@@ -16,7 +16,8 @@ const server = {
  * configuration, process supervision, the CLI's processes (they open the embedded database), and suites
  * whose subject is in memory or in the browser (the search engine's bounds and fuzzing, the login back-off,
  * response headers, units, the index snapshot file, request abort, recorded searches, the contract's
- * operation table, the external identity provider, keycloak-js).
+ * operation table, the external identity provider, keycloak-js), and those whose subject is files on disk
+ * read through the same few queries as everywhere (raw files and their zips, HDF5, structures, archives).
  */
 const onPostgres: TestProjectInlineConfiguration = {
   test: {
@@ -51,6 +52,14 @@ const onPostgres: TestProjectInlineConfiguration = {
       'src/search/engine/snapshot.test.ts',
       'src/auth/external.test.ts',
       'src/auth/provider/keycloak-js.test.ts',
+      'src/routes/h5grove.test.ts',
+      'src/routes/systems.test.ts',
+      'src/routes/property-archives.test.ts',
+      'src/routes/archive-references.test.ts',
+      'src/routes/raw-files.test.ts',
+      'src/routes/upload-files.test.ts',
+      'src/security/raw-headers.test.ts',
+      'src/services/raw-files-zip.test.ts',
     ],
     // Absolute: Vitest resolves it from the project's root, knip from this file's folder.
     globalSetup: [
@@ -70,7 +79,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'schema', root: 'packages/schema', environment: 'node' } },
-      { test: { ...server, name: 'server' } },
+      {
+        test: {
+          ...server,
+          name: 'server',
+          globalSetup: [
+            fileURLToPath(new URL('packages/server/src/testing/pglite-template-setup.ts', import.meta.url)),
+          ],
+        },
+      },
       ...(postgresInstalled ? [onPostgres] : []),
       'packages/gui/vite.config.ts',
     ],

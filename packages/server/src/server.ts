@@ -36,6 +36,8 @@ export interface StartOptions {
   logStream?: LogDestination;
   /** Keep the database in memory (tests); by default it lives under the data directory. */
   inMemoryDatabase?: boolean;
+  /** The in-memory database starts from this dump (see `DatabaseOptions.template`). */
+  databaseTemplate?: Blob;
   /** Called once the port is known, before anything is served (tests learn their public origin here). */
   onListening?: (origin: string) => void;
   /** Test suites: every answer is checked against its operation's row (http/response-check). */
@@ -62,6 +64,7 @@ export const startServer = async (
     db = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: options.inMemoryDatabase ? undefined : path.join(config.dataDir, 'db'),
+      template: options.databaseTemplate,
     });
     await migrate(db);
   } catch (error) {

@@ -24,6 +24,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string;
+  /**
+   * An in-memory database starts from this dump of a PGlite data directory (`dumpDataDir`) instead of a new
+   * cluster: loading one takes a fifth of the time of PGlite's initdb (tests start hundreds).
+   */
+  template?: Blob;
 }
 
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
@@ -33,5 +38,5 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   }
   const { openPglite } = await import('./pglite.ts');
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.dataDir ? undefined : options.template);
 };

@@ -12,12 +12,15 @@ const wrap = (conn: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
 });
 
 /** Embedded PostgreSQL (WebAssembly): one connection, so transactions are serialised by PGlite itself. */
-export const openPglite = async (dataDir?: string): Promise<Database> => {
-  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  return {
-    kind: 'pglite',
-    ...wrap(db),
-    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-    close: () => db.close(),
-  };
-};
+export const pgliteDatabase = (db: PGlite): Database => ({
+  kind: 'pglite',
+  ...wrap(db),
+  transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+  close: () => db.close(),
+});
+
+/** Opens PGlite at `dataDir`, or in memory (empty, or loaded from `template`). */
+export const openPglite = async (dataDir?: string, template?: Blob): Promise<Database> =>
+  pgliteDatabase(
+    dataDir ? await PGlite.create(dataDir) : await PGlite.create(template ? { loadDataDir: template } : {}),
+  );

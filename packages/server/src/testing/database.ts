@@ -1,6 +1,6 @@
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { freshPostgresDatabase, testPostgresServer } from './test-database.ts';
+import { freshPostgresDatabase, pgliteTemplate, testPostgresServer } from './test-database.ts';
 
 /**
  * A migrated empty database for tests of the store, the jobs and the search index: in memory (PGlite), or
@@ -9,7 +9,7 @@ import { freshPostgresDatabase, testPostgresServer } from './test-database.ts';
 export const openMigratedDatabase = async (): Promise<Database> => {
   const serverUrl = testPostgresServer();
   const fresh = serverUrl ? await freshPostgresDatabase(serverUrl) : undefined;
-  const db = await openDatabase({ databaseUrl: fresh?.url });
+  const db = await openDatabase(fresh ? { databaseUrl: fresh.url } : { template: pgliteTemplate() });
   await migrate(db);
   if (!fresh) return db;
   return {

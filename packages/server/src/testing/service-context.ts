@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createSearchEngine } from '../search/engine/engine.ts';
-import { freshPostgresDatabase, testPostgresServer } from './test-database.ts';
+import { freshPostgresDatabase, pgliteTemplate, testPostgresServer } from './test-database.ts';
 
 export interface ServiceTestContext {
   ctx: AppContext;
@@ -29,7 +29,7 @@ export const openServiceContext = async (
   const config = loadConfig({ OASIS_DATA_DIR: dataDir }, options.config ?? {});
   let db: Database | undefined;
   try {
-    db = await openDatabase({ databaseUrl: postgres?.url });
+    db = await openDatabase(postgres ? { databaseUrl: postgres.url } : { template: pgliteTemplate() });
     await migrate(db);
   } catch (error) {
     await db?.close();

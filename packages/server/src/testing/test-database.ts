@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -6,11 +7,19 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Set in the `server-postgres` project (vitest.config.ts): the suites run on that server. */
     postgresServerUrl?: string;
+    /** Set in the `server` project: a migrated PGlite database's dump (testing/pglite-template-setup.ts). */
+    pgliteTemplateFile?: string;
   }
 }
 
 /** The PostgreSQL server the current test project runs on; undefined: the embedded PGlite. */
 export const testPostgresServer = (): string | undefined => inject('postgresServerUrl');
+
+/** The migrated database new in-memory test databases start from; undefined: they start empty. */
+export const pgliteTemplate = (): Blob | undefined => {
+  const file = inject('pgliteTemplateFile');
+  return file ? new Blob([readFileSync(file)]) : undefined;
+};
 
 export interface FreshDatabase {
   url: string;

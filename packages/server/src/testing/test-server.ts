@@ -8,7 +8,7 @@ import { startServer } from '../server.ts';
 import type { LogDestination } from '../logging/logger-options.ts';
 import type { Clock } from '../time/clock.ts';
 import { watchEventLoop } from './event-loop-report.ts';
-import { freshPostgresDatabase, testPostgresServer } from './test-database.ts';
+import { freshPostgresDatabase, pgliteTemplate, testPostgresServer } from './test-database.ts';
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:40123 */
@@ -38,6 +38,7 @@ export const startTestServer = async (
   );
   const server = await startServer(config, {
     inMemoryDatabase: true,
+    databaseTemplate: postgres ? undefined : pgliteTemplate(),
     checkResponses: true,
     logStream: options.logStream,
     clock: options.clock,
