@@ -6,7 +6,7 @@ import { Plot } from '../../components/plot/Plot.tsx';
 import { ArchivePlot } from './ArchivePlot.tsx';
 import { archiveResults } from './archiveResults.ts';
 import { prepareGeometryOptimization, type GeometryOptimizationPlotData } from './geometryOptimization.ts';
-import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
+import { CardErrorBoundary, PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
 import { Quantity } from './Quantity.tsx';
 import type { ArchiveState } from './types.ts';
 import { axisTitle, formatQuantity } from './units.ts';
@@ -57,7 +57,9 @@ export function GeometryOptimizationCard({
           >
             {(data) =>
               data ? (
-                <EnergyPlot data={data} />
+                <CardErrorBoundary message="Could not load energies.">
+                  <EnergyPlot data={data} />
+                </CardErrorBoundary>
               ) : (
                 <Typography variant="body2" color="text.secondary">
                   Fewer than two steps: no energies to plot.
