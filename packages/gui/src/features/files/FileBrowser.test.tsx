@@ -35,7 +35,8 @@ function answer(url: string, method: string): Response {
   }
   if (pathname === `${api}/uploads/u1/rawdir/` || pathname === `${api}/uploads/u1/rawdir`) {
     return listing('', [
-      { name: 'dir with space', size: 0, is_file: false },
+      { name: 'dir with space', size: 41000, is_file: false },
+      { name: 'empty', size: 0, is_file: false },
       {
         name: 'schema.archive.json',
         size: 1200,
@@ -95,10 +96,11 @@ describe('file browser', () => {
     const item = await screen.findByRole('link', { name: /schema\.archive\.json/ });
     expect(within(item).getByText('NOMAD')).toBeInTheDocument();
     expect(within(item).getByText('1.2 kB')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /dir with space/ })).toHaveAttribute(
-      'href',
-      `${base}/dir%20with%20space`,
-    );
+    const folder = screen.getByRole('link', { name: /dir with space/ });
+    expect(folder).toHaveAttribute('href', `${base}/dir%20with%20space`);
+    // Folders show the size of the files below them, when there are any.
+    expect(within(folder).getByText('41.0 kB')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /empty/ }).textContent).toBe('empty');
   });
 
   it('restores folder, file and text preview lanes from a deep link', async () => {

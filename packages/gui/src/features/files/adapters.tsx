@@ -63,7 +63,8 @@ function itemOf(ctx: FilesContext, folder: string, element: RawElement): LaneIte
     key: isMainfile ? MAINFILE_KEY : element.name,
     label: element.name,
     icon: isFile ? <InsertDriveFile fontSize="small" /> : <FolderIcon fontSize="small" />,
-    secondary: isFile ? formatFileSize(element.size) : undefined,
+    // A folder's size is that of the files below it; 0 also stands for 'not added up' (very large folders).
+    secondary: isFile || element.size > 0 ? formatFileSize(element.size) : undefined,
     chips: element.parser_name
       ? [{ label: parserLabel(element.parser_name, ctx.productName), title: element.parser_name }]
       : undefined,
