@@ -14,8 +14,8 @@ import { useCallback, type UIEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorText } from '../../app/errorText.ts';
 import type { LaneAdapter, LaneContext, LaneItem, LanePage } from './adapter.ts';
-import { LaneErrorBoundary } from './LaneErrorBoundary.tsx';
-import { initFailedText, isScrolledToEnd } from './texts.ts';
+import { FailureAlertBoundary } from '../../components/FailureBoundary.tsx';
+import { initFailedText, isScrolledToEnd, renderFailedText } from './texts.ts';
 
 const minLaneWidth = 200;
 
@@ -43,7 +43,8 @@ export function Lane({ adapter, context, last }: LaneProps) {
         borderColor: 'divider',
       }}
     >
-      <LaneErrorBoundary>
+      {/* A crashing lane (e.g. a viewer fed a bad file) does not take the whole browser down. */}
+      <FailureAlertBoundary message={renderFailedText}>
         {adapter.title ? (
           <Typography variant="subtitle2" sx={{ px: 1, pt: 1 }} component="h3" noWrap>
             {adapter.title}
@@ -54,7 +55,7 @@ export function Lane({ adapter, context, last }: LaneProps) {
         ) : (
           <Box sx={{ overflow: 'auto', flex: 1, p: 1 }}>{adapter.render?.(context)}</Box>
         )}
-      </LaneErrorBoundary>
+      </FailureAlertBoundary>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { FailureAlertBoundary } from '../../components/FailureBoundary.tsx';
 
 /** The text of a card whose rendering failed (spec 3: entry page). */
 const CARD_ERROR = 'Could not render card.';
@@ -45,29 +46,11 @@ export function QuantityGrid({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * Shows `message` ('Could not render card.' by default) in place of what it wraps when that throws while
- * rendering.
- */
-export class CardErrorBoundary extends Component<
-  { children: ReactNode; message?: string },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.failed ? (
-      <Alert severity="error">{this.props.message ?? CARD_ERROR}</Alert>
-    ) : (
-      this.props.children
-    );
-  }
-}
+/** Shows `message` ('Could not render card.' by default) in place of what it wraps when that throws. */
+export const CardErrorBoundary = ({
+  message = CARD_ERROR,
+  children,
+}: {
+  message?: string;
+  children: ReactNode;
+}) => <FailureAlertBoundary message={message}>{children}</FailureAlertBoundary>;

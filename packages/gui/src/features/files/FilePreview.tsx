@@ -1,5 +1,6 @@
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { Component, lazy, Suspense, useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
+import { FailureBoundary } from '../../components/FailureBoundary.tsx';
 import type { FileInfo } from './adapters.tsx';
 import type { FilesContext } from './filesContext.ts';
 import { ImagePreview } from './previews/ImagePreview.tsx';
@@ -68,28 +69,11 @@ export function FilePreview({ ctx, file }: { ctx: FilesContext; file: FileInfo }
   }
   const Viewer = registry[viewer];
   return (
-    <ViewerBoundary key={viewer} onFail={onFail}>
+    // A viewer that crashes on a file counts as a failure to open it, with the fall-back to text.
+    <FailureBoundary key={viewer} fallback={null} onError={onFail}>
       <Suspense fallback={<CircularProgress size={20} />}>
         <Viewer source={source} onFail={onFail} />
       </Suspense>
-    </ViewerBoundary>
+    </FailureBoundary>
   );
-}
-
-/** A viewer that crashes on a file counts as a failure to open it, with the fall-back to text. */
-class ViewerBoundary extends Component<{ onFail: () => void; children: ReactNode }, { crashed: boolean }> {
-  override state = { crashed: false };
-
-  static getDerivedStateFromError() {
-    return { crashed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-    this.props.onFail();
-  }
-
-  override render() {
-    return this.state.crashed ? null : this.props.children;
-  }
 }

@@ -1,5 +1,6 @@
 import { Alert, Box, CircularProgress } from '@mui/material';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { FailureBoundary } from '../../components/FailureBoundary.tsx';
 import type { H5ViewerProps } from './H5WebApp.tsx';
 import { H5_UNEXPECTED_ERROR } from './texts.ts';
 
@@ -17,28 +18,15 @@ export function H5Viewer(props: H5ViewerProps & { onError?: () => void }) {
   const { onError, ...viewer } = props;
   return (
     <Box data-testid="h5-viewer" sx={{ height: VIEWER_HEIGHT, minWidth: 0, position: 'relative' }}>
-      <H5Boundary key={`${viewer.uploadId}/${viewer.path}`} {...(onError ? { onError } : {})}>
+      <FailureBoundary
+        key={`${viewer.uploadId}/${viewer.path}`}
+        fallback={<Alert severity="error">{H5_UNEXPECTED_ERROR}</Alert>}
+        {...(onError ? { onError } : {})}
+      >
         <Suspense fallback={<CircularProgress size={20} />}>
           <H5WebApp {...viewer} />
         </Suspense>
-      </H5Boundary>
+      </FailureBoundary>
     </Box>
   );
-}
-
-class H5Boundary extends Component<{ onError?: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-    this.props.onError?.();
-  }
-
-  override render() {
-    return this.state.failed ? <Alert severity="error">{H5_UNEXPECTED_ERROR}</Alert> : this.props.children;
-  }
 }

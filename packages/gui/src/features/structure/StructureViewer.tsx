@@ -18,13 +18,13 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_SIZE_LIMIT, NO_WEBGL, sizePrompt } from './limits.ts';
+import { DEFAULT_SIZE_LIMIT, LOAD_FAILED, NO_WEBGL, sizePrompt } from './limits.ts';
 import { StructureDownload } from './StructureDownload.tsx';
 import type { SystemSource } from './download.ts';
 import type { SceneOptions } from './StructureScene.tsx';
 import type { ViewerStructure, WrapMode } from './types.ts';
 import { checkAtomCount, viewerDefaults } from './viewerDefaults.ts';
-import { ViewerErrorBoundary } from './ViewerErrorBoundary.tsx';
+import { FailureAlertBoundary } from '../../components/FailureBoundary.tsx';
 import { hasWebGL } from './webgl.ts';
 import { withWrapMode } from './wrap.ts';
 
@@ -52,7 +52,8 @@ export function StructureViewer(props: StructureViewerProps) {
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
       {children}
-      <ViewerErrorBoundary>
+      {/* A crash in loading or drawing the structure replaces only the viewer (spec 3 §8). */}
+      <FailureAlertBoundary message={LOAD_FAILED}>
         {structure === undefined ? (
           <Placeholder height={height}>
             <CircularProgress size={24} aria-label="Loading structure" />
@@ -65,7 +66,7 @@ export function StructureViewer(props: StructureViewerProps) {
           // A new structure starts from its own defaults (bonds, wrap mode, prompt).
           <LoadedViewer key={structureKey(structure)} {...props} structure={structure} height={height} />
         )}
-      </ViewerErrorBoundary>
+      </FailureAlertBoundary>
     </Stack>
   );
 }
