@@ -1,0 +1,114 @@
+import { archiveDefinition, builtinPackages } from '@oasis/schema';
+import type { LaneAdapter, LaneItem } from '../browser/adapter.ts';
+import { laneUrl } from '../browser/lanePath.ts';
+import { DefinitionCard } from './DefinitionCard.tsx';
+import { METAINFO_BASE } from './metainfoBase.ts';
+import {
+  childOf,
+  packageOf,
+  searchDefinitions,
+  sectionOfNode,
+  shapeText,
+  type MetainfoNode,
+} from './metainfoModel.ts';
+
+/** The key of the archive's root section in the root lane (spec 3: 'Root view: archive root section'). */
+const ARCHIVE_ROOT = 'EntryArchive';
+
+export interface MetainfoFilter {
+  /** Definition names containing this (none: the root view). */
+  search: string;
+  /** Only this package (none: all). */
+  packageName: string | undefined;
+}
+
+const items = (list: LaneItem[]) => () => Promise.resolve({ items: list, hasMore: false });
+
+/** The items of a section lane: its sub-sections, then its quantities. */
+function memberItems(node: MetainfoNode): LaneItem[] {
+  const section = sectionOfNode(node);
+  if (!section) return [];
+  return [
+    ...section.sub_sections.map((subSection) => ({
+      key: subSection.name,
+      label: subSection.name,
+      secondary: `sub section${subSection.repeats ? ', repeats' : ''}`,
+    })),
+    ...section.quantities.map((quantity) => ({
+      key: quantity.name,
+      label: quantity.name,
+      secondary: `${quantity.type} ${shapeText(quantity)}${quantity.unit ? ` (${quantity.unit})` : ''}`,
+    })),
+  ];
+}
+
+/** A lane of one definition: its card, and its members as items. */
+function definitionAdapter(node: MetainfoNode, path: readonly string[]): LaneAdapter {
+  const name =
+    node.kind === 'package'
+      ? node.pkg.name
+      : node.kind === 'section'
+        ? node.section.name
+        : node.kind === 'sub section'
+          ? node.subSection.name
+          : node.quantity.name;
+  const list =
+    node.kind === 'package'
+      ? items(
+          node.pkg.section_definitions.map((section) => ({
+            key: section.name,
+            label: section.name,
+            secondary: 'section',
+          })),
+        )
+      : node.kind === 'quantity'
+        ? undefined
+        : items(memberItems(node));
+  return {
+    cacheKey: ['metainfo', ...path],
+    title: name,
+    // A lane without items is as wide as its card needs; a fixed width lets long names wrap.
+    ...(list ? { list } : { width: 360 }),
+    resolve: (key) => {
+      const child = childOf(node, key);
+      return Promise.resolve(child && definitionAdapter(child, [...path, key]));
+    },
+    render: () => <DefinitionCard node={node} />,
+  };
+}
+
+/**
+ * The root lane: the archive's root section and the packages, or, while the user searches, the sections and
+ * quantities whose names match (each links to its lane below its package).
+ */
+export function metainfoRootAdapter(filter: MetainfoFilter): LaneAdapter {
+  const packages = builtinPackages.filter((pkg) => !filter.packageName || pkg.name === filter.packageName);
+  const hits = searchDefinitions(filter.search, filter.packageName);
+  const list: LaneItem[] = filter.search.trim()
+    ? hits.map((hit) => ({
+        key: hit.keys.join('.'),
+        label: hit.name,
+        secondary: `${hit.kind} in ${hit.pkg}`,
+        href: laneUrl(METAINFO_BASE, hit.keys),
+      }))
+    : [
+        { key: ARCHIVE_ROOT, label: ARCHIVE_ROOT, secondary: 'archive root section' },
+        ...packages.map((pkg) => ({ key: pkg.name, label: pkg.name, secondary: 'package' })),
+      ];
+  return {
+    cacheKey: ['metainfo', 'root', filter.search, filter.packageName ?? ''],
+    title: 'Definitions',
+    list: items(list),
+    resolve: (key) => {
+      if (key === ARCHIVE_ROOT)
+        return Promise.resolve(
+          definitionAdapter(
+            { kind: 'section', section: archiveDefinition, pkg: packageOf(archiveDefinition) },
+            [key],
+          ),
+        );
+      const pkg = builtinPackages.find((candidate) => candidate.name === key);
+      return Promise.resolve(pkg && definitionAdapter({ kind: 'package', pkg }, [key]));
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import {
+  archiveDefinition,
+  builtinPackages,
+  definitionAt,
+  type PackageDefinition,
+  type QuantityDefinition,
+  type SectionDefinition,
+  type SubSectionDefinition,
+} from '@oasis/schema';
+
+/** The kinds of definition the browser shows (spec 1: metainfo definition kinds). */
+type DefinitionKind = 'package' | 'section' | 'quantity' | 'sub section';
+
+/** What a lane of the metainfo browser shows: one definition and where it was reached from. */
+export type MetainfoNode =
+  | { kind: 'package'; pkg: PackageDefinition }
+  | { kind: 'section'; section: SectionDefinition; pkg: PackageDefinition | undefined }
+  | { kind: 'sub section'; subSection: SubSectionDefinition; owner: SectionDefinition }
+  | { kind: 'quantity'; quantity: QuantityDefinition; owner: SectionDefinition };
+
+/** The package each built-in section is defined in (sections shared by reference appear once). */
+export const packageOf = (section: SectionDefinition): PackageDefinition | undefined =>
+  builtinPackages.find((pkg) => pkg.section_definitions.includes(section));
+
+/** NOMAD's qualified name of a section: package and class name. */
+export const qualifiedName = (section: SectionDefinition): string => {
+  const pkg = packageOf(section);
+  return pkg ? `${pkg.name}.${section.name}` : section.name;
+};
+
+/** The type as NOMAD writes it (type_kind and type_data), for the quantity card. */
+export const quantityType = (quantity: QuantityDefinition): { kind: string; data: string } => {
+  switch (quantity.type) {
+    case 'float':
+      return { kind: 'numpy', data: 'float64' };
+    case 'datetime':
+      return { kind: 'custom', data: 'nomad.metainfo.data_type.Datetime' };
+    case 'enum':
+      return { kind: 'enum', data: quantity.values.join(', ') };
+    case 'reference': {
+      const target = quantity.target ? definitionAt(quantity.target, archiveDefinition) : undefined;
+      if (!target) return { kind: 'reference', data: 'nomad.datamodel.data.ArchiveSection' };
+      return target.kind === 'section'
+        ? { kind: 'reference', data: qualifiedName(target.section) }
+        : { kind: 'quantity_reference', data: `${qualifiedName(target.owner)}.${target.quantity.name}` };
+    }
+    default:
+      return { kind: 'python', data: quantity.type };
+  }
+};
+
+/** '[*]', '[3, 3]' or 'scalar'. */
+export const shapeText = (quantity: QuantityDefinition): string =>
+  quantity.shape.length === 0 ? 'scalar' : `[${quantity.shape.join(', ')}]`;
+
+/** The child `key` of a lane's definition, or undefined when it has none of that name. */
+export function childOf(node: MetainfoNode, key: string): MetainfoNode | undefined {
+  if (node.kind === 'package') {
+    const section = node.pkg.section_definitions.find((candidate) => candidate.name === key);
+    return section && { kind: 'section', section, pkg: node.pkg };
+  }
+  const section = sectionOfNode(node);
+  if (!section) return undefined;
+  const subSection = section.sub_sections.find((candidate) => candidate.name === key);
+  if (subSection) return { kind: 'sub section', subSection, owner: section };
+  const quantity = section.quantities.find((candidate) => candidate.name === key);
+  return quantity && { kind: 'quantity', quantity, owner: section };
+}
+
+/** The section whose members a lane lists: a section's own, a sub-section's target's. */
+export const sectionOfNode = (node: MetainfoNode): SectionDefinition | undefined =>
+  node.kind === 'section' ? node.section : node.kind === 'sub section' ? node.subSection.section : undefined;
+
+/** One definition found by name: the keys of its lane below the browser's root. */
+export interface DefinitionHit {
+  keys: string[];
+  name: string;
+  kind: DefinitionKind;
+  pkg: string;
+}
+
+/** At most this many definitions are listed for a search. */
+const MAX_HITS = 100;
+
+/**
+ * Sections, sub-sections and quantities whose name contains `text` (case-insensitive), in `packageName` or in every
+ * package, reached through the package that defines them.
+ */
+export function searchDefinitions(text: string, packageName: string | undefined): DefinitionHit[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [];
+  const hits: DefinitionHit[] = [];
+  for (const pkg of builtinPackages) {
+    if (packageName && pkg.name !== packageName) continue;
+    for (const section of pkg.section_definitions) {
+      if (section.name.toLowerCase().includes(needle))
+        hits.push({ keys: [pkg.name, section.name], name: section.name, kind: 'section', pkg: pkg.name });
+      const members = [
+        ...section.sub_sections.map((member) => ({ name: member.name, kind: 'sub section' as const })),
+        ...section.quantities.map((member) => ({ name: member.name, kind: 'quantity' as const })),
+      ];
+      for (const { name, kind } of members) {
+        if (name.toLowerCase().includes(needle))
+          hits.push({ keys: [pkg.name, section.name, name], name, kind, pkg: pkg.name });
+      }
+      if (hits.length >= MAX_HITS) return hits.slice(0, MAX_HITS);
+    }
+  }
+  return hits;
+}
+
+/** The sections that hold `section` as a sub-section, and the quantities that reference it. */
+export function usesOf(section: SectionDefinition): { owner: SectionDefinition; member: string }[] {
+  const uses: { owner: SectionDefinition; member: string }[] = [];
+  for (const pkg of builtinPackages) {
+    for (const owner of pkg.section_definitions) {
+      for (const subSection of owner.sub_sections)
+        if (subSection.section === section) uses.push({ owner, member: subSection.name });
+      for (const quantity of owner.quantities) {
+        if (quantity.type !== 'reference' || !quantity.target) continue;
+        const target = definitionAt(quantity.target, archiveDefinition);
+        if (target?.kind === 'section' && target.section === section)
+          uses.push({ owner, member: quantity.name });
+      }
+    }
+  }
+  return uses;
+}
