@@ -57,6 +57,7 @@ export const rawFilesRoutes =
           waitForProcessing: query.wait_for_processing,
           copyOrMove: query.copy_or_move,
           copyOrMoveSourcePath: query.copy_or_move_source_path,
+          entryHash: query.entry_hash,
         },
         requestFile(request, query.file_name),
       );

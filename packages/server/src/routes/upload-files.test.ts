@@ -227,6 +227,31 @@ describe('upload file operations over HTTP', () => {
       expect((await drop('?overwrite_if_exists=true', 'replaced\n')).status).toBe(200);
       expect(await (await file()).text()).toBe('replaced\n');
     });
+
+    it('saves over a file only with the entry hash of its current content (409 otherwise)', async () => {
+      const uploadId = await sharedUpload();
+      const entries = await json<{ data: { mainfile: string; entry_hash?: string }[] }>(
+        await call('author', 'GET', `entries?owner=visible&upload_id=${uploadId}&page_size=10`),
+      );
+      const hash = entries.data.find((entry) => entry.mainfile === 'a/NaCl.cif')?.entry_hash ?? '';
+      expect(hash).toMatch(/^[\w-]{28}$/);
+      const save = (entryHash: string, content: string) =>
+        fetch(
+          `${server.api}/uploads/${uploadId}/raw/a?file_name=NaCl.cif&wait_for_processing=true&entry_hash=${entryHash}`,
+          as(tokens.get('author'), { method: 'PUT', body: content }),
+        );
+      const file = () => fetch(`${server.api}/uploads/${uploadId}/raw/a/NaCl.cif`, as(tokens.get('author')));
+      const stale = await save('stale-hash-0000000000000000', 'data_other\n');
+      expect([stale.status, await stale.json()]).toEqual([
+        409,
+        { detail: 'The provided hash did not match the current file.' },
+      ]);
+      expect(await (await file()).text()).toBe(naclCif);
+      expect((await save(hash, `${naclCif}# saved\n`)).status).toBe(200);
+      expect(await (await file()).text()).toBe(`${naclCif}# saved\n`);
+      // The first save changed the file: the same hash is stale now.
+      expect((await save(hash, 'data_again\n')).status).toBe(409);
+    });
   });
 
   describe('GET command-examples', () => {

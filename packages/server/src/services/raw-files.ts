@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../context.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
 import { nonRootPath, safeRelativePath } from '../files/paths.ts';
 import { decompressedRange } from '../files/decompressed-range.ts';
 import { fileStream, folderSizes, listFolder, pathInfo, type FolderItem } from '../files/read.ts';
@@ -12,7 +12,7 @@ import { receiveFile, type OpenIncomingFile } from '../files/receive.ts';
 import { copyOrMoveFile } from './raw-copy.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { queueUploadProcessing, waitForProcessing } from '../jobs/processing.ts';
-import { generateEntryId } from '../processing/ids.ts';
+import { entryHashOfFile, generateEntryId } from '../processing/ids.ts';
 import { findEntryFiles, findEntryRow, type EntryRow } from '../store/entries.ts';
 import type { UploadRow } from '../store/uploads.ts';
 import type { Caller } from './caller.ts';
@@ -171,7 +171,20 @@ export interface PutRawOptions {
   /** Copy or move a file of the upload (to `path`/`fileName`) instead of receiving one. */
   copyOrMove?: 'copy' | 'move';
   copyOrMoveSourcePath?: string;
+  /**
+   * The entry hash of the file the client last read (an edited notebook entry); a file that changed since
+   * is not replaced (409), so that one person's save does not undo another's.
+   */
+  entryHash?: string;
 }
+
+/** Refuses to replace `relative` when it exists with other content than `expected` hashes to. */
+const checkEntryHash = async (files: UploadFiles, relative: string, expected: string) => {
+  const file = files.rawPath(safeRelativePath(relative));
+  if (!(await pathInfo(file))?.isFile) return;
+  if ((await entryHashOfFile(file)) !== expected)
+    throw new HttpError(409, 'The provided hash did not match the current file.');
+};
 
 /** What PUT raw answers: the upload and, when it waited for processing, the file's entry. */
 export interface PutRawResult {
@@ -197,6 +210,8 @@ export const putRawFile = async (
     await copyOrMoveFile(files, targetDir, options, ctx.config.uploadFiles);
     return { upload: await processAgain(ctx, upload.upload_id) };
   }
+  if (options.entryHash !== undefined && options.fileName)
+    await checkEntryHash(files, path.join(targetDir, options.fileName), options.entryHash);
   const written = await receiveFile(file, files, targetDir, ctx.config.uploadFiles, {
     keepExisting: options.overwriteIfExists === false,
   });
