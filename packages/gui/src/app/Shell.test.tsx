@@ -116,8 +116,8 @@ describe('app shell', () => {
   });
 
   it('shows honest placeholder pages and a not-found page', async () => {
-    renderApp('/analyze/metainfo');
-    expect(await screen.findByRole('heading', { name: 'The NOMAD Metainfo' })).toBeInTheDocument();
+    renderApp('/analyze/apis');
+    expect(await screen.findByRole('heading', { name: 'APIs' })).toBeInTheDocument();
     expect(screen.getByText(/not available in this version/)).toBeInTheDocument();
   });
 
