@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 /**
  * How long findBy* and waitFor wait for their condition: the one place that says how long tests wait.
@@ -21,6 +21,7 @@ configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 // Vitest runs without globals, so Testing Library cannot register its automatic cleanup itself.
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -40,7 +40,11 @@ const hintsFor = (pathname: string) => {
 };
 
 describe('route preloads', () => {
-  afterEach(() => document.head.replaceChildren());
+  // Only the hints these tests added: other test files in this worker keep their styles in the head.
+  afterEach(() => {
+    for (const link of document.head.querySelectorAll('link')) link.remove();
+    window.history.replaceState(null, '', '/');
+  });
 
   it("preloads the page's own chunks and its first fetch on a matching path", () => {
     expect(hintsFor('/gui/search/entries')).toEqual([

@@ -2,9 +2,17 @@ import type { AppConfig } from '@oasis/schema';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Data } from 'plotly.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyAnswer, renderWithSearch, testApp } from '../context/testing.tsx';
-import { Dashboard } from './Dashboard.tsx';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Imported afresh below, after the fake Plotly is in place: test files share their modules, and another
+// may have loaded the real Plotly loader already.
+let testing: typeof import('../context/testing.tsx');
+let Dashboard: typeof import('./Dashboard.tsx').Dashboard;
+beforeAll(async () => {
+  vi.resetModules();
+  testing = await import('../context/testing.tsx');
+  ({ Dashboard } = await import('./Dashboard.tsx'));
+});
 
 /** What the fake Plotly was asked to draw, and the event handlers the widget registered. */
 const drawn = vi.hoisted(() => ({
@@ -31,24 +39,25 @@ const N_ELEMENTS = 'results.material.n_elements';
 const GAP = 'results.properties.electronic.band_structure_electronic.band_gap.value';
 const EV = 1.602176634e-19;
 
-const app = {
-  ...testApp,
-  dashboard: {
-    widgets: [
-      {
-        type: 'scatter_plot',
-        x: { search_quantity: N_ELEMENTS },
-        y: { search_quantity: GAP, unit: 'eV' },
-        size: 100,
-        layout: { sm: { x: 0, y: 0, w: 9, h: 6, minW: 3, minH: 3 } },
-      },
-    ],
-  },
-} as AppConfig;
+const app = () =>
+  ({
+    ...testing.testApp,
+    dashboard: {
+      widgets: [
+        {
+          type: 'scatter_plot',
+          x: { search_quantity: N_ELEMENTS },
+          y: { search_quantity: GAP, unit: 'eV' },
+          size: 100,
+          layout: { sm: { x: 0, y: 0, w: 9, h: 6, minW: 3, minH: 3 } },
+        },
+      ],
+    },
+  }) as AppConfig;
 
 function answer(url: string, body: Record<string, unknown>): unknown {
   const pagination = body.pagination as { page_size?: number };
-  if (pagination.page_size !== 100) return emptyAnswer(url, body);
+  if (pagination.page_size !== 100) return testing.emptyAnswer(url, body);
   return {
     owner: body.owner,
     pagination: { ...pagination, total: 2 },
@@ -69,7 +78,7 @@ describe('ScatterPlotWidget', () => {
   afterEach(() => window.localStorage.clear());
 
   it('plots the entries of the search, opens a clicked entry and filters to a selected box', async () => {
-    const { requests, router } = renderWithSearch(<Dashboard />, { app, answer });
+    const { requests, router } = testing.renderWithSearch(<Dashboard />, { app: app(), answer });
     await waitFor(() => expect(drawn.handlers.size).toBe(2));
 
     const scatter = requests.find(
