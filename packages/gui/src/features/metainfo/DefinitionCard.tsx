@@ -1,5 +1,6 @@
 import { Box, Button, Link, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { Quantity } from '../entry/Quantity.tsx';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { laneUrl } from '../browser/lanePath.ts';
 import { METAINFO_BASE } from './metainfoBase.ts';
@@ -12,19 +13,6 @@ import {
   usesOf,
   type MetainfoNode,
 } from './metainfoModel.ts';
-
-function Property({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ mb: 1 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** Where a section's lane is: below the package that defines it. */
 const sectionUrl = (node: Parameters<typeof sectionOfNode>[0]) => {
@@ -83,18 +71,18 @@ export function DefinitionCard({ node }: { node: MetainfoNode }) {
     case 'package':
       return (
         <Box data-testid="definition-card">
-          <Property label="package">{node.pkg.name}</Property>
-          <Property label="description">{node.pkg.description}</Property>
-          <Property label="section definitions">{node.pkg.section_definitions.length}</Property>
+          <Quantity label="package" value={node.pkg.name} />
+          <Quantity label="description" value={node.pkg.description} />
+          <Quantity label="section definitions" value={node.pkg.section_definitions.length} />
         </Box>
       );
     case 'section':
       return (
         <Box data-testid="definition-card">
-          <Property label="section">{qualifiedName(node.section)}</Property>
-          <Property label="description">{node.section.description || 'no description'}</Property>
-          <Property label="sub section definitions">{node.section.sub_sections.length}</Property>
-          <Property label="quantity definitions">{node.section.quantities.length}</Property>
+          <Quantity label="section" value={qualifiedName(node.section)} />
+          <Quantity label="description" value={node.section.description || 'no description'} />
+          <Quantity label="sub section definitions" value={node.section.sub_sections.length} />
+          <Quantity label="quantity definitions" value={node.section.quantities.length} />
           <ReferencedBy node={node} />
         </Box>
       );
@@ -103,9 +91,9 @@ export function DefinitionCard({ node }: { node: MetainfoNode }) {
       const target = qualifiedName(node.subSection.section);
       return (
         <Box data-testid="definition-card">
-          <Property label="sub section">{node.subSection.name}</Property>
-          <Property label="repeats">{node.subSection.repeats ? 'true' : 'false'}</Property>
-          <Property label="section">
+          <Quantity label="sub section" value={node.subSection.name} />
+          <Quantity label="repeats" value={node.subSection.repeats ? 'true' : 'false'} />
+          <Quantity label="section" value={target}>
             {url ? (
               <Link component={RouterLink} to={url}>
                 {target}
@@ -113,8 +101,8 @@ export function DefinitionCard({ node }: { node: MetainfoNode }) {
             ) : (
               target
             )}
-          </Property>
-          <Property label="description">{node.subSection.section.description || 'no description'}</Property>
+          </Quantity>
+          <Quantity label="description" value={node.subSection.section.description || 'no description'} />
           <ReferencedBy node={node} />
         </Box>
       );
@@ -123,12 +111,12 @@ export function DefinitionCard({ node }: { node: MetainfoNode }) {
       const type = quantityType(node.quantity);
       return (
         <Box data-testid="definition-card">
-          <Property label="quantity">{`${qualifiedName(node.owner)}.${node.quantity.name}`}</Property>
-          <Property label="description">{node.quantity.description || 'no description'}</Property>
-          <Property label="type">{`${type.kind}: ${type.data}`}</Property>
-          <Property label="shape">{shapeText(node.quantity)}</Property>
-          {node.quantity.unit ? <Property label="unit">{node.quantity.unit}</Property> : null}
-          {node.quantity.searchable ? <Property label="meta">searchable</Property> : null}
+          <Quantity label="quantity" value={`${qualifiedName(node.owner)}.${node.quantity.name}`} />
+          <Quantity label="description" value={node.quantity.description || 'no description'} />
+          <Quantity label="type" value={`${type.kind}: ${type.data}`} />
+          <Quantity label="shape" value={shapeText(node.quantity)} />
+          {node.quantity.unit ? <Quantity label="unit" value={node.quantity.unit} /> : null}
+          {node.quantity.searchable ? <Quantity label="meta" value="searchable" /> : null}
         </Box>
       );
     }
