@@ -20,6 +20,11 @@ test('the metainfo is browsed lane by lane to a quantity, restored from its URL 
   const cards = page.getByTestId('definition-card');
   await expect(cards).toHaveCount(4);
   await expect(cards.last()).toContainText('python: str');
+  // Usage is asked of the real search (whether other specs published entries with formulas varies).
+  await cards.last().getByRole('button', { name: 'Show usage' }).click();
+  await expect(cards.last()).toContainText(
+    /Used in \d+ entr(y|ies) you can see, as results\.material\.chemical_formula_hill\.|This metadata is not used at all\./,
+  );
   await snap(page, 'metainfo-01-quantity');
 
   await page.reload();

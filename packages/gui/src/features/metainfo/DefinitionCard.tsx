@@ -1,5 +1,6 @@
 import { Box, Button, Link, Typography } from '@mui/material';
 import { Quantity } from '../entry/Quantity.tsx';
+import { Usage } from './Usage.tsx';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { laneUrl } from '../browser/lanePath.ts';
@@ -10,6 +11,7 @@ import {
   quantityType,
   sectionOfNode,
   shapeText,
+  usagePathOf,
   usesOf,
   type MetainfoNode,
 } from './metainfoModel.ts';
@@ -67,6 +69,8 @@ function ReferencedBy({ node }: { node: MetainfoNode }) {
 
 /** The card of one definition, by its kind (spec 3: metainfo browser). */
 export function DefinitionCard({ node }: { node: MetainfoNode }) {
+  const usagePath = usagePathOf(node);
+  const usage = usagePath ? <Usage path={usagePath} /> : null;
   switch (node.kind) {
     case 'package':
       return (
@@ -83,6 +87,7 @@ export function DefinitionCard({ node }: { node: MetainfoNode }) {
           <Quantity label="description" value={node.section.description || 'no description'} />
           <Quantity label="sub section definitions" value={node.section.sub_sections.length} />
           <Quantity label="quantity definitions" value={node.section.quantities.length} />
+          {usage}
           <ReferencedBy node={node} />
         </Box>
       );
@@ -103,6 +108,7 @@ export function DefinitionCard({ node }: { node: MetainfoNode }) {
             )}
           </Quantity>
           <Quantity label="description" value={node.subSection.section.description || 'no description'} />
+          {usage}
           <ReferencedBy node={node} />
         </Box>
       );
@@ -117,6 +123,7 @@ export function DefinitionCard({ node }: { node: MetainfoNode }) {
           <Quantity label="shape" value={shapeText(node.quantity)} />
           {node.quantity.unit ? <Quantity label="unit" value={node.quantity.unit} /> : null}
           {node.quantity.searchable ? <Quantity label="meta" value="searchable" /> : null}
+          {usage}
         </Box>
       );
     }

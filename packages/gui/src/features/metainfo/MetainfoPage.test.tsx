@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { minimalResponse } from '../../api/contractCheckedFetch.ts';
 import { renderApp } from '../../app/testing.tsx';
 
 /** The definition card of the last lane, once `count` lanes show theirs (the root lane has none). */
@@ -40,6 +41,48 @@ describe('metainfo browser', () => {
     expect(referencedBy).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(referencedBy);
     expect(within(card).getByRole('link', { name: 'EntryArchive.results' })).toBeInTheDocument();
+  });
+
+  it('shows how many entries use a quantity on request, and says when none do', async () => {
+    const answer = (url: string, method: string) => {
+      if (method === 'POST' && url.endsWith('/entries/query')) {
+        return new Response(
+          JSON.stringify({ owner: 'visible', pagination: { page_size: 0, total: 3 }, data: [] }),
+          { headers: { 'content-type': 'application/json' } },
+        );
+      }
+      return minimalResponse(method, url);
+    };
+    const { fetch } = renderApp(
+      '/analyze/metainfo/nomad.datamodel.results/Material/chemical_formula_hill',
+      {},
+      answer,
+    );
+    const card = await lastCard(3);
+    expect(fetch.mock.calls.some(([input]) => String(input).endsWith('/entries/query'))).toBe(false);
+    await userEvent.click(within(card).getByRole('button', { name: 'Show usage' }));
+    expect(await within(card).findByText(/Used in 3 entries you can see/)).toBeInTheDocument();
+    const [, init] = fetch.mock.calls.find(([input]) => String(input).endsWith('/entries/query'))!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      owner: 'visible',
+      query: { quantities: 'results.material.chemical_formula_hill' },
+    });
+  });
+
+  it('says when a definition is not used at all', async () => {
+    const none = (url: string, method: string) =>
+      method === 'POST' && url.endsWith('/entries/query')
+        ? new Response(
+            JSON.stringify({ owner: 'visible', pagination: { page_size: 0, total: 0 }, data: [] }),
+            {
+              headers: { 'content-type': 'application/json' },
+            },
+          )
+        : minimalResponse(method, url);
+    renderApp('/analyze/metainfo/EntryArchive/results', {}, none);
+    const card = await lastCard(2);
+    await userEvent.click(within(card).getByRole('button', { name: 'Show usage' }));
+    expect(await within(card).findByText('This metadata is not used at all.')).toBeInTheDocument();
   });
 
   it('searches definitions by name, within one package when chosen', async () => {

@@ -2,6 +2,7 @@ import {
   archiveDefinition,
   builtinPackages,
   definitionAt,
+  sectionsOf,
   type PackageDefinition,
   type QuantityDefinition,
   type SectionDefinition,
@@ -125,4 +126,45 @@ export function usesOf(section: SectionDefinition): { owner: SectionDefinition; 
     }
   }
   return uses;
+}
+
+/**
+ * The dotted path from the archive's root to the first place `section` appears (breadth first, so the
+ * shortest), '' for the root itself; undefined when the archive does not contain it.
+ */
+export function archivePathOf(section: SectionDefinition): string | undefined {
+  const seen = new Set<SectionDefinition>([archiveDefinition]);
+  let level: [SectionDefinition, string][] = [[archiveDefinition, '']];
+  while (level.length > 0) {
+    const next: [SectionDefinition, string][] = [];
+    for (const [current, path] of level) {
+      if (current === section) return path;
+      for (const subSection of current.sub_sections) {
+        for (const candidate of sectionsOf(subSection)) {
+          if (seen.has(candidate)) continue;
+          seen.add(candidate);
+          next.push([candidate, path ? `${path}.${subSection.name}` : subSection.name]);
+        }
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}
+
+/** The archive path a lane's definition is used under, for asking how many entries use it. */
+export function usagePathOf(node: MetainfoNode): string | undefined {
+  if (node.kind === 'package') return undefined;
+  if (node.kind === 'quantity') {
+    const owner = archivePathOf(node.owner);
+    return owner === undefined ? undefined : owner ? `${owner}.${node.quantity.name}` : node.quantity.name;
+  }
+  const owner = node.kind === 'section' ? undefined : archivePathOf(node.owner);
+  if (node.kind === 'sub section')
+    return owner === undefined
+      ? undefined
+      : owner
+        ? `${owner}.${node.subSection.name}`
+        : node.subSection.name;
+  return archivePathOf(node.section) || undefined;
 }
