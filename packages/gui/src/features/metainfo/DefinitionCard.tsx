@@ -1,4 +1,5 @@
 import { Box, Button, Link, Typography } from '@mui/material';
+import type { SectionDefinition } from '@oasis/schema';
 import { Quantity } from '../entry/Quantity.tsx';
 import { Usage } from './Usage.tsx';
 import { useState } from 'react';
@@ -6,6 +7,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { laneUrl } from '../browser/lanePath.ts';
 import { METAINFO_BASE } from './metainfoBase.ts';
 import {
+  baseSectionOf,
+  inheritingSectionsOf,
   packageOf,
   qualifiedName,
   quantityType,
@@ -22,6 +25,31 @@ const sectionUrl = (node: Parameters<typeof sectionOfNode>[0]) => {
   const pkg = section && packageOf(section);
   return section && pkg ? laneUrl(METAINFO_BASE, [pkg.name, section.name]) : undefined;
 };
+
+/** Links to the lanes of `sections` (below their packages); nothing when there are none. */
+function SectionLinks({ label, sections }: { label: string; sections: (SectionDefinition | undefined)[] }) {
+  const present = sections.filter((section): section is SectionDefinition => section !== undefined);
+  if (present.length === 0) return null;
+  return (
+    <Quantity label={label} value={present.length}>
+      {present.map((section, index) => {
+        const pkg = packageOf(section);
+        return (
+          <span key={qualifiedName(section)}>
+            {index > 0 ? ', ' : null}
+            {pkg ? (
+              <Link component={RouterLink} to={laneUrl(METAINFO_BASE, [pkg.name, section.name])}>
+                {qualifiedName(section)}
+              </Link>
+            ) : (
+              qualifiedName(section)
+            )}
+          </span>
+        );
+      })}
+    </Quantity>
+  );
+}
 
 /** The sections that hold or reference a section; collapsed at first (spec 3: 'Referenced by'). */
 function ReferencedBy({ node }: { node: MetainfoNode }) {
@@ -85,6 +113,8 @@ export function DefinitionCard({ node }: { node: MetainfoNode }) {
         <Box data-testid="definition-card">
           <Quantity label="section" value={qualifiedName(node.section)} />
           <Quantity label="description" value={node.section.description || 'no description'} />
+          <SectionLinks label="base section" sections={[baseSectionOf(node.section)]} />
+          <SectionLinks label="inheriting sections" sections={inheritingSectionsOf(node.section)} />
           <Quantity label="sub section definitions" value={node.section.sub_sections.length} />
           <Quantity label="quantity definitions" value={node.section.quantities.length} />
           {usage}

@@ -1,6 +1,12 @@
 import { archiveDefinition, builtinPackages } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
-import { archivePathOf, searchDefinitions, usagePathOf } from './metainfoModel.ts';
+import {
+  archivePathOf,
+  baseSectionOf,
+  inheritingSectionsOf,
+  searchDefinitions,
+  usagePathOf,
+} from './metainfoModel.ts';
 
 const sectionNamed = (name: string) =>
   builtinPackages.flatMap((pkg) => pkg.section_definitions).find((section) => section.name === name)!;
@@ -24,6 +30,19 @@ describe('metainfo model', () => {
     );
     expect(usagePathOf({ kind: 'section', section: archiveDefinition, pkg: undefined })).toBeUndefined();
     expect(usagePathOf({ kind: 'package', pkg: builtinPackages[0]! })).toBeUndefined();
+  });
+
+  it('relates the variants a sub-section may hold to their base section', () => {
+    const workflow = sectionNamed('Workflow');
+    const names = inheritingSectionsOf(workflow).map((section) => section.name);
+    expect(names).toEqual(expect.arrayContaining(['SinglePoint', 'GeometryOptimization']));
+    expect(new Set(names).size).toBe(names.length);
+    // Not results' GeometryOptimization of the same name: the workflow variant.
+    const optimization = inheritingSectionsOf(workflow).find(
+      (section) => section.name === 'GeometryOptimization',
+    );
+    expect(baseSectionOf(optimization!)).toBe(workflow);
+    expect(baseSectionOf(workflow)).toBeUndefined();
   });
 
   it('searches names case-insensitively and bounds the hits', () => {

@@ -168,3 +168,29 @@ export function usagePathOf(node: MetainfoNode): string | undefined {
         : node.subSection.name;
   return archivePathOf(node.section) || undefined;
 }
+
+/** Pairs of (base section, inheriting section): the variants a sub-section may hold name it as their base. */
+const inheritance = (): [SectionDefinition, SectionDefinition][] =>
+  builtinPackages.flatMap((pkg) =>
+    pkg.section_definitions.flatMap((owner) =>
+      owner.sub_sections.flatMap((subSection) =>
+        Object.values(subSection.variants ?? {}).map((variant): [SectionDefinition, SectionDefinition] => [
+          subSection.section,
+          variant,
+        ]),
+      ),
+    ),
+  );
+
+/** The section `section` specialises, if it is a variant of one. */
+export const baseSectionOf = (section: SectionDefinition): SectionDefinition | undefined =>
+  inheritance().find(([, variant]) => variant === section)?.[0];
+
+/** The sections that specialise `section` (once each). */
+export const inheritingSectionsOf = (section: SectionDefinition): SectionDefinition[] => [
+  ...new Set(
+    inheritance()
+      .filter(([base]) => base === section)
+      .map(([, variant]) => variant),
+  ),
+];
