@@ -3,6 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import h5wasm from 'h5wasm/node';
 
+/** The bytes of an HDF5 file that `build` writes with h5wasm (in a temporary folder, removed again). */
+const writeHdf5 = async (build: (h5: InstanceType<typeof h5wasm.File>) => void): Promise<Buffer> => {
+  await h5wasm.ready;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'oasis-h5-'));
+  const file = path.join(dir, 'sample.h5');
+  try {
+    const h5 = new h5wasm.File(file, 'w');
+    build(h5);
+    h5.close();
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
 /** Sizes of the sample's 2-D image. */
 const IMAGE_SHAPE = [4, 6] as const;
 
@@ -11,12 +26,8 @@ const IMAGE_SHAPE = [4, 6] as const;
  * attributes, a 2-D image, a 1-D axis, attributes of several types, a compound dataset, fixed and variable
  * length strings, a scalar, 64-bit integers, a soft link, a broken soft link and an external link.
  */
-export const sampleHdf5 = async (): Promise<Buffer> => {
-  await h5wasm.ready;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'oasis-h5-'));
-  const file = path.join(dir, 'sample.h5');
-  try {
-    const h5 = new h5wasm.File(file, 'w');
+export const sampleHdf5 = (): Promise<Buffer> =>
+  writeHdf5((h5) => {
     h5.create_attribute('creator', 'oasis tests');
     // NeXus: the root's default names the entry, the entry's the NXdata group viewers plot first.
     h5.create_attribute('default', 'entry');
@@ -61,43 +72,25 @@ export const sampleHdf5 = async (): Promise<Buffer> => {
     h5.create_soft_link('/entry/data/image', 'image_link');
     h5.create_soft_link('/nowhere', 'broken_link');
     h5.create_external_link('/etc/other.h5', '/secret', 'external_link');
-    h5.close();
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
+  });
 
 /** A 1-D float64 dataset `values` of `length` elements (for the selection size limit). */
-export const largeHdf5 = async (length: number): Promise<Buffer> => {
-  await h5wasm.ready;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'oasis-h5-'));
-  const file = path.join(dir, 'large.h5');
-  try {
-    const h5 = new h5wasm.File(file, 'w');
+export const largeHdf5 = (length: number): Promise<Buffer> =>
+  writeHdf5((h5) => {
     h5.create_dataset({
       name: 'values',
       data: new Float64Array(length),
       chunks: [65536],
       compression: 'gzip',
     });
-    h5.close();
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
+  });
 
 /**
  * Many paths from few objects: `/chain/again` hard-links back to `/chain` (endlessly deep), and `/wide` holds
  * 320 links to `/level`, which holds 320 links to the dataset `/leaf` (102 720 paths below `/wide`, more than h5grove's paths lists).
  */
-export const cyclicHdf5 = async (): Promise<Buffer> => {
-  await h5wasm.ready;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'oasis-h5-'));
-  const file = path.join(dir, 'cyclic.h5');
-  try {
-    const h5 = new h5wasm.File(file, 'w');
+export const cyclicHdf5 = (): Promise<Buffer> =>
+  writeHdf5((h5) => {
     h5.create_group('chain').create_hard_link('/chain', 'again');
     h5.create_dataset({ name: 'leaf', data: 1 });
     const level = h5.create_group('level');
@@ -107,9 +100,4 @@ export const cyclicHdf5 = async (): Promise<Buffer> => {
       level.create_hard_link('/leaf', name);
       wide.create_hard_link('/level', name);
     }
-    h5.close();
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-};
+  });

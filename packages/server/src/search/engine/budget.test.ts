@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../errors.ts';
 import { SearchAborted, SearchBudget } from './budget.ts';
 import { selectRows } from './filter.ts';
+import { longestStall } from '../../testing/longest-stall.ts';
 
 /** A row test that costs about `us` microseconds, as a query with many criteria does. */
 const costly =
@@ -11,23 +12,6 @@ const costly =
     while (performance.now() < until);
     return row % 2 === 0;
   };
-
-/** The longest gap between ticks of a 1 ms interval while `work` runs: how long the event loop was held. */
-const longestStall = async (work: () => Promise<unknown>) => {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  try {
-    return { result: await work().catch((error: unknown) => error), longest };
-  } finally {
-    clearInterval(timer);
-    longest = Math.max(longest, performance.now() - last);
-  }
-};
 
 describe('the time budget of a search', () => {
   it('lets timers run between slices of a long scan, and finishes it', async () => {
