@@ -1,7 +1,7 @@
 import { Alert, Box, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
 import type { Upload } from '@oasis/schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { FileBrowser } from '../files/FileBrowser.tsx';
 import { UPLOAD_PAGE_PAGE_SIZE, filesQueryKey } from '../files/filesContext.ts';
@@ -66,23 +66,8 @@ export function UploadPage() {
  */
 const ROUTES_BESIDE_LANES = new Set(['files', 'overview', 'entry']);
 
-/** Processing finds the entries of new files: reloads the file browser's lanes once it is done. */
-function useReloadFilesAfterProcessing(upload: Upload | undefined) {
-  const queryClient = useQueryClient();
-  const uploadId = upload?.upload_id ?? '';
-  const running = upload?.process_running ?? false;
-  const wasRunning = useRef(running);
-  useEffect(() => {
-    // The upload itself is fresh already: it is what said processing is done.
-    if (wasRunning.current && !running)
-      void queryClient.invalidateQueries({ queryKey: filesQueryKey(uploadId) });
-    wasRunning.current = running;
-  }, [running, queryClient, uploadId]);
-}
-
 function UploadFilesTab({ upload, basePath }: { upload: Upload; basePath: string }) {
   const caller = useCaller();
-  useReloadFilesAfterProcessing(upload);
   return (
     <>
       {upload.process_running ? <ProcessingBanner message={upload.last_status_message} /> : null}
@@ -126,7 +111,6 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
     [basePath],
   );
   const upload = uploadQuery.data?.data;
-  useReloadFilesAfterProcessing(upload);
   if (!upload) return <CircularProgress />;
 
   const editable = isEditable(upload, caller?.sub, caller?.groups);

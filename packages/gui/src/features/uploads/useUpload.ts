@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { DoesNotExist } from '../../api/errors.ts';
+import { filesQueryKey } from '../files/filesContext.ts';
 import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
 
 /** Processing is followed by asking again, waiting this long after each answer (spec 1 §4). */
@@ -61,9 +62,13 @@ export function useUpload(uploadId: string) {
     polling.current = running;
     const finished = wasRunning.current && !running;
     wasRunning.current = running;
-    // The last poll asked for the upload and its entries at once; the entries' answer may predate the
-    // end of processing, so they are asked for once more after the upload says it is done.
-    if (finished) void queryClient.invalidateQueries({ queryKey: [...uploadKey(uploadId), 'entries'] });
+    if (finished) {
+      // The last poll asked for the upload and its entries at once; the entries' answer may predate the
+      // end of processing, so they are asked for once more after the upload says it is done. The file
+      // browser's lanes learn the files' new entries and parsers.
+      void queryClient.invalidateQueries({ queryKey: [...uploadKey(uploadId), 'entries'] });
+      void queryClient.invalidateQueries({ queryKey: filesQueryKey(uploadId) });
+    }
     if (!running) return;
     // The upload and its entries only: an open members or metadata dialog keeps what it loaded.
     const timer = window.setTimeout(() => {
