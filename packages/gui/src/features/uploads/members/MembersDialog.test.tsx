@@ -175,10 +175,17 @@ describe('MembersDialog', () => {
       within(question.closest('[role="dialog"]')!).getByRole('button', { name: 'Cancel' }),
     );
     expect(onClose).not.toHaveBeenCalled();
+    // The question closes with a transition; asked again only once it is gone, so that 'Discard' is the
+    // new question's button, not the leaving one's.
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Your changes are not submitted yet. Discard changes?'),
+      ).not.toBeInTheDocument(),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
-    expect(onClose).toHaveBeenCalled();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests().some(({ method }) => method === 'POST')).toBe(false);
   });
 
