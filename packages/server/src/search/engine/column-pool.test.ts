@@ -38,4 +38,26 @@ describe("a column's pool of rows with several values", () => {
       [3, 4],
     ]);
   });
+
+  it('grows its row arrays ahead one array per step, every row readable and writable in between', () => {
+    const column = new Column('number');
+    const rows = 1 << 16;
+    // Rows with one value and rows with a list, up to the arrays' end.
+    for (let row = 0; row < rows; row++) column.set(row, row % 3 === 0 ? [row, -row] : [row]);
+    const expected = (row: number) => (row % 3 === 0 ? [row, -row] : [row]);
+    let steps = 0;
+    while (column.growAhead(rows, 0)) {
+      steps++;
+      expect(steps).toBeLessThan(4);
+      for (let check = 0; check < rows; check += 4099)
+        expect(valuesOf(column, check)).toEqual(expected(check));
+      expect(valuesOf(column, rows + 10)).toEqual([]);
+    }
+    expect(steps).toBe(3);
+    // Grown by half: rows past the old end are stored without another resize, as lists and as singles.
+    column.set(rows + 10, [1, 2]);
+    column.set(rows + 11, [3]);
+    expect([valuesOf(column, rows + 10), valuesOf(column, rows + 11)]).toEqual([[1, 2], [3]]);
+    expect(valuesOf(column, rows - 1)).toEqual(expected(rows - 1));
+  });
 });

@@ -29,8 +29,8 @@ export interface ColumnParts {
  */
 /** Columns shorter than this grow when a row needs it: copying them takes no time worth spreading. */
 const GROW_AHEAD_FROM = 1 << 16;
-/** Pool values copied per step of growPoolAhead (8 MB). */
-const POOL_SLICE = 1 << 20;
+/** Pool values copied per step of growPoolAhead (2 MB: writing fresh pages costs more than the copy, 15–20 ms for 8 MB). */
+const POOL_SLICE = 1 << 18;
 
 /**
  * A pool of `length` values in a buffer with a quarter more room (Column.restore takes the whole buffer):
@@ -259,7 +259,12 @@ export class Column {
   growAhead(rows: number, expected: number): boolean {
     const length = this.single.length;
     if (length < GROW_AHEAD_FROM || rows < length * 0.95) return false;
-    this.resize(Math.max(expected, Math.ceil(length * 1.5)));
+    // One array per call (allocating and first writing a million rows' array takes 5–15 ms). `single`
+    // goes last: every read checks a row against its length, so the others are never the shorter.
+    const capacity = Math.max(expected, Math.ceil(length * 1.5));
+    if (this.starts.length < capacity) this.starts = grownTo(this.starts, capacity);
+    else if (this.counts.length < capacity) this.counts = grownTo(this.counts, capacity);
+    else this.single = grownTo(this.single, capacity, MISSING);
     return true;
   }
 
@@ -295,14 +300,19 @@ export class Column {
   }
 
   private resize(capacity: number) {
-    const single = new Float64Array(capacity).fill(MISSING);
-    single.set(this.single);
-    const counts = new Uint16Array(capacity);
-    counts.set(this.counts);
-    const starts = new Int32Array(capacity);
-    starts.set(this.starts);
-    this.single = single;
-    this.counts = counts;
-    this.starts = starts;
+    this.starts = grownTo(this.starts, capacity);
+    this.counts = grownTo(this.counts, capacity);
+    this.single = grownTo(this.single, capacity, MISSING);
   }
 }
+
+type RowArray = Float64Array | Uint16Array | Int32Array;
+
+/** The array itself when it is long enough, else a copy of `capacity` with `fill` after its values. */
+const grownTo = <A extends RowArray>(array: A, capacity: number, fill = 0): A => {
+  if (array.length >= capacity) return array;
+  const grown = new (array.constructor as new (length: number) => A)(capacity);
+  grown.set(array as never);
+  if (fill !== 0) grown.fill(fill, array.length);
+  return grown;
+};

@@ -1,34 +1,35 @@
 import type { Queryable } from '../../db/database.ts';
-import { entriesSql, type EntryRow } from './entry-rows.ts';
+import { entriesTextSql, type EntryRow, type EntryTextRow } from './entry-rows.ts';
 
 const BATCH = 5000;
 
 /** The highest change number among `rows`. */
-const lastChange = (rows: readonly EntryRow[]): string =>
+const lastChange = (rows: readonly EntryTextRow[]): string =>
   rows.reduce((high, row) => (BigInt(row.search_seq) > BigInt(high) ? row.search_seq : high), '-1');
 
 /**
  * The entry rows `where` selects, in batches by change number, so that reading millions stays bounded in
  * memory. Only the numbers are sorted: sorting whole rows would spill to disk in the embedded database.
  * The next batch is asked for before this one is handed over: a database server prepares it meanwhile.
+ * Rows come with their JSON as text (see entriesTextSql): the reader parses each with parseEntryRow.
  */
 export async function* entryBatches(
   db: Queryable,
   where: string,
   params: readonly unknown[],
-): AsyncGenerator<EntryRow[]> {
+): AsyncGenerator<EntryTextRow[]> {
   const keyWhere = `${where} AND search_seq > $${params.length + 1}::bigint`;
-  const batchAfter = (after: string): Promise<{ rows: EntryRow[] }> =>
-    db.query<EntryRow>(
-      entriesSql(
+  const batchAfter = (after: string): Promise<{ rows: EntryTextRow[] }> =>
+    db.query<EntryTextRow>(
+      entriesTextSql(
         `e.search_seq IN (SELECT search_seq FROM entries WHERE ${keyWhere} ORDER BY search_seq LIMIT ${BATCH})`,
       ),
       [...params, after],
     );
-  let next: Promise<{ rows: EntryRow[] }> | undefined = batchAfter('-1');
+  let next: Promise<{ rows: EntryTextRow[] }> | undefined = batchAfter('-1');
   try {
     while (next) {
-      const { rows }: { rows: EntryRow[] } = await next;
+      const { rows }: { rows: EntryTextRow[] } = await next;
       next = rows.length < BATCH ? undefined : batchAfter(lastChange(rows));
       yield rows;
     }
@@ -39,5 +40,5 @@ export async function* entryBatches(
 }
 
 /** Whether an entry in this state may be returned by searches (processing has ended). */
-export const isSearchable = (row: EntryRow): boolean =>
+export const isSearchable = (row: Pick<EntryRow, 'process_status'>): boolean =>
   row.process_status === 'SUCCESS' || row.process_status === 'FAILURE';

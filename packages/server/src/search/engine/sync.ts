@@ -4,7 +4,7 @@ import { VISIBLE_TO_ALL } from '../../services/access.ts';
 import { uploadPartSql } from '../documents.ts';
 import { ChangeRange, parseSnapshot, Running, type TransactionSnapshot } from './change-range.ts';
 import { entryBatches, isSearchable } from './entry-batches.ts';
-import { entryDocument } from './entry-rows.ts';
+import { entryDocument, parseEntryRow } from './entry-rows.ts';
 import { readShares, restoreShares } from './parallel-build.ts';
 import type { SearchIndex } from './search-index.ts';
 import { turnTaker } from './turns.ts';
@@ -285,7 +285,8 @@ export class IndexSync {
       for (const entry of rows) {
         await turn();
         found.mark(entry.search_seq);
-        this.index.putEntry(entry.entry_id, entry.upload_id, entryDocument(entry), isSearchable(entry));
+        const doc = entryDocument(parseEntryRow(entry));
+        this.index.putEntry(entry.entry_id, entry.upload_id, doc, isSearchable(entry));
       }
     }
   }
