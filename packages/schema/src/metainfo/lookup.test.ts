@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { archiveDefinition, builtinPackages, resultsDefinition } from './builtin/archive.ts';
+import { elnBasePackages } from './builtin/eln-base.ts';
 import { definitionAt, quantityAt, searchQuantitiesOf, sectionAt, sectionsOf, variantOf } from './lookup.ts';
 import { PackageDefinitionSchema, type SectionDefinition } from './model.ts';
 
@@ -75,7 +76,20 @@ describe('definition lookup', () => {
   it('lists every reachable section in exactly one package, and validates as data', () => {
     const listed = builtinPackages.flatMap((p) => p.section_definitions);
     expect(new Set(listed).size).toBe(listed.length);
-    expect(new Set(listed)).toEqual(reachable(archiveDefinition));
+    // Besides what an archive reaches, the base sections users' schemas inherit from, and sections that
+    // are instances of those.
+    const bases = new Set([
+      ...reachable(archiveDefinition),
+      ...elnBasePackages.flatMap((p) => p.section_definitions),
+      ...listed.filter((section) => section.base_sections),
+    ]);
+    bases.forEach((section) => section.sub_sections.forEach((sub) => bases.add(sub.section)));
+    expect(new Set(listed)).toEqual(bases);
+    const qualified = new Set(
+      builtinPackages.flatMap((p) => p.section_definitions.map((s) => `${p.name}.${s.name}`)),
+    );
+    for (const section of listed)
+      for (const base of section.base_sections ?? []) expect(qualified).toContain(base);
     for (const pkg of builtinPackages) expect(Value.Check(PackageDefinitionSchema, pkg)).toBe(true);
   });
 

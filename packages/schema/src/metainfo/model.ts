@@ -94,6 +94,8 @@ export interface SectionDefinition {
   /** The section class name, as NOMAD names it ('Symmetry', 'EnergyEntry'). */
   readonly name: string;
   readonly description: string;
+  /** Qualified names of the sections this one inherits from (user schemas name them as base sections). */
+  readonly base_sections?: readonly string[];
   readonly quantities: readonly QuantityDefinition[];
   readonly sub_sections: readonly SubSectionDefinition[];
 }
@@ -147,6 +149,7 @@ export const SectionDefinitionSchema = Type.Recursive((This: TSchema) =>
   Type.Object({
     name: Type.String({ minLength: 1 }),
     description: Type.String(),
+    base_sections: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     quantities: Type.Array(QuantityDefinitionSchema),
     sub_sections: Type.Array(
       Type.Object({

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { dataSearch } from './data-search.ts';
 import { generateEntryId } from './ids.ts';
 import type { DataDefinition } from './parsers/archive-schema.ts';
+import { SchemaResolver } from './schema/resolve.ts';
+import { SchemaFiles } from './schema/schema-files.ts';
 
 const schemaRoot = {
   definitions: {
@@ -22,12 +24,12 @@ const schemaRoot = {
     },
   },
 };
-const definition: DataDefinition = {
-  name: 'Sample',
-  definedIn: 'schemas/sample.schema.archive.yaml',
-  section: schemaRoot.definitions.sections.Sample,
-  schemaRoot,
-};
+// The schema file is given as read already: its paths are resolved without touching the disk.
+const schemaFile = 'schemas/sample.schema.archive.yaml';
+const resolver = new SchemaResolver(
+  new SchemaFiles((path) => (path === schemaFile ? schemaRoot : undefined)),
+);
+const definition: DataDefinition = { name: 'Sample', section: resolver.fromMDef('Sample', schemaFile)! };
 const schemaEntry = generateEntryId('u1', 'schemas/sample.schema.archive.yaml');
 
 describe('data search quantities', () => {

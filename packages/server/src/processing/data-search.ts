@@ -2,13 +2,8 @@
 // per scalar value (NOMAD's `search_quantities`, which the custom-quantities filter lists and queries), and
 // the references its quantities make to other entries (`entry_references`).
 import { generateEntryId } from './ids.ts';
-import {
-  isObject,
-  quantityTypes,
-  subSectionDefinition,
-  type DataDefinition,
-  type JsonObject,
-} from './parsers/archive-schema.ts';
+import { isObject, type DataDefinition, type JsonObject } from './parsers/archive-schema.ts';
+import type { ResolvedSection } from './schema/resolve.ts';
 
 type ValueField = 'str_value' | 'int_value' | 'float_value' | 'bool_value' | 'datetime_value';
 
@@ -48,6 +43,8 @@ const MAX_SEARCH_QUANTITIES = 1000;
 
 /** The field a declared type keeps its values in; undefined for types search does not index. */
 const fieldOfType = (type: unknown): ValueField | 'reference' | undefined => {
+  if (isObject(type) && (type.type_kind === 'reference' || type.type_kind === 'quantity_reference'))
+    return 'reference';
   const declared = isObject(type) ? (type.type_data ?? type.type_kind) : type;
   if (Array.isArray(declared) || (isObject(type) && /enum/i.test(String(type.type_kind)))) return 'str_value';
   if (typeof declared !== 'string') return undefined;
@@ -117,9 +114,8 @@ const parseReference = (text: string, uploadId: string) => {
 interface Walk {
   rootQualified: string;
   uploadId: string;
-  definition: DataDefinition | undefined;
-  /** Qualified name of a section the data's schema file defines. */
-  qualify(name: string): string;
+  /** Qualified name of a section: built-in ones by theirs, the upload's as 'entry_id:{schema entry}.{name}'. */
+  qualify(section: ResolvedSection): string;
   quantities: DataSearchQuantity[];
   references: EntryReference[];
   /** Qualified names of the sections walked. */
@@ -130,26 +126,22 @@ const walkSection = (
   walk: Walk,
   section: JsonObject,
   path: string,
-  declared: JsonObject | undefined,
+  declared: ResolvedSection | undefined,
   owner: string,
 ): void => {
   walk.sections.add(owner);
-  const types = declared ? quantityTypes(declared) : new Map<string, unknown>();
   for (const [key, value] of Object.entries(section)) {
     if (key.startsWith('m_') || value === null || value === undefined) continue;
     const childPath = `${path}.${key}`;
     const sectionValues = Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [];
     if (sectionValues.length > 0) {
-      const sub =
-        declared && walk.definition?.schemaRoot
-          ? subSectionDefinition(declared, key, walk.definition.schemaRoot)
-          : undefined;
-      // Anonymous inline sub-sections are named by where they are declared.
-      const subOwner = sub?.name ? walk.qualify(sub.name) : `${owner}.${key}`;
-      for (const item of sectionValues) walkSection(walk, item, childPath, sub?.section, subOwner);
+      const sub = declared?.subSections.get(key)?.section();
+      // Sections of data without a definition are named by where they are.
+      const subOwner = sub ? walk.qualify(sub) : `${owner}.${key}`;
+      for (const item of sectionValues) walkSection(walk, item, childPath, sub, subOwner);
       continue;
     }
-    const declaredField = fieldOfType(types.get(key));
+    const declaredField = fieldOfType(declared?.quantities.get(key)?.type);
     const scalars = (Array.isArray(value) ? value : [value]).filter(
       (item): item is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof item),
     );
@@ -184,20 +176,23 @@ const walkSection = (
 export function dataSearch(data: JsonObject, context: DataSearchContext) {
   const { definition, uploadId } = context;
   // Sections of a schema file in this upload are named by its entry ('entry_id:{id}.{name}').
-  const schemaEntry = definition?.definedIn ? generateEntryId(uploadId, definition.definedIn) : undefined;
-  const qualify = (name: string) =>
-    definition?.qualifiedName ?? (schemaEntry ? `entry_id:${schemaEntry}.${name}` : name);
-  const rootQualified = definition ? qualify(definition.name) : `entry_id:${context.entryId}.data`;
+  const qualify = (section: ResolvedSection) =>
+    section.origin.kind === 'builtin'
+      ? section.origin.qualifiedName
+      : `entry_id:${generateEntryId(uploadId, section.origin.file)}.${section.name}`;
+  const root = definition?.section;
+  const rootQualified = root
+    ? qualify(root)
+    : (definition?.qualifiedName ?? definition?.name ?? `entry_id:${context.entryId}.data`);
   const walk: Walk = {
     rootQualified,
     uploadId,
-    definition,
     qualify,
     quantities: [],
     references: [],
     sections: new Set(),
   };
-  walkSection(walk, data, 'data', definition?.section, rootQualified);
+  walkSection(walk, data, 'data', root, rootQualified);
   return {
     rootQualified,
     searchQuantities: walk.quantities,

@@ -43,13 +43,21 @@ beforeAll(async () => {
   await writeFile(join(raw, 'schema.archive.yaml'), SCHEMA);
   await writeFile(
     join(raw, 'schema2.archive.json'),
-    JSON.stringify({ definitions: { section_definitions: [{ name: 'Measurement' }] } }),
+    JSON.stringify({
+      definitions: {
+        section_definitions: [{ name: 'Measurement', quantities: [{ name: 'value', type: 'int' }] }],
+      },
+    }),
   );
   await writeFile(
     join(raw, 'sub', 'data.archive.json'),
     JSON.stringify({
       metadata: { entry_name: 'custom name', entry_id: 'forged' },
-      data: { m_def: '../upload/raw/schema2.archive.json#/definitions/section_definitions/0', value: 1 },
+      data: {
+        m_def: '../upload/raw/schema2.archive.json#/definitions/section_definitions/0',
+        value: 1,
+        undeclared: 2,
+      },
     }),
   );
   await writeFile(join(raw, 'list.archive.json'), '[1, 2, 3]');
@@ -175,6 +183,11 @@ describe('parseMainfile', () => {
       entry_id: generateEntryId('upload1', 'sub/data.archive.json'),
     });
     expect(data.archive.data).toMatchObject({ value: 1 });
+    // What the definition does not know is left out, and the log says so.
+    expect(data.archive.data).not.toHaveProperty('undeclared');
+    expect(data.logs.map((log) => log.event)).toContain(
+      'data.undeclared is not defined by the section Measurement; it is left out',
+    );
   });
 
   it('reports non-object archive roots', async () => {

@@ -19,6 +19,21 @@ const schema = `definitions:
         temperature: {type: float, unit: K}
         started: {type: Datetime}
         furnace: {type: '../upload/raw/lab/furnace.archive.yaml#Furnace'}
+      sub_sections:
+        extra:
+          section:
+            quantities:
+              weight: {type: float}
+`;
+// The furnace file defines its section, but its data does not name it: its values are not checked.
+const furnace = `definitions:
+  sections:
+    Furnace:
+      quantities:
+        name: {type: str}
+data:
+  name: Furnace 1
+  power: 1200
 `;
 const anneal = (label: string, temperature: number, other: number) => `data:
   m_def: ../upload/raw/lab/schema.archive.yaml#Anneal
@@ -52,7 +67,7 @@ describe('search metadata of processed archives', () => {
     alice = await createUserWithToken(server, 'alice');
     const zip = makeZip({
       'lab/schema.archive.yaml': schema,
-      'lab/furnace.archive.yaml': 'data:\n  name: Furnace 1\n',
+      'lab/furnace.archive.yaml': furnace,
       'lab/a.archive.yaml': anneal('first', 300, 900),
       'lab/b.archive.yaml': anneal('second', 900, 5),
       'NaCl.cif': naclCif,
@@ -114,9 +129,18 @@ describe('search metadata of processed archives', () => {
       ).data.map((entry) => entry.mainfile);
     // 'first' annealed at 300 K with a weight of 900: only 'second' was hot.
     expect(await hot('data.temperature', 'float_value')).toEqual(['lab/b.archive.yaml']);
-    // Outside the schema the value types itself: a whole number is an int.
-    expect(await hot('data.extra.weight', 'int_value')).toEqual(['lab/a.archive.yaml']);
-    expect(await hot('data.extra.weight', 'float_value')).toEqual([]);
+    // The schema says float: a whole number is kept a float.
+    expect(await hot('data.extra.weight', 'float_value')).toEqual(['lab/a.archive.yaml']);
+    expect(await hot('data.extra.weight', 'int_value')).toEqual([]);
+    // Data without a definition types itself: a whole number is an int.
+    const furnaceEntry = generateEntryId(uploadId, 'lab/furnace.archive.yaml');
+    const powerful = await query({
+      query: {
+        search_quantities: { id: `data.power#entry_id:${furnaceEntry}.data`, int_value: { gte: 800 } },
+      },
+      required: { include: ['mainfile'] },
+    });
+    expect(powerful.data.map((entry) => entry.mainfile)).toEqual(['lab/furnace.archive.yaml']);
     const started = await query({
       query: {
         search_quantities: {

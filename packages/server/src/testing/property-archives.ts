@@ -354,8 +354,16 @@ export function solarCellArchive(): Record<string, unknown> {
 export function referencingArchive(mainfile: string): Record<string, unknown> {
   return {
     metadata: { entry_name: 'Phonon analysis notes' },
+    definitions: {
+      sections: {
+        Notes: {
+          base_sections: ['nomad.datamodel.metainfo.eln.ElnBaseSection', 'nomad.datamodel.data.EntryData'],
+          quantities: { calculation: { type: 'nomad.datamodel.results.Results' } },
+        },
+      },
+    },
     data: {
-      m_def: 'nomad.datamodel.metainfo.eln.ElnBaseSection',
+      m_def: 'Notes',
       name: 'Phonon analysis notes',
       description: `Uses the phonons of ${mainfile}.`,
       calculation: `../upload/archive/mainfile/${mainfile}#/results`,

@@ -14,6 +14,7 @@ import { runCalculationSections } from './run-calculation.ts';
 import { runMethodSections } from './run-method.ts';
 import { runSystemSections } from './run-system.ts';
 import { program, run } from './run.ts';
+import { elnBasePackages } from './eln-base.ts';
 import {
   geometryOptimizationSections,
   singlePointSections,
@@ -98,4 +99,5 @@ export const builtinPackages: readonly PackageDefinition[] = [
     description: 'Geometry-optimisation workflows.',
     section_definitions: geometryOptimizationSections,
   },
+  ...elnBasePackages,
 ];

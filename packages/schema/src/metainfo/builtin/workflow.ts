@@ -1,4 +1,5 @@
 import { bool, enumeration, float, int, reference, repeating, section, str, sub } from '../define.ts';
+import { taskReference } from './eln-base.ts';
 
 /**
  * workflow2: how the calculations of an entry relate (a single point, a geometry optimisation). The
@@ -127,7 +128,7 @@ export const workflowVariants = {
   'simulationworkflowschema.geometry_optimization.GeometryOptimization': geometryOptimization,
 } as const;
 
-export const workflowSections = [workflow, task, link];
+export const workflowSections = [workflow, task, link, taskReference];
 export const singlePointSections = [singlePoint, singlePointMethod, singlePointResults];
 export const geometryOptimizationSections = [
   geometryOptimization,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readArchiveObject, sectionNameFromMDef } from './archive-schema.ts';
+import { readArchiveObject } from './archive-schema.ts';
 import { archiveStructure } from './archive-structure.ts';
 
 describe('readArchiveObject', () => {
@@ -19,18 +19,6 @@ describe('readArchiveObject', () => {
     expect(() => readArchiveObject('- a\n- b\n', 'a.archive.yml')).toThrow(/found a list/);
     expect(() => readArchiveObject('{"data": ', 'a.archive.json')).toThrow(/not valid JSON/);
     expect(() => readArchiveObject('a: [1,\n', 'a.archive.yaml')).toThrow(/not valid YAML/);
-  });
-});
-
-describe('sectionNameFromMDef', () => {
-  const archive = { definitions: { section_definitions: [{ name: 'First' }, { name: 'Second' }] } };
-  it('resolves python paths and local references', () => {
-    expect(sectionNameFromMDef('nomad.datamodel.metainfo.eln.material_library.Sample', archive)).toBe(
-      'Sample',
-    );
-    expect(sectionNameFromMDef('#/definitions/section_definitions/1', archive)).toBe('Second');
-    expect(sectionNameFromMDef('#/definitions/section_definitions/7', archive)).toBeUndefined();
-    expect(sectionNameFromMDef('schema.archive.yaml#Sample', archive)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 // 'parsers/archive': NOMAD archive files written by hand or by tools (*.archive.json/yaml/yml).
 import type { MainfileParser, ParserOutput } from '../types.ts';
-import { isObject, readArchiveObject, resolveSectionDefinition } from './archive-schema.ts';
+import { applySchema } from '../schema/apply.ts';
+import { isObject, readArchiveObject } from './archive-schema.ts';
 import { archiveStructure } from './archive-structure.ts';
 
 export const archiveParser: MainfileParser = {
@@ -20,15 +21,13 @@ export const archiveParser: MainfileParser = {
       const structure = archiveStructure(sections);
       if (structure) output.structure = structure;
     }
-    const data = sections.data;
-    const definitions = sections.definitions;
+    const schema = applySchema(archive, input);
+    if (schema.definitions) sections.definitions = schema.definitions;
+    if (schema.data) sections.data = schema.data;
+    const { data, definitions } = sections;
     if (isObject(data)) {
-      const mDef = typeof data.m_def === 'string' ? data.m_def : undefined;
-      const definition = mDef ? resolveSectionDefinition(mDef, archive, input) : undefined;
-      if (mDef && !definition)
-        input.log('WARNING', `could not resolve the section definition of data (m_def '${mDef}')`);
-      output.entryType = definition?.name ?? 'Unknown';
-      if (definition) output.dataDefinition = definition;
+      output.entryType = schema.dataDefinition?.name ?? 'Unknown';
+      if (schema.dataDefinition) output.dataDefinition = schema.dataDefinition;
       if (typeof data.name === 'string' && data.name.trim() !== '') output.entryName = data.name;
     } else if (isObject(definitions)) {
       output.entryType = 'Schema';

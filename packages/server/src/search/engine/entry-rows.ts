@@ -14,7 +14,7 @@ export interface EntryRow {
   datasets: unknown[];
 }
 
-export const entriesSql = (where: string) =>
+const entriesSql = (where: string) =>
   `SELECT e.entry_id, e.upload_id, e.mainfile, e.parser_name, e.process_status, e.search_seq::text, e.metadata,
      e.user_metadata, ${entryDatasetsSql} AS datasets
    FROM entries e WHERE ${where}`;

@@ -1,0 +1,53 @@
+// Built-in sections by the qualified names users' schemas give them ('nomad.datamodel.data.EntryData',
+// 'runschema.calculation.Calculation'), from the project's own metainfo.
+import { builtinPackages, type QuantityDefinition, type SectionDefinition } from '@oasis/schema';
+
+export interface BuiltinSection {
+  qualifiedName: string;
+  definition: SectionDefinition;
+}
+
+/** Names NOMAD accepts for the same section (its Python modules re-export them). */
+const ALIASES: Record<string, string> = {
+  'nomad.datamodel.EntryData': 'nomad.datamodel.data.EntryData',
+  'nomad.datamodel.ArchiveSection': 'nomad.datamodel.data.ArchiveSection',
+  'nomad.datamodel.EntryArchive': 'nomad.datamodel.datamodel.EntryArchive',
+};
+
+const byQualifiedName = new Map<string, BuiltinSection>(
+  builtinPackages.flatMap((pkg) =>
+    pkg.section_definitions.map((definition): [string, BuiltinSection] => {
+      const qualifiedName = `${pkg.name}.${definition.name}`;
+      return [qualifiedName, { qualifiedName, definition }];
+    }),
+  ),
+);
+
+/** The built-in section of a qualified name, or undefined. */
+export const builtinSection = (name: string): BuiltinSection | undefined =>
+  byQualifiedName.get(ALIASES[name] ?? name);
+
+/** The qualified name of a built-in section definition (the sub-sections of built-in sections). */
+export const qualifiedNameOf = (definition: SectionDefinition): string | undefined => {
+  for (const section of byQualifiedName.values())
+    if (section.definition === definition) return section.qualifiedName;
+  return undefined;
+};
+
+/** A built-in quantity's type as NOMAD writes it in a schema ({type_kind, type_data}). */
+export const nomadTypeOf = (quantity: QuantityDefinition): { type_kind: string; type_data: unknown } => {
+  switch (quantity.type) {
+    case 'str':
+    case 'int':
+    case 'bool':
+      return { type_kind: 'python', type_data: quantity.type };
+    case 'float':
+      return { type_kind: 'numpy', type_data: 'float64' };
+    case 'datetime':
+      return { type_kind: 'custom', type_data: 'nomad.metainfo.data_type.Datetime' };
+    case 'enum':
+      return { type_kind: 'Enum', type_data: [...quantity.values] };
+    case 'reference':
+      return { type_kind: 'reference', type_data: 'nomad.datamodel.data.ArchiveSection' };
+  }
+};

@@ -1,0 +1,76 @@
+// The archive files of an upload that schemas refer to, each read, listed and normalized once per
+// processing of an entry; reads stay inside the upload's raw folder.
+import { readFileSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import { readArchiveObject, type JsonObject } from '../parsers/archive-schema.ts';
+import { normalizePackage, type NormalizedPackage } from './normalize.ts';
+import type { RawSection } from './raw-definitions.ts';
+import { sectionsOfRoot } from './references.ts';
+
+/** A referenced schema file is read whole: as large as an archive file the parser reads (YAML's limit). */
+const MAX_SCHEMA_BYTES = 8 * 1024 ** 2;
+
+/** The archive of an upload path, or undefined when there is none (or it may not be read). */
+export type ArchiveSource = (path: string) => JsonObject | undefined;
+
+/**
+ * Archive files of the upload's raw folder, read while an entry is processed; reads stay inside it
+ * (`mainfile`'s archive is given: it is read already).
+ */
+export const rawArchives = (rawRoot: string, mainfile: string, mainArchive: JsonObject): ArchiveSource => {
+  const inside = resolve(rawRoot) + sep;
+  return (path) => {
+    if (path === mainfile) return mainArchive;
+    const absolute = resolve(rawRoot, path);
+    if (!absolute.startsWith(inside)) return undefined;
+    try {
+      if (statSync(absolute).size > MAX_SCHEMA_BYTES) return undefined;
+      return readArchiveObject(readFileSync(absolute, 'utf8'), absolute);
+    } catch {
+      return undefined;
+    }
+  };
+};
+
+export class SchemaFiles {
+  private readonly roots = new Map<string, JsonObject | undefined>();
+  private readonly sections = new Map<string, RawSection[] | undefined>();
+  private readonly packages = new Map<string, NormalizedPackage | undefined>();
+
+  constructor(private readonly source: ArchiveSource) {}
+
+  /** The archive of an upload path (each read once). */
+  root(path: string): JsonObject | undefined {
+    if (!this.roots.has(path)) this.roots.set(path, this.source(path));
+    return this.roots.get(path);
+  }
+
+  rawSections(path: string): RawSection[] | undefined {
+    if (!this.sections.has(path)) {
+      const root = this.root(path);
+      this.sections.set(path, root ? sectionsOfRoot(root) : undefined);
+    }
+    return this.sections.get(path);
+  }
+
+  /** The file's definitions as NOMAD stores them, with their problems. */
+  normalized(path: string): NormalizedPackage | undefined {
+    if (!this.packages.has(path)) {
+      const definitions = this.root(path)?.definitions;
+      this.packages.set(
+        path,
+        typeof definitions === 'object' && definitions !== null && !Array.isArray(definitions)
+          ? normalizePackage(definitions as JsonObject, path, (file) => this.rawSections(file))
+          : undefined,
+      );
+    }
+    return this.packages.get(path);
+  }
+
+  /** The files normalized so far whose definitions have problems, with those problems. */
+  filesWithProblems(): [string, string[]][] {
+    return [...this.packages].flatMap(([path, normalized]) =>
+      normalized && normalized.problems.length > 0 ? [[path, normalized.problems]] : [],
+    );
+  }
+}
