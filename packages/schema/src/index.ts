@@ -7,6 +7,7 @@ export * from './config/fields.ts';
 export * from './config/problems.ts';
 export * from './api/common.ts';
 export * from './api/entries.ts';
+export * from './api/definitions.ts';
 export * from './api/aggregations.ts';
 export * from './api/suggestions.ts';
 export * from './api/materials.ts';

@@ -13,6 +13,7 @@ import {
 } from '../api/datasets.ts';
 import { DownloadQuerySchema, EntriesGetQuerySchema, FileResponseSchema } from '../api/downloads.ts';
 import { SystemQuerySchema } from '../api/systems.ts';
+import { EntryDefinitionsResponseSchema } from '../api/definitions.ts';
 import {
   ArchiveQueryRequestSchema,
   ArchiveQueryResponseSchema,
@@ -419,6 +420,15 @@ export const operations = {
     params: EntryIdParamsSchema,
     query: EntryRawDirQuerySchema,
     response: EntryRawDirResponseSchema,
+    errors: [401, 404, 422],
+  }),
+  entryDefinitions: op({
+    method: 'GET',
+    path: '/entries/{entry_id}/definitions',
+    tag: 'entries',
+    summary: "The section definitions of the entry's data, with inherited quantities, for editing it",
+    params: EntryIdParamsSchema,
+    response: EntryDefinitionsResponseSchema,
     errors: [401, 404, 422],
   }),
   entriesArchiveQuery: op({

@@ -4,6 +4,7 @@ import { registerOperation } from '../http/register-operation.ts';
 import { searchUntilClosed } from '../search/request-abort.ts';
 import { SEARCH_BODY_LIMIT } from '../search/limits.ts';
 import { queryArchives, readEntryArchive, readEntryMetadata, readEntryRawDir } from '../services/entries.ts';
+import { readEntryDefinitions } from '../services/entry-definitions.ts';
 import { queryEntries } from '../services/search.ts';
 
 export const entriesRoutes =
@@ -37,6 +38,10 @@ export const entriesRoutes =
       };
       return { entry_id: entry.entry_id, required: '*', data };
     });
+
+    registerOperation(api, 'entryDefinitions', async (request) =>
+      readEntryDefinitions(ctx, request.user, request.params.entry_id),
+    );
 
     registerOperation(api, 'entryRawDir', async (request) =>
       readEntryRawDir(ctx, request.user, request.params.entry_id, request.query),

@@ -192,6 +192,12 @@ describe('the role matrix of uploads', () => {
       expect((await call(role, 'GET', `entries/${entryId}/rawdir`)).status, 'entry rawdir').toBe(
         readable ? 200 : 404,
       );
+      // A CIF entry has no data definitions: readers are told so, others that there is no such entry.
+      const definitions = await call(role, 'GET', `entries/${entryId}/definitions`);
+      expect(definitions.status, 'definitions').toBe(404);
+      expect((await json<{ detail: string }>(definitions)).detail).toMatch(
+        readable ? /does not contain metainfo definitions/ : /does not exist or is not visible/,
+      );
       const system = `systems/${entryId}?path=results/material/topology/0&format=xyz`;
       expect((await call(role, 'GET', system)).status, 'system file').toBe(readable ? 200 : 404);
       const archives = await call(role, 'POST', 'entries/archive/query', {

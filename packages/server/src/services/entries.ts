@@ -17,7 +17,7 @@ import type { Caller } from './caller.ts';
 const entryNotFound = () => notFound('The entry with the given id does not exist or is not visible to you.');
 
 /** The entry's row if the caller may see its upload; invisible and missing entries look the same. */
-const visibleEntry = async (ctx: AppContext, caller: Caller, entryId: string): Promise<EntryRow> => {
+export const visibleEntry = async (ctx: AppContext, caller: Caller, entryId: string): Promise<EntryRow> => {
   const entry = await findEntryRow(ctx.db, entryId);
   if (!entry) throw entryNotFound();
   try {

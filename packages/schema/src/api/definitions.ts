@@ -1,0 +1,57 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * An entry's data definitions as its editor needs them: each section with every quantity and sub-section
+ * it has, inherited ones included, in NOMAD's normalized schema form (type as {type_kind, type_data},
+ * annotations as lists), sections keyed by a key of their own (a built-in qualified name, or
+ * '{schema file}#{path}').
+ */
+const AnnotationsSchema = Type.Record(Type.String(), Type.Unknown());
+
+export const ResolvedQuantitySchema = Type.Object(
+  {
+    name: Type.String(),
+    description: Type.Optional(Type.String()),
+    type: Type.Optional(Type.Object({ type_kind: Type.String(), type_data: Type.Unknown() })),
+    shape: Type.Optional(Type.Array(Type.Union([Type.Integer(), Type.String()]))),
+    unit: Type.Optional(Type.String()),
+    default: Type.Optional(Type.Unknown()),
+    m_annotations: Type.Optional(AnnotationsSchema),
+    /** Key of the section that defines it (this one or a base section). */
+    defined_by: Type.String(),
+  },
+  { additionalProperties: true },
+);
+export type ResolvedQuantityDefinition = Static<typeof ResolvedQuantitySchema>;
+
+export const ResolvedSubSectionSchema = Type.Object({
+  name: Type.String(),
+  repeats: Type.Boolean(),
+  /** Key of the sub-section's section. */
+  section: Type.String(),
+  description: Type.Optional(Type.String()),
+  m_annotations: Type.Optional(AnnotationsSchema),
+});
+export type ResolvedSubSectionDefinition = Static<typeof ResolvedSubSectionSchema>;
+
+export const ResolvedSectionSchema = Type.Object({
+  name: Type.String(),
+  description: Type.Optional(Type.String()),
+  /** Keys of the sections it inherits from, directly. */
+  base_sections: Type.Array(Type.String()),
+  quantities: Type.Array(ResolvedQuantitySchema),
+  sub_sections: Type.Array(ResolvedSubSectionSchema),
+  m_annotations: Type.Optional(AnnotationsSchema),
+});
+export type ResolvedSectionDefinition = Static<typeof ResolvedSectionSchema>;
+
+export const EntryDefinitionsResponseSchema = Type.Object({
+  entry_id: Type.String(),
+  data: Type.Object({
+    /** Key of the data section's definition. */
+    root: Type.String(),
+    /** The root and every section its sub-sections reach, and those the data chooses with m_def. */
+    sections: Type.Record(Type.String(), ResolvedSectionSchema),
+  }),
+});
+export type EntryDefinitionsResponse = Static<typeof EntryDefinitionsResponseSchema>;

@@ -1,0 +1,121 @@
+// GET entries/{id}/definitions: what an editor of a notebook entry needs of its schema, against the real
+// server and embedded database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateEntryId } from '../processing/ids.ts';
+import { as, json, waitProcessed } from '../testing/http.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { createUserWithToken } from '../testing/users.ts';
+import { makeZip } from '../testing/zip.ts';
+
+const schema = `definitions:
+  sections:
+    Layer:
+      quantities:
+        thickness: {type: float, unit: nm, m_annotations: {eln: {component: NumberEditQuantity, defaultDisplayUnit: nm}}}
+    OxideLayer:
+      base_section: Layer
+      quantities:
+        oxide: {type: str}
+    Sample:
+      base_sections: [nomad.datamodel.metainfo.basesections.CompositeSystem, nomad.datamodel.data.EntryData]
+      m_annotations: {eln: {hide: [lab_id]}}
+      quantities:
+        kind: {type: {type_kind: Enum, type_data: [film, bulk]}, m_annotations: {eln: {component: RadioEnumEditQuantity}}}
+      sub_sections:
+        layers: {section: Layer, repeats: true}
+`;
+const data = `data:
+  m_def: ../upload/raw/schema.archive.yaml#Sample
+  name: S1
+  layers:
+    - {thickness: 3}
+    - {m_def: ../upload/raw/schema.archive.yaml#OxideLayer, oxide: SiO2}
+`;
+
+interface Definitions {
+  data: {
+    root: string;
+    sections: Record<
+      string,
+      {
+        name: string;
+        base_sections: string[];
+        quantities: { name: string; defined_by: string; m_annotations?: unknown; type?: unknown }[];
+        sub_sections: { name: string; repeats: boolean; section: string }[];
+        m_annotations?: unknown;
+      }
+    >;
+  };
+}
+
+describe('the definitions of an entry', () => {
+  let server: TestServer;
+  let alice: string;
+  let bob: string;
+  let uploadId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    alice = await createUserWithToken(server, 'alice');
+    bob = await createUserWithToken(server, 'bob');
+    const zip = makeZip({ 'schema.archive.yaml': schema, 'sample.archive.yaml': data });
+    ({ upload_id: uploadId } = await json<{ upload_id: string }>(
+      await fetch(`${server.api}/uploads?file_name=eln.zip`, as(alice, { method: 'POST', body: zip })),
+    ));
+    expect((await waitProcessed(server, uploadId, alice)).process_status).toBe('SUCCESS');
+  });
+  afterAll(async () => server?.close());
+
+  const definitionsOf = (mainfile: string, token: string | undefined) =>
+    fetch(`${server.api}/entries/${generateEntryId(uploadId, mainfile)}/definitions`, as(token));
+
+  it('resolves the data section with inherited quantities, its sub-sections and the m_def the data chooses', async () => {
+    const response = await definitionsOf('sample.archive.yaml', alice);
+    expect(response.status).toBe(200);
+    const { data: definitions } = await json<Definitions>(response);
+    const sample = definitions.sections[definitions.root]!;
+    expect(definitions.root).toBe('schema.archive.yaml#/definitions/section_definitions/2');
+    expect(sample.name).toBe('Sample');
+    expect(sample.m_annotations).toEqual({ eln: [{ hide: ['lab_id'] }] });
+    expect(sample.base_sections).toEqual([
+      'nomad.datamodel.metainfo.basesections.CompositeSystem',
+      'nomad.datamodel.data.EntryData',
+    ]);
+    const byName = Object.fromEntries(sample.quantities.map((q) => [q.name, q]));
+    // Inherited from the built-in BaseSection, through CompositeSystem and System.
+    expect(byName.name?.defined_by).toBe('nomad.datamodel.metainfo.basesections.BaseSection');
+    expect(byName.kind).toMatchObject({
+      defined_by: definitions.root,
+      type: { type_kind: 'Enum', type_data: ['film', 'bulk'] },
+      m_annotations: { eln: [{ component: 'RadioEnumEditQuantity' }] },
+    });
+    const layers = sample.sub_sections.find((sub) => sub.name === 'layers');
+    expect(layers).toMatchObject({
+      repeats: true,
+      section: 'schema.archive.yaml#/definitions/section_definitions/0',
+    });
+    expect(definitions.sections[layers!.section]?.quantities[0]).toMatchObject({
+      name: 'thickness',
+      m_annotations: { eln: [{ component: 'NumberEditQuantity', defaultDisplayUnit: 'nm' }] },
+    });
+    // The oxide layer is listed: the data chooses it for its second layer.
+    expect(
+      definitions.sections['schema.archive.yaml#/definitions/section_definitions/1']?.base_sections,
+    ).toEqual(['schema.archive.yaml#/definitions/section_definitions/0']);
+  });
+
+  it('is the same 404 for an entry without definitions, one that is not visible, and one that does not exist', async () => {
+    const schemaEntry = await definitionsOf('schema.archive.yaml', alice);
+    expect(schemaEntry.status).toBe(404);
+    expect((await json<{ detail: string }>(schemaEntry)).detail).toMatch(
+      /does not contain metainfo definitions/,
+    );
+    for (const response of [
+      await definitionsOf('sample.archive.yaml', bob),
+      await definitionsOf('sample.archive.yaml', undefined),
+      await fetch(`${server.api}/entries/nothing-here/definitions`, as(alice)),
+      await fetch(`${server.api}/entries/${'x'.repeat(300)}/definitions`, as(alice)),
+    ])
+      expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,119 @@
+import type { EntryDefinitionsResponse, ResolvedSectionDefinition } from '@oasis/schema';
+import type { AppContext } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { readJsonFile } from '../files/read.ts';
+import { UploadFiles } from '../files/storage.ts';
+import { isObject, type JsonObject } from '../processing/parsers/archive-schema.ts';
+import { SchemaResolver, type ResolvedSection } from '../processing/schema/resolve.ts';
+import { SchemaFiles } from '../processing/schema/schema-files.ts';
+import { generateEntryId } from '../processing/ids.ts';
+import type { Caller } from './caller.ts';
+import { visibleEntry } from './entries.ts';
+
+/** Enough for any hand-written schema; a generated one beyond it is listed up to here. */
+const MAX_SECTIONS = 500;
+
+const noDefinitions = () =>
+  notFound(
+    'The entry does not contain metainfo definitions: its data names no section this server resolves.',
+  );
+
+const described = (definition: JsonObject) => ({
+  ...(typeof definition.description === 'string' ? { description: definition.description } : {}),
+  ...(isObject(definition.m_annotations) ? { m_annotations: definition.m_annotations } : {}),
+});
+
+const wireSection = (section: ResolvedSection): ResolvedSectionDefinition => ({
+  name: section.name,
+  ...described(section.definition),
+  base_sections: section.bases,
+  quantities: [...section.quantities.values()].map((quantity) => ({
+    ...quantity.definition,
+    name: quantity.name,
+    defined_by: quantity.definedBy,
+  })),
+  sub_sections: [...section.subSections.values()].flatMap((sub) => {
+    const target = sub.section();
+    return target
+      ? [{ name: sub.name, repeats: sub.repeats, section: target.key, ...described(sub.definition) }]
+      : [];
+  }),
+});
+
+/** The `m_def`s of the data's sections, where they choose a more specific section than declared. */
+const chosenDefinitions = (value: unknown, found: Set<string>) => {
+  if (Array.isArray(value)) for (const item of value) chosenDefinitions(item, found);
+  else if (isObject(value)) {
+    if (typeof value.m_def === 'string') found.add(value.m_def);
+    for (const [key, item] of Object.entries(value))
+      if (!key.startsWith('m_')) chosenDefinitions(item, found);
+  }
+};
+
+/** Schema files one entry's definitions may span; rounds of reading them (each finds the next files). */
+const MAX_FILES = 50;
+
+/**
+ * GET entries/{id}/definitions: the data's section and every section its sub-sections reach (and those
+ * its data chooses with m_def), resolved from the processed archives of the upload's schema files. Those
+ * are read asynchronously, round by round: a resolution that names a file not read yet asks for it.
+ */
+export const readEntryDefinitions = async (
+  ctx: AppContext,
+  caller: Caller,
+  entryId: string,
+): Promise<EntryDefinitionsResponse> => {
+  const entry = await visibleEntry(ctx, caller, entryId);
+  const upload = new UploadFiles(ctx.config.dataDir, entry.upload_id);
+  const loaded = new Map<string, JsonObject | undefined>();
+  let wanted = new Set([entry.mainfile]);
+  for (;;) {
+    for (const path of wanted)
+      loaded.set(
+        path,
+        await readJsonFile<JsonObject>(upload.archivePath(generateEntryId(entry.upload_id, path))),
+      );
+    const missing = new Set<string>();
+    const files = new SchemaFiles((path) => {
+      if (!loaded.has(path)) missing.add(path);
+      return loaded.get(path);
+    });
+    const answer = resolveDefinitions(entry.entry_id, entry.mainfile, loaded.get(entry.mainfile), files);
+    if (missing.size === 0 || loaded.size >= MAX_FILES) {
+      if (!answer) throw noDefinitions();
+      return answer;
+    }
+    wanted = missing;
+  }
+};
+
+const resolveDefinitions = (
+  entryId: string,
+  mainfile: string,
+  archive: JsonObject | undefined,
+  files: SchemaFiles,
+): EntryDefinitionsResponse | undefined => {
+  const data = archive?.data;
+  if (!isObject(data) || typeof data.m_def !== 'string') return undefined;
+  const resolver = new SchemaResolver(files);
+  const root = resolver.fromMDef(data.m_def, mainfile);
+  if (!root) return undefined;
+  const mDefs = new Set<string>();
+  chosenDefinitions(data, mDefs);
+  const queue: ResolvedSection[] = [root];
+  for (const mDef of mDefs) {
+    const chosen = resolver.fromMDef(mDef, mainfile);
+    if (chosen) queue.push(chosen);
+  }
+  const sections: Record<string, ResolvedSectionDefinition> = {};
+  for (let at = 0; at < queue.length && Object.keys(sections).length < MAX_SECTIONS; at++) {
+    const section = queue[at]!;
+    if (sections[section.key]) continue;
+    sections[section.key] = wireSection(section);
+    for (const sub of section.subSections.values()) {
+      const target = sub.section();
+      if (target && !sections[target.key]) queue.push(target);
+    }
+  }
+  return { entry_id: entryId, data: { root: root.key, sections } };
+};
