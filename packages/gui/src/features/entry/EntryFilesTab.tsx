@@ -3,6 +3,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { FileBrowser } from '../files/FileBrowser.tsx';
 import { parentOf } from '../files/filesContext.ts';
 import { useCaller } from '../uploads/useCaller.ts';
+import { entryEditable } from './editable.ts';
 import { entryBasePath } from './entryTabs.ts';
 import type { EntryData } from './types.ts';
 
@@ -18,11 +19,7 @@ export function EntryFilesTab({ entry }: { entry: EntryData }) {
     return <Typography>This entry has no files.</Typography>;
   }
   const basePath = entryBasePath(pathname, splat);
-  // File operations follow the upload's rules: writers of an unpublished upload.
-  const editable =
-    !entry.published &&
-    caller !== undefined &&
-    (entry.writers ?? []).some((writer) => writer.user_id === caller.sub);
+  const editable = entryEditable(entry, caller);
   return (
     <FileBrowser
       uploadId={entry.upload_id}

@@ -7,6 +7,7 @@ import { ElectronicCard } from './ElectronicCard.tsx';
 import { EntryReferencesCard } from './EntryReferencesCard.tsx';
 import { GeometryOptimizationCard } from './GeometryOptimizationCard.tsx';
 import { HistoryCard } from './HistoryCard.tsx';
+import { ElnCard } from '../eln/ElnCard.tsx';
 import { IdentifiersCard } from './IdentifiersCard.tsx';
 import { MaterialCard } from './MaterialCard.tsx';
 import { MechanicalCard } from './MechanicalCard.tsx';
@@ -36,12 +37,26 @@ export function EntryOverview({ entry }: { entry: EntryData }) {
         <MetadataCard entry={entry} />
         <IdentifiersCard entry={entry} />
       </Stack>
-      {required ? (
-        <CardsWithArchive entry={entry} required={required} />
-      ) : (
-        <ResultCards results={entry.results} archive={{ status: 'none' }} entry={entry} />
-      )}
+      <Stack spacing={2} sx={{ minWidth: 0 }}>
+        {entry.parser_name === 'parsers/archive' && <NotebookData entry={entry} />}
+        {required ? (
+          <CardsWithArchive entry={entry} required={required} />
+        ) : (
+          <ResultCards results={entry.results} archive={{ status: 'none' }} entry={entry} />
+        )}
+      </Stack>
     </Box>
+  );
+}
+
+/** The data of an archive file as a notebook, when its schema resolves (ElnCard shows nothing otherwise). */
+function NotebookData({ entry }: { entry: EntryData }) {
+  const { data } = useArchive(entry.entry_id, '*');
+  if (!data) return null;
+  return (
+    <CardErrorBoundary>
+      <ElnCard entry={entry} archive={archiveData(data)} />
+    </CardErrorBoundary>
   );
 }
 

@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gui, register, snap, uploadFiles } from '../support/fixtures.ts';
+
+/**
+ * A notebook schema with one quantity per kind of edit widget, and an entry of it: the entry page shows
+ * the data's section with its widgets, checks values as they are typed (spec 3 §5's texts), saves, and
+ * reports the conflict when the file was saved elsewhere in the meantime.
+ */
+const schema = `definitions:
+  name: Film lab
+  sections:
+    Layer:
+      quantities:
+        material: {type: str, m_annotations: {eln: {component: StringEditQuantity}}}
+    Sample:
+      base_sections: [nomad.datamodel.metainfo.basesections.CompositeSystem, nomad.datamodel.data.EntryData]
+      m_annotations: {eln: {hide: [lab_id, datetime]}}
+      quantities:
+        thickness:
+          type: np.float64
+          unit: m
+          m_annotations: {eln: {component: NumberEditQuantity, defaultDisplayUnit: nm}}
+        layers_count:
+          type: np.int32
+          m_annotations: {eln: {component: NumberEditQuantity, minValue: 0, maxValue: 10}}
+        kind:
+          type: {type_kind: Enum, type_data: [film, bulk]}
+          m_annotations: {eln: {component: RadioEnumEditQuantity}}
+        substrate:
+          type: {type_kind: Enum, type_data: [glass, silicon]}
+          m_annotations: {eln: {component: EnumEditQuantity}}
+        annealed: {type: bool, m_annotations: {eln: {component: BoolEditQuantity}}}
+        made: {type: Datetime, m_annotations: {eln: {component: DateTimeEditQuantity}}}
+        link: {type: str, m_annotations: {eln: {component: URLEditQuantity}}}
+        tags: {type: str, shape: ['*'], m_annotations: {eln: {component: StringEditQuantity}}}
+      sub_sections:
+        layers: {section: Layer, repeats: true}
+`;
+const sample = `data:
+  m_def: ../upload/raw/film.schema.archive.yaml#Sample
+  name: S-1
+  thickness: 0.00000012
+  layers:
+    - material: ITO
+`;
+
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+test('a notebook entry is edited with every widget, checked, saved, and a conflict is reported', async ({
+  page,
+  context,
+}) => {
+  await page.goto(gui('/'));
+  await register(page, {
+    username: 'curie',
+    firstName: 'Marie',
+    lastName: 'Curie',
+    password: 'polonium-1898',
+  });
+  await uploadFiles(page, [
+    { name: 'film.schema.archive.yaml', buffer: Buffer.from(schema) },
+    { name: 'sample.archive.yaml', buffer: Buffer.from(sample) },
+  ]);
+  await expect(page.getByText('2/2 entries processed')).toBeVisible();
+  const cookies = page.getByRole('button', { name: 'Accept' });
+  if (await cookies.isVisible()) await cookies.click();
+  await page.getByRole('row', { name: /sample\.archive\.yaml.*SUCCESS/ }).click();
+  await expect(page).toHaveURL(/\/entry\/id\//);
+  const entryUrl = page.url();
+
+  const editor = page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: 'Sample' }) });
+  await expect(editor).toBeVisible();
+  const save = editor.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  // Inherited from the built-in base section; lab_id and datetime are hidden by the section's annotation.
+  await expect(field(page, 'name')).toHaveValue('S-1');
+  await expect(field(page, 'lab id')).toHaveCount(0);
+  // Stored in metres, shown in the display unit.
+  await expect(field(page, 'thickness')).toHaveValue('120');
+
+  await field(page, 'name').fill('S-2');
+  await field(page, 'thickness').fill('abc');
+  await field(page, 'thickness').press('Enter');
+  await expect(editor.getByText("Enter a valid numerical value with datatype 'float64'")).toBeVisible();
+  await field(page, 'thickness').fill('2 kg');
+  await field(page, 'thickness').press('Enter');
+  await expect(editor.getByText('Unit "kg" is incompatible with dimension "length".')).toBeVisible();
+  await field(page, 'thickness').fill('0.25 µm');
+  await field(page, 'thickness').blur();
+  await expect(editor.getByText(/incompatible/)).toHaveCount(0);
+  await field(page, 'layers count').fill('11');
+  await field(page, 'layers count').press('Enter');
+  await expect(editor.getByText('Enter a value that is equal or smaller than 10')).toBeVisible();
+  await field(page, 'layers count').fill('2.5');
+  await field(page, 'layers count').press('Enter');
+  await expect(editor.getByText("Enter a valid numerical value with datatype 'int32'")).toBeVisible();
+  await field(page, 'layers count').fill('3');
+  await field(page, 'layers count').press('Enter');
+  await editor.getByRole('radio', { name: 'bulk' }).check();
+  await editor.getByRole('combobox', { name: 'substrate' }).click();
+  await page.getByRole('option', { name: 'silicon' }).click();
+  await editor.getByRole('checkbox', { name: 'annealed' }).check();
+  await editor.getByLabel('made').fill('2024-05-06T07:08');
+  await field(page, 'link').fill('not a url');
+  await field(page, 'link').press('Enter');
+  await expect(editor.getByText('Invalid URL string!')).toBeVisible();
+  await field(page, 'link').fill('https://example.org/film');
+  await field(page, 'link').press('Enter');
+  await field(page, 'tags 1').fill('thin');
+  await field(page, 'tags 1').press('Enter');
+  await field(page, 'tags 2').fill('oxide');
+  await field(page, 'tags 2').press('Enter');
+  await editor.getByRole('button', { name: 'Add layers' }).click();
+  await field(page, 'material').nth(1).fill('ZnO');
+  await field(page, 'material').nth(1).press('Enter');
+  await editor
+    .getByRole('group', { name: 'layers 1' })
+    .getByRole('button', { name: 'Delete sub-section' })
+    .click();
+  await snap(page, 'eln-editing');
+
+  // Leaving with changes asks first.
+  await page.getByRole('link', { name: 'Uploads' }).first().click();
+  await expect(page.getByText('Your changes are not submitted yet. Discard changes?')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(save).toBeDisabled();
+  await page.reload();
+  await expect(field(page, 'name')).toHaveValue('S-2');
+  await expect(field(page, 'thickness')).toHaveValue('250');
+  await expect(field(page, 'layers count')).toHaveValue('3');
+  await expect(editor.getByRole('radio', { name: 'bulk' })).toBeChecked();
+  await expect(editor.getByRole('checkbox', { name: 'annealed' })).toBeChecked();
+  await expect(field(page, 'tags 2')).toHaveValue('oxide');
+  await expect(field(page, 'material')).toHaveCount(1);
+  await expect(field(page, 'material')).toHaveValue('ZnO');
+
+  // Someone saves the entry in another tab; saving here then is a conflict.
+  const other = await context.newPage();
+  await other.goto(gui('/'));
+  // A new tab logs in again; the identity provider still knows the session, so without its form.
+  const loginButton = other.getByRole('button', { name: 'Login / Register' });
+  await expect(other.getByText('Welcome').or(loginButton)).toBeVisible();
+  if (await loginButton.isVisible()) await loginButton.click();
+  await expect(other.getByText('Welcome')).toBeVisible();
+  await other.goto(entryUrl);
+  await field(other, 'name').fill('S-3 from elsewhere');
+  await field(other, 'name').press('Enter');
+  await other.getByRole('button', { name: 'Save' }).click();
+  await expect(other.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await field(page, 'name').fill('S-4');
+  await field(page, 'name').press('Enter');
+  await save.click();
+  const dialog = page.getByRole('dialog');
+  await expect(
+    dialog.getByText('The changes cannot be saved. The content has been modified by someone else.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reload' }).click();
+  await expect(field(page, 'name')).toHaveValue('S-3 from elsewhere');
+});

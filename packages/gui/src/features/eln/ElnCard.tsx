@@ -1,0 +1,123 @@
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { entryEditable } from '../entry/editable.ts';
+import type { ArchiveData, EntryData } from '../entry/types.ts';
+import { useCaller } from '../uploads/useCaller.ts';
+import { SectionEditor } from './SectionEditor.tsx';
+import { useEntryDefinitions } from './useEntryDefinitions.ts';
+import { isConflict, useEntrySave } from './useEntrySave.ts';
+import { useLeaveGuard } from './useLeaveGuard.tsx';
+
+type Json = Record<string, unknown>;
+
+/** The parts of an archive a notebook edits: user-defined, so the built-in archive types do not name them. */
+interface NotebookArchive {
+  data?: Json;
+  definitions?: Json;
+  metadata?: { entry_hash?: string };
+}
+
+const CONFLICT_TEXT = 'The changes cannot be saved. The content has been modified by someone else.';
+
+/**
+ * The entry's data as a notebook (spec 3 §2, §5): its section's edit widgets from their annotations, a
+ * Save enabled by changes, the conflict dialog when the file changed underneath, and the question whether
+ * to discard changes before leaving.
+ */
+export function ElnCard({ entry, archive }: { entry: EntryData; archive: ArchiveData }) {
+  const definitions = useEntryDefinitions(entry.entry_id);
+  const editable = entryEditable(entry, useCaller());
+  const queryClient = useQueryClient();
+  const { data: original, definitions: schema, metadata } = archive as unknown as NotebookArchive;
+  const [draft, setDraft] = useState<Json>(original ?? {});
+  const [edits, setEdits] = useState(0);
+  const [conflict, setConflict] = useState(false);
+  const save = useEntrySave({
+    uploadId: entry.upload_id ?? '',
+    entryId: entry.entry_id,
+    mainfile: entry.mainfile ?? '',
+    entryHash: metadata?.entry_hash,
+  });
+  // A saved or reloaded archive is the new starting point.
+  useEffect(() => {
+    setDraft(original ?? {});
+    setEdits(0);
+  }, [original]);
+  const leaveGuard = useLeaveGuard(edits > 0 && !save.isPending);
+
+  const resolved = definitions.data?.data;
+  const root = resolved?.sections[resolved.root];
+  if (!resolved || !root || !entry.mainfile) return null;
+  const onSave = () =>
+    save.mutate(
+      { ...(schema ? { definitions: schema } : {}), data: draft },
+      { onError: (error) => setConflict(isConflict(error)) },
+    );
+  const reload = () => {
+    setConflict(false);
+    void queryClient.invalidateQueries({ queryKey: ['entries', entry.entry_id] });
+  };
+  return (
+    <Card>
+      <CardHeader
+        title={root.name}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        action={
+          editable && (
+            <Button
+              variant="contained"
+              startIcon={<SaveIcon />}
+              disabled={edits === 0 || save.isPending}
+              onClick={onSave}
+            >
+              Save
+            </Button>
+          )
+        }
+      />
+      <CardContent>
+        {save.isError && !isConflict(save.error) && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {save.error.message}
+          </Alert>
+        )}
+        <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0 }}>
+          <SectionEditor
+            definitions={resolved}
+            section={root}
+            value={draft}
+            mainfile={entry.mainfile}
+            onChange={(next) => {
+              setDraft(next);
+              setEdits((count) => count + 1);
+            }}
+          />
+        </fieldset>
+      </CardContent>
+      <Dialog open={conflict} aria-describedby="eln-conflict-text">
+        <DialogContent>
+          <DialogContentText id="eln-conflict-text">{CONFLICT_TEXT}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConflict(false)}>OK</Button>
+          <Button onClick={reload} autoFocus>
+            Reload
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {leaveGuard}
+    </Card>
+  );
+}

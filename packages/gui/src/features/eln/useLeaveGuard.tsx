@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { DiscardChangesDialog } from '../uploads/members/DiscardChangesDialog.tsx';
+
+/**
+ * While `dirty`, leaving the page asks first: navigation inside the app through the discard dialog, and
+ * closing or reloading the tab through the browser's own question.
+ */
+export function useLeaveGuard(dirty: boolean) {
+  const blocker = useBlocker(dirty);
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return (
+    <DiscardChangesDialog
+      open={blocker.state === 'blocked'}
+      onCancel={() => blocker.reset?.()}
+      onDiscard={() => blocker.proceed?.()}
+    />
+  );
+}
