@@ -157,6 +157,75 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await expect(
     dialog.getByText('The changes cannot be saved. The content has been modified by someone else.'),
   ).toBeVisible();
+  await expect(page.getByText(/Unexpected error/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Reload' }).click();
   await expect(field(page, 'name')).toHaveValue('S-3 from elsewhere');
+});
+
+test('entries are created from a built-in schema and from the upload’s own, once per name', async ({
+  page,
+}) => {
+  await page.goto(gui('/'));
+  await register(page, {
+    username: 'franklin',
+    firstName: 'Rosalind',
+    lastName: 'Franklin',
+    password: 'photo-51-dna',
+  });
+  await uploadFiles(page, [{ name: 'film.schema.archive.yaml', buffer: Buffer.from(schema) }]);
+  await expect(page.getByText('1/1 entries processed')).toBeVisible();
+  const cookies = page.getByRole('button', { name: 'Accept' });
+  if (await cookies.isVisible()) await cookies.click();
+  const uploadUrl = page.url();
+
+  // A built-in entry type, chosen among its category's.
+  await page.getByRole('button', { name: 'Create from schema' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create from schema' });
+  const create = dialog.getByRole('button', { name: 'Create' });
+  await expect(create).toBeDisabled();
+  await dialog.getByLabel('Name').fill('my notes');
+  await expect(create).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Schema' }).click();
+  await expect(page.getByRole('listbox').getByText('Basic', { exact: true })).toBeVisible();
+  await page.getByRole('option', { name: 'Basic ELN' }).click();
+  await create.click();
+  await expect(page).toHaveURL(/\/entry\/id\//);
+  const notes = page
+    .locator('.MuiCard-root')
+    .filter({ has: page.getByRole('heading', { name: 'BasicEln' }) });
+  await expect(notes).toBeVisible();
+  await field(page, 'name').fill('Lab notes');
+  await field(page, 'name').press('Enter');
+  await notes.getByRole('button', { name: 'Save' }).click();
+  await expect(notes.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(page.getByText('my_notes.archive.json').first()).toBeVisible();
+
+  // The upload's own schema: its entry types are offered by name and file.
+  await page.goto(uploadUrl);
+  await page.getByRole('button', { name: 'Create from schema' }).click();
+  await dialog.getByLabel('Name').fill('film 7');
+  await dialog.getByLabel('Custom schema').check();
+  await dialog.getByRole('combobox', { name: 'Schema' }).click();
+  await page.getByRole('option', { name: 'Sample (film.schema.archive.yaml)' }).click();
+  await create.click();
+  await expect(
+    page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: 'Sample' }) }),
+  ).toBeVisible();
+  await expect(field(page, 'thickness')).toBeVisible();
+
+  // The same name again is refused.
+  await page.goto(uploadUrl);
+  await page.getByRole('button', { name: 'Create from schema' }).click();
+  await dialog.getByLabel('Name').fill('film 7');
+  await dialog.getByLabel('Custom schema').check();
+  await dialog.getByRole('combobox', { name: 'Schema' }).click();
+  await page.getByRole('option', { name: 'Sample (film.schema.archive.yaml)' }).click();
+  await create.click();
+  const exists = page.getByRole('dialog', { name: 'Entry already exists' });
+  await expect(
+    exists.getByText('A mainfile with the specified name already exists. Please choose a different name.'),
+  ).toBeVisible();
+  // The dialog says it; no error report besides.
+  await expect(page.getByText(/Unexpected error/)).toHaveCount(0);
+  await snap(page, 'eln-create-exists');
 });

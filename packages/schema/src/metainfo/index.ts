@@ -9,6 +9,7 @@ export { ELEMENT_SYMBOLS } from './builtin/elements.ts';
 export { BASIS_SET_TYPES, METHOD_NAMES } from './builtin/results-method.ts';
 export { BASIS_SET_CONTAINER_TYPES, RELATIVITY_METHODS } from './builtin/run-method.ts';
 export { archiveDefinition, resultsDefinition, builtinPackages } from './builtin/archive.ts';
+export { builtinElnSchemas, ELN_CATEGORIES, type BuiltinElnSchema } from './builtin/eln-base.ts';
 export { workflowVariants } from './builtin/workflow.ts';
 export * from './artifacts-format.ts';
 /** TypeScript types of archive data, derived from the built-in definitions. */

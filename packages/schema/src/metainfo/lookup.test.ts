@@ -1,7 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { archiveDefinition, builtinPackages, resultsDefinition } from './builtin/archive.ts';
-import { elnBasePackages } from './builtin/eln-base.ts';
+import { builtinElnSchemas, elnBasePackages } from './builtin/eln-base.ts';
 import { definitionAt, quantityAt, searchQuantitiesOf, sectionAt, sectionsOf, variantOf } from './lookup.ts';
 import { PackageDefinitionSchema, type SectionDefinition } from './model.ts';
 
@@ -91,6 +91,18 @@ describe('definition lookup', () => {
     for (const section of listed)
       for (const base of section.base_sections ?? []) expect(qualified).toContain(base);
     for (const pkg of builtinPackages) expect(Value.Check(PackageDefinitionSchema, pkg)).toBe(true);
+  });
+
+  it("offers built-in entry types for 'Create from schema' that are sections inheriting EntryData", () => {
+    const byName = new Map(
+      builtinPackages.flatMap((p) =>
+        p.section_definitions.map((s): [string, SectionDefinition] => [`${p.name}.${s.name}`, s]),
+      ),
+    );
+    const isEntryType = (name: string): boolean =>
+      name === 'nomad.datamodel.data.EntryData' || (byName.get(name)?.base_sections ?? []).some(isEntryType);
+    for (const schema of builtinElnSchemas)
+      expect(isEntryType(schema.qualifiedName), schema.qualifiedName).toBe(true);
   });
 
   it('has reference targets that resolve', () => {

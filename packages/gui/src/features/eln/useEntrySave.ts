@@ -30,6 +30,8 @@ export function useEntrySave(target: SaveTarget) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
+    // The dialogs show what went wrong ('Entry already exists', the conflict, other errors).
+    meta: { silent: true },
     mutationFn: (archive: Record<string, unknown>) => {
       const { dir, name } = splitPath(target.mainfile);
       const file = new File([JSON.stringify(archive, null, 2)], name, { type: 'application/json' });

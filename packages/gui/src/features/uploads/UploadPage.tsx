@@ -6,6 +6,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { FileBrowser } from '../files/FileBrowser.tsx';
 import { UPLOAD_PAGE_PAGE_SIZE, filesQueryKey } from '../files/filesContext.ts';
 import { FilesDropzone } from './FilesDropzone.tsx';
+import { CreateFromSchema } from './create/CreateFromSchema.tsx';
 import { ProcessingBanner } from './ProcessingBanner.tsx';
 import { ProcessingStatus } from './ProcessingStatus.tsx';
 import { escapeSegment } from '../browser/lanePath.ts';
@@ -146,12 +147,22 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
           files={
             <>
               {editable ? (
-                <FilesDropzone
-                  state={fileUpload.state}
-                  question={fileUpload.question}
-                  disabled={upload.process_running}
-                  onFiles={(files) => void fileUpload.uploadFiles(files)}
-                />
+                <>
+                  <FilesDropzone
+                    state={fileUpload.state}
+                    question={fileUpload.question}
+                    disabled={upload.process_running}
+                    onFiles={(files) => void fileUpload.uploadFiles(files)}
+                  />
+                  <CreateFromSchema
+                    uploadId={uploadId}
+                    disabled={upload.process_running}
+                    onCreated={(entryId) => {
+                      afterUpload();
+                      if (entryId) void navigate(`${basePath}/entry/id/${entryId}`);
+                    }}
+                  />
+                </>
               ) : (
                 <Typography variant="body2" color="text.secondary">
                   {upload.published

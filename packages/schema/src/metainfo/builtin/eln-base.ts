@@ -179,6 +179,66 @@ export const taskReference = based(
   'nomad.datamodel.metainfo.workflow.Task',
 );
 
+/**
+ * Notebook entry types a user can create without a schema of their own ('Create from schema', spec 3 §5),
+ * each in one of NOMAD's ELN categories.
+ */
+const entryType = (name: string, description: string, ...bases: string[]) =>
+  based(section(name, description, []), ...bases, `${DATA}.EntryData`);
+
+const elnEntries: SectionDefinition[] = [
+  entryType(
+    'BasicEln',
+    'A basic notebook entry: a name, tags, an id and a description.',
+    `${ELN}.ElnBaseSection`,
+  ),
+  entryType(
+    'ELNSample',
+    'A sample: a material system made or measured in the lab.',
+    `${BASES}.CompositeSystem`,
+  ),
+  entryType('ELNSubstance', 'A pure substance kept in the lab.', `${BASES}.PureSubstance`),
+  entryType('ELNInstrument', 'An instrument of the lab.', `${BASES}.Instrument`),
+  entryType('ELNProcess', 'A process carried out in the lab.', `${BASES}.Process`),
+  entryType('ELNMeasurement', 'A measurement made in the lab.', `${BASES}.Measurement`),
+  entryType('ELNExperiment', 'An experiment: a series of activities.', `${BASES}.Experiment`),
+  entryType('ELNAnalysis', 'An analysis of data.', `${BASES}.Analysis`),
+];
+
+/** NOMAD's ELN categories, in the order 'Create from schema' lists them ('Other' last). */
+export const ELN_CATEGORIES = [
+  'BasicElnCategory',
+  'ElnExampleCategory',
+  'ElnIntegrationCategory',
+  'UseCaseElnCategory',
+  'WorkflowsElnCategory',
+  'Other',
+] as const;
+
+export interface BuiltinElnSchema {
+  /** The qualified name a new entry's data names as its m_def. */
+  qualifiedName: string;
+  label: string;
+  category: (typeof ELN_CATEGORIES)[number];
+}
+
+/** The built-in entry types 'Create from schema' offers. */
+export const builtinElnSchemas: readonly BuiltinElnSchema[] = [
+  { qualifiedName: `${ELN}.BasicEln`, label: 'Basic ELN', category: 'BasicElnCategory' },
+  { qualifiedName: `${ELN}.ELNSample`, label: 'Sample', category: 'BasicElnCategory' },
+  { qualifiedName: `${ELN}.ELNSubstance`, label: 'Substance', category: 'BasicElnCategory' },
+  { qualifiedName: `${ELN}.ELNInstrument`, label: 'Instrument', category: 'BasicElnCategory' },
+  { qualifiedName: `${ELN}.ELNProcess`, label: 'Process', category: 'BasicElnCategory' },
+  { qualifiedName: `${ELN}.ELNMeasurement`, label: 'Measurement', category: 'BasicElnCategory' },
+  { qualifiedName: `${ELN}.ELNExperiment`, label: 'Experiment', category: 'BasicElnCategory' },
+  { qualifiedName: `${ELN}.ELNAnalysis`, label: 'Analysis', category: 'BasicElnCategory' },
+  {
+    qualifiedName: 'nomad.datamodel.metainfo.downloads.Downloads',
+    label: 'Downloads',
+    category: 'ElnIntegrationCategory',
+  },
+];
+
 /** The packages of the base sections above. */
 export const elnBasePackages: readonly PackageDefinition[] = [
   {
@@ -191,7 +251,11 @@ export const elnBasePackages: readonly PackageDefinition[] = [
     description: 'Base sections of lab data: entities, activities, systems.',
     section_definitions: basesections,
   },
-  { name: ELN, description: 'Base sections of electronic lab notebooks.', section_definitions: eln },
+  {
+    name: ELN,
+    description: 'Base sections and entry types of electronic lab notebooks.',
+    section_definitions: [...eln, ...elnEntries],
+  },
   {
     name: 'nomad.datamodel.metainfo.plot',
     description: 'Figures of section data.',
