@@ -9,6 +9,8 @@ import { gui, register, snap, uploadFiles } from '../support/fixtures.ts';
 const schema = `definitions:
   name: Film lab
   sections:
+    Instrument:
+      base_sections: [nomad.datamodel.metainfo.basesections.Instrument, nomad.datamodel.data.EntryData]
     Layer:
       quantities:
         material: {type: str, m_annotations: {eln: {component: StringEditQuantity}}}
@@ -33,6 +35,7 @@ const schema = `definitions:
         made: {type: Datetime, m_annotations: {eln: {component: DateTimeEditQuantity}}}
         link: {type: str, m_annotations: {eln: {component: URLEditQuantity}}}
         tags: {type: str, shape: ['*'], m_annotations: {eln: {component: StringEditQuantity}}}
+        instrument: {type: Instrument, m_annotations: {eln: {component: ReferenceEditQuantity}}}
       sub_sections:
         layers: {section: Layer, repeats: true}
 `;
@@ -42,6 +45,11 @@ const sample = `data:
   thickness: 0.00000012
   layers:
     - material: ITO
+`;
+
+const furnace = `data:
+  m_def: ../upload/raw/film.schema.archive.yaml#Instrument
+  name: Furnace A
 `;
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
@@ -60,8 +68,9 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await uploadFiles(page, [
     { name: 'film.schema.archive.yaml', buffer: Buffer.from(schema) },
     { name: 'sample.archive.yaml', buffer: Buffer.from(sample) },
+    { name: 'furnace.archive.yaml', buffer: Buffer.from(furnace) },
   ]);
-  await expect(page.getByText('2/2 entries processed')).toBeVisible();
+  await expect(page.getByText('3/3 entries processed')).toBeVisible();
   const cookies = page.getByRole('button', { name: 'Accept' });
   if (await cookies.isVisible()) await cookies.click();
   await page.getByRole('row', { name: /sample\.archive\.yaml.*SUCCESS/ }).click();
@@ -110,6 +119,10 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await field(page, 'tags 1').press('Enter');
   await field(page, 'tags 2').fill('oxide');
   await field(page, 'tags 2').press('Enter');
+  // A reference: the entries of the referenced section are offered by name.
+  await editor.getByRole('combobox', { name: 'instrument' }).click();
+  await page.getByRole('option', { name: 'Furnace A' }).click();
+  await expect(editor.getByRole('link', { name: 'Open instrument' })).toBeVisible();
   await editor.getByRole('button', { name: 'Add layers' }).click();
   await field(page, 'material').nth(1).fill('ZnO');
   await field(page, 'material').nth(1).press('Enter');
@@ -136,6 +149,17 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await expect(field(page, 'tags 2')).toHaveValue('oxide');
   await expect(field(page, 'material')).toHaveCount(1);
   await expect(field(page, 'material')).toHaveValue('ZnO');
+  await expect(editor.getByRole('combobox', { name: 'instrument' })).toHaveValue('Furnace A');
+
+  // A new entry to refer to, made from the reference's section.
+  await editor.getByRole('button', { name: 'Create new reference for instrument' }).click();
+  const creation = page.getByRole('dialog', { name: 'Create new reference' });
+  await creation.getByLabel('Name').fill('Furnace B');
+  await creation.getByRole('button', { name: 'Create' }).click();
+  await expect(creation).toHaveCount(0);
+  await expect(editor.getByRole('combobox', { name: 'instrument' })).toHaveValue(/Furnace_B|Furnace B/);
+  await save.click();
+  await expect(save).toBeDisabled();
 
   // Someone saves the entry in another tab; saving here then is a conflict.
   const other = await context.newPage();

@@ -19,6 +19,9 @@ export const ResolvedQuantitySchema = Type.Object(
     m_annotations: Type.Optional(AnnotationsSchema),
     /** Key of the section that defines it (this one or a base section). */
     defined_by: Type.String(),
+    /** For references: the key of the section referenced, and the name search knows it by. */
+    target_section: Type.Optional(Type.String()),
+    target_search_name: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
 );
@@ -36,6 +39,8 @@ export type ResolvedSubSectionDefinition = Static<typeof ResolvedSubSectionSchem
 
 export const ResolvedSectionSchema = Type.Object({
   name: Type.String(),
+  /** The name search knows it by (section_defs.definition_qualified_name). */
+  search_name: Type.String(),
   description: Type.Optional(Type.String()),
   /** Keys of the sections it inherits from, directly. */
   base_sections: Type.Array(Type.String()),

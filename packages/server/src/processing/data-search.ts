@@ -3,7 +3,7 @@
 // the references its quantities make to other entries (`entry_references`).
 import { generateEntryId } from './ids.ts';
 import { isObject, type DataDefinition, type JsonObject } from './parsers/archive-schema.ts';
-import type { ResolvedSection } from './schema/resolve.ts';
+import { searchNameOf, type ResolvedSection } from './schema/resolve.ts';
 
 type ValueField = 'str_value' | 'int_value' | 'float_value' | 'bool_value' | 'datetime_value';
 
@@ -175,11 +175,7 @@ const walkSection = (
 /** The search quantities, entry references and sections of an archive's `data` section. */
 export function dataSearch(data: JsonObject, context: DataSearchContext) {
   const { definition, uploadId } = context;
-  // Sections of a schema file in this upload are named by its entry ('entry_id:{id}.{name}').
-  const qualify = (section: ResolvedSection) =>
-    section.origin.kind === 'builtin'
-      ? section.origin.qualifiedName
-      : `entry_id:${generateEntryId(uploadId, section.origin.file)}.${section.name}`;
+  const qualify = (section: ResolvedSection) => searchNameOf(section, uploadId);
   const root = definition?.section;
   const rootQualified = root
     ? qualify(root)

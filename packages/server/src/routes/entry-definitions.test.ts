@@ -21,6 +21,7 @@ const schema = `definitions:
       m_annotations: {eln: {hide: [lab_id]}}
       quantities:
         kind: {type: {type_kind: Enum, type_data: [film, bulk]}, m_annotations: {eln: {component: RadioEnumEditQuantity}}}
+        best_layer: {type: Layer}
       sub_sections:
         layers: {section: Layer, repeats: true}
 `;
@@ -88,6 +89,11 @@ describe('the definitions of an entry', () => {
       defined_by: definitions.root,
       type: { type_kind: 'Enum', type_data: ['film', 'bulk'] },
       m_annotations: { eln: [{ component: 'RadioEnumEditQuantity' }] },
+    });
+    // A reference names its target section as search knows it, for the reference picker.
+    expect(byName.best_layer).toMatchObject({
+      target_section: 'schema.archive.yaml#/definitions/section_definitions/0',
+      target_search_name: `entry_id:${generateEntryId(uploadId, 'schema.archive.yaml')}.Layer`,
     });
     const layers = sample.sub_sections.find((sub) => sub.name === 'layers');
     expect(layers).toMatchObject({

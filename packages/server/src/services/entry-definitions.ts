@@ -4,7 +4,12 @@ import { notFound } from '../errors.ts';
 import { readJsonFile } from '../files/read.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { isObject, type JsonObject } from '../processing/parsers/archive-schema.ts';
-import { SchemaResolver, type ResolvedSection } from '../processing/schema/resolve.ts';
+import {
+  SchemaResolver,
+  searchNameOf,
+  type ResolvedQuantity,
+  type ResolvedSection,
+} from '../processing/schema/resolve.ts';
 import { SchemaFiles } from '../processing/schema/schema-files.ts';
 import { generateEntryId } from '../processing/ids.ts';
 import type { Caller } from './caller.ts';
@@ -23,14 +28,30 @@ const described = (definition: JsonObject) => ({
   ...(isObject(definition.m_annotations) ? { m_annotations: definition.m_annotations } : {}),
 });
 
-const wireSection = (section: ResolvedSection): ResolvedSectionDefinition => ({
+/** What a reference quantity's values point to, as search names it (for the reference picker). */
+const referenceTarget = (quantity: ResolvedQuantity, resolver: SchemaResolver, uploadId: string) => {
+  const { type } = quantity;
+  if (type?.type_kind !== 'reference' || typeof type.type_data !== 'string') return {};
+  const hash = quantity.definedBy.indexOf('#');
+  const file = hash < 0 ? '' : quantity.definedBy.slice(0, hash);
+  const target = resolver.fromReference(type.type_data, file);
+  return target ? { target_section: target.key, target_search_name: searchNameOf(target, uploadId) } : {};
+};
+
+const wireSection = (
+  section: ResolvedSection,
+  resolver: SchemaResolver,
+  uploadId: string,
+): ResolvedSectionDefinition => ({
   name: section.name,
+  search_name: searchNameOf(section, uploadId),
   ...described(section.definition),
   base_sections: section.bases,
   quantities: [...section.quantities.values()].map((quantity) => ({
     ...quantity.definition,
     name: quantity.name,
     defined_by: quantity.definedBy,
+    ...referenceTarget(quantity, resolver, uploadId),
   })),
   sub_sections: [...section.subSections.values()].flatMap((sub) => {
     const target = sub.section();
@@ -78,7 +99,7 @@ export const readEntryDefinitions = async (
       if (!loaded.has(path)) missing.add(path);
       return loaded.get(path);
     });
-    const answer = resolveDefinitions(entry.entry_id, entry.mainfile, loaded.get(entry.mainfile), files);
+    const answer = resolveDefinitions(entry, loaded.get(entry.mainfile), files);
     if (missing.size === 0 || loaded.size >= MAX_FILES) {
       if (!answer) throw noDefinitions();
       return answer;
@@ -88,8 +109,11 @@ export const readEntryDefinitions = async (
 };
 
 const resolveDefinitions = (
-  entryId: string,
-  mainfile: string,
+  {
+    entry_id: entryId,
+    upload_id: uploadId,
+    mainfile,
+  }: { entry_id: string; upload_id: string; mainfile: string },
   archive: JsonObject | undefined,
   files: SchemaFiles,
 ): EntryDefinitionsResponse | undefined => {
@@ -109,7 +133,7 @@ const resolveDefinitions = (
   for (let at = 0; at < queue.length && Object.keys(sections).length < MAX_SECTIONS; at++) {
     const section = queue[at]!;
     if (sections[section.key]) continue;
-    sections[section.key] = wireSection(section);
+    sections[section.key] = wireSection(section, resolver, uploadId);
     for (const sub of section.subSections.values()) {
       const target = sub.section();
       if (target && !sections[target.key]) queue.push(target);

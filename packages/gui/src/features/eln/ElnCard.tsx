@@ -11,10 +11,11 @@ import {
   DialogContentText,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { entryEditable } from '../entry/editable.ts';
 import type { ArchiveData, EntryData } from '../entry/types.ts';
 import { useCaller } from '../uploads/useCaller.ts';
+import { ElnEntryContext } from './elnContext.tsx';
 import { SectionEditor } from './SectionEditor.tsx';
 import { useEntryDefinitions } from './useEntryDefinitions.ts';
 import { isConflict, useEntrySave } from './useEntrySave.ts';
@@ -59,7 +60,11 @@ export function ElnCard({ entry, archive }: { entry: EntryData; archive: Archive
 
   const resolved = definitions.data?.data;
   const root = resolved?.sections[resolved.root];
-  if (!resolved || !root || !entry.mainfile) return null;
+  const context = useMemo(
+    () => resolved && { uploadId: entry.upload_id ?? '', entryId: entry.entry_id, definitions: resolved },
+    [resolved, entry.upload_id, entry.entry_id],
+  );
+  if (!resolved || !root || !context || !entry.mainfile) return null;
   const onSave = () =>
     save.mutate(
       { ...(schema ? { definitions: schema } : {}), data: draft },
@@ -94,16 +99,18 @@ export function ElnCard({ entry, archive }: { entry: EntryData; archive: Archive
           </Alert>
         )}
         <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0 }}>
-          <SectionEditor
-            definitions={resolved}
-            section={root}
-            value={draft}
-            mainfile={entry.mainfile}
-            onChange={(next) => {
-              setDraft(next);
-              setEdits((count) => count + 1);
-            }}
-          />
+          <ElnEntryContext.Provider value={context}>
+            <SectionEditor
+              definitions={resolved}
+              section={root}
+              value={draft}
+              mainfile={entry.mainfile}
+              onChange={(next) => {
+                setDraft(next);
+                setEdits((count) => count + 1);
+              }}
+            />
+          </ElnEntryContext.Provider>
         </fieldset>
       </CardContent>
       <Dialog open={conflict} aria-describedby="eln-conflict-text">

@@ -4,6 +4,7 @@ import { labelOf, type Field } from './elnModel.ts';
 import { AutocompleteWidget, BoolWidget, RadioWidget, SelectWidget } from './widgets/ChoiceWidgets.tsx';
 import { DateTimeWidget } from './widgets/DateTimeWidget.tsx';
 import { NumberWidget, SliderWidget } from './widgets/NumberWidget.tsx';
+import { ReferenceWidget } from './widgets/ReferenceWidget.tsx';
 import { TextWidget } from './widgets/TextWidget.tsx';
 import type { WidgetProps } from './widgets/widgetProps.ts';
 
@@ -13,7 +14,7 @@ const WIDGETS: Record<string, (props: WidgetProps) => ReactNode> = {
   URLEditQuantity: (props) => <TextWidget {...props} kind="url" />,
   RichTextEditQuantity: (props) => <TextWidget {...props} kind="rich" />,
   FileEditQuantity: (props) => <TextWidget {...props} />,
-  ReferenceEditQuantity: (props) => <TextWidget {...props} />,
+  ReferenceEditQuantity: (props) => <ReferenceWidget {...props} />,
   NumberEditQuantity: (props) => <NumberWidget {...props} />,
   SliderEditQuantity: (props) => <SliderWidget {...props} />,
   BoolEditQuantity: (props) => <BoolWidget {...props} />,

@@ -13,6 +13,7 @@ describe("a notebook section's editor", () => {
   it('shows annotated quantities, less hidden ones, in the annotation’s order, editable as it says', () => {
     const section = {
       name: 'Sample',
+      search_name: 'test',
       base_sections: [],
       sub_sections: [],
       ...eln({ hide: ['secret'], properties: { order: ['c'], editable: { exclude: ['b'] } } }),
@@ -60,12 +61,14 @@ describe("a notebook section's editor", () => {
       sections: {
         's.yaml#/definitions/section_definitions/0': {
           name: 'Layer',
+          search_name: 'test',
           base_sections: [],
           quantities: [],
           sub_sections: [],
         },
         's.yaml#/definitions/section_definitions/1': {
           name: 'OxideLayer',
+          search_name: 'test',
           base_sections: ['s.yaml#/definitions/section_definitions/0'],
           quantities: [],
           sub_sections: [],
@@ -88,6 +91,7 @@ describe("a notebook section's editor", () => {
     ).toBe('OxideLayer');
     const section = {
       name: 'S',
+      search_name: 'test',
       base_sections: [],
       quantities: [],
       ...eln({ hide: ['b'] }),

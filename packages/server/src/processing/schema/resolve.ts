@@ -1,5 +1,6 @@
 // Sections as data is checked against them: every quantity and sub-section, the inherited ones included,
 // with sub-sections resolved when first asked for (schemas may refer to each other in circles).
+import { generateEntryId } from '../ids.ts';
 import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
 import { builtinSection, nomadTypeOf, qualifiedNameOf } from './builtin-sections.ts';
 import { namedItems } from './raw-definitions.ts';
@@ -42,6 +43,15 @@ export interface ResolvedSection {
   /** The section's own definition, normalized (its description, annotations ...). */
   definition: JsonObject;
 }
+
+/**
+ * The name search knows a section by (section_defs, search quantity ids): a built-in one's qualified name,
+ * one of an upload's schema files 'entry_id:{the file's entry}.{name}'.
+ */
+export const searchNameOf = (section: ResolvedSection, uploadId: string): string =>
+  section.origin.kind === 'builtin'
+    ? section.origin.qualifiedName
+    : `entry_id:${generateEntryId(uploadId, section.origin.file)}.${section.name}`;
 
 const shapeOf = (quantity: JsonObject): readonly unknown[] =>
   Array.isArray(quantity.shape) ? quantity.shape : [];

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { entryReference, mDefOfSection, referencedEntryId } from './references.ts';
+
+describe('reference values', () => {
+  it('name entries by id, in this upload or another', () => {
+    expect(entryReference('u1', 'e1')).toBe('../uploads/u1/archive/e1#/data');
+    expect(referencedEntryId('../uploads/u1/archive/e1#/data')).toBe('e1');
+    expect(referencedEntryId('../upload/archive/e2#data')).toBe('e2');
+    // By mainfile, or no reference at all: no entry id to show.
+    expect(referencedEntryId('../upload/archive/mainfile/a.archive.json#data')).toBeUndefined();
+    expect(referencedEntryId('#/data/x')).toBeUndefined();
+    expect(referencedEntryId(3)).toBeUndefined();
+  });
+
+  it('write the m_def of a new entry of a section as its upload sees it', () => {
+    expect(mDefOfSection('nomad.datamodel.metainfo.eln.BasicEln')).toBe(
+      'nomad.datamodel.metainfo.eln.BasicEln',
+    );
+    expect(mDefOfSection('lab/s.archive.yaml#/definitions/section_definitions/2')).toBe(
+      '../upload/raw/lab/s.archive.yaml#/definitions/section_definitions/2',
+    );
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Reference values as NOMAD's reference editor writes them: the data of an entry of any upload,
+ * '../uploads/{upload_id}/archive/{entry_id}#/data'; values of the same upload may also be written
+ * '../upload/archive/{entry_id}#...'.
+ */
+export const entryReference = (uploadId: string, entryId: string) =>
+  `../uploads/${uploadId}/archive/${entryId}#/data`;
+
+/** The entry a reference value points to, when it names one by id. */
+export const referencedEntryId = (value: unknown): string | undefined => {
+  if (typeof value !== 'string') return undefined;
+  return /^\.\.\/uploads?\/(?:[^/]+\/)?archive\/(?!mainfile\/)([^#/]+)#/.exec(value)?.[1];
+};
+
+/**
+ * The m_def a new entry of a section names, written in its own upload: a built-in qualified name, or the
+ * schema file of that upload ('{file}#{path}' keys, as the definitions call name sections).
+ */
+export const mDefOfSection = (key: string): string => {
+  const hash = key.indexOf('#');
+  return hash < 0 ? key : `../upload/raw/${key.slice(0, hash)}#${key.slice(hash + 1)}`;
+};

@@ -1,0 +1,167 @@
+import AddIcon from '@mui/icons-material/Add';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useApi } from '../../../api/ApiProvider.tsx';
+import { useEntry } from '../../entry/useEntry.ts';
+import { useCreateEntry } from '../../uploads/create/useCreateEntry.ts';
+import { useElnEntry } from '../elnContext.tsx';
+import { entryReference, mDefOfSection, referencedEntryId } from '../references.ts';
+import type { WidgetProps } from './widgetProps.ts';
+
+interface Candidate {
+  entry_id: string;
+  upload_id: string;
+  entry_name?: string;
+  mainfile?: string;
+}
+
+/** How many of the newest entries of the referenced type are offered (spec 3 §9: reference tables). */
+const CANDIDATES = 20;
+
+/**
+ * ReferenceEditQuantity: picks an entry whose data is of the referenced section (the newest 20 the user
+ * may see, filtered as typed), links to it, and creates a new one in this upload ('Create new reference').
+ */
+export function ReferenceWidget({ quantity, label, value, onChange, disabled }: WidgetProps) {
+  const api = useApi();
+  const target = quantity.target_search_name;
+  const candidates = useQuery({
+    queryKey: ['eln', 'reference-candidates', target],
+    enabled: target !== undefined && !disabled,
+    meta: { silent: true },
+    queryFn: async () =>
+      (
+        await api.call('entriesQuery', {
+          body: {
+            owner: 'visible',
+            query: { 'section_defs.definition_qualified_name': target },
+            pagination: { page_size: CANDIDATES, order_by: 'upload_create_time', order: 'desc' },
+            required: { include: ['entry_id', 'upload_id', 'entry_name', 'mainfile'] },
+          },
+        })
+      ).data as Candidate[],
+  });
+  const entryId = referencedEntryId(value);
+  const referenced = useEntry(entryId ?? '', entryId !== undefined);
+  const [creating, setCreating] = useState(false);
+  const current: Candidate | null = entryId
+    ? {
+        entry_id: entryId,
+        upload_id: '',
+        entry_name: referenced.data?.data.entry_name as string | undefined,
+      }
+    : null;
+  const lost = entryId !== undefined && referenced.isError;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Autocomplete
+        fullWidth
+        size="small"
+        disabled={disabled}
+        options={candidates.data ?? []}
+        loading={candidates.isLoading}
+        value={current}
+        isOptionEqualToValue={(a, b) => a.entry_id === b.entry_id}
+        getOptionLabel={(option) => option.entry_name ?? option.mainfile ?? option.entry_id}
+        onChange={(_, chosen) =>
+          onChange(chosen ? entryReference(chosen.upload_id, chosen.entry_id) : undefined)
+        }
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={label}
+            error={lost}
+            helperText={lost ? 'referenced value does not exist anymore' : quantity.description}
+          />
+        )}
+      />
+      {entryId && !lost && (
+        <IconButton component={RouterLink} to={`/entry/id/${entryId}`} aria-label={`Open ${label}`}>
+          <OpenInNewIcon />
+        </IconButton>
+      )}
+      {!disabled && quantity.target_section && (
+        <IconButton onClick={() => setCreating(true)} aria-label={`Create new reference for ${label}`}>
+          <AddIcon />
+        </IconButton>
+      )}
+      {creating && quantity.target_section && (
+        <CreateReferenceDialog
+          section={quantity.target_section}
+          onClose={() => setCreating(false)}
+          onCreated={(uploadId, newEntryId) => onChange(entryReference(uploadId, newEntryId))}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * 'Create new reference': a new entry of the referenced section, named by the user, in this upload (the
+ * upload whose schema defines the section; an entry elsewhere could not resolve it).
+ */
+function CreateReferenceDialog({
+  section,
+  onClose,
+  onCreated,
+}: {
+  section: string;
+  onClose: () => void;
+  onCreated: (uploadId: string, entryId: string) => void;
+}) {
+  const { uploadId, definitions } = useElnEntry();
+  const [name, setName] = useState('');
+  const create = useCreateEntry(uploadId);
+  const typeName = definitions.sections[section]?.name ?? section;
+  const submit = () =>
+    create.mutate(
+      { name, mDef: mDefOfSection(section) },
+      {
+        onSuccess: (entryId) => {
+          if (entryId) onCreated(uploadId, entryId);
+          onClose();
+        },
+      },
+    );
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>Create new reference</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>A new {typeName} entry in this upload.</DialogContentText>
+        <TextField
+          label="Name"
+          fullWidth
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
+        {create.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            Failed to create the reference. Details: {create.error.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={name.trim() === '' || create.isPending} onClick={submit}>
+          Create
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
