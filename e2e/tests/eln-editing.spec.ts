@@ -252,4 +252,17 @@ test('entries are created from a built-in schema and from the upload’s own, on
   // The dialog says it; no error report besides.
   await expect(page.getByText(/Unexpected error/)).toHaveCount(0);
   await snap(page, 'eln-create-exists');
+  await exists.getByRole('button', { name: 'OK' }).click();
+
+  // The schema in the metainfo browser: its package, a section with its base sections, a quantity.
+  await page.goto(gui('/analyze/metainfo'));
+  const item = (label: string) => page.locator('[data-testid=lane-item]').filter({ hasText: label }).first();
+  await item('Film lab').click();
+  await item('Sample').click();
+  const cards = page.getByTestId('definition-card');
+  await expect(cards.last()).toContainText('nomad.datamodel.metainfo.basesections.CompositeSystem');
+  await item('thickness').click();
+  await expect(cards.last()).toContainText('numpy: float64');
+  await expect(cards.last()).toContainText('m');
+  await snap(page, 'metainfo-user-schema');
 });

@@ -53,10 +53,14 @@ export type ResolvedSectionDefinition = Static<typeof ResolvedSectionSchema>;
 export const EntryDefinitionsResponseSchema = Type.Object({
   entry_id: Type.String(),
   data: Type.Object({
-    /** Key of the data section's definition. */
+    /** Key of the data section's definition (a schema file without data: its first section's). */
     root: Type.String(),
     /** The root and every section its sub-sections reach, and those the data chooses with m_def. */
     sections: Type.Record(Type.String(), ResolvedSectionSchema),
+    /** For an entry with definitions of its own (a schema file): its package's name and sections. */
+    package: Type.Optional(
+      Type.Object({ name: Type.Optional(Type.String()), sections: Type.Array(Type.String()) }),
+    ),
   }),
 });
 export type EntryDefinitionsResponse = Static<typeof EntryDefinitionsResponseSchema>;

@@ -110,12 +110,19 @@ describe('the definitions of an entry', () => {
     ).toEqual(['schema.archive.yaml#/definitions/section_definitions/0']);
   });
 
-  it('is the same 404 for an entry without definitions, one that is not visible, and one that does not exist', async () => {
-    const schemaEntry = await definitionsOf('schema.archive.yaml', alice);
-    expect(schemaEntry.status).toBe(404);
-    expect((await json<{ detail: string }>(schemaEntry)).detail).toMatch(
-      /does not contain metainfo definitions/,
+  it("lists a schema file's package: its sections in order, resolved", async () => {
+    const response = await definitionsOf('schema.archive.yaml', alice);
+    expect(response.status).toBe(200);
+    const { data: definitions } = await json<Definitions & { data: { package?: { sections: string[] } } }>(
+      response,
     );
+    const keys = [0, 1, 2].map((i) => `schema.archive.yaml#/definitions/section_definitions/${i}`);
+    expect(definitions.package?.sections).toEqual(keys);
+    expect(definitions.root).toBe(keys[0]);
+    expect(keys.map((key) => definitions.sections[key]?.name)).toEqual(['Layer', 'OxideLayer', 'Sample']);
+  });
+
+  it('is the same 404 for an entry that is not visible and one that does not exist', async () => {
     for (const response of [
       await definitionsOf('sample.archive.yaml', bob),
       await definitionsOf('sample.archive.yaml', undefined),

@@ -61,6 +61,19 @@ const wireSection = (
   }),
 });
 
+/** The sections the entry's own definitions define (a schema file's package), in their order. */
+const ownSections = (archive: JsonObject | undefined, mainfile: string, resolver: SchemaResolver) => {
+  const definitions = archive?.definitions;
+  const listed =
+    isObject(definitions) && Array.isArray(definitions.section_definitions)
+      ? definitions.section_definitions
+      : [];
+  return listed.flatMap((_, index) => {
+    const section = resolver.fromReference(`#/definitions/section_definitions/${index}`, mainfile);
+    return section ? [section] : [];
+  });
+};
+
 /** The `m_def`s of the data's sections, where they choose a more specific section than declared. */
 const chosenDefinitions = (value: unknown, found: Set<string>) => {
   if (Array.isArray(value)) for (const item of value) chosenDefinitions(item, found);
@@ -75,8 +88,9 @@ const chosenDefinitions = (value: unknown, found: Set<string>) => {
 const MAX_FILES = 50;
 
 /**
- * GET entries/{id}/definitions: the data's section and every section its sub-sections reach (and those
- * its data chooses with m_def), resolved from the processed archives of the upload's schema files. Those
+ * GET entries/{id}/definitions: the data's section (or, for a schema file, its first section) and every
+ * section its sub-sections reach, those its data chooses with m_def and those the entry's own definitions
+ * define, resolved from the processed archives of the upload's schema files. Those
  * are read asynchronously, round by round: a resolution that names a file not read yet asks for it.
  */
 export const readEntryDefinitions = async (
@@ -117,14 +131,14 @@ const resolveDefinitions = (
   archive: JsonObject | undefined,
   files: SchemaFiles,
 ): EntryDefinitionsResponse | undefined => {
-  const data = archive?.data;
-  if (!isObject(data) || typeof data.m_def !== 'string') return undefined;
   const resolver = new SchemaResolver(files);
-  const root = resolver.fromMDef(data.m_def, mainfile);
+  const data = isObject(archive?.data) ? archive.data : undefined;
+  const own = ownSections(archive, mainfile, resolver);
+  const root = typeof data?.m_def === 'string' ? resolver.fromMDef(data.m_def, mainfile) : own[0];
   if (!root) return undefined;
   const mDefs = new Set<string>();
   chosenDefinitions(data, mDefs);
-  const queue: ResolvedSection[] = [root];
+  const queue: ResolvedSection[] = [root, ...own];
   for (const mDef of mDefs) {
     const chosen = resolver.fromMDef(mDef, mainfile);
     if (chosen) queue.push(chosen);
@@ -139,5 +153,15 @@ const resolveDefinitions = (
       if (target && !sections[target.key]) queue.push(target);
     }
   }
-  return { entry_id: entryId, data: { root: root.key, sections } };
+  const definitions = isObject(archive?.definitions) ? archive.definitions : undefined;
+  const pkg =
+    own.length > 0
+      ? {
+          package: {
+            ...(typeof definitions?.name === 'string' ? { name: definitions.name } : {}),
+            sections: own.map((section) => section.key),
+          },
+        }
+      : {};
+  return { entry_id: entryId, data: { root: root.key, sections, ...pkg } };
 };

@@ -114,6 +114,9 @@ export function DefinitionCard({ node }: { node: MetainfoNode }) {
           <Quantity label="section" value={qualifiedName(node.section)} />
           <Quantity label="description" value={node.section.description || 'no description'} />
           <SectionLinks label="base section" sections={[baseSectionOf(node.section)]} />
+          {node.section.base_sections?.length ? (
+            <Quantity label="base sections" value={node.section.base_sections.join(', ')} />
+          ) : null}
           <SectionLinks label="inheriting sections" sections={inheritingSectionsOf(node.section)} />
           <Quantity label="sub section definitions" value={node.section.sub_sections.length} />
           <Quantity label="quantity definitions" value={node.section.quantities.length} />

@@ -59,10 +59,13 @@ describe('metainfo browser', () => {
       answer,
     );
     const card = await lastCard(3);
-    expect(fetch.mock.calls.some(([input]) => String(input).endsWith('/entries/query'))).toBe(false);
+    // The root lane asks for users' schema files; the usage only on request.
+    const usageCall = ([input, init]: [unknown, RequestInit?]) =>
+      String(input).endsWith('/entries/query') && String(init?.body).includes('"quantities"');
+    expect(fetch.mock.calls.some(usageCall)).toBe(false);
     await userEvent.click(within(card).getByRole('button', { name: 'Show usage' }));
     expect(await within(card).findByText(/Used in 3 entries you can see/)).toBeInTheDocument();
-    const [, init] = fetch.mock.calls.find(([input]) => String(input).endsWith('/entries/query'))!;
+    const [, init] = fetch.mock.calls.find(usageCall)!;
     expect(JSON.parse(String(init?.body))).toMatchObject({
       owner: 'visible',
       query: { quantities: 'results.material.chemical_formula_hill' },

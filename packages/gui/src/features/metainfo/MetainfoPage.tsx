@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { LaneBrowser } from '../browser/LaneBrowser.tsx';
 import { metainfoRootAdapter } from './metainfoAdapters.tsx';
 import { METAINFO_BASE } from './metainfoBase.ts';
+import { useUserPackages } from './useUserPackages.ts';
 
 const ALL_PACKAGES = 'all';
 
@@ -11,10 +12,14 @@ const ALL_PACKAGES = 'all';
 export function MetainfoPage() {
   const [search, setSearch] = useState('');
   const [packageName, setPackageName] = useState(ALL_PACKAGES);
+  const userPackages = useUserPackages();
   const root = useMemo(
     () =>
-      metainfoRootAdapter({ search, packageName: packageName === ALL_PACKAGES ? undefined : packageName }),
-    [search, packageName],
+      metainfoRootAdapter(
+        { search, packageName: packageName === ALL_PACKAGES ? undefined : packageName },
+        userPackages,
+      ),
+    [search, packageName, userPackages],
   );
   return (
     <Box sx={{ p: 3 }}>

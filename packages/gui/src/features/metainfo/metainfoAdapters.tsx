@@ -1,4 +1,4 @@
-import { archiveDefinition, builtinPackages } from '@oasis/schema';
+import { archiveDefinition, builtinPackages, type PackageDefinition } from '@oasis/schema';
 import type { LaneAdapter, LaneItem } from '../browser/adapter.ts';
 import { laneUrl } from '../browser/lanePath.ts';
 import { DefinitionCard } from './DefinitionCard.tsx';
@@ -21,6 +21,14 @@ export interface MetainfoFilter {
   /** Only this package (none: all). */
   packageName: string | undefined;
 }
+
+/** Packages users' schema files define, listed after the built-in ones (keys 'entry_id:{id}'). */
+export interface UserPackages {
+  list: () => Promise<LaneItem[]>;
+  open: (key: string) => Promise<PackageDefinition | undefined>;
+}
+
+const USER_PACKAGE = /^entry_id:/;
 
 const items = (list: LaneItem[]) => () => Promise.resolve({ items: list, hasMore: false });
 
@@ -81,7 +89,7 @@ function definitionAdapter(node: MetainfoNode, path: readonly string[]): LaneAda
  * The root lane: the archive's root section and the packages, or, while the user searches, the sections and
  * quantities whose names match (each links to its lane below its package).
  */
-export function metainfoRootAdapter(filter: MetainfoFilter): LaneAdapter {
+export function metainfoRootAdapter(filter: MetainfoFilter, userPackages?: UserPackages): LaneAdapter {
   const packages = builtinPackages.filter((pkg) => !filter.packageName || pkg.name === filter.packageName);
   const hits = searchDefinitions(filter.search, filter.packageName);
   const list: LaneItem[] = filter.search.trim()
@@ -95,11 +103,18 @@ export function metainfoRootAdapter(filter: MetainfoFilter): LaneAdapter {
         { key: ARCHIVE_ROOT, label: ARCHIVE_ROOT, secondary: 'archive root section' },
         ...packages.map((pkg) => ({ key: pkg.name, label: pkg.name, secondary: 'package' })),
       ];
+  const withUsers = !filter.search.trim() && !filter.packageName && userPackages;
   return {
     cacheKey: ['metainfo', 'root', filter.search, filter.packageName ?? ''],
     title: 'Definitions',
-    list: items(list),
-    resolve: (key) => {
+    list: withUsers
+      ? async () => ({ items: [...list, ...(await userPackages.list())], hasMore: false })
+      : items(list),
+    resolve: async (key) => {
+      if (USER_PACKAGE.test(key)) {
+        const pkg = await userPackages?.open(key);
+        return pkg && definitionAdapter({ kind: 'package', pkg }, [key]);
+      }
       if (key === ARCHIVE_ROOT)
         return Promise.resolve(
           definitionAdapter(
