@@ -36,6 +36,7 @@ const schema = `definitions:
         link: {type: str, m_annotations: {eln: {component: URLEditQuantity}}}
         tags: {type: str, shape: ['*'], m_annotations: {eln: {component: StringEditQuantity}}}
         instrument: {type: Instrument, m_annotations: {eln: {component: ReferenceEditQuantity}}}
+        operator: {type: User, m_annotations: {eln: {component: UserEditQuantity}}}
       sub_sections:
         layers: {section: Layer, repeats: true}
 `;
@@ -123,6 +124,9 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await editor.getByRole('combobox', { name: 'instrument' }).click();
   await page.getByRole('option', { name: 'Furnace A' }).click();
   await expect(editor.getByRole('link', { name: 'Open instrument' })).toBeVisible();
+  // A user, found by the start of the name.
+  await editor.getByRole('combobox', { name: 'operator' }).fill('Mar');
+  await page.getByRole('option', { name: /^Marie Curie/ }).click();
   await editor.getByRole('button', { name: 'Add layers' }).click();
   await field(page, 'material').nth(1).fill('ZnO');
   await field(page, 'material').nth(1).press('Enter');
@@ -150,6 +154,7 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await expect(field(page, 'material')).toHaveCount(1);
   await expect(field(page, 'material')).toHaveValue('ZnO');
   await expect(editor.getByRole('combobox', { name: 'instrument' })).toHaveValue('Furnace A');
+  await expect(editor.getByRole('combobox', { name: 'operator' })).toHaveValue(/^Marie Curie/);
 
   // A new entry to refer to, made from the reference's section.
   await editor.getByRole('button', { name: 'Create new reference for instrument' }).click();

@@ -87,6 +87,8 @@ export const demoDefinitions: Definitions = {
         demo('date_time', 'DateTimeEditQuantity', DATETIME),
         demo('date', 'DateEditQuantity', DATETIME),
         demo('time', 'TimeEditQuantity', DATETIME),
+        demo('user', 'UserEditQuantity', { type_kind: 'User', type_data: 'User' }),
+        demo('author', 'AuthorEditQuantity', { type_kind: 'Author', type_data: 'Author' }),
         demo('variable_list', 'StringEditQuantity', STR, { shape: ['*'] }),
         demo(
           'fixed_list',

@@ -6,6 +6,7 @@ import { DateTimeWidget } from './widgets/DateTimeWidget.tsx';
 import { NumberWidget, SliderWidget } from './widgets/NumberWidget.tsx';
 import { ReferenceWidget } from './widgets/ReferenceWidget.tsx';
 import { TextWidget } from './widgets/TextWidget.tsx';
+import { UserWidget } from './widgets/UserWidget.tsx';
 import type { WidgetProps } from './widgets/widgetProps.ts';
 
 /** The widget of each edit component NOMAD's schemas name (spec 3 §9); unknown ones edit as text. */
@@ -23,6 +24,8 @@ const WIDGETS: Record<string, (props: WidgetProps) => ReactNode> = {
   AutocompleteEditQuantity: (props) => <AutocompleteWidget {...props} />,
   SuggestionEnumEditQuantity: (props) => <AutocompleteWidget {...props} freeText />,
   DateTimeEditQuantity: (props) => <DateTimeWidget {...props} kind="datetime" />,
+  UserEditQuantity: (props) => <UserWidget {...props} />,
+  AuthorEditQuantity: (props) => <UserWidget {...props} author />,
   DateEditQuantity: (props) => <DateTimeWidget {...props} kind="date" />,
   TimeEditQuantity: (props) => <DateTimeWidget {...props} kind="time" />,
 };
