@@ -14,6 +14,12 @@ export { naclCif } from '@oasis/server/testing/structures.ts';
 
 export const gui = (pathname: string) => `/nomad-oasis/gui${pathname}`;
 
+/** Closes the cookie notice when it shows (it may cover buttons near the bottom of the page). */
+export const acceptCookies = async (page: Page) => {
+  const accept = page.getByRole('button', { name: 'Accept' });
+  if (await accept.isVisible()) await accept.click();
+};
+
 export interface NewUser {
   username: string;
   firstName: string;

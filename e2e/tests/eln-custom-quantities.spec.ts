@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gui, register, snap, uploadFiles } from '../support/fixtures.ts';
+import { acceptCookies, gui, register, snap, uploadFiles } from '../support/fixtures.ts';
 
 /**
  * Notebook data with its own schema: after processing, the search page's custom-quantities filter lists
@@ -39,8 +39,7 @@ test('the custom-quantities filter finds notebook entries by a quantity of their
   await expect(page.getByText('3/3 entries processed')).toBeVisible();
 
   await page.goto(gui('/search/entries'));
-  const cookies = page.getByRole('button', { name: 'Accept' });
-  if (await cookies.isVisible()) await cookies.click();
+  await acceptCookies(page);
   await page.getByText('Custom quantities', { exact: true }).click();
   const menu = page.getByRole('navigation', { name: 'Custom quantities' });
   await menu.getByLabel('Quantity').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gui, register, snap, uploadFiles } from '../support/fixtures.ts';
+import { acceptCookies, gui, register, snap, uploadFiles } from '../support/fixtures.ts';
 
 /**
  * A notebook schema with one quantity per kind of edit widget, and an entry of it: the entry page shows
@@ -72,8 +72,7 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
     { name: 'furnace.archive.yaml', buffer: Buffer.from(furnace) },
   ]);
   await expect(page.getByText('3/3 entries processed')).toBeVisible();
-  const cookies = page.getByRole('button', { name: 'Accept' });
-  if (await cookies.isVisible()) await cookies.click();
+  await acceptCookies(page);
   await page.getByRole('row', { name: /sample\.archive\.yaml.*SUCCESS/ }).click();
   await expect(page).toHaveURL(/\/entry\/id\//);
   const entryUrl = page.url();
@@ -203,8 +202,7 @@ test('entries are created from a built-in schema and from the upload’s own, on
   });
   await uploadFiles(page, [{ name: 'film.schema.archive.yaml', buffer: Buffer.from(schema) }]);
   await expect(page.getByText('1/1 entries processed')).toBeVisible();
-  const cookies = page.getByRole('button', { name: 'Accept' });
-  if (await cookies.isVisible()) await cookies.click();
+  await acceptCookies(page);
   const uploadUrl = page.url();
 
   // A built-in entry type, chosen among its category's.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { gui, register, uploadFiles } from '../support/fixtures.ts';
+import { acceptCookies, gui, register, uploadFiles } from '../support/fixtures.ts';
 
 const vasprun = readFileSync(
   new URL(
@@ -49,8 +49,7 @@ test('the GUI works under its policy; the login lives in memory, survives a relo
 
   // Anonymous: the search page (route preloads, dashboard) and an entry page.
   await page.goto(gui('/search/entries'));
-  const cookies = page.getByRole('button', { name: 'Accept' });
-  if (await cookies.isVisible()) await cookies.click();
+  await acceptCookies(page);
   await expect(page.getByText(/^\d+\/\d+ results?$/)).toBeVisible();
   await page.getByRole('link', { name: 'Go to the entry page' }).first().click();
   await expect(page).toHaveURL(/\/entry\/id\//);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { gui, snap } from '../support/fixtures.ts';
+import { acceptCookies, gui, snap } from '../support/fixtures.ts';
 
 /**
  * The entries search page over the seeded public entries (global-setup): filters in the menu and in the
@@ -22,8 +22,7 @@ const resultsTitle = (page: Page, count: number) =>
 
 const openSearch = async (page: Page, search = '') => {
   await page.goto(gui(`/search/entries${search}`));
-  const cookies = page.getByRole('button', { name: 'Accept' });
-  if (await cookies.isVisible()) await cookies.click();
+  await acceptCookies(page);
 };
 
 test('a filter from the menu goes into the URL, narrows the results and updates the widgets', async ({

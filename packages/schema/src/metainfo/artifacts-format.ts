@@ -43,6 +43,24 @@ export interface MetainfoArtifactPackage {
   section_definitions: MetainfoArtifactSection[];
 }
 
+/** A quantity's type as NOMAD writes it, for every type but references (whose target needs resolving). */
+export const nomadTypeOf = (
+  quantity: Exclude<QuantityDefinition, { type: 'reference' }>,
+): MetainfoArtifactType => {
+  switch (quantity.type) {
+    case 'str':
+    case 'int':
+    case 'bool':
+      return { type_kind: 'python', type_data: quantity.type };
+    case 'float':
+      return { type_kind: 'numpy', type_data: 'float64' };
+    case 'datetime':
+      return { type_kind: 'custom', type_data: 'nomad.metainfo.data_type.Datetime' };
+    case 'enum':
+      return { type_kind: 'enum', type_data: [...quantity.values] };
+  }
+};
+
 /** NOMAD's base of every section, which references to any section of an archive name as their target. */
 const ARCHIVE_SECTION_PACKAGE: MetainfoArtifactPackage = {
   m_def: 'nomad.metainfo.metainfo.Package',
@@ -91,16 +109,6 @@ export const metainfoArtifactPackages = (
 
   const typeOf = (quantity: QuantityDefinition): MetainfoArtifactType => {
     switch (quantity.type) {
-      case 'str':
-      case 'int':
-      case 'bool':
-        return { type_kind: 'python', type_data: quantity.type };
-      case 'float':
-        return { type_kind: 'numpy', type_data: 'float64' };
-      case 'datetime':
-        return { type_kind: 'custom', type_data: 'nomad.metainfo.data_type.Datetime' };
-      case 'enum':
-        return { type_kind: 'enum', type_data: [...quantity.values] };
       case 'reference': {
         // NOMAD's generic target: any section of an archive.
         if (!quantity.target)
@@ -111,6 +119,8 @@ export const metainfoArtifactPackages = (
         const index = target.owner.quantities.indexOf(target.quantity);
         return { type_kind: 'quantity_reference', type_data: `${refOf(target.owner)}/quantities/${index}` };
       }
+      default:
+        return nomadTypeOf(quantity);
     }
   };
 

@@ -16,12 +16,11 @@ import { entryEditable } from '../entry/editable.ts';
 import type { ArchiveData, EntryData } from '../entry/types.ts';
 import { useCaller } from '../uploads/useCaller.ts';
 import { ElnEntryContext } from './elnContext.tsx';
+import type { Json } from './elnModel.ts';
 import { SectionEditor } from './SectionEditor.tsx';
 import { useEntryDefinitions } from './useEntryDefinitions.ts';
 import { isConflict, useEntrySave } from './useEntrySave.ts';
 import { useLeaveGuard } from './useLeaveGuard.tsx';
-
-type Json = Record<string, unknown>;
 
 /** The parts of an archive a notebook edits: user-defined, so the built-in archive types do not name them. */
 interface NotebookArchive {

@@ -2,19 +2,17 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import {
+  isObject,
   itemSection,
   labelOf,
   sectionFields,
   sectionSubSections,
   type Definitions,
+  type Json,
   type SectionDefinition,
   type SubSectionDefinition,
 } from './elnModel.ts';
 import { QuantityEditor } from './QuantityEditor.tsx';
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 interface SectionEditorProps {
   definitions: Definitions;

@@ -15,8 +15,8 @@ export type SectionDefinition = ResolvedSectionDefinition;
 export type QuantityDefinition = ResolvedQuantityDefinition;
 export type SubSectionDefinition = ResolvedSubSectionDefinition;
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
+export type Json = Record<string, unknown>;
+export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Names a section's `properties` include or exclude. */
@@ -49,6 +49,8 @@ export const elnAnnotation = (definition: { m_annotations?: Json }): ElnAnnotati
 const BUILTIN_ELN = /^nomad\.datamodel\.metainfo\./;
 
 const typeKind = (quantity: QuantityDefinition) => quantity.type?.type_kind;
+/** NOMAD writes an enum's kind 'Enum' in schemas, 'enum' for its built-in definitions. */
+const isEnum = (quantity: QuantityDefinition) => /^enum$/i.test(String(typeKind(quantity)));
 export const typeData = (quantity: QuantityDefinition) => quantity.type?.type_data;
 
 const isDatetime = (quantity: QuantityDefinition) =>
@@ -61,7 +63,7 @@ export const componentOf = (quantity: QuantityDefinition): string | undefined =>
   if (!BUILTIN_ELN.test(quantity.defined_by)) return undefined;
   if (quantity.name === 'description') return 'RichTextEditQuantity';
   if (isDatetime(quantity)) return 'DateTimeEditQuantity';
-  if (typeKind(quantity) === 'Enum') return 'EnumEditQuantity';
+  if (isEnum(quantity)) return 'EnumEditQuantity';
   const data = String(typeData(quantity));
   if (data === 'bool') return 'BoolEditQuantity';
   if (/int|float/.test(data)) return 'NumberEditQuantity';

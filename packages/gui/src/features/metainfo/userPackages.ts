@@ -25,7 +25,8 @@ const quantityOf = (quantity: ResolvedQuantityDefinition): QuantityDefinition =>
   };
   const kind = quantity.type?.type_kind;
   const data = quantity.type?.type_data;
-  if (kind === 'Enum' && Array.isArray(data)) return { ...common, type: 'enum', values: data.map(String) };
+  if (/^enum$/i.test(String(kind)) && Array.isArray(data))
+    return { ...common, type: 'enum', values: data.map(String) };
   if (kind === 'reference' || kind === 'quantity_reference') return { ...common, type: 'reference' };
   const name = String(data ?? '');
   if (kind === 'custom') return { ...common, type: name.endsWith('Datetime') ? 'datetime' : 'str' };

@@ -1,6 +1,6 @@
 // Built-in sections by the qualified names users' schemas give them ('nomad.datamodel.data.EntryData',
 // 'runschema.calculation.Calculation'), from the project's own metainfo.
-import { builtinPackages, type QuantityDefinition, type SectionDefinition } from '@oasis/schema';
+import { builtinPackages, nomadTypeOf, type QuantityDefinition, type SectionDefinition } from '@oasis/schema';
 
 export interface BuiltinSection {
   qualifiedName: string;
@@ -34,20 +34,8 @@ export const qualifiedNameOf = (definition: SectionDefinition): string | undefin
   return undefined;
 };
 
-/** A built-in quantity's type as NOMAD writes it in a schema ({type_kind, type_data}). */
-export const nomadTypeOf = (quantity: QuantityDefinition): { type_kind: string; type_data: unknown } => {
-  switch (quantity.type) {
-    case 'str':
-    case 'int':
-    case 'bool':
-      return { type_kind: 'python', type_data: quantity.type };
-    case 'float':
-      return { type_kind: 'numpy', type_data: 'float64' };
-    case 'datetime':
-      return { type_kind: 'custom', type_data: 'nomad.metainfo.data_type.Datetime' };
-    case 'enum':
-      return { type_kind: 'Enum', type_data: [...quantity.values] };
-    case 'reference':
-      return { type_kind: 'reference', type_data: 'nomad.datamodel.data.ArchiveSection' };
-  }
-};
+/** A built-in quantity's type as NOMAD writes it in a schema; references to any section of an archive. */
+export const builtinTypeOf = (quantity: QuantityDefinition): { type_kind: string; type_data: unknown } =>
+  quantity.type === 'reference'
+    ? { type_kind: 'reference', type_data: 'nomad.datamodel.data.ArchiveSection' }
+    : nomadTypeOf(quantity);

@@ -28,7 +28,7 @@ interface Walk {
 
 const typeName = (type: JsonObject | undefined) => {
   if (!type) return 'unknown';
-  if (type.type_kind === 'Enum') return 'Enum';
+  if (/^enum$/i.test(String(type.type_kind))) return 'Enum';
   return String(type.type_data);
 };
 
@@ -40,7 +40,7 @@ const scalar = (value: unknown, quantity: ResolvedQuantity): unknown => {
   if (!type) return value;
   const kind = type.type_kind;
   const data = String(type.type_data);
-  if (kind === 'Enum') {
+  if (/^enum$/i.test(String(kind))) {
     const allowed = type.type_data as string[];
     if (typeof value !== 'string' || !allowed.includes(value))
       throw new Failed(`${JSON.stringify(value)} is not one of the allowed values (${allowed.join(', ')})`);

@@ -2,7 +2,7 @@
 // with sub-sections resolved when first asked for (schemas may refer to each other in circles).
 import { generateEntryId } from '../ids.ts';
 import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
-import { builtinSection, nomadTypeOf, qualifiedNameOf } from './builtin-sections.ts';
+import { builtinSection, builtinTypeOf, qualifiedNameOf } from './builtin-sections.ts';
 import { namedItems } from './raw-definitions.ts';
 import { referencedFile, resolveSectionReference } from './references.ts';
 import type { SchemaFiles } from './schema-files.ts';
@@ -122,7 +122,7 @@ export class SchemaResolver {
     if (!builtin) return undefined;
     const { definition } = builtin;
     const quantities = definition.quantities.map((quantity) => {
-      const type = nomadTypeOf(quantity);
+      const type = builtinTypeOf(quantity);
       const unit = quantity.unit ? { unit: quantity.unit } : {};
       const { name, description, shape } = quantity;
       return {

@@ -5,14 +5,11 @@ import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { useDebouncedValue } from '../../search/useDebouncedValue.ts';
 import type { WidgetProps } from './widgetProps.ts';
+import { isObject, type Json } from '../elnModel.ts';
 
 /** Typing pauses this long before users are searched, and this many are offered (spec 3 §9). */
 const SEARCH_DEBOUNCE_MS = 700;
 const SUGGESTIONS = 5;
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const userLabel = (user: Pick<User, 'name' | 'first_name' | 'last_name' | 'affiliation' | 'user_id'>) => {
   const name = user.name ?? ([user.first_name, user.last_name].filter(Boolean).join(' ') || user.user_id);

@@ -1,4 +1,5 @@
 import { builtinElnSchemas, ELN_CATEGORIES, type BuiltinElnSchema } from '@oasis/schema';
+import { isObject, type Json } from '../../eln/elnModel.ts';
 
 /**
  * What 'Create from schema' offers (spec 3 §5) and what it writes: the built-in entry types by category,
@@ -15,10 +16,6 @@ export interface CustomSchema {
   /** The section's `template` annotation: what a new entry's data starts with. */
   template: Record<string, unknown>;
 }
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const ENTRY_DATA = new Set(['nomad.datamodel.data.EntryData', 'nomad.datamodel.EntryData']);
 const BUILTIN_ENTRY_TYPES = new Set(builtinElnSchemas.map((schema) => schema.qualifiedName));
