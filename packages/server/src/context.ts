@@ -4,6 +4,8 @@ import type { SearchEngine } from './search/engine/engine.ts';
 import type { LoginLimiter } from './auth/login-limiter.ts';
 import type { Clock } from './time/clock.ts';
 
+import type { KeyedQueue } from './files/keyed-queue.ts';
+
 /** What every route module gets: the configuration and the database; services hang off these. */
 export interface AppContext {
   config: OasisConfig;
@@ -14,6 +16,8 @@ export interface AppContext {
   notifyJobQueued: () => void;
   /** Failed-login back-off of this process, shared by every login and token path. */
   loginLimiter: LoginLimiter;
+  /** Writes of one upload path, one after another (a save's check and replacement are one step). */
+  fileWrites: KeyedQueue;
   /** The time embargo ends and other dated rules are decided by; tests move it. */
   clock: Clock;
 }

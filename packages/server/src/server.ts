@@ -18,6 +18,7 @@ import { noteJobProgress } from './jobs/queue.ts';
 import { systemClock, type Clock } from './time/clock.ts';
 import { startEmbargoTask } from './services/embargo.ts';
 import { holdNodeLease, nodeName } from './services/node-lease.ts';
+import { KeyedQueue } from './files/keyed-queue.ts';
 
 /** Job payload flag: this processing run has marked its entries, a later attempt continues it. */
 const ENTRIES_MARKED = 'entries_marked';
@@ -106,6 +107,7 @@ export const startServer = async (
     ),
     notifyJobQueued: () => wake.notify(),
     loginLimiter: new LoginLimiter(config.loginLimits),
+    fileWrites: new KeyedQueue(),
     clock: options.clock ?? systemClock,
   };
   const worker = new JobWorker(

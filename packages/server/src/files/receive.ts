@@ -35,6 +35,13 @@ const assertFree = async (files: UploadFiles, relative: string): Promise<void> =
 /** What to do when a plain file lands on an existing path: replace it (NOMAD's default) or refuse. */
 export interface ReceiveOptions {
   keepExisting?: boolean;
+  /**
+   * Runs when a single file has arrived, right before it replaces `relative` (a save's check of the file
+   * it replaces); a throw keeps the file that is there.
+   */
+  beforeReplace?: (relative: string) => Promise<void>;
+  /** Runs that check and the replacement as one step among other writes of the same path. */
+  serialize?: <T>(relative: string, task: () => Promise<T>) => Promise<T>;
 }
 
 /** A file sent with a request: its bytes, and the name it is to be stored under (if the request gave one). */
@@ -84,11 +91,15 @@ export const receiveFile = async (
     const kind = await detectArchive(temp, relative ?? '');
     if (kind) return await extractArchive(kind, temp, files, safeRelativePath(targetDir), limits, rawBytes);
     if (!relative) throw noFileName();
-    if (options.keepExisting) await assertFree(files, relative);
-    await assertNoClash(files.rawDir, [relative]);
-    await files.moveIntoRaw(temp, files.rawPath(relative)).catch((error: unknown) => {
-      throw uploadWriteError(error, relative);
-    });
+    const place = async () => {
+      await options.beforeReplace?.(relative);
+      if (options.keepExisting) await assertFree(files, relative);
+      await assertNoClash(files.rawDir, [relative]);
+      await files.moveIntoRaw(temp, files.rawPath(relative)).catch((error: unknown) => {
+        throw uploadWriteError(error, relative);
+      });
+    };
+    await (options.serialize ? options.serialize(relative, place) : place());
     return [relative];
   } finally {
     await rm(temp, { force: true });

@@ -251,6 +251,19 @@ describe('upload file operations over HTTP', () => {
       expect(await (await file()).text()).toBe(`${naclCif}# saved\n`);
       // The first save changed the file: the same hash is stale now.
       expect((await save(hash, 'data_again\n')).status).toBe(409);
+      // Two saves read at the same hash, sent at once: one replaces the file, the other is told it changed.
+      const current = (
+        await json<{ data: { mainfile: string; entry_hash?: string }[] }>(
+          await call('author', 'GET', `entries?owner=visible&upload_id=${uploadId}&page_size=10`),
+        )
+      ).data.find((entry) => entry.mainfile === 'a/NaCl.cif')?.entry_hash;
+      const [first, second] = await Promise.all([
+        save(current ?? '', `${naclCif}# first\n`),
+        save(current ?? '', `${naclCif}# second\n`),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([200, 409]);
+      const winner = first.status === 200 ? 'first' : 'second';
+      expect(await (await file()).text()).toBe(`${naclCif}# ${winner}\n`);
     });
   });
 

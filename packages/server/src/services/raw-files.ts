@@ -210,10 +210,15 @@ export const putRawFile = async (
     await copyOrMoveFile(files, targetDir, options, ctx.config.uploadFiles);
     return { upload: await processAgain(ctx, upload.upload_id) };
   }
-  if (options.entryHash !== undefined && options.fileName)
-    await checkEntryHash(files, path.join(targetDir, options.fileName), options.entryHash);
+  const { entryHash } = options;
+  // The hash is checked when the body has arrived, and the file replaced in the same step: two saves of
+  // one file read at the same hash cannot both win (within this process; see docs/operations.md).
   const written = await receiveFile(file, files, targetDir, ctx.config.uploadFiles, {
     keepExisting: options.overwriteIfExists === false,
+    serialize: (relative, task) => ctx.fileWrites.run(`${upload.upload_id}/${relative}`, task),
+    ...(entryHash === undefined
+      ? {}
+      : { beforeReplace: (relative: string) => checkEntryHash(files, relative, entryHash) }),
   });
   if (!written) throw badRequest('No file was sent.');
   await queueUploadProcessing(ctx, upload.upload_id);

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createSearchEngine } from '../search/engine/engine.ts';
 import { freshPostgresDatabase, pgliteTemplate, testPostgresServer } from './test-database.ts';
+import { KeyedQueue } from '../files/keyed-queue.ts';
 
 export interface ServiceTestContext {
   ctx: AppContext;
@@ -42,6 +43,7 @@ export const openServiceContext = async (
     search: createSearchEngine(db, { timeBudgetMs: config.searchTimeBudgetMs }),
     notifyJobQueued: () => undefined,
     loginLimiter: new LoginLimiter(config.loginLimits),
+    fileWrites: new KeyedQueue(),
     clock: options.clock ?? systemClock,
   };
   return {
