@@ -123,6 +123,14 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await editor.getByRole('combobox', { name: 'instrument' }).click();
   await page.getByRole('option', { name: 'Furnace A' }).click();
   await expect(editor.getByRole('link', { name: 'Open instrument' })).toBeVisible();
+  // The same through the section-select dialog, filtered to this upload's unpublished entries.
+  await editor.getByRole('button', { name: 'Select instrument' }).click();
+  const select = page.getByRole('dialog', { name: 'Select Instrument' });
+  await select.getByLabel('Only this upload').check();
+  await select.getByLabel('Published', { exact: true }).uncheck();
+  await select.getByRole('row', { name: /Furnace A/ }).click();
+  await expect(select).toHaveCount(0);
+  await expect(editor.getByRole('combobox', { name: 'instrument' })).toHaveValue('Furnace A');
   // A user, found by the start of the name.
   await editor.getByRole('combobox', { name: 'operator' }).fill('Mar');
   await page.getByRole('option', { name: /^Marie Curie/ }).click();

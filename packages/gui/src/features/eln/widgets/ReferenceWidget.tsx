@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
   Autocomplete,
@@ -21,6 +22,7 @@ import { useEntry } from '../../entry/useEntry.ts';
 import { useCreateEntry } from '../../uploads/create/useCreateEntry.ts';
 import { useElnEntry } from '../elnContext.tsx';
 import { entryReference, mDefOfSection, referencedEntryId } from '../references.ts';
+import { SectionSelectDialog } from './SectionSelectDialog.tsx';
 import type { WidgetProps } from './widgetProps.ts';
 
 interface Candidate {
@@ -59,6 +61,8 @@ export function ReferenceWidget({ quantity, label, value, onChange, disabled }: 
   const entryId = referencedEntryId(value);
   const referenced = useEntry(entryId ?? '', entryId !== undefined);
   const [creating, setCreating] = useState(false);
+  const [selecting, setSelecting] = useState(false);
+  const { definitions } = useElnEntry();
   const current: Candidate | null = entryId
     ? {
         entry_id: entryId,
@@ -94,6 +98,21 @@ export function ReferenceWidget({ quantity, label, value, onChange, disabled }: 
         <IconButton component={RouterLink} to={`/entry/id/${entryId}`} aria-label={`Open ${label}`}>
           <OpenInNewIcon />
         </IconButton>
+      )}
+      {!disabled && target && (
+        <IconButton onClick={() => setSelecting(true)} aria-label={`Select ${label}`}>
+          <SearchIcon />
+        </IconButton>
+      )}
+      {selecting && target && (
+        <SectionSelectDialog
+          target={target}
+          sectionName={
+            (quantity.target_section && definitions.sections[quantity.target_section]?.name) ?? label
+          }
+          onSelect={(chosen) => onChange(entryReference(chosen.upload_id, chosen.entry_id))}
+          onClose={() => setSelecting(false)}
+        />
       )}
       {!disabled && quantity.target_section && (
         <IconButton onClick={() => setCreating(true)} aria-label={`Create new reference for ${label}`}>
