@@ -61,10 +61,10 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
 }) => {
   await page.goto(gui('/'));
   await register(page, {
-    username: 'curie',
-    firstName: 'Marie',
-    lastName: 'Curie',
-    password: 'polonium-1898',
+    username: 'cswu',
+    firstName: 'Chien-Shiung',
+    lastName: 'Wu',
+    password: 'parity-1956',
   });
   await uploadFiles(page, [
     { name: 'film.schema.archive.yaml', buffer: Buffer.from(schema) },
@@ -131,9 +131,9 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await select.getByRole('row', { name: /Furnace A/ }).click();
   await expect(select).toHaveCount(0);
   await expect(editor.getByRole('combobox', { name: 'instrument' })).toHaveValue('Furnace A');
-  // A user, found by the start of the name.
-  await editor.getByRole('combobox', { name: 'operator' }).fill('Mar');
-  await page.getByRole('option', { name: /^Marie Curie/ }).click();
+  // A user, found by the start of the name (a name no other spec registers).
+  await editor.getByRole('combobox', { name: 'operator' }).fill('Chien');
+  await page.getByRole('option', { name: /^Chien-Shiung Wu/ }).click();
   await editor.getByRole('button', { name: 'Add layers' }).click();
   await field(page, 'material').nth(1).fill('ZnO');
   await field(page, 'material').nth(1).press('Enter');
@@ -161,7 +161,7 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await expect(field(page, 'material')).toHaveCount(1);
   await expect(field(page, 'material')).toHaveValue('ZnO');
   await expect(editor.getByRole('combobox', { name: 'instrument' })).toHaveValue('Furnace A');
-  await expect(editor.getByRole('combobox', { name: 'operator' })).toHaveValue(/^Marie Curie/);
+  await expect(editor.getByRole('combobox', { name: 'operator' })).toHaveValue(/^Chien-Shiung Wu/);
 
   // A new entry to refer to, made from the reference's section.
   await editor.getByRole('button', { name: 'Create new reference for instrument' }).click();

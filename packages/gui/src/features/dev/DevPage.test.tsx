@@ -10,6 +10,8 @@ describe('developer demo pages', () => {
   it('/dev/editquantity edits each kind of quantity, checking bounds and units', async () => {
     renderApp('/dev/editquantity');
     const integer = await screen.findByRole('textbox', { name: 'integer' });
+    // An empty quantity shows its definition's default, which is not stored.
+    expect(screen.getByRole('textbox', { name: 'string' })).toHaveValue('a default');
     await userEvent.type(integer, '11{Enter}');
     expect(await screen.findByText('Enter a value that is equal or smaller than 10')).toBeInTheDocument();
     await userEvent.clear(integer);

@@ -35,7 +35,7 @@ export const demoDefinitions: Definitions = {
       base_sections: [],
       sub_sections: [],
       quantities: [
-        demo('string', 'StringEditQuantity', STR, { description: 'A plain string.' }),
+        demo('string', 'StringEditQuantity', STR, { description: 'A plain string.', default: 'a default' }),
         demo('url', 'URLEditQuantity', STR),
         demo('rich_text', 'RichTextEditQuantity', STR),
         demo(

@@ -37,7 +37,8 @@ export function SectionEditor({ definitions, section, value, onChange, mainfile 
         <QuantityEditor
           key={field.quantity.name}
           field={field}
-          value={value[field.quantity.name]}
+          // A quantity without a value has its definition's default (as NOMAD reads it).
+          value={value[field.quantity.name] ?? field.quantity.default}
           onChange={(item) => set(field.quantity.name, item)}
         />
       ))}
