@@ -175,7 +175,13 @@ const walkSection = (
 /** The search quantities, entry references and sections of an archive's `data` section. */
 export function dataSearch(data: JsonObject, context: DataSearchContext) {
   const { definition, uploadId } = context;
-  const qualify = (section: ResolvedSection) => searchNameOf(section, uploadId);
+  // Once per section, not per item of a repeating sub-section (a user section's name hashes its file).
+  const names = new Map<ResolvedSection, string>();
+  const qualify = (section: ResolvedSection) => {
+    let name = names.get(section);
+    if (name === undefined) names.set(section, (name = searchNameOf(section, uploadId)));
+    return name;
+  };
   const root = definition?.section;
   const rootQualified = root
     ? qualify(root)

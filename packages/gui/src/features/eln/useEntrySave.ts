@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { ApiError } from '../../api/errors.ts';
+import { baseName, parentOf } from '../files/filesContext.ts';
+import { putArchiveFile } from './putArchiveFile.ts';
 
 export interface SaveTarget {
   uploadId: string;
@@ -9,14 +11,6 @@ export interface SaveTarget {
   /** The mainfile's hash when the shown archive was processed: a file changed since is not overwritten. */
   entryHash: string | undefined;
 }
-
-/** The folder and name of a mainfile ('a/b/x.archive.json' → 'a/b', 'x.archive.json'). */
-const splitPath = (mainfile: string) => {
-  const slash = mainfile.lastIndexOf('/');
-  return slash < 0
-    ? { dir: '', name: mainfile }
-    : { dir: mainfile.slice(0, slash), name: mainfile.slice(slash + 1) };
-};
 
 /** True for the answer to a save whose file changed since it was read (409). */
 export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
@@ -32,18 +26,13 @@ export function useEntrySave(target: SaveTarget) {
   return useMutation({
     // The dialogs show what went wrong ('Entry already exists', the conflict, other errors).
     meta: { silent: true },
-    mutationFn: (archive: Record<string, unknown>) => {
-      const { dir, name } = splitPath(target.mainfile);
-      const file = new File([JSON.stringify(archive, null, 2)], name, { type: 'application/json' });
-      return api.upload('uploadRawPut', file, {
-        params: { upload_id: target.uploadId, path: dir },
-        query: {
-          file_name: name,
-          wait_for_processing: true,
-          ...(target.entryHash ? { entry_hash: target.entryHash } : {}),
-        },
-      });
-    },
+    mutationFn: (archive: Record<string, unknown>) =>
+      putArchiveFile(
+        api,
+        { uploadId: target.uploadId, dir: parentOf(target.mainfile), name: baseName(target.mainfile) },
+        archive,
+        target.entryHash ? { entry_hash: target.entryHash } : {},
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['entries', target.entryId] }),
   });
 }

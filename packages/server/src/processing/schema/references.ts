@@ -3,6 +3,7 @@
 // '#/Name', '#/definitions/section_definitions/0', '#/definitions/sections/Name', and any of these after
 // '../upload/raw/{path}' or a path relative to the referring file).
 import { posix } from 'node:path';
+import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
 import { builtinSection } from './builtin-sections.ts';
 import { rawSections, type RawSection } from './raw-definitions.ts';
 
@@ -19,12 +20,8 @@ export type SectionTarget = { kind: 'builtin'; qualifiedName: string } | UserTar
 export type DefinitionFiles = (path: string) => RawSection[] | undefined;
 
 /** Reads the raw sections of a file's `definitions` (memoized by the caller's file reader). */
-export const sectionsOfRoot = (root: Record<string, unknown>): RawSection[] => {
-  const definitions = root.definitions;
-  return typeof definitions === 'object' && definitions !== null && !Array.isArray(definitions)
-    ? rawSections(definitions as Record<string, unknown>)
-    : [];
-};
+export const sectionsOfRoot = (root: JsonObject): RawSection[] =>
+  isObject(root.definitions) ? rawSections(root.definitions) : [];
 
 const UPLOAD_RAW = '../upload/raw/';
 

@@ -2,7 +2,7 @@
 // processing of an entry; reads stay inside the upload's raw folder.
 import { readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { readArchiveObject, type JsonObject } from '../parsers/archive-schema.ts';
+import { isObject, readArchiveObject, type JsonObject } from '../parsers/archive-schema.ts';
 import { normalizePackage, type NormalizedPackage } from './normalize.ts';
 import type { RawSection } from './raw-definitions.ts';
 import { sectionsOfRoot } from './references.ts';
@@ -59,8 +59,8 @@ export class SchemaFiles {
       const definitions = this.root(path)?.definitions;
       this.packages.set(
         path,
-        typeof definitions === 'object' && definitions !== null && !Array.isArray(definitions)
-          ? normalizePackage(definitions as JsonObject, path, (file) => this.rawSections(file))
+        isObject(definitions)
+          ? normalizePackage(definitions, path, (file) => this.rawSections(file))
           : undefined,
       );
     }

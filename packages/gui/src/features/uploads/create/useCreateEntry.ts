@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { ApiError } from '../../../api/errors.ts';
+import { putArchiveFile } from '../../eln/putArchiveFile.ts';
 import { entryTypesOf, newEntryArchive, newEntryFileName, type CustomSchema } from './schemaChoices.ts';
 
 /** The answer's text when the name is taken (spec 3 §8). */
@@ -49,15 +50,11 @@ export function useCreateEntry(uploadId: string) {
       mDef: string;
       template?: Record<string, unknown>;
     }) => {
-      const fileName = newEntryFileName(name);
-      const body = JSON.stringify(newEntryArchive(mDef, template), null, 2);
-      const answer = await api.upload(
-        'uploadRawPut',
-        new File([body], fileName, { type: 'application/json' }),
-        {
-          params: { upload_id: uploadId, path: '' },
-          query: { file_name: fileName, overwrite_if_exists: false, wait_for_processing: true },
-        },
+      const answer = await putArchiveFile(
+        api,
+        { uploadId, dir: '', name: newEntryFileName(name) },
+        newEntryArchive(mDef, template),
+        { overwrite_if_exists: false },
       );
       const processing = answer.processing as { entry_id?: string } | undefined;
       return processing?.entry_id;
