@@ -16,7 +16,11 @@ const main = async () => {
     stopping = true;
     console.log(`${signal} received, shutting down`);
     // A job still running after the grace period stays RUNNING in the database and is re-run at the next start.
-    const forced = setTimeout(() => process.exit(0), 15_000);
+    const forced = setTimeout(() => {
+      console.log('Shutdown took longer than 15 s; exiting without waiting further');
+      server.releaseDataDir();
+      process.exit(0);
+    }, 15_000);
     forced.unref();
     await server.close();
     process.exit(0);

@@ -29,6 +29,11 @@ export interface RunningServer {
   /** Origin the server listens on, e.g. http://127.0.0.1:8000 */
   origin: string;
   close(): Promise<void>;
+  /**
+   * Lets go of the data directory's lock at once: for a process that exits before close() is done (its
+   * grace period ran out), so that the next start finds no pid file.
+   */
+  releaseDataDir(): void;
 }
 
 export interface StartOptions {
@@ -157,6 +162,7 @@ export const startServer = async (
     app,
     ctx,
     origin,
+    releaseDataDir: release,
     async close() {
       await app.close();
       await embargoes.stop();
