@@ -18,7 +18,7 @@ export const isConflict = (error: unknown) => error instanceof ApiError && error
 /**
  * Writes the edited archive (its definitions, if the file has them, and data) over the entry's mainfile
  * and waits for it to be processed, as NOMAD's editor does: PUT raw with wait_for_processing and the
- * entry_hash the archive was read at. JSON is written for YAML files too (YAML reads it).
+ * entry_hash the archive was read at, in the mainfile's own format (YAML or JSON).
  */
 export function useEntrySave(target: SaveTarget) {
   const api = useApi();
