@@ -13,6 +13,7 @@ export * from './api/suggestions.ts';
 export * from './api/materials.ts';
 export * from './api/uploads.ts';
 export * from './api/info.ts';
+export * from './api/metainfo.ts';
 export * from './query/query.ts';
 export * from './query/limits.ts';
 export * from './api/auth.ts';

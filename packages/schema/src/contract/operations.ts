@@ -53,6 +53,12 @@ import {
   H5groveStatsResponseSchema,
 } from '../api/h5grove.ts';
 import { InfoResponseSchema } from '../api/info.ts';
+import {
+  MetainfoDefinitionParamsSchema,
+  MetainfoDefinitionResponseSchema,
+  MetainfoPackagesQuerySchema,
+  MetainfoPackagesResponseSchema,
+} from '../api/metainfo.ts';
 import { MaterialsQueryRequestSchema, MaterialsQueryResponseSchema } from '../api/materials.ts';
 import { SuggestionsRequestSchema, SuggestionsResponseSchema } from '../api/suggestions.ts';
 import {
@@ -594,6 +600,25 @@ export const operations = {
     query: H5grovePathsQuerySchema,
     response: H5grovePathsResponseSchema,
     errors: H5GROVE_ERRORS,
+  }),
+  metainfoPackages: op({
+    method: 'GET',
+    path: '/metainfo/',
+    tag: 'metainfo',
+    summary: "The built-in metainfo packages and the newest users' schema files the caller may see",
+    query: MetainfoPackagesQuerySchema,
+    response: MetainfoPackagesResponseSchema,
+    errors: [401, 422],
+  }),
+  metainfoDefinition: op({
+    method: 'GET',
+    path: '/metainfo/{definition}',
+    tag: 'metainfo',
+    summary:
+      "A definition by qualified name, or the package of a user's section by its definition id (versionHash)",
+    params: MetainfoDefinitionParamsSchema,
+    response: MetainfoDefinitionResponseSchema,
+    errors: [401, 404, 422],
   }),
 } as const;
 

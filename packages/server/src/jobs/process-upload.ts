@@ -7,6 +7,8 @@ import { UploadFiles } from '../files/storage.ts';
 import { generateEntryId } from '../processing/ids.ts';
 import { readMatchHead } from '../processing/compression.ts';
 import { matchParser } from '../processing/matching.ts';
+import { sectionDefinitionIds } from '../processing/schema/definition-ids.ts';
+import { replaceSectionDefinitionIds } from '../store/section-definitions.ts';
 import { findUpload, setUploadProcessState } from '../store/uploads.ts';
 import {
   deleteEntries,
@@ -171,6 +173,7 @@ export const processUpload = async (
         };
         const archive: Record<string, unknown> = { ...outcome.archive, metadata, processing_logs: logs };
         await files.writeArchive(m.entryId, archive);
+        await replaceSectionDefinitionIds(db, m.entryId, sectionDefinitionIds(outcome.archive.definitions));
         await saveEntryResult(db, m.entryId, {
           status: 'SUCCESS',
           errors: [],
@@ -191,6 +194,7 @@ export const processUpload = async (
           metadata: { ...metadataBase, ...((outcome.archive?.metadata ?? {}) as object) },
           processing_logs: logs,
         });
+        await replaceSectionDefinitionIds(db, m.entryId, []);
         await saveEntryResult(db, m.entryId, {
           status: 'FAILURE',
           errors: [outcome.error],

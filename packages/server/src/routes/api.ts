@@ -14,6 +14,7 @@ import { datasetsRoutes } from './datasets.ts';
 import { uploadEditRoutes } from './upload-edit.ts';
 import { h5groveRoutes } from './h5grove.ts';
 import { systemsRoutes } from './systems.ts';
+import { metainfoRoutes } from './metainfo.ts';
 
 /** Everything under /api/v1; the auth plugin resolves the caller before any route runs. */
 export const apiRoutes =
@@ -52,4 +53,5 @@ export const apiRoutes =
     await api.register(uploadEditRoutes(ctx));
     await api.register(h5groveRoutes(ctx));
     await api.register(systemsRoutes(ctx));
+    await api.register(metainfoRoutes(ctx));
   };

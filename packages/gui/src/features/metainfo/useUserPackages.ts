@@ -6,25 +6,20 @@ import { userPackage } from './userPackages.ts';
 /** How many schema files the root lane lists: the newest the user may see. */
 const SCHEMA_FILES = 20;
 
-/** The schema files (entries of type Schema) as packages of the metainfo browser. */
+/** The schema files the user may see (GET metainfo/) as packages of the metainfo browser. */
 export function useUserPackages(): UserPackages {
   const api = useApi();
   return useMemo(
     () => ({
       list: async () => {
-        const found = await api.call('entriesQuery', {
-          body: {
-            owner: 'visible',
-            query: { entry_type: 'Schema' },
-            pagination: { page_size: SCHEMA_FILES, order_by: 'upload_create_time', order: 'desc' },
-            required: { include: ['entry_id', 'entry_name', 'mainfile'] },
-          },
-        });
-        return found.data.map((entry) => ({
-          key: `entry_id:${String(entry.entry_id)}`,
-          label: String(entry.entry_name ?? entry.mainfile ?? entry.entry_id),
-          secondary: `schema package (${String(entry.mainfile)})`,
-        }));
+        const packages = await api.call('metainfoPackages', { query: { page_size: SCHEMA_FILES } });
+        return packages.data
+          .filter((pkg) => pkg.kind === 'schema' && pkg.entry_id)
+          .map((pkg) => ({
+            key: `entry_id:${String(pkg.entry_id)}`,
+            label: pkg.name,
+            secondary: `schema package (${String(pkg.mainfile)})`,
+          }));
       },
       open: async (key) => {
         const entryId = key.slice('entry_id:'.length);
