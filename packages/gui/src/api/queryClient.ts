@@ -37,3 +37,16 @@ export function createQueryClient(raiseError: (error: unknown) => void): QueryCl
     },
   });
 }
+
+/**
+ * Asks again for what a change made stale, also where the first answer is still on its way: invalidation
+ * alone keeps such a fetch (TanStack cancels in-flight fetches only of queries that already have data), and
+ * its answer, asked for before the change, would then stand until something else refreshes it.
+ */
+export const refetchAfterChange = async (
+  queryClient: QueryClient,
+  filters: { queryKey: readonly unknown[]; exact?: boolean },
+): Promise<void> => {
+  await queryClient.cancelQueries(filters);
+  await queryClient.invalidateQueries(filters);
+};

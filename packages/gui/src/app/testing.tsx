@@ -69,7 +69,8 @@ function renderRouter(
 export function renderApp(
   path: string,
   rawEnv: Record<string, unknown> = {},
-  answer: (url: string, method: string) => Response = (url, method) => minimalResponse(method, url),
+  answer: (url: string, method: string) => Response | Promise<Response> = (url, method) =>
+    minimalResponse(method, url),
   { loggedInAs }: { loggedInAs?: string } = {},
 ) {
   const env = testEnv(rawEnv);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { refetchAfterChange } from '../../api/queryClient.ts';
 import { uploadKey } from '../uploads/useUpload.ts';
 import { filesQueryKey, joinPath, type FilesContext } from './filesContext.ts';
 
@@ -10,8 +11,8 @@ import { filesQueryKey, joinPath, type FilesContext } from './filesContext.ts';
 function useReloadFiles(uploadId: string) {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: filesQueryKey(uploadId) });
-    void queryClient.invalidateQueries({ queryKey: uploadKey(uploadId) });
+    void refetchAfterChange(queryClient, { queryKey: filesQueryKey(uploadId) });
+    void refetchAfterChange(queryClient, { queryKey: uploadKey(uploadId) });
   }, [queryClient, uploadId]);
 }
 

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../app/testing.tsx';
 import { testApp } from '../search/context/testing.tsx';
-import { baseUpload, json, sentBodies, uploadServer } from './uploadFixtures.ts';
+import { stubFileUploads } from './fakeXhr.ts';
+import { baseEntry, baseUpload, json, sentBodies, uploadServer } from './uploadFixtures.ts';
 
 /** The upload is running for the first `runningAnswers` answers, then done. */
 function processingServer(runningAnswers: number) {
@@ -31,6 +32,8 @@ const missing = uploadServer({
 });
 
 describe('UploadPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows the upload, its processing line and entries, and opens an entry', async () => {
     const { router } = renderApp('/user/uploads/upload/id/dft_upload', {}, uploadServer());
     expect(await screen.findByRole('heading', { name: 'unnamed upload' })).toBeInTheDocument();
@@ -98,6 +101,52 @@ describe('UploadPage', () => {
     expect(await screen.findByText('Processing completed')).toBeInTheDocument();
     expect(await screen.findByText('1/1 entries processed')).toBeInTheDocument();
     expect(entryCalls).toBe(3);
+  });
+
+  it('shows a file dropped before the first entries arrived, processed before the upload was asked again', async () => {
+    // The page's first answers are on their way when the file is sent, and processing ends before the
+    // upload is read again: its only 'running' state is in the file's own answer.
+    const added = { ...baseEntry, entry_id: 'added', mainfile: 'film.archive.yaml', entry_name: 'film' };
+    let sentFile = false;
+    let releaseFirst: () => void = () => undefined;
+    const firstAnswerHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const before = uploadServer({ entries: [] });
+    const after = uploadServer({ entries: [added] });
+    stubFileUploads(() => {
+      sentFile = true;
+      return {
+        status: 200,
+        body: {
+          upload_id: 'dft_upload',
+          data: { ...baseUpload, process_running: true, process_status: 'PENDING' },
+        },
+      };
+    });
+    let entryCalls = 0;
+    renderApp(
+      '/user/uploads/upload/id/dft_upload',
+      {},
+      (url, method) => {
+        const isEntries = new URL(url).pathname.endsWith('/uploads/dft_upload/entries');
+        if (isEntries && ++entryCalls === 1) return firstAnswerHeld.then(() => before(url, method));
+        return (sentFile ? after : before)(url, method);
+      },
+      { loggedInAs: 'author' },
+    );
+    await screen.findByText('Drop files here or click to open dialog');
+    await userEvent.upload(
+      screen.getByLabelText('files to upload'),
+      new File(['data: {}'], 'film.archive.yaml'),
+    );
+    await waitFor(() => expect(sentFile).toBe(true));
+    // The first answer, asked for before the file was there, arrives only now.
+    releaseFirst();
+    expect(await screen.findByText('1/1 entries processed')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'entries' })).getByText('film.archive.yaml'),
+    ).toBeInTheDocument();
   });
 
   it('shows the API message when the upload cannot be loaded', async () => {

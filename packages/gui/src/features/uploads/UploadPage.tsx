@@ -3,6 +3,7 @@ import type { Upload } from '@oasis/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { refetchAfterChange } from '../../api/queryClient.ts';
 import { FileBrowser } from '../files/FileBrowser.tsx';
 import { UPLOAD_PAGE_PAGE_SIZE, filesQueryKey } from '../files/filesContext.ts';
 import { FilesDropzone } from './FilesDropzone.tsx';
@@ -103,7 +104,7 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
   // New files show in the first step's browser at once, their parsers once processing is done.
   const afterUpload = useCallback(() => {
     reloadAll();
-    void queryClient.invalidateQueries({ queryKey: filesQueryKey(uploadId) });
+    void refetchAfterChange(queryClient, { queryKey: filesQueryKey(uploadId) });
   }, [reloadAll, queryClient, uploadId]);
   const fileUpload = useFileUpload(uploadId, afterUpload);
   const filesTabHref = useCallback(

@@ -2,11 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { DoesNotExist } from '../../api/errors.ts';
+import { refetchAfterChange } from '../../api/queryClient.ts';
 import { filesQueryKey } from '../files/filesContext.ts';
 import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
 
 /** Processing is followed by asking again, waiting this long after each answer (spec 1 §4). */
 const PROCESSING_POLL_MS = 1000;
+
+/** Entry states that processing will still change. */
+const UNFINISHED = new Set(['PENDING', 'RUNNING']);
 
 const DEFAULT_ENTRIES_PAGE: PageState = { page: 1, pageSize: 5, orderBy: 'process_status', order: 'asc' };
 
@@ -55,7 +59,11 @@ export function useUpload(uploadId: string) {
     placeholderData: (previous) => previous,
   });
 
-  const running = upload.data?.data.process_running === true;
+  // Entries shown as still pending or running are followed too: their page may have been answered just
+  // before the upload's own answer said that processing had ended.
+  const running =
+    upload.data?.data.process_running === true ||
+    (entries.data?.data.some((entry) => UNFINISHED.has(entry.process_status ?? '')) ?? false);
   const { dataUpdatedAt } = upload;
   const wasRunning = useRef(false);
   useEffect(() => {
@@ -66,8 +74,8 @@ export function useUpload(uploadId: string) {
       // The last poll asked for the upload and its entries at once; the entries' answer may predate the
       // end of processing, so they are asked for once more after the upload says it is done. The file
       // browser's lanes learn the files' new entries and parsers.
-      void queryClient.invalidateQueries({ queryKey: [...uploadKey(uploadId), 'entries'] });
-      void queryClient.invalidateQueries({ queryKey: filesQueryKey(uploadId) });
+      void refetchAfterChange(queryClient, { queryKey: [...uploadKey(uploadId), 'entries'] });
+      void refetchAfterChange(queryClient, { queryKey: filesQueryKey(uploadId) });
     }
     if (!running) return;
     // The upload and its entries only: an open members or metadata dialog keeps what it loaded.
@@ -76,13 +84,13 @@ export function useUpload(uploadId: string) {
       void queryClient.invalidateQueries({ queryKey: [...uploadKey(uploadId), 'entries'] });
     }, PROCESSING_POLL_MS);
     return () => window.clearTimeout(timer);
-  }, [running, dataUpdatedAt, uploadId, queryClient]);
+  }, [running, dataUpdatedAt, entries.dataUpdatedAt, uploadId, queryClient]);
 
   const reload = useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: uploadKey(uploadId) }),
-        queryClient.invalidateQueries({ queryKey: readmeKey(uploadId) }),
+        refetchAfterChange(queryClient, { queryKey: uploadKey(uploadId) }),
+        refetchAfterChange(queryClient, { queryKey: readmeKey(uploadId) }),
       ]),
     [queryClient, uploadId],
   );
