@@ -8,6 +8,7 @@ import { EntryReferencesCard } from './EntryReferencesCard.tsx';
 import { GeometryOptimizationCard } from './GeometryOptimizationCard.tsx';
 import { HistoryCard } from './HistoryCard.tsx';
 import { ElnCard } from '../eln/ElnCard.tsx';
+import { ElnPlots } from '../eln/ElnPlots.tsx';
 import { IdentifiersCard } from './IdentifiersCard.tsx';
 import { MaterialCard } from './MaterialCard.tsx';
 import { MechanicalCard } from './MechanicalCard.tsx';
@@ -54,9 +55,14 @@ function NotebookData({ entry }: { entry: EntryData }) {
   const { data } = useArchive(entry.entry_id, '*');
   if (!data) return null;
   return (
-    <CardErrorBoundary>
-      <ElnCard entry={entry} archive={archiveData(data)} />
-    </CardErrorBoundary>
+    <>
+      <CardErrorBoundary>
+        <ElnCard entry={entry} archive={archiveData(data)} />
+      </CardErrorBoundary>
+      <CardErrorBoundary>
+        <ElnPlots entry={entry} archive={archiveData(data)} />
+      </CardErrorBoundary>
+    </>
   );
 }
 

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { gui, register, snap, uploadFiles } from '../support/fixtures.ts';
+
+/**
+ * A notebook section's plot annotations become plot cards on its entry's overview: a graph object whose
+ * '#' paths name the section's quantities, the older x/y plot of a sub-section, and a path that names
+ * nothing, which says so in its own card.
+ */
+const evaporation = `definitions:
+  sections:
+    Evaporation:
+      base_sections: [nomad.datamodel.data.EntryData, nomad.datamodel.metainfo.plot.PlotSection]
+      m_annotations:
+        plotly_graph_object:
+          - label: Chamber pressure
+            data:
+              - {x: '#time', y: '#pressure'}
+              - {x: '#time', y: '#temperature', yaxis: y2}
+            layout:
+              yaxis2: {overlaying: y, side: right}
+          - label: Humidity
+            data: {x: '#time', y: '#humidity'}
+      quantities:
+        time: {type: float, shape: ['*'], unit: s}
+        pressure: {type: float, shape: ['*'], unit: mbar}
+        temperature: {type: float, shape: ['*'], unit: K}
+      sub_sections:
+        steps:
+          repeats: true
+          section:
+            m_annotations:
+              plot: {label: Ramp, x: duration, y: [power]}
+            quantities:
+              duration: {type: float, shape: ['*'], unit: s}
+              power: {type: float, shape: ['*'], unit: W}
+data:
+  m_def: '#/definitions/section_definitions/0'
+  time: [0, 60, 120, 180]
+  pressure: [1.0e-6, 2.0e-6, 2.5e-6, 2.4e-6]
+  temperature: [300, 420, 510, 530]
+  steps:
+    - {duration: [0, 10, 20], power: [0, 50, 100]}
+`;
+
+test('plot annotations of a notebook section are drawn as cards on its overview', async ({ page }) => {
+  await page.goto(gui('/'));
+  await register(page, {
+    username: 'dorothy',
+    firstName: 'Dorothy',
+    lastName: 'Hodgkin',
+    password: 'penicillin-45',
+  });
+  await uploadFiles(page, [{ name: 'evaporation.archive.yaml', buffer: Buffer.from(evaporation) }]);
+  await page.getByRole('row', { name: /evaporation\.archive\.yaml.*SUCCESS/ }).click();
+  await expect(page).toHaveURL(/\/entry\/id\//);
+
+  const pressure = page.getByRole('img', { name: 'Chamber pressure' });
+  await expect(pressure.locator('.scatterlayer .trace')).toHaveCount(2);
+  await expect(page.getByRole('heading', { name: 'Chamber pressure' })).toBeVisible();
+  const ramp = page.getByRole('img', { name: 'Ramp' });
+  await expect(ramp.locator('.scatterlayer .trace')).toHaveCount(1);
+  await expect(ramp.locator('.xtitle')).toHaveText('duration (s)');
+  await expect(ramp.locator('.ytitle')).toHaveText('power (W)');
+  await expect(page.getByText('Could not resolve the path #humidity')).toBeVisible();
+  await snap(page, 'eln-plots');
+});

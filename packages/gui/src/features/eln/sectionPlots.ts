@@ -1,0 +1,224 @@
+import type { Data, Layout } from 'plotly.js';
+import {
+  isObject,
+  itemSection,
+  type Definitions,
+  type Json,
+  type QuantityDefinition,
+  type SectionDefinition,
+} from './elnModel.ts';
+
+/**
+ * The figures a notebook's data asks for (spec 3 §9): the plot annotations of its sections' definitions
+ * (`plotly_graph_object`, `plotly_express`, and the older `plot` with x/y paths), whose '#' paths name the
+ * section's own quantities, and the figures a PlotSection stores in its data (`figures`).
+ */
+export interface SectionFigure {
+  /** Where the figure comes from: the data path of its section and the figure's place there. */
+  key: string;
+  label: string;
+  data: Data[];
+  layout: Partial<Layout>;
+  /** Why the figure cannot be drawn (spec 3 §8's texts); then it has no data. */
+  error?: string;
+}
+
+/** Figures per data, and sections visited per data: a generated notebook is shown in part, not hung on. */
+const MAX_FIGURES = 50;
+const MAX_SECTIONS = 2000;
+
+export const AXES_LENGTH_ERROR = 'The length of provided x axes and y axes do not match!';
+export const X_UNITS_ERROR = 'Different units are provided for x data. Multi xAxis plot is not supported!';
+
+class PlotPathError extends Error {}
+
+const SLICE = /^(-?\d+)?(?::(-?\d+)?)?(?::(-?\d+)?)?$/;
+
+/** Python's slice of an array ('1:3', ':', '::2', '-1'); a single index picks one item. */
+const applySlice = (values: unknown[], notation: string): unknown => {
+  const match = SLICE.exec(notation);
+  if (!match || (notation.match(/:/g)?.length ?? 0) > 2)
+    throw new PlotPathError(`Invalid slice notation: ${notation}`);
+  const at = (text: string | undefined, fallback: number) => {
+    if (text === undefined) return fallback;
+    const index = Number(text);
+    return index < 0 ? Math.max(values.length + index, 0) : Math.min(index, values.length);
+  };
+  if (!notation.includes(':')) return values.at(Number(notation));
+  const step = match[3] === undefined ? 1 : Number(match[3]);
+  if (step <= 0) throw new PlotPathError(`Invalid slice notation: ${notation}`);
+  const picked: unknown[] = [];
+  for (let index = at(match[1], 0); index < at(match[2], values.length); index += step)
+    picked.push(values[index]);
+  return picked;
+};
+
+const isSliceLike = (segment: string) => /^[-\d:]+$/.test(segment) || segment.includes(':');
+
+/** Follows one segment from a value, through lists item by item ('data/:/value' lists every value). */
+const step = (value: unknown, segment: string): unknown => {
+  if (isSliceLike(segment)) {
+    if (!Array.isArray(value)) return undefined;
+    return applySlice(value, segment);
+  }
+  if (Array.isArray(value) && value.some(isObject)) return value.map((item) => step(item, segment));
+  return isObject(value) ? value[segment] : undefined;
+};
+
+/** The value a path names from a section's data: '#time', '#/layers/0/thickness', 'data/:/value'. */
+export const resolvePlotPath = (section: Json, path: string): unknown => {
+  const segments = path.replace(/^#\/?/, '').replace(/^\.\//, '').split('/').filter(Boolean);
+  let value: unknown = section;
+  for (const segment of segments) {
+    value = step(value, segment);
+    if (value === undefined) break;
+  }
+  if (value === undefined || value === null) throw new PlotPathError(`Could not resolve the path ${path}`);
+  return value;
+};
+
+/** The quantity a path ends at, in the section it starts from (for axis titles); undefined if deeper. */
+const quantityAt = (section: SectionDefinition | undefined, path: string): QuantityDefinition | undefined => {
+  const name = path.replace(/^#\/?/, '').replace(/^\.\//, '');
+  return section?.quantities.find((quantity) => quantity.name === name);
+};
+
+const axisTitle = (section: SectionDefinition | undefined, path: string) => {
+  const quantity = quantityAt(section, path);
+  const name = quantity?.name ?? path.replace(/^#\/?/, '').split('/').pop() ?? path;
+  return quantity?.unit ? `${name} (${quantity.unit})` : name;
+};
+
+/** A trace's fields given as '#paths' replaced by the values they name. */
+const resolvedTrace = (section: Json, trace: Json): Data => {
+  const resolved: Json = {};
+  for (const [key, value] of Object.entries(trace))
+    resolved[key] =
+      typeof value === 'string' && value.startsWith('#') && key !== 'name'
+        ? resolvePlotPath(section, value)
+        : value;
+  return resolved as Data;
+};
+
+/** NOMAD keeps each annotation as a list; one that was a list already may be nested once more. */
+const annotationItems = (section: SectionDefinition | undefined, name: string): Json[] => {
+  const annotation = section?.m_annotations?.[name];
+  const items = Array.isArray(annotation) ? annotation.flat() : annotation === undefined ? [] : [annotation];
+  return items.filter(isObject);
+};
+
+const layoutOf = (item: Json): Partial<Layout> =>
+  isObject(item.layout) ? (item.layout as Partial<Layout>) : {};
+
+const labelOf = (item: Json, fallback: string): string => {
+  const title = isObject(item.layout) ? item.layout.title : undefined;
+  const titleText = isObject(title) ? title.text : title;
+  if (typeof item.label === 'string') return item.label;
+  return typeof titleText === 'string' ? titleText : fallback;
+};
+
+const EXPRESS_MODES: Record<string, string> = { line: 'lines', scatter: 'markers' };
+
+/** A plotly-express call as the traces it draws (scatter and line: markers and lines). */
+const expressTraces = (section: Json, item: Json): Data[] => {
+  const calls = [item, ...(Array.isArray(item.traces) ? item.traces.filter(isObject) : [])];
+  return calls.map((call) => ({
+    type: 'scatter',
+    mode: EXPRESS_MODES[String(call.method ?? 'scatter')] ?? 'markers',
+    x: typeof call.x === 'string' ? resolvePlotPath(section, call.x) : call.x,
+    y: typeof call.y === 'string' ? resolvePlotPath(section, call.y) : call.y,
+  })) as Data[];
+};
+
+const asList = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String);
+
+/** The older `plot` annotation: x and y paths (y may be several), lines per y, layout and config. */
+const pathTraces = (values: Json, section: SectionDefinition | undefined, item: Json) => {
+  const xs = asList(item.x);
+  const ys = asList(item.y);
+  if (xs.length === 0 || ys.length === 0)
+    throw new PlotPathError(`Could not resolve the path ${String(item.x ?? item.y)}`);
+  if (xs.length > 1 && xs.length !== ys.length) throw new PlotPathError(AXES_LENGTH_ERROR);
+  if (new Set(xs.map((x) => quantityAt(section, x)?.unit ?? '')).size > 1)
+    throw new PlotPathError(X_UNITS_ERROR);
+  const lines = Array.isArray(item.lines) ? item.lines.filter(isObject) : [];
+  const data = ys.map((y, index) => ({
+    type: 'scatter',
+    mode: 'lines',
+    name: axisTitle(section, y),
+    ...lines[index],
+    x: resolvePlotPath(values, xs[xs.length > 1 ? index : 0]!),
+    y: resolvePlotPath(values, y),
+  })) as Data[];
+  const layout: Partial<Layout> = {
+    xaxis: { title: { text: axisTitle(section, xs[0]!) } },
+    yaxis: { title: { text: ys.length === 1 ? axisTitle(section, ys[0]!) : '' } },
+    showlegend: ys.length > 1,
+    ...layoutOf(item),
+  };
+  return { data, layout };
+};
+
+/** The figures of one section's annotations and stored figures; each failure stays its own figure's. */
+const figuresOfSection = (values: Json, section: SectionDefinition | undefined, at: string) => {
+  const name = section?.name ?? 'Plot';
+  const figures: SectionFigure[] = [];
+  const add = (key: string, item: Json, build: () => { data: Data[]; layout: Partial<Layout> }) => {
+    const label = labelOf(item, name);
+    try {
+      figures.push({ key: `${at}:${key}`, label, ...build() });
+    } catch (error) {
+      if (!(error instanceof PlotPathError)) throw error;
+      figures.push({ key: `${at}:${key}`, label, data: [], layout: {}, error: error.message });
+    }
+  };
+  annotationItems(section, 'plotly_graph_object').forEach((item, index) =>
+    add(`graph_object/${index}`, item, () => ({
+      data: (Array.isArray(item.data) ? item.data : [item.data])
+        .filter(isObject)
+        .map((trace) => resolvedTrace(values, trace)),
+      layout: layoutOf(item),
+    })),
+  );
+  annotationItems(section, 'plotly_express').forEach((item, index) =>
+    add(`express/${index}`, item, () => ({ data: expressTraces(values, item), layout: layoutOf(item) })),
+  );
+  annotationItems(section, 'plot').forEach((item, index) =>
+    add(`plot/${index}`, item, () => pathTraces(values, section, item)),
+  );
+  // A PlotSection's stored figures: {label, figure: {data, layout}}, or the figure itself.
+  (Array.isArray(values.figures) ? values.figures.filter(isObject) : []).forEach((stored, index) => {
+    const figure = isObject(stored.figure) ? stored.figure : stored;
+    add(
+      `figures/${index}`,
+      { ...figure, ...(typeof stored.label === 'string' ? { label: stored.label } : {}) },
+      () => ({
+        data: (Array.isArray(figure.data) ? figure.data : [figure.data]).filter(isObject) as Data[],
+        layout: layoutOf(figure),
+      }),
+    );
+  });
+  return figures;
+};
+
+/** Every figure of the data, section by section from the root, sub-sections in their definition order. */
+export const sectionFigures = (definitions: Definitions, data: Json, mainfile: string): SectionFigure[] => {
+  const figures: SectionFigure[] = [];
+  let visited = 0;
+  const visit = (values: Json, section: SectionDefinition | undefined, at: string) => {
+    if (figures.length >= MAX_FIGURES || ++visited > MAX_SECTIONS) return;
+    figures.push(...figuresOfSection(values, section, at));
+    for (const sub of section?.sub_sections ?? []) {
+      const value = values[sub.name];
+      const items = Array.isArray(value) ? value : [value];
+      items.forEach((item, index) => {
+        if (!isObject(item)) return;
+        const path = `${at}/${sub.name}${Array.isArray(value) ? `/${index}` : ''}`;
+        visit(item, itemSection(definitions, sub.section, item, mainfile), path);
+      });
+    }
+  };
+  visit(data, definitions.sections[definitions.root], 'data');
+  return figures.slice(0, MAX_FIGURES);
+};
