@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -62,4 +62,17 @@ export const uploadFiles = async (page: Page, files: Array<{ name: string; buffe
   await page
     .locator('input[type=file]')
     .setInputFiles(files.map((f) => ({ ...f, mimeType: 'application/octet-stream' })));
+};
+
+/**
+ * Clicks a notebook's Save and waits for the server's answer to the save (PUT raw, which waits for the
+ * processing): a reload or another tab right after a click could otherwise cut the save off or race it.
+ */
+export const saveAndWait = async (page: Page, save: Locator) => {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().includes('/raw'),
+  );
+  await save.click();
+  expect((await answered).status()).toBe(200);
+  await expect(save).toBeDisabled();
 };

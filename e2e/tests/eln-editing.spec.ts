@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, gui, register, snap, uploadFiles } from '../support/fixtures.ts';
+import { acceptCookies, gui, register, saveAndWait, snap, uploadFiles } from '../support/fixtures.ts';
 
 /**
  * A notebook schema with one quantity per kind of edit widget, and an entry of it: the entry page shows
@@ -149,8 +149,7 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await page.getByRole('button', { name: 'Cancel' }).click();
 
   await expect(save).toBeEnabled();
-  await save.click();
-  await expect(save).toBeDisabled();
+  await saveAndWait(page, save);
   await page.reload();
   await expect(field(page, 'name')).toHaveValue('S-2');
   await expect(field(page, 'thickness')).toHaveValue('250');
@@ -170,8 +169,7 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await creation.getByRole('button', { name: 'Create' }).click();
   await expect(creation).toHaveCount(0);
   await expect(editor.getByRole('combobox', { name: 'instrument' })).toHaveValue(/Furnace_B|Furnace B/);
-  await save.click();
-  await expect(save).toBeDisabled();
+  await saveAndWait(page, save);
 
   // Someone saves the entry in another tab; saving here then is a conflict.
   const other = await context.newPage();

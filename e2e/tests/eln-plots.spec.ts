@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { gui, register, snap, uploadFiles } from '../support/fixtures.ts';
+import { gui, register, saveAndWait, snap, uploadFiles } from '../support/fixtures.ts';
 
 /**
  * A notebook section's plot annotations become plot cards on its entry's overview: a graph object whose
  * '#' paths name the section's quantities, the older x/y plot of a sub-section, and a path that names
- * nothing, which says so in its own card.
+ * nothing, which says so in its own card. A sub-section annotated for the overview has a card of its own.
  */
 const evaporation = `definitions:
   sections:
@@ -29,10 +29,12 @@ const evaporation = `definitions:
           repeats: true
           section:
             m_annotations:
+              eln: {overview: true}
               plot: {label: Ramp, x: duration, y: [power]}
             quantities:
               duration: {type: float, shape: ['*'], unit: s}
               power: {type: float, shape: ['*'], unit: W}
+              note: {type: str, m_annotations: {eln: {component: StringEditQuantity}}}
 data:
   m_def: '#/definitions/section_definitions/0'
   time: [0, 60, 120, 180]
@@ -42,7 +44,9 @@ data:
     - {duration: [0, 10, 20], power: [0, 50, 100]}
 `;
 
-test('plot annotations of a notebook section are drawn as cards on its overview', async ({ page }) => {
+test('plot annotations of a notebook section are drawn as cards on its overview, and overview sections too', async ({
+  page,
+}) => {
   await page.goto(gui('/'));
   await register(page, {
     username: 'dorothy',
@@ -62,5 +66,17 @@ test('plot annotations of a notebook section are drawn as cards on its overview'
   await expect(ramp.locator('.xtitle')).toHaveText('duration (s)');
   await expect(ramp.locator('.ytitle')).toHaveText('power (W)');
   await expect(page.getByText('Could not resolve the path #humidity')).toBeVisible();
+
+  const card = (title: string) =>
+    page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await expect(card('steps').getByRole('group', { name: 'steps 1' })).toBeVisible();
+  await expect(card('steps').getByRole('button', { name: 'Add steps' })).toBeVisible();
+  await expect(card('Evaporation').getByRole('region', { name: 'steps' })).toHaveCount(0);
+  // Its fields are part of the entry's draft: Save on the notebook card writes them.
+  await card('steps').getByRole('textbox', { name: 'note' }).fill('slow ramp');
+  await card('steps').getByRole('textbox', { name: 'note' }).press('Enter');
+  await saveAndWait(page, card('Evaporation').getByRole('button', { name: 'Save' }));
+  await page.reload();
+  await expect(card('steps').getByRole('textbox', { name: 'note' })).toHaveValue('slow ramp');
   await snap(page, 'eln-plots');
 });

@@ -11,13 +11,13 @@ import {
   DialogContentText,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { entryEditable } from '../entry/editable.ts';
 import type { ArchiveData, EntryData } from '../entry/types.ts';
 import { useCaller } from '../uploads/useCaller.ts';
 import { ElnEntryContext } from './elnContext.tsx';
-import type { Json } from './elnModel.ts';
-import { SectionEditor } from './SectionEditor.tsx';
+import { labelOf, overviewSubSections, withField, type Json } from './elnModel.ts';
+import { SectionEditor, SubSectionEditor } from './SectionEditor.tsx';
 import { useEntryDefinitions } from './useEntryDefinitions.ts';
 import { isConflict, useEntrySave } from './useEntrySave.ts';
 import { useLeaveGuard } from './useLeaveGuard.tsx';
@@ -73,57 +73,89 @@ export function ElnCard({ entry, archive }: { entry: EntryData; archive: Archive
     setConflict(false);
     void queryClient.invalidateQueries({ queryKey: ['entries', entry.entry_id] });
   };
+  const change = (next: Json) => {
+    setDraft(next);
+    setEdits((count) => count + 1);
+  };
+  const overview = overviewSubSections(resolved, root);
+  const mainfile = entry.mainfile;
+  // Every card edits the one draft; Save on the first card writes them all.
+  const editing = (children: ReactNode) => (
+    <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0 }}>
+      <ElnEntryContext.Provider value={context}>{children}</ElnEntryContext.Provider>
+    </fieldset>
+  );
   return (
-    <Card>
-      <CardHeader
-        title={root.name}
-        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
-        action={
-          editable && (
-            <Button
-              variant="contained"
-              startIcon={<SaveIcon />}
-              disabled={edits === 0 || save.isPending}
-              onClick={onSave}
-            >
-              Save
-            </Button>
-          )
-        }
-      />
-      <CardContent>
-        {save.isError && !isConflict(save.error) && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {save.error.message}
-          </Alert>
-        )}
-        <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0 }}>
-          <ElnEntryContext.Provider value={context}>
+    <>
+      <Card>
+        <CardHeader
+          title={root.name}
+          slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+          action={
+            editable && (
+              <Button
+                variant="contained"
+                startIcon={<SaveIcon />}
+                disabled={edits === 0 || save.isPending}
+                onClick={onSave}
+              >
+                Save
+              </Button>
+            )
+          }
+        />
+        <CardContent>
+          {save.isError && !isConflict(save.error) && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {save.error.message}
+            </Alert>
+          )}
+          {editing(
             <SectionEditor
               definitions={resolved}
               section={root}
               value={draft}
-              mainfile={entry.mainfile}
-              onChange={(next) => {
-                setDraft(next);
-                setEdits((count) => count + 1);
-              }}
-            />
-          </ElnEntryContext.Provider>
-        </fieldset>
-      </CardContent>
-      <Dialog open={conflict} aria-describedby="eln-conflict-text">
-        <DialogContent>
-          <DialogContentText id="eln-conflict-text">{CONFLICT_TEXT}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConflict(false)}>OK</Button>
-          <Button onClick={reload} autoFocus>
-            Reload
-          </Button>
-        </DialogActions>
-      </Dialog>
-      {leaveGuard}
-    </Card>
+              mainfile={mainfile}
+              onChange={change}
+              omit={new Set(overview.map((sub) => sub.name))}
+            />,
+          )}
+        </CardContent>
+        <Dialog open={conflict} aria-describedby="eln-conflict-text">
+          <DialogContent>
+            <DialogContentText id="eln-conflict-text">{CONFLICT_TEXT}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConflict(false)}>OK</Button>
+            <Button onClick={reload} autoFocus>
+              Reload
+            </Button>
+          </DialogActions>
+        </Dialog>
+        {leaveGuard}
+      </Card>
+      {overview.map((sub) => (
+        <Card key={sub.name}>
+          <CardHeader title={labelOf(sub)} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+          <CardContent>
+            {editing(
+              <SubSectionEditor
+                sub={sub}
+                definitions={resolved}
+                value={draft[sub.name]}
+                mainfile={mainfile}
+                titled={false}
+                onChange={(item) => {
+                  const next = { ...draft };
+                  if (item === undefined) delete next[sub.name];
+                  else next[sub.name] = item;
+                  change(next);
+                }}
+              />,
+            )}
+          </CardContent>
+        </Card>
+      ))}
+    </>
   );
 }

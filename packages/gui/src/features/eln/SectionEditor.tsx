@@ -11,6 +11,7 @@ import {
   type Json,
   type SectionDefinition,
   type SubSectionDefinition,
+  withField,
 } from './elnModel.ts';
 import { QuantityEditor } from './QuantityEditor.tsx';
 
@@ -21,16 +22,13 @@ interface SectionEditorProps {
   onChange: (value: Json) => void;
   /** The entry's mainfile: the data's own m_defs ('#/definitions/...') are its sections. */
   mainfile: string;
+  /** Sub-sections shown elsewhere (the overview's own cards). */
+  omit?: ReadonlySet<string>;
 }
 
 /** A section's fields, then its sub-sections, each editable in turn. */
-export function SectionEditor({ definitions, section, value, onChange, mainfile }: SectionEditorProps) {
-  const set = (name: string, item: unknown) => {
-    const next = { ...value };
-    if (item === undefined) delete next[name];
-    else next[name] = item;
-    onChange(next);
-  };
+export function SectionEditor({ definitions, section, value, onChange, mainfile, omit }: SectionEditorProps) {
+  const set = (name: string, item: unknown) => onChange(withField(value, name, item));
   return (
     <Stack spacing={2}>
       {sectionFields(section).map((field) => (
@@ -42,33 +40,38 @@ export function SectionEditor({ definitions, section, value, onChange, mainfile 
           onChange={(item) => set(field.quantity.name, item)}
         />
       ))}
-      {sectionSubSections(section).map((sub) => (
-        <SubSectionEditor
-          key={sub.name}
-          sub={sub}
-          definitions={definitions}
-          value={value[sub.name]}
-          onChange={(item) => set(sub.name, item)}
-          mainfile={mainfile}
-        />
-      ))}
+      {sectionSubSections(section)
+        .filter((sub) => !omit?.has(sub.name))
+        .map((sub) => (
+          <SubSectionEditor
+            key={sub.name}
+            sub={sub}
+            definitions={definitions}
+            value={value[sub.name]}
+            onChange={(item) => set(sub.name, item)}
+            mainfile={mainfile}
+          />
+        ))}
     </Stack>
   );
 }
 
 /** A sub-section: its section (or, repeating, each of its sections) with 'Delete sub-section', and Add. */
-function SubSectionEditor({
+export function SubSectionEditor({
   sub,
   definitions,
   value,
   onChange,
   mainfile,
+  titled = true,
 }: {
   sub: SubSectionDefinition;
   definitions: Definitions;
   value: unknown;
   onChange: (value: unknown) => void;
   mainfile: string;
+  /** False where a card's header names it already. */
+  titled?: boolean;
 }) {
   const label = labelOf(sub);
   const items = (sub.repeats ? (Array.isArray(value) ? value : []) : isObject(value) ? [value] : []).filter(
@@ -79,9 +82,13 @@ function SubSectionEditor({
     onChange(sub.repeats ? (next.length > 0 ? next : undefined) : next[0]);
   };
   return (
-    <Box component="section" aria-label={label} sx={{ borderLeft: 2, borderColor: 'divider', pl: 2 }}>
+    <Box
+      component="section"
+      aria-label={label}
+      sx={titled ? { borderLeft: 2, borderColor: 'divider', pl: 2 } : undefined}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
+        <Typography variant="subtitle2" sx={{ flexGrow: 1, visibility: titled ? 'visible' : 'hidden' }}>
           {label}
         </Typography>
         {(sub.repeats || items.length === 0) && (

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { componentOf, itemSection, sectionFields, sectionSubSections, type Definitions } from './elnModel.ts';
+import {
+  componentOf,
+  itemSection,
+  overviewSubSections,
+  sectionFields,
+  sectionSubSections,
+  withField,
+  type Definitions,
+} from './elnModel.ts';
 
 const quantity = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -101,5 +109,43 @@ describe("a notebook section's editor", () => {
       ],
     };
     expect(sectionSubSections(section).map((sub) => sub.name)).toEqual(['a']);
+  });
+
+  it('puts sub-sections whose section or own annotation says overview on cards of their own', () => {
+    const section = (name: string, extra = {}) => ({
+      name,
+      search_name: name,
+      base_sections: [],
+      quantities: [],
+      sub_sections: [],
+      ...extra,
+    });
+    const definitions: Definitions = {
+      root: 'root',
+      sections: {
+        root: section('Root', {
+          ...eln({ hide: ['hidden'] }),
+          sub_sections: [
+            { name: 'process', repeats: false, section: 'process' },
+            { name: 'notes', repeats: true, section: 'plain' },
+            { name: 'flagged', repeats: false, section: 'plain', ...eln({ overview: true }) },
+            { name: 'hidden', repeats: false, section: 'process' },
+          ],
+        }),
+        process: section('Process', eln({ overview: true })),
+        plain: section('Plain'),
+      },
+    };
+    expect(overviewSubSections(definitions, definitions.sections.root!).map((sub) => sub.name)).toEqual([
+      'process',
+      'flagged',
+    ]);
+  });
+
+  it('sets or leaves out one field of a section value without touching the others', () => {
+    const value = { a: 1, b: 2 };
+    expect(withField(value, 'a', 3)).toEqual({ a: 3, b: 2 });
+    expect(withField(value, 'b', undefined)).toEqual({ a: 1 });
+    expect(value).toEqual({ a: 1, b: 2 });
   });
 });

@@ -113,6 +113,27 @@ export const sectionSubSections = (section: SectionDefinition): SubSectionDefini
   return section.sub_sections.filter((sub) => !hidden.has(sub.name));
 };
 
+/** A section's value with one field set, or left out when `item` is undefined. */
+export const withField = (value: Json, name: string, item: unknown): Json => {
+  const next = { ...value };
+  if (item === undefined) delete next[name];
+  else next[name] = item;
+  return next;
+};
+
+/**
+ * Sub-sections shown as cards of their own on the entry's overview (spec 3 §2): those whose section, or
+ * the sub-section itself, has an ELN annotation with `overview: true`.
+ */
+export const overviewSubSections = (
+  definitions: Definitions,
+  section: SectionDefinition,
+): SubSectionDefinition[] =>
+  sectionSubSections(section).filter((sub) => {
+    const target = definitions.sections[sub.section];
+    return elnAnnotation(sub)?.overview === true || (target && elnAnnotation(target)?.overview === true);
+  });
+
 /** The section an item of a sub-section is: the one its m_def chose (when listed), else the declared one. */
 export const itemSection = (
   definitions: Definitions,
