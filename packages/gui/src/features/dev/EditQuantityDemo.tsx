@@ -4,7 +4,7 @@ import { ElnEntryContext } from '../eln/elnContext.tsx';
 import { SectionEditor } from '../eln/SectionEditor.tsx';
 import { demoDefinitions } from './editQuantityDemo.ts';
 
-const CONTEXT = { uploadId: '', entryId: '', definitions: demoDefinitions };
+const CONTEXT = { uploadId: '', entryId: '', mainfile: 'dev', definitions: demoDefinitions };
 
 /** /dev/editquantity: every edit widget on a demo section, with the value they produce. */
 export function EditQuantityDemo() {

@@ -60,8 +60,14 @@ export function ElnCard({ entry, archive }: { entry: EntryData; archive: Archive
   const resolved = definitions.data?.data;
   const root = resolved?.sections[resolved.root];
   const context = useMemo(
-    () => resolved && { uploadId: entry.upload_id ?? '', entryId: entry.entry_id, definitions: resolved },
-    [resolved, entry.upload_id, entry.entry_id],
+    () =>
+      resolved && {
+        uploadId: entry.upload_id ?? '',
+        entryId: entry.entry_id,
+        mainfile: entry.mainfile ?? '',
+        definitions: resolved,
+      },
+    [resolved, entry.upload_id, entry.entry_id, entry.mainfile],
   );
   if (!resolved || !root || !context || !entry.mainfile) return null;
   const onSave = () =>
@@ -145,12 +151,7 @@ export function ElnCard({ entry, archive }: { entry: EntryData; archive: Archive
                 value={draft[sub.name]}
                 mainfile={mainfile}
                 titled={false}
-                onChange={(item) => {
-                  const next = { ...draft };
-                  if (item === undefined) delete next[sub.name];
-                  else next[sub.name] = item;
-                  change(next);
-                }}
+                onChange={(item) => change(withField(draft, sub.name, item))}
               />,
             )}
           </CardContent>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { labelOf, type Field } from './elnModel.ts';
 import { AutocompleteWidget, BoolWidget, RadioWidget, SelectWidget } from './widgets/ChoiceWidgets.tsx';
 import { DateTimeWidget } from './widgets/DateTimeWidget.tsx';
+import { FileWidget } from './widgets/FileWidget.tsx';
 import { NumberWidget, SliderWidget } from './widgets/NumberWidget.tsx';
 import { ReferenceWidget } from './widgets/ReferenceWidget.tsx';
 import { TextWidget } from './widgets/TextWidget.tsx';
@@ -14,7 +15,7 @@ const WIDGETS: Record<string, (props: WidgetProps) => ReactNode> = {
   StringEditQuantity: (props) => <TextWidget {...props} />,
   URLEditQuantity: (props) => <TextWidget {...props} kind="url" />,
   RichTextEditQuantity: (props) => <TextWidget {...props} kind="rich" />,
-  FileEditQuantity: (props) => <TextWidget {...props} />,
+  FileEditQuantity: (props) => <FileWidget {...props} />,
   ReferenceEditQuantity: (props) => <ReferenceWidget {...props} />,
   NumberEditQuantity: (props) => <NumberWidget {...props} />,
   SliderEditQuantity: (props) => <SliderWidget {...props} />,

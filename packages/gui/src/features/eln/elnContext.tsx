@@ -5,6 +5,8 @@ import type { Definitions } from './elnModel.ts';
 export interface ElnEntry {
   uploadId: string;
   entryId: string;
+  /** The entry's mainfile: files a notebook field uploads go beside it. */
+  mainfile: string;
   definitions: Definitions;
 }
 

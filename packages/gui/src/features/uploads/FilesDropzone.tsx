@@ -18,6 +18,8 @@ export interface FilesDropzoneProps {
   onFiles: (files: File[]) => void;
   /** Set while the user is asked whether a file of the same name is replaced. */
   question?: OverwriteQuestion;
+  /** One file, in a small area (a notebook's file field). */
+  single?: boolean;
 }
 
 /** Asked before a dropped file replaces one of the same name (spec 3 §5). */
@@ -49,9 +51,10 @@ export function FilesDropzone({ question, ...props }: FilesDropzoneProps) {
   );
 }
 
-function DropArea({ state, disabled, onFiles }: Omit<FilesDropzoneProps, 'question'>) {
+function DropArea({ state, disabled, onFiles, single = false }: Omit<FilesDropzoneProps, 'question'>) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     disabled: disabled || state.fileName !== undefined,
+    multiple: !single,
     // Files need a name to be stored under (spec 3 §5).
     onDrop: (accepted) => {
       const named = accepted.filter((file) => file.name);
@@ -77,7 +80,7 @@ function DropArea({ state, disabled, onFiles }: Omit<FilesDropzoneProps, 'questi
     <Box
       {...getRootProps()}
       sx={{
-        p: 4,
+        p: single ? 1 : 4,
         border: 2,
         borderStyle: 'dashed',
         borderColor: isDragActive ? 'primary.main' : 'divider',
@@ -87,8 +90,10 @@ function DropArea({ state, disabled, onFiles }: Omit<FilesDropzoneProps, 'questi
         color: disabled ? 'text.disabled' : 'text.secondary',
       }}
     >
-      <input {...getInputProps()} aria-label="files to upload" />
-      <Typography>Drop files here or click to open dialog</Typography>
+      <input {...getInputProps()} aria-label={single ? 'file to upload' : 'files to upload'} />
+      <Typography variant={single ? 'body2' : 'body1'}>
+        {single ? 'Drop a file here or click to upload one' : 'Drop files here or click to open dialog'}
+      </Typography>
     </Box>
   );
 }

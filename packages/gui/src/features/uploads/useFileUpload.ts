@@ -61,8 +61,10 @@ export function useFileUpload(uploadId: string, onDone: () => void, folder = '')
     [],
   );
 
+  /** Resolves to the names of the files that are in place afterwards: sent, or kept on 'No'. */
   const uploadFiles = useCallback(
-    async (files: readonly File[]) => {
+    async (files: readonly File[]): Promise<string[]> => {
+      const placed: string[] = [];
       try {
         for (const file of files) {
           try {
@@ -72,6 +74,7 @@ export function useFileUpload(uploadId: string, onDone: () => void, folder = '')
             // 'No' keeps the existing file and goes on with the next one.
             if (await ask(file.name)) await send(file, true);
           }
+          placed.push(file.name);
         }
       } catch (error) {
         raiseError(error);
@@ -79,6 +82,7 @@ export function useFileUpload(uploadId: string, onDone: () => void, folder = '')
         setState({});
         onDone();
       }
+      return placed;
     },
     [send, ask, raiseError, onDone],
   );

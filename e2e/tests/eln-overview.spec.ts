@@ -5,6 +5,7 @@ import { gui, register, saveAndWait, snap, uploadFiles } from '../support/fixtur
  * A notebook section's plot annotations become plot cards on its entry's overview: a graph object whose
  * '#' paths name the section's quantities, the older x/y plot of a sub-section, and a path that names
  * nothing, which says so in its own card. A sub-section annotated for the overview has a card of its own.
+ * A file field takes a dropped file into the upload.
  */
 const evaporation = `definitions:
   sections:
@@ -24,6 +25,7 @@ const evaporation = `definitions:
         time: {type: float, shape: ['*'], unit: s}
         pressure: {type: float, shape: ['*'], unit: mbar}
         temperature: {type: float, shape: ['*'], unit: K}
+        log_file: {type: str, m_annotations: {eln: {component: FileEditQuantity}}}
       sub_sections:
         steps:
           repeats: true
@@ -44,7 +46,7 @@ data:
     - {duration: [0, 10, 20], power: [0, 50, 100]}
 `;
 
-test('plot annotations of a notebook section are drawn as cards on its overview, and overview sections too', async ({
+test('a notebook overview: plot cards, sub-sections on cards of their own, a file field that uploads', async ({
   page,
 }) => {
   await page.goto(gui('/'));
@@ -55,6 +57,7 @@ test('plot annotations of a notebook section are drawn as cards on its overview,
     password: 'penicillin-45',
   });
   await uploadFiles(page, [{ name: 'evaporation.archive.yaml', buffer: Buffer.from(evaporation) }]);
+  const uploadUrl = page.url();
   await page.getByRole('row', { name: /evaporation\.archive\.yaml.*SUCCESS/ }).click();
   await expect(page).toHaveURL(/\/entry\/id\//);
 
@@ -75,8 +78,20 @@ test('plot annotations of a notebook section are drawn as cards on its overview,
   // Its fields are part of the entry's draft: Save on the notebook card writes them.
   await card('steps').getByRole('textbox', { name: 'note' }).fill('slow ramp');
   await card('steps').getByRole('textbox', { name: 'note' }).press('Enter');
+  // A file dropped on a file field goes into the upload, and the field names it.
+  await card('Evaporation')
+    .getByLabel('file to upload')
+    .setInputFiles({ name: 'pressure-log.csv', mimeType: 'text/csv', buffer: Buffer.from('t,p\n0,1e-6\n') });
+  await expect(card('Evaporation').getByRole('textbox', { name: 'log file' })).toHaveValue(
+    'pressure-log.csv',
+  );
   await saveAndWait(page, card('Evaporation').getByRole('button', { name: 'Save' }));
   await page.reload();
   await expect(card('steps').getByRole('textbox', { name: 'note' })).toHaveValue('slow ramp');
+  await expect(card('Evaporation').getByRole('textbox', { name: 'log file' })).toHaveValue(
+    'pressure-log.csv',
+  );
+  await page.goto(uploadUrl);
+  await expect(page.getByRole('link', { name: 'pressure-log.csv' }).first()).toBeVisible();
   await snap(page, 'eln-plots');
 });
