@@ -5,6 +5,7 @@ import type { ParserInput } from '../types.ts';
 import { checkData } from './data-check.ts';
 import { SchemaResolver } from './resolve.ts';
 import { rawArchives, SchemaFiles } from './schema-files.ts';
+import { fillTabularData, rawTables } from './tabular.ts';
 
 export interface SchemaOutcome {
   definitions?: JsonObject;
@@ -53,7 +54,13 @@ export const applySchema = (
     outcome.dataDefinition = { name: mDef.split('.').pop()!, qualifiedName: mDef };
     return outcome;
   }
-  const checked = checkData(data, section, resolver, input.mainfile);
+  const withTables = fillTabularData(data, section, {
+    resolver,
+    file: input.mainfile,
+    tables: rawTables(input.rawRoot, input.mainfile),
+    log: (level, message) => input.log(level, message),
+  });
+  const checked = checkData(withTables, section, resolver, input.mainfile);
   const problems = [...resolver.problems, ...checked.problems];
   if (problems.length > 0) throw failure(`data does not fit its definition ${section.name}`, problems);
   for (const warning of checked.warnings) input.log('WARNING', warning);

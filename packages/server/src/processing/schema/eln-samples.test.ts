@@ -32,9 +32,9 @@ const EXPECTED_FAILURES: Record<string, RegExp> = {
 const NOMAD_TEST_IDS = 'examples/data/references/upload2';
 
 /**
- * Recordings of a notebook sample NOMAD filled further: its tabular parser read the process's CSV file into
- * the data (time, pressures, temperatures) and its normalizers added figures and the time of creation;
- * this server does not read table files into data yet.
+ * Recordings of a notebook sample NOMAD filled further: its tabular parser read a process CSV of NOMAD's
+ * own test data (45 rows; the sample folder's PVDProcess.csv has 9,660, tabular.test.ts reads it) and its
+ * normalizers added figures and the time of creation.
  */
 const FILLED_BY_TABULAR_PARSER = [
   'entry/eln-author.json',
