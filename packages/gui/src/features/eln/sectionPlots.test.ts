@@ -162,4 +162,24 @@ describe('sectionFigures', () => {
       ['Plot in section level', [{ x: [3], y: [4] }]],
     ]);
   });
+
+  it("resolves stored figures' paths, and draws NOMAD's copies of annotated figures once", () => {
+    const annotated = { data: [{ x: '#time', y: '#pressure' }], layout: { title: { text: 'P' } } };
+    const figures = sectionFigures(
+      definitions({ plotly_graph_object: [annotated] }),
+      {
+        ...data,
+        steps: [],
+        figures: [
+          { figure: annotated },
+          { label: 'own', figure: { data: { x: '#time', y: '#temperature' } } },
+        ],
+      },
+      'sample.archive.yaml',
+    );
+    expect(figures.map((figure) => [figure.label, figure.data])).toEqual([
+      ['P', [{ x: data.time, y: data.pressure }]],
+      ['own', [{ x: data.time, y: data.temperature }]],
+    ]);
+  });
 });

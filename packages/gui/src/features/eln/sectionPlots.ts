@@ -100,6 +100,10 @@ const resolvedTrace = (section: Json, trace: Json): Data => {
   return resolved as Data;
 };
 
+/** A figure's traces (one or a list), their '#' paths resolved. */
+const traces = (values: Json, data: unknown): Data[] =>
+  (Array.isArray(data) ? data : [data]).filter(isObject).map((trace) => resolvedTrace(values, trace));
+
 /** NOMAD keeps each annotation as a list; one that was a list already may be nested once more. */
 const annotationItems = (section: SectionDefinition | undefined, name: string): Json[] => {
   const annotation = section?.m_annotations?.[name];
@@ -174,12 +178,7 @@ const figuresOfSection = (values: Json, section: SectionDefinition | undefined, 
     }
   };
   annotationItems(section, 'plotly_graph_object').forEach((item, index) =>
-    add(`graph_object/${index}`, item, () => ({
-      data: (Array.isArray(item.data) ? item.data : [item.data])
-        .filter(isObject)
-        .map((trace) => resolvedTrace(values, trace)),
-      layout: layoutOf(item),
-    })),
+    add(`graph_object/${index}`, item, () => ({ data: traces(values, item.data), layout: layoutOf(item) })),
   );
   annotationItems(section, 'plotly_express').forEach((item, index) =>
     add(`express/${index}`, item, () => ({ data: expressTraces(values, item), layout: layoutOf(item) })),
@@ -187,16 +186,20 @@ const figuresOfSection = (values: Json, section: SectionDefinition | undefined, 
   annotationItems(section, 'plot').forEach((item, index) =>
     add(`plot/${index}`, item, () => pathTraces(values, section, item)),
   );
-  // A PlotSection's stored figures: {label, figure: {data, layout}}, or the figure itself.
+  // A PlotSection's stored figures: {label, figure: {data, layout}}, or the figure itself. NOMAD's
+  // normalizer copies the graph-object annotations there: those are drawn once, from the annotation.
+  const annotated = new Set(
+    annotationItems(section, 'plotly_graph_object').map((item) =>
+      JSON.stringify({ data: item.data, layout: item.layout }),
+    ),
+  );
   (Array.isArray(values.figures) ? values.figures.filter(isObject) : []).forEach((stored, index) => {
     const figure = isObject(stored.figure) ? stored.figure : stored;
+    if (annotated.has(JSON.stringify({ data: figure.data, layout: figure.layout }))) return;
     add(
       `figures/${index}`,
       { ...figure, ...(typeof stored.label === 'string' ? { label: stored.label } : {}) },
-      () => ({
-        data: (Array.isArray(figure.data) ? figure.data : [figure.data]).filter(isObject) as Data[],
-        layout: layoutOf(figure),
-      }),
+      () => ({ data: traces(values, figure.data), layout: layoutOf(figure) }),
     );
   });
   return figures;
