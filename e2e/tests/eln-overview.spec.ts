@@ -5,8 +5,10 @@ import { gui, register, saveAndWait, snap, uploadFiles } from '../support/fixtur
  * A notebook section's plot annotations become plot cards on its entry's overview: a graph object whose
  * '#' paths name the section's quantities, the older x/y plot of a sub-section, and a path that names
  * nothing, which says so in its own card. A sub-section annotated for the overview has a card of its own.
- * A file field takes a dropped file into the upload.
+ * A file field takes a dropped file into the upload; as a table the schema reads, it fills the data.
  */
+const log =
+  '# chamber log\nTime,Pressure,Temp C\n0,1e-6,20\n30,3e-6,150\n60,5e-6,240\n90,4e-6,250\n120,4e-6,250\n';
 const evaporation = `definitions:
   sections:
     Evaporation:
@@ -22,10 +24,14 @@ const evaporation = `definitions:
           - label: Humidity
             data: {x: '#time', y: '#humidity'}
       quantities:
-        time: {type: float, shape: ['*'], unit: s}
-        pressure: {type: float, shape: ['*'], unit: mbar}
-        temperature: {type: float, shape: ['*'], unit: K}
-        log_file: {type: str, m_annotations: {eln: {component: FileEditQuantity}}}
+        time: {type: float, shape: ['*'], unit: s, m_annotations: {tabular: {name: Time}}}
+        pressure: {type: float, shape: ['*'], unit: mbar, m_annotations: {tabular: {name: Pressure}}}
+        temperature: {type: float, shape: ['*'], unit: K, m_annotations: {tabular: {name: Temp C, unit: degC}}}
+        log_file:
+          type: str
+          m_annotations:
+            eln: {component: FileEditQuantity}
+            tabular_parser: {parsing_options: {comment: '#'}}
       sub_sections:
         steps:
           repeats: true
@@ -46,7 +52,7 @@ data:
     - {duration: [0, 10, 20], power: [0, 50, 100]}
 `;
 
-test('a notebook overview: plot cards, sub-sections on cards of their own, a file field that uploads', async ({
+test('a notebook overview: plot cards, sub-sections on cards of their own, a dropped table that fills the data', async ({
   page,
 }) => {
   await page.goto(gui('/'));
@@ -81,7 +87,7 @@ test('a notebook overview: plot cards, sub-sections on cards of their own, a fil
   // A file dropped on a file field goes into the upload, and the field names it.
   await card('Evaporation')
     .getByLabel('file to upload')
-    .setInputFiles({ name: 'pressure-log.csv', mimeType: 'text/csv', buffer: Buffer.from('t,p\n0,1e-6\n') });
+    .setInputFiles({ name: 'pressure-log.csv', mimeType: 'text/csv', buffer: Buffer.from(log) });
   await expect(card('Evaporation').getByRole('textbox', { name: 'log file' })).toHaveValue(
     'pressure-log.csv',
   );
@@ -91,6 +97,8 @@ test('a notebook overview: plot cards, sub-sections on cards of their own, a fil
   await expect(card('Evaporation').getByRole('textbox', { name: 'log file' })).toHaveValue(
     'pressure-log.csv',
   );
+  // Processing read the table: the pressure plot has its five rows now, not the four written.
+  await expect(pressure.locator('.scatterlayer .trace').first().locator('.point')).toHaveCount(5);
   await page.goto(uploadUrl);
   await expect(page.getByRole('link', { name: 'pressure-log.csv' }).first()).toBeVisible();
   await snap(page, 'eln-plots');
