@@ -24,6 +24,7 @@ export * from './units/conversion.ts';
 export * from './units/definitions.ts';
 export * from './metainfo/index.ts';
 export * from './query/optimade/index.ts';
+export * from './urls/nomad-url.ts';
 export * from './contract/operation.ts';
 export * from './contract/operations.ts';
 export * from './contract/lookup.ts';

@@ -1,5 +1,7 @@
 import {
+  parseNomadUrl,
   variantOf,
+  type NomadUrl,
   type QuantityDefinition,
   type SectionDefinition,
   type SubSectionDefinition,
@@ -280,24 +282,24 @@ export function keysOfArchivePath(path: string): string[] {
 export type ReferenceTarget = { entryId?: string; uploadId?: string; keys: string[] };
 
 /**
- * Reads NOMAD's reference forms: '/run/0/system/0' and '#/run/0/...' (this archive),
- * '../upload/archive/{entry_id}#/data' (same upload), '../uploads/{upload_id}/archive/{entry_id}#/...'
- * and '/entries/{entry_id}/archive#/...' (another upload).
+ * Where a reference value points, in NOMAD's reference forms (spec 1 §2.3): '/run/0/system/0' and
+ * '#/run/0/...' (this archive), '../upload/archive/{entry_id}#/data' (same upload),
+ * '../uploads/{upload_id}/archive/{entry_id}#/...' and '/entries/{entry_id}/archive#/...'.
  */
 export function referenceTarget(value: unknown): ReferenceTarget | undefined {
-  if (typeof value !== 'string') return undefined;
-  const hash = value.indexOf('#');
-  const [location, fragment] = hash >= 0 ? [value.slice(0, hash), value.slice(hash + 1)] : ['', value];
-  if (!fragment.startsWith('/')) return undefined;
-  const keys = keysOfArchivePath(fragment);
-  if (location === '') return { keys };
-  const sameUpload = /^\.\.\/upload\/archive\/([^/#]+)$/.exec(location);
-  if (sameUpload) return { entryId: sameUpload[1] as string, keys };
-  const otherUpload = /^\.\.\/uploads\/([^/]+)\/archive\/([^/#]+)$/.exec(location);
-  if (otherUpload) return { uploadId: otherUpload[1] as string, entryId: otherUpload[2] as string, keys };
-  const byEntry = /\/entries\/([^/]+)\/archive$/.exec(location);
-  if (byEntry) return { entryId: byEntry[1] as string, keys };
-  return undefined;
+  let url: NomadUrl;
+  try {
+    url = parseNomadUrl(value);
+  } catch {
+    return undefined;
+  }
+  if (url.kind === 'data') return { keys: keysOfArchivePath(url.dataPath) };
+  if (url.kind !== 'archive' || !url.entryId || !url.dataPath) return undefined;
+  return {
+    ...(url.uploadId ? { uploadId: url.uploadId } : {}),
+    entryId: url.entryId,
+    keys: keysOfArchivePath(url.dataPath),
+  };
 }
 
 /** True when a quantity holds references (by definition, or by the form of its values). */

@@ -6,6 +6,7 @@ describe('reference values', () => {
     expect(entryReference('u1', 'e1')).toBe('../uploads/u1/archive/e1#/data');
     expect(referencedEntryId('../uploads/u1/archive/e1#/data')).toBe('e1');
     expect(referencedEntryId('../upload/archive/e2#data')).toBe('e2');
+    expect(referencedEntryId('https://oasis.example.org/api/v1/uploads/u3/archive/e3#/data')).toBe('e3');
     // By mainfile, or no reference at all: no entry id to show.
     expect(referencedEntryId('../upload/archive/mainfile/a.archive.json#data')).toBeUndefined();
     expect(referencedEntryId('#/data/x')).toBeUndefined();

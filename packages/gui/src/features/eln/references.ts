@@ -1,3 +1,5 @@
+import { parseNomadUrl } from '@oasis/schema';
+
 /**
  * Reference values as NOMAD's reference editor writes them: the data of an entry of any upload,
  * '../uploads/{upload_id}/archive/{entry_id}#/data'; values of the same upload may also be written
@@ -8,8 +10,12 @@ export const entryReference = (uploadId: string, entryId: string) =>
 
 /** The entry a reference value points to, when it names one by id. */
 export const referencedEntryId = (value: unknown): string | undefined => {
-  if (typeof value !== 'string') return undefined;
-  return /^\.\.\/uploads?\/(?:[^/]+\/)?archive\/(?!mainfile\/)([^#/]+)#/.exec(value)?.[1];
+  try {
+    const url = parseNomadUrl(value);
+    return url.kind === 'archive' ? url.entryId : undefined;
+  } catch {
+    return undefined;
+  }
 };
 
 /**
