@@ -274,4 +274,9 @@ test('entries are created from a built-in schema and from the upload’s own, on
   await expect(cards.last()).toContainText('numpy: float64');
   await expect(cards.last()).toContainText('m');
   await snap(page, 'metainfo-user-schema');
+  // The search finds definitions of users' packages too.
+  await page.getByLabel('search definitions').fill('layers_co');
+  await expect(item('layers_count')).toContainText('quantity in Film lab');
+  await item('layers_count').click();
+  await expect(cards.last()).toContainText('numpy: int32');
 });

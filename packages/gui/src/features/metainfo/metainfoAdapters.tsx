@@ -8,6 +8,7 @@ import {
   packageOf,
   searchDefinitions,
   sectionOfNode,
+  type DefinitionHit,
   shapeText,
   type MetainfoNode,
 } from './metainfoModel.ts';
@@ -91,25 +92,38 @@ function definitionAdapter(node: MetainfoNode, path: readonly string[]): LaneAda
  */
 export function metainfoRootAdapter(filter: MetainfoFilter, userPackages?: UserPackages): LaneAdapter {
   const packages = builtinPackages.filter((pkg) => !filter.packageName || pkg.name === filter.packageName);
-  const hits = searchDefinitions(filter.search, filter.packageName);
-  const list: LaneItem[] = filter.search.trim()
-    ? hits.map((hit) => ({
-        key: hit.keys.join('.'),
-        label: hit.name,
-        secondary: `${hit.kind} in ${hit.pkg}`,
-        href: laneUrl(METAINFO_BASE, hit.keys),
-      }))
+  const searching = filter.search.trim() !== '';
+  const hitItems = (hits: DefinitionHit[]): LaneItem[] =>
+    hits.map((hit) => ({
+      key: hit.keys.join('.'),
+      label: hit.name,
+      secondary: `${hit.kind} in ${hit.pkg}`,
+      href: laneUrl(METAINFO_BASE, hit.keys),
+    }));
+  const list: LaneItem[] = searching
+    ? hitItems(searchDefinitions(filter.search, filter.packageName))
     : [
         { key: ARCHIVE_ROOT, label: ARCHIVE_ROOT, secondary: 'archive root section' },
         ...packages.map((pkg) => ({ key: pkg.name, label: pkg.name, secondary: 'package' })),
       ];
-  const withUsers = !filter.search.trim() && !filter.packageName && userPackages;
+  const users = !filter.packageName ? userPackages : undefined;
+  /** Users' packages as the root lane lists them, opened for a search (each read once, see useUserPackages). */
+  const opened = async () => {
+    const listed = (await users?.list()) ?? [];
+    const loaded = await Promise.all(listed.map(async ({ key }) => ({ key, pkg: await users?.open(key) })));
+    return loaded.flatMap(({ key, pkg }) => (pkg ? [{ key, pkg }] : []));
+  };
   return {
     cacheKey: ['metainfo', 'root', filter.search, filter.packageName ?? ''],
     title: 'Definitions',
-    list: withUsers
-      ? async () => ({ items: [...list, ...(await userPackages.list())], hasMore: false })
-      : items(list),
+    list: !users
+      ? items(list)
+      : searching
+        ? async () => ({
+            items: hitItems(searchDefinitions(filter.search, undefined, await opened())),
+            hasMore: false,
+          })
+        : async () => ({ items: [...list, ...(await users.list())], hasMore: false }),
     resolve: async (key) => {
       if (USER_PACKAGE.test(key)) {
         const pkg = await userPackages?.open(key);

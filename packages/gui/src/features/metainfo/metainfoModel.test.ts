@@ -52,4 +52,28 @@ describe('metainfo model', () => {
     expect(hits.every((hit) => hit.pkg === 'nomad.datamodel.results' && hit.kind === 'quantity')).toBe(true);
     expect(searchDefinitions('e', undefined).length).toBeLessThanOrEqual(100);
   });
+
+  it("finds definitions of users' packages, reached through their root lane key", () => {
+    const film = {
+      name: 'Film lab',
+      description: '',
+      section_definitions: [
+        {
+          name: 'FilmSample',
+          description: '',
+          base_sections: [],
+          quantities: [{ name: 'layers_count', description: '', type: 'int' as const, shape: [] }],
+          sub_sections: [],
+        },
+      ],
+    };
+    expect(searchDefinitions('layers_co', undefined, [{ key: 'entry_id:e1', pkg: film }])).toEqual([
+      {
+        keys: ['entry_id:e1', 'FilmSample', 'layers_count'],
+        name: 'layers_count',
+        kind: 'quantity',
+        pkg: 'Film lab',
+      },
+    ]);
+  });
 });

@@ -83,26 +83,37 @@ export interface DefinitionHit {
 /** At most this many definitions are listed for a search. */
 const MAX_HITS = 100;
 
+/** A package where the browser's root lane has it: built-in ones by name, users' by 'entry_id:{id}'. */
+export interface RootedPackage {
+  key: string;
+  pkg: PackageDefinition;
+}
+
 /**
  * Sections, sub-sections and quantities whose name contains `text` (case-insensitive), in `packageName` or in every
- * package, reached through the package that defines them.
+ * package (the built-in ones, then `others`), reached through the package that defines them.
  */
-export function searchDefinitions(text: string, packageName: string | undefined): DefinitionHit[] {
+export function searchDefinitions(
+  text: string,
+  packageName: string | undefined,
+  others: readonly RootedPackage[] = [],
+): DefinitionHit[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [];
   const hits: DefinitionHit[] = [];
-  for (const pkg of builtinPackages) {
+  const packages = [...builtinPackages.map((pkg) => ({ key: pkg.name, pkg })), ...others];
+  for (const { key, pkg } of packages) {
     if (packageName && pkg.name !== packageName) continue;
     for (const section of pkg.section_definitions) {
       if (section.name.toLowerCase().includes(needle))
-        hits.push({ keys: [pkg.name, section.name], name: section.name, kind: 'section', pkg: pkg.name });
+        hits.push({ keys: [key, section.name], name: section.name, kind: 'section', pkg: pkg.name });
       const members = [
         ...section.sub_sections.map((member) => ({ name: member.name, kind: 'sub section' as const })),
         ...section.quantities.map((member) => ({ name: member.name, kind: 'quantity' as const })),
       ];
       for (const { name, kind } of members) {
         if (name.toLowerCase().includes(needle))
-          hits.push({ keys: [pkg.name, section.name, name], name, kind, pkg: pkg.name });
+          hits.push({ keys: [key, section.name, name], name, kind, pkg: pkg.name });
       }
       if (hits.length >= MAX_HITS) return hits.slice(0, MAX_HITS);
     }

@@ -8,7 +8,7 @@ import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
 import type { ResolvedSection, SchemaResolver } from './resolve.ts';
 
 /** A table file is read whole; instrument logs of hours at a second per row stay well below. */
-export const MAX_TABLE_BYTES = 64 * 1024 ** 2;
+const MAX_TABLE_BYTES = 64 * 1024 ** 2;
 /** Columns and rows of one table. */
 const MAX_COLUMNS = 10_000;
 const MAX_ROWS = 2_000_000;
