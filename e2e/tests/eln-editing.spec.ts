@@ -278,5 +278,5 @@ test('entries are created from a built-in schema and from the upload’s own, on
   await page.getByLabel('search definitions').fill('layers_co');
   await expect(item('layers_count')).toContainText('quantity in Film lab');
   await item('layers_count').click();
-  await expect(cards.last()).toContainText('numpy: int32');
+  await expect(cards.last()).toContainText('Sample.layers_count');
 });
