@@ -8,6 +8,7 @@ import {
   withField,
   type Definitions,
 } from './elnModel.ts';
+import { testSection } from './testSections.ts';
 
 const quantity = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -112,14 +113,7 @@ describe("a notebook section's editor", () => {
   });
 
   it('puts sub-sections whose section or own annotation says overview on cards of their own', () => {
-    const section = (name: string, extra = {}) => ({
-      name,
-      search_name: name,
-      base_sections: [],
-      quantities: [],
-      sub_sections: [],
-      ...extra,
-    });
+    const section = testSection;
     const definitions: Definitions = {
       root: 'root',
       sections: {

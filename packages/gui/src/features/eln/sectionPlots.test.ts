@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Definitions, QuantityDefinition, SectionDefinition } from './elnModel.ts';
+import type { Definitions, QuantityDefinition } from './elnModel.ts';
 import { AXES_LENGTH_ERROR, resolvePlotPath, sectionFigures, X_UNITS_ERROR } from './sectionPlots.ts';
+import { testSection } from './testSections.ts';
 
 const quantity = (name: string, unit?: string): QuantityDefinition => ({
   name,
@@ -10,14 +11,7 @@ const quantity = (name: string, unit?: string): QuantityDefinition => ({
   ...(unit ? { unit } : {}),
 });
 
-const section = (name: string, extra: Partial<SectionDefinition> = {}): SectionDefinition => ({
-  name,
-  search_name: name,
-  base_sections: [],
-  quantities: [],
-  sub_sections: [],
-  ...extra,
-});
+const section = testSection;
 
 const ROOT = 'schema.archive.yaml#/definitions/section_definitions/0';
 const STEP = 'schema.archive.yaml#/definitions/section_definitions/1';
