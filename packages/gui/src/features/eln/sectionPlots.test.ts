@@ -176,4 +176,33 @@ describe('sectionFigures', () => {
       ['own', [{ x: data.time, y: data.temperature }]],
     ]);
   });
+
+  it('draws plotly subplots in a grid, and reads quantities without values at their defaults', () => {
+    const defs = definitions({
+      plotly_subplots: [
+        {
+          label: 'subplot',
+          parameters: { rows: 1, cols: 2 },
+          plotly_express: [
+            { method: 'scatter', x: '#time', y: '#pressure', layout: { xaxis: { title: { text: 'x1' } } } },
+            { method: 'line', x: '#time', y: '#temperature', layout: { yaxis: { title: { text: 'y2' } } } },
+          ],
+        },
+      ],
+    });
+    const root = defs.sections[defs.root]!;
+    root.quantities = root.quantities.map((quantity) =>
+      quantity.name === 'time' ? { ...quantity, default: [0, 1] } : quantity,
+    );
+    const [figure] = sectionFigures(defs, { pressure: [1, 2], temperature: [3, 4] }, 'sample.archive.yaml');
+    expect(figure!.data).toEqual([
+      { type: 'scatter', mode: 'markers', x: [0, 1], y: [1, 2], xaxis: 'x', yaxis: 'y' },
+      { type: 'scatter', mode: 'lines', x: [0, 1], y: [3, 4], xaxis: 'x2', yaxis: 'y2' },
+    ]);
+    expect(figure!.layout).toEqual({
+      grid: { rows: 1, columns: 2, pattern: 'independent' },
+      xaxis: { title: { text: 'x1' } },
+      yaxis2: { title: { text: 'y2' } },
+    });
+  });
 });

@@ -134,6 +134,35 @@ const expressTraces = (section: Json, item: Json): Data[] => {
   })) as Data[];
 };
 
+/**
+ * plotly_subplots: its plotly-express calls in a grid of `parameters.rows` x `parameters.cols`, each on
+ * axes of its own titled as its layout says.
+ */
+const subplots = (values: Json, item: Json) => {
+  const calls = (Array.isArray(item.plotly_express) ? item.plotly_express : [item.plotly_express]).filter(
+    isObject,
+  );
+  const parameters = isObject(item.parameters) ? item.parameters : {};
+  const cols = typeof parameters.cols === 'number' ? parameters.cols : calls.length;
+  const rows = typeof parameters.rows === 'number' ? parameters.rows : Math.ceil(calls.length / cols);
+  const layout: Record<string, unknown> = {
+    grid: { rows, columns: cols, pattern: 'independent' },
+    ...layoutOf(item),
+  };
+  const data = calls.flatMap((call, index) => {
+    const suffix = index === 0 ? '' : String(index + 1);
+    const own = layoutOf(call) as Record<string, unknown>;
+    if (own.xaxis) layout[`xaxis${suffix}`] = own.xaxis;
+    if (own.yaxis) layout[`yaxis${suffix}`] = own.yaxis;
+    return expressTraces(values, call).map((trace) => ({
+      ...trace,
+      xaxis: `x${suffix}`,
+      yaxis: `y${suffix}`,
+    }));
+  });
+  return { data: data as Data[], layout: layout as Partial<Layout> };
+};
+
 const asList = (value: unknown): string[] =>
   (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(String);
 
@@ -165,8 +194,17 @@ const pathTraces = (values: Json, section: SectionDefinition | undefined, item: 
 };
 
 /** The figures of one section's annotations and stored figures; each failure stays its own figure's. */
-const figuresOfSection = (values: Json, section: SectionDefinition | undefined, at: string) => {
+const figuresOfSection = (given: Json, section: SectionDefinition | undefined, at: string) => {
   const name = section?.name ?? 'Plot';
+  // A quantity without a value has its definition's default, as NOMAD reads it.
+  const values: Json = {
+    ...Object.fromEntries(
+      (section?.quantities ?? []).flatMap((quantity) =>
+        quantity.default === undefined ? [] : [[quantity.name, quantity.default]],
+      ),
+    ),
+    ...given,
+  };
   const figures: SectionFigure[] = [];
   const add = (key: string, item: Json, build: () => { data: Data[]; layout: Partial<Layout> }) => {
     const label = labelOf(item, name);
@@ -182,6 +220,9 @@ const figuresOfSection = (values: Json, section: SectionDefinition | undefined, 
   );
   annotationItems(section, 'plotly_express').forEach((item, index) =>
     add(`express/${index}`, item, () => ({ data: expressTraces(values, item), layout: layoutOf(item) })),
+  );
+  annotationItems(section, 'plotly_subplots').forEach((item, index) =>
+    add(`subplots/${index}`, item, () => subplots(values, item)),
   );
   annotationItems(section, 'plot').forEach((item, index) =>
     add(`plot/${index}`, item, () => pathTraces(values, section, item)),
