@@ -1,7 +1,12 @@
 // Runs in a parser process (see parse-pool.ts for why a process and not a thread): parses one mainfile
 // per request and sends the outcome back. Whatever kills this process fails only the entry it parsed.
+import { UploadFiles } from '../files/storage.ts';
 import { parseMainfile } from '../processing/pipeline.ts';
 import type { ParseOutcome, ParseRequest, ParserMessage } from './parse-task.ts';
+
+/** Other uploads' raw folders, for ids of the form upload ids have. */
+const otherUploadRaw = (dataDir: string) => (uploadId: string) =>
+  /^[A-Za-z0-9_-]{1,64}$/.test(uploadId) ? new UploadFiles(dataDir, uploadId).rawDir : undefined;
 
 const send = (message: ParserMessage) => process.send?.(message);
 
@@ -11,6 +16,7 @@ const handle = async ({ task, maxMainfileBytes }: ParseRequest): Promise<ParseOu
     relativePath: task.relativePath,
     uploadId: task.uploadId,
     parser: task.parserName,
+    ...(task.dataDir ? { otherUploadRaw: otherUploadRaw(task.dataDir) } : {}),
     ...(maxMainfileBytes ? { maxBytes: maxMainfileBytes } : {}),
   });
   const { processing_logs: _ignored, ...archive } = result.archive as Record<string, unknown>;

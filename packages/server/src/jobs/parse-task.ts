@@ -9,6 +9,8 @@ export interface ParseTask {
   uploadId: string;
   entryId: string;
   parserName: string;
+  /** The data directory: schemas may be in other uploads' raw folders (read, then checked by the job). */
+  dataDir?: string;
 }
 
 export type ParseOutcome =

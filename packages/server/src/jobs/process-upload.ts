@@ -19,6 +19,7 @@ import {
   setEntryRunning,
   upsertPendingEntry,
 } from '../store/entries.ts';
+import { OtherUploadSchemas } from './other-upload-schemas.ts';
 import type { ParsePool } from './parse-pool.ts';
 import { readUploadMetadata } from './upload-metadata.ts';
 import type { LogEntry } from './parse-task.ts';
@@ -129,17 +130,21 @@ export const processUpload = async (
       if (error) failures.push(`${m.mainfile}: ${error}`);
     }
     const signal = progress?.signal;
+    const otherSchemas = new OtherUploadSchemas(ctx, upload);
     await forEachLimited(toParse, pool.size, async (m) => {
       signal?.throwIfAborted();
       await setEntryRunning(db, m.entryId);
       const started = Date.now();
-      const outcome = await pool.run({
+      const parsed = await pool.run({
         absolutePath: files.rawPath(m.mainfile),
         relativePath: m.mainfile,
         uploadId,
         entryId: m.entryId,
         parserName: m.parserName,
+        dataDir: config.dataDir,
       });
+      const refusal = parsed.ok ? await otherSchemas.refusal(parsed.archive) : undefined;
+      const outcome: typeof parsed = refusal ? { ok: false, error: refusal, logs: parsed.logs } : parsed;
       // The node that took the job over parses this entry again; its result here is dropped.
       signal?.throwIfAborted();
       const logs = [...outcome.logs];

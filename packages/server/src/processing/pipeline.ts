@@ -26,6 +26,8 @@ export interface ParseMainfileOptions {
   mainfileKey?: string;
   /** The upload's raw folder; derived from absolutePath and relativePath when omitted. */
   rawRoot?: string;
+  /** Raw folders of other uploads, for schemas referred to there. */
+  otherUploadRaw?: (uploadId: string) => string | undefined;
   /** The file's bytes when the caller already has them (skips reading absolutePath). */
   content?: Buffer;
   /** Clock for log timestamps (tests pin it). */
@@ -149,6 +151,7 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
     mainfile: relativePath,
     absolutePath,
     rawRoot,
+    ...(options.otherUploadRaw ? { otherUploadRaw: options.otherUploadRaw } : {}),
     // Parsers quote error messages of sibling files they read (INCAR): upload paths only.
     log: (level: LogLevel, event: string) => log(level, withoutServerPaths(event, [rawRoot], false)),
   };

@@ -23,6 +23,8 @@ export interface ParserInput {
   absolutePath: string;
   /** Folder the mainfile paths are relative to (the upload's raw folder). */
   rawRoot: string;
+  /** Raw folders of other uploads by id, for schemas in them ('../uploads/{id}/raw/...'); none: not read. */
+  otherUploadRaw?: (uploadId: string) => string | undefined;
   /** The mainfile's content (already decompressed). */
   content: Buffer;
   /** Adds a WARNING/INFO line to the entry's processing logs. */

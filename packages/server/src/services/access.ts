@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../auth/current-user.ts';
 import { HttpError, notFound, unauthorized } from '../errors.ts';
-import type { UploadRow } from '../store/uploads.ts';
+import type { Queryable } from '../db/database.ts';
+import { findUpload, type UploadRow } from '../store/uploads.ts';
 
 /** 'all' in reviewer_groups: the upload is visible to everyone (spec 3 §3). */
 export const VISIBLE_TO_ALL = 'all';
@@ -58,4 +59,18 @@ export const assertCanDelete = (upload: UploadRow | undefined, user: CurrentUser
   const roles = uploadRoles(writable, user);
   if (!roles.isMainAuthor && !roles.isAdmin) throw unauthorized('Only the main author may delete an upload.');
   return writable;
+};
+
+/** Whether `user` may read the upload `uploadId` (false also when there is none). */
+export const mayReadUpload = async (
+  db: Queryable,
+  uploadId: string,
+  user: CurrentUser | undefined,
+): Promise<boolean> => {
+  try {
+    assertCanRead(await findUpload(db, uploadId), user);
+    return true;
+  } catch {
+    return false;
+  }
 };

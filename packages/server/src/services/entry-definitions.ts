@@ -10,7 +10,9 @@ import {
   type ResolvedQuantity,
   type ResolvedSection,
 } from '../processing/schema/resolve.ts';
+import { splitFileKey } from '../processing/schema/references.ts';
 import { SchemaFiles } from '../processing/schema/schema-files.ts';
+import { mayReadUpload } from './access.ts';
 import { generateEntryId } from '../processing/ids.ts';
 import type { Caller } from './caller.ts';
 import { visibleEntry } from './entries.ts';
@@ -99,15 +101,21 @@ export const readEntryDefinitions = async (
   entryId: string,
 ): Promise<EntryDefinitionsResponse> => {
   const entry = await visibleEntry(ctx, caller, entryId);
-  const upload = new UploadFiles(ctx.config.dataDir, entry.upload_id);
+  const readable = new Map<string, Promise<boolean>>();
+  /** A schema file's processed archive: of this upload, or of another one the caller may read. */
+  const readArchive = async (key: string) => {
+    const { uploadId = entry.upload_id, path } = splitFileKey(key);
+    if (uploadId !== entry.upload_id) {
+      if (!readable.has(uploadId)) readable.set(uploadId, mayReadUpload(ctx.db, uploadId, caller));
+      if (!(await readable.get(uploadId))) return undefined;
+    }
+    const files = new UploadFiles(ctx.config.dataDir, uploadId);
+    return readJsonFile<JsonObject>(files.archivePath(generateEntryId(uploadId, path)));
+  };
   const loaded = new Map<string, JsonObject | undefined>();
   let wanted = new Set([entry.mainfile]);
   for (;;) {
-    for (const path of wanted)
-      loaded.set(
-        path,
-        await readJsonFile<JsonObject>(upload.archivePath(generateEntryId(entry.upload_id, path))),
-      );
+    for (const path of wanted) loaded.set(path, await readArchive(path));
     const missing = new Set<string>();
     const files = new SchemaFiles((path) => {
       if (!loaded.has(path)) missing.add(path);

@@ -17,6 +17,9 @@ describe('reference values', () => {
     expect(mDefOfSection('nomad.datamodel.metainfo.eln.BasicEln')).toBe(
       'nomad.datamodel.metainfo.eln.BasicEln',
     );
+    expect(mDefOfSection('../uploads/u1/raw/s.archive.yaml#/definitions/section_definitions/0')).toBe(
+      '../uploads/u1/raw/s.archive.yaml#/definitions/section_definitions/0',
+    );
     expect(mDefOfSection('lab/s.archive.yaml#/definitions/section_definitions/2')).toBe(
       '../upload/raw/lab/s.archive.yaml#/definitions/section_definitions/2',
     );

@@ -24,5 +24,7 @@ export const referencedEntryId = (value: unknown): string | undefined => {
  */
 export const mDefOfSection = (key: string): string => {
   const hash = key.indexOf('#');
-  return hash < 0 ? key : `../upload/raw/${key.slice(0, hash)}#${key.slice(hash + 1)}`;
+  // Built-in, or a schema of another upload ('../uploads/{id}/raw/...'), named as it is.
+  if (hash < 0 || key.startsWith('../uploads/')) return key;
+  return `../upload/raw/${key.slice(0, hash)}#${key.slice(hash + 1)}`;
 };

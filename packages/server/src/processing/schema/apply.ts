@@ -20,9 +20,9 @@ const isQualifiedName = (mDef: string) => !mDef.includes('#') && /^[A-Za-z_]\w*(
 
 export const applySchema = (
   archive: JsonObject,
-  input: Pick<ParserInput, 'mainfile' | 'rawRoot' | 'log'>,
+  input: Pick<ParserInput, 'mainfile' | 'rawRoot' | 'log' | 'otherUploadRaw'>,
 ): SchemaOutcome => {
-  const files = new SchemaFiles(rawArchives(input.rawRoot, input.mainfile, archive));
+  const files = new SchemaFiles(rawArchives(input.rawRoot, input.mainfile, archive, input.otherUploadRaw));
   const outcome: SchemaOutcome = {};
   const own = files.normalized(input.mainfile);
   if (own) {

@@ -6,6 +6,7 @@ import { convertValue, UnitError, valueInUnit } from '@oasis/schema';
 import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
 import { DATETIME } from './normalize.ts';
 import type { ResolvedQuantity, ResolvedSection, SchemaResolver } from './resolve.ts';
+import { sectionReference } from './references.ts';
 
 export interface DataCheck {
   data: JsonObject;
@@ -218,7 +219,7 @@ export const checkData = (
   const reference = (target: ResolvedSection) => {
     const { origin } = target;
     if (origin.kind === 'builtin') return origin.qualifiedName;
-    return origin.file === file ? `#${origin.path}` : `../upload/raw/${origin.file}#${origin.path}`;
+    return sectionReference(origin.file, origin.path, file);
   };
   const walk: Walk = { resolver, file, reference, problems: [], warnings: [] };
   const checked = checkSection(walk, data, section, 'data');

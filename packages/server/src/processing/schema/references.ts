@@ -1,7 +1,8 @@
 // Where a schema's section reference points: a built-in section ('nomad.datamodel.data.EntryData'), or a
 // section definition of an archive file in this upload, in every notation NOMAD accepts ('Name', '#Name',
 // '#/Name', '#/definitions/section_definitions/0', '#/definitions/sections/Name', and any of these after
-// '../upload/raw/{path}' or a path relative to the referring file).
+// '../upload/raw/{path}', a path relative to the referring file, or another upload's
+// '../uploads/{id}/raw/{path}').
 import { posix } from 'node:path';
 import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
 import { builtinSection } from './builtin-sections.ts';
@@ -24,16 +25,47 @@ export const sectionsOfRoot = (root: JsonObject): RawSection[] =>
   isObject(root.definitions) ? rawSections(root.definitions) : [];
 
 const UPLOAD_RAW = '../upload/raw/';
+const OTHER_UPLOAD_RAW = /^\.\.\/uploads\/([A-Za-z0-9_-]+)\/raw\//;
 
-/** The upload path a reference's file part names, from the referring file; undefined when outside. */
+/**
+ * Files of this upload are keyed by their upload path; files of another upload by
+ * '../uploads/{upload_id}/raw/{path}', as NOMAD refers to them. The key's upload part and path.
+ */
+export const splitFileKey = (key: string): { prefix: string; path: string; uploadId?: string } => {
+  const other = OTHER_UPLOAD_RAW.exec(key);
+  return other
+    ? { prefix: other[0], path: key.slice(other[0].length), uploadId: other[1]! }
+    : { prefix: '', path: key };
+};
+
+/** A path inside an upload's raw folder, or undefined when it would leave it. */
+const inside = (path: string) => {
+  const normalized = posix.normalize(path);
+  return normalized.startsWith('../') || normalized === '..' || posix.isAbsolute(normalized)
+    ? undefined
+    : normalized;
+};
+
+/**
+ * The file key a reference's file part names, from the referring file: in the referring file's upload
+ * ('../upload/raw/{path}', or a path relative to the referring file) or in another upload
+ * ('../uploads/{id}/raw/{path}'); undefined when it leaves its upload or names an archive.
+ */
 export const referencedFile = (filePart: string, from: string): string | undefined => {
+  const other = OTHER_UPLOAD_RAW.exec(filePart);
+  if (other) {
+    const path = inside(filePart.slice(other[0].length));
+    return path === undefined ? undefined : `${other[0]}${path}`;
+  }
   if (/^\.\.\/uploads?\/[^/]+\/(raw|archive)\//.test(filePart) && !filePart.startsWith(UPLOAD_RAW))
     return undefined;
-  const joined = filePart.startsWith(UPLOAD_RAW)
-    ? filePart.slice(UPLOAD_RAW.length)
-    : posix.join(posix.dirname(from), filePart);
-  const path = posix.normalize(joined);
-  return path.startsWith('../') || path === '..' || posix.isAbsolute(path) ? undefined : path;
+  const referring = splitFileKey(from);
+  const path = inside(
+    filePart.startsWith(UPLOAD_RAW)
+      ? filePart.slice(UPLOAD_RAW.length)
+      : posix.join(posix.dirname(referring.path), filePart),
+  );
+  return path === undefined ? undefined : `${referring.prefix}${path}`;
 };
 
 /**
@@ -72,10 +104,18 @@ export const resolveSectionReference = (
   return section ? { kind: 'user', file, section } : undefined;
 };
 
-/** The normalized form of a reference to `target`, as written in the file `from`. */
-export const normalizedReference = (target: SectionTarget, from: string): string => {
-  if (target.kind === 'builtin') return target.qualifiedName;
-  return target.file === from
-    ? `#${target.section.path}`
-    : `${UPLOAD_RAW}${target.file}#${target.section.path}`;
+/**
+ * How the section at `path` of the file `file` is referred to from the file `from`: '#{path}' in the same
+ * file, '../upload/raw/{file}#{path}' in the same upload, '../uploads/{id}/raw/{file}#{path}' in another.
+ */
+export const sectionReference = (file: string, path: string, from: string): string => {
+  if (file === from) return `#${path}`;
+  const target = splitFileKey(file);
+  return target.prefix !== '' && target.prefix !== splitFileKey(from).prefix
+    ? `${file}#${path}`
+    : `${UPLOAD_RAW}${target.path}#${path}`;
 };
+
+/** The normalized form of a reference to `target`, as written in the file `from`. */
+export const normalizedReference = (target: SectionTarget, from: string): string =>
+  target.kind === 'builtin' ? target.qualifiedName : sectionReference(target.file, target.section.path, from);

@@ -4,7 +4,7 @@ import { generateEntryId } from '../ids.ts';
 import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
 import { builtinSection, builtinTypeOf, qualifiedNameOf } from './builtin-sections.ts';
 import { namedItems } from './raw-definitions.ts';
-import { referencedFile, resolveSectionReference } from './references.ts';
+import { referencedFile, resolveSectionReference, splitFileKey } from './references.ts';
 import type { SchemaFiles } from './schema-files.ts';
 
 export interface ResolvedQuantity {
@@ -48,10 +48,12 @@ export interface ResolvedSection {
  * The name search knows a section by (section_defs, search quantity ids): a built-in one's qualified name,
  * one of an upload's schema files 'entry_id:{the file's entry}.{name}'.
  */
-export const searchNameOf = (section: ResolvedSection, uploadId: string): string =>
-  section.origin.kind === 'builtin'
-    ? section.origin.qualifiedName
-    : `entry_id:${generateEntryId(uploadId, section.origin.file)}.${section.name}`;
+export const searchNameOf = (section: ResolvedSection, uploadId: string): string => {
+  if (section.origin.kind === 'builtin') return section.origin.qualifiedName;
+  // A schema file of another upload is that upload's entry.
+  const file = splitFileKey(section.origin.file);
+  return `entry_id:${generateEntryId(file.uploadId ?? uploadId, file.path)}.${section.name}`;
+};
 
 const shapeOf = (quantity: JsonObject): readonly unknown[] =>
   Array.isArray(quantity.shape) ? quantity.shape : [];

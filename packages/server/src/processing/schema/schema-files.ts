@@ -5,7 +5,7 @@ import { resolve, sep } from 'node:path';
 import { isObject, readArchiveObject, type JsonObject } from '../parsers/archive-schema.ts';
 import { normalizePackage, type NormalizedPackage } from './normalize.ts';
 import type { RawSection } from './raw-definitions.ts';
-import { sectionsOfRoot } from './references.ts';
+import { sectionsOfRoot, splitFileKey } from './references.ts';
 
 /** A referenced schema file is read whole: as large as an archive file the parser reads (YAML's limit). */
 const MAX_SCHEMA_BYTES = 8 * 1024 ** 2;
@@ -13,16 +13,27 @@ const MAX_SCHEMA_BYTES = 8 * 1024 ** 2;
 /** The archive of an upload path, or undefined when there is none (or it may not be read). */
 export type ArchiveSource = (path: string) => JsonObject | undefined;
 
+/** The raw folder of another upload, by its id (undefined: other uploads are not read here). */
+export type OtherUploadRaw = (uploadId: string) => string | undefined;
+
 /**
- * Archive files of the upload's raw folder, read while an entry is processed; reads stay inside it
- * (`mainfile`'s archive is given: it is read already).
+ * Archive files of the upload's raw folder, and of other uploads' ('../uploads/{id}/raw/{path}' keys),
+ * read while an entry is processed; reads stay inside each raw folder (`mainfile`'s archive is given: it
+ * is read already). Whether the uploader may read another upload is checked when the entry is stored.
  */
-export const rawArchives = (rawRoot: string, mainfile: string, mainArchive: JsonObject): ArchiveSource => {
-  const inside = resolve(rawRoot) + sep;
-  return (path) => {
-    if (path === mainfile) return mainArchive;
-    const absolute = resolve(rawRoot, path);
-    if (!absolute.startsWith(inside)) return undefined;
+export const rawArchives = (
+  rawRoot: string,
+  mainfile: string,
+  mainArchive: JsonObject,
+  otherRaw: OtherUploadRaw = () => undefined,
+): ArchiveSource => {
+  return (key) => {
+    if (key === mainfile) return mainArchive;
+    const { uploadId, path } = splitFileKey(key);
+    const root = uploadId === undefined ? rawRoot : otherRaw(uploadId);
+    if (root === undefined) return undefined;
+    const absolute = resolve(root, path);
+    if (!absolute.startsWith(resolve(root) + sep)) return undefined;
     try {
       if (statSync(absolute).size > MAX_SCHEMA_BYTES) return undefined;
       return readArchiveObject(readFileSync(absolute, 'utf8'), absolute);

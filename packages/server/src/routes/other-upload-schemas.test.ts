@@ -1,0 +1,124 @@
+// Data whose schema is in another upload ('../uploads/{id}/raw/...'), against the real server: processed
+// when the uploader may read that upload, refused otherwise; its editor's definitions come from there.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateEntryId } from '../processing/ids.ts';
+import { as, callApi, json, waitProcessed } from '../testing/http.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { setUploadAccess } from '../testing/upload-access.ts';
+import { createUserWithToken } from '../testing/users.ts';
+
+const schema = `definitions:
+  name: shared lab
+  sections:
+    Layer:
+      quantities:
+        material: {type: str}
+    Sample:
+      base_sections: [nomad.datamodel.data.EntryData]
+      quantities:
+        thickness: {type: float, unit: nm}
+      sub_sections:
+        layers: {section: Layer, repeats: true}
+`;
+
+interface Entry {
+  entry_id: string;
+  mainfile: string;
+  process_status: string;
+  errors: string[];
+}
+
+describe('schemas of other uploads', () => {
+  let server: TestServer;
+  const tokens = { alice: '', bob: '', carol: '' };
+  const ids = { alice: '', bob: '', carol: '' };
+  let schemaUpload: string;
+  let dataUpload: string;
+
+  const newUpload = async (token: string, files: Record<string, string>) => {
+    const { upload_id: uploadId } = await json<{ upload_id: string }>(
+      await fetch(`${server.api}/uploads`, as(token, { method: 'POST' })),
+    );
+    for (const [name, text] of Object.entries(files))
+      await fetch(
+        `${server.api}/uploads/${uploadId}/raw/?file_name=${name}`,
+        as(token, { method: 'PUT', body: text }),
+      );
+    await waitProcessed(server, uploadId, token);
+    return uploadId;
+  };
+  const entriesOf = async (uploadId: string, token: string) =>
+    (await json<{ data: Entry[] }>(await callApi(server, token, 'GET', `uploads/${uploadId}/entries`))).data;
+  const reprocess = async (uploadId: string, token: string) => {
+    expect((await callApi(server, token, 'POST', `uploads/${uploadId}/action/process`)).status).toBe(200);
+    await waitProcessed(server, uploadId, token);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    for (const name of ['alice', 'bob', 'carol'] as const) {
+      tokens[name] = await createUserWithToken(server, name);
+      ids[name] = (
+        await json<{ user_id: string }>(await callApi(server, tokens[name], 'GET', 'users/me'))
+      ).user_id;
+    }
+    schemaUpload = await newUpload(tokens.alice, { 'schema.archive.yaml': schema });
+    const sampleOf = `../uploads/${schemaUpload}/raw/schema.archive.yaml`;
+    dataUpload = await newUpload(tokens.bob, {
+      'film.archive.yaml': `data:\n  m_def: ${sampleOf}#Sample\n  thickness: 2 µm\n  layers:\n    - {material: ITO}\n`,
+      'escape.archive.yaml': `data:\n  m_def: ../uploads/${schemaUpload}/raw/../../../secret.archive.yaml#Sample\n`,
+    });
+  });
+  afterAll(async () => server?.close());
+
+  it("refuses another upload's schema to an uploader who may not read it, and uses it once they may", async () => {
+    const before = await entriesOf(dataUpload, tokens.bob);
+    const film = before.find((entry) => entry.mainfile === 'film.archive.yaml')!;
+    expect(film.process_status).toBe('FAILURE');
+    expect(film.errors).toEqual([`the schema refers to uploads the uploader may not read: ${schemaUpload}`]);
+
+    await setUploadAccess(server.ctx.db, schemaUpload, { reviewers: [ids.bob] });
+    await reprocess(dataUpload, tokens.bob);
+    const after = await entriesOf(dataUpload, tokens.bob);
+    expect(after.find((entry) => entry.mainfile === 'film.archive.yaml')?.process_status).toBe('SUCCESS');
+    // A path that leaves the other upload's raw folder names nothing.
+    const escape = after.find((entry) => entry.mainfile === 'escape.archive.yaml')!;
+    expect(escape.process_status).toBe('FAILURE');
+    expect(escape.errors[0]).toMatch(/could not resolve the section definition of data/);
+
+    const filmId = generateEntryId(dataUpload, 'film.archive.yaml');
+    const { data } = await json<{
+      data: { archive: { data: Record<string, unknown>; metadata: Record<string, unknown> } };
+    }>(await callApi(server, tokens.bob, 'GET', `entries/${filmId}/archive`));
+    expect(data.archive.metadata.entry_type).toBe('Sample');
+    expect(data.archive.data).toMatchObject({
+      m_def: `../uploads/${schemaUpload}/raw/schema.archive.yaml#/definitions/section_definitions/1`,
+      layers: [{ material: 'ITO' }],
+    });
+    expect(data.archive.data.thickness).toBeCloseTo(2000, 9);
+  });
+
+  it("gives the editor the other upload's sections, to those who may read that upload", async () => {
+    const filmId = generateEntryId(dataUpload, 'film.archive.yaml');
+    const response = await callApi(server, tokens.bob, 'GET', `entries/${filmId}/definitions`);
+    expect(response.status).toBe(200);
+    const { data } = await json<{
+      data: {
+        root: string;
+        sections: Record<string, { name: string; search_name: string; sub_sections: { section: string }[] }>;
+      };
+    }>(response);
+    const file = `../uploads/${schemaUpload}/raw/schema.archive.yaml`;
+    expect(data.root).toBe(`${file}#/definitions/section_definitions/1`);
+    const sample = data.sections[data.root]!;
+    expect(sample.search_name).toBe(
+      `entry_id:${generateEntryId(schemaUpload, 'schema.archive.yaml')}.Sample`,
+    );
+    expect(sample.sub_sections[0]?.section).toBe(`${file}#/definitions/section_definitions/0`);
+
+    // Carol may see the data, not the schema's upload: the editor gets no definitions.
+    await setUploadAccess(server.ctx.db, dataUpload, { reviewers: [ids.carol] });
+    const hidden = await callApi(server, tokens.carol, 'GET', `entries/${filmId}/definitions`);
+    expect(hidden.status).toBe(404);
+  });
+});
