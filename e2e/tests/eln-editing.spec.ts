@@ -165,6 +165,11 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   // A new entry to refer to, made from the reference's section.
   await editor.getByRole('button', { name: 'Create new reference for instrument' }).click();
   const creation = page.getByRole('dialog', { name: 'Create new reference' });
+  // The target is this upload, among the user's unpublished uploads grouped by owner.
+  await expect(creation.getByRole('combobox', { name: 'Target upload' })).toContainText('(this upload)');
+  await creation.getByRole('combobox', { name: 'Target upload' }).click();
+  await expect(page.getByRole('listbox').getByText('My uploads')).toBeVisible();
+  await page.keyboard.press('Escape');
   await creation.getByLabel('Name').fill('Furnace B');
   await creation.getByRole('button', { name: 'Create' }).click();
   await expect(creation).toHaveCount(0);

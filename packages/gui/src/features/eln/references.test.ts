@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryReference, mDefOfSection, referencedEntryId } from './references.ts';
+import { entryReference, mDefOfSection, mDefOfSectionIn, referencedEntryId } from './references.ts';
 
 describe('reference values', () => {
   it('name entries by id, in this upload or another', () => {
@@ -23,5 +23,22 @@ describe('reference values', () => {
     expect(mDefOfSection('lab/s.archive.yaml#/definitions/section_definitions/2')).toBe(
       '../upload/raw/lab/s.archive.yaml#/definitions/section_definitions/2',
     );
+  });
+});
+
+describe('the m_def of a new entry in another upload', () => {
+  it("names the schema through the schema's upload, and built-in or foreign sections as they are", () => {
+    const key = 'lab/s.archive.yaml#/definitions/section_definitions/2';
+    expect(mDefOfSectionIn(key, 'u1', 'u1')).toBe(
+      '../upload/raw/lab/s.archive.yaml#/definitions/section_definitions/2',
+    );
+    expect(mDefOfSectionIn(key, 'u1', 'u2')).toBe(
+      '../uploads/u1/raw/lab/s.archive.yaml#/definitions/section_definitions/2',
+    );
+    expect(mDefOfSectionIn('nomad.datamodel.metainfo.eln.BasicEln', 'u1', 'u2')).toBe(
+      'nomad.datamodel.metainfo.eln.BasicEln',
+    );
+    const foreign = '../uploads/u0/raw/s.archive.yaml#/definitions/section_definitions/0';
+    expect(mDefOfSectionIn(foreign, 'u1', 'u2')).toBe(foreign);
   });
 });

@@ -28,3 +28,15 @@ export const mDefOfSection = (key: string): string => {
   if (hash < 0 || key.startsWith('../uploads/')) return key;
   return `../upload/raw/${key.slice(0, hash)}#${key.slice(hash + 1)}`;
 };
+
+/**
+ * The m_def of a new entry of a section in `targetUploadId`, the section's key as the definitions of an
+ * entry of `schemaUploadId` name it: in the same upload as mDefOfSection writes it, elsewhere through
+ * the schema's upload ('../uploads/{id}/raw/{file}#...').
+ */
+export const mDefOfSectionIn = (key: string, schemaUploadId: string, targetUploadId: string): string => {
+  const own = mDefOfSection(key);
+  return targetUploadId === schemaUploadId || !own.startsWith('../upload/raw/')
+    ? own
+    : `../uploads/${schemaUploadId}/raw/${own.slice('../upload/raw/'.length)}`;
+};

@@ -1,27 +1,15 @@
 import AddIcon from '@mui/icons-material/Add';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchIcon from '@mui/icons-material/Search';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Autocomplete, IconButton, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { useEntry } from '../../entry/useEntry.ts';
-import { useCreateEntry } from '../../uploads/create/useCreateEntry.ts';
 import { useElnEntry } from '../elnContext.tsx';
-import { entryReference, mDefOfSection, referencedEntryId } from '../references.ts';
+import { entryReference, referencedEntryId } from '../references.ts';
+import { CreateReferenceDialog } from './CreateReferenceDialog.tsx';
 import { SectionSelectDialog } from './SectionSelectDialog.tsx';
 import type { WidgetProps } from './widgetProps.ts';
 
@@ -37,7 +25,7 @@ const CANDIDATES = 20;
 
 /**
  * ReferenceEditQuantity: picks an entry whose data is of the referenced section (the newest 20 the user
- * may see, filtered as typed), links to it, and creates a new one in this upload ('Create new reference').
+ * may see, filtered as typed), links to it, and creates a new one ('Create new reference').
  */
 export function ReferenceWidget({ quantity, label, value, onChange, disabled }: WidgetProps) {
   const api = useApi();
@@ -127,60 +115,5 @@ export function ReferenceWidget({ quantity, label, value, onChange, disabled }: 
         />
       )}
     </Stack>
-  );
-}
-
-/**
- * 'Create new reference': a new entry of the referenced section, named by the user, in this upload (the
- * upload whose schema defines the section; an entry elsewhere could not resolve it).
- */
-function CreateReferenceDialog({
-  section,
-  onClose,
-  onCreated,
-}: {
-  section: string;
-  onClose: () => void;
-  onCreated: (uploadId: string, entryId: string) => void;
-}) {
-  const { uploadId, definitions } = useElnEntry();
-  const [name, setName] = useState('');
-  const create = useCreateEntry(uploadId);
-  const typeName = definitions.sections[section]?.name ?? section;
-  const submit = () =>
-    create.mutate(
-      { name, mDef: mDefOfSection(section) },
-      {
-        onSuccess: (entryId) => {
-          if (entryId) onCreated(uploadId, entryId);
-          onClose();
-        },
-      },
-    );
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Create new reference</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>A new {typeName} entry in this upload.</DialogContentText>
-        <TextField
-          label="Name"
-          fullWidth
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          autoFocus
-        />
-        {create.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            Failed to create the reference. Details: {create.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={name.trim() === '' || create.isPending} onClick={submit}>
-          Create
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
