@@ -57,10 +57,10 @@ test('a notebook overview: plot cards, sub-sections on cards of their own, a dro
 }) => {
   await page.goto(gui('/'));
   await register(page, {
-    username: 'dorothy',
-    firstName: 'Dorothy',
-    lastName: 'Hodgkin',
-    password: 'penicillin-45',
+    username: 'blodgett',
+    firstName: 'Katharine',
+    lastName: 'Blodgett',
+    password: 'thin-film-1938',
   });
   await uploadFiles(page, [{ name: 'evaporation.archive.yaml', buffer: Buffer.from(evaporation) }]);
   const uploadUrl = page.url();
