@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import { mayReadUpload } from '../services/access.ts';
 import { groupIdsOfUser } from '../store/groups.ts';
 import type { UploadRow } from '../store/uploads.ts';
+import type { ParseOutcome } from './parse-task.ts';
 import { findUserById } from '../store/users.ts';
 
 const OTHER_UPLOAD = /\.\.\/uploads\/([A-Za-z0-9_-]+)\/raw\//g;
@@ -24,9 +25,19 @@ export class OtherUploadSchemas {
     private readonly upload: UploadRow,
   ) {}
 
-  /** Why the entry may not be stored as parsed, or undefined when it names only uploads it may read. */
-  async refusal(archive: Record<string, unknown>): Promise<string | undefined> {
-    const text = JSON.stringify([archive.definitions ?? null, archive.data ?? null]);
+  /**
+   * Why the entry may not be stored as parsed, or undefined when what the parser wrote (definitions, data,
+   * and for a failed parse its error and logs, which may quote the other upload's schema) names only
+   * uploads the uploader may read.
+   */
+  async refusal(outcome: ParseOutcome): Promise<string | undefined> {
+    const { archive } = outcome;
+    const text = JSON.stringify([
+      archive?.definitions ?? null,
+      archive?.data ?? null,
+      outcome.ok ? null : outcome.error,
+      outcome.logs.map((entry) => entry.event),
+    ]);
     const named = new Set([...text.matchAll(OTHER_UPLOAD)].map((match) => match[1]!));
     named.delete(this.upload.upload_id);
     if (named.size > MAX_OTHER_UPLOADS)

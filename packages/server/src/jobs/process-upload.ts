@@ -143,8 +143,9 @@ export const processUpload = async (
         parserName: m.parserName,
         dataDir: config.dataDir,
       });
-      const refusal = parsed.ok ? await otherSchemas.refusal(parsed.archive) : undefined;
-      const outcome: typeof parsed = refusal ? { ok: false, error: refusal, logs: parsed.logs } : parsed;
+      // A refused entry keeps none of what the parser wrote: it may quote the other upload's schema.
+      const refusal = await otherSchemas.refusal(parsed);
+      const outcome: typeof parsed = refusal ? { ok: false, error: refusal, logs: [] } : parsed;
       // The node that took the job over parses this entry again; its result here is dropped.
       signal?.throwIfAborted();
       const logs = [...outcome.logs];

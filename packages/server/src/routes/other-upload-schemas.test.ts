@@ -76,6 +76,9 @@ describe('schemas of other uploads', () => {
     const film = before.find((entry) => entry.mainfile === 'film.archive.yaml')!;
     expect(film.process_status).toBe('FAILURE');
     expect(film.errors).toEqual([`the schema refers to uploads the uploader may not read: ${schemaUpload}`]);
+    // A parse that failed on the other upload's files says no more than that either.
+    const refused = before.find((entry) => entry.mainfile === 'escape.archive.yaml')!;
+    expect(refused.errors).toEqual(film.errors);
 
     await setUploadAccess(server.ctx.db, schemaUpload, { reviewers: [ids.bob] });
     await reprocess(dataUpload, tokens.bob);
