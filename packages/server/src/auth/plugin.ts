@@ -2,8 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../errors.ts';
-import { groupIdsOfUser } from '../store/groups.ts';
-import type { CurrentUser } from './current-user.ts';
+import { withGroups } from './account.ts';
 import { parseCookies } from './cookies.ts';
 import { createKeyStore, type KeyStore } from './keys.ts';
 import { guardLogin, tooManyAttempts } from './login-limiter.ts';
@@ -46,15 +45,6 @@ const requestToken = (request: FastifyRequest): string | undefined => {
   return cookie === undefined ? undefined : bearer.exec(cookie)?.[1];
 };
 
-/** Groups of one user read per request at most; far more than one account can join in practice. */
-const MAX_GROUPS_OF_USER = 10_000;
-
-/** The caller with the groups they own or are a member of (upload roles through co-author and reviewer groups). */
-const withGroups = async (ctx: AppContext, user: CurrentUser): Promise<CurrentUser> => ({
-  ...user,
-  group_ids: await groupIdsOfUser(ctx.db, user.user_id, MAX_GROUPS_OF_USER),
-});
-
 /**
  * Resolves the caller of every API request into `request.user` (anonymous when no token is sent). Wrapped
  * with fastify-plugin so the hook covers all routes registered next to it.
@@ -71,7 +61,7 @@ export const authPlugin = (ctx: AppContext) =>
         const token = requestToken(request);
         if (token === undefined) return;
         if (!request.routeOptions.config.loginPath) {
-          request.user = await withGroups(ctx, await services.verifier.verify(token));
+          request.user = await withGroups(ctx.db, await services.verifier.verify(token));
           return;
         }
         // A rejected token counts as a failed login; an error that decides nothing (database, JWKS) does not.
@@ -90,7 +80,7 @@ export const authPlugin = (ctx: AppContext) =>
         if (guarded.outcome === 'limited')
           throw tooManyRequests(tooManyAttempts(guarded.retryAfter), guarded.retryAfter);
         if (guarded.outcome === 'failed') throw rejected ?? unauthorized('The token was not accepted.');
-        request.user = await withGroups(ctx, guarded.value);
+        request.user = await withGroups(ctx.db, guarded.value);
       });
     },
     { name: 'oasis-auth' },

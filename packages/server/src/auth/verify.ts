@@ -1,7 +1,8 @@
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../errors.ts';
-import { findUserById, fullName, upsertUserFromClaims, type UserRecord } from '../store/users.ts';
+import { findUserById, upsertUserFromClaims } from '../store/users.ts';
+import { toCurrentUser } from './account.ts';
 import type { CurrentUser } from './current-user.ts';
 import { SIGNING_ALG, type KeyStore } from './keys.ts';
 import { appTokenIssuer, oidcEndpoint, realmIssuer } from './urls.ts';
@@ -13,15 +14,6 @@ export interface TokenVerifier {
 
 const invalid = () =>
   unauthorized('Invalid token: its signature or claims could not be verified. Please log in again.');
-
-const toCurrentUser = (user: UserRecord, options: { appToken?: true } = {}): CurrentUser => ({
-  user_id: user.user_id,
-  username: user.username,
-  name: fullName(user),
-  ...(user.email ? { email: user.email } : {}),
-  is_admin: user.is_admin,
-  ...options,
-});
 
 const stringClaim = (payload: JWTPayload, name: string): string | undefined =>
   typeof payload[name] === 'string' ? payload[name] : undefined;

@@ -1,14 +1,13 @@
+import { toCurrentUser, withGroups } from '../auth/account.ts';
 import type { AppContext } from '../context.ts';
 import { mayReadUpload } from '../services/access.ts';
-import { groupIdsOfUser } from '../store/groups.ts';
+import { otherUploadsIn } from '../processing/schema/references.ts';
 import type { UploadRow } from '../store/uploads.ts';
 import type { ParseOutcome } from './parse-task.ts';
 import { findUserById } from '../store/users.ts';
 
-const OTHER_UPLOAD = /\.\.\/uploads\/([A-Za-z0-9_-]+)\/raw\//g;
 /** Other uploads one entry may take schemas from (more is no schema anyone writes by hand). */
 const MAX_OTHER_UPLOADS = 20;
-const MAX_GROUPS = 10_000;
 
 /**
  * Whether an upload's entries may use schemas of other uploads ('../uploads/{id}/raw/...'): the parser
@@ -38,7 +37,7 @@ export class OtherUploadSchemas {
       outcome.ok ? null : outcome.error,
       outcome.logs.map((entry) => entry.event),
     ]);
-    const named = new Set([...text.matchAll(OTHER_UPLOAD)].map((match) => match[1]!));
+    const named = otherUploadsIn(text);
     named.delete(this.upload.upload_id);
     if (named.size > MAX_OTHER_UPLOADS)
       return `the schema refers to more than ${MAX_OTHER_UPLOADS} other uploads`;
@@ -59,15 +58,7 @@ export class OtherUploadSchemas {
   }
 
   private async loadUploader() {
-    const { db } = this.ctx;
-    const user = await findUserById(db, this.upload.main_author);
-    if (!user) return undefined;
-    return {
-      user_id: user.user_id,
-      username: user.username,
-      name: `${user.first_name} ${user.last_name}`.trim(),
-      is_admin: user.is_admin,
-      group_ids: await groupIdsOfUser(db, user.user_id, MAX_GROUPS),
-    };
+    const user = await findUserById(this.ctx.db, this.upload.main_author);
+    return user && withGroups(this.ctx.db, toCurrentUser(user));
   }
 }

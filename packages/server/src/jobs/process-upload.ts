@@ -7,6 +7,7 @@ import { UploadFiles } from '../files/storage.ts';
 import { generateEntryId } from '../processing/ids.ts';
 import { readMatchHead } from '../processing/compression.ts';
 import { matchParser } from '../processing/matching.ts';
+import { ARCHIVE_PARSER } from '../processing/parsers/archive-schema.ts';
 import { sectionDefinitionIds } from '../processing/schema/definition-ids.ts';
 import { replaceSectionDefinitionIds } from '../store/section-definitions.ts';
 import { findUpload, setUploadProcessState } from '../store/uploads.ts';
@@ -143,8 +144,10 @@ export const processUpload = async (
         parserName: m.parserName,
         dataDir: config.dataDir,
       });
+      // Only archive files define sections or use schemas (of other uploads too).
+      const hasSchemas = m.parserName === ARCHIVE_PARSER;
       // A refused entry keeps none of what the parser wrote: it may quote the other upload's schema.
-      const refusal = await otherSchemas.refusal(parsed);
+      const refusal = hasSchemas ? await otherSchemas.refusal(parsed) : undefined;
       const outcome: typeof parsed = refusal ? { ok: false, error: refusal, logs: [] } : parsed;
       // The node that took the job over parses this entry again; its result here is dropped.
       signal?.throwIfAborted();
@@ -179,7 +182,8 @@ export const processUpload = async (
         };
         const archive: Record<string, unknown> = { ...outcome.archive, metadata, processing_logs: logs };
         await files.writeArchive(m.entryId, archive);
-        await replaceSectionDefinitionIds(db, m.entryId, sectionDefinitionIds(outcome.archive.definitions));
+        if (hasSchemas)
+          await replaceSectionDefinitionIds(db, m.entryId, sectionDefinitionIds(outcome.archive.definitions));
         await saveEntryResult(db, m.entryId, {
           status: 'SUCCESS',
           errors: [],
@@ -200,7 +204,7 @@ export const processUpload = async (
           metadata: { ...metadataBase, ...((outcome.archive?.metadata ?? {}) as object) },
           processing_logs: logs,
         });
-        await replaceSectionDefinitionIds(db, m.entryId, []);
+        if (hasSchemas) await replaceSectionDefinitionIds(db, m.entryId, []);
         await saveEntryResult(db, m.entryId, {
           status: 'FAILURE',
           errors: [outcome.error],

@@ -8,23 +8,13 @@ import { generateEntryId } from '../processing/ids.ts';
 import { place, resolve, type ExternalReference } from '../search/archive-required.ts';
 import { MAX_REFERENCED_ARCHIVES } from '../search/limits.ts';
 import { findEntryRow } from '../store/entries.ts';
-import { findUpload } from '../store/uploads.ts';
-import { assertCanRead } from './access.ts';
+import { mayReadUpload } from './access.ts';
 import type { Caller } from './caller.ts';
 
 type Json = Record<string, unknown>;
 
 /** Where NOMAD puts resolved sections of other archives when they are not resolved in place. */
 const REF_ARCHIVES_KEY = 'm_ref_archives';
-
-const canRead = async (ctx: AppContext, caller: Caller, uploadId: string): Promise<boolean> => {
-  try {
-    assertCanRead(await findUpload(ctx.db, uploadId), caller);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Resolves `references` (found in `out`, the projected archive of an entry of `sourceUploadId`): each
@@ -46,7 +36,7 @@ export const resolveExternalReferences = async (
     const entry = await findEntryRow(ctx.db, entryId);
     // The reference names the upload (or the source's): an entry of another upload is not its target.
     if (!entry || entry.upload_id !== uploadId) return undefined;
-    if (!(await canRead(ctx, caller, uploadId))) return undefined;
+    if (!(await mayReadUpload(ctx.db, uploadId, caller))) return undefined;
     return readJsonFile<Json>(new UploadFiles(ctx.config.dataDir, uploadId).archivePath(entryId));
   };
   for (const reference of references) {

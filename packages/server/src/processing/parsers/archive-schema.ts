@@ -2,6 +2,9 @@
 import { parse as parseYaml } from 'yaml';
 import type { ResolvedSection } from '../schema/resolve.ts';
 
+/** The parser of NOMAD archive files: the only one whose entries define sections or use schemas. */
+export const ARCHIVE_PARSER = 'parsers/archive';
+
 export type JsonObject = Record<string, unknown>;
 
 export const isObject = (value: unknown): value is JsonObject =>

@@ -1,11 +1,11 @@
 // 'parsers/archive': NOMAD archive files written by hand or by tools (*.archive.json/yaml/yml).
 import type { MainfileParser, ParserOutput } from '../types.ts';
 import { applySchema } from '../schema/apply.ts';
-import { isObject, readArchiveObject } from './archive-schema.ts';
+import { ARCHIVE_PARSER, isObject, readArchiveObject } from './archive-schema.ts';
 import { archiveStructure } from './archive-structure.ts';
 
 export const archiveParser: MainfileParser = {
-  name: 'parsers/archive',
+  name: ARCHIVE_PARSER,
   mainfileName: /(^|\/)[^/]*\.archive\.(json|ya?ml)$/i,
   // Measured with a 2 GB parser process: 256 MB of JSON peaks near 0.9 GB, but YAML takes ~110 MB
   // per MB (8 MB: 0.95 GB, 18 s).

@@ -25,7 +25,12 @@ export const sectionsOfRoot = (root: JsonObject): RawSection[] =>
   isObject(root.definitions) ? rawSections(root.definitions) : [];
 
 const UPLOAD_RAW = '../upload/raw/';
-const OTHER_UPLOAD_RAW = /^\.\.\/uploads\/([A-Za-z0-9_-]+)\/raw\//;
+const OTHER_UPLOAD_RAW_PATTERN = String.raw`\.\./uploads/([A-Za-z0-9_-]+)/raw/`;
+const OTHER_UPLOAD_RAW = new RegExp(`^${OTHER_UPLOAD_RAW_PATTERN}`);
+
+/** The ids of the other uploads whose raw files a text names ('../uploads/{id}/raw/...'). */
+export const otherUploadsIn = (text: string): Set<string> =>
+  new Set([...text.matchAll(new RegExp(OTHER_UPLOAD_RAW_PATTERN, 'g'))].map((match) => match[1]!));
 
 /**
  * Files of this upload are keyed by their upload path; files of another upload by

@@ -1,7 +1,8 @@
 // The archive files of an upload that schemas refer to, each read, listed and normalized once per
 // processing of an entry; reads stay inside the upload's raw folder.
 import { readFileSync, statSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
+import { realPathInside } from '../raw-paths.ts';
 import { isObject, readArchiveObject, type JsonObject } from '../parsers/archive-schema.ts';
 import { normalizePackage, type NormalizedPackage } from './normalize.ts';
 import type { RawSection } from './raw-definitions.ts';
@@ -32,8 +33,8 @@ export const rawArchives = (
     const { uploadId, path } = splitFileKey(key);
     const root = uploadId === undefined ? rawRoot : otherRaw(uploadId);
     if (root === undefined) return undefined;
-    const absolute = resolve(root, path);
-    if (!absolute.startsWith(resolve(root) + sep)) return undefined;
+    const absolute = realPathInside(resolve(root, path), root);
+    if (absolute === undefined) return undefined;
     try {
       if (statSync(absolute).size > MAX_SCHEMA_BYTES) return undefined;
       return readArchiveObject(readFileSync(absolute, 'utf8'), absolute);

@@ -2,8 +2,9 @@
 // file (a CSV of an instrument, say); the quantities of the same section annotated `tabular: {name}` are
 // filled with the values of the column of that name, converted from the annotation's `unit` when it has one.
 // Runs before the data is checked, so filled values are checked and converted like written ones.
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { realPathInside } from '../raw-paths.ts';
 import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
 import type { ResolvedSection, SchemaResolver } from './resolve.ts';
 
@@ -24,27 +25,18 @@ export type TableSource = (path: string) => { text: string } | { error: string }
  * Table files of the upload: a path is looked for beside the mainfile, then from the upload's root;
  * reads stay inside the upload's raw folder (symbolic links included).
  */
-export const rawTables = (rawRoot: string, mainfile: string): TableSource => {
-  const root = realpathSync(rawRoot);
-  const inside = root + sep;
-  const read = (relative: string) => {
-    const absolute = realpathSync(resolve(rawRoot, relative));
-    if (!absolute.startsWith(inside)) throw new Error('outside');
-    const { size } = statSync(absolute);
-    if (size > MAX_TABLE_BYTES) return { error: `it is larger than ${MAX_TABLE_BYTES} bytes` };
-    return { text: readFileSync(absolute, 'utf8') };
-  };
-  return (path) => {
+export const rawTables =
+  (rawRoot: string, mainfile: string): TableSource =>
+  (path) => {
     for (const candidate of [join(dirname(mainfile), path), path]) {
-      try {
-        return read(candidate);
-      } catch {
-        // the next place, or none
-      }
+      const absolute = realPathInside(resolve(rawRoot, candidate), rawRoot);
+      const info = absolute === undefined ? undefined : statSync(absolute);
+      if (absolute === undefined || !info?.isFile()) continue;
+      if (info.size > MAX_TABLE_BYTES) return { error: `it is larger than ${MAX_TABLE_BYTES} bytes` };
+      return { text: readFileSync(absolute, 'utf8') };
     }
     return { error: 'there is no such file in the upload' };
   };
-};
 
 interface ParsingOptions {
   sep?: string;
