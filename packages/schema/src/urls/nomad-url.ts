@@ -34,21 +34,20 @@ const fail = (url: string, problem: string) => new NomadUrlError(`Bad URL '${url
 const isDefinitionPath = (dataPath: string | undefined) =>
   dataPath !== undefined && /^\/?definitions(\/|$)/.test(dataPath);
 
-/** Splits '{location}#{dataPath}@{versionHash}'. */
+/** Splits '{location}#{dataPath}@{versionHash}' (the version may also follow a location without '#'). */
 const parts = (url: string) => {
   const hash = url.indexOf('#');
-  const location = hash < 0 ? url : url.slice(0, hash);
-  let fragment = hash < 0 ? undefined : url.slice(hash + 1);
-  let versionHash: string | undefined;
-  const at = (fragment ?? location).lastIndexOf('@');
-  if (at >= 0 && fragment !== undefined) {
-    versionHash = fragment.slice(at + 1);
-    fragment = fragment.slice(0, at);
-  } else if (at >= 0) {
-    return { location: location.slice(0, at), versionHash: location.slice(at + 1) };
-  }
-  const dataPath = fragment === undefined ? undefined : fragment.startsWith('/') ? fragment : `/${fragment}`;
-  return { location, dataPath, versionHash };
+  const [head, fragment] = hash < 0 ? [url, undefined] : [url.slice(0, hash), url.slice(hash + 1)];
+  const versioned = fragment ?? head;
+  const at = versioned.lastIndexOf('@');
+  const unversioned = at < 0 ? versioned : versioned.slice(0, at);
+  const versionHash = at < 0 ? undefined : versioned.slice(at + 1);
+  const path = fragment === undefined ? undefined : unversioned;
+  return {
+    location: fragment === undefined ? unversioned : head,
+    dataPath: path === undefined ? undefined : path.startsWith('/') ? path : `/${path}`,
+    versionHash,
+  };
 };
 
 const optional = <K extends string, V>(key: K, value: V | undefined) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Definitions, QuantityDefinition } from './elnModel.ts';
-import { AXES_LENGTH_ERROR, resolvePlotPath, sectionFigures, X_UNITS_ERROR } from './sectionPlots.ts';
+import { resolvePlotPath } from './plotPaths.ts';
+import { AXES_LENGTH_ERROR, sectionFigures, X_UNITS_ERROR } from './sectionPlots.ts';
 import { testSection } from './testSections.ts';
 
 const quantity = (name: string, unit?: string): QuantityDefinition => ({

@@ -7,6 +7,7 @@ import {
   type QuantityDefinition,
   type SectionDefinition,
 } from './elnModel.ts';
+import { pathSegments, PlotPathError, resolvePlotPath } from './plotPaths.ts';
 
 /**
  * The figures a notebook's data asks for (spec 3 §9): the plot annotations of its sections' definitions
@@ -30,62 +31,15 @@ const MAX_SECTIONS = 2000;
 export const AXES_LENGTH_ERROR = 'The length of provided x axes and y axes do not match!';
 export const X_UNITS_ERROR = 'Different units are provided for x data. Multi xAxis plot is not supported!';
 
-class PlotPathError extends Error {}
-
-const SLICE = /^(-?\d+)?(?::(-?\d+)?)?(?::(-?\d+)?)?$/;
-
-/** Python's slice of an array ('1:3', ':', '::2', '-1'); a single index picks one item. */
-const applySlice = (values: unknown[], notation: string): unknown => {
-  const match = SLICE.exec(notation);
-  if (!match || (notation.match(/:/g)?.length ?? 0) > 2)
-    throw new PlotPathError(`Invalid slice notation: ${notation}`);
-  const at = (text: string | undefined, fallback: number) => {
-    if (text === undefined) return fallback;
-    const index = Number(text);
-    return index < 0 ? Math.max(values.length + index, 0) : Math.min(index, values.length);
-  };
-  if (!notation.includes(':')) return values.at(Number(notation));
-  const step = match[3] === undefined ? 1 : Number(match[3]);
-  if (step <= 0) throw new PlotPathError(`Invalid slice notation: ${notation}`);
-  const picked: unknown[] = [];
-  for (let index = at(match[1], 0); index < at(match[2], values.length); index += step)
-    picked.push(values[index]);
-  return picked;
-};
-
-const isSliceLike = (segment: string) => /^[-\d:]+$/.test(segment) || segment.includes(':');
-
-/** Follows one segment from a value, through lists item by item ('data/:/value' lists every value). */
-const step = (value: unknown, segment: string): unknown => {
-  if (isSliceLike(segment)) {
-    if (!Array.isArray(value)) return undefined;
-    return applySlice(value, segment);
-  }
-  if (Array.isArray(value) && value.some(isObject)) return value.map((item) => step(item, segment));
-  return isObject(value) ? value[segment] : undefined;
-};
-
-/** The value a path names from a section's data: '#time', '#/layers/0/thickness', 'data/:/value'. */
-export const resolvePlotPath = (section: Json, path: string): unknown => {
-  const segments = path.replace(/^#\/?/, '').replace(/^\.\//, '').split('/').filter(Boolean);
-  let value: unknown = section;
-  for (const segment of segments) {
-    value = step(value, segment);
-    if (value === undefined) break;
-  }
-  if (value === undefined || value === null) throw new PlotPathError(`Could not resolve the path ${path}`);
-  return value;
-};
-
 /** The quantity a path ends at, in the section it starts from (for axis titles); undefined if deeper. */
 const quantityAt = (section: SectionDefinition | undefined, path: string): QuantityDefinition | undefined => {
-  const name = path.replace(/^#\/?/, '').replace(/^\.\//, '');
+  const name = pathSegments(path).join('/');
   return section?.quantities.find((quantity) => quantity.name === name);
 };
 
 const axisTitle = (section: SectionDefinition | undefined, path: string) => {
   const quantity = quantityAt(section, path);
-  const name = quantity?.name ?? path.replace(/^#\/?/, '').split('/').pop() ?? path;
+  const name = quantity?.name ?? pathSegments(path).pop() ?? path;
   return quantity?.unit ? `${name} (${quantity.unit})` : name;
 };
 

@@ -10,11 +10,11 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import type { User } from '@oasis/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { useCreateEntry } from '../../uploads/create/useCreateEntry.ts';
+import { usersByIds } from '../../uploads/members/memberLookups.ts';
 import { useCaller } from '../../uploads/useCaller.ts';
 import { useElnEntry } from '../elnContext.tsx';
 import { mDefOfSectionIn } from '../references.ts';
@@ -41,15 +41,11 @@ function useTargetUploads() {
           order: 'desc',
         },
       });
-      const ownerIds = [...new Set(uploads.map((upload) => upload.main_author))];
-      const owners = ownerIds.length
-        ? (await api.call('usersFind', { query: { user_id: ownerIds } })).data
-        : [];
-      return groupTargetUploads(
-        uploads,
-        new Map(owners.map((user: User) => [user.user_id, user])),
-        caller?.sub,
+      const owners = await usersByIds(
+        api,
+        uploads.map((upload) => upload.main_author),
       );
+      return groupTargetUploads(uploads, new Map(owners.map((user) => [user.user_id, user])), caller?.sub);
     },
   });
 }

@@ -23,7 +23,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 const lookupFailed = (what: string, cause: unknown) =>
   new ApiError(`Unable to fetch the ${what} (${messageOf(cause)})`);
 
-async function usersByIds(api: ApiClient, ids: readonly string[]): Promise<User[]> {
+/** Users by id (each asked once), with the lookup's failure in NOMAD's words. */
+export async function usersByIds(api: ApiClient, ids: readonly string[]): Promise<User[]> {
   if (ids.length === 0) return [];
   try {
     return (await api.call('usersFind', { query: { user_id: unique(ids) } })).data;
