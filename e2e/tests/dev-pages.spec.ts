@@ -9,6 +9,14 @@ test('the developer pages show the editors, the table and the plots', async ({ p
   await expect(page.getByText('Enter a value that is equal or smaller than 10')).toBeVisible();
   await page.getByRole('checkbox', { name: 'bool' }).check();
   await expect(page.getByLabel('value')).toContainText('"bool": true');
+  // Rich text: typed, made bold from the toolbar, stored as sanitized HTML.
+  const richText = page.getByRole('textbox', { name: 'rich text', exact: true });
+  await richText.click();
+  await richText.pressSequentially('Annealed');
+  await page.keyboard.press('Control+A');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.getByRole('textbox', { name: 'string', exact: true }).click();
+  await expect(page.getByLabel('value')).toContainText('"rich_text": "<b>Annealed</b>"');
 
   await page.goto(gui('/dev/datatable'));
   await expect(page.getByRole('table', { name: 'demo rows' }).getByText('row 001')).toBeVisible();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/testing.tsx';
@@ -29,6 +29,21 @@ describe('developer demo pages', () => {
     );
     // The display unit of the length is mm: the stored metres are shown as 20.
     expect(screen.getByRole('textbox', { name: 'length' })).toHaveValue('20');
+  });
+
+  it('/dev/editquantity keeps only formatting of rich text', async () => {
+    renderApp('/dev/editquantity');
+    const area = await screen.findByRole('textbox', { name: 'rich text' });
+    expect(screen.getByRole('toolbar', { name: 'rich text formatting' })).toBeInTheDocument();
+    area.innerHTML =
+      '<p><b>Annealed</b> at 600 K<img src="x" onerror="alert(1)"></p><script>alert(2)</script>';
+    fireEvent.input(area);
+    fireEvent.blur(area);
+    await waitFor(() => expect(valueShown()).toEqual({ rich_text: '<p><b>Annealed</b> at 600 K</p>' }));
+    // Emptied, the quantity is removed rather than stored as an empty paragraph.
+    area.innerHTML = '<p><br></p>';
+    fireEvent.blur(area);
+    await waitFor(() => expect(valueShown()).toEqual({}));
   });
 
   it('/dev/datatable sorts and pages its rows', async () => {

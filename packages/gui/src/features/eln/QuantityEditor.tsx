@@ -5,6 +5,7 @@ import { AutocompleteWidget, BoolWidget, RadioWidget, SelectWidget } from './wid
 import { DateTimeWidget } from './widgets/DateTimeWidget.tsx';
 import { FileWidget } from './widgets/FileWidget.tsx';
 import { NumberWidget, SliderWidget } from './widgets/NumberWidget.tsx';
+import { RichTextWidget } from './widgets/RichTextWidget.tsx';
 import { ReferenceWidget } from './widgets/ReferenceWidget.tsx';
 import { TextWidget } from './widgets/TextWidget.tsx';
 import { UserWidget } from './widgets/UserWidget.tsx';
@@ -14,7 +15,7 @@ import type { WidgetProps } from './widgets/widgetProps.ts';
 const WIDGETS: Record<string, (props: WidgetProps) => ReactNode> = {
   StringEditQuantity: (props) => <TextWidget {...props} />,
   URLEditQuantity: (props) => <TextWidget {...props} kind="url" />,
-  RichTextEditQuantity: (props) => <TextWidget {...props} kind="rich" />,
+  RichTextEditQuantity: (props) => <RichTextWidget {...props} />,
   FileEditQuantity: (props) => <FileWidget {...props} />,
   ReferenceEditQuantity: (props) => <ReferenceWidget {...props} />,
   NumberEditQuantity: (props) => <NumberWidget {...props} />,

@@ -21,6 +21,11 @@ export function useDebouncedCommit(shown: string, commit: (text: string) => void
   };
   return {
     text,
+    /** Takes the given text at once (a field whose text is not React's, like an editable area). */
+    commitNow: (value: string) => {
+      setText(value);
+      flush(value);
+    },
     onChange: (value: string) => {
       setText(value);
       clearTimeout(timer.current);

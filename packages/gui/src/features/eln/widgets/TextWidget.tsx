@@ -11,10 +11,7 @@ const isUrl = (text: string) => {
   }
 };
 
-/**
- * Strings: StringEditQuantity, URLEditQuantity ('Invalid URL string!'), RichTextEditQuantity (several
- * lines), and the path-like ones (files, references) typed as text.
- */
+/** Strings: StringEditQuantity, URLEditQuantity ('Invalid URL string!'), and unknown components. */
 export function TextWidget({
   quantity,
   label,
@@ -22,7 +19,7 @@ export function TextWidget({
   onChange,
   disabled,
   kind = 'text',
-}: WidgetProps & { kind?: 'text' | 'url' | 'rich' }) {
+}: WidgetProps & { kind?: 'text' | 'url' }) {
   const [error, setError] = useState<string | undefined>(undefined);
   const field = useDebouncedCommit(typeof value === 'string' ? value : '', (text) => {
     if (kind === 'url' && text !== '' && !isUrl(text)) {
@@ -38,12 +35,10 @@ export function TextWidget({
       size="small"
       fullWidth
       disabled={disabled}
-      multiline={kind === 'rich'}
-      minRows={kind === 'rich' ? 3 : undefined}
       value={field.text}
       onChange={(event) => field.onChange(event.target.value)}
       onBlur={field.onBlur}
-      onKeyDown={kind === 'rich' ? undefined : field.onKeyDown}
+      onKeyDown={field.onKeyDown}
       error={error !== undefined}
       helperText={error ?? quantity.description}
       slotProps={{ htmlInput: { 'aria-label': label } }}
