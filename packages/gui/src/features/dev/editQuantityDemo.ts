@@ -89,6 +89,12 @@ export const demoDefinitions: Definitions = {
         demo('time', 'TimeEditQuantity', DATETIME),
         demo('user', 'UserEditQuantity', { type_kind: 'User', type_data: 'User' }),
         demo('author', 'AuthorEditQuantity', { type_kind: 'Author', type_data: 'Author' }),
+        demo(
+          'query',
+          'QueryEditQuantity',
+          { type_kind: 'custom', type_data: 'nomad.datamodel.data.Query' },
+          { eln: { props: { storeInArchive: true } } },
+        ),
         demo('variable_list', 'StringEditQuantity', STR, { shape: ['*'] }),
         demo(
           'fixed_list',

@@ -6,6 +6,7 @@ import { DateTimeWidget } from './widgets/DateTimeWidget.tsx';
 import { FileWidget } from './widgets/FileWidget.tsx';
 import { NumberWidget, SliderWidget } from './widgets/NumberWidget.tsx';
 import { RichTextWidget } from './widgets/RichTextWidget.tsx';
+import { QueryWidget } from './widgets/QueryWidget.tsx';
 import { ReferenceWidget } from './widgets/ReferenceWidget.tsx';
 import { TextWidget } from './widgets/TextWidget.tsx';
 import { UserWidget } from './widgets/UserWidget.tsx';
@@ -30,6 +31,7 @@ const WIDGETS: Record<string, (props: WidgetProps) => ReactNode> = {
   AuthorEditQuantity: (props) => <UserWidget {...props} author />,
   DateEditQuantity: (props) => <DateTimeWidget {...props} kind="date" />,
   TimeEditQuantity: (props) => <DateTimeWidget {...props} kind="time" />,
+  QueryEditQuantity: (props) => <QueryWidget {...props} />,
 };
 
 const widgetOf = (component: string) => WIDGETS[component] ?? WIDGETS.StringEditQuantity!;

@@ -44,6 +44,7 @@ const sample = {
           matrix: { type: 'np.float64', shape: [2, 2], unit: 'm' },
           length: { type: 'float', unit: 'mm' },
           done: { type: 'bool' },
+          inputs: { type: 'Query', m_annotations: { eln: { component: 'QueryEditQuantity' } } },
         },
         sub_sections: {
           layers: { section: '../upload/raw/schemas/base.archive.yaml#Layer', repeats: true },
@@ -52,6 +53,13 @@ const sample = {
       },
     },
   },
+};
+
+const QUERY_VALUE = {
+  owner: 'visible',
+  query: { 'results.material.elements': { all: ['Ti'] } },
+  pagination: { order_by: 'upload_create_time', order: 'desc', page_size: 100 },
+  filters: { 'results.material.elements': ['Ti'] },
 };
 
 describe('a schema and its data', () => {
@@ -68,6 +76,7 @@ describe('a schema and its data', () => {
         { name: 'matrix', shape: [2, 2], unit: 'm' },
         { name: 'length' },
         { name: 'done', type: { type_kind: 'python', type_data: 'bool' } },
+        { name: 'inputs', type: { type_kind: 'custom', type_data: 'nomad.datamodel.data.Query' } },
       ],
       sub_sections: [
         {
@@ -95,6 +104,7 @@ describe('a schema and its data', () => {
         ],
         length: '2 cm',
         done: true,
+        inputs: QUERY_VALUE,
         layers: [
           { thickness: 5, name: 'bottom' },
           { m_def: '../upload/raw/schemas/base.archive.yaml#OxideLayer', oxide: 'SiO2', thickness: 2 },
@@ -114,6 +124,7 @@ describe('a schema and its data', () => {
       ],
       length: 20,
       done: true,
+      inputs: QUERY_VALUE,
       layers: [
         // `name` comes from the built-in base section (BaseSection, through CompositeSystem).
         { thickness: 5, name: 'bottom' },
@@ -139,6 +150,7 @@ describe('a schema and its data', () => {
           matrix: [[1, 2]],
           length: '3 kg',
           done: 'yes',
+          inputs: 'elements:Ti',
           layers: [{ m_def: 'Sample' }],
         },
       });
@@ -158,6 +170,7 @@ describe('a schema and its data', () => {
       'data.matrix (float64): 2 values are expected, not 1',
       'data.length (float): Unit "kg" is incompatible with dimension "length"',
       'data.done (bool): "yes" is not true or false',
+      'data.inputs (nomad.datamodel.data.Query): "elements:Ti" is not a query (an object with owner, query and filters)',
       'data.layers[0]: Sample is not a Layer',
     ])
       expect(message).toContain(expected);

@@ -4,7 +4,7 @@
 // with `m_def` choosing a more specific one. Keys the definition does not know are left out with a warning.
 import { convertValue, UnitError, valueInUnit } from '@oasis/schema';
 import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
-import { DATETIME } from './normalize.ts';
+import { DATETIME, QUERY } from './normalize.ts';
 import type { ResolvedQuantity, ResolvedSection, SchemaResolver } from './resolve.ts';
 import { sectionReference } from './references.ts';
 
@@ -53,6 +53,8 @@ const scalar = (value: unknown, quantity: ResolvedQuantity): unknown => {
     return value;
   }
   if (kind === 'custom' && data === DATETIME) return isoDatetime(value);
+  if (kind === 'custom' && data === QUERY && !isObject(value))
+    throw new Failed(`${JSON.stringify(value)} is not a query (an object with owner, query and filters)`);
   if (kind === 'custom' || kind === 'User' || kind === 'Author') return value;
   if (data === 'str') {
     if (typeof value !== 'string') throw new Failed(`${JSON.stringify(value)} is not a string`);

@@ -13,6 +13,7 @@ const QUANTITY_DEF = 'nomad.metainfo.metainfo.Quantity';
 const SUB_SECTION_DEF = 'nomad.metainfo.metainfo.SubSection';
 const PACKAGE_DEF = 'nomad.metainfo.metainfo.Package';
 export const DATETIME = 'nomad.metainfo.data_type.Datetime';
+export const QUERY = 'nomad.datamodel.data.Query';
 
 export interface NormalizedPackage {
   definitions: JsonObject;
@@ -35,6 +36,9 @@ const NAMED_TYPES: Record<string, { type_kind: string; type_data: string }> = {
   [DATETIME]: { type_kind: 'custom', type_data: DATETIME },
   JSON: { type_kind: 'custom', type_data: 'nomad.metainfo.data_type.JSON' },
   'nomad.metainfo.JSON': { type_kind: 'custom', type_data: 'nomad.metainfo.data_type.JSON' },
+  // A stored search (QueryEditQuantity): owner, query, pagination, filters and optionally its results.
+  Query: { type_kind: 'custom', type_data: QUERY },
+  [QUERY]: { type_kind: 'custom', type_data: QUERY },
   User: { type_kind: 'User', type_data: 'User' },
   Author: { type_kind: 'Author', type_data: 'Author' },
 };

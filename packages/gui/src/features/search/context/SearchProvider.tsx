@@ -27,10 +27,28 @@ function appPagination(app: AppConfig): SearchPagination {
 }
 
 /**
- * The state of one search page (spec 2 §4): filters (kept in the URL's query string), the app's locked
- * filters, visibility, order, results and the aggregations that filters and widgets asked for.
+ * Where a search keeps its filters and visibility, in the URL query-string form of `url.ts`: the page's
+ * URL, or a component's own state (a search inside a dialog).
  */
-export function SearchProvider({ app, children }: { app: AppConfig; children: ReactNode }) {
+export interface SearchState {
+  search: string;
+  setSearch(search: string): void;
+}
+
+/**
+ * The state of one search page (spec 2 §4): filters (kept in the URL's query string unless `state` is
+ * given), the app's locked filters, visibility, order, results and the aggregations that filters and
+ * widgets asked for.
+ */
+export function SearchProvider({
+  app,
+  state,
+  children,
+}: {
+  app: AppConfig;
+  state?: SearchState;
+  children: ReactNode;
+}) {
   const api = useApi();
   const { raiseError } = useErrors();
   const { user, ready } = useAuth();
@@ -57,7 +75,9 @@ export function SearchProvider({ app, children }: { app: AppConfig; children: Re
       }),
     [],
   );
-  const url = useMemo(() => parseSearch(location.search, definitions), [location.search, definitions]);
+  const search = state ? state.search : location.search;
+  const setSearch = state?.setSearch;
+  const url = useMemo(() => parseSearch(search, definitions), [search, definitions]);
   // Locked filters are not editable: a URL cannot override them.
   const filters = useMemo<Filters>(
     () => Object.fromEntries(Object.entries(url.filters).filter(([quantity]) => !(quantity in locked))),
@@ -75,9 +95,11 @@ export function SearchProvider({ app, children }: { app: AppConfig; children: Re
   const write = useCallback(
     (next: Filters, nextOwner: Owner | undefined) => {
       latest.current = next;
-      void navigate({ search: formatSearch(next, nextOwner) }, { replace: true });
+      const written = formatSearch(next, nextOwner);
+      if (setSearch) setSearch(written);
+      else void navigate({ search: written }, { replace: true });
     },
-    [navigate],
+    [navigate, setSearch],
   );
   const setFilters = useCallback(
     (next: Filters) =>
