@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { acceptCookies, gui, register, saveAndWait, snap, uploadFiles } from '../support/fixtures.ts';
 
 /**
@@ -53,7 +53,10 @@ const furnace = `data:
   name: Furnace A
 `;
 
-const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByRole('textbox', { name: label, exact: true });
+const laneItem = (page: Page, key: string) =>
+  page.getByTestId('lane-browser').locator(`[data-testid="lane-item"][data-key="${key}"]`);
 
 test('a notebook entry is edited with every widget, checked, saved, and a conflict is reported', async ({
   page,
@@ -199,6 +202,24 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await expect(page.getByText(/Unexpected error/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Reload' }).click();
   await expect(field(page, 'name')).toHaveValue('S-3 from elsewhere');
+
+  // The data tab edits the same data in its lanes; moving between lanes keeps the changes.
+  await page.getByRole('tab', { name: 'data' }).click();
+  await laneItem(page, 'data').click();
+  const dataLane = page.getByRole('region', { name: 'Edit Sample' });
+  await field(dataLane, 'name').fill('S-5');
+  await field(dataLane, 'name').press('Enter');
+  await laneItem(page, 'layers:0').click();
+  await expect(page.getByText('Your changes are not submitted yet. Discard changes?')).toHaveCount(0);
+  const layerLane = page.getByRole('region', { name: 'Edit Layer' });
+  await field(layerLane, 'material').fill('GaN');
+  await field(layerLane, 'material').press('Enter');
+  await snap(page, 'eln-archive-editing');
+  await saveAndWait(page, page.getByRole('button', { name: 'Save' }));
+  await expect(field(page.getByRole('region', { name: 'Edit Layer' }), 'material')).toHaveValue('GaN');
+  await page.getByRole('tab', { name: 'overview' }).click();
+  await expect(field(page, 'name')).toHaveValue('S-5');
+  await expect(field(page, 'material')).toHaveValue('GaN');
 });
 
 test('entries are created from a built-in schema and from the upload’s own, once per name', async ({

@@ -1,3 +1,4 @@
+import { Alert } from '@mui/material';
 import { archiveDefinition } from '@oasis/schema';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -6,7 +7,9 @@ import { useErrors } from '../../app/errors.tsx';
 import { ApiCallDialog } from '../../components/ApiCallDialog.tsx';
 import { LaneBrowser } from '../browser/LaneBrowser.tsx';
 import { laneUrl, parseLanePath } from '../browser/lanePath.ts';
+import type { NotebookDraft } from '../eln/useNotebookDraft.tsx';
 import { archiveAdapter, type ArchiveLaneConfig } from './archiveAdapter.tsx';
+import { ArchiveEditingContext } from './ArchiveSectionEditor.tsx';
 import { ArchiveHdf5Side } from './ArchiveHdf5Side.tsx';
 import { ArchiveToolbar } from './ArchiveToolbar.tsx';
 import { selectedHdf5Reference } from './hdf5Selection.ts';
@@ -25,6 +28,8 @@ export interface ArchiveBrowserProps {
   /** Counts reloads, so that lanes of an older archive are not reused. */
   version: number;
   onReload(): void;
+  /** An editable notebook's session: its data sections are edited in their lanes. */
+  notebook?: NotebookDraft;
 }
 
 /** The archive browser of the entry page's data tab: a toolbar over archive lanes (spec 3 §2). */
@@ -35,7 +40,9 @@ export function ArchiveBrowser({
   baseUrl,
   version,
   onReload,
+  notebook,
 }: ArchiveBrowserProps) {
+  const editing = notebook?.editable === true;
   const api = useApi();
   const { raiseError } = useErrors();
   const [view, setView] = useState<ArchiveViewOptions>(DEFAULT_VIEW);
@@ -47,8 +54,9 @@ export function ArchiveBrowser({
       version,
       laneUrl: (keys) => laneUrl(baseUrl, keys),
       entryDataUrl: (otherEntry, keys) => laneUrl(`/entry/id/${encodeURIComponent(otherEntry)}/data`, keys),
+      editing,
     }),
-    [entryId, view, version, baseUrl],
+    [entryId, view, version, baseUrl, editing],
   );
   const node = useMemo(() => rootNode(archive, archiveDefinition), [archive]);
   const root = useMemo(() => archiveAdapter(node, config), [node, config]);
@@ -85,14 +93,19 @@ export function ArchiveBrowser({
         onDownload={() => void download().catch((error: unknown) => raiseError(error))}
         onShowApi={() => setApiOpen(true)}
         onReload={onReload}
+        saveButton={editing ? notebook.saveButton : undefined}
       />
-      <LaneBrowser
-        baseUrl={baseUrl}
-        root={root}
-        height={BROWSER_HEIGHT}
-        // The selected quantity refers to an HDF5 dataset: h5web shows it beside the lanes (spec 2 §2).
-        side={reference ? <ArchiveHdf5Side reference={reference} /> : undefined}
-      />
+      {editing && notebook.saveError ? <Alert severity="error">{notebook.saveError}</Alert> : null}
+      <ArchiveEditingContext.Provider value={notebook}>
+        <LaneBrowser
+          baseUrl={baseUrl}
+          root={root}
+          height={BROWSER_HEIGHT}
+          // The selected quantity refers to an HDF5 dataset: h5web shows it beside the lanes (spec 2 §2).
+          side={reference ? <ArchiveHdf5Side reference={reference} /> : undefined}
+        />
+      </ArchiveEditingContext.Provider>
+      {notebook?.dialogs}
       {apiOpen ? (
         <ApiCallDialog
           intro="This is the request behind the archive browser; your own scripts can send it with an app token."

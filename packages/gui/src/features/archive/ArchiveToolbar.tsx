@@ -14,7 +14,7 @@ import {
   TextField,
   Tooltip,
 } from '@mui/material';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ArchiveSection, ArchiveViewOptions } from './model.ts';
 import { searchArchive } from './search.ts';
@@ -40,6 +40,8 @@ export interface ArchiveToolbarProps {
   onDownload(): void;
   onShowApi(): void;
   onReload(): void;
+  /** The notebook's Save, when the data is edited in the lanes. */
+  saveButton?: ReactNode;
 }
 
 /** Search over the archive, the view toggles, download, API view and reload. */
@@ -52,6 +54,7 @@ export function ArchiveToolbar({
   onDownload,
   onShowApi,
   onReload,
+  saveButton,
 }: ArchiveToolbarProps) {
   const [text, setText] = useState('');
   const deferred = useDeferredValue(text);
@@ -106,6 +109,7 @@ export function ArchiveToolbar({
             <Refresh />
           </IconButton>
         </Tooltip>
+        {saveButton}
       </Stack>
       {text.trim() !== '' ? (
         <Paper

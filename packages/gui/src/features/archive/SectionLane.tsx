@@ -4,6 +4,7 @@ import { indexedKey, parseIndexedKey, resolveIndex } from '../browser/lanePath.t
 import type { LaneContext } from '../browser/adapter.ts';
 import { useUnits } from '../units/index.ts';
 import { AbsentItem, ArchiveItem } from './ArchiveItem.tsx';
+import { ArchiveSectionEditor } from './ArchiveSectionEditor.tsx';
 import type { ArchiveLaneConfig } from './archiveAdapter.tsx';
 import { listWindow, revealStep } from './format.ts';
 import { isSection, sectionEntries, type ArchiveNode, type SectionEntry } from './model.ts';
@@ -47,6 +48,7 @@ export function SectionLane({
           <SectionPlotView plots={plots} />
         </Suspense>
       ) : null}
+      {config.editing ? <ArchiveSectionEditor path={node.path} /> : null}
       {quantities.length + subSections.length + attributes.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
           This section is empty.

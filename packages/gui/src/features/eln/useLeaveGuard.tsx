@@ -4,10 +4,11 @@ import { DiscardChangesDialog } from '../uploads/members/DiscardChangesDialog.ts
 
 /**
  * While `dirty`, leaving the page asks first: navigation inside the app through the discard dialog, and
- * closing or reloading the tab through the browser's own question.
+ * closing or reloading the tab through the browser's own question. Navigations to a path `stays` accepts
+ * (lanes of the same browser) go ahead.
  */
-export function useLeaveGuard(dirty: boolean) {
-  const blocker = useBlocker(dirty);
+export function useLeaveGuard(dirty: boolean, stays?: (pathname: string) => boolean) {
+  const blocker = useBlocker(({ nextLocation }) => dirty && !(stays?.(nextLocation.pathname) ?? false));
   useEffect(() => {
     if (!dirty) return undefined;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();

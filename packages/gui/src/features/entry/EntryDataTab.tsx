@@ -2,15 +2,22 @@ import { Alert, Box, Typography } from '@mui/material';
 import { useLocation, useParams } from 'react-router-dom';
 import { DoesNotExist } from '../../api/errors.ts';
 import { errorText } from '../../app/errorText.ts';
-import { ArchiveBrowser } from '../archive/ArchiveBrowser.tsx';
+import { ArchiveBrowser, type ArchiveBrowserProps } from '../archive/ArchiveBrowser.tsx';
+import { useNotebookDraft } from '../eln/useNotebookDraft.tsx';
 import { useArchiveDocument } from '../archive/useArchiveDocument.ts';
 import { entryBasePath } from './entryTabs.ts';
+import { ARCHIVE_PARSER } from './parsers.ts';
+import type { EntryData } from './types.ts';
 
 const INVALID_JSON_TEXT = 'Processed data is not valid JSON. Displaying plain text instead.';
 const NO_ARCHIVE_TEXT = 'No archive exists for this entry...';
 
-/** The data tab: the archive browser, its lanes below the tab's path (`data/run:0/...`). */
-export function EntryDataTab({ entryId }: { entryId: string }) {
+/**
+ * The data tab: the archive browser, its lanes below the tab's path (`data/run:0/...`); a notebook entry's
+ * data sections are edited in their lanes when the caller may edit the entry.
+ */
+export function EntryDataTab({ entry }: { entry: EntryData }) {
+  const entryId = entry.entry_id;
   const { '*': splat = '' } = useParams();
   const { pathname } = useLocation();
   // 'archive' is the tab's old name; its lanes stay below whichever of the two the URL uses.
@@ -35,14 +42,24 @@ export function EntryDataTab({ entryId }: { entryId: string }) {
       </>
     );
   }
-  return (
-    <ArchiveBrowser
-      entryId={entryId}
-      archive={document.data.archive}
-      response={document.data.response}
-      baseUrl={baseUrl}
-      version={document.dataUpdatedAt}
-      onReload={() => void document.refetch()}
-    />
+  const browser = {
+    entryId,
+    archive: document.data.archive,
+    response: document.data.response,
+    baseUrl,
+    version: document.dataUpdatedAt,
+    onReload: () => void document.refetch(),
+  };
+  if (entry.parser_name === ARCHIVE_PARSER) return <NotebookArchiveBrowser entry={entry} browser={browser} />;
+  return <ArchiveBrowser {...browser} />;
+}
+
+/** A notebook entry's archive browser: one editing session for all lanes; moving between them keeps it. */
+function NotebookArchiveBrowser({ entry, browser }: { entry: EntryData; browser: ArchiveBrowserProps }) {
+  const notebook = useNotebookDraft(
+    entry,
+    browser.archive,
+    (pathname) => pathname === browser.baseUrl || pathname.startsWith(`${browser.baseUrl}/`),
   );
+  return <ArchiveBrowser {...browser} notebook={notebook} />;
 }

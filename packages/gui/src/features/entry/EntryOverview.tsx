@@ -23,6 +23,7 @@ import { StructuralCard } from './StructuralCard.tsx';
 import { ThermodynamicCard } from './ThermodynamicCard.tsx';
 import { DENSITIES_REQUIRED } from './structures.ts';
 import { archiveData, type ArchiveState, type EntryData } from './types.ts';
+import { ARCHIVE_PARSER } from './parsers.ts';
 import { useArchive } from './useEntry.ts';
 import { VIBRATIONAL_PROPERTIES, VibrationalCard } from './VibrationalCard.tsx';
 import { hasWorkflowSections } from '../workflow/visibility.ts';
@@ -39,7 +40,7 @@ export function EntryOverview({ entry }: { entry: EntryData }) {
         <IdentifiersCard entry={entry} />
       </Stack>
       <Stack spacing={2} sx={{ minWidth: 0 }}>
-        {entry.parser_name === 'parsers/archive' && <NotebookData entry={entry} />}
+        {entry.parser_name === ARCHIVE_PARSER && <NotebookData entry={entry} />}
         {required ? (
           <CardsWithArchive entry={entry} required={required} />
         ) : (

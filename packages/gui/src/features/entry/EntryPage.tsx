@@ -55,7 +55,7 @@ function EntryTabContent({ tab, entry }: { tab: EntryTab; entry: EntryData }) {
     case 'files':
       return <EntryFilesTab entry={entry} />;
     case 'data':
-      return <EntryDataTab entryId={entry.entry_id} />;
+      return <EntryDataTab entry={entry} />;
     case 'logs':
       return <EntryLogsTab entry={entry} />;
     default:

@@ -1,13 +1,14 @@
 import { Alert, Button, Card, CardContent, CardHeader, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useArchive } from '../entry/useEntry.ts';
+import { ARCHIVE_PARSER } from '../entry/parsers.ts';
 import { archiveData } from '../entry/types.ts';
 import { H5Viewer } from './H5Viewer.tsx';
 import { findHdf5References, type Hdf5Problem, type Hdf5Reference } from './hdf5References.ts';
 import { H5_CANNOT_RESOLVE, H5_NO_ANNOTATIONS } from './texts.ts';
 
 /** Entries written as NOMAD archive files are those whose data sections may hold HDF5 references. */
-export const mayReferenceHdf5 = (parserName: string | undefined) => parserName === 'parsers/archive';
+export const mayReferenceHdf5 = (parserName: string | undefined) => parserName === ARCHIVE_PARSER;
 
 const DATA_REQUIRED = { data: '*' } as const;
 
