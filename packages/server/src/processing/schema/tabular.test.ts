@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../parsers/archive-schema.ts';
 import { applySchema } from './apply.ts';
-import { parseTable } from './tabular.ts';
+import { parseTable } from './tabular-files.ts';
 
 const raw = mkdtempSync(join(tmpdir(), 'oasis-tabular-'));
 const outside = mkdtempSync(join(tmpdir(), 'oasis-tabular-outside-'));

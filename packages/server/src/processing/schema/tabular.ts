@@ -1,87 +1,35 @@
-// NOMAD's tabular parser, column mode, for text tables: a quantity annotated `tabular_parser` names a
-// file (a CSV of an instrument, say); the quantities of the same section annotated `tabular: {name}` are
-// filled with the values of the column of that name, converted from the annotation's `unit` when it has one.
+// NOMAD's tabular parser: a quantity annotated `tabular_parser` names a table file (an instrument's CSV, an
+// Excel workbook) and maps it into the data. Column mode fills the quantities annotated `tabular: {name}`
+// of the chosen sections with whole columns; row mode makes one item of a repeating sub-section per row,
+// its annotated quantities taking that row's cells. Values are converted from the annotation's `unit`.
 // Runs before the data is checked, so filled values are checked and converted like written ones.
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { realPathInside } from '../raw-paths.ts';
 import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
 import type { ResolvedSection, SchemaResolver } from './resolve.ts';
+import {
+  columnOf,
+  readTableFile,
+  type ParsingOptions,
+  type TableFile,
+  type TableSource,
+} from './tabular-files.ts';
 
-/** A table file is read whole; instrument logs of hours at a second per row stay well below. */
-const MAX_TABLE_BYTES = 64 * 1024 ** 2;
-/** Columns and rows of one table. */
-const MAX_COLUMNS = 10_000;
-const MAX_ROWS = 2_000_000;
+export { rawTables } from './tabular-files.ts';
+
 /** Sections visited per data (a generated archive is filled in part, not hung on). */
 const MAX_SECTIONS = 10_000;
+/** Items row mode makes per mapping: each becomes a section of the archive. */
+const MAX_ROW_ITEMS = 10_000;
 
 type Log = (level: 'WARNING', message: string) => void;
 
-/** A table file's text by its path as the data gives it, or why it cannot be read. */
-export type TableSource = (path: string) => { text: string } | { error: string };
-
-/**
- * Table files of the upload: a path is looked for beside the mainfile, then from the upload's root;
- * reads stay inside the upload's raw folder (symbolic links included).
- */
-export const rawTables =
-  (rawRoot: string, mainfile: string): TableSource =>
-  (path) => {
-    for (const candidate of [join(dirname(mainfile), path), path]) {
-      const absolute = realPathInside(resolve(rawRoot, candidate), rawRoot);
-      const info = absolute === undefined ? undefined : statSync(absolute);
-      if (absolute === undefined || !info?.isFile()) continue;
-      if (info.size > MAX_TABLE_BYTES) return { error: `it is larger than ${MAX_TABLE_BYTES} bytes` };
-      return { text: readFileSync(absolute, 'utf8') };
-    }
-    return { error: 'there is no such file in the upload' };
-  };
-
-interface ParsingOptions {
-  sep?: string;
-  comment?: string;
-  skiprows?: number;
+interface Mapping {
+  mode: 'column' | 'row';
+  /** Paths of sub-sections from the annotated quantity's section; '#root' is that section. */
+  sections: string[];
+  fileMode: string;
 }
 
-/** Written as in pandas' options: '\t' (two characters in single-quoted YAML) is a tab. */
-const separatorOf = (given: string | undefined, header: string) => {
-  if (given !== undefined) return given.replaceAll('\\t', '\t');
-  if (header.includes('\t')) return '\t';
-  return header.includes(';') && !header.includes(',') ? ';' : ',';
-};
-
-const unquoted = (cell: string) => {
-  const trimmed = cell.trim();
-  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
-    ? trimmed.slice(1, -1).replaceAll('""', '"')
-    : trimmed;
-};
-
-/** The columns of a text table by header, or why there are none. */
-export const parseTable = (text: string, options: ParsingOptions): Map<string, string[]> | string => {
-  const lines = text.split(/\r?\n/).slice(options.skiprows ?? 0);
-  const rows = lines.filter(
-    (line) => line.trim() !== '' && !(options.comment && line.trimStart().startsWith(options.comment)),
-  );
-  const [header, ...body] = rows;
-  if (header === undefined) return 'it has no header row';
-  if (body.length > MAX_ROWS) return `it has more than ${MAX_ROWS} rows`;
-  const separator = separatorOf(options.sep, header);
-  const names = header.split(separator).map(unquoted);
-  if (names.length > MAX_COLUMNS) return `it has more than ${MAX_COLUMNS} columns`;
-  const columns = names.map(() => [] as string[]);
-  for (const line of body) {
-    const cells = line.split(separator);
-    columns.forEach((column, index) => column.push(unquoted(cells[index] ?? '')));
-  }
-  // A name that repeats keeps its first column, as a reader asks for one.
-  const byName = new Map<string, string[]>();
-  names.forEach((name, index) => {
-    if (!byName.has(name)) byName.set(name, columns[index]!);
-  });
-  return byName;
-};
+const ROOT = '#root';
 
 const firstAnnotation = (definition: JsonObject, name: string): JsonObject | undefined => {
   const annotations = isObject(definition.m_annotations) ? definition.m_annotations : {};
@@ -90,19 +38,167 @@ const firstAnnotation = (definition: JsonObject, name: string): JsonObject | und
   return isObject(first) ? first : undefined;
 };
 
+const strings = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string') && value.length > 0
+    ? value
+    : typeof value === 'string'
+      ? [value]
+      : undefined;
+
+/** The annotation's mappings: `mapping_options` (NOMAD 1.2+), `mode`/`target_sub_section` (1.1), or columns into its own section. */
+const mappingsOf = (parser: JsonObject): Mapping[] => {
+  if (Array.isArray(parser.mapping_options) && parser.mapping_options.length > 0)
+    return parser.mapping_options.filter(isObject).map((option) => ({
+      mode: option.mapping_mode === 'row' ? 'row' : 'column',
+      sections: strings(option.sections) ?? [ROOT],
+      fileMode: typeof option.file_mode === 'string' ? option.file_mode : 'current_entry',
+    }));
+  return [
+    {
+      mode: parser.mode === 'row' ? 'row' : 'column',
+      sections: strings(parser.target_sub_section) ?? [ROOT],
+      fileMode: 'current_entry',
+    },
+  ];
+};
+
 const isNumeric = (type: JsonObject | undefined) =>
   /int|float|number/.test(String(type?.type_data ?? '')) && type?.type_kind !== 'Enum';
 
-/** The cells as the quantity's values: numbers for numeric quantities (with the column's unit), else text. */
-const cellValues = (cells: string[], numeric: boolean, unit: string | undefined) =>
-  cells.map((cell) => {
-    if (!numeric) return cell;
-    const number = cell === '' ? Number.NaN : Number(cell);
-    if (!Number.isFinite(number)) return undefined;
-    return unit ? { value: number, unit } : number;
+/** A cell as a quantity's value: a number for numeric quantities (with the column's unit), else text. */
+const cellValue = (cell: string, numeric: boolean, unit: string | undefined): unknown => {
+  if (!numeric) return cell;
+  const number = cell === '' ? Number.NaN : Number(cell);
+  if (!Number.isFinite(number)) return undefined;
+  return unit ? { value: number, unit } : number;
+};
+
+interface TabularTarget {
+  name: string;
+  column: string;
+  numeric: boolean;
+  unit: string | undefined;
+  list: boolean;
+}
+
+const tabularTargets = (section: ResolvedSection): TabularTarget[] =>
+  [...section.quantities.values()].flatMap((quantity) => {
+    const tabular = firstAnnotation(quantity.definition, 'tabular');
+    if (typeof tabular?.name !== 'string' || tabular.name === '') return [];
+    return [
+      {
+        name: quantity.name,
+        column: tabular.name,
+        numeric: isNumeric(quantity.type),
+        unit: typeof tabular.unit === 'string' ? tabular.unit : undefined,
+        list: quantity.shape.length > 0,
+      },
+    ];
   });
 
-/** Fills one section's tabular quantities from the table its `tabular_parser` quantity names. */
+interface Place {
+  values: JsonObject;
+  section: ResolvedSection;
+}
+
+/**
+ * The section a mapping path names below `from`, made where the data has none yet (a repeating
+ * sub-section's first item); for row mode the path's last step is the repeating sub-section itself.
+ */
+const walk = (
+  from: Place,
+  path: string,
+  stopBeforeLast: boolean,
+): { place: Place; last?: string } | string => {
+  const steps = path === ROOT || path === '' ? [] : path.replace(/^#root\/?/, '').split('/');
+  const last = stopBeforeLast ? steps.pop() : undefined;
+  let place = from;
+  for (const step of steps) {
+    const sub = place.section.subSections.get(step);
+    const section = sub?.section();
+    if (!sub || !section) return `${place.section.name} has no sub-section ${step}`;
+    const current = place.values[step];
+    let item: JsonObject;
+    if (sub.repeats) {
+      const items = Array.isArray(current) ? [...(current as unknown[])] : [];
+      item = isObject(items[0]) ? { ...items[0] } : {};
+      items[0] = item;
+      place.values[step] = items;
+    } else {
+      item = isObject(current) ? { ...current } : {};
+      place.values[step] = item;
+    }
+    place = { values: item, section };
+  }
+  return { place, last };
+};
+
+const fillColumns = (place: Place, table: TableFile, where: string, log: Log) => {
+  for (const target of tabularTargets(place.section)) {
+    const cells = columnOf(table, target.column);
+    if (!cells) {
+      log(
+        'WARNING',
+        `${place.section.name}.${target.name}: the table ${where} has no column '${target.column}'`,
+      );
+      continue;
+    }
+    const filled = cells.map((cell) => cellValue(cell, target.numeric, target.unit));
+    if (filled.some((value) => value === undefined)) {
+      log(
+        'WARNING',
+        `${place.section.name}.${target.name}: the column '${target.column}' of ${where} is not all numbers`,
+      );
+      continue;
+    }
+    place.values[target.name] = target.list ? filled : filled[0];
+  }
+};
+
+const fillRows = (parent: Place, subName: string, table: TableFile, where: string, log: Log) => {
+  const sub = parent.section.subSections.get(subName);
+  const section = sub?.section();
+  if (!sub || !section) {
+    log(
+      'WARNING',
+      `${parent.section.name}: the table ${where} maps rows into ${subName}, which is no sub-section`,
+    );
+    return;
+  }
+  const targets = tabularTargets(section).flatMap((target) => {
+    const cells = columnOf(table, target.column);
+    if (cells) return [{ target, cells }];
+    log('WARNING', `${section.name}.${target.name}: the table ${where} has no column '${target.column}'`);
+    return [];
+  });
+  const rows = Math.max(0, ...targets.map(({ cells }) => cells.length));
+  if (targets.length === 0 || rows === 0) return;
+  if (rows > MAX_ROW_ITEMS) {
+    log(
+      'WARNING',
+      `${parent.section.name}.${subName}: the table ${where} has more than ${MAX_ROW_ITEMS} rows to map`,
+    );
+    return;
+  }
+  const items = Array.from({ length: rows }, (_, row) => {
+    const item: JsonObject = {};
+    for (const { target, cells } of targets) {
+      const cell = cells[row] ?? '';
+      if (cell === '') continue;
+      const value = cellValue(cell, target.numeric, target.unit);
+      if (value === undefined)
+        log(
+          'WARNING',
+          `${section.name}.${target.name}: row ${row + 1} of ${where} is not a number: '${cell}'`,
+        );
+      else item[target.name] = target.list ? [value] : value;
+    }
+    return item;
+  });
+  parent.values[subName] = sub.repeats ? items : items[0];
+};
+
+/** Applies the tables one section's `tabular_parser` quantities name. */
 const fillSection = (values: JsonObject, section: ResolvedSection, tables: TableSource, log: Log) => {
   for (const source of section.quantities.values()) {
     const parser = firstAnnotation(source.definition, 'tabular_parser');
@@ -110,30 +206,30 @@ const fillSection = (values: JsonObject, section: ResolvedSection, tables: Table
     if (!parser || typeof path !== 'string' || path === '') continue;
     const read = tables(path);
     const options = isObject(parser.parsing_options) ? (parser.parsing_options as ParsingOptions) : {};
-    const table = 'text' in read ? parseTable(read.text, options) : read.error;
+    const table = 'bytes' in read ? readTableFile(path, read.bytes, options) : read.error;
     if (typeof table === 'string') {
       log('WARNING', `${section.name}.${source.name}: the table ${path} is not read: ${table}`);
       continue;
     }
-    for (const target of section.quantities.values()) {
-      const tabular = firstAnnotation(target.definition, 'tabular');
-      const column = typeof tabular?.name === 'string' ? tabular.name.split('/').pop()! : undefined;
-      if (!column) continue;
-      const cells = table.get(column);
-      if (!cells) {
-        log('WARNING', `${section.name}.${target.name}: the table ${path} has no column '${column}'`);
-        continue;
-      }
-      const unit = typeof tabular?.unit === 'string' ? tabular.unit : undefined;
-      const filled = cellValues(cells, isNumeric(target.type), unit);
-      if (filled.some((value) => value === undefined)) {
+    for (const mapping of mappingsOf(parser)) {
+      if (mapping.fileMode !== 'current_entry') {
         log(
           'WARNING',
-          `${section.name}.${target.name}: the column '${column}' of ${path} is not all numbers`,
+          `${section.name}.${source.name}: file_mode ${mapping.fileMode} (entries made from a table) is not supported; use current_entry`,
         );
         continue;
       }
-      values[target.name] = target.shape.length > 0 ? filled : filled[0];
+      for (const sectionPath of mapping.sections) {
+        const found = walk({ values, section }, sectionPath, mapping.mode === 'row');
+        if (typeof found === 'string') {
+          log('WARNING', `${section.name}.${source.name}: ${found}`);
+          continue;
+        }
+        if (mapping.mode === 'column') fillColumns(found.place, table, path, log);
+        else if (found.last) fillRows(found.place, found.last, table, path, log);
+        else
+          log('WARNING', `${section.name}.${source.name}: row mode needs a sub-section, not ${sectionPath}`);
+      }
     }
   }
 };
