@@ -25,9 +25,10 @@ export class OtherUploadSchemas {
   ) {}
 
   /**
-   * Why the entry may not be stored as parsed, or undefined when what the parser wrote (definitions, data,
-   * and for a failed parse its error and logs, which may quote the other upload's schema) names only
-   * uploads the uploader may read.
+   * Why the entry may not be stored as parsed, or undefined when the uploads the parse read (schemas of
+   * other uploads, and those they name in turn) and what the parser wrote (definitions, data, and for a
+   * failed parse its error and logs, which may quote the other upload's schema) are all ones the uploader
+   * may read.
    */
   async refusal(outcome: ParseOutcome): Promise<string | undefined> {
     const { archive } = outcome;
@@ -37,7 +38,7 @@ export class OtherUploadSchemas {
       outcome.ok ? null : outcome.error,
       outcome.logs.map((entry) => entry.event),
     ]);
-    const named = otherUploadsIn(text);
+    const named = new Set([...otherUploadsIn(text), ...(outcome.uploadsRead ?? [])]);
     named.delete(this.upload.upload_id);
     if (named.size > MAX_OTHER_UPLOADS)
       return `the schema refers to more than ${MAX_OTHER_UPLOADS} other uploads`;

@@ -13,9 +13,16 @@ export interface ParseTask {
   dataDir?: string;
 }
 
-export type ParseOutcome =
-  | { ok: true; archive: Record<string, unknown>; logs: LogEntry[] }
-  | { ok: false; error: string; logs: LogEntry[]; archive?: Record<string, unknown> };
+/** Other uploads whose raw folders the parse read (schemas, and the schemas those name in turn). */
+interface UploadsRead {
+  uploadsRead?: string[];
+}
+
+export type ParseOutcome = UploadsRead &
+  (
+    | { ok: true; archive: Record<string, unknown>; logs: LogEntry[] }
+    | { ok: false; error: string; logs: LogEntry[]; archive?: Record<string, unknown> }
+  );
 
 /** Pool -> parser process. */
 export interface ParseRequest {

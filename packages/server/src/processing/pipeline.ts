@@ -151,6 +151,7 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
     mainfile: relativePath,
     absolutePath,
     rawRoot,
+    uploadId,
     ...(options.otherUploadRaw ? { otherUploadRaw: options.otherUploadRaw } : {}),
     // Parsers quote error messages of sibling files they read (INCAR): upload paths only.
     log: (level: LogLevel, event: string) => log(level, withoutServerPaths(event, [rawRoot], false)),

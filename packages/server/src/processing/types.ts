@@ -23,6 +23,8 @@ export interface ParserInput {
   absolutePath: string;
   /** Folder the mainfile paths are relative to (the upload's raw folder). */
   rawRoot: string;
+  /** The upload being processed (entry ids of its archive files name their definitions). */
+  uploadId?: string;
   /** Raw folders of other uploads by id, for schemas in them ('../uploads/{id}/raw/...'); none: not read. */
   otherUploadRaw?: (uploadId: string) => string | undefined;
   /** The mainfile's content (already decompressed). */

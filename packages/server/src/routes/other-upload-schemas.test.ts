@@ -124,4 +124,53 @@ describe('schemas of other uploads', () => {
     const hidden = await callApi(server, tokens.carol, 'GET', `entries/${filmId}/definitions`);
     expect(hidden.status).toBe(404);
   });
+
+  it('takes definitions named through an archive: by entry id, and by mainfile', async () => {
+    const schemaEntry = generateEntryId(schemaUpload, 'schema.archive.yaml');
+    const upload = await newUpload(tokens.bob, {
+      'local.archive.yaml': 'definitions:\n  sections:\n    Note:\n      quantities: {text: {type: str}}\n',
+      'by-id.archive.yaml': `data:\n  m_def: ../uploads/${schemaUpload}/archive/${schemaEntry}#/definitions/section_definitions/1\n  thickness: 5\n`,
+      'by-mainfile.archive.yaml': `data:\n  m_def: ../uploads/${schemaUpload}/archive/mainfile/schema.archive.yaml#/definitions/section_definitions/1\n`,
+      'own.archive.yaml': `data:\n  m_def: ../upload/archive/${generateEntryId('x', 'y')}#/definitions/section_definitions/0\n`,
+    });
+    const entries = await entriesOf(upload, tokens.bob);
+    const status = (mainfile: string) => entries.find((entry) => entry.mainfile === mainfile);
+    expect(status('by-id.archive.yaml')?.process_status).toBe('SUCCESS');
+    expect(status('by-mainfile.archive.yaml')?.process_status).toBe('SUCCESS');
+    // An entry id that is no archive file of the upload names nothing.
+    expect(status('own.archive.yaml')?.errors[0]).toMatch(/could not resolve the section definition/);
+    const { data } = await json<{ data: { archive: { data: Record<string, unknown> } } }>(
+      await callApi(
+        server,
+        tokens.bob,
+        'GET',
+        `entries/${generateEntryId(upload, 'by-id.archive.yaml')}/archive`,
+      ),
+    );
+    expect(data.archive.data.m_def).toBe(
+      `../uploads/${schemaUpload}/raw/schema.archive.yaml#/definitions/section_definitions/1`,
+    );
+  });
+
+  it('refuses a schema whose own schema is in an upload the uploader may not read', async () => {
+    // Carol's private base; Alice's schema (readable by Bob) inherits from it; Bob's data uses Alice's.
+    const base = await newUpload(tokens.carol, {
+      'base.archive.yaml': 'definitions:\n  sections:\n    Base:\n      quantities: {secret: {type: str}}\n',
+    });
+    await setUploadAccess(server.ctx.db, base, { reviewers: [ids.alice] });
+    const middle = await newUpload(tokens.alice, {
+      'middle.archive.yaml': `definitions:\n  sections:\n    Derived:\n      base_sections: ['../uploads/${base}/raw/base.archive.yaml#Base', nomad.datamodel.data.EntryData]\n`,
+    });
+    await setUploadAccess(server.ctx.db, middle, { reviewers: [ids.bob] });
+    const upload = await newUpload(tokens.bob, {
+      'data.archive.yaml': `data:\n  m_def: ../uploads/${middle}/raw/middle.archive.yaml#Derived\n  secret: s\n`,
+    });
+    const [entry] = await entriesOf(upload, tokens.bob);
+    expect(entry?.process_status).toBe('FAILURE');
+    expect(entry?.errors).toEqual([`the schema refers to uploads the uploader may not read: ${base}`]);
+
+    await setUploadAccess(server.ctx.db, base, { reviewers: [ids.alice, ids.bob] });
+    await reprocess(upload, tokens.bob);
+    expect((await entriesOf(upload, tokens.bob))[0]?.process_status).toBe('SUCCESS');
+  });
 });

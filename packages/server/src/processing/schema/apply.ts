@@ -2,6 +2,7 @@
 // checked against the section its `m_def` names. Problems fail the entry with every reason listed.
 import { isObject, type DataDefinition, type JsonObject } from '../parsers/archive-schema.ts';
 import type { ParserInput } from '../types.ts';
+import { rawEntryMainfiles, withRawDefinitionForms } from './archive-forms.ts';
 import { checkData } from './data-check.ts';
 import { SchemaResolver } from './resolve.ts';
 import { rawArchives, SchemaFiles } from './schema-files.ts';
@@ -19,10 +20,15 @@ const failure = (what: string, problems: readonly string[]) => new Error(`${what
 const isQualifiedName = (mDef: string) => !mDef.includes('#') && /^[A-Za-z_]\w*(\.\w+)+$/.test(mDef);
 
 export const applySchema = (
-  archive: JsonObject,
-  input: Pick<ParserInput, 'mainfile' | 'rawRoot' | 'log' | 'otherUploadRaw'>,
+  given: JsonObject,
+  input: Pick<ParserInput, 'mainfile' | 'rawRoot' | 'log' | 'otherUploadRaw' | 'uploadId'>,
 ): SchemaOutcome => {
-  const files = new SchemaFiles(rawArchives(input.rawRoot, input.mainfile, archive, input.otherUploadRaw));
+  const otherRaw = input.otherUploadRaw ?? (() => undefined);
+  const mainfiles = rawEntryMainfiles((id) => (id === input.uploadId ? input.rawRoot : otherRaw(id)));
+  const archive = withRawDefinitionForms(given, input.uploadId, mainfiles);
+  const files = new SchemaFiles(
+    rawArchives(input.rawRoot, input.mainfile, archive, otherRaw, mainfiles, input.uploadId),
+  );
   const outcome: SchemaOutcome = {};
   const own = files.normalized(input.mainfile);
   if (own) {

@@ -4,6 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { realPathInside } from '../raw-paths.ts';
 import { isObject, readArchiveObject, type JsonObject } from '../parsers/archive-schema.ts';
+import { withRawDefinitionForms, type EntryMainfiles } from './archive-forms.ts';
 import { normalizePackage, type NormalizedPackage } from './normalize.ts';
 import type { RawSection } from './raw-definitions.ts';
 import { sectionsOfRoot, splitFileKey } from './references.ts';
@@ -27,6 +28,8 @@ export const rawArchives = (
   mainfile: string,
   mainArchive: JsonObject,
   otherRaw: OtherUploadRaw = () => undefined,
+  mainfiles: EntryMainfiles = () => new Map(),
+  ownUploadId?: string,
 ): ArchiveSource => {
   return (key) => {
     if (key === mainfile) return mainArchive;
@@ -35,12 +38,15 @@ export const rawArchives = (
     if (root === undefined) return undefined;
     const absolute = realPathInside(resolve(root, path), root);
     if (absolute === undefined) return undefined;
+    let archive: JsonObject;
     try {
       if (statSync(absolute).size > MAX_SCHEMA_BYTES) return undefined;
-      return readArchiveObject(readFileSync(absolute, 'utf8'), absolute);
+      archive = readArchiveObject(readFileSync(absolute, 'utf8'), absolute);
     } catch {
       return undefined;
     }
+    // Its '../upload/...' references are of its own upload.
+    return withRawDefinitionForms(archive, uploadId ?? ownUploadId, mainfiles);
   };
 };
 
