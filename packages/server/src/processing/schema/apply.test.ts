@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../parsers/archive-schema.ts';
 import { applySchema } from './apply.ts';
+import { sectionDefinitionIds } from './definition-ids.ts';
 
 const raw = mkdtempSync(join(tmpdir(), 'oasis-schema-'));
 afterAll(() => rmSync(raw, { recursive: true, force: true }));
@@ -215,5 +216,22 @@ describe('a schema and its data', () => {
     expect(outcome.data).toBeUndefined();
     expect(outcome.dataDefinition).toEqual({ name: 'Thing', qualifiedName: 'myplugin.schema.Thing' });
     expect(logs[0]).toMatch(/myplugin\.schema\.Thing is not known here/);
+  });
+
+  it('takes a version hash of a section that is the version its file defines, and names any other', () => {
+    const { definitions } = apply({ definitions: sample.definitions });
+    const [{ definition_id: current }] = sectionDefinitionIds(definitions) as [{ definition_id: string }];
+    const pinned = (version: string) => ({
+      ...sample,
+      data: { m_def: `#/definitions/section_definitions/0@${version}`, count: 1 },
+    });
+    expect(apply(pinned(current)).data).toMatchObject({ count: 1 });
+    const old = 'a'.repeat(40);
+    expect(() => apply(pinned(old))).toThrow(
+      `#/definitions/section_definitions/0@${old}: version ${old} of Sample is not the one its file defines now (${current})`,
+    );
+    expect(() => apply({ data: { m_def: `nomad.datamodel.metainfo.basesections.Entity@${old}` } })).toThrow(
+      /a version hash names a user's section, not Entity/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 // Sections as data is checked against them: every quantity and sub-section, the inherited ones included,
 // with sub-sections resolved when first asked for (schemas may refer to each other in circles).
 import { generateEntryId } from '../ids.ts';
+import { definitionId } from './definition-ids.ts';
 import { isObject, type JsonObject } from '../parsers/archive-schema.ts';
 import { builtinSection, builtinTypeOf, qualifiedNameOf } from './builtin-sections.ts';
 import { namedItems } from './raw-definitions.ts';
@@ -58,6 +59,8 @@ export const searchNameOf = (section: ResolvedSection, uploadId: string): string
 const shapeOf = (quantity: JsonObject): readonly unknown[] =>
   Array.isArray(quantity.shape) ? quantity.shape : [];
 
+const VERSIONED = /^(.*)@([0-9a-f]{40})$/;
+
 /** Resolves sections of the upload's schemas and the built-in ones, each once per processing. */
 export class SchemaResolver {
   private readonly sections = new Map<string, ResolvedSection>();
@@ -68,11 +71,27 @@ export class SchemaResolver {
 
   /** The section an `m_def` names as data writes it (any notation), seen from the file `from`. */
   fromMDef(mDef: string, from: string): ResolvedSection | undefined {
-    const target = resolveSectionReference(mDef, from, (path) => this.files.rawSections(path));
+    // '{reference}@{versionHash}' pins one version of a user's section (spec 1 §2.3): the id processing
+    // gives that definition. Only the file's current version can be read here; another is a problem.
+    const versioned = VERSIONED.exec(mDef);
+    const reference = versioned ? versioned[1]! : mDef;
+    const target = resolveSectionReference(reference, from, (path) => this.files.rawSections(path));
     if (!target) return undefined;
-    return target.kind === 'builtin'
-      ? this.builtin(target.qualifiedName)
-      : this.user(target.file, target.section.path);
+    const section =
+      target.kind === 'builtin'
+        ? this.builtin(target.qualifiedName)
+        : this.user(target.file, target.section.path);
+    const version = versioned?.[2];
+    if (section && version) {
+      const current = section.origin.kind === 'user' ? definitionId(section.definition) : undefined;
+      if (current === undefined)
+        this.problems.push(`${mDef}: a version hash names a user's section, not ${section.name}`);
+      else if (current !== version)
+        this.problems.push(
+          `${mDef}: version ${version} of ${section.name} is not the one its file defines now (${current}); the data names a version that was changed`,
+        );
+    }
+    return section;
   }
 
   /** A section a normalized definition refers to: a built-in name, '#/definitions/...' or '../upload/raw/...#...'. */
