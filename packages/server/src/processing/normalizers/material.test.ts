@@ -113,6 +113,38 @@ describe('materialFromStructure', () => {
 });
 
 describe('material normaliser: symmetry analysed with moyo', () => {
+  it("writes Hall symbols as spglib does (a rhombohedral group: '-R 3 2\"', not moyo's '-R 3 2=')", async () => {
+    // Bismuth, R-3m in its hexagonal cell: atoms at (0, 0, ±u) and the two R-centring translations.
+    const u = 0.2339;
+    const centrings = [
+      [0, 0, 0],
+      [2 / 3, 1 / 3, 1 / 3],
+      [1 / 3, 2 / 3, 2 / 3],
+    ];
+    const sites = centrings.flatMap(([x, y, z]) => [
+      [x!, y!, z! + u],
+      [x!, y!, z! - u + 1],
+    ]);
+    const a = 4.546;
+    const hexagonal = [
+      [a, 0, 0],
+      [-a / 2, (a * Math.sqrt(3)) / 2, 0],
+      [0, 0, 11.862],
+    ];
+    const { results } = await normalise(
+      crystal(
+        hexagonal,
+        sites,
+        sites.map(() => 'Bi'),
+      ),
+    );
+    expect(results.material.symmetry).toMatchObject({
+      space_group_number: 166,
+      hall_number: 458,
+      hall_symbol: '-R 3 2"',
+    });
+  });
+
   it('matches NOMAD for its Si example: symmetry, material id, conventional and primitive cells', async () => {
     const { results, logs } = await normalise(SI16);
     const { material } = results;

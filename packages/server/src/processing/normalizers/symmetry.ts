@@ -4,6 +4,7 @@
 import type { ResultsSymmetry } from '@oasis/schema';
 import { atomicNumber } from '../elements.ts';
 import { ANGSTROM, cellVolume, type Mat3, type Structure, type Vec3 } from '../structure.ts';
+import { spglibHallSymbol } from './hall-symbols.ts';
 import { chooseRelabelling, orbits, relabellings } from './symmetry-canonical.ts';
 import { idealLattice, primitiveCell, type Cell } from './symmetry-cells.ts';
 import { euclideanNormalizer } from './symmetry-euclidean.ts';
@@ -149,7 +150,7 @@ function analyseSymmetryWith(moyo: Moyo, structure: Structure, symprec = SYMPREC
       bravais_lattice: bravaisLattice(type.bravais_class),
       point_group: type.geometric_crystal_class,
       hall_number: dataset.hall_number,
-      hall_symbol: hall.hall_symbol,
+      hall_symbol: spglibHallSymbol(dataset.hall_number, hall.hall_symbol),
     },
     conventional,
     primitive: primitiveCell(conventional, hall.centering),

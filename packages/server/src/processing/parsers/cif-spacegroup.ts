@@ -3,6 +3,7 @@
 // the space-group tables (moyo), and that setting's operations expand the asymmetric unit.
 import type { CellParameters } from '../structure.ts';
 import type { SymmetryOperation } from './symop.ts';
+import { spglibHallSymbol } from '../normalizers/hall-symbols.ts';
 
 interface HallEntry {
   hall_number: number;
@@ -132,7 +133,12 @@ export function operationsFromDeclaration(
 
   if (declared.hall) {
     const wanted = declared.hall.trim().replace(/\s+/g, ' ').toLowerCase();
-    const entry = entries.find((e) => e.hall_symbol.toLowerCase() === wanted);
+    // A CIF writes the Hall symbol in the International Tables' (and spglib's) notation, or moyo's.
+    const entry = entries.find(
+      (e) =>
+        e.hall_symbol.toLowerCase() === wanted ||
+        spglibHallSymbol(e.hall_number, e.hall_symbol).toLowerCase() === wanted,
+    );
     if (entry) return done(entry);
   }
 

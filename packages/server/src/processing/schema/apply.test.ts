@@ -220,7 +220,7 @@ describe('a schema and its data', () => {
 
   it('takes a version hash of a section that is the version its file defines, and names any other', () => {
     const { definitions } = apply({ definitions: sample.definitions });
-    const [{ definition_id: current }] = sectionDefinitionIds(definitions) as [{ definition_id: string }];
+    const current = sectionDefinitionIds(definitions)[0]!.definition_id;
     const pinned = (version: string) => ({
       ...sample,
       data: { m_def: `#/definitions/section_definitions/0@${version}`, count: 1 },
