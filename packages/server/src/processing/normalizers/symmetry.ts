@@ -10,6 +10,7 @@ import { idealLattice, primitiveCell, type Cell } from './symmetry-cells.ts';
 import { euclideanNormalizer } from './symmetry-euclidean.ts';
 import { cartesianToFractional, latticeFromBasis, wrapVec } from './symmetry-math.ts';
 import { loadMoyo, type Moyo } from './symmetry-moyo.ts';
+import { spglibMonoclinicCell } from './symmetry-monoclinic.ts';
 import { reduceToPrimitive } from './symmetry-primitive.ts';
 import {
   applyOperation,
@@ -113,7 +114,17 @@ function analyseSymmetryWith(moyo: Moyo, structure: Structure, symprec = SYMPREC
     if (s === undefined) throw new Error(`moyo returned an unknown species number ${n}`);
     return s;
   });
-  const positions = std.positions.map((p) => wrapVec(p as Vec3, FRACTIONAL_TOLERANCE));
+  // spglib's a and c for a monoclinic cell (moyo's cell is of the same setting, not always that choice).
+  const standard =
+    crystalSystem === 'monoclinic'
+      ? spglibMonoclinicCell(
+          latticeFromBasis(std.lattice.basis),
+          std.positions as Vec3[],
+          setting.operations,
+          FRACTIONAL_TOLERANCE,
+        )
+      : { lattice: latticeFromBasis(std.lattice.basis), positions: std.positions as Vec3[] };
+  const positions = standard.positions.map((p) => wrapVec(p, FRACTIONAL_TOLERANCE));
   const orbit = orbits(positions, species, setting.operations);
   const letterOfOrbit = new Map<number, string>();
   for (const o of new Set(orbit)) letterOfOrbit.set(o, wyckoffLetter(positions[o]!, setting));
@@ -125,7 +136,7 @@ function analyseSymmetryWith(moyo: Moyo, structure: Structure, symprec = SYMPREC
     std.numbers,
   );
   const conventional = {
-    lattice: idealLattice(latticeFromBasis(std.lattice.basis), crystalSystem),
+    lattice: idealLattice(standard.lattice, crystalSystem),
     positions: positions.map((p) => wrapVec(applyOperation(chosen.map, p), FRACTIONAL_TOLERANCE)),
     species,
     wyckoffLetters: letters.map((l) => chosen.letters.get(l) ?? l),
