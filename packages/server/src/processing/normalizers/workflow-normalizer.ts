@@ -1,6 +1,7 @@
 // workflow2.method and workflow2.results from the run's calculations, as NOMAD's simulation
 // workflow schema normalises them. Values a parser wrote already are kept.
 import type { LogLevel } from '../types.ts';
+import type { Vec3 } from '../structure.ts';
 import { ensureSection, isSection, type Normalizer, type Section } from './normalizer.ts';
 import { energyValue, finiteNumber, indexedSections, sectionAt, vectors3 } from './archive-path.ts';
 import {
@@ -66,6 +67,20 @@ function singlePoint(workflow: Section, run: Section, calcPath: string, last: Se
   setMissing(results, 'eigenvalues', refs('eigenvalues'));
 }
 
+/**
+ * The force components an optimisation acts on: VASP's selective dynamics fixes atoms (or single axes),
+ * whose forces its convergence criterion leaves out, as it is left out here. A mixed flag drops the
+ * Cartesian component of that axis (exact for the usual fully fixed or fully free atoms).
+ */
+function freeForces(forces: Vec3[], system: Section | undefined): Vec3[] {
+  const flags = system?.x_vasp_selective_dynamics;
+  if (!Array.isArray(flags) || flags.length !== forces.length) return forces;
+  return forces.map((force, atom) => {
+    const free = flags[atom] as unknown;
+    return Array.isArray(free) ? (force.map((x, axis) => (free[axis] === false ? 0 : x)) as Vec3) : force;
+  });
+}
+
 function geometryOptimization(workflow: Section, run: Section, calculations: Section[], log: Log): void {
   const systems = indexedSections(run.system).map(([, s]) => s);
   const method = ensureSection(workflow, 'method');
@@ -87,7 +102,8 @@ function geometryOptimization(workflow: Section, run: Section, calculations: Sec
   const forces = vectors3(
     sectionAt(sectionAt(calculations[calculations.length - 1], 'forces'), 'total')?.value,
   );
-  if (forces) setMissing(results, 'final_force_maximum', maxForceNorm(forces));
+  if (forces)
+    setMissing(results, 'final_force_maximum', maxForceNorm(freeForces(forces, systems[systems.length - 1])));
   setMissing(results, 'final_displacement_maximum', finalDisplacementMaximum(systems));
 
   if (results.is_converged_geometry === undefined) {

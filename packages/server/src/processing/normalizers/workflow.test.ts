@@ -123,6 +123,22 @@ describe('workflow normaliser', () => {
     expect(workflowResults(archive).is_converged_geometry).toBe(false);
   });
 
+  it("leaves out the forces on atoms VASP's selective dynamics fixes", () => {
+    const archive = geometryOptimizationArchive();
+    const method = (archive.workflow2 as Section).method as Section;
+    method.convergence_tolerance_force_maximum = 0.02 * EV_PER_ANGSTROM;
+    const systems = ((archive.run as Section[])[0] as Section).system as Section[];
+    // Atom 0 (the 0.05 eV/Å force) is held fixed; atom 1 may move along x only.
+    systems[2]!.x_vasp_selective_dynamics = [
+      [false, false, false],
+      [true, false, false],
+    ];
+    normalizeWorkflow(archive, noLog);
+    const results = workflowResults(archive);
+    expect(results.final_force_maximum as number).toBeCloseTo(0.01 * EV_PER_ANGSTROM, 20);
+    expect(results.is_converged_geometry).toBe(true);
+  });
+
   it('stops the energy list at a step without energy and warns', () => {
     const archive = geometryOptimizationArchive();
     const calcs = ((archive.run as Section[])[0] as Section).calculation as Section[];
