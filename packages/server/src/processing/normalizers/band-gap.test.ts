@@ -181,6 +181,21 @@ describe('band gaps from a density of states', () => {
     expect(gap.energy_highest_occupied).toBe(fine[5]);
   });
 
+  it("takes the eigenvalues' gap where the DOS shows smeared states at the Fermi level (SrTiO3)", () => {
+    // A band tail smeared onto the grid point at the Fermi level reads as a metal; the eigenvalues
+    // (highest occupied 2.86 eV, lowest unoccupied 4.56 eV, Fermi level 3.44 eV) say insulator.
+    const fine = Array.from({ length: 11 }, (_, i) => (3.39 + 0.01 * i) * EV);
+    const values = fine.map((_, i) => (i === 5 ? 1e18 : 0));
+    const eigen = { highestOccupied: 2.86 * EV, lowestUnoccupied: 4.56 * EV };
+    const gap = dosBandGap(fine, values, 3.44 * EV, eigen);
+    expect(gap.value).toBeCloseTo(1.7 * EV, 30);
+    expect(gap.energy_highest_occupied).toBe(eigen.highestOccupied);
+    // Eigenvalues of a metal (overlapping edges) leave the DOS's 0 gap as it is.
+    expect(
+      dosBandGap(fine, values, 3.44 * EV, { highestOccupied: 3.5 * EV, lowestUnoccupied: 3.4 * EV }).value,
+    ).toBe(0);
+  });
+
   it('keeps the calculation edges when the Fermi level is off the grid', () => {
     const gap = dosBandGap(
       energies,

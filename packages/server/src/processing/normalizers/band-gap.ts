@@ -124,7 +124,8 @@ export function bandStructureGaps(
  * sides is a single peak (both edges at the reference); otherwise the edges are the outermost
  * zero-DOS energies of the gap around the reference. When the reference is not within the
  * tolerance of the energy grid, the given edges (from the calculation) are kept, unless the DOS
- * is non-zero at the grid points on both sides of the reference (a metal: both edges there).
+ * is non-zero at the grid points on both sides of the reference (a metal: both edges there). A zero
+ * gap is replaced by the given edges when those have a gap (over 0.1 eV) around the reference.
  */
 export function dosBandGap(
   energies: readonly number[],
@@ -175,6 +176,23 @@ export function dosBandGap(
       highest = edge(below, -1) ?? highest;
       lowest = edge(above, 1) ?? lowest;
     }
+  }
+  // The DOS rule reads a smeared band tail at the reference as states there, a metal. When the
+  // calculation's own eigenvalues have a gap around the reference, they win: a 0 gap they contradict
+  // is not published.
+  const { highestOccupied, lowestUnoccupied } = given;
+  if (
+    highest !== undefined &&
+    lowest !== undefined &&
+    lowest - highest <= 0 &&
+    highestOccupied !== undefined &&
+    lowestUnoccupied !== undefined &&
+    lowestUnoccupied - highestOccupied > 2 * BAND_ENERGY_TOLERANCE &&
+    reference >= highestOccupied - BAND_ENERGY_TOLERANCE &&
+    reference <= lowestUnoccupied + BAND_ENERGY_TOLERANCE
+  ) {
+    highest = highestOccupied;
+    lowest = lowestUnoccupied;
   }
   const result: Omit<BandGap, 'index' | 'type'> = {};
   if (highest !== undefined) result.energy_highest_occupied = highest;
