@@ -41,13 +41,15 @@ describe('matchParser', () => {
     const parse = (): never => {
       throw new Error('unused');
     };
+    const code = { codeLabel: 'Test', codeCategory: 'Test parser' };
     const first: MainfileParser = {
       name: 'parsers/first',
+      code,
       mainfileName: /\.txt$/,
       mainfileContents: /^A/,
       parse,
     };
-    const second: MainfileParser = { name: 'parsers/second', mainfileName: /\.txt$/, parse };
+    const second: MainfileParser = { name: 'parsers/second', code, mainfileName: /\.txt$/, parse };
     expect(matchParser('x.txt', head('A...'), [first, second])?.name).toBe('parsers/first');
     expect(matchParser('x.txt', head('B...'), [first, second])?.name).toBe('parsers/second');
   });

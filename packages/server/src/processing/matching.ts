@@ -4,6 +4,7 @@ import { archiveParser } from './parsers/archive.ts';
 import { cifParser } from './parsers/cif.ts';
 import { outcarParser } from './parsers/outcar/outcar.ts';
 import { poscarParser } from './parsers/poscar.ts';
+import { quantumEspressoParser } from './parsers/quantum-espresso/quantum-espresso.ts';
 import { vasprunParser } from './parsers/vasp/index.ts';
 import { xyzParser } from './parsers/xyz.ts';
 import { compressionOf, withoutCompressionSuffix } from './compression.ts';
@@ -17,6 +18,7 @@ export const PARSERS: readonly MainfileParser[] = [
   archiveParser,
   vasprunParser,
   outcarParser,
+  quantumEspressoParser,
   cifParser,
   poscarParser,
   xyzParser,

@@ -61,9 +61,21 @@ export interface ParserOutput {
   dataDefinition?: DataDefinition;
 }
 
+/** What NOMAD's GUI shows of the code a parser reads (its code list and entries' parser names). */
+export interface CodeMetadata {
+  codeLabel: string;
+  /** Ends in a word the GUI's plural dictionary knows ('code', 'parser'). */
+  codeCategory: string;
+  codeUrl?: string;
+  /** Markdown table of the files the parser reads, as the upload page's code list shows it. */
+  tableOfFiles?: string;
+  parserSpecific?: string;
+}
+
 export interface MainfileParser {
   /** NOMAD-style parser name, e.g. 'parsers/archive'. */
   name: string;
+  code: CodeMetadata;
   /** Tested against the mainfile path relative to the upload (compression suffix removed). */
   mainfileName: RegExp;
   /** Tested against the first 4 KB of the (decompressed) file, decoded as latin1. */

@@ -42,6 +42,7 @@ const CORE_ELECTRON_TREATMENTS: Record<string, string> = {
   'FHI-aims': 'full all electron',
   exciting: 'full all electron',
   'quantum espresso': 'pseudopotential',
+  QuantumESPRESSO: 'pseudopotential',
 };
 const APW_PROGRAMS = ['exciting', 'FHI-aims', 'WIEN2k', 'Elk'];
 

@@ -6,6 +6,7 @@ import { archiveStructure } from './archive-structure.ts';
 
 export const archiveParser: MainfileParser = {
   name: ARCHIVE_PARSER,
+  code: { codeLabel: 'NOMAD archive', codeCategory: 'Archive parser' },
   mainfileName: /(^|\/)[^/]*\.archive\.(json|ya?ml)$/i,
   // Measured with a 2 GB parser process: 256 MB of JSON peaks near 0.9 GB, but YAML takes ~110 MB
   // per MB (8 MB: 0.95 GB, 18 s).

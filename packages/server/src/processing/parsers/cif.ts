@@ -6,6 +6,7 @@ import { readCifStructure } from './cif-structure.ts';
 
 export const cifParser: MainfileParser = {
   name: 'parsers/cif',
+  code: { codeLabel: 'CIF', codeCategory: 'Structure parser' },
   mainfileName: /\.cif$/i,
   // A CIF has a data block near the top; the check keeps other '.cif' files raw.
   mainfileContents: /(^|\n)[ \t]*data_/i,

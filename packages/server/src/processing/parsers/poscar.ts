@@ -17,6 +17,7 @@ const POSCAR_HEAD = new RegExp(
 
 export const poscarParser: MainfileParser = {
   name: 'parsers/poscar',
+  code: { codeLabel: 'POSCAR', codeCategory: 'Structure parser' },
   // 'POSCAR', 'CONTCAR', 'NaCl.CONTCAR', 'POSCAR_relaxed', 'x.poscar', 'x.vasp' (basename only).
   mainfileName: /(?:^|\/)(?:[^/]*(?:POSCAR|CONTCAR)[^/]*|[^/]+\.(?:poscar|vasp))$/i,
   mainfileContents: POSCAR_HEAD,

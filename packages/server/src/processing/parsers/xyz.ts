@@ -60,6 +60,7 @@ function outputOf(
 
 export const xyzParser: MainfileParser = {
   name: 'parsers/xyz',
+  code: { codeLabel: 'XYZ', codeCategory: 'Structure parser' },
   mainfileName: /\.(?:xyz|extxyz)$/i,
   // The first line of an XYZ file is the atom count of the first frame.
   mainfileContents: /^[ \t]*\d+[ \t]*\r?\n/,

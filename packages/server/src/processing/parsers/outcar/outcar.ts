@@ -8,6 +8,7 @@ import { readSiblingIncar } from './sibling.ts';
 
 export const outcarParser: MainfileParser = {
   name: 'parsers/vasp-outcar',
+  code: { codeLabel: 'VASP OUTCAR', codeCategory: 'Atomistic code', codeUrl: 'https://www.vasp.at/' },
   // 'OUTCAR', 'OUTCAR.relax', 'run1.OUTCAR' (basename only).
   mainfileName: /(?:^|\/)[^/]*OUTCAR[^/]*$/i,
   // VASP's first line: ' vasp.5.4.1 24Jun15 (build ...) complex'.

@@ -4,6 +4,7 @@ import { parseVasprun } from './parser.ts';
 
 export const vasprunParser: MainfileParser = {
   name: 'parsers/vasp',
+  code: { codeLabel: 'VASP', codeCategory: 'Atomistic code', codeUrl: 'https://www.vasp.at/' },
   // 'vasprun.xml', 'vasp.xml', and suffixed copies such as 'vasprun.xml.bands' (NOMAD: *xml*).
   mainfileName: /\.xml[^/]*$/i,
   // The <modeling> root and a generator whose program is vasp, within the first 4 KB.

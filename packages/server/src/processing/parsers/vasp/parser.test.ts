@@ -7,7 +7,7 @@ import { parseMainfile } from '../../pipeline.ts';
 import type { ParserOutput } from '../../types.ts';
 import { vasprunParser } from './index.ts';
 import { parseVasprun } from './parser.ts';
-import { at, expectAllClose, expectClose } from './test-helpers.ts';
+import { at, expectAllClose, expectClose } from '../archive-test-helpers.ts';
 import { AMU, ANGSTROM, EV, EV_PER_ANGSTROM, KBAR } from './units.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

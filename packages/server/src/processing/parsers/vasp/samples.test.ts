@@ -10,7 +10,7 @@ import { parseMainfile } from '../../pipeline.ts';
 import type { ParserOutput } from '../../types.ts';
 import { vasprunParser } from './index.ts';
 import { parseVasprun } from './parser.ts';
-import { at, expectAllClose, expectClose } from './test-helpers.ts';
+import { at, expectAllClose, expectClose } from '../archive-test-helpers.ts';
 import { ANGSTROM, EV, EV_PER_ANGSTROM, KBAR } from './units.ts';
 
 // xz-decompress is CommonJS without static ESM exports: load it through require.

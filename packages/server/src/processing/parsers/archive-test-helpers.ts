@@ -1,4 +1,4 @@
-// Shared by the VASP parser tests: typed access into the archive sections and relative comparison
+// Shared by the parser tests: typed access into the archive sections and relative comparison
 // of SI numbers (too small for toBeCloseTo's absolute digits).
 import { expect } from 'vitest';
 

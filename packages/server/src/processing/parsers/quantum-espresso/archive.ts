@@ -1,0 +1,213 @@
+// From a pw.x output to NOMAD's run and workflow2 sections, in SI units: the program, one method, one
+// system per geometry an SCF cycle ran on, one calculation per cycle.
+import { atomicNumber } from '../../elements.ts';
+import { systemSection } from '../../run-sections.ts';
+import type { Structure, Vec3 } from '../../structure.ts';
+import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, KILOBAR } from '../../units.ts';
+import type { Geometry, PwOutput, PwScfStep } from './read-pw.ts';
+
+type Section = Record<string, unknown>;
+
+/** Joules per Rydberg (half a Hartree, CODATA 2018). */
+const RYDBERG = 2.1798723611035e-18;
+/** Metres per bohr. */
+const BOHR = 5.29177210903e-11;
+/** Seconds per Rydberg atomic unit of time (twice the Hartree unit). */
+const RYDBERG_TIME = 4.8377686531e-17;
+const PICOSECOND = 1e-12;
+
+/** libxc names of the functionals pw.x names, by its short names or its four components. */
+const XC: Readonly<Record<string, readonly string[]>> = {
+  PBE: ['GGA_X_PBE', 'GGA_C_PBE'],
+  'SLA PW PBX PBC': ['GGA_X_PBE', 'GGA_C_PBE'],
+  'SLA PW PBE PBE': ['GGA_X_PBE', 'GGA_C_PBE'],
+  PBESOL: ['GGA_X_PBE_SOL', 'GGA_C_PBE_SOL'],
+  'SLA PW PSX PSC': ['GGA_X_PBE_SOL', 'GGA_C_PBE_SOL'],
+  REVPBE: ['GGA_X_PBE_R', 'GGA_C_PBE'],
+  'SLA PW REVX PBC': ['GGA_X_PBE_R', 'GGA_C_PBE'],
+  PW91: ['GGA_X_PW91', 'GGA_C_PW91'],
+  'SLA PW GGX GGC': ['GGA_X_PW91', 'GGA_C_PW91'],
+  BLYP: ['GGA_X_B88', 'GGA_C_LYP'],
+  'SLA B88 LYP BLYP': ['GGA_X_B88', 'GGA_C_LYP'],
+  PZ: ['LDA_X', 'LDA_C_PZ'],
+  LDA: ['LDA_X', 'LDA_C_PZ'],
+  'SLA PZ NOGX NOGC': ['LDA_X', 'LDA_C_PZ'],
+  'SLA PW NOGX NOGC': ['LDA_X', 'LDA_C_PW'],
+  PBE0: ['HYB_GGA_XC_PBEH'],
+  'PB0X PW PB0X PBC': ['HYB_GGA_XC_PBEH'],
+  HSE: ['HYB_GGA_XC_HSE06'],
+  'SLA PW HSE PBC': ['HYB_GGA_XC_HSE06'],
+  B3LYP: ['HYB_GGA_XC_B3LYP'],
+};
+
+const SMEARING_KINDS: Readonly<Record<string, string>> = {
+  gaussian: 'gaussian',
+  'methfessel-paxton': 'methfessel-paxton',
+  'marzari-vanderbilt': 'marzari-vanderbilt',
+  cold: 'marzari-vanderbilt',
+  'fermi-dirac': 'fermi',
+};
+
+/** The element of a species label ('Fe1', 'O_up', 'ox' for a file named O_US.van). */
+function elementOf(label: string, pseudopotential: string | undefined): string {
+  const fromLabel = /^([A-Za-z][a-z]?)/.exec(label)?.[1];
+  for (const candidate of [fromLabel, fromLabel?.[0], /^([A-Za-z][a-z]?)/.exec(pseudopotential ?? '')?.[1]]) {
+    if (!candidate) continue;
+    const symbol = candidate[0]!.toUpperCase() + candidate.slice(1).toLowerCase();
+    if (atomicNumber(symbol) !== undefined) return symbol;
+  }
+  return 'X';
+}
+
+function xcFunctional(name: string | undefined, warnings: string[]): Section {
+  const key = (name ?? '').toUpperCase().replace(/\s+/g, ' ').trim();
+  const names = XC[key];
+  if (!names && name) warnings.push(`exchange-correlation '${name}' has no libxc names here`);
+  const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
+  for (const libxc of names ?? []) {
+    const kind = libxc.startsWith('HYB_')
+      ? 'hybrid'
+      : libxc.includes('_X_') || libxc === 'LDA_X'
+        ? 'exchange'
+        : 'correlation';
+    (functional[kind] as Section[]).push({ name: libxc });
+  }
+  return functional;
+}
+
+function methodOf(out: PwOutput, elements: Map<string, string>, warnings: string[]): Section {
+  const electronic: Section = { method: 'DFT', n_spin_channels: out.spinPolarized ? 2 : 1 };
+  if (out.smearing) {
+    const kind = SMEARING_KINDS[out.smearing.kind.toLowerCase()];
+    electronic.smearing = { ...(kind ? { kind } : {}), width: out.smearing.width * RYDBERG };
+  } else if (out.tetrahedra) electronic.smearing = { kind: 'tetrahedra' };
+  const method: Section = { dft: { xc_functional: xcFunctional(out.xc, warnings) }, electronic };
+  const cellDependent: Section = { kind: 'plane waves' };
+  if (out.ecutwfc !== undefined) cellDependent.planewave_cutoff = out.ecutwfc * RYDBERG;
+  method.basis_set = [{ type: 'plane waves', cell_dependent: [cellDependent] }];
+  if (out.convergenceThreshold !== undefined)
+    method.scf = { threshold_energy_change: out.convergenceThreshold * RYDBERG };
+  method.atom_parameters = out.species.map((species, index) => ({
+    label: species.label,
+    atom_number: atomicNumber(elements.get(species.label) ?? 'X') ?? 0,
+    mass: species.mass * ATOMIC_MASS_UNIT,
+    n_valence_electrons: species.valence,
+    pseudopotential_name: out.pseudopotentialFiles[index] ?? species.pseudopotential,
+  }));
+  if (out.ecutrho !== undefined) method.x_qe_charge_density_cutoff = out.ecutrho * RYDBERG;
+  return method;
+}
+
+function structureOf(geometry: Geometry, elements: Map<string, string>): Structure {
+  return {
+    species: geometry.labels.map((label) => elements.get(label) ?? elementOf(label, undefined)),
+    positions: geometry.positions.map((p) => p.map((x) => x * BOHR) as Vec3),
+    lattice: geometry.cell.map((row) => row.map((x) => x * BOHR)) as Structure['lattice'],
+    periodic: [true, true, true],
+  };
+}
+
+/** k-points from Cartesian units of 2π/alat to fractions of the reciprocal cell: k·aᵢ/alat. */
+const fractionalKpoint = (k: Vec3, geometry: Geometry, alat: number): Vec3 =>
+  geometry.cell.map((a) => (k[0] * a[0] + k[1] * a[1] + k[2] * a[2]) / alat) as Vec3;
+
+function calculationOf(step: PwScfStep, systemIndex: number, alat: number | undefined): Section {
+  const energy: Section = {};
+  if (step.energy !== undefined) energy.total = { value: step.energy * RYDBERG };
+  if (step.fermi !== undefined) energy.fermi = step.fermi * ELECTRON_VOLT;
+  if (step.highestOccupied !== undefined) energy.highest_occupied = step.highestOccupied * ELECTRON_VOLT;
+  if (step.lowestUnoccupied !== undefined) energy.lowest_unoccupied = step.lowestUnoccupied * ELECTRON_VOLT;
+  const xc = step.contributions.find((c) => c.name === 'xc contribution');
+  if (xc) energy.xc = { value: xc.value * RYDBERG };
+  if (step.contributions.length > 0)
+    energy.contributions = step.contributions.map((c) => ({ kind: c.name, value: c.value * RYDBERG }));
+  const calculation: Section = {
+    system_ref: `/run/0/system/${systemIndex}`,
+    method_ref: '/run/0/method/0',
+    energy,
+  };
+  if (step.iterations.length > 0) {
+    calculation.n_scf_iterations = step.iterations.length;
+    calculation.scf_iteration = step.iterations.map((iteration) => ({
+      energy: {
+        ...(iteration.energy !== undefined ? { total: { value: iteration.energy * RYDBERG } } : {}),
+        ...(iteration.accuracy !== undefined ? { change: iteration.accuracy * RYDBERG } : {}),
+      },
+    }));
+  }
+  if (step.converged !== undefined) calculation.calculation_converged = step.converged;
+  if (step.forces)
+    calculation.forces = { total: { value: step.forces.map((f) => f.map((x) => (x * RYDBERG) / BOHR)) } };
+  if (step.stress)
+    calculation.stress = { total: { value: step.stress.map((row) => row.map((x) => x * KILOBAR)) } };
+  if (step.eigenvalues.length > 0 && alat !== undefined) {
+    calculation.eigenvalues = [
+      {
+        n_spin_channels: step.eigenvalues.length,
+        n_kpoints: step.kpoints.length,
+        n_bands: step.eigenvalues[0]?.[0]?.length ?? 0,
+        kpoints: step.kpoints.map((k) => fractionalKpoint(k, step.geometry, alat)),
+        energies: step.eigenvalues.map((channel) =>
+          channel.map((bands) => bands.map((e) => e * ELECTRON_VOLT)),
+        ),
+      },
+    ];
+  }
+  if (step.md?.temperature !== undefined) calculation.temperature = step.md.temperature;
+  if (step.md?.time !== undefined) calculation.time_physical = step.md.time * PICOSECOND;
+  return calculation;
+}
+
+function workflowOf(out: PwOutput): Section {
+  switch (out.kind) {
+    case 'relax':
+    case 'vc-relax': {
+      const method: Section = { type: out.kind === 'vc-relax' ? 'cell_shape' : 'atomic', method: 'bfgs' };
+      if (out.criteria.energy !== undefined)
+        method.convergence_tolerance_energy_difference = out.criteria.energy * RYDBERG;
+      if (out.criteria.force !== undefined)
+        method.convergence_tolerance_force_maximum = (out.criteria.force * RYDBERG) / BOHR;
+      return { m_def: 'simulationworkflowschema.GeometryOptimization', name: 'GeometryOptimization', method };
+    }
+    case 'md': {
+      const method: Section = { thermodynamic_ensemble: 'NVE' };
+      if (out.mdTimeStep !== undefined) method.integration_timestep = out.mdTimeStep * RYDBERG_TIME;
+      return { m_def: 'simulationworkflowschema.MolecularDynamics', name: 'MolecularDynamics', method };
+    }
+    default:
+      return { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+  }
+}
+
+export interface PwArchive {
+  run: Section;
+  workflow2: Section;
+  structure: Structure;
+  warnings: string[];
+}
+
+export function pwArchive(out: PwOutput): PwArchive {
+  const warnings = [...out.warnings];
+  if (!out.finished) warnings.push("the output has no 'JOB DONE': the run did not finish");
+  const elements = new Map(
+    out.species.map((species, index) => [
+      species.label,
+      elementOf(species.label, out.pseudopotentialFiles[index]),
+    ]),
+  );
+  // One system per distinct geometry the cycles ran on, in order.
+  const geometries: Geometry[] = [];
+  const calculations = out.steps.map((step) => {
+    if (geometries[geometries.length - 1] !== step.geometry) geometries.push(step.geometry);
+    return calculationOf(step, geometries.length - 1, out.alat);
+  });
+  if (geometries.length === 0 && out.finalGeometry) geometries.push(out.finalGeometry);
+  const structures = geometries.map((geometry) => structureOf(geometry, elements));
+  const run: Section = {
+    program: { name: 'QuantumESPRESSO', version: out.version },
+    method: [methodOf(out, elements, warnings)],
+    system: structures.map(systemSection),
+  };
+  if (calculations.length > 0) run.calculation = calculations;
+  return { run, workflow2: workflowOf(out), structure: structures[structures.length - 1]!, warnings };
+}

@@ -1,0 +1,32 @@
+// 'parsers/quantumespresso': Quantum ESPRESSO pw.x outputs (SCF, relax, vc-relax, MD, band runs).
+import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
+import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { pwArchive } from './archive.ts';
+import { readPwOutput } from './read-pw.ts';
+
+export const quantumEspressoParser: MainfileParser = {
+  name: 'parsers/quantumespresso',
+  code: {
+    codeLabel: 'Quantum ESPRESSO',
+    codeCategory: 'Atomistic code',
+    codeUrl: 'https://www.quantum-espresso.org/',
+    tableOfFiles:
+      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the output of pw.x (scf, relax, vc-relax, md, bands) |',
+  },
+  // Any name: pw.x writes to standard output, which users name as they like ('pw.out', 'scf.log').
+  mainfileName: /(?:^|\/)[^/]+\.(?:out|log|txt|pwo|output)$|(?:^|\/)[^/.]+$/i,
+  mainfileContents: /Program PWSCF\s+v\./,
+  compressions: ['gz'],
+  // The reader holds all lines: a 64 MB output (thousands of MD steps) stays well below 1 GB.
+  maxBytes: 64 * 1024 ** 2,
+  parse: ({ content, log }): ParserOutput => {
+    const archive = pwArchive(readPwOutput(content.toString('latin1')));
+    for (const warning of archive.warnings) log('WARNING', warning);
+    return {
+      sections: { run: [archive.run], workflow2: archive.workflow2 },
+      structure: archive.structure,
+      entryType: 'QuantumESPRESSO',
+      entryName: `${hillFormula(compositionOf(archive.structure.species))} QuantumESPRESSO simulation`,
+    };
+  },
+};
