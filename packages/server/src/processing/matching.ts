@@ -2,6 +2,7 @@
 // order of the registry; files no parser claims stay plain raw files.
 import { archiveParser } from './parsers/archive.ts';
 import { cifParser } from './parsers/cif.ts';
+import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
 import { outcarParser } from './parsers/outcar/outcar.ts';
 import { poscarParser } from './parsers/poscar.ts';
 import { quantumEspressoParser } from './parsers/quantum-espresso/quantum-espresso.ts';
@@ -19,6 +20,7 @@ export const PARSERS: readonly MainfileParser[] = [
   vasprunParser,
   outcarParser,
   quantumEspressoParser,
+  fhiAimsParser,
   cifParser,
   poscarParser,
   xyzParser,
