@@ -62,7 +62,7 @@ export interface ParserOutput {
 }
 
 /** What NOMAD's GUI shows of the code a parser reads (its code list and entries' parser names). */
-export interface CodeMetadata {
+interface CodeMetadata {
   codeLabel: string;
   /** Ends in a word the GUI's plural dictionary knows ('code', 'parser'). */
   codeCategory: string;

@@ -10,7 +10,7 @@ import { readWorkbook } from './xlsx.ts';
 const MAX_TABLE_BYTES = 64 * 1024 ** 2;
 /** Columns and rows of one table. */
 const MAX_COLUMNS = 10_000;
-export const MAX_ROWS = 2_000_000;
+const MAX_ROWS = 2_000_000;
 
 /** A table file's bytes by its path as the data gives it, or why it cannot be read. */
 export type TableSource = (path: string) => { bytes: Buffer } | { error: string };

@@ -3,7 +3,7 @@
 // relaxation and MD steps.
 import { numbersIn } from '../text/numbers.ts';
 
-export type Vec = [number, number, number];
+type Vec = [number, number, number];
 
 export interface AimsGeometry {
   /** Rows in Å; undefined for a cluster (molecule). */

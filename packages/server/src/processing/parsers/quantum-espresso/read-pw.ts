@@ -3,8 +3,8 @@
 // Fermi level or HOMO/LUMO, eigenvalues, forces and stress, and the geometry of relaxation and MD steps.
 import { numbersIn } from '../text/numbers.ts';
 
-export type Vec = [number, number, number];
-export type Cell = [Vec, Vec, Vec];
+type Vec = [number, number, number];
+type Cell = [Vec, Vec, Vec];
 
 /** Positions with the unit pw.x wrote them in; 'alat' and 'bohr' and 'angstrom' are Cartesian. */
 export interface Geometry {
