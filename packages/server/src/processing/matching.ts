@@ -3,6 +3,7 @@
 import { archiveParser } from './parsers/archive.ts';
 import { cifParser } from './parsers/cif.ts';
 import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
+import { gaussianParser } from './parsers/gaussian/gaussian.ts';
 import { outcarParser } from './parsers/outcar/outcar.ts';
 import { poscarParser } from './parsers/poscar.ts';
 import { quantumEspressoParser } from './parsers/quantum-espresso/quantum-espresso.ts';
@@ -21,6 +22,7 @@ export const PARSERS: readonly MainfileParser[] = [
   outcarParser,
   quantumEspressoParser,
   fhiAimsParser,
+  gaussianParser,
   cifParser,
   poscarParser,
   xyzParser,

@@ -95,6 +95,8 @@ describe.skipIf(!available)('shared samples', () => {
       'codes/fhiaims/Si_band_dos_v171221_1/aims_CC.out': 'parsers/fhi-aims',
       'codes/fhiaims/Si_band_dos_v171221_1/band1001.out': undefined,
       'codes/fhiaims/Si_band_dos_v171221_1/control.in': undefined,
+      'codes/gaussian/Al_scf/Al.out': 'parsers/gaussian',
+      'codes/gaussian/CHO_freq/prono.out': 'parsers/gaussian',
       'structures/SARSUC.cif': 'parsers/cif',
       'structures/Ag1Co1O2_ICSD_246157.cif': 'parsers/cif',
       'structures/NaCl.CONTCAR': 'parsers/poscar',
