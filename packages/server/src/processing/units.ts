@@ -12,3 +12,15 @@ export const KILOBAR = 1e8;
 
 /** Unified atomic mass unit in kg (CODATA 2018), the factor NOMAD applies to its mass table. */
 export const ATOMIC_MASS_UNIT = 1.6605390666e-27;
+
+/** Joules per Hartree (CODATA 2018). */
+export const HARTREE = 4.3597447222071e-18;
+
+/** Joules per Rydberg: half a Hartree. */
+export const RYDBERG = HARTREE / 2;
+
+/** Metres per bohr (CODATA 2018). */
+export const BOHR = 5.29177210903e-11;
+
+/** Seconds per picosecond. */
+export const PICOSECOND = 1e-12;

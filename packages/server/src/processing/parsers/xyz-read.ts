@@ -3,11 +3,8 @@
 // carry 'i = ..., time = ..., E = ...' with the energy in Hartree.
 import { CHEMICAL_SYMBOLS, isElementSymbol } from '../elements.ts';
 import type { Mat3, Vec3 } from '../structure.ts';
-import { ELECTRON_VOLT } from '../units.ts';
+import { ELECTRON_VOLT, HARTREE } from '../units.ts';
 import { fortranReal } from './fortran-number.ts';
-
-/** Joules per Hartree (CODATA 2018). */
-export const HARTREE = 4.3597447222071e-18;
 
 export interface XyzFrame {
   comment: string;

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { matchParser } from '../matching.ts';
 import { parseMainfile } from '../pipeline.ts';
 import { xyzParser } from './xyz.ts';
-import { HARTREE, readExtxyzComment, readXyz, readXyzText, symbolOf } from './xyz-read.ts';
+import { HARTREE } from '../units.ts';
+import { readExtxyzComment, readXyz, readXyzText, symbolOf } from './xyz-read.ts';
 
 const WATER = `3
 water molecule

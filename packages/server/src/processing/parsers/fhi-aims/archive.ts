@@ -1,12 +1,10 @@
 // From an FHI-aims output to NOMAD's run and workflow2 sections, in SI units.
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { ELECTRON_VOLT, EV_PER_ANGSTROM } from '../../units.ts';
+import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
 import type { AimsGeometry, AimsOutput, AimsScfStep } from './read-aims.ts';
 
 type Section = Record<string, unknown>;
-
-const PICOSECOND = 1e-12;
 
 /** libxc names of FHI-aims' `xc` keywords. */
 const XC: Readonly<Record<string, readonly string[]>> = {

@@ -2,13 +2,11 @@
 import { CHEMICAL_SYMBOLS } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
+import { BOHR, HARTREE } from '../../units.ts';
 import type { GaussianGeometry, GaussianLog, GaussianScf } from './read-gaussian.ts';
 
 type Section = Record<string, unknown>;
 
-/** Joules per Hartree (CODATA 2018). */
-const HARTREE = 4.3597447222071e-18;
-const BOHR = 5.29177210903e-11;
 /** Reciprocal metres per reciprocal centimetre. */
 const PER_CM = 100;
 

@@ -2,13 +2,11 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
 import { ANGSTROM } from '../../structure.ts';
+import { BOHR, HARTREE } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { gaussianArchive } from './archive.ts';
 import { gaussianParser } from './gaussian.ts';
 import { readGaussianLog } from './read-gaussian.ts';
-
-const HARTREE = 4.3597447222071e-18;
-const BOHR = 5.29177210903e-11;
 
 /** A small single point of our own, in Gaussian's layout (a water molecule, UB3LYP). */
 const log = `

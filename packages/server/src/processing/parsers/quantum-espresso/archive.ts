@@ -3,18 +3,13 @@
 import { atomicNumber } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import type { Structure, Vec3 } from '../../structure.ts';
-import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, KILOBAR } from '../../units.ts';
+import { ATOMIC_MASS_UNIT, BOHR, ELECTRON_VOLT, KILOBAR, PICOSECOND, RYDBERG } from '../../units.ts';
 import type { Geometry, PwOutput, PwScfStep } from './read-pw.ts';
 
 type Section = Record<string, unknown>;
 
-/** Joules per Rydberg (half a Hartree, CODATA 2018). */
-const RYDBERG = 2.1798723611035e-18;
-/** Metres per bohr. */
-const BOHR = 5.29177210903e-11;
 /** Seconds per Rydberg atomic unit of time (twice the Hartree unit). */
 const RYDBERG_TIME = 4.8377686531e-17;
-const PICOSECOND = 1e-12;
 
 /** libxc names of the functionals pw.x names, by its short names or its four components. */
 const XC: Readonly<Record<string, readonly string[]>> = {

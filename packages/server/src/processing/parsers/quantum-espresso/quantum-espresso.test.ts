@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { ELECTRON_VOLT } from '../../units.ts';
+import { BOHR, ELECTRON_VOLT, RYDBERG } from '../../units.ts';
 import { at, expectAllClose, expectClose } from '../archive-test-helpers.ts';
 import { pwArchive } from './archive.ts';
 import { quantumEspressoParser } from './quantum-espresso.ts';
 import { readPwOutput } from './read-pw.ts';
-
-const RYDBERG = 2.1798723611035e-18;
-const BOHR = 5.29177210903e-11;
 
 /** A small SCF output of our own, in pw.x's layout (a two-atom cell of 10 bohr). */
 const scf = `
