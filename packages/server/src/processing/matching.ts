@@ -2,6 +2,7 @@
 // order of the registry; files no parser claims stay plain raw files.
 import { archiveParser } from './parsers/archive.ts';
 import { cifParser } from './parsers/cif.ts';
+import { cp2kParser } from './parsers/cp2k/cp2k.ts';
 import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
 import { gaussianParser } from './parsers/gaussian/gaussian.ts';
 import { outcarParser } from './parsers/outcar/outcar.ts';
@@ -23,6 +24,7 @@ export const PARSERS: readonly MainfileParser[] = [
   quantumEspressoParser,
   fhiAimsParser,
   gaussianParser,
+  cp2kParser,
   cifParser,
   poscarParser,
   xyzParser,

@@ -1,0 +1,69 @@
+// 'parsers/cp2k': CP2K outputs (single points, MD with its coordinates trajectory, optimisations).
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
+import { realPathInside } from '../../raw-paths.ts';
+import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { readXyzText } from '../xyz-read.ts';
+import { cp2kArchive, type Cp2kFrame } from './archive.ts';
+import { readCp2kOutput } from './read-cp2k.ts';
+
+/** A trajectory beside the output is read whole up to this size. */
+const MAX_TRAJECTORY_BYTES = 64 * 1024 ** 2;
+
+/** The frames of the MD coordinates file the output names, when it lies beside it inside the upload. */
+async function trajectory(
+  absolutePath: string,
+  rawRoot: string,
+  name: string | undefined,
+  log: (level: 'WARNING' | 'INFO', event: string) => void,
+): Promise<Cp2kFrame[]> {
+  if (!name || name.includes('/')) return [];
+  const path = realPathInside(join(dirname(absolutePath), name), rawRoot);
+  if (!path) return [];
+  const info = await stat(path);
+  if (!info.isFile() || info.size > MAX_TRAJECTORY_BYTES) {
+    log('WARNING', `the trajectory ${name} is not read: it is larger than ${MAX_TRAJECTORY_BYTES} bytes`);
+    return [];
+  }
+  try {
+    const read = readXyzText(await readFile(path, 'utf8'));
+    if (read.truncated) log('WARNING', `the trajectory ${name}: ${read.truncated}`);
+    log('INFO', `MD coordinates read from ${name}`);
+    return read.frames.map((frame) => ({ species: frame.species, positions: frame.positions }));
+  } catch (error) {
+    log(
+      'WARNING',
+      `the trajectory ${name} is not read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return [];
+  }
+}
+
+export const cp2kParser: MainfileParser = {
+  name: 'parsers/cp2k',
+  code: {
+    codeLabel: 'CP2K',
+    codeCategory: 'Atomistic code',
+    codeUrl: 'https://www.cp2k.org/',
+    tableOfFiles:
+      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the CP2K output |\n|\\*-pos-1.xyz | MD coordinates named in the output |',
+  },
+  mainfileName: /(?:^|\/)[^/]+\.(?:out|log|txt|output)$/i,
+  mainfileContents: /PROGRAM STARTED AT|CP2K\| version string:/,
+  compressions: ['gz'],
+  maxBytes: 64 * 1024 ** 2,
+  parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
+    const out = readCp2kOutput(content.toString('latin1'));
+    const frames =
+      out.runType === 'MD' ? await trajectory(absolutePath, rawRoot, out.trajectoryFile, log) : [];
+    const archive = cp2kArchive(out, frames);
+    for (const warning of archive.warnings) log('WARNING', warning);
+    return {
+      sections: { run: [archive.run], workflow2: archive.workflow2 },
+      structure: archive.structure,
+      entryType: 'CP2K',
+      entryName: `${hillFormula(compositionOf(archive.structure.species))} CP2K simulation`,
+    };
+  },
+};
