@@ -1,16 +1,22 @@
-// results.properties.n_calculations and geometry_optimization.
+// results.properties.n_calculations, geometry_optimization and the thermodynamic trajectory of MD.
 import { fillMissing } from './archive-path.ts';
 import { ensureSection, isSection, type Normalizer } from './normalizer.ts';
 import { geometryOptimizationProperties, nCalculations } from './properties.ts';
+import { thermodynamicTrajectory } from './thermodynamic.ts';
 
 export const propertiesNormalizer: Normalizer = {
   name: 'properties',
   normalize: ({ archive }) => {
     const count = nCalculations(archive);
     const geometry = geometryOptimizationProperties(archive);
-    if (count === undefined && !geometry) return;
+    const trajectory = thermodynamicTrajectory(archive);
+    if (count === undefined && !geometry && !trajectory) return;
     const properties = ensureSection(archive.results, 'properties');
     if (count !== undefined) properties.n_calculations ??= count;
+    if (trajectory) {
+      const thermodynamic = ensureSection(properties, 'thermodynamic');
+      thermodynamic.trajectory ??= [trajectory];
+    }
     if (!geometry) return;
     if (isSection(properties.geometry_optimization)) fillMissing(properties.geometry_optimization, geometry);
     else properties.geometry_optimization = geometry;
