@@ -5,6 +5,7 @@ import { cifParser } from './parsers/cif.ts';
 import { cp2kParser } from './parsers/cp2k/cp2k.ts';
 import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
 import { gaussianParser } from './parsers/gaussian/gaussian.ts';
+import { orcaParser } from './parsers/orca/orca.ts';
 import { outcarParser } from './parsers/outcar/outcar.ts';
 import { poscarParser } from './parsers/poscar.ts';
 import { quantumEspressoParser } from './parsers/quantum-espresso/quantum-espresso.ts';
@@ -25,6 +26,7 @@ export const PARSERS: readonly MainfileParser[] = [
   fhiAimsParser,
   gaussianParser,
   cp2kParser,
+  orcaParser,
   cifParser,
   poscarParser,
   xyzParser,

@@ -101,6 +101,8 @@ describe.skipIf(!available)('shared samples', () => {
       'codes/cp2k/molecular_dynamics/H2O-32.out': 'parsers/cp2k',
       'codes/cp2k/molecular_dynamics/H2O-32.inp': undefined,
       'codes/cp2k/molecular_dynamics/H2O-32-1.ener': undefined,
+      'codes/orca/CO_scf/orca3.2985087.out': 'parsers/orca',
+      'codes/orca/CHO_geomopt/orca3.2985006.out': 'parsers/orca',
       'structures/SARSUC.cif': 'parsers/cif',
       'structures/Ag1Co1O2_ICSD_246157.cif': 'parsers/cif',
       'structures/NaCl.CONTCAR': 'parsers/poscar',

@@ -1,0 +1,113 @@
+// From an ORCA output to NOMAD's run and workflow2 sections, in SI units.
+import { systemSection } from '../../run-sections.ts';
+import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
+import { BOHR, HARTREE } from '../../units.ts';
+import type { OrcaGeometry, OrcaOutput, OrcaStep } from './read-orca.ts';
+
+type Section = Record<string, unknown>;
+
+/** libxc names of ORCA's functional keywords (as written after '!', case-insensitive). */
+const FUNCTIONALS: Readonly<Record<string, readonly string[]>> = {
+  B3LYP: ['HYB_GGA_XC_B3LYP'],
+  'B3LYP/G': ['HYB_GGA_XC_B3LYP'],
+  BP86: ['GGA_X_B88', 'GGA_C_P86'],
+  BLYP: ['GGA_X_B88', 'GGA_C_LYP'],
+  PBE: ['GGA_X_PBE', 'GGA_C_PBE'],
+  PBE0: ['HYB_GGA_XC_PBEH'],
+  TPSS: ['MGGA_X_TPSS', 'MGGA_C_TPSS'],
+  TPSSH: ['HYB_MGGA_XC_TPSSH'],
+  M062X: ['HYB_MGGA_X_M06_2X', 'MGGA_C_M06_2X'],
+  WB97X: ['HYB_GGA_XC_WB97X'],
+  'WB97X-D3': ['HYB_GGA_XC_WB97X_D3'],
+  REVPBE: ['GGA_X_PBE_R', 'GGA_C_PBE'],
+  LDA: ['LDA_X', 'LDA_C_VWN'],
+};
+
+function methodOf(out: OrcaOutput, warnings: string[]): Section {
+  const keyword = out.keywords.find((k) => FUNCTIONALS[k.toUpperCase()]);
+  const names = keyword ? FUNCTIONALS[keyword.toUpperCase()]! : undefined;
+  const method: Section = {
+    electronic: { n_spin_channels: (out.multiplicity ?? 1) > 1 ? 2 : 1 },
+    basis_set: [{ type: 'gaussians', ...(out.basis ? { name: out.basis } : {}) }],
+  };
+  if (names) {
+    (method.electronic as Section).method = 'DFT';
+    const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
+    for (const name of names) {
+      const kind = name.startsWith('HYB_') ? 'hybrid' : /_X(_|$)/.test(name) ? 'exchange' : 'correlation';
+      (functional[kind] as Section[]).push({ name });
+    }
+    method.dft = { xc_functional: functional };
+  } else if (out.exchange)
+    warnings.push(
+      `the functional (exchange ${out.exchange}, correlation ${out.correlation ?? '-'}) has no libxc names here`,
+    );
+  // NOMAD names Grimme's corrections by their year: D2 is G06, D3 (either damping) G10.
+  const electronic = method.electronic as Section;
+  if (out.keywords.some((k) => /^D3(BJ|ZERO)?$/i.test(k))) electronic.van_der_waals_method = 'G10';
+  else if (out.keywords.some((k) => /^D2$/i.test(k))) electronic.van_der_waals_method = 'G06';
+  if (out.charge !== undefined) method.x_orca_charge = out.charge;
+  if (out.multiplicity !== undefined) method.x_orca_multiplicity = out.multiplicity;
+  method.x_orca_keywords = out.keywords;
+  return method;
+}
+
+const structureOf = (geometry: OrcaGeometry): Structure => ({
+  species: geometry.species,
+  positions: geometry.positions.map((p) => p.map((x) => x * ANGSTROM) as Vec3),
+  lattice: null,
+  periodic: [false, false, false],
+});
+
+function calculationOf(step: OrcaStep, systemIndex: number): Section {
+  const energy: Section = { total: { value: step.energy! * HARTREE } };
+  const orbitals = step.orbitals.flat();
+  const occupied = orbitals.filter((o) => o.occupation > 0).map((o) => o.energy);
+  const empty = orbitals.filter((o) => o.occupation === 0).map((o) => o.energy);
+  if (occupied.length > 0) energy.highest_occupied = Math.max(...occupied) * HARTREE;
+  if (empty.length > 0) energy.lowest_unoccupied = Math.min(...empty) * HARTREE;
+  const calculation: Section = {
+    system_ref: `/run/0/system/${systemIndex}`,
+    method_ref: '/run/0/method/0',
+    energy,
+  };
+  if (step.iterations.length > 0) {
+    calculation.n_scf_iterations = step.iterations.length;
+    calculation.scf_iteration = step.iterations.map((value) => ({
+      energy: { total: { value: value * HARTREE } },
+    }));
+  }
+  if (step.converged !== undefined) calculation.calculation_converged = step.converged;
+  // Forces are the negative gradient.
+  if (step.gradient)
+    calculation.forces = { total: { value: step.gradient.map((g) => g.map((x) => (-x * HARTREE) / BOHR)) } };
+  return calculation;
+}
+
+export interface OrcaArchive {
+  run: Section;
+  workflow2: Section;
+  structure: Structure;
+  warnings: string[];
+}
+
+export function orcaArchive(out: OrcaOutput): OrcaArchive {
+  const warnings: string[] = [];
+  if (!out.finished) warnings.push("the output has no 'ORCA TERMINATED NORMALLY': the run did not finish");
+  const structures = out.steps.map((step) => structureOf(step.geometry));
+  const run: Section = {
+    program: { name: 'ORCA', ...(out.version ? { version: out.version } : {}) },
+    method: [methodOf(out, warnings)],
+    system: structures.map(systemSection),
+    calculation: out.steps.map(calculationOf),
+  };
+  const optimization = out.keywords.some((k) => /^(opt|tightopt|looseopt|verytightopt|copt|zopt)$/i.test(k));
+  const workflow2: Section = optimization
+    ? {
+        m_def: 'simulationworkflowschema.GeometryOptimization',
+        name: 'GeometryOptimization',
+        results: { is_converged_geometry: out.optimizationConverged },
+      }
+    : { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+  return { run, workflow2, structure: structures[structures.length - 1]!, warnings };
+}

@@ -1,0 +1,30 @@
+// 'parsers/orca': ORCA outputs (single points, geometry optimisations).
+import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
+import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { orcaArchive } from './archive.ts';
+import { readOrcaOutput } from './read-orca.ts';
+
+export const orcaParser: MainfileParser = {
+  name: 'parsers/orca',
+  code: {
+    codeLabel: 'ORCA',
+    codeCategory: 'Atomistic code',
+    codeUrl: 'https://www.faccts.de/orca/',
+    tableOfFiles:
+      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the ORCA output |',
+  },
+  mainfileName: /(?:^|\/)[^/]+\.(?:out|log|txt|output)$/i,
+  mainfileContents: /\* O {3}R {3}C {3}A \*/,
+  compressions: ['gz'],
+  maxBytes: 64 * 1024 ** 2,
+  parse: ({ content, log }): ParserOutput => {
+    const archive = orcaArchive(readOrcaOutput(content.toString('latin1')));
+    for (const warning of archive.warnings) log('WARNING', warning);
+    return {
+      sections: { run: [archive.run], workflow2: archive.workflow2 },
+      structure: archive.structure,
+      entryType: 'ORCA',
+      entryName: `${hillFormula(compositionOf(archive.structure.species))} ORCA calculation`,
+    };
+  },
+};
