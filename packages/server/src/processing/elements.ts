@@ -106,6 +106,20 @@ export function atomicMass(symbol: string): number | undefined {
   return amu === undefined || Number.isNaN(amu) ? undefined : amu * ATOMIC_MASS_UNIT;
 }
 
+/**
+ * The element whose standard atomic weight is nearest a mass in atomic mass units, within `tolerance`
+ * (force-field data files name atom types by mass only); undefined when none is that close.
+ */
+export function elementOfMass(amu: number, tolerance = 0.1): string | undefined {
+  let best: { z: number; difference: number } | undefined;
+  ATOMIC_MASSES.forEach((mass, z) => {
+    if (z === 0 || Number.isNaN(mass)) return;
+    const difference = Math.abs(mass - amu);
+    if (difference <= tolerance && (!best || difference < best.difference)) best = { z, difference };
+  });
+  return best ? CHEMICAL_SYMBOLS[best.z] : undefined;
+}
+
 /** Covalent radius in Å (0.2 Å for 'X', unknown symbols and elements without a tabulated one). */
 export function covalentRadius(symbol: string): number {
   const z = atomicNumber(symbol);

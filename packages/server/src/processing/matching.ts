@@ -5,6 +5,7 @@ import { cifParser } from './parsers/cif.ts';
 import { cp2kParser } from './parsers/cp2k/cp2k.ts';
 import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
 import { gaussianParser } from './parsers/gaussian/gaussian.ts';
+import { lammpsParser } from './parsers/lammps/lammps.ts';
 import { orcaParser } from './parsers/orca/orca.ts';
 import { outcarParser } from './parsers/outcar/outcar.ts';
 import { poscarParser } from './parsers/poscar.ts';
@@ -27,6 +28,7 @@ export const PARSERS: readonly MainfileParser[] = [
   gaussianParser,
   cp2kParser,
   orcaParser,
+  lammpsParser,
   cifParser,
   poscarParser,
   xyzParser,

@@ -50,7 +50,14 @@ export function thermodynamicTrajectory(archive: Section): Section | undefined {
   const quantities: [string, Series | undefined][] = [
     ['temperature', series(calculations, times, (c) => finiteNumber(c.temperature))],
     ['pressure', series(calculations, times, (c) => finiteNumber(c.pressure))],
-    ['energy_potential', series(calculations, times, (c) => energyValue(sectionAt(c, 'energy')?.total))],
+    // A force field's run states its potential energy; an electronic-structure run's total energy is it.
+    [
+      'energy_potential',
+      series(calculations, times, (c) => {
+        const energy = sectionAt(c, 'energy');
+        return energyValue(energy?.potential) ?? energyValue(energy?.total);
+      }),
+    ],
   ];
   const present = quantities.filter((entry): entry is [string, Series] => entry[1] !== undefined);
   if (present.length === 0) return undefined;

@@ -1,0 +1,132 @@
+// From a LAMMPS log (and the data file it read) to NOMAD's run and workflow2 sections, in SI units: the
+// force field, the initial system, one calculation per thermodynamic output.
+import { elementOfMass } from '../../elements.ts';
+import { systemSection } from '../../run-sections.ts';
+import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
+import { BOHR, ELECTRON_VOLT, HARTREE, PICOSECOND } from '../../units.ts';
+import type { LammpsData, LammpsLog, ThermoRow } from './read-lammps.ts';
+
+type Section = Record<string, unknown>;
+
+const AVOGADRO = 6.02214076e23;
+const KCAL = 4184;
+const ATMOSPHERE = 101325;
+const FEMTOSECOND = 1e-15;
+
+/** SI factors of LAMMPS' unit styles (lj is unitless: no conversion is claimed for it). */
+const UNITS: Readonly<Record<string, { energy: number; length: number; time: number; pressure: number }>> = {
+  real: { energy: KCAL / AVOGADRO, length: ANGSTROM, time: FEMTOSECOND, pressure: ATMOSPHERE },
+  metal: { energy: ELECTRON_VOLT, length: ANGSTROM, time: PICOSECOND, pressure: 1e5 },
+  si: { energy: 1, length: 1, time: 1, pressure: 1 },
+  electron: { energy: HARTREE, length: BOHR, time: FEMTOSECOND, pressure: 1e6 },
+};
+
+const ENSEMBLES: Readonly<Record<string, { ensemble: string; thermostat?: string; barostat?: string }>> = {
+  nve: { ensemble: 'NVE' },
+  nvt: { ensemble: 'NVT', thermostat: 'nose_hoover' },
+  npt: { ensemble: 'NPT', thermostat: 'nose_hoover', barostat: 'nose_hoover' },
+  nph: { ensemble: 'NPH', barostat: 'nose_hoover' },
+  langevin: { ensemble: 'NVT', thermostat: 'langevin_schneider' },
+  'temp/berendsen': { ensemble: 'NVT', thermostat: 'berendsen' },
+  'temp/csvr': { ensemble: 'NVT', thermostat: 'velocity_rescaling' },
+};
+
+export interface LammpsArchive {
+  run: Section;
+  workflow2: Section;
+  structure: Structure;
+  warnings: string[];
+}
+
+function structureOf(data: LammpsData, length: number, warnings: string[]): Structure {
+  const unknown = new Set<number>();
+  const species = data.atoms.map(({ type }) => {
+    const mass = data.masses.get(type);
+    const element = mass === undefined ? undefined : elementOfMass(mass);
+    if (!element) unknown.add(type);
+    return element ?? 'X';
+  });
+  if (unknown.size > 0)
+    warnings.push(`atom types ${[...unknown].sort().join(', ')} have no element of their mass: they are 'X'`);
+  const toMetres = (v: readonly number[]) => v.map((x) => x * length) as Vec3;
+  return {
+    species,
+    positions: data.atoms.map(({ position }) => toMetres(position.map((x, i) => x - data.origin[i]!))),
+    lattice: data.box.map(toMetres) as Structure['lattice'],
+    periodic: [true, true, true],
+  };
+}
+
+function calculationOf(
+  row: ThermoRow,
+  units: (typeof UNITS)[string] | undefined,
+  timestep: number | undefined,
+): Section {
+  const value = (key: string) => row.values.get(key);
+  const calculation: Section = { system_ref: '/run/0/system/0', method_ref: '/run/0/method/0' };
+  const step = value('Step');
+  if (step !== undefined) {
+    calculation.step = step;
+    if (units && timestep !== undefined) calculation.time_physical = step * timestep * units.time;
+  }
+  const temperature = value('Temp');
+  if (temperature !== undefined) calculation.temperature = temperature;
+  if (units) {
+    const pressure = value('Press');
+    if (pressure !== undefined) calculation.pressure = pressure * units.pressure;
+    const energy: Section = {};
+    const total = value('TotEng');
+    const potential = value('PotEng');
+    const kinetic = value('KinEng');
+    if (total !== undefined) energy.total = { value: total * units.energy };
+    if (potential !== undefined) energy.potential = { value: potential * units.energy };
+    if (kinetic !== undefined) energy.kinetic = { value: kinetic * units.energy };
+    if (Object.keys(energy).length > 0) calculation.energy = energy;
+  }
+  return calculation;
+}
+
+export function lammpsArchive(log: LammpsLog, data: LammpsData | undefined): LammpsArchive {
+  const warnings: string[] = [];
+  if (!log.finished) warnings.push("the log has no 'Loop time': the run did not finish");
+  const units = UNITS[log.units];
+  if (!units) warnings.push(`units ${log.units}: values are kept without SI conversion`);
+  if (!data)
+    throw new Error(`the data file ${log.dataFile ?? '(none named by read_data)'} is needed for the atoms`);
+  const structure = structureOf(data, units?.length ?? ANGSTROM, warnings);
+  const method: Section = {
+    force_field: { model: [{ name: log.pairStyle ?? 'unknown' }] },
+  };
+  const run: Section = {
+    program: { name: 'LAMMPS', ...(log.version ? { version: log.version } : {}) },
+    method: [method],
+    system: [systemSection(structure)],
+  };
+  if (log.thermo.length > 0)
+    run.calculation = log.thermo.map((row) => calculationOf(row, units, log.timestep));
+  const integrator = log.fixes.map((fix) => ENSEMBLES[fix.style]).find(Boolean) ?? ENSEMBLES.nve!;
+  const mdMethod: Section = { thermodynamic_ensemble: integrator.ensemble };
+  if (units && log.timestep !== undefined) mdMethod.integration_timestep = log.timestep * units.time;
+  const temperatureFix = log.fixes.find((fix) => fix.style === 'nvt' || fix.style === 'npt');
+  const target = temperatureFix
+    ? Number(temperatureFix.args[temperatureFix.args.indexOf('temp') + 1])
+    : undefined;
+  if (integrator.thermostat)
+    mdMethod.thermostat_parameters = [
+      {
+        thermostat_type: integrator.thermostat,
+        ...(target !== undefined && !Number.isNaN(target) ? { reference_temperature: target } : {}),
+      },
+    ];
+  if (integrator.barostat) mdMethod.barostat_parameters = [{ barostat_type: integrator.barostat }];
+  return {
+    run,
+    workflow2: {
+      m_def: 'simulationworkflowschema.MolecularDynamics',
+      name: 'MolecularDynamics',
+      method: mdMethod,
+    },
+    structure,
+    warnings,
+  };
+}
