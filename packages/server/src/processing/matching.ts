@@ -6,6 +6,7 @@ import { cp2kParser } from './parsers/cp2k/cp2k.ts';
 import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
 import { gaussianParser } from './parsers/gaussian/gaussian.ts';
 import { lammpsParser } from './parsers/lammps/lammps.ts';
+import { nwchemParser } from './parsers/nwchem/nwchem.ts';
 import { orcaParser } from './parsers/orca/orca.ts';
 import { outcarParser } from './parsers/outcar/outcar.ts';
 import { poscarParser } from './parsers/poscar.ts';
@@ -29,6 +30,7 @@ export const PARSERS: readonly MainfileParser[] = [
   cp2kParser,
   orcaParser,
   lammpsParser,
+  nwchemParser,
   cifParser,
   poscarParser,
   xyzParser,

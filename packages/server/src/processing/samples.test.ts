@@ -106,6 +106,8 @@ describe.skipIf(!available)('shared samples', () => {
       'codes/lammps/hexane_cyclohexane/log.hexane_cyclohexane_nvt': 'parsers/lammps',
       'codes/lammps/hexane_cyclohexane/log.hexane_cyclohexane_nvt-thermo_style_multi': undefined,
       'codes/lammps/hexane_cyclohexane/data.hexane_cyclohexane': undefined,
+      'codes/nwchem/single_point.out': 'parsers/nwchem',
+      'codes/nwchem/geometry_optimization.out': 'parsers/nwchem',
       'structures/SARSUC.cif': 'parsers/cif',
       'structures/Ag1Co1O2_ICSD_246157.cif': 'parsers/cif',
       'structures/NaCl.CONTCAR': 'parsers/poscar',

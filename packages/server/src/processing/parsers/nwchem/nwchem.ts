@@ -1,0 +1,30 @@
+// 'parsers/nwchem': NWChem DFT outputs (energies, gradients, optimisations).
+import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
+import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { nwchemArchive } from './archive.ts';
+import { readNwchemOutput } from './read-nwchem.ts';
+
+export const nwchemParser: MainfileParser = {
+  name: 'parsers/nwchem',
+  code: {
+    codeLabel: 'NWChem',
+    codeCategory: 'Atomistic code',
+    codeUrl: 'https://nwchemgit.github.io/',
+    tableOfFiles:
+      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the NWChem output |',
+  },
+  mainfileName: /(?:^|\/)[^/]+\.(?:out|log|txt|output|nwo)$/i,
+  mainfileContents: /Northwest Computational Chemistry Package|echo of input deck/,
+  compressions: ['gz'],
+  maxBytes: 64 * 1024 ** 2,
+  parse: ({ content, log }): ParserOutput => {
+    const archive = nwchemArchive(readNwchemOutput(content.toString('latin1')));
+    for (const warning of archive.warnings) log('WARNING', warning);
+    return {
+      sections: { run: [archive.run], workflow2: archive.workflow2 },
+      structure: archive.structure,
+      entryType: 'NWChem',
+      entryName: `${hillFormula(compositionOf(archive.structure.species))} NWChem calculation`,
+    };
+  },
+};
