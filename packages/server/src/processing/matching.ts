@@ -1,6 +1,7 @@
 // Mainfile matching: which parser (if any) claims a file of an upload. First match wins, in the
 // order of the registry; files no parser claims stay plain raw files.
 import { archiveParser } from './parsers/archive.ts';
+import { castepParser } from './parsers/castep/castep.ts';
 import { cifParser } from './parsers/cif.ts';
 import { cp2kParser } from './parsers/cp2k/cp2k.ts';
 import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
@@ -31,6 +32,7 @@ export const PARSERS: readonly MainfileParser[] = [
   orcaParser,
   lammpsParser,
   nwchemParser,
+  castepParser,
   cifParser,
   poscarParser,
   xyzParser,

@@ -108,6 +108,8 @@ describe.skipIf(!available)('shared samples', () => {
       'codes/lammps/hexane_cyclohexane/data.hexane_cyclohexane': undefined,
       'codes/nwchem/single_point.out': 'parsers/nwchem',
       'codes/nwchem/geometry_optimization.out': 'parsers/nwchem',
+      'codes/castep/Si8.castep': 'parsers/castep',
+      'codes/castep/Si8-md-NPT.castep': 'parsers/castep',
       'structures/SARSUC.cif': 'parsers/cif',
       'structures/Ag1Co1O2_ICSD_246157.cif': 'parsers/cif',
       'structures/NaCl.CONTCAR': 'parsers/poscar',

@@ -1,0 +1,158 @@
+// From a .castep file to NOMAD's run and workflow2 sections, in SI units.
+import { systemSection } from '../../run-sections.ts';
+import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
+import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
+import type { CastepGeometry, CastepOutput, CastepScf } from './read-castep.ts';
+
+type Section = Record<string, unknown>;
+
+const GIGAPASCAL = 1e9;
+
+/** libxc names of the functionals CASTEP names in 'using functional'. */
+const FUNCTIONALS: Readonly<Record<string, readonly string[]>> = {
+  'Perdew Burke Ernzerhof': ['GGA_X_PBE', 'GGA_C_PBE'],
+  'Local Density Approximation': ['LDA_X', 'LDA_C_PZ'],
+  'PBE for solids (2008)': ['GGA_X_PBE_SOL', 'GGA_C_PBE_SOL'],
+  'Perdew Wang (1991)': ['GGA_X_PW91', 'GGA_C_PW91'],
+  'revised Perdew Burke Ernzerhof': ['GGA_X_RPBE', 'GGA_C_PBE'],
+  'Wu-Cohen': ['GGA_X_WC', 'GGA_C_PBE'],
+  'hybrid PBE0': ['HYB_GGA_XC_PBEH'],
+  'hybrid B3LYP': ['HYB_GGA_XC_B3LYP'],
+  HSE06: ['HYB_GGA_XC_HSE06'],
+};
+
+const SMEARING: Readonly<Record<string, string>> = {
+  Gaussian: 'gaussian',
+  'Fermi-Dirac': 'fermi',
+  'Methfessel-Paxton': 'methfessel-paxton',
+  'Marzari-Vanderbilt': 'marzari-vanderbilt',
+};
+
+function methodOf(out: CastepOutput, warnings: string[]): Section {
+  const parameter = (key: string) => out.parameters.get(key);
+  const functionalName = parameter('using functional');
+  const names = functionalName ? FUNCTIONALS[functionalName] : undefined;
+  if (functionalName && !names) warnings.push(`functional '${functionalName}' has no libxc names here`);
+  const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
+  for (const name of names ?? []) {
+    const kind = name.startsWith('HYB_') ? 'hybrid' : /_X(_|$)/.test(name) ? 'exchange' : 'correlation';
+    (functional[kind] as Section[]).push({ name });
+  }
+  const spin =
+    /spin.polari[sz]ed/i.test(parameter('treating system as') ?? '') ||
+    parameter('spin polarized') === 'true';
+  const electronic: Section = { method: 'DFT', n_spin_channels: spin ? 2 : 1 };
+  const scheme = parameter('smearing scheme');
+  const width = numbersOf(parameter('smearing width'))[0];
+  if (scheme)
+    electronic.smearing = {
+      ...(SMEARING[scheme] ? { kind: SMEARING[scheme] } : {}),
+      ...(width !== undefined ? { width: width * ELECTRON_VOLT } : {}),
+    };
+  const cutoff = numbersOf(parameter('plane wave basis set cut-off'))[0];
+  return {
+    dft: { xc_functional: functional },
+    electronic,
+    basis_set: [
+      {
+        type: 'plane waves',
+        ...(cutoff !== undefined
+          ? { cell_dependent: [{ kind: 'plane waves', planewave_cutoff: cutoff * ELECTRON_VOLT }] }
+          : {}),
+      },
+    ],
+  };
+}
+
+const numbersOf = (text: string | undefined): number[] =>
+  (text ?? '')
+    .split(/\s+/)
+    .map(Number)
+    .filter((n) => !Number.isNaN(n));
+
+function structureOf(geometry: CastepGeometry): Structure {
+  const cell = geometry.cell;
+  return {
+    species: geometry.species,
+    positions: geometry.fractional.map(
+      (f) =>
+        [0, 1, 2].map(
+          (j) => (f[0] * cell[0][j]! + f[1] * cell[1][j]! + f[2] * cell[2][j]!) * ANGSTROM,
+        ) as Vec3,
+    ),
+    lattice: cell.map((row) => row.map((x) => x * ANGSTROM)) as Structure['lattice'],
+    periodic: [true, true, true],
+  };
+}
+
+function calculationOf(scf: CastepScf, systemIndex: number): Section {
+  const energy: Section = { total: { value: scf.energy * ELECTRON_VOLT } };
+  if (scf.freeEnergy !== undefined) energy.free = { value: scf.freeEnergy * ELECTRON_VOLT };
+  if (scf.md?.potential !== undefined) energy.potential = { value: scf.md.potential * ELECTRON_VOLT };
+  const calculation: Section = {
+    system_ref: `/run/0/system/${systemIndex}`,
+    method_ref: '/run/0/method/0',
+    energy,
+  };
+  if (scf.iterations.length > 0) {
+    calculation.n_scf_iterations = scf.iterations.length;
+    calculation.scf_iteration = scf.iterations.map((value) => ({
+      energy: { total: { value: value * ELECTRON_VOLT } },
+    }));
+  }
+  if (scf.forces)
+    calculation.forces = { total: { value: scf.forces.map((f) => f.map((x) => x * EV_PER_ANGSTROM)) } };
+  if (scf.md?.time !== undefined) calculation.time_physical = scf.md.time * PICOSECOND;
+  if (scf.md?.temperature !== undefined) calculation.temperature = scf.md.temperature;
+  if (scf.md?.pressure !== undefined) calculation.pressure = scf.md.pressure * GIGAPASCAL;
+  return calculation;
+}
+
+function workflowOf(out: CastepOutput): Section {
+  const kind = out.parameters.get('type of calculation') ?? '';
+  if (/molecular dynamics/i.test(kind)) {
+    const step = numbersOf(out.parameters.get('time step'))[0];
+    const ensemble = out.parameters.get('ensemble');
+    return {
+      m_def: 'simulationworkflowschema.MolecularDynamics',
+      name: 'MolecularDynamics',
+      method: {
+        ...(ensemble ? { thermodynamic_ensemble: ensemble } : {}),
+        ...(step !== undefined ? { integration_timestep: step * PICOSECOND } : {}),
+      },
+    };
+  }
+  if (/geometry optimi[sz]ation/i.test(kind))
+    return {
+      m_def: 'simulationworkflowschema.GeometryOptimization',
+      name: 'GeometryOptimization',
+      method: { method: (out.parameters.get('optimization method') ?? 'BFGS').toLowerCase() },
+      results: { is_converged_geometry: out.optimizationCompleted },
+    };
+  return { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+}
+
+export interface CastepArchive {
+  run: Section;
+  workflow2: Section;
+  structure: Structure;
+  warnings: string[];
+}
+
+export function castepArchive(out: CastepOutput): CastepArchive {
+  const warnings: string[] = [];
+  if (!out.finished) warnings.push("the output has no 'Total time': the run did not finish");
+  const geometries: CastepGeometry[] = [];
+  const calculations = out.scfs.map((scf) => {
+    if (geometries[geometries.length - 1] !== scf.geometry) geometries.push(scf.geometry);
+    return calculationOf(scf, geometries.length - 1);
+  });
+  const structures = geometries.map(structureOf);
+  const run: Section = {
+    program: { name: 'CASTEP', ...(out.version ? { version: out.version } : {}) },
+    method: [methodOf(out, warnings)],
+    system: structures.map(systemSection),
+    calculation: calculations,
+  };
+  return { run, workflow2: workflowOf(out), structure: structures[structures.length - 1]!, warnings };
+}
