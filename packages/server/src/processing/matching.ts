@@ -4,6 +4,7 @@ import { archiveParser } from './parsers/archive.ts';
 import { castepParser } from './parsers/castep/castep.ts';
 import { cifParser } from './parsers/cif.ts';
 import { cp2kParser } from './parsers/cp2k/cp2k.ts';
+import { excitingParser } from './parsers/exciting/exciting.ts';
 import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
 import { gaussianParser } from './parsers/gaussian/gaussian.ts';
 import { lammpsParser } from './parsers/lammps/lammps.ts';
@@ -33,6 +34,7 @@ export const PARSERS: readonly MainfileParser[] = [
   lammpsParser,
   nwchemParser,
   castepParser,
+  excitingParser,
   cifParser,
   poscarParser,
   xyzParser,

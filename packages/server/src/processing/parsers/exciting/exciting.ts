@@ -1,0 +1,30 @@
+// 'parsers/exciting': exciting ground states and structure optimisations, from INFO.OUT.
+import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
+import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { excitingArchive } from './archive.ts';
+import { readExcitingInfo } from './read-info.ts';
+
+export const excitingParser: MainfileParser = {
+  name: 'parsers/exciting',
+  code: {
+    codeLabel: 'exciting',
+    codeCategory: 'Atomistic code',
+    codeUrl: 'https://exciting-code.org/',
+    tableOfFiles:
+      '|Input Filename| Description|\n|--- | --- |\n|INFO.OUT | **Mainfile**: the exciting run summary |',
+  },
+  mainfileName: /(?:^|\/)INFO\.OUT$/,
+  mainfileContents: /EXCITING .* started/,
+  compressions: ['gz'],
+  maxBytes: 64 * 1024 ** 2,
+  parse: ({ content, log }): ParserOutput => {
+    const archive = excitingArchive(readExcitingInfo(content.toString('latin1')));
+    for (const warning of archive.warnings) log('WARNING', warning);
+    return {
+      sections: { run: [archive.run], workflow2: archive.workflow2 },
+      structure: archive.structure,
+      entryType: 'exciting',
+      entryName: `${hillFormula(compositionOf(archive.structure.species))} exciting simulation`,
+    };
+  },
+};
