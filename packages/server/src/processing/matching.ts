@@ -1,5 +1,6 @@
 // Mainfile matching: which parser (if any) claims a file of an upload. First match wins, in the
 // order of the registry; files no parser claims stay plain raw files.
+import { abinitParser } from './parsers/abinit/abinit.ts';
 import { archiveParser } from './parsers/archive.ts';
 import { castepParser } from './parsers/castep/castep.ts';
 import { cifParser } from './parsers/cif.ts';
@@ -35,6 +36,7 @@ export const PARSERS: readonly MainfileParser[] = [
   nwchemParser,
   castepParser,
   excitingParser,
+  abinitParser,
   cifParser,
   poscarParser,
   xyzParser,

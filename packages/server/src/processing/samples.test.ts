@@ -113,6 +113,8 @@ describe.skipIf(!available)('shared samples', () => {
       'codes/exciting/C_gs/INFO.OUT': 'parsers/exciting',
       'codes/exciting/C_gs/input.xml': undefined,
       'codes/exciting/C_gs/info.xml': undefined,
+      'codes/abinit/Si/Si.out': 'parsers/abinit',
+      'codes/abinit/Si/log': undefined,
       'structures/SARSUC.cif': 'parsers/cif',
       'structures/Ag1Co1O2_ICSD_246157.cif': 'parsers/cif',
       'structures/NaCl.CONTCAR': 'parsers/poscar',
