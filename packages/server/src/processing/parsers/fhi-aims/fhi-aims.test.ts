@@ -139,4 +139,23 @@ describe.skipIf(!existsSync(samples))('FHI-aims samples (skipped without ../shar
     expectClose(at(archive, 'run/0/calculation/0/energy/lowest_unoccupied'), -3.44593612 * ELECTRON_VOLT);
     expect(at(archive, 'results/material/symmetry/structure_name')).toBe('rock salt');
   });
+
+  it('Si_band_dos: the band files and total DOS beside the output, an indirect gap of silicon', async () => {
+    const archive = await parse('Si_band_dos_v171221_1/aims_CC.out');
+    // Ten 'output band' segments of 20 k-points; band energies against μ, shifted to the output's zero.
+    expect(at(archive, 'run/0/calculation/0/band_structure_electronic/0/segment/length')).toBe(10);
+    expect(at(archive, 'run/0/calculation/0/band_structure_electronic/0/segment/0/kpoints/length')).toBe(20);
+    // Γ, band 12 (the valence band maximum): -0.29048 eV against μ = -5.73085442 eV.
+    expectClose(
+      at(archive, 'run/0/calculation/0/band_structure_electronic/0/segment/0/energies/0/0/11'),
+      (-0.29048 - 5.73085442) * ELECTRON_VOLT,
+    );
+    const gap = at(archive, 'results/properties/electronic/band_structure_electronic/0/band_gap/0') as {
+      value: number;
+      type: string;
+    };
+    expect(gap.type).toBe('indirect');
+    expect(gap.value / ELECTRON_VOLT).toBeCloseTo(0.607, 3);
+    expect(at(archive, 'run/0/calculation/0/dos_electronic/0/total/0/value/length')).toBe(1000);
+  });
 });

@@ -1,8 +1,42 @@
 // 'parsers/fhi-aims': FHI-aims main outputs (SCF, geometry optimisation, molecular dynamics).
 import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { ELECTRON_VOLT } from '../../units.ts';
 import { aimsArchive } from './archive.ts';
+import { readBandStructure, readTotalDos } from './band-dos.ts';
 import { readAimsOutput } from './read-aims.ts';
+
+type Section = Record<string, unknown>;
+
+/**
+ * The band structure and total DOS files control.in's 'output band' and 'output dos' lines asked for, on
+ * the last calculation, when they lie beside the output; a missing or unreadable file is a WARNING.
+ */
+async function addBandsAndDos(
+  run: Section,
+  outputs: readonly string[],
+  absolutePath: string,
+  rawRoot: string,
+  log: (level: 'WARNING' | 'INFO', event: string) => void,
+) {
+  const calculations = run.calculation as Section[] | undefined;
+  const last = calculations?.[calculations.length - 1];
+  if (!last) return;
+  const spins =
+    ((run.method as Section[])[0]?.electronic as Section | undefined)?.n_spin_channels === 2 ? 2 : 1;
+  const segments = outputs.filter((output) => /^band\s/.test(output)).length;
+  const fermi = (last.energy as Section | undefined)?.fermi;
+  if (segments > 0 && typeof fermi === 'number') {
+    const bands = await readBandStructure(absolutePath, rawRoot, segments, spins, fermi / ELECTRON_VOLT);
+    if (bands) last.band_structure_electronic = [bands];
+    else log('WARNING', `the band files of the ${segments} 'output band' segments are missing or unreadable`);
+  }
+  if (outputs.some((output) => /^dos\s/.test(output))) {
+    const dos = await readTotalDos(absolutePath, rawRoot);
+    if (dos) last.dos_electronic = dos;
+    else log('WARNING', "KS_DOS_total.dat of 'output dos' is missing or unreadable");
+  }
+}
 
 export const fhiAimsParser: MainfileParser = {
   name: 'parsers/fhi-aims',
@@ -18,9 +52,11 @@ export const fhiAimsParser: MainfileParser = {
   mainfileContents: /Invoking FHI-aims \.\.\./,
   compressions: ['gz'],
   maxBytes: 64 * 1024 ** 2,
-  parse: ({ content, log }): ParserOutput => {
-    const archive = aimsArchive(readAimsOutput(content.toString('latin1')));
+  parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
+    const output = readAimsOutput(content.toString('latin1'));
+    const archive = aimsArchive(output);
     for (const warning of archive.warnings) log('WARNING', warning);
+    await addBandsAndDos(archive.run, output.outputs, absolutePath, rawRoot, log);
     return {
       sections: { run: [archive.run], workflow2: archive.workflow2 },
       structure: archive.structure,

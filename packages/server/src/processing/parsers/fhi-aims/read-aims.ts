@@ -35,13 +35,15 @@ export interface AimsOutput {
   version?: string;
   /** control.in keywords as echoed (first word the key, the rest its value). */
   control: Map<string, string>;
+  /** Every 'output' line of control.in ('band 0 0 0 0.5 0 0.5 20 G X', 'dos -20 10 1000 0.01'). */
+  outputs: string[];
   steps: AimsScfStep[];
   geometryConverged?: boolean;
   finished: boolean;
 }
 
 /** The control.in echo: keyword lines before the first species block or comment rule. */
-function readControl(lines: string[], from: number, control: Map<string, string>): number {
+function readControl(lines: string[], from: number, control: Map<string, string>, outputs: string[]): number {
   let i = from;
   for (; i < lines.length; i += 1) {
     const line = lines[i]!.trim();
@@ -50,7 +52,8 @@ function readControl(lines: string[], from: number, control: Map<string, string>
     const [key, ...rest] = line.split(/\s+/);
     // Species blocks repeat keys per species; the global settings come first.
     if (key === 'species') break;
-    if (key && !control.has(key)) control.set(key, rest.join(' '));
+    if (key === 'output') outputs.push(rest.join(' '));
+    else if (key && !control.has(key)) control.set(key, rest.join(' '));
   }
   return i;
 }
@@ -82,7 +85,7 @@ function readStructure(
 
 export function readAimsOutput(text: string): AimsOutput {
   const lines = text.split(/\r?\n/);
-  const out: AimsOutput = { control: new Map(), steps: [], finished: false };
+  const out: AimsOutput = { control: new Map(), outputs: [], steps: [], finished: false };
   let geometry: AimsGeometry | undefined;
   let step: AimsScfStep | undefined;
   let inIterations = false;
@@ -98,7 +101,7 @@ export function readAimsOutput(text: string): AimsOutput {
       continue;
     }
     if (/The contents of control\.in will be repeated verbatim below/.test(line) && out.control.size === 0) {
-      i = readControl(lines, i + 4, out.control);
+      i = readControl(lines, i + 4, out.control, out.outputs);
       continue;
     }
     if (/^\s*Input geometry:/.test(line) && !geometry) {
