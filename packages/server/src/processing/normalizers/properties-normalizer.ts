@@ -2,6 +2,7 @@
 import { fillMissing } from './archive-path.ts';
 import { ensureSection, isSection, type Normalizer } from './normalizer.ts';
 import { geometryOptimizationProperties, nCalculations } from './properties.ts';
+import { mdAnalysis } from './md-analysis.ts';
 import { thermodynamicTrajectory } from './thermodynamic.ts';
 
 export const propertiesNormalizer: Normalizer = {
@@ -16,6 +17,11 @@ export const propertiesNormalizer: Normalizer = {
     if (trajectory) {
       const thermodynamic = ensureSection(properties, 'thermodynamic');
       thermodynamic.trajectory ??= [trajectory];
+      const analysed = mdAnalysis(archive);
+      if (analysed) {
+        if (analysed.structural) properties.structural ??= analysed.structural;
+        properties.dynamical ??= analysed.dynamical;
+      }
     }
     if (!geometry) return;
     if (isSection(properties.geometry_optimization)) fillMissing(properties.geometry_optimization, geometry);
