@@ -14,6 +14,16 @@ describe('info, OpenAPI and GUI configuration', () => {
     const info = (await (await fetch(`${server.api}/info`)).json()) as Record<string, unknown>;
     expect(Value.Check(InfoResponseSchema, info)).toBe(true);
     expect(info.parsers).toEqual(expect.arrayContaining(['parsers/cif', 'parsers/archive']));
+    // The codes the parsers read, from the parsers' own metadata, each once.
+    expect(info.codes).toEqual(
+      expect.arrayContaining([
+        { code_name: 'VASP', code_homepage: 'https://www.vasp.at/' },
+        { code_name: 'Quantum ESPRESSO', code_homepage: 'https://www.quantum-espresso.org/' },
+        { code_name: 'CIF' },
+      ]),
+    );
+    const codes = info.codes as { code_name: string }[];
+    expect(new Set(codes.map((code) => code.code_name)).size).toBe(codes.length);
     expect(info.statistics).toMatchObject({ n_entries: 0, n_uploads: 0, n_users: 0 });
   });
 

@@ -14,7 +14,7 @@ export const infoRoutes =
         oasis: true,
         parsers: info.parsers,
         metainfo_packages: info.metainfoPackages,
-        codes: info.parsers.map((name) => ({ code_name: name.replace(/^parsers\//, '') })),
+        codes: info.codes,
         normalizers: ['results'],
         // The parsers and example uploads are built in: no plugin package brings them.
         plugin_entry_points: info.pluginEntryPoints,

@@ -10,6 +10,8 @@ const serverVersion = '0.1.0';
 export interface ServerInfo {
   version: string;
   parsers: string[];
+  /** The codes the parsers read, as NOMAD's info lists them (name and home page), one per code. */
+  codes: InfoResponse['codes'];
   statistics: PublicStatistics;
   metainfoPackages: string[];
   pluginEntryPoints: InfoResponse['plugin_entry_points'];
@@ -20,6 +22,14 @@ export interface ServerInfo {
 export const readServerInfo = async (ctx: AppContext): Promise<ServerInfo> => ({
   version: serverVersion,
   parsers: PARSERS.map((parser) => parser.name),
+  codes: [
+    ...new Map(
+      PARSERS.map(({ code }) => [
+        code.codeLabel,
+        { code_name: code.codeLabel, ...(code.codeUrl ? { code_homepage: code.codeUrl } : {}) },
+      ]),
+    ).values(),
+  ],
   statistics: await publicStatistics(ctx.db),
   metainfoPackages: metainfoPackages(),
   pluginEntryPoints: pluginEntryPoints(PARSERS, ctx.config.exampleUploads),
