@@ -1,6 +1,6 @@
 // 'parsers/abinit': ABINIT main outputs (single-dataset ground states).
-import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
 import { abinitArchive } from './archive.ts';
 import { readAbinitOutput } from './read-abinit.ts';
 
@@ -19,12 +19,6 @@ export const abinitParser: MainfileParser = {
   maxBytes: 64 * 1024 ** 2,
   parse: ({ content, log }): ParserOutput => {
     const archive = abinitArchive(readAbinitOutput(content.toString('latin1')));
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      structure: archive.structure,
-      entryType: 'ABINIT',
-      entryName: `${hillFormula(compositionOf(archive.structure.species))} ABINIT simulation`,
-    };
+    return codeOutput(archive, 'ABINIT', 'simulation', log);
   },
 };

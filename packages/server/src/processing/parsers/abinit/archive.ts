@@ -3,6 +3,7 @@ import { CHEMICAL_SYMBOLS } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import type { Structure, Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
+import { cartesian, forcesSection, scfIterations, singlePoint, xcFunctional } from '../code-sections.ts';
 import type { AbinitOutput } from './read-abinit.ts';
 
 type Section = Record<string, unknown>;
@@ -39,10 +40,10 @@ function structureOf(out: AbinitOutput): Structure {
   const typat = v('typat');
   const znucl = v('znucl');
   const species = typat.map((type) => CHEMICAL_SYMBOLS[Math.round(znucl[type - 1] ?? 0)] ?? 'X');
-  const positions = typat.map((_, atom) => {
-    const f = [xred[atom * 3]!, xred[atom * 3 + 1]!, xred[atom * 3 + 2]!];
-    return [0, 1, 2].map((j) => f[0]! * cell[0][j]! + f[1]! * cell[1][j]! + f[2]! * cell[2][j]!) as Vec3;
-  });
+  const positions = cartesian(
+    typat.map((_, atom) => xred.slice(atom * 3, atom * 3 + 3)),
+    cell,
+  );
   return { species, positions, lattice: cell, periodic: [true, true, true] };
 }
 
@@ -50,11 +51,7 @@ function methodOf(out: AbinitOutput, warnings: string[]): Section {
   const ixc = out.variables.get('ixc')?.[0] ?? 1;
   const names = IXC[ixc];
   if (!names) warnings.push(`ixc ${ixc} has no libxc names here`);
-  const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
-  for (const name of names ?? []) {
-    const kind = name.includes('_XC_') ? 'contributions' : /_X(_|$)/.test(name) ? 'exchange' : 'correlation';
-    (functional[kind] as Section[]).push({ name });
-  }
+  const functional = xcFunctional(names ?? []);
   const electronic: Section = { method: 'DFT', n_spin_channels: out.variables.get('nsppol')?.[0] ?? 1 };
   const occopt = out.variables.get('occopt')?.[0];
   const tsmear = out.variables.get('tsmear')?.[0];
@@ -98,14 +95,8 @@ export function abinitArchive(out: AbinitOutput): AbinitArchive {
   const energy = calculation.energy as Section;
   if (etotal !== undefined) energy.total = { value: etotal * HARTREE };
   if (out.fermi !== undefined) energy.fermi = out.fermi * HARTREE;
-  if (out.iterations.length > 0) {
-    calculation.n_scf_iterations = out.iterations.length;
-    calculation.scf_iteration = out.iterations.map((value) => ({
-      energy: { total: { value: value * HARTREE } },
-    }));
-  }
-  if (out.forces)
-    calculation.forces = { total: { value: out.forces.map((f) => f.map((x) => (x * HARTREE) / BOHR)) } };
+  Object.assign(calculation, scfIterations(out.iterations, HARTREE));
+  if (out.forces) calculation.forces = forcesSection(out.forces, HARTREE / BOHR);
   const run: Section = {
     program: { name: 'ABINIT', ...(out.version ? { version: out.version } : {}) },
     method: [methodOf(out, warnings)],
@@ -114,7 +105,7 @@ export function abinitArchive(out: AbinitOutput): AbinitArchive {
   };
   return {
     run,
-    workflow2: { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' },
+    workflow2: singlePoint(),
     structure,
     warnings,
   };

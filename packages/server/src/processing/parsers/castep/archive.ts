@@ -2,6 +2,17 @@
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
+import {
+  calculationRefs,
+  cartesian,
+  forcesSection,
+  geometryOptimization,
+  molecularDynamics,
+  scfIterations,
+  singlePoint,
+  systemsOfSteps,
+  xcFunctional,
+} from '../code-sections.ts';
 import type { CastepGeometry, CastepOutput, CastepScf } from './read-castep.ts';
 
 type Section = Record<string, unknown>;
@@ -33,11 +44,7 @@ function methodOf(out: CastepOutput, warnings: string[]): Section {
   const functionalName = parameter('using functional');
   const names = functionalName ? FUNCTIONALS[functionalName] : undefined;
   if (functionalName && !names) warnings.push(`functional '${functionalName}' has no libxc names here`);
-  const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
-  for (const name of names ?? []) {
-    const kind = name.startsWith('HYB_') ? 'hybrid' : /_X(_|$)/.test(name) ? 'exchange' : 'correlation';
-    (functional[kind] as Section[]).push({ name });
-  }
+  const functional = xcFunctional(names ?? []);
   const spin =
     /spin.polari[sz]ed/i.test(parameter('treating system as') ?? '') ||
     parameter('spin polarized') === 'true';
@@ -74,12 +81,7 @@ function structureOf(geometry: CastepGeometry): Structure {
   const cell = geometry.cell;
   return {
     species: geometry.species,
-    positions: geometry.fractional.map(
-      (f) =>
-        [0, 1, 2].map(
-          (j) => (f[0] * cell[0][j]! + f[1] * cell[1][j]! + f[2] * cell[2][j]!) * ANGSTROM,
-        ) as Vec3,
-    ),
+    positions: cartesian(geometry.fractional, cell).map((p) => p.map((x) => x * ANGSTROM) as Vec3),
     lattice: cell.map((row) => row.map((x) => x * ANGSTROM)) as Structure['lattice'],
     periodic: [true, true, true],
   };
@@ -90,18 +92,11 @@ function calculationOf(scf: CastepScf, systemIndex: number): Section {
   if (scf.freeEnergy !== undefined) energy.free = { value: scf.freeEnergy * ELECTRON_VOLT };
   if (scf.md?.potential !== undefined) energy.potential = { value: scf.md.potential * ELECTRON_VOLT };
   const calculation: Section = {
-    system_ref: `/run/0/system/${systemIndex}`,
-    method_ref: '/run/0/method/0',
+    ...calculationRefs(systemIndex),
     energy,
   };
-  if (scf.iterations.length > 0) {
-    calculation.n_scf_iterations = scf.iterations.length;
-    calculation.scf_iteration = scf.iterations.map((value) => ({
-      energy: { total: { value: value * ELECTRON_VOLT } },
-    }));
-  }
-  if (scf.forces)
-    calculation.forces = { total: { value: scf.forces.map((f) => f.map((x) => x * EV_PER_ANGSTROM)) } };
+  Object.assign(calculation, scfIterations(scf.iterations, ELECTRON_VOLT));
+  if (scf.forces) calculation.forces = forcesSection(scf.forces, EV_PER_ANGSTROM);
   if (scf.md?.time !== undefined) calculation.time_physical = scf.md.time * PICOSECOND;
   if (scf.md?.temperature !== undefined) calculation.temperature = scf.md.temperature;
   if (scf.md?.pressure !== undefined) calculation.pressure = scf.md.pressure * GIGAPASCAL;
@@ -113,23 +108,17 @@ function workflowOf(out: CastepOutput): Section {
   if (/molecular dynamics/i.test(kind)) {
     const step = numbersOf(out.parameters.get('time step'))[0];
     const ensemble = out.parameters.get('ensemble');
-    return {
-      m_def: 'simulationworkflowschema.MolecularDynamics',
-      name: 'MolecularDynamics',
-      method: {
-        ...(ensemble ? { thermodynamic_ensemble: ensemble } : {}),
-        ...(step !== undefined ? { integration_timestep: step * PICOSECOND } : {}),
-      },
-    };
+    return molecularDynamics({
+      ...(ensemble ? { thermodynamic_ensemble: ensemble } : {}),
+      ...(step !== undefined ? { integration_timestep: step * PICOSECOND } : {}),
+    });
   }
   if (/geometry optimi[sz]ation/i.test(kind))
-    return {
-      m_def: 'simulationworkflowschema.GeometryOptimization',
-      name: 'GeometryOptimization',
-      method: { method: (out.parameters.get('optimization method') ?? 'BFGS').toLowerCase() },
-      results: { is_converged_geometry: out.optimizationCompleted },
-    };
-  return { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+    return geometryOptimization(
+      { method: (out.parameters.get('optimization method') ?? 'BFGS').toLowerCase() },
+      out.optimizationCompleted,
+    );
+  return singlePoint();
 }
 
 export interface CastepArchive {
@@ -142,11 +131,8 @@ export interface CastepArchive {
 export function castepArchive(out: CastepOutput): CastepArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'Total time': the run did not finish");
-  const geometries: CastepGeometry[] = [];
-  const calculations = out.scfs.map((scf) => {
-    if (geometries[geometries.length - 1] !== scf.geometry) geometries.push(scf.geometry);
-    return calculationOf(scf, geometries.length - 1);
-  });
+  const { geometries, systemIndex } = systemsOfSteps(out.scfs);
+  const calculations = out.scfs.map((step, index) => calculationOf(step, systemIndex[index]!));
   const structures = geometries.map(structureOf);
   const run: Section = {
     program: { name: 'CASTEP', ...(out.version ? { version: out.version } : {}) },

@@ -1,6 +1,6 @@
 // 'parsers/castep': CASTEP .castep outputs (single points, optimisations, MD).
-import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
 import { castepArchive } from './archive.ts';
 import { readCastepOutput } from './read-castep.ts';
 
@@ -19,12 +19,6 @@ export const castepParser: MainfileParser = {
   maxBytes: 64 * 1024 ** 2,
   parse: ({ content, log }): ParserOutput => {
     const archive = castepArchive(readCastepOutput(content.toString('latin1')));
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      structure: archive.structure,
-      entryType: 'CASTEP',
-      entryName: `${hillFormula(compositionOf(archive.structure.species))} CASTEP simulation`,
-    };
+    return codeOutput(archive, 'CASTEP', 'simulation', log);
   },
 };

@@ -2,6 +2,15 @@
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
+import {
+  calculationRefs,
+  forcesSection,
+  geometryOptimization,
+  molecularDynamics,
+  scfIterations,
+  singlePoint,
+  xcFunctional,
+} from '../code-sections.ts';
 import type { Cp2kEvaluation, Cp2kOutput } from './read-cp2k.ts';
 
 type Section = Record<string, unknown>;
@@ -28,21 +37,13 @@ export interface Cp2kFrame {
 }
 
 function methodOf(out: Cp2kOutput, warnings: string[]): Section {
-  const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
-  for (const component of out.functionals) {
-    const names = XC[component.toUpperCase().split(/\s/)[0]!];
-    if (!names) warnings.push(`functional ${component} has no libxc names here`);
-    for (const name of names ?? []) {
-      const kind = name.startsWith('HYB_')
-        ? 'hybrid'
-        : name.includes('_XC_')
-          ? 'contributions'
-          : /_X(_|$)/.test(name)
-            ? 'exchange'
-            : 'correlation';
-      (functional[kind] as Section[]).push({ name });
-    }
-  }
+  const functional = xcFunctional(
+    out.functionals.flatMap((component) => {
+      const names = XC[component.toUpperCase().split(/\s/)[0]!];
+      if (!names) warnings.push(`functional ${component} has no libxc names here`);
+      return names ?? [];
+    }),
+  );
   const method: Section = {
     dft: { xc_functional: functional },
     electronic: { method: 'DFT', n_spin_channels: out.unrestricted ? 2 : 1 },
@@ -71,21 +72,12 @@ function structureOf(species: string[], positions: Vec3[], cell: Cp2kOutput['cel
 
 function calculationOf(evaluation: Cp2kEvaluation, systemIndex: number): Section {
   const calculation: Section = {
-    system_ref: `/run/0/system/${systemIndex}`,
-    method_ref: '/run/0/method/0',
+    ...calculationRefs(systemIndex),
     energy: { total: { value: evaluation.energy! * HARTREE } },
   };
-  if (evaluation.iterations.length > 0) {
-    calculation.n_scf_iterations = evaluation.iterations.length;
-    calculation.scf_iteration = evaluation.iterations.map((value) => ({
-      energy: { total: { value: value * HARTREE } },
-    }));
-  }
+  Object.assign(calculation, scfIterations(evaluation.iterations, HARTREE));
   if (evaluation.converged !== undefined) calculation.calculation_converged = evaluation.converged;
-  if (evaluation.forces)
-    calculation.forces = {
-      total: { value: evaluation.forces.map((f) => f.map((x) => (x * HARTREE) / BOHR)) },
-    };
+  if (evaluation.forces) calculation.forces = forcesSection(evaluation.forces, HARTREE / BOHR);
   if (evaluation.md?.temperature !== undefined) calculation.temperature = evaluation.md.temperature;
   if (evaluation.md?.time !== undefined) calculation.time_physical = evaluation.md.time * FEMTOSECOND;
   if (evaluation.md?.step !== undefined) calculation.step = evaluation.md.step;
@@ -94,21 +86,13 @@ function calculationOf(evaluation: Cp2kEvaluation, systemIndex: number): Section
 
 function workflowOf(out: Cp2kOutput): Section {
   if (out.runType === 'MD')
-    return {
-      m_def: 'simulationworkflowschema.MolecularDynamics',
-      name: 'MolecularDynamics',
-      method: {
-        ...(out.ensemble ? { thermodynamic_ensemble: out.ensemble } : {}),
-        ...(out.timeStep !== undefined ? { integration_timestep: out.timeStep * FEMTOSECOND } : {}),
-      },
-    };
+    return molecularDynamics({
+      ...(out.ensemble ? { thermodynamic_ensemble: out.ensemble } : {}),
+      ...(out.timeStep !== undefined ? { integration_timestep: out.timeStep * FEMTOSECOND } : {}),
+    });
   if (out.runType === 'GEO_OPT' || out.runType === 'CELL_OPT')
-    return {
-      m_def: 'simulationworkflowschema.GeometryOptimization',
-      name: 'GeometryOptimization',
-      method: { type: out.runType === 'CELL_OPT' ? 'cell_shape' : 'atomic' },
-    };
-  return { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+    return geometryOptimization({ type: out.runType === 'CELL_OPT' ? 'cell_shape' : 'atomic' });
+  return singlePoint();
 }
 
 export interface Cp2kArchive {

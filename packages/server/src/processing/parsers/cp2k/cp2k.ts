@@ -1,9 +1,9 @@
 // 'parsers/cp2k': CP2K outputs (single points, MD with its coordinates trajectory, optimisations).
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import { realPathInside } from '../../raw-paths.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
 import { readXyzText } from '../xyz-read.ts';
 import { cp2kArchive, type Cp2kFrame } from './archive.ts';
 import { readCp2kOutput } from './read-cp2k.ts';
@@ -58,12 +58,6 @@ export const cp2kParser: MainfileParser = {
     const frames =
       out.runType === 'MD' ? await trajectory(absolutePath, rawRoot, out.trajectoryFile, log) : [];
     const archive = cp2kArchive(out, frames);
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      structure: archive.structure,
-      entryType: 'CP2K',
-      entryName: `${hillFormula(compositionOf(archive.structure.species))} CP2K simulation`,
-    };
+    return codeOutput(archive, 'CP2K', 'simulation', log);
   },
 };

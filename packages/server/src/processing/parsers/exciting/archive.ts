@@ -2,6 +2,15 @@
 import { systemSection } from '../../run-sections.ts';
 import type { Structure, Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
+import {
+  calculationRefs,
+  cartesian,
+  forcesSection,
+  geometryOptimization,
+  scfIterations,
+  singlePoint,
+  xcFunctional,
+} from '../code-sections.ts';
 import type { ExcitingGeometry, ExcitingInfo, ExcitingStep } from './read-info.ts';
 
 type Section = Record<string, unknown>;
@@ -23,11 +32,7 @@ function methodOf(info: ExcitingInfo, warnings: string[]): Section {
   const names = info.xcType !== undefined ? XC_TYPES[info.xcType] : undefined;
   if (info.xcType !== undefined && !names)
     warnings.push(`exchange-correlation type ${info.xcType} (${info.xc ?? ''}) has no libxc names here`);
-  const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
-  for (const name of names ?? []) {
-    const kind = name.startsWith('HYB_') ? 'hybrid' : /_X(_|$)/.test(name) ? 'exchange' : 'correlation';
-    (functional[kind] as Section[]).push({ name });
-  }
+  const functional = xcFunctional(names ?? []);
   const electronic: Section = { method: 'DFT', n_spin_channels: info.spinPolarized ? 2 : 1 };
   if (info.smearing)
     electronic.smearing = { kind: info.smearing.scheme.toLowerCase(), width: info.smearing.width * HARTREE };
@@ -44,9 +49,7 @@ function structureOf(geometry: ExcitingGeometry, lattice: NonNullable<ExcitingIn
   const cell = lattice.map((row) => row.map((x) => x * BOHR)) as [Vec3, Vec3, Vec3];
   return {
     species: geometry.species,
-    positions: geometry.fractional.map(
-      (f) => [0, 1, 2].map((j) => f[0] * cell[0][j]! + f[1] * cell[1][j]! + f[2] * cell[2][j]!) as Vec3,
-    ),
+    positions: cartesian(geometry.fractional, cell),
     lattice: cell,
     periodic: [true, true, true],
   };
@@ -56,21 +59,14 @@ function calculationOf(step: ExcitingStep, systemIndex: number): Section {
   const energy: Section = { total: { value: step.energy * HARTREE } };
   if (step.fermi !== undefined) energy.fermi = step.fermi * HARTREE;
   const calculation: Section = {
-    system_ref: `/run/0/system/${systemIndex}`,
-    method_ref: '/run/0/method/0',
+    ...calculationRefs(systemIndex),
     energy,
   };
-  if (step.iterations.length > 0) {
-    calculation.n_scf_iterations = step.iterations.length;
-    calculation.scf_iteration = step.iterations.map((value) => ({
-      energy: { total: { value: value * HARTREE } },
-    }));
-  }
+  Object.assign(calculation, scfIterations(step.iterations, HARTREE));
   if (step.converged !== undefined) calculation.calculation_converged = step.converged;
   if (step.gap !== undefined && step.fermi !== undefined && step.gap > 0)
     calculation.band_gap = [{ value: step.gap * HARTREE }];
-  if (step.forces)
-    calculation.forces = { total: { value: step.forces.map((f) => f.map((x) => (x * HARTREE) / BOHR)) } };
+  if (step.forces) calculation.forces = forcesSection(step.forces, HARTREE / BOHR);
   return calculation;
 }
 
@@ -91,13 +87,6 @@ export function excitingArchive(info: ExcitingInfo): ExcitingArchive {
     system: structures.map(systemSection),
     calculation: info.steps.map(calculationOf),
   };
-  const workflow2: Section =
-    info.steps.length > 1
-      ? {
-          m_def: 'simulationworkflowschema.GeometryOptimization',
-          name: 'GeometryOptimization',
-          method: { type: 'atomic' },
-        }
-      : { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+  const workflow2: Section = info.steps.length > 1 ? geometryOptimization({ type: 'atomic' }) : singlePoint();
   return { run, workflow2, structure: structures[structures.length - 1]!, warnings };
 }

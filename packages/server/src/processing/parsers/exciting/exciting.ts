@@ -1,6 +1,6 @@
 // 'parsers/exciting': exciting ground states and structure optimisations, from INFO.OUT.
-import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
 import { excitingArchive } from './archive.ts';
 import { readExcitingInfo } from './read-info.ts';
 
@@ -19,12 +19,6 @@ export const excitingParser: MainfileParser = {
   maxBytes: 64 * 1024 ** 2,
   parse: ({ content, log }): ParserOutput => {
     const archive = excitingArchive(readExcitingInfo(content.toString('latin1')));
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      structure: archive.structure,
-      entryType: 'exciting',
-      entryName: `${hillFormula(compositionOf(archive.structure.species))} exciting simulation`,
-    };
+    return codeOutput(archive, 'exciting', 'simulation', log);
   },
 };

@@ -2,6 +2,16 @@
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
+import {
+  calculationRefs,
+  forcesSection,
+  geometryOptimization,
+  molecularDynamics,
+  scfIterations,
+  singlePoint,
+  systemsOfSteps,
+  xcFunctional,
+} from '../code-sections.ts';
 import type { AimsGeometry, AimsOutput, AimsScfStep } from './read-aims.ts';
 
 type Section = Record<string, unknown>;
@@ -40,15 +50,7 @@ function methodOf(control: Map<string, string>, warnings: string[]): Section {
   const xcKey = (control.get('xc') ?? '').split(/\s+/)[0]!.toLowerCase();
   const names = XC[xcKey];
   if (!names && xcKey) warnings.push(`xc '${xcKey}' has no libxc names here`);
-  const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
-  for (const name of names ?? []) {
-    const kind = name.startsWith('HYB_')
-      ? 'hybrid'
-      : /_X(_|$)/.test(name) || name === 'HF_X'
-        ? 'exchange'
-        : 'correlation';
-    (functional[kind] as Section[]).push({ name });
-  }
+  const functional = xcFunctional(names ?? []);
   const electronic: Section = { method: 'DFT', n_spin_channels: control.get('spin') === 'collinear' ? 2 : 1 };
   const [occupation, width] = (control.get('occupation_type') ?? '').split(/\s+/);
   if (occupation) {
@@ -102,19 +104,12 @@ function calculationOf(step: AimsScfStep, systemIndex: number): Section {
   if (step.highestOccupied !== undefined) energy.highest_occupied = step.highestOccupied * ELECTRON_VOLT;
   if (step.lowestUnoccupied !== undefined) energy.lowest_unoccupied = step.lowestUnoccupied * ELECTRON_VOLT;
   const calculation: Section = {
-    system_ref: `/run/0/system/${systemIndex}`,
-    method_ref: '/run/0/method/0',
+    ...calculationRefs(systemIndex),
     energy,
     calculation_converged: step.converged,
   };
-  if (step.iterations.length > 0) {
-    calculation.n_scf_iterations = step.iterations.length;
-    calculation.scf_iteration = step.iterations.map((value) => ({
-      energy: { total: { value: value * ELECTRON_VOLT } },
-    }));
-  }
-  if (step.forces)
-    calculation.forces = { total: { value: step.forces.map((f) => f.map((x) => x * EV_PER_ANGSTROM)) } };
+  Object.assign(calculation, scfIterations(step.iterations, ELECTRON_VOLT));
+  if (step.forces) calculation.forces = forcesSection(step.forces, EV_PER_ANGSTROM);
   if (step.md?.temperature !== undefined) calculation.temperature = step.md.temperature;
   if (step.md?.time !== undefined) calculation.time_physical = step.md.time * PICOSECOND;
   return calculation;
@@ -130,7 +125,7 @@ function workflowOf(control: Map<string, string>): Section {
     if (optimizer) method.method = optimizer.toLowerCase();
     if (tolerance)
       method.convergence_tolerance_force_maximum = Number(tolerance.replace(/[dD]/, 'e')) * EV_PER_ANGSTROM;
-    return { m_def: 'simulationworkflowschema.GeometryOptimization', name: 'GeometryOptimization', method };
+    return geometryOptimization(method);
   }
   const md = control.get('MD_run');
   if (md) {
@@ -140,9 +135,9 @@ function workflowOf(control: Map<string, string>): Section {
     if (thermostat) method.thermostat_parameters = [{ thermostat_type: thermostat.replace('-', '_') }];
     const step = numbers(control.get('MD_time_step'))[0];
     if (step !== undefined) method.integration_timestep = step * PICOSECOND;
-    return { m_def: 'simulationworkflowschema.MolecularDynamics', name: 'MolecularDynamics', method };
+    return molecularDynamics(method);
   }
-  return { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+  return singlePoint();
 }
 
 export interface AimsArchive {
@@ -155,13 +150,9 @@ export interface AimsArchive {
 export function aimsArchive(out: AimsOutput): AimsArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'Have a nice day.': the run did not finish");
-  const geometries: AimsGeometry[] = [];
-  const calculations = out.steps
-    .filter((step) => step.totalUncorrected !== undefined || step.iterations.length > 0)
-    .map((step) => {
-      if (geometries[geometries.length - 1] !== step.geometry) geometries.push(step.geometry);
-      return calculationOf(step, geometries.length - 1);
-    });
+  const steps = out.steps.filter((step) => step.totalUncorrected !== undefined || step.iterations.length > 0);
+  const { geometries, systemIndex } = systemsOfSteps(steps);
+  const calculations = steps.map((step, index) => calculationOf(step, systemIndex[index]!));
   if (geometries.length === 0) geometries.push(out.steps[0]!.geometry);
   const structures = geometries.map(structureOf);
   const run: Section = {

@@ -1,6 +1,6 @@
 // 'parsers/fhi-aims': FHI-aims main outputs (SCF, geometry optimisation, molecular dynamics).
-import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
 import { ELECTRON_VOLT } from '../../units.ts';
 import { aimsArchive } from './archive.ts';
 import { readBandStructure, readTotalDos } from './band-dos.ts';
@@ -55,13 +55,7 @@ export const fhiAimsParser: MainfileParser = {
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
     const output = readAimsOutput(content.toString('latin1'));
     const archive = aimsArchive(output);
-    for (const warning of archive.warnings) log('WARNING', warning);
     await addBandsAndDos(archive.run, output.outputs, absolutePath, rawRoot, log);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      structure: archive.structure,
-      entryType: 'FHI-aims',
-      entryName: `${hillFormula(compositionOf(archive.structure.species))} FHI-aims simulation`,
-    };
+    return codeOutput(archive, 'FHI-aims', 'simulation', log);
   },
 };

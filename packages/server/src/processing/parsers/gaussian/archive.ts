@@ -3,6 +3,14 @@ import { CHEMICAL_SYMBOLS } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
+import {
+  calculationRefs,
+  forcesSection,
+  geometryOptimization,
+  singlePoint,
+  systemsOfSteps,
+  xcFunctional,
+} from '../code-sections.ts';
 import type { GaussianGeometry, GaussianLog, GaussianScf } from './read-gaussian.ts';
 
 type Section = Record<string, unknown>;
@@ -54,11 +62,7 @@ function methodOf(log: GaussianLog, warnings: string[]): Section {
   const names = XC[name.replace(/-/g, '')] ?? XC[name];
   if (names) {
     (method.electronic as Section).method = 'DFT';
-    const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
-    for (const libxc of names) {
-      const kind = libxc.startsWith('HYB_') ? 'hybrid' : /_X(_|$)/.test(libxc) ? 'exchange' : 'correlation';
-      (functional[kind] as Section[]).push({ name: libxc });
-    }
+    const functional = xcFunctional(names);
     method.dft = { xc_functional: functional };
   } else if (name) warnings.push(`the method ${name} is kept by name only (no libxc functional for it here)`);
   method.x_gaussian_method = name;
@@ -83,13 +87,11 @@ function calculationOf(scf: GaussianScf, systemIndex: number): Section {
   if (occupied.length > 0) energy.highest_occupied = Math.max(...occupied) * HARTREE;
   if (virtual.length > 0) energy.lowest_unoccupied = Math.min(...virtual) * HARTREE;
   const calculation: Section = {
-    system_ref: `/run/0/system/${systemIndex}`,
-    method_ref: '/run/0/method/0',
+    ...calculationRefs(systemIndex),
     energy,
   };
   if (scf.cycles !== undefined) calculation.n_scf_iterations = scf.cycles;
-  if (scf.forces)
-    calculation.forces = { total: { value: scf.forces.map((f) => f.map((x) => (x * HARTREE) / BOHR)) } };
+  if (scf.forces) calculation.forces = forcesSection(scf.forces, HARTREE / BOHR);
   return calculation;
 }
 
@@ -105,11 +107,8 @@ export function gaussianArchive(log: GaussianLog): GaussianArchive {
   if (log.errorTermination) warnings.push('Gaussian ended with an error termination');
   else if (log.terminations === 0)
     warnings.push("the log has no 'Normal termination': the job did not finish");
-  const geometries: GaussianGeometry[] = [];
-  const calculations = log.scfs.map((scf) => {
-    if (geometries[geometries.length - 1] !== scf.geometry) geometries.push(scf.geometry);
-    return calculationOf(scf, geometries.length - 1);
-  });
+  const { geometries, systemIndex } = systemsOfSteps(log.scfs);
+  const calculations = log.scfs.map((step, index) => calculationOf(step, systemIndex[index]!));
   const last = calculations[calculations.length - 1]!;
   if (log.frequencies.length > 0)
     last.vibrational_frequencies = [{ value: log.frequencies.map((f) => f * PER_CM) }];
@@ -125,11 +124,7 @@ export function gaussianArchive(log: GaussianLog): GaussianArchive {
   if (log.route) run.x_gaussian_route = log.route;
   const optimization = /\bopt\b/i.test(log.route ?? '');
   const workflow2: Section = optimization
-    ? {
-        m_def: 'simulationworkflowschema.GeometryOptimization',
-        name: 'GeometryOptimization',
-        results: { is_converged_geometry: log.optimizationCompleted },
-      }
-    : { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+    ? geometryOptimization({}, log.optimizationCompleted)
+    : singlePoint();
   return { run, workflow2, structure: structures[structures.length - 1]!, warnings };
 }

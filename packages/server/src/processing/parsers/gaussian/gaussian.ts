@@ -1,6 +1,6 @@
 // 'parsers/gaussian': Gaussian logs (single points, optimisations, frequencies; linked jobs as one).
-import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
 import { gaussianArchive } from './archive.ts';
 import { readGaussianLog } from './read-gaussian.ts';
 
@@ -19,12 +19,6 @@ export const gaussianParser: MainfileParser = {
   maxBytes: 64 * 1024 ** 2,
   parse: ({ content, log }): ParserOutput => {
     const archive = gaussianArchive(readGaussianLog(content.toString('latin1')));
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      structure: archive.structure,
-      entryType: 'Gaussian',
-      entryName: `${hillFormula(compositionOf(archive.structure.species))} Gaussian calculation`,
-    };
+    return codeOutput(archive, 'Gaussian', 'calculation', log);
   },
 };

@@ -4,6 +4,7 @@ import { elementOfMass } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, ELECTRON_VOLT, HARTREE, PICOSECOND } from '../../units.ts';
+import { molecularDynamics } from '../code-sections.ts';
 import type { LammpsData, LammpsLog, ThermoRow } from './read-lammps.ts';
 
 type Section = Record<string, unknown>;
@@ -121,11 +122,7 @@ export function lammpsArchive(log: LammpsLog, data: LammpsData | undefined): Lam
   if (integrator.barostat) mdMethod.barostat_parameters = [{ barostat_type: integrator.barostat }];
   return {
     run,
-    workflow2: {
-      m_def: 'simulationworkflowschema.MolecularDynamics',
-      name: 'MolecularDynamics',
-      method: mdMethod,
-    },
+    workflow2: molecularDynamics(mdMethod),
     structure,
     warnings,
   };

@@ -1,9 +1,9 @@
 // 'parsers/lammps': LAMMPS logs, with the data file they read and the log they continue in.
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import { realPathInside } from '../../raw-paths.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
 import { lammpsArchive } from './archive.ts';
 import { readLammpsData, readLammpsLog } from './read-lammps.ts';
 
@@ -46,12 +46,6 @@ export const lammpsParser: MainfileParser = {
     }
     const dataText = await sibling(absolutePath, rawRoot, read.dataFile);
     const archive = lammpsArchive(read, dataText === undefined ? undefined : readLammpsData(dataText));
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      structure: archive.structure,
-      entryType: 'LAMMPS',
-      entryName: `${hillFormula(compositionOf(archive.structure.species))} LAMMPS simulation`,
-    };
+    return codeOutput(archive, 'LAMMPS', 'simulation', log);
   },
 };

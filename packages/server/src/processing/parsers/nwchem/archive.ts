@@ -2,6 +2,16 @@
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
+import {
+  calculationRefs,
+  forcesSection,
+  frontierOrbitals,
+  geometryOptimization,
+  scfIterations,
+  singlePoint,
+  systemsOfSteps,
+  xcFunctional,
+} from '../code-sections.ts';
 import type { NwchemEnergy, NwchemGeometry, NwchemOutput } from './read-nwchem.ts';
 
 type Section = Record<string, unknown>;
@@ -24,18 +34,18 @@ const XC: Readonly<Record<string, readonly string[]>> = {
 };
 
 function methodOf(out: NwchemOutput, warnings: string[]): Section {
-  const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
-  for (const keyword of (out.xc ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
-    const names = XC[keyword];
-    if (!names) {
-      if (!/^\d/.test(keyword)) warnings.push(`xc ${keyword} has no libxc names here`);
-      continue;
-    }
-    for (const name of names) {
-      const kind = name.startsWith('HYB_') ? 'hybrid' : /_X(_|$)/.test(name) ? 'exchange' : 'correlation';
-      (functional[kind] as Section[]).push({ name });
-    }
-  }
+  const functional = xcFunctional(
+    (out.xc ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean)
+      .flatMap((keyword) => {
+        const names = XC[keyword];
+        // Numbers after a keyword are its weight, not a functional.
+        if (!names && !/^\d/.test(keyword)) warnings.push(`xc ${keyword} has no libxc names here`);
+        return names ?? [];
+      }),
+  );
   return {
     dft: { xc_functional: functional },
     electronic: { method: 'DFT' },
@@ -51,26 +61,16 @@ const structureOf = (geometry: NwchemGeometry): Structure => ({
 });
 
 function calculationOf(energy: NwchemEnergy, systemIndex: number): Section {
-  const values: Section = { total: { value: energy.energy * HARTREE } };
-  const occupied = energy.orbitals.filter((o) => o.occupation > 0).map((o) => o.energy);
-  const empty = energy.orbitals.filter((o) => o.occupation === 0).map((o) => o.energy);
-  if (occupied.length > 0) values.highest_occupied = Math.max(...occupied) * HARTREE;
-  if (empty.length > 0) values.lowest_unoccupied = Math.min(...empty) * HARTREE;
+  const values: Section = {
+    total: { value: energy.energy * HARTREE },
+    ...frontierOrbitals(energy.orbitals, HARTREE),
+  };
   const calculation: Section = {
-    system_ref: `/run/0/system/${systemIndex}`,
-    method_ref: '/run/0/method/0',
+    ...calculationRefs(systemIndex),
     energy: values,
   };
-  if (energy.iterations.length > 0) {
-    calculation.n_scf_iterations = energy.iterations.length;
-    calculation.scf_iteration = energy.iterations.map((value) => ({
-      energy: { total: { value: value * HARTREE } },
-    }));
-  }
-  if (energy.gradient)
-    calculation.forces = {
-      total: { value: energy.gradient.map((g) => g.map((x) => (-x * HARTREE) / BOHR)) },
-    };
+  Object.assign(calculation, scfIterations(energy.iterations, HARTREE));
+  if (energy.gradient) calculation.forces = forcesSection(energy.gradient, -HARTREE / BOHR);
   return calculation;
 }
 
@@ -84,11 +84,8 @@ export interface NwchemArchive {
 export function nwchemArchive(out: NwchemOutput): NwchemArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'Total times': the run did not finish");
-  const geometries: NwchemGeometry[] = [];
-  const calculations = out.energies.map((energy) => {
-    if (geometries[geometries.length - 1] !== energy.geometry) geometries.push(energy.geometry);
-    return calculationOf(energy, geometries.length - 1);
-  });
+  const { geometries, systemIndex } = systemsOfSteps(out.energies);
+  const calculations = out.energies.map((step, index) => calculationOf(step, systemIndex[index]!));
   const structures = geometries.map(structureOf);
   const run: Section = {
     program: { name: 'NWChem', ...(out.version ? { version: out.version } : {}) },
@@ -98,11 +95,7 @@ export function nwchemArchive(out: NwchemOutput): NwchemArchive {
   };
   const optimization = /\boptimize\b/.test(out.task ?? '');
   const workflow2: Section = optimization
-    ? {
-        m_def: 'simulationworkflowschema.GeometryOptimization',
-        name: 'GeometryOptimization',
-        results: { is_converged_geometry: out.optimizationConverged },
-      }
-    : { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+    ? geometryOptimization({}, out.optimizationConverged)
+    : singlePoint();
   return { run, workflow2, structure: structures[structures.length - 1]!, warnings };
 }

@@ -1,6 +1,6 @@
 // 'parsers/nwchem': NWChem DFT outputs (energies, gradients, optimisations).
-import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
 import { nwchemArchive } from './archive.ts';
 import { readNwchemOutput } from './read-nwchem.ts';
 
@@ -19,12 +19,6 @@ export const nwchemParser: MainfileParser = {
   maxBytes: 64 * 1024 ** 2,
   parse: ({ content, log }): ParserOutput => {
     const archive = nwchemArchive(readNwchemOutput(content.toString('latin1')));
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      structure: archive.structure,
-      entryType: 'NWChem',
-      entryName: `${hillFormula(compositionOf(archive.structure.species))} NWChem calculation`,
-    };
+    return codeOutput(archive, 'NWChem', 'calculation', log);
   },
 };

@@ -2,6 +2,15 @@
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
+import {
+  calculationRefs,
+  forcesSection,
+  frontierOrbitals,
+  geometryOptimization,
+  scfIterations,
+  singlePoint,
+  xcFunctional,
+} from '../code-sections.ts';
 import type { OrcaGeometry, OrcaOutput, OrcaStep } from './read-orca.ts';
 
 type Section = Record<string, unknown>;
@@ -32,11 +41,7 @@ function methodOf(out: OrcaOutput, warnings: string[]): Section {
   };
   if (names) {
     (method.electronic as Section).method = 'DFT';
-    const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
-    for (const name of names) {
-      const kind = name.startsWith('HYB_') ? 'hybrid' : /_X(_|$)/.test(name) ? 'exchange' : 'correlation';
-      (functional[kind] as Section[]).push({ name });
-    }
+    const functional = xcFunctional(names);
     method.dft = { xc_functional: functional };
   } else if (out.exchange)
     warnings.push(
@@ -60,27 +65,18 @@ const structureOf = (geometry: OrcaGeometry): Structure => ({
 });
 
 function calculationOf(step: OrcaStep, systemIndex: number): Section {
-  const energy: Section = { total: { value: step.energy! * HARTREE } };
-  const orbitals = step.orbitals.flat();
-  const occupied = orbitals.filter((o) => o.occupation > 0).map((o) => o.energy);
-  const empty = orbitals.filter((o) => o.occupation === 0).map((o) => o.energy);
-  if (occupied.length > 0) energy.highest_occupied = Math.max(...occupied) * HARTREE;
-  if (empty.length > 0) energy.lowest_unoccupied = Math.min(...empty) * HARTREE;
+  const energy: Section = {
+    total: { value: step.energy! * HARTREE },
+    ...frontierOrbitals(step.orbitals.flat(), HARTREE),
+  };
   const calculation: Section = {
-    system_ref: `/run/0/system/${systemIndex}`,
-    method_ref: '/run/0/method/0',
+    ...calculationRefs(systemIndex),
     energy,
   };
-  if (step.iterations.length > 0) {
-    calculation.n_scf_iterations = step.iterations.length;
-    calculation.scf_iteration = step.iterations.map((value) => ({
-      energy: { total: { value: value * HARTREE } },
-    }));
-  }
+  Object.assign(calculation, scfIterations(step.iterations, HARTREE));
   if (step.converged !== undefined) calculation.calculation_converged = step.converged;
   // Forces are the negative gradient.
-  if (step.gradient)
-    calculation.forces = { total: { value: step.gradient.map((g) => g.map((x) => (-x * HARTREE) / BOHR)) } };
+  if (step.gradient) calculation.forces = forcesSection(step.gradient, -HARTREE / BOHR);
   return calculation;
 }
 
@@ -103,11 +99,7 @@ export function orcaArchive(out: OrcaOutput): OrcaArchive {
   };
   const optimization = out.keywords.some((k) => /^(opt|tightopt|looseopt|verytightopt|copt|zopt)$/i.test(k));
   const workflow2: Section = optimization
-    ? {
-        m_def: 'simulationworkflowschema.GeometryOptimization',
-        name: 'GeometryOptimization',
-        results: { is_converged_geometry: out.optimizationConverged },
-      }
-    : { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+    ? geometryOptimization({}, out.optimizationConverged)
+    : singlePoint();
   return { run, workflow2, structure: structures[structures.length - 1]!, warnings };
 }

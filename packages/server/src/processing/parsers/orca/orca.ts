@@ -1,6 +1,6 @@
 // 'parsers/orca': ORCA outputs (single points, geometry optimisations).
-import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
 import { orcaArchive } from './archive.ts';
 import { readOrcaOutput } from './read-orca.ts';
 
@@ -19,12 +19,6 @@ export const orcaParser: MainfileParser = {
   maxBytes: 64 * 1024 ** 2,
   parse: ({ content, log }): ParserOutput => {
     const archive = orcaArchive(readOrcaOutput(content.toString('latin1')));
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      structure: archive.structure,
-      entryType: 'ORCA',
-      entryName: `${hillFormula(compositionOf(archive.structure.species))} ORCA calculation`,
-    };
+    return codeOutput(archive, 'ORCA', 'calculation', log);
   },
 };

@@ -4,6 +4,15 @@ import { atomicNumber } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import type { Structure, Vec3 } from '../../structure.ts';
 import { ATOMIC_MASS_UNIT, BOHR, ELECTRON_VOLT, KILOBAR, PICOSECOND, RYDBERG } from '../../units.ts';
+import {
+  calculationRefs,
+  forcesSection,
+  geometryOptimization,
+  molecularDynamics,
+  singlePoint,
+  systemsOfSteps,
+  xcFunctional,
+} from '../code-sections.ts';
 import type { Geometry, PwOutput, PwScfStep } from './read-pw.ts';
 
 type Section = Record<string, unknown>;
@@ -54,20 +63,11 @@ function elementOf(label: string, pseudopotential: string | undefined): string {
   return 'X';
 }
 
-function xcFunctional(name: string | undefined, warnings: string[]): Section {
-  const key = (name ?? '').toUpperCase().replace(/\s+/g, ' ').trim();
-  const names = XC[key];
+/** The libxc names of pw.x's 'Exchange-correlation' (none, with a warning, for one not in the table). */
+function xcNames(name: string | undefined, warnings: string[]): readonly string[] {
+  const names = XC[(name ?? '').toUpperCase().replace(/\s+/g, ' ').trim()];
   if (!names && name) warnings.push(`exchange-correlation '${name}' has no libxc names here`);
-  const functional: Section = { exchange: [], correlation: [], hybrid: [], contributions: [] };
-  for (const libxc of names ?? []) {
-    const kind = libxc.startsWith('HYB_')
-      ? 'hybrid'
-      : libxc.includes('_X_') || libxc === 'LDA_X'
-        ? 'exchange'
-        : 'correlation';
-    (functional[kind] as Section[]).push({ name: libxc });
-  }
-  return functional;
+  return names ?? [];
 }
 
 function methodOf(out: PwOutput, elements: Map<string, string>, warnings: string[]): Section {
@@ -76,7 +76,7 @@ function methodOf(out: PwOutput, elements: Map<string, string>, warnings: string
     const kind = SMEARING_KINDS[out.smearing.kind.toLowerCase()];
     electronic.smearing = { ...(kind ? { kind } : {}), width: out.smearing.width * RYDBERG };
   } else if (out.tetrahedra) electronic.smearing = { kind: 'tetrahedra' };
-  const method: Section = { dft: { xc_functional: xcFunctional(out.xc, warnings) }, electronic };
+  const method: Section = { dft: { xc_functional: xcFunctional(xcNames(out.xc, warnings)) }, electronic };
   const cellDependent: Section = { kind: 'plane waves' };
   if (out.ecutwfc !== undefined) cellDependent.planewave_cutoff = out.ecutwfc * RYDBERG;
   method.basis_set = [{ type: 'plane waves', cell_dependent: [cellDependent] }];
@@ -117,8 +117,7 @@ function calculationOf(step: PwScfStep, systemIndex: number, alat: number | unde
   if (step.contributions.length > 0)
     energy.contributions = step.contributions.map((c) => ({ kind: c.name, value: c.value * RYDBERG }));
   const calculation: Section = {
-    system_ref: `/run/0/system/${systemIndex}`,
-    method_ref: '/run/0/method/0',
+    ...calculationRefs(systemIndex),
     energy,
   };
   if (step.iterations.length > 0) {
@@ -131,8 +130,7 @@ function calculationOf(step: PwScfStep, systemIndex: number, alat: number | unde
     }));
   }
   if (step.converged !== undefined) calculation.calculation_converged = step.converged;
-  if (step.forces)
-    calculation.forces = { total: { value: step.forces.map((f) => f.map((x) => (x * RYDBERG) / BOHR)) } };
+  if (step.forces) calculation.forces = forcesSection(step.forces, RYDBERG / BOHR);
   if (step.stress)
     calculation.stress = { total: { value: step.stress.map((row) => row.map((x) => x * KILOBAR)) } };
   if (step.eigenvalues.length > 0 && alat !== undefined) {
@@ -162,15 +160,15 @@ function workflowOf(out: PwOutput): Section {
         method.convergence_tolerance_energy_difference = out.criteria.energy * RYDBERG;
       if (out.criteria.force !== undefined)
         method.convergence_tolerance_force_maximum = (out.criteria.force * RYDBERG) / BOHR;
-      return { m_def: 'simulationworkflowschema.GeometryOptimization', name: 'GeometryOptimization', method };
+      return geometryOptimization(method);
     }
     case 'md': {
       const method: Section = { thermodynamic_ensemble: 'NVE' };
       if (out.mdTimeStep !== undefined) method.integration_timestep = out.mdTimeStep * RYDBERG_TIME;
-      return { m_def: 'simulationworkflowschema.MolecularDynamics', name: 'MolecularDynamics', method };
+      return molecularDynamics(method);
     }
     default:
-      return { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
+      return singlePoint();
   }
 }
 
@@ -191,11 +189,8 @@ export function pwArchive(out: PwOutput): PwArchive {
     ]),
   );
   // One system per distinct geometry the cycles ran on, in order.
-  const geometries: Geometry[] = [];
-  const calculations = out.steps.map((step) => {
-    if (geometries[geometries.length - 1] !== step.geometry) geometries.push(step.geometry);
-    return calculationOf(step, geometries.length - 1, out.alat);
-  });
+  const { geometries, systemIndex } = systemsOfSteps(out.steps);
+  const calculations = out.steps.map((step, index) => calculationOf(step, systemIndex[index]!, out.alat));
   if (geometries.length === 0 && out.finalGeometry) geometries.push(out.finalGeometry);
   const structures = geometries.map((geometry) => structureOf(geometry, elements));
   const run: Section = {

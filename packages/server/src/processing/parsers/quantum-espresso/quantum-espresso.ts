@@ -1,6 +1,6 @@
 // 'parsers/quantumespresso': Quantum ESPRESSO pw.x outputs (SCF, relax, vc-relax, MD, band runs).
-import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
 import { pwArchive } from './archive.ts';
 import { readPwOutput } from './read-pw.ts';
 
@@ -21,12 +21,6 @@ export const quantumEspressoParser: MainfileParser = {
   maxBytes: 64 * 1024 ** 2,
   parse: ({ content, log }): ParserOutput => {
     const archive = pwArchive(readPwOutput(content.toString('latin1')));
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      structure: archive.structure,
-      entryType: 'QuantumESPRESSO',
-      entryName: `${hillFormula(compositionOf(archive.structure.species))} QuantumESPRESSO simulation`,
-    };
+    return codeOutput(archive, 'QuantumESPRESSO', 'simulation', log);
   },
 };

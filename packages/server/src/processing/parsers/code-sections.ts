@@ -1,0 +1,127 @@
+// The parts of NOMAD's run and workflow2 sections every code parser writes the same way: functionals by
+// libxc names, SCF iterations, forces, frontier orbitals, one system per distinct geometry, the workflow
+// kinds, and the parser output with its entry name.
+import { compositionOf, hillFormula } from '../normalizers/formula.ts';
+import type { Structure } from '../structure.ts';
+import type { LogLevel, ParserOutput } from '../types.ts';
+
+type Section = Record<string, unknown>;
+type Vec = readonly [number, number, number] | readonly number[];
+
+/**
+ * run.method[].dft.xc_functional of libxc names: hybrids apart, combined exchange-correlation
+ * functionals as contributions, then exchange and correlation parts.
+ */
+export function xcFunctional(names: readonly string[]): Section {
+  const functional: Record<string, Section[]> = {
+    exchange: [],
+    correlation: [],
+    hybrid: [],
+    contributions: [],
+  };
+  for (const name of names) {
+    const kind = name.startsWith('HYB_')
+      ? 'hybrid'
+      : name.includes('_XC_')
+        ? 'contributions'
+        : /_X(_|$)/.test(name)
+          ? 'exchange'
+          : 'correlation';
+    functional[kind]!.push({ name });
+  }
+  return functional;
+}
+
+/** n_scf_iterations and scf_iteration of a calculation from the total energy of each iteration. */
+export const scfIterations = (energies: readonly number[], unit: number): Section =>
+  energies.length === 0
+    ? {}
+    : {
+        n_scf_iterations: energies.length,
+        scf_iteration: energies.map((energy) => ({ energy: { total: { value: energy * unit } } })),
+      };
+
+/** calculation.forces of forces in a code's unit (a negative `unit` turns a gradient into forces). */
+export const forcesSection = (forces: readonly Vec[], unit: number): Section => ({
+  total: { value: forces.map((force) => force.map((x) => x * unit)) },
+});
+
+/** energy.highest_occupied and lowest_unoccupied of orbitals with occupations. */
+export function frontierOrbitals(
+  orbitals: readonly { occupation: number; energy: number }[],
+  unit: number,
+): Section {
+  const occupied = orbitals.filter((o) => o.occupation > 0).map((o) => o.energy);
+  const empty = orbitals.filter((o) => o.occupation === 0).map((o) => o.energy);
+  return {
+    ...(occupied.length > 0 ? { highest_occupied: Math.max(...occupied) * unit } : {}),
+    ...(empty.length > 0 ? { lowest_unoccupied: Math.min(...empty) * unit } : {}),
+  };
+}
+
+/**
+ * One system per geometry a run's steps ran on, in order (consecutive steps on the same geometry share
+ * it), and each step's system index.
+ */
+export function systemsOfSteps<G>(steps: readonly { geometry: G }[]): {
+  geometries: G[];
+  systemIndex: number[];
+} {
+  const geometries: G[] = [];
+  const systemIndex = steps.map((step) => {
+    if (geometries[geometries.length - 1] !== step.geometry) geometries.push(step.geometry);
+    return geometries.length - 1;
+  });
+  return { geometries, systemIndex };
+}
+
+/** A calculation's references to its system and the run's one method. */
+export const calculationRefs = (systemIndex: number): Section => ({
+  system_ref: `/run/0/system/${systemIndex}`,
+  method_ref: '/run/0/method/0',
+});
+
+export const singlePoint = (): Section => ({
+  m_def: 'simulationworkflowschema.SinglePoint',
+  name: 'SinglePoint',
+});
+
+export const geometryOptimization = (method: Section = {}, converged?: boolean): Section => ({
+  m_def: 'simulationworkflowschema.GeometryOptimization',
+  name: 'GeometryOptimization',
+  ...(Object.keys(method).length > 0 ? { method } : {}),
+  ...(converged !== undefined ? { results: { is_converged_geometry: converged } } : {}),
+});
+
+export const molecularDynamics = (method: Section): Section => ({
+  m_def: 'simulationworkflowschema.MolecularDynamics',
+  name: 'MolecularDynamics',
+  method,
+});
+
+/** Cartesian positions (in the cell's unit) of fractional coordinates. */
+export const cartesian = (fractional: readonly Vec[], cell: readonly Vec[]): [number, number, number][] =>
+  fractional.map(
+    (f) =>
+      [0, 1, 2].map((j) => f[0]! * cell[0]![j]! + f[1]! * cell[1]![j]! + f[2]! * cell[2]![j]!) as [
+        number,
+        number,
+        number,
+      ],
+  );
+
+/** What every code parser returns: the run and workflow, the entry's structure, type and name. */
+export function codeOutput(
+  archive: { run: Section; workflow2: Section; structure: Structure; warnings: readonly string[] },
+  entryType: string,
+  noun: 'simulation' | 'calculation',
+  log: (level: LogLevel, event: string) => void,
+): ParserOutput {
+  for (const warning of archive.warnings) log('WARNING', warning);
+  return {
+    sections: { run: [archive.run], workflow2: archive.workflow2 },
+    structure: archive.structure,
+    entryType,
+    entryName: `${hillFormula(compositionOf(archive.structure.species))} ${entryType} ${noun}`,
+  };
+}
