@@ -2,6 +2,7 @@
 // libxc names, SCF iterations, forces, frontier orbitals, one system per distinct geometry, the workflow
 // kinds, and the parser output with its entry name.
 import { compositionOf, hillFormula } from '../normalizers/formula.ts';
+import { systemSection } from '../run-sections.ts';
 import type { Structure } from '../structure.ts';
 import type { LogLevel, ParserOutput } from '../types.ts';
 
@@ -110,9 +111,31 @@ export const cartesian = (fractional: readonly Vec[], cell: readonly Vec[]): [nu
       ],
   );
 
+/** What a code parser's archive builder gives: the sections, the entry's structure, and warnings to log. */
+export interface CodeArchive {
+  run: Section;
+  workflow2: Section;
+  structure: Structure;
+  warnings: string[];
+}
+
+/** The run of a code: program, its one method, a system per structure and the calculations (if any). */
+export const codeRun = (
+  program: string,
+  version: string | undefined,
+  method: Section,
+  structures: readonly Structure[],
+  calculations: readonly Section[],
+): Section => ({
+  program: { name: program, ...(version ? { version } : {}) },
+  method: [method],
+  system: structures.map(systemSection),
+  ...(calculations.length > 0 ? { calculation: calculations } : {}),
+});
+
 /** What every code parser returns: the run and workflow, the entry's structure, type and name. */
 export function codeOutput(
-  archive: { run: Section; workflow2: Section; structure: Structure; warnings: readonly string[] },
+  archive: CodeArchive,
   entryType: string,
   noun: 'simulation' | 'calculation',
   log: (level: LogLevel, event: string) => void,

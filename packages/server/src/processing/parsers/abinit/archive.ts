@@ -3,7 +3,14 @@ import { CHEMICAL_SYMBOLS } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import type { Structure, Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
-import { cartesian, forcesSection, scfIterations, singlePoint, xcFunctional } from '../code-sections.ts';
+import {
+  cartesian,
+  forcesSection,
+  scfIterations,
+  singlePoint,
+  xcFunctional,
+  type CodeArchive,
+} from '../code-sections.ts';
 import type { AbinitOutput } from './read-abinit.ts';
 
 type Section = Record<string, unknown>;
@@ -78,14 +85,7 @@ function methodOf(out: AbinitOutput, warnings: string[]): Section {
   return method;
 }
 
-export interface AbinitArchive {
-  run: Section;
-  workflow2: Section;
-  structure: Structure;
-  warnings: string[];
-}
-
-export function abinitArchive(out: AbinitOutput): AbinitArchive {
+export function abinitArchive(out: AbinitOutput): CodeArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'Calculation completed.': the run did not finish");
   if (out.datasets > 1) warnings.push(`${out.datasets} datasets: the last one's results are kept`);

@@ -1,10 +1,10 @@
 // From a .castep file to NOMAD's run and workflow2 sections, in SI units.
-import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
 import {
   calculationRefs,
   cartesian,
+  codeRun,
   forcesSection,
   geometryOptimization,
   molecularDynamics,
@@ -12,6 +12,7 @@ import {
   singlePoint,
   systemsOfSteps,
   xcFunctional,
+  type CodeArchive,
 } from '../code-sections.ts';
 import type { CastepGeometry, CastepOutput, CastepScf } from './read-castep.ts';
 
@@ -121,24 +122,12 @@ function workflowOf(out: CastepOutput): Section {
   return singlePoint();
 }
 
-export interface CastepArchive {
-  run: Section;
-  workflow2: Section;
-  structure: Structure;
-  warnings: string[];
-}
-
-export function castepArchive(out: CastepOutput): CastepArchive {
+export function castepArchive(out: CastepOutput): CodeArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'Total time': the run did not finish");
   const { geometries, systemIndex } = systemsOfSteps(out.scfs);
   const calculations = out.scfs.map((step, index) => calculationOf(step, systemIndex[index]!));
   const structures = geometries.map(structureOf);
-  const run: Section = {
-    program: { name: 'CASTEP', ...(out.version ? { version: out.version } : {}) },
-    method: [methodOf(out, warnings)],
-    system: structures.map(systemSection),
-    calculation: calculations,
-  };
+  const run = codeRun('CASTEP', out.version, methodOf(out, warnings), structures, calculations);
   return { run, workflow2: workflowOf(out), structure: structures[structures.length - 1]!, warnings };
 }

@@ -1,15 +1,16 @@
 // From a CP2K output (and its MD trajectory) to NOMAD's run and workflow2 sections, in SI units.
-import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
 import {
   calculationRefs,
+  codeRun,
   forcesSection,
   geometryOptimization,
   molecularDynamics,
   scfIterations,
   singlePoint,
   xcFunctional,
+  type CodeArchive,
 } from '../code-sections.ts';
 import type { Cp2kEvaluation, Cp2kOutput } from './read-cp2k.ts';
 
@@ -95,18 +96,11 @@ function workflowOf(out: Cp2kOutput): Section {
   return singlePoint();
 }
 
-export interface Cp2kArchive {
-  run: Section;
-  workflow2: Section;
-  structure: Structure;
-  warnings: string[];
-}
-
 /**
  * The archive of an output; `frames` are the MD trajectory's (frame i the geometry of evaluation i),
  * without them every evaluation refers to the initial coordinates.
  */
-export function cp2kArchive(out: Cp2kOutput, frames: readonly Cp2kFrame[] = []): Cp2kArchive {
+export function cp2kArchive(out: Cp2kOutput, frames: readonly Cp2kFrame[] = []): CodeArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'PROGRAM ENDED': the run did not finish");
   const structures = [structureOf(out.species, out.positions, out.cell)];
@@ -126,11 +120,6 @@ export function cp2kArchive(out: Cp2kOutput, frames: readonly Cp2kFrame[] = []):
   const calculations = out.evaluations.map((evaluation, index) =>
     calculationOf(evaluation, usable ? index : 0),
   );
-  const run: Section = {
-    program: { name: 'CP2K', ...(out.version ? { version: out.version } : {}) },
-    method: [methodOf(out, warnings)],
-    system: structures.map(systemSection),
-  };
-  if (calculations.length > 0) run.calculation = calculations;
+  const run = codeRun('CP2K', out.version, methodOf(out, warnings), structures, calculations);
   return { run, workflow2: workflowOf(out), structure: structures[structures.length - 1]!, warnings };
 }

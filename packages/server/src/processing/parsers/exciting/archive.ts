@@ -1,15 +1,16 @@
 // From exciting's INFO.OUT to NOMAD's run and workflow2 sections, in SI units.
-import { systemSection } from '../../run-sections.ts';
 import type { Structure, Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
 import {
   calculationRefs,
   cartesian,
+  codeRun,
   forcesSection,
   geometryOptimization,
   scfIterations,
   singlePoint,
   xcFunctional,
+  type CodeArchive,
 } from '../code-sections.ts';
 import type { ExcitingGeometry, ExcitingInfo, ExcitingStep } from './read-info.ts';
 
@@ -70,23 +71,17 @@ function calculationOf(step: ExcitingStep, systemIndex: number): Section {
   return calculation;
 }
 
-export interface ExcitingArchive {
-  run: Section;
-  workflow2: Section;
-  structure: Structure;
-  warnings: string[];
-}
-
-export function excitingArchive(info: ExcitingInfo): ExcitingArchive {
+export function excitingArchive(info: ExcitingInfo): CodeArchive {
   const warnings: string[] = [];
   if (!info.finished) warnings.push("INFO.OUT has no 'EXCITING ... stopped': the run did not finish");
   const structures = info.steps.map((step) => structureOf(step.geometry, info.lattice!));
-  const run: Section = {
-    program: { name: 'exciting', ...(info.version ? { version: info.version } : {}) },
-    method: [methodOf(info, warnings)],
-    system: structures.map(systemSection),
-    calculation: info.steps.map(calculationOf),
-  };
+  const run = codeRun(
+    'exciting',
+    info.version,
+    methodOf(info, warnings),
+    structures,
+    info.steps.map(calculationOf),
+  );
   const workflow2: Section = info.steps.length > 1 ? geometryOptimization({ type: 'atomic' }) : singlePoint();
   return { run, workflow2, structure: structures[structures.length - 1]!, warnings };
 }

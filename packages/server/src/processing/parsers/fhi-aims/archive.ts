@@ -1,9 +1,9 @@
 // From an FHI-aims output to NOMAD's run and workflow2 sections, in SI units.
-import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
 import {
   calculationRefs,
+  codeRun,
   forcesSection,
   geometryOptimization,
   molecularDynamics,
@@ -11,6 +11,7 @@ import {
   singlePoint,
   systemsOfSteps,
   xcFunctional,
+  type CodeArchive,
 } from '../code-sections.ts';
 import type { AimsGeometry, AimsOutput, AimsScfStep } from './read-aims.ts';
 
@@ -140,14 +141,7 @@ function workflowOf(control: Map<string, string>): Section {
   return singlePoint();
 }
 
-export interface AimsArchive {
-  run: Section;
-  workflow2: Section;
-  structure: Structure;
-  warnings: string[];
-}
-
-export function aimsArchive(out: AimsOutput): AimsArchive {
+export function aimsArchive(out: AimsOutput): CodeArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'Have a nice day.': the run did not finish");
   const steps = out.steps.filter((step) => step.totalUncorrected !== undefined || step.iterations.length > 0);
@@ -155,11 +149,6 @@ export function aimsArchive(out: AimsOutput): AimsArchive {
   const calculations = steps.map((step, index) => calculationOf(step, systemIndex[index]!));
   if (geometries.length === 0) geometries.push(out.steps[0]!.geometry);
   const structures = geometries.map(structureOf);
-  const run: Section = {
-    program: { name: 'FHI-aims', ...(out.version ? { version: out.version } : {}) },
-    method: [methodOf(out.control, warnings)],
-    system: structures.map(systemSection),
-  };
-  if (calculations.length > 0) run.calculation = calculations;
+  const run = codeRun('FHI-aims', out.version, methodOf(out.control, warnings), structures, calculations);
   return { run, workflow2: workflowOf(out.control), structure: structures[structures.length - 1]!, warnings };
 }

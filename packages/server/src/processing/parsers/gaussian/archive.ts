@@ -1,15 +1,16 @@
 // From a Gaussian log to NOMAD's run and workflow2 sections, in SI units.
 import { CHEMICAL_SYMBOLS } from '../../elements.ts';
-import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
 import {
   calculationRefs,
+  codeRun,
   forcesSection,
   geometryOptimization,
   singlePoint,
   systemsOfSteps,
   xcFunctional,
+  type CodeArchive,
 } from '../code-sections.ts';
 import type { GaussianGeometry, GaussianLog, GaussianScf } from './read-gaussian.ts';
 
@@ -95,14 +96,7 @@ function calculationOf(scf: GaussianScf, systemIndex: number): Section {
   return calculation;
 }
 
-export interface GaussianArchive {
-  run: Section;
-  workflow2: Section;
-  structure: Structure;
-  warnings: string[];
-}
-
-export function gaussianArchive(log: GaussianLog): GaussianArchive {
+export function gaussianArchive(log: GaussianLog): CodeArchive {
   const warnings: string[] = [];
   if (log.errorTermination) warnings.push('Gaussian ended with an error termination');
   else if (log.terminations === 0)
@@ -115,12 +109,7 @@ export function gaussianArchive(log: GaussianLog): GaussianArchive {
   if (log.zeroPointEnergy !== undefined)
     (last.energy as Section).zero_point = { value: log.zeroPointEnergy * HARTREE };
   const structures = geometries.map(structureOf);
-  const run: Section = {
-    program: { name: 'Gaussian', ...(log.version ? { version: log.version } : {}) },
-    method: [methodOf(log, warnings)],
-    system: structures.map(systemSection),
-    calculation: calculations,
-  };
+  const run = codeRun('Gaussian', log.version, methodOf(log, warnings), structures, calculations);
   if (log.route) run.x_gaussian_route = log.route;
   const optimization = /\bopt\b/i.test(log.route ?? '');
   const workflow2: Section = optimization

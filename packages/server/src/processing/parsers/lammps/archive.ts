@@ -4,7 +4,7 @@ import { elementOfMass } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, ELECTRON_VOLT, HARTREE, PICOSECOND } from '../../units.ts';
-import { molecularDynamics } from '../code-sections.ts';
+import { molecularDynamics, type CodeArchive } from '../code-sections.ts';
 import type { LammpsData, LammpsLog, ThermoRow } from './read-lammps.ts';
 
 type Section = Record<string, unknown>;
@@ -31,13 +31,6 @@ const ENSEMBLES: Readonly<Record<string, { ensemble: string; thermostat?: string
   'temp/berendsen': { ensemble: 'NVT', thermostat: 'berendsen' },
   'temp/csvr': { ensemble: 'NVT', thermostat: 'velocity_rescaling' },
 };
-
-export interface LammpsArchive {
-  run: Section;
-  workflow2: Section;
-  structure: Structure;
-  warnings: string[];
-}
 
 function structureOf(data: LammpsData, length: number, warnings: string[]): Structure {
   const unknown = new Set<number>();
@@ -87,7 +80,7 @@ function calculationOf(
   return calculation;
 }
 
-export function lammpsArchive(log: LammpsLog, data: LammpsData | undefined): LammpsArchive {
+export function lammpsArchive(log: LammpsLog, data: LammpsData | undefined): CodeArchive {
   const warnings: string[] = [];
   if (!log.finished) warnings.push("the log has no 'Loop time': the run did not finish");
   const units = UNITS[log.units];

@@ -1,9 +1,9 @@
 // From an NWChem output to NOMAD's run and workflow2 sections, in SI units.
-import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
 import {
   calculationRefs,
+  codeRun,
   forcesSection,
   frontierOrbitals,
   geometryOptimization,
@@ -11,6 +11,7 @@ import {
   singlePoint,
   systemsOfSteps,
   xcFunctional,
+  type CodeArchive,
 } from '../code-sections.ts';
 import type { NwchemEnergy, NwchemGeometry, NwchemOutput } from './read-nwchem.ts';
 
@@ -74,25 +75,13 @@ function calculationOf(energy: NwchemEnergy, systemIndex: number): Section {
   return calculation;
 }
 
-export interface NwchemArchive {
-  run: Section;
-  workflow2: Section;
-  structure: Structure;
-  warnings: string[];
-}
-
-export function nwchemArchive(out: NwchemOutput): NwchemArchive {
+export function nwchemArchive(out: NwchemOutput): CodeArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'Total times': the run did not finish");
   const { geometries, systemIndex } = systemsOfSteps(out.energies);
   const calculations = out.energies.map((step, index) => calculationOf(step, systemIndex[index]!));
   const structures = geometries.map(structureOf);
-  const run: Section = {
-    program: { name: 'NWChem', ...(out.version ? { version: out.version } : {}) },
-    method: [methodOf(out, warnings)],
-    system: structures.map(systemSection),
-    calculation: calculations,
-  };
+  const run = codeRun('NWChem', out.version, methodOf(out, warnings), structures, calculations);
   const optimization = /\boptimize\b/.test(out.task ?? '');
   const workflow2: Section = optimization
     ? geometryOptimization({}, out.optimizationConverged)

@@ -1,15 +1,16 @@
 // From an ORCA output to NOMAD's run and workflow2 sections, in SI units.
-import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
 import {
   calculationRefs,
+  codeRun,
   forcesSection,
   frontierOrbitals,
   geometryOptimization,
   scfIterations,
   singlePoint,
   xcFunctional,
+  type CodeArchive,
 } from '../code-sections.ts';
 import type { OrcaGeometry, OrcaOutput, OrcaStep } from './read-orca.ts';
 
@@ -80,23 +81,11 @@ function calculationOf(step: OrcaStep, systemIndex: number): Section {
   return calculation;
 }
 
-export interface OrcaArchive {
-  run: Section;
-  workflow2: Section;
-  structure: Structure;
-  warnings: string[];
-}
-
-export function orcaArchive(out: OrcaOutput): OrcaArchive {
+export function orcaArchive(out: OrcaOutput): CodeArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'ORCA TERMINATED NORMALLY': the run did not finish");
   const structures = out.steps.map((step) => structureOf(step.geometry));
-  const run: Section = {
-    program: { name: 'ORCA', ...(out.version ? { version: out.version } : {}) },
-    method: [methodOf(out, warnings)],
-    system: structures.map(systemSection),
-    calculation: out.steps.map(calculationOf),
-  };
+  const run = codeRun('ORCA', out.version, methodOf(out, warnings), structures, out.steps.map(calculationOf));
   const optimization = out.keywords.some((k) => /^(opt|tightopt|looseopt|verytightopt|copt|zopt)$/i.test(k));
   const workflow2: Section = optimization
     ? geometryOptimization({}, out.optimizationConverged)

@@ -12,6 +12,7 @@ import {
   singlePoint,
   systemsOfSteps,
   xcFunctional,
+  type CodeArchive,
 } from '../code-sections.ts';
 import type { Geometry, PwOutput, PwScfStep } from './read-pw.ts';
 
@@ -172,14 +173,7 @@ function workflowOf(out: PwOutput): Section {
   }
 }
 
-export interface PwArchive {
-  run: Section;
-  workflow2: Section;
-  structure: Structure;
-  warnings: string[];
-}
-
-export function pwArchive(out: PwOutput): PwArchive {
+export function pwArchive(out: PwOutput): CodeArchive {
   const warnings = [...out.warnings];
   if (!out.finished) warnings.push("the output has no 'JOB DONE': the run did not finish");
   const elements = new Map(
