@@ -5,6 +5,7 @@ import { archiveParser } from './parsers/archive.ts';
 import { castepParser } from './parsers/castep/castep.ts';
 import { cifParser } from './parsers/cif.ts';
 import { cp2kParser } from './parsers/cp2k/cp2k.ts';
+import { elasticParser } from './parsers/elastic/elastic.ts';
 import { excitingParser } from './parsers/exciting/exciting.ts';
 import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
 import { gaussianParser } from './parsers/gaussian/gaussian.ts';
@@ -37,6 +38,7 @@ export const PARSERS: readonly MainfileParser[] = [
   castepParser,
   excitingParser,
   abinitParser,
+  elasticParser,
   cifParser,
   poscarParser,
   xyzParser,

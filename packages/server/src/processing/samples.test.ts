@@ -115,6 +115,8 @@ describe.skipIf(!available)('shared samples', () => {
       'codes/exciting/C_gs/info.xml': undefined,
       'codes/abinit/Si/Si.out': 'parsers/abinit',
       'codes/abinit/Si/log': undefined,
+      'codes/elastic/2nd/INFO_ElaStic': 'parsers/elastic',
+      'codes/elastic/2nd/Energy-vs-Strain/ElaStic_2nd.out': undefined,
       'structures/SARSUC.cif': 'parsers/cif',
       'structures/Ag1Co1O2_ICSD_246157.cif': 'parsers/cif',
       'structures/NaCl.CONTCAR': 'parsers/poscar',

@@ -2,8 +2,10 @@
 import { fillMissing } from './archive-path.ts';
 import { ensureSection, isSection, type Normalizer } from './normalizer.ts';
 import { geometryOptimizationProperties, nCalculations } from './properties.ts';
+import { elasticMechanical } from './mechanical.ts';
 import { mdAnalysis } from './md-analysis.ts';
 import { thermodynamicTrajectory } from './thermodynamic.ts';
+import { workflowClassName } from './workflow.ts';
 
 export const propertiesNormalizer: Normalizer = {
   name: 'properties',
@@ -11,9 +13,15 @@ export const propertiesNormalizer: Normalizer = {
     const count = nCalculations(archive);
     const geometry = geometryOptimizationProperties(archive);
     const trajectory = thermodynamicTrajectory(archive);
-    if (count === undefined && !geometry && !trajectory) return;
+    const workflow = archive.workflow2;
+    const mechanical =
+      isSection(workflow) && workflowClassName(workflow) === 'Elastic'
+        ? elasticMechanical(workflow)
+        : undefined;
+    if (count === undefined && !geometry && !trajectory && !mechanical) return;
     const properties = ensureSection(archive.results, 'properties');
     if (count !== undefined) properties.n_calculations ??= count;
+    if (mechanical) properties.mechanical ??= mechanical;
     if (trajectory) {
       const thermodynamic = ensureSection(properties, 'thermodynamic');
       thermodynamic.trajectory ??= [trajectory];
