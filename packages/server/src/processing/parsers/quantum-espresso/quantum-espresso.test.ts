@@ -167,5 +167,15 @@ describe.skipIf(!existsSync(samples))('Quantum ESPRESSO samples (skipped without
     expect(at(archive, 'run/0/calculation/0/energy/total')).toBeUndefined();
     expectClose(at(archive, 'run/0/calculation/0/energy/fermi'), 15.6876 * ELECTRON_VOLT);
     expect(at(archive, 'results/material/symmetry/space_group_symbol')).toBe('Im-3m');
+    // w.dos beside w.dos.out (dos.x): 1,801 energies from 5 eV; at 23 eV, 0.3362 states/eV.
+    expect(at(archive, 'run/0/calculation/0/dos_electronic/0/energies/length')).toBe(1801);
+    expectClose(
+      at(archive, 'run/0/calculation/0/dos_electronic/0/total/0/value/1800'),
+      0.3362 / ELECTRON_VOLT,
+    );
+    expect(at(archive, 'results/properties/electronic/dos_electronic/0/energy_fermi')).toBeCloseTo(
+      15.6876 * ELECTRON_VOLT,
+      25,
+    );
   });
 });

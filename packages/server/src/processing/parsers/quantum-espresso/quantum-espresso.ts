@@ -2,6 +2,7 @@
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { pwArchive } from './archive.ts';
+import { readDosBeside } from './dos-file.ts';
 import { readPwOutput } from './read-pw.ts';
 
 export const quantumEspressoParser: MainfileParser = {
@@ -19,8 +20,14 @@ export const quantumEspressoParser: MainfileParser = {
   compressions: ['gz'],
   // The reader holds all lines: a 64 MB output (thousands of MD steps) stays well below 1 GB.
   maxBytes: 64 * 1024 ** 2,
-  parse: ({ content, log }): ParserOutput => {
+  parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
     const archive = pwArchive(readPwOutput(content.toString('latin1')));
+    const calculations = archive.run.calculation as Record<string, unknown>[] | undefined;
+    const dos = calculations && (await readDosBeside(absolutePath, rawRoot));
+    if (dos && calculations) {
+      calculations[calculations.length - 1]!.dos_electronic = dos;
+      log('INFO', 'the DOS beside the output (dos.x) is read');
+    }
     return codeOutput(archive, 'QuantumESPRESSO', 'simulation', log);
   },
 };
