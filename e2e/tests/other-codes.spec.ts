@@ -36,3 +36,21 @@ test('Quantum ESPRESSO and Gaussian outputs become entries with their method and
   await expect(page.getByText('Gaussian').first()).toBeVisible();
   await expect(page.getByText('HYB_GGA_XC_B3LYP').first()).toBeVisible();
 });
+
+test('the upload page lists the codes it reads, each with what to upload', async ({ page }) => {
+  await page.goto(gui('/'));
+  await register(page, { username: 'mott', firstName: 'Nevill', lastName: 'Mott', password: 'insulator-49' });
+  await page.goto(gui('/user/uploads'));
+  await page.getByRole('button', { name: 'Create a new upload' }).click();
+  await expect(page.getByText('Drop files here or click to open dialog')).toBeVisible();
+  const codes = page.getByRole('region', { name: 'Supported codes' });
+  await expect(codes.getByText('Atomistic codes:')).toBeVisible();
+  await codes.getByRole('button', { name: 'Quantum ESPRESSO' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quantum ESPRESSO' });
+  await expect(dialog.getByRole('link', { name: 'https://www.quantum-espresso.org/' })).toBeVisible();
+  await expect(
+    dialog.getByRole('table', { name: 'Quantum ESPRESSO files' }).getByText('Mainfile'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+});

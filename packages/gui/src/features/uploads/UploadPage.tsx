@@ -6,6 +6,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { refetchAfterChange } from '../../api/queryClient.ts';
 import { FileBrowser } from '../files/FileBrowser.tsx';
 import { UPLOAD_PAGE_PAGE_SIZE, filesQueryKey } from '../files/filesContext.ts';
+import { CodeList } from './CodeList.tsx';
 import { FilesDropzone } from './FilesDropzone.tsx';
 import { CreateFromSchema } from './create/CreateFromSchema.tsx';
 import { ProcessingBanner } from './ProcessingBanner.tsx';
@@ -155,6 +156,7 @@ function UploadOverview({ uploadId, basePath, data }: UploadOverviewProps) {
                     disabled={upload.process_running}
                     onFiles={(files) => void fileUpload.uploadFiles(files)}
                   />
+                  <CodeList />
                   <CreateFromSchema
                     uploadId={uploadId}
                     disabled={upload.process_running}
