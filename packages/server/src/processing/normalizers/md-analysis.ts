@@ -4,7 +4,8 @@
 // here: the RDF averages the second half of the frames (the equilibrated part), in 100 bins up to half
 // the shortest cell height (at most 10 Å); the MSD runs over lags up to half the run, averaged over every
 // time origin, and the diffusion constant is the slope of its second half over 6. Bounded: at most
-// 2,000 atoms and 100 frames (evenly picked) are analysed.
+// 2,000 atoms and 100 frames (evenly picked) are analysed, and the RDF's frames so that it computes at
+// most 20 million pair distances.
 import { finiteNumber, indexedSections, resolveArchivePath, sectionAt } from './archive-path.ts';
 import { isSection, type Section } from './normalizer.ts';
 import { workflowClassName } from './workflow.ts';
@@ -16,6 +17,8 @@ const MAX_FRAMES = 100;
 const RDF_BINS = 100;
 const MAX_RDF_RANGE = 10e-10;
 const MIN_FIT_POINTS = 3;
+/** Pair distances one RDF computes at most (frames × atoms²): a few seconds in the parser process. */
+const MAX_RDF_PAIRS = 20_000_000;
 
 interface Frame {
   /** m */
@@ -77,7 +80,9 @@ function distance(a: Vec, b: Vec, cell: [Vec, Vec, Vec]): number {
 }
 
 function radialDistributions(frames: Frame[], species: string[]): Section[] {
-  const used = evenly(frames.slice(Math.floor(frames.length / 2)), MAX_FRAMES);
+  // Pair distances grow with the atoms squared: fewer frames for bigger systems.
+  const budget = Math.max(1, Math.floor(MAX_RDF_PAIRS / species.length ** 2));
+  const used = evenly(frames.slice(Math.floor(frames.length / 2)), Math.min(MAX_FRAMES, budget));
   const heights = used.map((frame) => {
     const volume = volumeOf(frame.cell);
     const [a, b, c] = frame.cell;
