@@ -5,6 +5,7 @@ import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, ELECTRON_VOLT, HARTREE, PICOSECOND } from '../../units.ts';
 import { molecularDynamics, type CodeArchive } from '../code-sections.ts';
+import type { DumpFrame } from './read-dump.ts';
 import type { LammpsData, LammpsLog, ThermoRow } from './read-lammps.ts';
 
 type Section = Record<string, unknown>;
@@ -80,24 +81,45 @@ function calculationOf(
   return calculation;
 }
 
-export function lammpsArchive(log: LammpsLog, data: LammpsData | undefined): CodeArchive {
+export function lammpsArchive(
+  log: LammpsLog,
+  data: LammpsData | undefined,
+  frames: readonly DumpFrame[] = [],
+): CodeArchive {
   const warnings: string[] = [];
   if (!log.finished) warnings.push("the log has no 'Loop time': the run did not finish");
   const units = UNITS[log.units];
   if (!units) warnings.push(`units ${log.units}: values are kept without SI conversion`);
   if (!data)
     throw new Error(`the data file ${log.dataFile ?? '(none named by read_data)'} is needed for the atoms`);
-  const structure = structureOf(data, units?.length ?? ANGSTROM, warnings);
+  const length = units?.length ?? ANGSTROM;
+  const structure = structureOf(data, length, warnings);
+  // The dump's frames as systems after the data file's, each with its step: thermo rows of the same step
+  // refer to them.
+  const usable = frames.filter((frame) => frame.atoms.length === data.atoms.length);
+  if (usable.length < frames.length)
+    warnings.push(
+      `${frames.length - usable.length} dump frames have another number of atoms than the data file: left out`,
+    );
+  const frameStructures = usable.map((frame) =>
+    structureOf({ ...data, box: frame.box, origin: [0, 0, 0], atoms: frame.atoms }, length, []),
+  );
+  const frameOfStep = new Map(usable.map((frame, index) => [frame.step, index + 1]));
   const method: Section = {
     force_field: { model: [{ name: log.pairStyle ?? 'unknown' }] },
   };
   const run: Section = {
     program: { name: 'LAMMPS', ...(log.version ? { version: log.version } : {}) },
     method: [method],
-    system: [systemSection(structure)],
+    system: [structure, ...frameStructures].map(systemSection),
   };
   if (log.thermo.length > 0)
-    run.calculation = log.thermo.map((row) => calculationOf(row, units, log.timestep));
+    run.calculation = log.thermo.map((row) => {
+      const calculation = calculationOf(row, units, log.timestep);
+      const frame = frameOfStep.get(row.values.get('Step') ?? Number.NaN);
+      if (frame !== undefined) calculation.system_ref = `/run/0/system/${frame}`;
+      return calculation;
+    });
   const integrator = log.fixes.map((fix) => ENSEMBLES[fix.style]).find(Boolean) ?? ENSEMBLES.nve!;
   const mdMethod: Section = { thermodynamic_ensemble: integrator.ensemble };
   if (units && log.timestep !== undefined) mdMethod.integration_timestep = log.timestep * units.time;
@@ -116,7 +138,7 @@ export function lammpsArchive(log: LammpsLog, data: LammpsData | undefined): Cod
   return {
     run,
     workflow2: molecularDynamics(mdMethod),
-    structure,
+    structure: frameStructures[frameStructures.length - 1] ?? structure,
     warnings,
   };
 }

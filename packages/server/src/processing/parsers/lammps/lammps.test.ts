@@ -15,13 +15,15 @@ read_data data.argon
 pair_style lj/cut 8.5
 timestep 0.002
 fix 1 all nvt temp 100.0 100.0 0.1
+dump 1 all custom 10 argon.dump id type x y z
 thermo_style custom step temp pe ke etotal press
-run 20
+run 30
 Step Temp PotEng KinEng TotEng Press
        0          100   -0.02  0.0129   -0.0071    120.5
       10          110   -0.021 0.0142   -0.0068    118.0
       20          105   -0.0205 0.0136  -0.0069    119.0
-Loop time of 0.01 on 1 procs for 20 steps with 2 atoms
+      30          102   -0.0207 0.0131  -0.0076    119.5
+Loop time of 0.01 on 1 procs for 30 steps with 2 atoms
 `;
 const data = `argon pair
 
@@ -42,10 +44,29 @@ const data = `argon pair
  2 1 4.8 1.0 1.0
 `;
 
+/** The dump: atom 2 (listed first, ids sort them) moves 0.5 Å along x every 10 steps. */
+const dump = [0, 10, 20, 30]
+  .map(
+    (step, frame) => `ITEM: TIMESTEP
+${step}
+ITEM: NUMBER OF ATOMS
+2
+ITEM: BOX BOUNDS pp pp pp
+0.0 10.0
+0.0 10.0
+0.0 10.0
+ITEM: ATOMS id type x y z
+2 1 ${4.8 + 0.5 * frame} 1.0 1.0
+1 1 1.0 1.0 1.0
+`,
+  )
+  .join('');
+
 const folder = mkdtempSync(join(tmpdir(), 'oasis-lammps-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 writeFileSync(join(folder, 'log.lammps'), log);
 writeFileSync(join(folder, 'data.argon'), data);
+writeFileSync(join(folder, 'argon.dump'), dump);
 
 const parse = async (root: string, path: string) => {
   const result = await parseMainfile({
@@ -66,7 +87,16 @@ describe('the LAMMPS parser', () => {
     expect(at(archive, 'run/0/method/0/force_field/model/0/name')).toBe('lj/cut 8.5');
     expect(at(archive, 'run/0/system/0/atoms/labels')).toEqual(['Ar', 'Ar']);
     expectClose(at(archive, 'run/0/system/0/atoms/positions/1/0'), 4.8 * ANGSTROM);
-    expect(at(archive, 'run/0/calculation/length')).toBe(3);
+    expect(at(archive, 'run/0/calculation/length')).toBe(4);
+    // The data file's system, then one per dump frame; thermo rows refer to the frame of their step.
+    expect(at(archive, 'run/0/system/length')).toBe(5);
+    expect(at(archive, 'run/0/calculation/2/system_ref')).toBe('/run/0/system/3');
+    expectClose(at(archive, 'run/0/system/3/atoms/positions/1/0'), 5.8 * ANGSTROM);
+    // With positions per step, the MD normaliser follows the atoms: 1.5 Å of drift over 30 steps.
+    expectClose(
+      at(archive, 'results/properties/dynamical/mean_squared_displacement/0/value/1') as number,
+      (0.5 * ANGSTROM) ** 2 / 2,
+    );
     expectClose(at(archive, 'run/0/calculation/1/time_physical'), 10 * 0.002 * PICOSECOND);
     expectClose(at(archive, 'run/0/calculation/1/energy/potential/value'), -0.021 * ELECTRON_VOLT);
     expectClose(at(archive, 'run/0/calculation/1/pressure'), 118 * 1e5);

@@ -5,6 +5,7 @@ import { realPathInside } from '../../raw-paths.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { lammpsArchive } from './archive.ts';
+import { readLammpsDump, type DumpFrame } from './read-dump.ts';
 import { readLammpsData, readLammpsLog } from './read-lammps.ts';
 
 /** Files beside the log are read whole up to this size. */
@@ -25,6 +26,32 @@ async function sibling(
   return readFile(path, 'latin1');
 }
 
+/** Dump frames kept: a trajectory's systems go into the archive. */
+const DUMP_LIMITS = { maxFrames: 1_000, maxAtoms: 2_000_000 };
+
+/** The frames of the dump the log names, beside it; a dump that cannot be read is a WARNING. */
+async function readDump(
+  absolutePath: string,
+  rawRoot: string,
+  name: string | undefined,
+  log: (level: 'WARNING' | 'INFO', event: string) => void,
+): Promise<DumpFrame[] | undefined> {
+  try {
+    const text = await sibling(absolutePath, rawRoot, name);
+    if (text === undefined) return undefined;
+    const dump = readLammpsDump(text, DUMP_LIMITS);
+    if (dump.truncated)
+      log(
+        'WARNING',
+        `the dump ${name} is read in part: at most ${DUMP_LIMITS.maxFrames} frames and ${DUMP_LIMITS.maxAtoms} atoms`,
+      );
+    return dump.frames;
+  } catch (error) {
+    log('WARNING', `the dump ${name} is not read: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
 export const lammpsParser: MainfileParser = {
   name: 'parsers/lammps',
   code: {
@@ -32,7 +59,7 @@ export const lammpsParser: MainfileParser = {
     codeCategory: 'Atomistic code',
     codeUrl: 'https://www.lammps.org/',
     tableOfFiles:
-      '|Input Filename| Description|\n|--- | --- |\n|log.\\* | **Mainfile**: the LAMMPS log |\n|data file | the atoms and box the log reads with read_data |\n|log file named by `log` | the log continued |',
+      '|Input Filename| Description|\n|--- | --- |\n|log.\\* | **Mainfile**: the LAMMPS log |\n|data file | the atoms and box the log reads with read_data |\n|log file named by `log` | the log continued |\n|file of an atom or custom `dump` | positions along the run |',
   },
   mainfileName: /(?:^|\/)(?:log\.[^/]*|[^/]*\.log|log\.lammps)$/i,
   mainfileContents: /^LAMMPS \(/,
@@ -45,7 +72,8 @@ export const lammpsParser: MainfileParser = {
       log('INFO', `the log continues in ${read.continuedIn}`);
     }
     const dataText = await sibling(absolutePath, rawRoot, read.dataFile);
-    const archive = lammpsArchive(read, dataText === undefined ? undefined : readLammpsData(dataText));
+    const dump = await readDump(absolutePath, rawRoot, read.dumpFile, log);
+    const archive = lammpsArchive(read, dataText === undefined ? undefined : readLammpsData(dataText), dump);
     return codeOutput(archive, 'LAMMPS', 'simulation', log);
   },
 };

@@ -19,6 +19,8 @@ export interface LammpsLog {
   timestep?: number;
   /** A 'log' command that continued the output in another file. */
   continuedIn?: string;
+  /** The file of the first atom or custom 'dump' (positions along the run). */
+  dumpFile?: string;
   thermo: ThermoRow[];
   finished: boolean;
 }
@@ -53,6 +55,8 @@ export function readLammpsLog(text: string, into?: LammpsLog): LammpsLog {
     if (name === 'fix' && args.length >= 3) log.fixes.push({ style: args[2]!, args: args.slice(3) });
     if (name === 'timestep' && args[0] && !Number.isNaN(Number(args[0]))) log.timestep = Number(args[0]);
     if (name === 'log' && args[0] && !into) log.continuedIn = args[0];
+    // dump ID group style N file ...
+    if (name === 'dump' && (args[2] === 'custom' || args[2] === 'atom') && args[4]) log.dumpFile ??= args[4];
     // Column layout: a header starting with 'Step', rows of numbers until 'Loop time'.
     if (/^Step\s/.test(trimmed)) {
       columns = trimmed.split(/\s+/);
