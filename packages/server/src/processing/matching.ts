@@ -9,10 +9,12 @@ import { elasticParser } from './parsers/elastic/elastic.ts';
 import { excitingParser } from './parsers/exciting/exciting.ts';
 import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
 import { gaussianParser } from './parsers/gaussian/gaussian.ts';
+import { gromacsParser } from './parsers/gromacs/gromacs.ts';
 import { lammpsParser } from './parsers/lammps/lammps.ts';
 import { nwchemParser } from './parsers/nwchem/nwchem.ts';
 import { orcaParser } from './parsers/orca/orca.ts';
 import { outcarParser } from './parsers/outcar/outcar.ts';
+import { phonopyParser } from './parsers/phonopy/phonopy.ts';
 import { poscarParser } from './parsers/poscar.ts';
 import { quantumEspressoParser } from './parsers/quantum-espresso/quantum-espresso.ts';
 import { vasprunParser } from './parsers/vasp/index.ts';
@@ -29,11 +31,13 @@ export const PARSERS: readonly MainfileParser[] = [
   vasprunParser,
   outcarParser,
   quantumEspressoParser,
+  phonopyParser,
   fhiAimsParser,
   gaussianParser,
   cp2kParser,
   orcaParser,
   lammpsParser,
+  gromacsParser,
   nwchemParser,
   castepParser,
   excitingParser,

@@ -24,3 +24,6 @@ export const BOHR = 5.29177210903e-11;
 
 /** Seconds per picosecond. */
 export const PICOSECOND = 1e-12;
+
+/** Particles per mole (exact since the 2019 SI): force fields state energies per mole. */
+export const AVOGADRO = 6.02214076e23;

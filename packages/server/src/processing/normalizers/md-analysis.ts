@@ -44,16 +44,22 @@ function fractional(position: Vec, cell: [Vec, Vec, Vec]): Vec {
   return b.map((row) => dot(position, row as Vec) / volume) as Vec;
 }
 
-/** The frames of the run: each calculation's system with positions, a cell and a time. */
+/**
+ * The frames of the run: the systems its calculations refer to, each once (at its first calculation's
+ * time), with positions, a cell and a time. Steps between saved frames refer to no system.
+ */
 function framesOf(
   archive: Section,
   calculations: Section[],
   timeStep: number | undefined,
 ): Frame[] | undefined {
   const frames: Frame[] = [];
+  const seen = new Set<string>();
   for (const [index, calculation] of calculations.entries()) {
     const reference = typeof calculation.system_ref === 'string' ? calculation.system_ref : undefined;
-    const system = reference ? resolveArchivePath(archive, reference.replace(/^#/, '')) : undefined;
+    if (!reference || seen.has(reference)) continue;
+    seen.add(reference);
+    const system = resolveArchivePath(archive, reference.replace(/^#/, ''));
     const atoms = isSection(system) ? sectionAt(system, 'atoms') : undefined;
     const positions = atoms?.positions as Vec[] | undefined;
     const cell = atoms?.lattice_vectors as [Vec, Vec, Vec] | undefined;
@@ -201,10 +207,10 @@ export function mdAnalysis(archive: Section): { structural?: Section; dynamical:
   const calculations = indexedSections(run?.calculation).map(([, calculation]) => calculation);
   const timeStep = finiteNumber(sectionAt(workflow, 'method')?.integration_timestep);
   const frames = framesOf(archive, calculations, timeStep);
-  // Different systems per step: a trajectory of one system repeated (no positions per step) says nothing.
-  const distinct = new Set(calculations.map((c) => c.system_ref)).size;
-  if (!frames || frames.length < 4 || distinct < 4) return undefined;
-  const firstSystem = resolveArchivePath(archive, String(calculations[0]!.system_ref).replace(/^#/, ''));
+  // Fewer than four distinct frames (one system repeated: no positions per step) say nothing.
+  if (!frames || frames.length < 4) return undefined;
+  const firstReference = calculations.find((c) => typeof c.system_ref === 'string')!.system_ref as string;
+  const firstSystem = resolveArchivePath(archive, firstReference.replace(/^#/, ''));
   const species = (isSection(firstSystem) ? sectionAt(firstSystem, 'atoms')?.labels : undefined) as
     string[] | undefined;
   if (!species || species.length > MAX_ATOMS || frames.some((f) => f.positions.length !== species.length))

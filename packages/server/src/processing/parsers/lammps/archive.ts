@@ -3,14 +3,13 @@
 import { elementOfMass } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { BOHR, ELECTRON_VOLT, HARTREE, PICOSECOND } from '../../units.ts';
+import { AVOGADRO, BOHR, ELECTRON_VOLT, HARTREE, PICOSECOND } from '../../units.ts';
 import { molecularDynamics, type CodeArchive } from '../code-sections.ts';
 import type { DumpFrame } from './read-dump.ts';
 import type { LammpsData, LammpsLog, ThermoRow } from './read-lammps.ts';
 
 type Section = Record<string, unknown>;
 
-const AVOGADRO = 6.02214076e23;
 const KCAL = 4184;
 const ATMOSPHERE = 101325;
 const FEMTOSECOND = 1e-15;
@@ -118,6 +117,8 @@ export function lammpsArchive(
       const calculation = calculationOf(row, units, log.timestep);
       const frame = frameOfStep.get(row.values.get('Step') ?? Number.NaN);
       if (frame !== undefined) calculation.system_ref = `/run/0/system/${frame}`;
+      // With a trajectory, a step between its frames has no positions of its own: no system.
+      else if (usable.length > 0) delete calculation.system_ref;
       return calculation;
     });
   const integrator = log.fixes.map((fix) => ENSEMBLES[fix.style]).find(Boolean) ?? ENSEMBLES.nve!;

@@ -1,0 +1,271 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { matchParser } from '../../matching.ts';
+import { parseMainfile } from '../../pipeline.ts';
+import { AVOGADRO, PICOSECOND } from '../../units.ts';
+import { at, expectClose } from '../archive-test-helpers.ts';
+import { gromacsParser } from './gromacs.ts';
+
+const KJ_PER_MOL = 1000 / AVOGADRO;
+
+/** XDR as GROMACS writes it, to build small energy files and trajectories of our own. */
+class XdrWriter {
+  private readonly parts: Buffer[] = [];
+  private put(bytes: number, write: (b: Buffer) => void): this {
+    const buffer = Buffer.alloc(bytes);
+    write(buffer);
+    this.parts.push(buffer);
+    return this;
+  }
+  int = (v: number) => this.put(4, (b) => b.writeInt32BE(v));
+  float = (v: number) => this.put(4, (b) => b.writeFloatBE(v));
+  double = (v: number) => this.put(8, (b) => b.writeDoubleBE(v));
+  hyper = (v: number) => this.put(8, (b) => b.writeBigInt64BE(BigInt(v)));
+  string = (s: string) => {
+    this.int(s.length);
+    return this.put(Math.ceil(s.length / 4) * 4, (b) => b.write(s, 'latin1'));
+  };
+  bytes = (): Buffer => Buffer.concat(this.parts);
+}
+
+const TERMS: [string, string][] = [
+  ['LJ (SR)', 'kJ/mol'],
+  ['Potential', 'kJ/mol'],
+  ['Kinetic En.', 'kJ/mol'],
+  ['Total Energy', 'kJ/mol'],
+  ['Temperature', 'K'],
+  ['Pressure', 'bar'],
+];
+/** Per step 0..4: potential −10 − step, kinetic 2, temperature 100 + step, pressure 1 bar. */
+const termValues = (step: number) => [-10 - step, -10 - step, 2, -8 - step, 100 + step, 1];
+
+function energyFile(steps: number[], values = termValues): Buffer {
+  const xdr = new XdrWriter().int(-55555).int(5).int(TERMS.length);
+  for (const [name, unit] of TERMS) xdr.string(name).string(unit);
+  for (const step of steps) {
+    xdr
+      .float(-2e10)
+      .int(-7777777)
+      .int(5)
+      .double(step * 0.002)
+      .hyper(step)
+      .int(0)
+      .hyper(0)
+      .double(0.002);
+    xdr.int(TERMS.length).int(0).int(0).int(0).int(0).int(0);
+    for (const value of values(step)) xdr.float(value);
+  }
+  return xdr.bytes();
+}
+
+/** Two atoms; atom 2 moves 0.05 nm along x per step; forces ±1 kJ/mol/nm along x. */
+function trajectory(steps: number[]): Buffer {
+  const xdr = new XdrWriter();
+  for (const step of steps) {
+    xdr.int(1993).int(13).string('GMX_trn_file');
+    for (const size of [0, 0, 36, 0, 0, 0, 0, 24, 0, 24, 2, step, 0]) xdr.int(size);
+    xdr.float(step * 0.002).float(0);
+    for (const v of [2, 0, 0, 0, 2, 0, 0, 0, 2]) xdr.float(v);
+    for (const v of [0.1, 0.1, 0.1, 0.5 + 0.05 * step, 0.1, 0.1]) xdr.float(v);
+    for (const v of [1, 0, 0, -1, 0, 0]) xdr.float(v);
+  }
+  return xdr.bytes();
+}
+
+const log = `                      :-) GROMACS - gmx mdrun, 2023.1 (-:
+
+GROMACS version:    2023.1
+Precision:          mixed
+Command line:
+  gmx mdrun -deffnm run
+
+Input Parameters:
+   integrator                     = md
+   dt                             = 0.002
+   nsteps                         = 4
+   nstxout                        = 1
+   nstenergy                      = 1
+   coulombtype                    = PME
+   rcoulomb                       = 1.2
+   rvdw                           = 1.1
+   tcoupl                         = V-rescale
+   pcoupl                         = Parrinello-Rahman
+   tau-p                          = 2
+grpopts:
+   ref-t:         300
+   tau-t:         0.1
+
+There are: 2 Atoms
+           Step           Time
+              0        0.00000
+
+   Energies (kJ/mol)
+        LJ (SR)      Potential    Kinetic En.   Total Energy    Temperature
+   -1.00000e+01   -1.00000e+01    2.00000e+00   -8.00000e+00    1.00000e+02
+ Pressure (bar)
+    1.00000e+00
+
+Finished mdrun on rank 0 Mon Jan  1 00:00:00 2024
+`;
+const gro = `two argon atoms
+    2
+    1AR      AR    1   0.100   0.100   0.100
+    2AR      AR    2   0.500   0.100   0.100
+   2.00000   2.00000   2.00000
+`;
+const topology = '#include "amber99.ff/forcefield.itp"\n';
+const STEPS = [0, 1, 2, 3, 4];
+
+const folders: string[] = [];
+afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+function run(files: Record<string, string | Buffer>): string {
+  const folder = mkdtempSync(join(tmpdir(), 'oasis-gromacs-'));
+  folders.push(folder);
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content);
+  return folder;
+}
+
+const parse = (root: string, path = 'md.log') =>
+  parseMainfile({
+    absolutePath: join(root, path),
+    relativePath: path,
+    uploadId: 'gromacs',
+    parser: gromacsParser,
+  });
+
+const complete = () => ({
+  'md.log': log,
+  'run.edr': energyFile(STEPS),
+  'run.trr': trajectory(STEPS),
+  'run.gro': gro,
+  'topol.top': topology,
+});
+
+describe('the GROMACS parser', () => {
+  it('claims mdrun logs and no other log', () => {
+    expect(matchParser('md.log', Buffer.from(log))?.name).toBe('parsers/gromacs');
+    expect(matchParser('other.log', Buffer.from('nothing of GROMACS here'))).toBeUndefined();
+  });
+
+  it('reads the log with the energy file, trajectory, structure and topology the command line names', async () => {
+    const result = await parse(run(complete()));
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    expect(at(archive, 'run/0/program')).toEqual({ name: 'GROMACS', version: '2023.1' });
+    expect(at(archive, 'run/0/method/0/force_field/model/0/name')).toBe('amber99');
+    expectClose(at(archive, 'run/0/method/0/force_field/force_calculations/vdw_cutoff'), 1.1e-9);
+    expect(at(archive, 'run/0/method/0/force_field/force_calculations/coulomb_type')).toBe('pme');
+    expect(at(archive, 'run/0/system/length')).toBe(5);
+    expect(at(archive, 'run/0/system/0/atoms/labels')).toEqual(['Ar', 'Ar']);
+    expectClose(at(archive, 'run/0/system/3/atoms/positions/1/0'), (0.5 + 0.15) * 1e-9, 1e-6);
+    expect(at(archive, 'run/0/calculation/length')).toBe(5);
+    expect(at(archive, 'run/0/calculation/2/system_ref')).toBe('/run/0/system/2');
+    expectClose(at(archive, 'run/0/calculation/2/time_physical'), 0.004 * PICOSECOND, 1e-6);
+    expectClose(at(archive, 'run/0/calculation/2/energy/potential/value'), -12 * KJ_PER_MOL, 1e-6);
+    expectClose(at(archive, 'run/0/calculation/2/energy/total/value'), -10 * KJ_PER_MOL, 1e-6);
+    expect(at(archive, 'run/0/calculation/2/energy/contributions/0/kind')).toBe('LJ (SR)');
+    expectClose(at(archive, 'run/0/calculation/2/temperature'), 102, 1e-6);
+    expectClose(at(archive, 'run/0/calculation/2/pressure'), 1e5, 1e-6);
+    expectClose(at(archive, 'run/0/calculation/2/forces/total/value/1/0'), -KJ_PER_MOL / 1e-9, 1e-6);
+    expect(at(archive, 'workflow2/method')).toMatchObject({
+      thermodynamic_ensemble: 'NPT',
+      integrator_type: 'leap_frog',
+      thermostat_parameters: [{ thermostat_type: 'velocity_rescaling', reference_temperature: 300 }],
+      barostat_parameters: [{ barostat_type: 'parrinello_rahman' }],
+    });
+    expectClose(at(archive, 'workflow2/method/integration_timestep'), 0.002 * PICOSECOND);
+    // Five frames in which atom 2 drifts 0.05 nm per step: the MD normaliser's MSD follows it.
+    expectClose(
+      at(archive, 'results/properties/dynamical/mean_squared_displacement/0/value/1') as number,
+      0.05e-9 ** 2 / 2,
+      1e-5,
+    );
+    expect(at(archive, 'results/properties/thermodynamic/trajectory/0/available_properties')).toEqual([
+      'temperature',
+      'pressure',
+      'energy_potential',
+    ]);
+    expect(result.logs.filter((line) => line.level === 'WARNING')).toEqual([]);
+  });
+
+  it('warns when the energy file is not the one of the log, and when it is cut off', async () => {
+    const other = await parse(
+      run({ ...complete(), 'run.edr': energyFile(STEPS, (s) => termValues(s + 50)) }),
+    );
+    expect(other.ok).toBe(true);
+    expect(other.logs.map((line) => line.event)).toContainEqual(
+      expect.stringMatching(/the energy file's potential energy at step 0 \(-60 kJ\/mol\) is not the log's/),
+    );
+    const cut = energyFile(STEPS);
+    const truncated = await parse(run({ ...complete(), 'run.edr': cut.subarray(0, cut.length - 10) }));
+    expect(truncated.ok).toBe(true);
+    expect(truncated.logs.map((line) => line.event)).toContainEqual(
+      expect.stringMatching(/run\.edr is not read: run\.edr ends at byte \d+ inside the energies/),
+    );
+    // Without the energy file, the log's own energies (step 0) are the calculations.
+    expect(at(truncated.archive, 'run/0/calculation/length')).toBe(1);
+    expectClose(at(truncated.archive, 'run/0/calculation/0/pressure'), 1e5, 1e-9);
+  });
+
+  it('fails the entry, saying why, without atom names or without anything to read', async () => {
+    const { 'run.gro': _, ...withoutGro } = complete();
+    const noNames = await parse(run(withoutGro));
+    expect(noNames.ok ? '' : noNames.error.message).toMatch(
+      /the atoms are named in a \.gro file beside the log/,
+    );
+    const cutLog = log.split('\n').slice(0, 10).join('\n');
+    const nothing = await parse(run({ 'md.log': cutLog, 'run.gro': gro }));
+    expect(nothing.ok ? '' : nothing.error.message).toMatch(
+      /the log ends at line 10 before its first energies, and no energy file or trajectory/,
+    );
+  });
+});
+
+const samples = new URL('../../../../../../../shared/samples/codes/gromacs/', import.meta.url);
+
+describe.skipIf(!existsSync(samples))('GROMACS samples (skipped without ../shared)', () => {
+  const root = new URL('.', samples).pathname;
+
+  it('argon: 125 atoms, NVE, energies of 21 steps from ener.edr that agree with md.log', async () => {
+    const result = await parse(root, 'argon/md.log');
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    expect(at(archive, 'run/0/program')).toEqual({ name: 'GROMACS', version: '5.1.4' });
+    expect(at(archive, 'results/material/chemical_formula_hill')).toBe('Ar125');
+    expect(at(archive, 'run/0/calculation/length')).toBe(21);
+    // md.log, step 20: LJ (SR) -7.09842e+02, Kinetic En. 1.72068e+02, Temperature 1.11263e+02 K,
+    // Pressure 9.56069e+01 bar.
+    expectClose(at(archive, 'run/0/calculation/20/energy/potential/value'), -709.842 * KJ_PER_MOL, 1e-6);
+    expectClose(at(archive, 'run/0/calculation/20/energy/kinetic/value'), 172.068 * KJ_PER_MOL, 1e-5);
+    expectClose(at(archive, 'run/0/calculation/20/temperature'), 111.263, 1e-5);
+    expectClose(at(archive, 'run/0/calculation/20/pressure'), 95.6069e5, 1e-5);
+    // traj.trr has frames at steps 0 and 20; confout.gro's first atom is at 4.853 nm.
+    expect(at(archive, 'run/0/system/length')).toBe(2);
+    expect(at(archive, 'run/0/calculation/20/system_ref')).toBe('/run/0/system/1');
+    expectClose(at(archive, 'run/0/system/1/atoms/positions/0/0'), 4.853e-9, 1e-4);
+    expect(at(archive, 'workflow2/method/thermodynamic_ensemble')).toBe('NVE');
+    expect(result.logs.filter((line) => line.level === 'WARNING')).toEqual([]);
+  });
+
+  it('water (double precision): 216 SPC molecules with OPLS-AA in a Berendsen NVT run', async () => {
+    const result = await parse(root, 'water/reference_d.log');
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    expect(at(archive, 'run/0/program/version')).toBe('5.0-beta2-dev-20140303-6acea3c');
+    expect(at(archive, 'results/material/chemical_formula_hill')).toBe('H432O216');
+    expect(at(archive, 'run/0/method/0/force_field/model/0/name')).toBe('oplsaa');
+    expect(at(archive, 'workflow2/method')).toMatchObject({
+      thermodynamic_ensemble: 'NVT',
+      thermostat_parameters: [{ thermostat_type: 'berendsen', reference_temperature: 298.15 }],
+    });
+    // reference_d.log, step 20: Potential -6.38339e+04 kJ/mol, Temperature 6.24507e+02 K.
+    expectClose(at(archive, 'run/0/calculation/20/energy/potential/value'), -63833.9 * KJ_PER_MOL, 1e-5);
+    expectClose(at(archive, 'run/0/calculation/20/temperature'), 624.507, 1e-5);
+    // 216 molecules in a 1.86206 nm cube: about 1000 kg/m³.
+    expectClose(at(archive, 'results/properties/structures/structure_original/mass_density'), 1000.8, 1e-3);
+    expect(result.logs.filter((line) => line.level === 'WARNING')).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+// 'parsers/gromacs': GROMACS mdrun logs with the energy file, trajectory, structure and topology beside
+// them, found by the names the command line gives, the log's own name, GROMACS' default names, or as
+// the only file of their kind in the folder.
+import { basename, extname } from 'node:path';
+import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
+import { readHead, siblingFile, siblingNames, type SiblingFile } from '../sibling-files.ts';
+import { gromacsArchive } from './archive.ts';
+import { readEdr } from './read-edr.ts';
+import { readGro } from './read-gro.ts';
+import { commandLineFiles, readGromacsLog } from './read-log.ts';
+import { readTrr } from './read-trr.ts';
+
+/** Binary files are read up to this many bytes (their frames beyond it are left out, with a warning). */
+const MAX_BINARY_BYTES = 64 * 1024 ** 2;
+const MAX_TEXT_BYTES = 16 * 1024 ** 2;
+const MAX_ENERGY_FRAMES = 20_000;
+const TRAJECTORY_LIMITS = { maxFrames: 1_000, maxAtoms: 2_000_000 };
+const MAX_ATOMS = 1_000_000;
+
+/** GROMACS' default names of mdrun's files. */
+const DEFAULTS: Readonly<Record<string, string[]>> = {
+  trr: ['traj.trr'],
+  edr: ['ener.edr'],
+  gro: ['confout.gro', 'conf.gro'],
+  top: ['topol.top'],
+};
+
+type Log = (level: 'WARNING' | 'INFO', event: string) => void;
+
+/** The first of the candidate names that is a file beside the log, else the only file of that extension. */
+async function findFile(
+  mainfile: string,
+  rawRoot: string,
+  candidates: (string | undefined)[],
+  extension: string,
+  names: () => Promise<string[]>,
+): Promise<SiblingFile | undefined> {
+  for (const name of candidates) {
+    const file = await siblingFile(mainfile, rawRoot, name);
+    if (file) return file;
+  }
+  const ofKind = (await names()).filter((name) => extname(name) === `.${extension}`);
+  return ofKind.length === 1 ? siblingFile(mainfile, rawRoot, ofKind[0]) : undefined;
+}
+
+/** A binary file's content by its reader; a file that cannot be read is a warning, not a failed entry. */
+async function readBinary<T>(
+  file: SiblingFile | undefined,
+  log: Log,
+  read: (buffer: Buffer, partial: boolean, name: string) => T & { truncated: boolean },
+): Promise<T | undefined> {
+  if (!file) return undefined;
+  try {
+    const { buffer, partial } = await readHead(file, MAX_BINARY_BYTES);
+    const result = read(buffer, partial, file.name);
+    if (result.truncated) log('WARNING', `${file.name} is read in part: its first frames only`);
+    log('INFO', `read ${file.name}`);
+    return result;
+  } catch (error) {
+    log('WARNING', `${file.name} is not read: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+async function readText(file: SiblingFile | undefined): Promise<string | undefined> {
+  if (!file) return undefined;
+  if (file.size > MAX_TEXT_BYTES) throw new Error(`${file.name} is larger than ${MAX_TEXT_BYTES} bytes`);
+  return (await readHead(file, MAX_TEXT_BYTES)).buffer.toString('latin1');
+}
+
+/** The force field a topology includes ('#include "oplsaa.ff/forcefield.itp"' names 'oplsaa'). */
+const forceFieldOf = (topology: string | undefined): string | undefined =>
+  topology === undefined ? undefined : /^#include\s+"([^"/]+)\.ff\//m.exec(topology)?.[1];
+
+export const gromacsParser: MainfileParser = {
+  name: 'parsers/gromacs',
+  code: {
+    codeLabel: 'GROMACS',
+    codeCategory: 'Atomistic code',
+    codeUrl: 'https://www.gromacs.org/',
+    tableOfFiles:
+      '|Input Filename| Description|\n|--- | --- |\n|\\*.log | **Mainfile**: the mdrun log |\n|\\*.edr | energies of every saved step |\n|\\*.trr | positions, forces and box of the saved frames |\n|\\*.gro | atom names and the final structure |\n|\\*.top | the force field the topology includes |',
+  },
+  mainfileName: /\.log$/,
+  mainfileContents: /GROMACS - gmx mdrun|G\s+R\s+O\s+M\s+A\s+C\s+S|GROMACS:\s+(?:gmx )?mdrun/,
+  maxBytes: 64 * 1024 ** 2,
+  parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
+    const read = readGromacsLog(content.toString('latin1'));
+    const named = commandLineFiles(read.commandLine);
+    const stem = basename(absolutePath, '.log');
+    let listing: Promise<string[]> | undefined;
+    const names = () => (listing ??= siblingNames(absolutePath));
+    const find = (kind: 'trr' | 'edr' | 'gro' | 'top', fromCommandLine?: string) =>
+      findFile(absolutePath, rawRoot, [fromCommandLine, `${stem}.${kind}`, ...DEFAULTS[kind]!], kind, names);
+    const energies = await readBinary(await find('edr', named.edr), log, (buffer, partial, name) =>
+      readEdr(buffer, name, MAX_ENERGY_FRAMES, partial),
+    );
+    const trajectory = await readBinary(await find('trr', named.trr), log, (buffer, partial, name) =>
+      readTrr(buffer, name, TRAJECTORY_LIMITS, partial),
+    );
+    const groFile = await find('gro', named.gro);
+    const groText = await readText(groFile);
+    const gro = groText === undefined ? undefined : readGro(groText, groFile!.name, MAX_ATOMS);
+    const topology = await readText(await find('top'));
+    const archive = gromacsArchive({
+      log: read,
+      energies,
+      frames: trajectory?.frames ?? [],
+      gro,
+      forceField: forceFieldOf(topology),
+    });
+    return codeOutput(archive, 'GROMACS', 'simulation', log);
+  },
+};
