@@ -143,15 +143,22 @@ const logTerms = (values: Map<string, number>): Terms =>
 const NOT_CONTRIBUTIONS =
   /^(?:Total Energy|Potential|Kinetic En\.|Conserved En\.|Temperature|Pres\. DC|Pressure|Constr\. rmsd|Box-|Volume|Density|pV|Enthalpy|Vir-|Pres-|#Surf|Box-Vel|T-|Lamb-|dVremain)/;
 
-function calculationOf(step: number, time: number, terms: Terms, unitOf: (name: string) => string): Section {
-  const calculation: Section = { step, time_physical: time * PICOSECOND };
+function calculationOf(
+  step: number,
+  time: number | undefined,
+  terms: Terms,
+  unitOf: (name: string) => string,
+): Section {
+  const calculation: Section = { step };
+  if (time !== undefined) calculation.time_physical = time * PICOSECOND;
   const temperature = terms.get('Temperature');
   const pressure = terms.get('Pressure');
   if (temperature !== undefined) calculation.temperature = temperature;
   if (pressure !== undefined) calculation.pressure = pressure * BAR;
   const energy: Section = {};
   const named: [string, string][] = [
-    ['Total Energy', 'total'],
+    // A minimisation states the potential energy alone: it is its total.
+    [terms.has('Total Energy') ? 'Total Energy' : 'Potential', 'total'],
     ['Potential', 'potential'],
     ['Kinetic En.', 'kinetic'],
   ];
@@ -247,8 +254,11 @@ export function gromacsArchive(run: GromacsRun): CodeArchive {
       `the log ends at line ${log.lines} before its first energies, and no energy file or trajectory beside it was read`,
     );
   if (run.energies) checkAgainstLog(run, new Map(steps.map((s) => [s.step, s.terms])), warnings);
+  const integrator = (log.parameters.get('integrator') ?? 'md').toLowerCase();
+  const minimiser = MINIMISERS[integrator];
   const calculations = steps.map(({ step, time, terms }) => {
-    const calculation = calculationOf(step, time, terms, unitOf);
+    // A minimisation's 'time' counts its steps.
+    const calculation = calculationOf(step, minimiser ? undefined : time, terms, unitOf);
     // Steps without a trajectory frame have no positions of their own: no system.
     const system = positioned.length > 0 ? systemOfStep.get(step) : 0;
     if (system !== undefined) calculation.system_ref = `/run/0/system/${system}`;
@@ -260,10 +270,21 @@ export function gromacsArchive(run: GromacsRun): CodeArchive {
       };
     return calculation;
   });
-  const integrator = (log.parameters.get('integrator') ?? 'md').toLowerCase();
-  const minimiser = MINIMISERS[integrator];
+  // A minimisation writes its final structure once, at its step count: the last calculation's geometry.
+  const last = calculations[calculations.length - 1];
+  if (minimiser && last && positioned.length > 0 && !last.system_ref)
+    last.system_ref = `/run/0/system/${positioned.length - 1}`;
+  const forceTolerance = numberOf(log.parameters.get('emtol'));
   const workflow2 = minimiser
-    ? geometryOptimization({ method: minimiser })
+    ? geometryOptimization(
+        {
+          method: minimiser,
+          ...(forceTolerance !== undefined
+            ? { convergence_tolerance_force_maximum: forceTolerance * FORCE_UNIT }
+            : {}),
+        },
+        log.minimisationConverged,
+      )
     : molecularDynamics(mdMethod(log, integrator));
   return {
     run: codeRun('GROMACS', log.version, forceFieldMethod(run), structures, calculations),

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { parseMainfile } from '../../pipeline.ts';
 import { AVOGADRO, PICOSECOND } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { gromacsParser } from './gromacs.ts';
+import { readTrr } from './read-trr.ts';
+import { readXtc } from './read-xtc.ts';
 
 const KJ_PER_MOL = 1000 / AVOGADRO;
 
@@ -221,6 +223,88 @@ describe('the GROMACS parser', () => {
     expect(nothing.ok ? '' : nothing.error.message).toMatch(
       /the log ends at line 10 before its first energies, and no energy file or trajectory/,
     );
+  });
+});
+
+/**
+ * Runs of our own with Debian's GROMACS 2022.5: 47 SPC waters (gmx solvate, OPLS-AA), a steepest-descent
+ * minimisation (em.mdp) and 20 MD steps from its result (grompp.mdp), xtc every 5 steps, trr every 10.
+ */
+const fixtures = new URL('./fixtures/', import.meta.url).pathname;
+const fixture = (name: string) => readFileSync(join(fixtures, 'water-2022', name));
+
+describe('GROMACS 2022 runs (fixtures/water-2022)', () => {
+  it('reads compressed positions as GROMACS wrote them: within half their precision of the full ones', () => {
+    const limits = { maxFrames: 100, maxAtoms: 1e6 };
+    const compressed = readXtc(fixture('run.xtc'), 'run.xtc', limits).frames;
+    const full = readTrr(fixture('run.trr'), 'run.trr', limits).frames;
+    expect(compressed.map((frame) => frame.step)).toEqual([0, 5, 10, 15, 20]);
+    expect(full.map((frame) => frame.step)).toEqual([0, 10, 20]);
+    for (const frame of full) {
+      const positions = compressed.find((c) => c.step === frame.step)!.positions!;
+      expect(positions.length).toBe(141 * 3);
+      const worst = Math.max(...frame.positions!.map((x, i) => Math.abs(x - positions[i]!)));
+      // xtc precision 1000/nm: rounding to 0.001 nm.
+      expect(worst).toBeLessThanOrEqual(0.0005 + 1e-6);
+      expect(worst).toBeGreaterThan(0);
+    }
+    const cut = fixture('run.xtc');
+    expect(() => readXtc(cut.subarray(0, cut.length - 7), 'run.xtc', limits)).toThrow(
+      /run\.xtc ends at byte/,
+    );
+    expect(readXtc(cut.subarray(0, cut.length - 7), 'run.xtc', limits, true)).toMatchObject({
+      truncated: true,
+    });
+  });
+
+  it('an MD run: positions of every xtc frame, forces of the trr frames, energies of run.edr', async () => {
+    const result = await parse(fixtures, 'water-2022/run.log');
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    expect(at(archive, 'run/0/program')).toEqual({ name: 'GROMACS', version: '2022.5-Debian_2022.5_2' });
+    expect(at(archive, 'results/material/chemical_formula_hill')).toBe('H94O47');
+    expect(at(archive, 'run/0/system/length')).toBe(5);
+    expect(at(archive, 'run/0/calculation/length')).toBe(5);
+    // run.log, step 10: Potential -1.85981e+03, Kinetic En. 2.19981e+02, Coul. recip. 3.11984e+02 kJ/mol,
+    // Temperature 1.89661e+02 K, Pressure 1.01465e+04 bar.
+    const step10 = 'run/0/calculation/2';
+    expect(at(archive, `${step10}/step`)).toBe(10);
+    expect(at(archive, `${step10}/system_ref`)).toBe('/run/0/system/2');
+    expectClose(at(archive, `${step10}/energy/potential/value`), -1859.81 * KJ_PER_MOL, 1e-5);
+    expectClose(at(archive, `${step10}/energy/kinetic/value`), 219.981 * KJ_PER_MOL, 1e-5);
+    expect(at(archive, `${step10}/energy/contributions`)).toContainEqual({
+      kind: 'Coul. recip.',
+      value: expect.closeTo(311.984 * KJ_PER_MOL, 24),
+    });
+    expectClose(at(archive, `${step10}/temperature`), 189.661, 1e-5);
+    expectClose(at(archive, `${step10}/pressure`), 1.01465e4 * 1e5, 1e-5);
+    expect(at(archive, `${step10}/forces/total/value/length`)).toBe(141);
+    expect(at(archive, 'run/0/calculation/1/forces')).toBeUndefined();
+    expect(at(archive, 'workflow2/method/thermostat_parameters/0')).toMatchObject({
+      thermostat_type: 'velocity_rescaling',
+      reference_temperature: 300,
+    });
+    expect(result.logs.filter((line) => line.level === 'WARNING')).toEqual([]);
+  });
+
+  it('a steepest-descent minimisation: a geometry optimisation that did not reach its force tolerance', async () => {
+    const result = await parse(fixtures, 'water-2022/em.log');
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    expect(at(archive, 'workflow2/m_def')).toBe('simulationworkflowschema.GeometryOptimization');
+    expect(at(archive, 'workflow2/method/method')).toBe('steepest_descent');
+    expectClose(
+      at(archive, 'workflow2/method/convergence_tolerance_force_maximum'),
+      (100 * KJ_PER_MOL) / 1e-9,
+    );
+    expect(at(archive, 'workflow2/results/is_converged_geometry')).toBe(false);
+    // em.log: 'Potential Energy  = -2.0414790e+03', the last step's, which is its total energy; the final
+    // structure (em.trr's one frame) is that step's.
+    const last = (at(archive, 'run/0/calculation/length') as number) - 1;
+    expectClose(at(archive, `run/0/calculation/${last}/energy/total/value`), -2041.479 * KJ_PER_MOL, 1e-6);
+    expect(at(archive, `run/0/calculation/${last}/system_ref`)).toBe('/run/0/system/0');
+    expect(at(archive, `run/0/calculation/${last}/time_physical`)).toBeUndefined();
+    expect(result.logs.filter((line) => line.level === 'WARNING')).toEqual([]);
   });
 });
 

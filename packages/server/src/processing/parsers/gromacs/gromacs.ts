@@ -9,7 +9,8 @@ import { gromacsArchive } from './archive.ts';
 import { readEdr } from './read-edr.ts';
 import { readGro } from './read-gro.ts';
 import { commandLineFiles, readGromacsLog } from './read-log.ts';
-import { readTrr } from './read-trr.ts';
+import { readTrr, type TrrFrame } from './read-trr.ts';
+import { readXtc } from './read-xtc.ts';
 
 /** Binary files are read up to this many bytes (their frames beyond it are left out, with a warning). */
 const MAX_BINARY_BYTES = 64 * 1024 ** 2;
@@ -21,6 +22,7 @@ const MAX_ATOMS = 1_000_000;
 /** GROMACS' default names of mdrun's files. */
 const DEFAULTS: Readonly<Record<string, string[]>> = {
   trr: ['traj.trr'],
+  xtc: ['traj_comp.xtc'],
   edr: ['ener.edr'],
   gro: ['confout.gro', 'conf.gro'],
   top: ['topol.top'],
@@ -32,7 +34,7 @@ type Log = (level: 'WARNING' | 'INFO', event: string) => void;
 async function findFile(
   mainfile: string,
   rawRoot: string,
-  candidates: (string | undefined)[],
+  candidates: string[],
   extension: string,
   names: () => Promise<string[]>,
 ): Promise<SiblingFile | undefined> {
@@ -69,6 +71,16 @@ async function readText(file: SiblingFile | undefined): Promise<string | undefin
   return (await readHead(file, MAX_TEXT_BYTES)).buffer.toString('latin1');
 }
 
+/**
+ * The frames of the run: the full-precision trajectory's, or the compressed one's positions when it
+ * saved more of them (it usually does), with the forces only the full-precision one has.
+ */
+function framesOf(full: TrrFrame[] = [], compressed: TrrFrame[] = []): TrrFrame[] {
+  const positioned = (frames: TrrFrame[]) => frames.filter((frame) => frame.positions).length;
+  if (positioned(compressed) <= positioned(full)) return full;
+  return [...compressed, ...full.filter((frame) => frame.forces).map(({ positions: _, ...frame }) => frame)];
+}
+
 /** The force field a topology includes ('#include "oplsaa.ff/forcefield.itp"' names 'oplsaa'). */
 const forceFieldOf = (topology: string | undefined): string | undefined =>
   topology === undefined ? undefined : /^#include\s+"([^"/]+)\.ff\//m.exec(topology)?.[1];
@@ -80,7 +92,7 @@ export const gromacsParser: MainfileParser = {
     codeCategory: 'Atomistic code',
     codeUrl: 'https://www.gromacs.org/',
     tableOfFiles:
-      '|Input Filename| Description|\n|--- | --- |\n|\\*.log | **Mainfile**: the mdrun log |\n|\\*.edr | energies of every saved step |\n|\\*.trr | positions, forces and box of the saved frames |\n|\\*.gro | atom names and the final structure |\n|\\*.top | the force field the topology includes |',
+      '|Input Filename| Description|\n|--- | --- |\n|\\*.log | **Mainfile**: the mdrun log |\n|\\*.edr | energies of every saved step |\n|\\*.trr | positions, forces and box of the saved frames |\n|\\*.xtc | compressed positions of the saved frames |\n|\\*.gro | atom names and the final structure |\n|\\*.top | the force field the topology includes |',
   },
   mainfileName: /\.log$/,
   mainfileContents: /GROMACS - gmx mdrun|G\s+R\s+O\s+M\s+A\s+C\s+S|GROMACS:\s+(?:gmx )?mdrun/,
@@ -91,13 +103,26 @@ export const gromacsParser: MainfileParser = {
     const stem = basename(absolutePath, '.log');
     let listing: Promise<string[]> | undefined;
     const names = () => (listing ??= siblingNames(absolutePath));
-    const find = (kind: 'trr' | 'edr' | 'gro' | 'top', fromCommandLine?: string) =>
-      findFile(absolutePath, rawRoot, [fromCommandLine, `${stem}.${kind}`, ...DEFAULTS[kind]!], kind, names);
+    // A trajectory or energy file the command line names (also through -deffnm) is the only candidate:
+    // another run's beside it is not this run's. Atom names and the force field may come from any.
+    const find = (kind: 'trr' | 'xtc' | 'edr' | 'gro' | 'top', fromCommandLine?: string) =>
+      fromCommandLine && kind !== 'gro'
+        ? siblingFile(absolutePath, rawRoot, fromCommandLine)
+        : findFile(
+            absolutePath,
+            rawRoot,
+            [...(fromCommandLine ? [fromCommandLine] : []), `${stem}.${kind}`, ...DEFAULTS[kind]!],
+            kind,
+            names,
+          );
     const energies = await readBinary(await find('edr', named.edr), log, (buffer, partial, name) =>
       readEdr(buffer, name, MAX_ENERGY_FRAMES, partial),
     );
     const trajectory = await readBinary(await find('trr', named.trr), log, (buffer, partial, name) =>
       readTrr(buffer, name, TRAJECTORY_LIMITS, partial),
+    );
+    const compressed = await readBinary(await find('xtc', named.xtc), log, (buffer, partial, name) =>
+      readXtc(buffer, name, TRAJECTORY_LIMITS, partial),
     );
     const groFile = await find('gro', named.gro);
     const groText = await readText(groFile);
@@ -106,7 +131,7 @@ export const gromacsParser: MainfileParser = {
     const archive = gromacsArchive({
       log: read,
       energies,
-      frames: trajectory?.frames ?? [],
+      frames: framesOf(trajectory?.frames, compressed?.frames),
       gro,
       forceField: forceFieldOf(topology),
     });

@@ -18,6 +18,8 @@ export interface GromacsLog {
   atoms?: number;
   energies: LogEnergies[];
   finished: boolean;
+  /** An energy minimisation's outcome, as its last lines state it. */
+  minimisationConverged?: boolean;
   /** Lines read (errors name the last). */
   lines: number;
 }
@@ -74,14 +76,17 @@ export function readGromacsLog(text: string): GromacsLog {
       current = undefined;
     } else if (/A V E R A G E S/.test(line)) current = undefined;
     else if (/^Finished mdrun/.test(line)) log.finished = true;
+    else if ((match = /(did not converge|converged) to Fmax/.exec(line)))
+      log.minimisationConverged = match[1] === 'converged';
   }
   return log;
 }
 
-/** The files mdrun names on its command line: -s, -o, -e, -c or all through -deffnm. */
+/** The files mdrun names on its command line: -s, -o, -x, -e, -c or all through -deffnm. */
 export function commandLineFiles(commandLine: string | undefined): {
   tpr?: string;
   trr?: string;
+  xtc?: string;
   edr?: string;
   gro?: string;
 } {
@@ -94,6 +99,7 @@ export function commandLineFiles(commandLine: string | undefined): {
   return {
     tpr: option('-s') ?? (base && `${base}.tpr`),
     trr: option('-o') ?? (base && `${base}.trr`),
+    xtc: option('-x') ?? (base && `${base}.xtc`),
     edr: option('-e') ?? (base && `${base}.edr`),
     gro: option('-c') ?? (base && `${base}.gro`),
   };

@@ -74,6 +74,11 @@ export class XdrReader {
     return this.string(what);
   }
 
+  /** Bytes already read (their view, not a copy). */
+  bytesAt(start: number, length: number): Uint8Array {
+    return this.buffer.subarray(start, start + length);
+  }
+
   skip(bytes: number, what: string): void {
     this.take(bytes, what);
   }
