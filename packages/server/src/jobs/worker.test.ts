@@ -146,7 +146,7 @@ describe('JobWorker', () => {
   });
 
   const until = async (done: () => Promise<boolean>) => {
-    for (let i = 0; i < 200 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 500 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
   };
 
   it("takes over another node's running job only once its lease has run out", async () => {
@@ -192,13 +192,15 @@ describe('JobWorker', () => {
       if (running.has(job.upload_id ?? '')) overlapped = true;
       running.add(job.upload_id ?? '');
       runs.set(job.job_id, (runs.get(job.job_id) ?? 0) + 1);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Six renewals' time: a lease that were not renewed would run out twice over.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
       running.delete(job.upload_id ?? '');
     };
     await db.exec(`INSERT INTO users (user_id, username) VALUES ('u', 'u');
       INSERT INTO uploads (upload_id, main_author) VALUES ('up-a', 'u'), ('up-b', 'u');`);
     for (const upload of ['up-a', 'up-b', 'up-a', 'up-b']) await enqueueJob(db, 'slow', upload);
-    const options = { pollMs: 20, leaseMs: 150 };
+    // Long enough that a busy machine's event-loop stalls (a renewal may be late by 400 ms) do not count.
+    const options = { pollMs: 20, leaseMs: 600 };
     const workers = [
       new JobWorker(db, { slow: handler }, options),
       new JobWorker(db, { slow: handler }, options),
