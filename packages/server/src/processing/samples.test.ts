@@ -110,6 +110,10 @@ describe.skipIf(!available)('shared samples', () => {
       'codes/gromacs/water/reference_s.log': 'parsers/gromacs',
       'codes/gromacs/water/conf.gro': undefined,
       'codes/gromacs/water/grompp.out': undefined,
+      'codes/phonopy/Ge/phonopy-FHI-aims-displacement-01/control.in': 'parsers/phonopy',
+      'codes/phonopy/Ge/phonopy-FHI-aims-displacement-01/phonopy-FHI-aims-displacement-01.out':
+        'parsers/fhi-aims',
+      'codes/phonopy/Ge/control.in': undefined,
       'codes/nwchem/single_point.out': 'parsers/nwchem',
       'codes/nwchem/geometry_optimization.out': 'parsers/nwchem',
       'codes/castep/Si8.castep': 'parsers/castep',

@@ -1,9 +1,11 @@
-// results.properties.n_calculations, geometry_optimization and the thermodynamic trajectory of MD.
+// results.properties.n_calculations, geometry_optimization, the thermodynamic trajectory of MD and
+// the vibrational properties of phonon calculations.
 import { fillMissing } from './archive-path.ts';
 import { ensureSection, isSection, type Normalizer } from './normalizer.ts';
 import { geometryOptimizationProperties, nCalculations } from './properties.ts';
 import { elasticMechanical } from './mechanical.ts';
 import { mdAnalysis } from './md-analysis.ts';
+import { vibrationalProperties } from './properties-vibrational.ts';
 import { thermodynamicTrajectory } from './thermodynamic.ts';
 import { workflowClassName } from './workflow.ts';
 
@@ -18,10 +20,12 @@ export const propertiesNormalizer: Normalizer = {
       isSection(workflow) && workflowClassName(workflow) === 'Elastic'
         ? elasticMechanical(workflow)
         : undefined;
-    if (count === undefined && !geometry && !trajectory && !mechanical) return;
+    const vibrational = vibrationalProperties(archive);
+    if (count === undefined && !geometry && !trajectory && !mechanical && !vibrational) return;
     const properties = ensureSection(archive.results, 'properties');
     if (count !== undefined) properties.n_calculations ??= count;
     if (mechanical) properties.mechanical ??= mechanical;
+    if (vibrational) properties.vibrational ??= vibrational;
     if (trajectory) {
       const thermodynamic = ensureSection(properties, 'thermodynamic');
       thermodynamic.trajectory ??= [trajectory];
