@@ -20,7 +20,7 @@ const MIN_FIT_POINTS = 3;
 /** Pair distances one RDF computes at most (frames × atoms²): a few seconds in the parser process. */
 const MAX_RDF_PAIRS = 20_000_000;
 
-interface Frame {
+export interface Frame {
   /** m */
   positions: Vec[];
   /** Rows, m */
@@ -38,7 +38,7 @@ const cross = (a: Vec, b: Vec): Vec => [
 const volumeOf = (cell: [Vec, Vec, Vec]) => Math.abs(dot(cell[0], cross(cell[1], cell[2])));
 
 /** Fractional coordinates: solves f · cell = r with the inverse built from cross products. */
-function fractional(position: Vec, cell: [Vec, Vec, Vec]): Vec {
+export function fractional(position: Vec, cell: [Vec, Vec, Vec]): Vec {
   const volume = dot(cell[0], cross(cell[1], cell[2]));
   const b = [cross(cell[1], cell[2]), cross(cell[2], cell[0]), cross(cell[0], cell[1])];
   return b.map((row) => dot(position, row as Vec) / volume) as Vec;
@@ -73,7 +73,7 @@ function framesOf(
   return frames;
 }
 
-const evenly = <T>(items: readonly T[], count: number): T[] =>
+export const evenly = <T>(items: readonly T[], count: number): T[] =>
   items.length <= count
     ? [...items]
     : Array.from({ length: count }, (_, i) => items[Math.round((i * (items.length - 1)) / (count - 1))]!);
@@ -199,20 +199,29 @@ function meanSquaredDisplacements(frames: Frame[], species: string[]): Section[]
   });
 }
 
-/** The structural and dynamical sections of an MD archive, or undefined when it has no usable trajectory. */
-export function mdAnalysis(archive: Section): { structural?: Section; dynamical: Section } | undefined {
+/** An MD archive's trajectory: its frames (each system once) and the first frame's system. */
+export function mdTrajectory(archive: Section): { frames: Frame[]; firstSystem: Section } | undefined {
   const workflow = archive.workflow2;
   if (!isSection(workflow) || workflowClassName(workflow) !== 'MolecularDynamics') return undefined;
   const run = indexedSections(archive.run)[0]?.[1];
   const calculations = indexedSections(run?.calculation).map(([, calculation]) => calculation);
   const timeStep = finiteNumber(sectionAt(workflow, 'method')?.integration_timestep);
   const frames = framesOf(archive, calculations, timeStep);
+  const firstReference = calculations.find((c) => typeof c.system_ref === 'string')?.system_ref as
+    string | undefined;
+  const firstSystem = firstReference
+    ? resolveArchivePath(archive, firstReference.replace(/^#/, ''))
+    : undefined;
+  return frames && isSection(firstSystem) ? { frames, firstSystem } : undefined;
+}
+
+/** The structural and dynamical sections of an MD archive, or undefined when it has no usable trajectory. */
+export function mdAnalysis(archive: Section): { structural?: Section; dynamical: Section } | undefined {
+  const trajectory = mdTrajectory(archive);
   // Fewer than four distinct frames (one system repeated: no positions per step) say nothing.
-  if (!frames || frames.length < 4) return undefined;
-  const firstReference = calculations.find((c) => typeof c.system_ref === 'string')!.system_ref as string;
-  const firstSystem = resolveArchivePath(archive, firstReference.replace(/^#/, ''));
-  const species = (isSection(firstSystem) ? sectionAt(firstSystem, 'atoms')?.labels : undefined) as
-    string[] | undefined;
+  if (!trajectory || trajectory.frames.length < 4) return undefined;
+  const { frames, firstSystem } = trajectory;
+  const species = sectionAt(firstSystem, 'atoms')?.labels as string[] | undefined;
   if (!species || species.length > MAX_ATOMS || frames.some((f) => f.positions.length !== species.length))
     return undefined;
   const rdf = radialDistributions(frames, species);

@@ -5,6 +5,7 @@ import { ensureSection, isSection, type Normalizer } from './normalizer.ts';
 import { geometryOptimizationProperties, nCalculations } from './properties.ts';
 import { elasticMechanical } from './mechanical.ts';
 import { mdAnalysis } from './md-analysis.ts';
+import { radiiOfGyration } from './radius-of-gyration.ts';
 import { vibrationalProperties } from './properties-vibrational.ts';
 import { thermodynamicTrajectory } from './thermodynamic.ts';
 import { workflowClassName } from './workflow.ts';
@@ -34,6 +35,8 @@ export const propertiesNormalizer: Normalizer = {
         if (analysed.structural) properties.structural ??= analysed.structural;
         properties.dynamical ??= analysed.dynamical;
       }
+      const radii = radiiOfGyration(archive);
+      if (radii) ensureSection(properties, 'structural').radius_of_gyration ??= radii;
     }
     if (!geometry) return;
     if (isSection(properties.geometry_optimization)) fillMissing(properties.geometry_optimization, geometry);

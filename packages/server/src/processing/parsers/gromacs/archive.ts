@@ -8,6 +8,7 @@ import type { EdrFrame, EdrTerm } from './read-edr.ts';
 import type { GroStructure } from './read-gro.ts';
 import type { GromacsLog } from './read-log.ts';
 import type { TrrFrame } from './read-trr.ts';
+import { moleculeGroups } from './molecules.ts';
 import { elementOfAtomName } from './species.ts';
 
 type Section = Record<string, unknown>;
@@ -209,6 +210,13 @@ function checkAgainstLog(run: GromacsRun, byStep: Map<number, Terms>, warnings: 
   }
 }
 
+/** The first system's molecules (the topology does not change along the run). */
+function withMolecules(run: Section, groups: Section[] | undefined): Section {
+  const first = (run.system as Section[])[0];
+  if (groups && first) first.atoms_group = groups;
+  return run;
+}
+
 export function gromacsArchive(run: GromacsRun): CodeArchive {
   const { log } = run;
   const warnings: string[] = [];
@@ -287,7 +295,10 @@ export function gromacsArchive(run: GromacsRun): CodeArchive {
       )
     : molecularDynamics(mdMethod(log, integrator));
   return {
-    run: codeRun('GROMACS', log.version, forceFieldMethod(run), structures, calculations),
+    run: withMolecules(
+      codeRun('GROMACS', log.version, forceFieldMethod(run), structures, calculations),
+      moleculeGroups(run.gro.atoms),
+    ),
     workflow2,
     structure: structures[structures.length - 1]!,
     warnings,

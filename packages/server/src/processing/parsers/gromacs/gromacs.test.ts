@@ -284,6 +284,27 @@ describe('GROMACS 2022 runs (fixtures/water-2022)', () => {
       thermostat_type: 'velocity_rescaling',
       reference_temperature: 300,
     });
+    // The .gro file's residues are the molecules: 47 SOL of 3 atoms each.
+    expect(at(archive, 'run/0/system/0/atoms_group/0/label')).toBe('group_SOL');
+    expect(at(archive, 'run/0/system/0/atoms_group/0/atoms_group/length')).toBe(47);
+    expect(at(archive, 'run/0/system/0/atoms_group/0/atoms_group/46/atom_indices')).toEqual([138, 139, 140]);
+    // SPC water is rigid (O–H 1 Å, H–O–H 109.47°): its mass-weighted radius of gyration is 0.3282 Å in
+    // every frame, molecules split by the box boundary included.
+    const [h, o] = [1.008, 15.999];
+    const hydrogens = [
+      [1, 0],
+      [-1 / 3, Math.sqrt(8) / 3],
+    ];
+    const centre = [0, 1].map((k) => (h * (hydrogens[0]![k]! + hydrogens[1]![k]!)) / (2 * h + o));
+    const rg = Math.sqrt((2 * h) / (2 * h + o) - centre[0]! ** 2 - centre[1]! ** 2) * 1e-10;
+    const radii = at(archive, 'results/properties/structural/radius_of_gyration/0') as {
+      label: string;
+      value: number[];
+    };
+    expect(radii.label).toBe('SOL');
+    expect(radii.value).toHaveLength(5);
+    // To the xtc rounding of positions (0.01 Å).
+    for (const value of radii.value) expectClose(value, rg, 1e-3);
     expect(result.logs.filter((line) => line.level === 'WARNING')).toEqual([]);
   });
 

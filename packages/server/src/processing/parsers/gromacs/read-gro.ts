@@ -2,6 +2,8 @@
 // and name, atom name and number, position in nm, optional velocity), and the box.
 
 export interface GroAtom {
+  /** Residue number (it wraps at 100,000) and name: together they tell one molecule from the next. */
+  residueNumber: number;
   residue: string;
   name: string;
   /** nm */
@@ -51,7 +53,12 @@ export function readGro(text: string, file: string, maxAtoms: number): GroStruct
     ];
     if (position.some((x) => !Number.isFinite(x)) || line.length < 20 + 3 * width)
       throw new Error(`${file} line ${index + 3}: an atom line with a position expected`);
-    return { residue: line.slice(5, 10).trim(), name: line.slice(10, 15).trim(), position };
+    return {
+      residueNumber: Number(line.slice(0, 5)),
+      residue: line.slice(5, 10).trim(),
+      name: line.slice(10, 15).trim(),
+      position,
+    };
   });
   return { title: lines[0]!.trim(), atoms, box: boxOf(lines[2 + count]!, count + 3, file) };
 }
