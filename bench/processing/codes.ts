@@ -1,6 +1,7 @@
-// Compares the code parsers with ASE where ASE reads the format (Debian: python3-ase): the final energy,
-// positions, cell and forces of each sample output, and the parse time (ours over ASE's, the same file
-// read a few times in one run). Skipped when ../shared/samples/codes or ASE is absent.
+// Per code, the speed and memory of its parser on the shared samples (codes-speed.ts); then a comparison
+// with ASE where ASE reads the format (Debian: python3-ase): the final energy, positions, cell and forces
+// of each sample output, and the parse time (ours over ASE's, the same file read a few times in one run).
+// Skipped when ../shared/samples/codes is absent; the comparison when ASE is.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { getParser } from '../../packages/server/src/processing/matching.ts';
 import { ANGSTROM } from '../../packages/server/src/processing/structure.ts';
 import { ELECTRON_VOLT, EV_PER_ANGSTROM } from '../../packages/server/src/processing/units.ts';
+import { printCodeSpeeds } from './codes-speed.ts';
 
 const CODES = fileURLToPath(new URL('../../../shared/samples/codes/', import.meta.url));
 const PYTHON = '/usr/bin/python3';
@@ -48,6 +50,8 @@ if (!existsSync(CODES)) {
   console.log('skipped: ../shared/samples/codes is absent');
   process.exit(0);
 }
+await printCodeSpeeds(CODES);
+console.log();
 let ase: AseRead[];
 try {
   const script = fileURLToPath(new URL('ase-codes.py', import.meta.url));
