@@ -1,7 +1,7 @@
 // GROMACS mdrun logs (md.log): version and precision, the command line, the input parameters, and the
 // energies printed at the logged steps.
 
-export interface LogEnergies {
+interface LogEnergies {
   step: number;
   /** ps */
   time: number;

@@ -26,9 +26,9 @@ const FLOP_BUDGET = 2e10;
 const flopsPerPoint = (nBands: number) => 16 * (2 * nBands) ** 3;
 const MAX_GRID_POINTS = 20_000;
 /** Frequencies below −this (THz) count as imaginary; above it they are rounding around zero. */
-export const IMAGINARY_THRESHOLD = 0.01;
+const IMAGINARY_THRESHOLD = 0.01;
 
-export interface BandPath {
+interface BandPath {
   kpoints: Vec3[];
   /** THz, [k-point][band] */
   frequencies: number[][];

@@ -5,7 +5,7 @@ import { ATOMIC_MASS_UNIT, ELECTRON_VOLT } from '../../units.ts';
 
 export const PLANCK = 6.62607015e-34;
 export const BOLTZMANN = 1.380649e-23;
-export const SPEED_OF_LIGHT = 299792458;
+const SPEED_OF_LIGHT = 299792458;
 export const TERAHERTZ = 1e12;
 
 /** ν (THz) = √λ · this, λ in eV/(Å² amu): √(eV / (Å² amu)) is an angular frequency in rad/s. */

@@ -4,9 +4,9 @@
 import type { Mat3, Vec3 } from '../../structure.ts';
 
 /** Units phonopy-FHI-aims reports frequencies in. */
-export type FrequencyUnit = 'cm^-1' | 'THz' | 'meV';
+type FrequencyUnit = 'cm^-1' | 'THz' | 'meV';
 
-export interface BandSegment {
+interface BandSegment {
   /** Reciprocal fractional coordinates of the unit cell. */
   start: Vec3;
   end: Vec3;

@@ -12,7 +12,7 @@ const MAX_INPUT_BYTES = 4 * 1024 ** 2;
 const MAX_OUTPUT_BYTES = 64 * 1024 ** 2;
 /** All outputs together: 500 folders of large outputs would otherwise take minutes. */
 const MAX_TOTAL_BYTES = 1024 ** 3;
-export const MAX_DISPLACEMENTS = 500;
+const MAX_DISPLACEMENTS = 500;
 
 const FOLDER = /^phonopy-FHI-aims-displacement-(\d+)$/;
 

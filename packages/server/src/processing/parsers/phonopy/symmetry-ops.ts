@@ -9,7 +9,7 @@ import { loadMoyo } from '../../normalizers/symmetry-moyo.ts';
 import { operationsFromMoyo, type Operation } from '../../normalizers/symmetry-wyckoff.ts';
 import { fractionalOf, wrappedDifference } from './supercell.ts';
 
-export interface CellOperation extends Operation {
+interface CellOperation extends Operation {
   /** The rotation acting on Cartesian vectors (columns). */
   cartesian: Mat3;
 }

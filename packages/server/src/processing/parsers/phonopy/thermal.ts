@@ -5,7 +5,7 @@
 import { BOLTZMANN, PLANCK, TERAHERTZ } from './constants.ts';
 
 /** THz: far below any mode off Γ on a mesh of up to 50 points per axis, far above rounding. */
-export const THERMAL_CUTOFF = 1e-3;
+const THERMAL_CUTOFF = 1e-3;
 
 export interface ThermalProperties {
   /** K */
