@@ -1,6 +1,11 @@
 // 'parsers/vasp': VASP runs from their vasprun.xml (any *.xml whose head shows a VASP generator).
+import { readFile } from 'node:fs/promises';
+import { compressionOf, decompress } from '../../compression.ts';
 import type { MainfileParser } from '../../types.ts';
-import { parseVasprun } from './parser.ts';
+import { parseVasprun, parseVasprunStream } from './parser.ts';
+
+/** Largest vasprun.xml read whole: bz2 and xz files (no streaming decompressor) and given content. */
+const MAX_WHOLE_BYTES = 1024 ** 3;
 
 export const vasprunParser: MainfileParser = {
   name: 'parsers/vasp',
@@ -10,7 +15,16 @@ export const vasprunParser: MainfileParser = {
   // The <modeling> root and a generator whose program is vasp, within the first 4 KB.
   mainfileContents: /<modeling>[\s\S]*?<i\s[^>]*name="program"[^>]*>\s*vasp/i,
   compressions: ['gz', 'bz2', 'xz'],
-  // The XML is walked as a stream, but the file's bytes are held whole (outside the V8 heap).
-  maxBytes: 1024 ** 3,
+  maxBytes: MAX_WHOLE_BYTES,
   parse: ({ content, log }) => parseVasprun(content, log),
+  // Plain and gzipped files are walked as they are read: memory stays at what the run's sections
+  // keep, whatever the file's size. bz2 and xz have no streaming decompressor here: read whole.
+  parseStream: async ({ mainfile, absolutePath, read, log }) => {
+    const compression = compressionOf(mainfile);
+    if (compression === 'bz2' || compression === 'xz') {
+      const content = await decompress(await readFile(absolutePath), compression, MAX_WHOLE_BYTES);
+      return parseVasprun(content, log);
+    }
+    return parseVasprunStream(read(), log);
+  },
 };

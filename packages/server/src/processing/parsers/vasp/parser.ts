@@ -5,7 +5,7 @@ import { calculationOf, type CalculationSection } from './calculation.ts';
 import { bandEdgesOf, bandStructureOf, dosOf, eigenvaluesOf } from './electronic.ts';
 import { methodOf } from './method.ts';
 import type { RawCalculation, Vasprun } from './raw.ts';
-import { readVasprun } from './reader.ts';
+import { readVasprun, readVasprunStream } from './reader.ts';
 import { settingsOf } from './settings.ts';
 import { structureOf, systemOf, type SystemSection } from './system.ts';
 import { EV } from './units.ts';
@@ -71,8 +71,18 @@ function addElectronic(
   if (raw.dos && raw.dos.total.length > 0) section.dos_electronic = dosOf(raw.dos, run.elements, nSpin);
 }
 
-export function parseVasprun(content: Buffer, log: (level: LogLevel, event: string) => void): ParserOutput {
-  const run = readVasprun(content);
+type Log = (level: LogLevel, event: string) => void;
+
+export function parseVasprun(content: Buffer, log: Log): ParserOutput {
+  return outputOf(readVasprun(content), log);
+}
+
+/** parseVasprun over the file's chunks as they are read. */
+export async function parseVasprunStream(chunks: AsyncIterable<Buffer>, log: Log): Promise<ParserOutput> {
+  return outputOf(await readVasprunStream(chunks), log);
+}
+
+function outputOf(run: Vasprun, log: Log): ParserOutput {
   const program = programOf(run.generator);
   const warn = (message: string): void => log('WARNING', message);
   const settings = settingsOf(run.incar, run.parameters);

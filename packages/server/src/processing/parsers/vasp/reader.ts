@@ -11,8 +11,9 @@ import type {
   TagMap,
   Vasprun,
 } from './raw.ts';
-import { parseNumber, parseNumbers, parseTagValue, tokens } from './values.ts';
-import { walkXml, type XmlElement } from './xml-stream.ts';
+import type { LeafText } from './leaf-text.ts';
+import { parseNumber, parseTagValue, tokens } from './values.ts';
+import { XmlWalker, type XmlElement } from './xml-stream.ts';
 
 /** How the document is called in error messages. */
 const LABEL = 'vasprun.xml';
@@ -39,8 +40,8 @@ function fail(element: XmlElement, problem: string): never {
   throw new Error(`${LABEL}: ${problem} (<${element.name}> on line ${element.line})`);
 }
 
-function vec3(element: XmlElement, text: string): Vec3 {
-  const values = parseNumbers(text);
+function vec3(element: XmlElement, text: LeafText): Vec3 {
+  const values = text.numbers();
   if (values.length !== 3) fail(element, `expected 3 numbers, found ${values.length}`);
   return values as Vec3;
 }
@@ -78,8 +79,27 @@ function atomTypesOf(table: TableState): RawAtomType[] {
   });
 }
 
+/** Reads a vasprun.xml written to it in chunks; end() throws on malformed or truncated XML. */
+interface VasprunReader {
+  write: (chunk: Uint8Array) => void;
+  end: () => Vasprun;
+}
+
 /** Parses a whole vasprun.xml. Throws on malformed or truncated XML and on non-vasprun content. */
 export function readVasprun(content: Buffer): Vasprun {
+  const reader = vasprunReader();
+  reader.write(content);
+  return reader.end();
+}
+
+/** readVasprun over the file's chunks as they are read, so that the file is never held whole. */
+export async function readVasprunStream(chunks: AsyncIterable<Buffer>): Promise<Vasprun> {
+  const reader = vasprunReader();
+  for await (const chunk of chunks) reader.write(chunk);
+  return reader.end();
+}
+
+function vasprunReader(): VasprunReader {
   const generator: Record<string, string> = {};
   const incar: TagMap = {};
   const parameters: TagMap = {};
@@ -146,24 +166,32 @@ export function readVasprun(content: Buffer): Vasprun {
     }
   };
 
-  const leaf = (element: XmlElement, parent: XmlElement, text: string): void => {
+  // Eigenvalue and DOS rows are read into one scratch row: a file has millions of them.
+  const row = new Float64Array(3);
+  const readRow = (text: LeafText): void => {
+    // Missing columns read as NaN, as a short row always did.
+    row.fill(Number.NaN);
+    text.numbersInto(row);
+  };
+
+  const leaf = (element: XmlElement, parent: XmlElement, text: LeafText): void => {
     const at = parent.path;
     const name = element.attributes.name;
     const { type } = element.attributes;
     switch (element.name) {
       case 'r':
         if (at === EIGENVALUE_ROWS && eigenvalues) {
-          const [energy = Number.NaN, occupation = Number.NaN] = parseNumbers(text);
+          readRow(text);
           const spin = parent.parent?.setIndex ?? 0;
-          slot(slot(eigenvalues.energies, spin), parent.setIndex).push(energy);
-          slot(slot(eigenvalues.occupations, spin), parent.setIndex).push(occupation);
+          slot(slot(eigenvalues.energies, spin), parent.setIndex).push(row[0] as number);
+          slot(slot(eigenvalues.occupations, spin), parent.setIndex).push(row[1] as number);
         } else if (at === TOTAL_DOS_ROWS && dos) {
-          const [energy = Number.NaN, total = Number.NaN, integrated = Number.NaN] = parseNumbers(text);
-          if (parent.setIndex === 0) dos.energies.push(energy);
-          slot(dos.total, parent.setIndex).push(total);
-          slot(dos.integrated, parent.setIndex).push(integrated);
+          readRow(text);
+          if (parent.setIndex === 0) dos.energies.push(row[0] as number);
+          slot(dos.total, parent.setIndex).push(row[1] as number);
+          slot(dos.integrated, parent.setIndex).push(row[2] as number);
         } else if (at === PARTIAL_DOS_ROWS && dos?.partial) {
-          const values = parseNumbers(text);
+          const values = text.numbers();
           const ion = slot(dos.partial.values, parent.parent?.setIndex ?? 0);
           const spin = slot(ion, parent.setIndex);
           for (let field = 1; field < values.length; field++)
@@ -176,47 +204,48 @@ export function readVasprun(content: Buffer): Vasprun {
         if (at.startsWith(PARAMETERS)) {
           // First occurrence wins: later separators repeat some tags with other meanings
           // ('response functions' lists its own NELM).
-          if (name !== undefined && !(name in parameters)) parameters[name] = parseTagValue(text, type, list);
+          if (name !== undefined && !(name in parameters))
+            parameters[name] = parseTagValue(text.string(), type, list);
         } else if (at === `${ROOT}/incar`) {
-          if (name !== undefined) incar[name] = parseTagValue(text, type, list);
+          if (name !== undefined) incar[name] = parseTagValue(text.string(), type, list);
         } else if (at === `${ROOT}/generator`) {
-          if (name !== undefined) generator[name] = text.trim();
+          if (name !== undefined) generator[name] = text.string().trim();
         } else if (structure && list && at.startsWith(structurePath)) {
           readStructureRow(element, at.slice(structurePath.length), text, structure);
         } else if (at === `${CALCULATION}/scstep/energy` && scstep && name !== undefined) {
-          scstep[name] = parseNumber(text.trim());
+          scstep[name] = parseNumber(text.string().trim());
         } else if (at === `${CALCULATION}/energy` && calculation && name !== undefined) {
-          calculation.energies[name] = parseNumber(text.trim());
+          calculation.energies[name] = parseNumber(text.string().trim());
         } else if (at === `${CALCULATION}/varray[forces]` && calculation) {
           (calculation.forces ??= []).push(vec3(element, text));
         } else if (at === `${CALCULATION}/varray[stress]` && calculation) {
           (calculation.stress ??= []).push(vec3(element, text));
         } else if (at === DOS && dos && name === 'efermi') {
-          dos.efermi = parseNumber(text.trim());
+          dos.efermi = parseNumber(text.string().trim());
         } else if (at === GENERATION) {
-          if (name === 'divisions') run.kpoints.divisions = parseNumbers(text);
-          else if (name === 'usershift') run.kpoints.usershift = parseNumbers(text);
+          if (name === 'divisions') run.kpoints.divisions = text.numbers();
+          else if (name === 'usershift') run.kpoints.usershift = text.numbers();
         } else if (at === `${KPOINTS}/varray[kpointlist]`) {
           run.kpoints.list.push(vec3(element, text));
         } else if (at === `${KPOINTS}/varray[weights]`) {
-          run.kpoints.weights.push(parseNumber(text.trim()));
+          run.kpoints.weights.push(parseNumber(text.string().trim()));
         }
         return;
       }
       case 'c':
-        if (parent.name === 'rc') table?.row?.push(text);
+        if (parent.name === 'rc') table?.row?.push(text.string());
         return;
-      case 'field':
-        if (at === `${ATOMINFO}/array[atoms]`) tables.atoms.fields.push(text.trim());
-        else if (at === `${ATOMINFO}/array[atomtypes]`) tables.atomtypes.fields.push(text.trim());
-        else if (at === PARTIAL_DOS && dos?.partial && text.trim() !== 'energy') {
-          dos.partial.fields.push(text.trim());
-        }
+      case 'field': {
+        const field = text.string().trim();
+        if (at === `${ATOMINFO}/array[atoms]`) tables.atoms.fields.push(field);
+        else if (at === `${ATOMINFO}/array[atomtypes]`) tables.atomtypes.fields.push(field);
+        else if (at === PARTIAL_DOS && dos?.partial && field !== 'energy') dos.partial.fields.push(field);
         return;
+      }
     }
   };
 
-  const close = (element: XmlElement, text: string | undefined): void => {
+  const close = (element: XmlElement, text: LeafText | undefined): void => {
     const parent = element.parent;
     if (text !== undefined && parent) {
       leaf(element, parent, text);
@@ -249,16 +278,20 @@ export function readVasprun(content: Buffer): Vasprun {
     }
   };
 
-  walkXml(content, { open, close }, LABEL);
-  run.elements = tables.atoms.rows.map((row) => (row[tables.atoms.fields.indexOf('element')] ?? '').trim());
-  run.atomTypes = atomTypesOf(tables.atomtypes);
-  return run;
+  const walker = new XmlWalker({ open, close }, LABEL);
+  const end = (): Vasprun => {
+    walker.end();
+    run.elements = tables.atoms.rows.map((row) => (row[tables.atoms.fields.indexOf('element')] ?? '').trim());
+    run.atomTypes = atomTypesOf(tables.atomtypes);
+    return run;
+  };
+  return { write: (chunk) => walker.write(chunk), end };
 }
 
 function readStructureRow(
   element: XmlElement,
   relativePath: string,
-  text: string,
+  text: LeafText,
   structure: RawStructure,
 ): void {
   if (relativePath === '/crystal/varray[basis]') {
@@ -266,6 +299,6 @@ function readStructureRow(
   } else if (relativePath === '/varray[positions]') {
     structure.positions.push(vec3(element, text));
   } else if (relativePath === '/varray[selective]') {
-    (structure.selective ??= []).push(tokens(text).map((t) => /^\.?t/i.test(t)));
+    (structure.selective ??= []).push(tokens(text.string()).map((t) => /^\.?t/i.test(t)));
   }
 }
