@@ -1,7 +1,8 @@
-// Per code, the speed and memory of its parser on the shared samples (codes-speed.ts); then a comparison
-// with ASE where ASE reads the format (Debian: python3-ase): the final energy, positions, cell and forces
-// of each sample output, and the parse time (ours over ASE's, the same file read a few times in one run).
-// Skipped when ../shared/samples/codes is absent; the comparison when ASE is.
+// Per code, the speed and memory of its parser on the shared samples (codes-speed.ts); then comparisons
+// with ASE and pymatgen where they read the format (Debian: python3-ase, python3-pymatgen): the final
+// energy, positions and forces of each sample output, and the parse time (ours over theirs, the same file
+// read a few times in one run). Skipped when ../shared/samples/codes is absent; a comparison when its
+// reader is.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -15,8 +16,10 @@ const CODES = fileURLToPath(new URL('../../../shared/samples/codes/', import.met
 const PYTHON = '/usr/bin/python3';
 const REPEAT = 5;
 
-/** Sample, ASE format, our parser, and which energy of ours ASE's potential energy is. */
-const CASES: [string, string, string, string][] = [
+/** Sample, the reader's format, our parser, and which energy of ours the reader's energy is. */
+type Case = [string, string, string, string];
+
+const ASE_CASES: Case[] = [
   ['quantumespresso/HO_scf/benchmark2.out', 'espresso-out', 'parsers/quantumespresso', 'total'],
   ['quantumespresso/TiO2_opt/pw.out', 'espresso-out', 'parsers/quantumespresso', 'total'],
   ['quantumespresso/Si_md/out.out', 'espresso-out', 'parsers/quantumespresso', 'total'],
@@ -30,7 +33,16 @@ const CASES: [string, string, string, string][] = [
   ['gaussian/CHO_freq/prono.out', 'gaussian-out', 'parsers/gaussian', 'total'],
 ];
 
-interface AseRead {
+/** pymatgen reads these outputs (its CP2K and LAMMPS readers do not read the samples' runs). */
+const PYMATGEN_CASES: Case[] = [
+  ['gaussian/Al_scf/Al.out', 'gaussian', 'parsers/gaussian', 'total'],
+  ['gaussian/CHO_freq/prono.out', 'gaussian', 'parsers/gaussian', 'total'],
+  ['nwchem/single_point.out', 'nwchem', 'parsers/nwchem', 'total'],
+  ['nwchem/geometry_optimization.out', 'nwchem', 'parsers/nwchem', 'total'],
+];
+
+/** What a reference reader (ASE, pymatgen) read from a sample: energy in eV, lengths in Å. */
+interface ReferenceRead {
   path: string;
   error?: string;
   seconds: number;
@@ -51,62 +63,76 @@ if (!existsSync(CODES)) {
   process.exit(0);
 }
 await printCodeSpeeds(CODES);
-console.log();
-let ase: AseRead[];
-try {
-  const script = fileURLToPath(new URL('ase-codes.py', import.meta.url));
-  const args = CASES.flatMap(([path, format]) => [CODES + path, format]);
-  ase = JSON.parse(
-    execFileSync(PYTHON, [script, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 }),
-  ) as AseRead[];
-} catch (error) {
-  console.log(`skipped: ASE is not available to ${PYTHON} (${(error as Error).message.split('\n')[0]})`);
-  process.exit(0);
+
+/** Runs a reference reader's script over the cases: its reads, or why it is not available. */
+function referenceReads(tool: string, script: string, cases: Case[]): ReferenceRead[] | undefined {
+  try {
+    const args = cases.flatMap(([path, format]) => [CODES + path, format]);
+    return JSON.parse(
+      execFileSync(PYTHON, [fileURLToPath(new URL(script, import.meta.url)), ...args], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+      }),
+    ) as ReferenceRead[];
+  } catch (error) {
+    console.log(
+      `skipped: ${tool} is not available to ${PYTHON} (${(error as Error).message.split('\n')[0]})`,
+    );
+    return undefined;
+  }
 }
 
-console.log('sample | energy |Δ| meV | positions max |Δ| Å | forces max |Δ| eV/Å | time ours/ASE');
-for (const [index, [path, , parserName, energyKind]] of CASES.entries()) {
-  const reference = ase[index]!;
-  if (reference.error) {
-    console.log(`${path} | ASE: ${reference.error}`);
-    continue;
+async function compare(tool: string, script: string, cases: Case[]): Promise<void> {
+  console.log();
+  const reads = referenceReads(tool, script, cases);
+  if (!reads) return;
+  console.log(`sample | energy |Δ| meV | positions max |Δ| Å | forces max |Δ| eV/Å | time ours/${tool}`);
+  for (const [index, [path, , parserName, energyKind]] of cases.entries()) {
+    const reference = reads[index]!;
+    if (reference.error) {
+      console.log(`${path} | ${tool}: ${reference.error}`);
+      continue;
+    }
+    const parser = getParser(parserName)!;
+    const absolutePath = CODES + path;
+    const content = readFileSync(absolutePath);
+    const input = {
+      mainfile: path,
+      absolutePath,
+      rawRoot: dirname(absolutePath),
+      content,
+      log: () => undefined,
+    };
+    const started = performance.now();
+    let output = await parser.parse(input);
+    for (let i = 1; i < REPEAT; i += 1) output = await parser.parse(input);
+    const seconds = (performance.now() - started) / 1000 / REPEAT;
+    const run = last<Section>(output.sections.run);
+    const calculation = last<Section>(run.calculation);
+    const system = last<Section>(run.system);
+    const atoms = system.atoms as { positions: number[][] };
+    const energy = ((calculation.energy as Section)[energyKind] as { value: number } | undefined)?.value;
+    const energyDiff =
+      energy === undefined || reference.energy === null
+        ? 'n/a'
+        : (Math.abs(energy / ELECTRON_VOLT - reference.energy) * 1000).toFixed(4);
+    const positions = maxDifference(
+      atoms.positions.map((p) => p.map((x) => x / ANGSTROM)),
+      reference.positions,
+    ).toExponential(1);
+    const forces = (calculation.forces as { total: { value: number[][] } } | undefined)?.total.value;
+    const forceDiff =
+      forces && reference.forces
+        ? maxDifference(
+            forces.map((f) => f.map((x) => x / EV_PER_ANGSTROM)),
+            reference.forces,
+          ).toExponential(1)
+        : 'n/a';
+    console.log(
+      `${path} | ${energyDiff} | ${positions} | ${forceDiff} | ${(seconds / reference.seconds).toFixed(2)}`,
+    );
   }
-  const parser = getParser(parserName)!;
-  const absolutePath = CODES + path;
-  const content = readFileSync(absolutePath);
-  const input = {
-    mainfile: path,
-    absolutePath,
-    rawRoot: dirname(absolutePath),
-    content,
-    log: () => undefined,
-  };
-  const started = performance.now();
-  let output = await parser.parse(input);
-  for (let i = 1; i < REPEAT; i += 1) output = await parser.parse(input);
-  const seconds = (performance.now() - started) / 1000 / REPEAT;
-  const run = last<Section>(output.sections.run);
-  const calculation = last<Section>(run.calculation);
-  const system = last<Section>(run.system);
-  const atoms = system.atoms as { positions: number[][] };
-  const energy = ((calculation.energy as Section)[energyKind] as { value: number } | undefined)?.value;
-  const energyDiff =
-    energy === undefined || reference.energy === null
-      ? 'n/a'
-      : (Math.abs(energy / ELECTRON_VOLT - reference.energy) * 1000).toFixed(4);
-  const positions = maxDifference(
-    atoms.positions.map((p) => p.map((x) => x / ANGSTROM)),
-    reference.positions,
-  ).toExponential(1);
-  const forces = (calculation.forces as { total: { value: number[][] } } | undefined)?.total.value;
-  const forceDiff =
-    forces && reference.forces
-      ? maxDifference(
-          forces.map((f) => f.map((x) => x / EV_PER_ANGSTROM)),
-          reference.forces,
-        ).toExponential(1)
-      : 'n/a';
-  console.log(
-    `${path} | ${energyDiff} | ${positions} | ${forceDiff} | ${(seconds / reference.seconds).toFixed(2)}`,
-  );
 }
+
+await compare('ASE', 'ase-codes.py', ASE_CASES);
+await compare('pymatgen', 'pymatgen-codes.py', PYMATGEN_CASES);
