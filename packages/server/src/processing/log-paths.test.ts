@@ -38,6 +38,7 @@ describe('paths in processing logs', () => {
   it('cuts absolute paths from messages of a parser that quotes them', async () => {
     const quoting: MainfileParser = {
       name: 'parsers/quoting',
+      code: { codeLabel: 'Quoting', codeCategory: 'Structure parser' },
       parse: () => {
         throw new Error(`cannot open ${path.join(raw, 'sub', 'INCAR')} nor /etc/oasis/secret.conf`);
       },

@@ -97,6 +97,20 @@ function deriveRawRoot(absolutePath: string, relativePath: string): string {
     : abs.slice(0, abs.lastIndexOf('/'));
 }
 
+/** Lines of a text (a last line without its newline counts). */
+function lineCount(content: Buffer): number {
+  let lines = 0;
+  for (let at = content.indexOf(10); at >= 0; at = content.indexOf(10, at + 1)) lines += 1;
+  return content.length > 0 && content[content.length - 1] !== 10 ? lines + 1 : lines;
+}
+
+/** The error with another message, its stack kept for the log. */
+function withMessage(error: unknown, message: string): Error {
+  const changed = new Error(message);
+  if (error instanceof Error && error.stack) changed.stack = error.stack;
+  return changed;
+}
+
 export async function parseMainfile(options: ParseMainfileOptions): Promise<ParseMainfileResult> {
   const { absolutePath, relativePath, uploadId, mainfileKey } = options;
   const now = options.now ?? (() => new Date());
@@ -153,9 +167,20 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
     rawRoot,
     uploadId,
     ...(options.otherUploadRaw ? { otherUploadRaw: options.otherUploadRaw } : {}),
-    // Parsers quote error messages of sibling files they read (INCAR): upload paths only.
-    log: (level: LogLevel, event: string) => log(level, withoutServerPaths(event, [rawRoot], false)),
+    // Parsers quote error messages of sibling files they read (INCAR): upload paths only. A run that did
+    // not finish is said with where its file stops.
+    log: (level: LogLevel, event: string) =>
+      log(
+        level,
+        withoutServerPaths(
+          /did not finish$/.test(event) ? `${event}${whereItEnds()}` : event,
+          [rawRoot],
+          false,
+        ),
+      ),
   };
+  // Where the mainfile's text stops, for messages about runs cut short (not known for streamed files).
+  let whereItEnds = (): string => '';
   let output: ParserOutput;
   if (parser.parseStream && !options.content) {
     // Streaming parsers bound their own memory (frame caps), so the file may be of any size.
@@ -183,10 +208,18 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
       if (error instanceof ContentTooLargeError) return fail('limit', tooLarge(error));
       return fail('read', readError(error, relativePath));
     }
+    // Outputs of programs (not structure or archive files, whose errors say where): cut off, they stop.
+    if (/ code$| manager$/.test(parser.code.codeCategory))
+      whereItEnds = () => ` (${basename(relativePath)} ends at line ${lineCount(content)})`;
     try {
       output = await parser.parse({ ...input, content });
     } catch (error) {
-      return fail('parse', error);
+      // A message that does not say where already, says where the file stops: a truncated file's cause.
+      const message = errorMessage(error);
+      return fail(
+        'parse',
+        /\bline \d|\bbyte \d/.test(message) ? error : withMessage(error, `${message}${whereItEnds()}`),
+      );
     }
   }
   log('INFO', 'parser executed');

@@ -141,6 +141,9 @@ export function codeOutput(
   log: (level: LogLevel, event: string) => void,
 ): ParserOutput {
   for (const warning of archive.warnings) log('WARNING', warning);
+  // A run cut off before its first geometry has nothing to make an entry of.
+  if (!(archive.structure as Structure | undefined))
+    throw new Error('the output stops before its first structure');
   return {
     sections: { run: [archive.run], workflow2: archive.workflow2 },
     structure: archive.structure,
