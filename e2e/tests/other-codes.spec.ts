@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { makeZip } from '@oasis/server/testing/zip.ts';
 import { gui, register, snap, uploadFiles } from '../support/fixtures.ts';
 
 const codes = new URL('../../../shared/samples/codes/', import.meta.url);
@@ -53,4 +54,74 @@ test('the upload page lists the codes it reads, each with what to upload', async
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
+});
+
+const gromacsRun = new URL(
+  '../../packages/server/src/processing/parsers/gromacs/fixtures/water-2022/',
+  import.meta.url,
+);
+
+/**
+ * A GROMACS run of our own (47 waters, 20 steps; the parser's fixture, so this runs on a clean clone):
+ * the log with its energy file, trajectories, structure and topology makes one MD entry whose page
+ * shows the thermodynamic trajectory and the water molecules' radius of gyration.
+ */
+test('a GROMACS run becomes an MD entry with its trajectory and its molecules', async ({ page }) => {
+  await page.goto(gui('/'));
+  await register(page, {
+    username: 'berendsen',
+    firstName: 'Herman',
+    lastName: 'Berendsen',
+    password: 'thermostat-84',
+  });
+  const names = ['run.log', 'run.edr', 'run.xtc', 'run.trr', 'run.gro', 'topol.top'];
+  await uploadFiles(
+    page,
+    names.map((name) => ({ name, buffer: readFileSync(new URL(name, gromacsRun)) })),
+  );
+  await expect(page.getByText('1/1 entries processed')).toBeVisible();
+  await page.getByRole('row', { name: /run\.log.*SUCCESS/ }).click();
+  await expect(page).toHaveURL(/\/entry\/id\//);
+  await expect(page.getByText('GROMACS').first()).toBeVisible();
+  await expect(page.getByText('MolecularDynamics').first()).toBeVisible();
+  await expect(page.getByText('Thermodynamic properties')).toBeVisible();
+  await expect(page.getByText('Structural properties')).toBeVisible();
+  await expect(page.getByText('Radius of gyration').first()).toBeVisible();
+  await snap(page, 'gromacs-md-entry');
+});
+
+/** A phonopy run (FHI-aims displacements of Ge): a Phonon workflow whose page shows the phonons. */
+test('a phonopy run becomes a phonon entry with its band structure, DOS and thermodynamics', async ({
+  page,
+}) => {
+  test.skip(!existsSync(codes), 'needs ../shared/samples/codes (the shared sample files)');
+  await page.goto(gui('/'));
+  await register(page, {
+    username: 'togo',
+    firstName: 'Atsushi',
+    lastName: 'Togo',
+    password: 'dynamical-08',
+  });
+  const folder = 'phonopy/Ge/';
+  const displaced = 'phonopy-FHI-aims-displacement-01/';
+  const zip = makeZip({
+    'Ge/geometry.in': sample(`${folder}geometry.in`),
+    'Ge/control.in': sample(`${folder}control.in`),
+    [`Ge/${displaced}control.in`]: sample(`${folder}${displaced}control.in`),
+    [`Ge/${displaced}geometry.in`]: sample(`${folder}${displaced}geometry.in`),
+    [`Ge/${displaced}phonopy-FHI-aims-displacement-01.out`]: sample(
+      `${folder}${displaced}phonopy-FHI-aims-displacement-01.out`,
+    ),
+  });
+  await uploadFiles(page, [{ name: 'ge-phonons.zip', buffer: zip }]);
+  // The phonon workflow and the FHI-aims single point of the displaced supercell.
+  await expect(page.getByText('2/2 entries processed')).toBeVisible();
+  await page.getByRole('row', { name: /control\.in.*SUCCESS/ }).click();
+  await expect(page).toHaveURL(/\/entry\/id\//);
+  await expect(page.getByText('Vibrational properties')).toBeVisible();
+  await expect(page.getByText('Phonon band structure')).toBeVisible();
+  await expect(page.getByText('Phonon density of states')).toBeVisible();
+  await expect(page.getByText('Heat capacity').first()).toBeVisible();
+  await expect(page.getByText('Helmholtz free energy').first()).toBeVisible();
+  await snap(page, 'phonopy-entry');
 });
