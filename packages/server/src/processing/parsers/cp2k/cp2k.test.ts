@@ -101,8 +101,8 @@ describe.skipIf(!existsSync(samples))('CP2K samples (skipped without ../shared)'
       integration_timestep: 0.5e-15,
     });
     expect(at(archive, 'run/0/calculation/length')).toBe(11);
-    // H2O-32-1.ener: step 1 at 0.5 fs, 275.075405378 K; the output prints 275.075.
-    expectClose(at(archive, 'run/0/calculation/1/temperature'), 275.075);
+    // H2O-32-1.ener: step 1 at 0.5 fs, 275.075405378 K, which the entry keeps; the output prints 275.075.
+    expectClose(at(archive, 'run/0/calculation/1/temperature'), 275.075405378);
     expectClose(at(archive, 'run/0/calculation/1/time_physical'), 0.5e-15);
     expectClose(at(archive, 'run/0/calculation/1/energy/total/value'), -34.329778992517717 * HARTREE);
     // One system per trajectory frame; the first frame's first atom: O at 2.2803980 9.1465390 5.0886960 Å.

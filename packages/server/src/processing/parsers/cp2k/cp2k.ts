@@ -1,4 +1,5 @@
-// 'parsers/cp2k': CP2K outputs (single points, MD with its coordinates trajectory, optimisations).
+// 'parsers/cp2k': CP2K outputs (single points, MD with its coordinates trajectory and energies file,
+// optimisations).
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { realPathInside } from '../../raw-paths.ts';
@@ -6,6 +7,7 @@ import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { readXyzText } from '../xyz-read.ts';
 import { cp2kArchive, type Cp2kFrame } from './archive.ts';
+import { mergeEnerFile } from './ener-file.ts';
 import { readCp2kOutput } from './read-cp2k.ts';
 
 /** A trajectory beside the output is read whole up to this size. */
@@ -47,7 +49,7 @@ export const cp2kParser: MainfileParser = {
     codeCategory: 'Atomistic code',
     codeUrl: 'https://www.cp2k.org/',
     tableOfFiles:
-      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the CP2K output |\n|\\*-pos-1.xyz | MD coordinates named in the output |',
+      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the CP2K output |\n|\\*-pos-1.xyz | MD coordinates named in the output |\n|\\*-1.ener | MD energies named in the output |',
   },
   mainfileName: /(?:^|\/)[^/]+\.(?:out|log|txt|output)$/i,
   mainfileContents: /PROGRAM STARTED AT|CP2K\| version string:/,
@@ -58,6 +60,11 @@ export const cp2kParser: MainfileParser = {
     const frames =
       out.runType === 'MD' ? await trajectory(absolutePath, rawRoot, out.trajectoryFile, log) : [];
     const archive = cp2kArchive(out, frames);
+    if (out.runType === 'MD') {
+      const calculations = (archive.run.calculation ?? []) as Record<string, unknown>[];
+      const warn = (event: string) => log('WARNING', event);
+      await mergeEnerFile(calculations, out.energiesFile, absolutePath, rawRoot, warn);
+    }
     return codeOutput(archive, 'CP2K', 'simulation', log);
   },
 };

@@ -1,7 +1,7 @@
 // What a CP2K output says, in its units (Hartree, Å, Hartree/bohr, fs): version and run type, the DFT
 // settings and functionals, the cell and initial coordinates, then per force evaluation its SCF
-// iterations, energy and forces, and for MD each step's time and temperature. Trajectory files the
-// output names (the MD coordinates) are read by the parser beside it.
+// iterations, energy and forces, and for MD each step's time and temperature. Files the output names
+// (the MD coordinates and energies) are read by the parser beside it.
 import { numbersIn } from '../text/numbers.ts';
 
 type Vec = [number, number, number];
@@ -38,6 +38,8 @@ export interface Cp2kOutput {
   timeStep?: number;
   /** The MD coordinates file the output names. */
   trajectoryFile?: string;
+  /** The MD energies file (.ener) the output names. */
+  energiesFile?: string;
   evaluations: Cp2kEvaluation[];
   finished: boolean;
 }
@@ -85,6 +87,8 @@ export function readCp2kOutput(text: string): Cp2kOutput {
     if (step) out.timeStep ??= Number(step[1]);
     const coordinates = /MD\| Coordinates\s+\d+\s+(\S+)/.exec(line);
     if (coordinates) out.trajectoryFile ??= coordinates[1]!;
+    const energies = /MD\| Energies\s+\d+\s+(\S+)/.exec(line);
+    if (energies) out.energiesFile ??= energies[1]!;
     if (/MODULE QUICKSTEP:\s+ATOMIC COORDINATES IN angstrom/.test(line) && out.positions.length === 0) {
       for (let k = i + 1; k < lines.length; k += 1) {
         const atom = /^\s*\d+\s+\d+\s+([A-Z][a-z]?)\s+\d+\s+(\S+)\s+(\S+)\s+(\S+)/.exec(lines[k]!);

@@ -4,17 +4,20 @@ import { codeOutput } from '../code-sections.ts';
 import { ELECTRON_VOLT } from '../../units.ts';
 import { aimsArchive } from './archive.ts';
 import { readBandStructure, readTotalDos } from './band-dos.ts';
+import { addSpeciesProjectedDos } from './projected-dos.ts';
 import { readAimsOutput } from './read-aims.ts';
 
 type Section = Record<string, unknown>;
 
 /**
- * The band structure and total DOS files control.in's 'output band' and 'output dos' lines asked for, on
- * the last calculation, when they lie beside the output; a missing or unreadable file is a WARNING.
+ * The band structure, total and species-projected DOS files control.in's 'output band', 'output dos'
+ * and 'output species_proj_dos' lines asked for, on the last calculation, when they lie beside the
+ * output; a missing or unreadable file is a WARNING.
  */
 async function addBandsAndDos(
   run: Section,
   outputs: readonly string[],
+  species: readonly string[],
   absolutePath: string,
   rawRoot: string,
   log: (level: 'WARNING' | 'INFO', event: string) => void,
@@ -36,6 +39,11 @@ async function addBandsAndDos(
     if (dos) last.dos_electronic = dos;
     else log('WARNING', "KS_DOS_total.dat of 'output dos' is missing or unreadable");
   }
+  const projected = outputs.find((output) => /^species_proj_dos\s/.test(output));
+  if (projected) {
+    const warn = (event: string) => log('WARNING', event);
+    await addSpeciesProjectedDos(last, species, projected, spins, absolutePath, rawRoot, warn);
+  }
 }
 
 export const fhiAimsParser: MainfileParser = {
@@ -55,7 +63,8 @@ export const fhiAimsParser: MainfileParser = {
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
     const output = readAimsOutput(content.toString('latin1'));
     const archive = aimsArchive(output);
-    await addBandsAndDos(archive.run, output.outputs, absolutePath, rawRoot, log);
+    const species = output.steps[output.steps.length - 1]?.geometry.species ?? [];
+    await addBandsAndDos(archive.run, output.outputs, species, absolutePath, rawRoot, log);
     return codeOutput(archive, 'FHI-aims', 'simulation', log);
   },
 };

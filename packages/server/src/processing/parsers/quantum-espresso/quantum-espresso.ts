@@ -2,6 +2,7 @@
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { pwArchive } from './archive.ts';
+import { addDataFile } from './data-file-xml.ts';
 import { readDosBeside } from './dos-file.ts';
 import { readPwOutput } from './read-pw.ts';
 
@@ -12,7 +13,7 @@ export const quantumEspressoParser: MainfileParser = {
     codeCategory: 'Atomistic code',
     codeUrl: 'https://www.quantum-espresso.org/',
     tableOfFiles:
-      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the output of pw.x (scf, relax, vc-relax, md, bands) |',
+      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the output of pw.x (scf, relax, vc-relax, md, bands) |\n|\\*.dos | the DOS of dos.x |\n|\\*.save/data-file-schema.xml | the last SCF at full precision, with occupations |',
   },
   // Any name: pw.x writes to standard output, which users name as they like ('pw.out', 'scf.log').
   mainfileName: /(?:^|\/)[^/]+\.(?:out|log|txt|pwo|output)$|(?:^|\/)[^/.]+$/i,
@@ -21,7 +22,9 @@ export const quantumEspressoParser: MainfileParser = {
   // The reader holds all lines: a 64 MB output (thousands of MD steps) stays well below 1 GB.
   maxBytes: 64 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
-    const archive = pwArchive(readPwOutput(content.toString('latin1')));
+    const text = content.toString('latin1');
+    const archive = pwArchive(readPwOutput(text));
+    await addDataFile(archive.run, text, absolutePath, rawRoot, (event) => log('WARNING', event));
     const calculations = archive.run.calculation as Record<string, unknown>[] | undefined;
     const dos = calculations && (await readDosBeside(absolutePath, rawRoot));
     if (dos && calculations) {
