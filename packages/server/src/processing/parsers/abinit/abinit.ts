@@ -1,4 +1,4 @@
-// 'parsers/abinit': ABINIT main outputs (single-dataset ground states).
+// 'parsers/abinit': ABINIT main outputs (ground states, one calculation per dataset).
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { abinitArchive } from './archive.ts';

@@ -11,7 +11,7 @@ import {
   xcFunctional,
   type CodeArchive,
 } from '../code-sections.ts';
-import type { AbinitOutput } from './read-abinit.ts';
+import { variableOf, type AbinitDataset, type AbinitOutput } from './read-abinit.ts';
 
 type Section = Record<string, unknown>;
 
@@ -34,8 +34,8 @@ const SMEARING: Readonly<Record<number, string>> = {
   7: 'gaussian',
 };
 
-function structureOf(out: AbinitOutput): Structure {
-  const v = (name: string) => out.variables.get(name)!;
+function structureOf(out: AbinitOutput, dataset: number): Structure {
+  const v = (name: string) => variableOf(out, name, dataset)!;
   const acell = v('acell');
   const rprim = v('rprim');
   const cell = [0, 1, 2].map((r) => [0, 1, 2].map((c) => rprim[r * 3 + c]! * acell[r]! * BOHR)) as [
@@ -54,20 +54,21 @@ function structureOf(out: AbinitOutput): Structure {
   return { species, positions, lattice: cell, periodic: [true, true, true] };
 }
 
-function methodOf(out: AbinitOutput, warnings: string[]): Section {
-  const ixc = out.variables.get('ixc')?.[0] ?? 1;
+function methodOf(out: AbinitOutput, dataset: number, warnings: Set<string>): Section {
+  const v = (name: string) => variableOf(out, name, dataset);
+  const ixc = v('ixc')?.[0] ?? 1;
   const names = IXC[ixc];
-  if (!names) warnings.push(`ixc ${ixc} has no libxc names here`);
+  if (!names) warnings.add(`ixc ${ixc} has no libxc names here`);
   const functional = xcFunctional(names ?? []);
-  const electronic: Section = { method: 'DFT', n_spin_channels: out.variables.get('nsppol')?.[0] ?? 1 };
-  const occopt = out.variables.get('occopt')?.[0];
-  const tsmear = out.variables.get('tsmear')?.[0];
+  const electronic: Section = { method: 'DFT', n_spin_channels: v('nsppol')?.[0] ?? 1 };
+  const occopt = v('occopt')?.[0];
+  const tsmear = v('tsmear')?.[0];
   if (occopt !== undefined && SMEARING[occopt])
     electronic.smearing = {
       kind: SMEARING[occopt],
       ...(tsmear !== undefined ? { width: tsmear * HARTREE } : {}),
     };
-  const ecut = out.variables.get('ecut')?.[0];
+  const ecut = v('ecut')?.[0];
   const method: Section = {
     dft: { xc_functional: functional },
     electronic,
@@ -80,33 +81,60 @@ function methodOf(out: AbinitOutput, warnings: string[]): Section {
       },
     ],
   };
-  const ngkpt = out.variables.get('ngkpt');
+  const ngkpt = v('ngkpt');
   if (ngkpt?.length === 3) method.k_mesh = { grid: ngkpt };
   return method;
 }
 
-export function abinitArchive(out: AbinitOutput): CodeArchive {
-  const warnings: string[] = [];
-  if (!out.finished) warnings.push("the output has no 'Calculation completed.': the run did not finish");
-  if (out.datasets > 1) warnings.push(`${out.datasets} datasets: the last one's results are kept`);
-  const structure = structureOf(out);
-  const etotal = out.variables.get('etotal')?.[0] ?? out.iterations[out.iterations.length - 1];
-  const calculation: Section = { system_ref: '/run/0/system/0', method_ref: '/run/0/method/0', energy: {} };
-  const energy = calculation.energy as Section;
+/** The index of `item` in `items` by content, adding it when new: datasets often share one. */
+function indexOf<T>(items: T[], item: T): number {
+  const key = JSON.stringify(item);
+  const found = items.findIndex((existing) => JSON.stringify(existing) === key);
+  if (found >= 0) return found;
+  items.push(item);
+  return items.length - 1;
+}
+
+function calculationOf(out: AbinitOutput, dataset: AbinitDataset, system: number, method: number): Section {
+  const etotal =
+    variableOf(out, 'etotal', dataset.index)?.[0] ?? dataset.iterations[dataset.iterations.length - 1];
+  const energy: Section = {};
   if (etotal !== undefined) energy.total = { value: etotal * HARTREE };
-  if (out.fermi !== undefined) energy.fermi = out.fermi * HARTREE;
-  Object.assign(calculation, scfIterations(out.iterations, HARTREE));
-  if (out.forces) calculation.forces = forcesSection(out.forces, HARTREE / BOHR);
+  if (dataset.fermi !== undefined) energy.fermi = dataset.fermi * HARTREE;
+  return {
+    system_ref: `/run/0/system/${system}`,
+    method_ref: `/run/0/method/${method}`,
+    energy,
+    ...scfIterations(dataset.iterations, HARTREE),
+    ...(dataset.forces ? { forces: forcesSection(dataset.forces, HARTREE / BOHR) } : {}),
+  };
+}
+
+/** One calculation per dataset, on its own structure and method (shared where the datasets agree). */
+export function abinitArchive(out: AbinitOutput): CodeArchive {
+  const warnings = new Set<string>();
+  if (!out.finished) warnings.add("the output has no 'Calculation completed.': the run did not finish");
+  const structures: Structure[] = [];
+  const methods: Section[] = [];
+  const calculations = out.datasets.map((dataset) =>
+    calculationOf(
+      out,
+      dataset,
+      indexOf(structures, structureOf(out, dataset.index)),
+      indexOf(methods, methodOf(out, dataset.index, warnings)),
+    ),
+  );
   const run: Section = {
     program: { name: 'ABINIT', ...(out.version ? { version: out.version } : {}) },
-    method: [methodOf(out, warnings)],
-    system: [systemSection(structure)],
-    calculation: [calculation],
+    method: methods,
+    system: structures.map(systemSection),
+    calculation: calculations,
   };
   return {
     run,
+    // Datasets are independent calculations; the entry's results are the last one's.
     workflow2: singlePoint(),
-    structure,
-    warnings,
+    structure: structures[structures.length - 1]!,
+    warnings: [...warnings],
   };
 }

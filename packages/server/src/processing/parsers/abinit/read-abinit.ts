@@ -1,23 +1,33 @@
 // What an ABINIT main output says, in atomic units (Hartree, bohr): the version, the input variables as
 // echoed after the computation (acell, rprim, xred, typat, znucl, ecut, ixc, ngkpt, occopt, tsmear,
-// nsppol, etotal), and the SCF iterations, Fermi energy and forces of the (single) dataset.
+// nsppol, etotal; a variable of one dataset carries its number, 'ecut2'), and per dataset the SCF
+// iterations, Fermi energy and forces.
 import { numbersIn } from '../text/numbers.ts';
 
 type Vec = [number, number, number];
 
-export interface AbinitOutput {
-  version?: string;
-  /** Variables of the '-outvars' echo after the computation (before it when there is none). */
-  variables: Map<string, number[]>;
+export interface AbinitDataset {
+  /** The dataset's number ('== DATASET  2'). */
+  index: number;
   /** Hartree per SCF iteration. */
   iterations: number[];
   /** Hartree */
   fermi?: number;
   /** Hartree/bohr */
   forces?: Vec[];
-  datasets: number;
+}
+
+export interface AbinitOutput {
+  version?: string;
+  /** Variables of the '-outvars' echo after the computation (before it when there is none). */
+  variables: Map<string, number[]>;
+  datasets: AbinitDataset[];
   finished: boolean;
 }
+
+/** A variable as a dataset sees it: its own ('ecut2'), else the one of all datasets ('ecut'). */
+export const variableOf = (out: AbinitOutput, name: string, dataset: number): number[] | undefined =>
+  out.variables.get(`${name}${dataset}`) ?? out.variables.get(name);
 
 /** The variable block after an '-outvars' heading: name, numbers, and continuation lines of numbers. */
 function readVariables(lines: string[], from: number): { variables: Map<string, number[]>; end: number } {
@@ -26,7 +36,7 @@ function readVariables(lines: string[], from: number): { variables: Map<string, 
   let k = from;
   for (; k < lines.length; k += 1) {
     const line = lines[k]!;
-    if (/^={5,}|^ -outvars|^\s*$/.test(line) && variables.size > 0) break;
+    if (/^==|^ -outvars|^\s*$/.test(line) && variables.size > 0) break;
     const named = /^[-P\s]\s*([a-z][a-z0-9_]*)\s+(.*)$/.exec(line);
     if (named) {
       current = numbersIn(named[2]!.replace(/\b[A-Za-z]+\b/g, ' '));
@@ -40,7 +50,9 @@ function readVariables(lines: string[], from: number): { variables: Map<string, 
 
 export function readAbinitOutput(text: string): AbinitOutput {
   const lines = text.split(/\r?\n/);
-  const out: AbinitOutput = { variables: new Map(), iterations: [], datasets: 0, finished: false };
+  const out: AbinitOutput = { variables: new Map(), datasets: [], finished: false };
+  // Results before any dataset heading (none in real outputs) belong to dataset 1.
+  let dataset: AbinitDataset = { index: 1, iterations: [] };
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i]!;
     const version = /^\.Version\s+(\S+)\s+of ABINIT/.exec(line);
@@ -49,17 +61,19 @@ export function readAbinitOutput(text: string): AbinitOutput {
       const read = readVariables(lines, i + 1);
       // The echo after the computation wins over the preprocessed input.
       if (/after computation/.test(line) || out.variables.size === 0) out.variables = read.variables;
-      i = read.end;
+      // The line that ended the block is read again: it may open the next one.
+      i = read.end - 1;
       continue;
     }
-    if (/^== DATASET\s+\d+/.test(line)) {
-      out.datasets += 1;
-      out.iterations = [];
+    const heading = /^== DATASET\s+(\d+)/.exec(line);
+    if (heading) {
+      dataset = { index: Number(heading[1]), iterations: [] };
+      out.datasets.push(dataset);
     }
     const etot = /^\s*ETOT\s+\d+\s+(\S+)/.exec(line);
-    if (etot) out.iterations.push(Number(etot[1]));
+    if (etot) dataset.iterations.push(Number(etot[1]));
     const fermi = /Fermi \(or HOMO\) energy \(hartree\)\s*=\s*(\S+)/.exec(line);
-    if (fermi) out.fermi = Number(fermi[1]);
+    if (fermi) dataset.fermi = Number(fermi[1]);
     if (/^\s*cartesian forces \(hartree\/bohr\) at end:/.test(line)) {
       const forces: Vec[] = [];
       for (let k = i + 1; k < lines.length; k += 1) {
@@ -68,13 +82,15 @@ export function readAbinitOutput(text: string): AbinitOutput {
         forces.push([Number(row[1]), Number(row[2]), Number(row[3])]);
         i = k;
       }
-      out.forces = forces;
+      dataset.forces = forces;
     }
     if (/^\s*Calculation completed\./.test(line)) out.finished = true;
   }
   if (!out.version) throw new Error("not an ABINIT output: no '.Version ... of ABINIT' line");
-  for (const name of ['acell', 'rprim', 'xred', 'typat', 'znucl'])
-    if (!out.variables.has(name))
-      throw new Error(`the output echoes no '${name}' (datasets with numbered variables are not read)`);
+  if (out.datasets.length === 0) out.datasets.push(dataset);
+  for (const { index } of out.datasets)
+    for (const name of ['acell', 'rprim', 'xred', 'typat', 'znucl'])
+      if (!variableOf(out, name, index))
+        throw new Error(`the output echoes no '${name}' (nor '${name}${index}' for dataset ${index})`);
   return out;
 }
