@@ -54,3 +54,20 @@ export async function readHead(
     await handle.close();
   }
 }
+
+/**
+ * A text file beside the mainfile, read whole when it is at most `maxBytes`: its text, or why it is not
+ * read (for the entry's warning); undefined when there is none.
+ */
+export async function siblingText(
+  mainfile: string,
+  rawRoot: string,
+  name: string | undefined,
+  maxBytes: number,
+): Promise<{ name: string; text: string } | { name: string; problem: string } | undefined> {
+  const file = await siblingFile(mainfile, rawRoot, name);
+  if (!file) return undefined;
+  if (file.size > maxBytes)
+    return { name: file.name, problem: `${file.name} is larger than ${maxBytes / 1024 ** 2} MB: not read` };
+  return { name: file.name, text: (await readHead(file, maxBytes)).buffer.toString('latin1') };
+}

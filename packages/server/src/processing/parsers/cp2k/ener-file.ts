@@ -2,9 +2,8 @@
 // step number, time (fs), kinetic energy (Hartree), temperature (K), potential energy (Hartree),
 // conserved quantity (Hartree) and the step's wall time (s), at 9 decimals where the output prints the
 // temperature with 3 and the parser reads no kinetic or potential energy from it.
-import { readFile } from 'node:fs/promises';
 import { HARTREE } from '../../units.ts';
-import { siblingFile } from '../sibling-files.ts';
+import { siblingText } from '../sibling-files.ts';
 import { numbersIn } from '../text/numbers.ts';
 
 /** Read whole up to this size (a row is 130 bytes: half a million steps). */
@@ -77,13 +76,13 @@ export async function mergeEnerFile(
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<void> {
-  const file = await siblingFile(mainfile, rawRoot, name);
+  const file = await siblingText(mainfile, rawRoot, name, MAX_ENER_BYTES);
   if (!file || calculations.length === 0) return;
-  if (file.size > MAX_ENER_BYTES) {
-    warn(`${file.name} is larger than ${MAX_ENER_BYTES / 1024 ** 2} MB: not read`);
+  if ('problem' in file) {
+    warn(file.problem);
     return;
   }
-  const { rows, problem } = readEner(await readFile(file.path, 'latin1'), file.name);
+  const { rows, problem } = readEner(file.text, file.name);
   if (problem) warn(problem);
   const matched = rowsOf(calculations, rows);
   if (calculations.some((c, i) => matched[i] && contradicts(c, matched[i]))) {

@@ -2,9 +2,8 @@
 // lattice coordinates (': k-point, vkl') and a row per state of number, eigenvalue (Hartree) and
 // occupancy. A spin-polarised run lists the spin-up states first, then the spin-down ones, in one
 // table of nstsv states. Written after every ground state, so it is the last calculation's.
-import { readFile } from 'node:fs/promises';
 import { HARTREE } from '../../units.ts';
-import { siblingFile } from '../sibling-files.ts';
+import { siblingText } from '../sibling-files.ts';
 import { numbersIn } from '../text/numbers.ts';
 
 const NAME = 'EIGVAL.OUT';
@@ -106,13 +105,13 @@ export async function addEigenvalues(
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<void> {
-  const file = await siblingFile(mainfile, rawRoot, NAME);
+  const file = await siblingText(mainfile, rawRoot, NAME, MAX_EIGVAL_BYTES);
   if (!file) return;
-  if (file.size > MAX_EIGVAL_BYTES) {
-    warn(`${NAME} is larger than ${MAX_EIGVAL_BYTES / 1024 ** 2} MB: not read`);
+  if ('problem' in file) {
+    warn(file.problem);
     return;
   }
-  const values = readEigval(await readFile(file.path, 'latin1'), spins);
+  const values = readEigval(file.text, spins);
   if (typeof values === 'string') {
     warn(values);
     return;

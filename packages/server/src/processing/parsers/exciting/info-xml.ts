@@ -3,9 +3,8 @@
 // to 12 digits (INFO.OUT prints 8 decimals) and the energy terms INFO.OUT leaves out at its normal
 // output level (sum of eigenvalues, xc potential, Madelung, nuclear-nuclear). Its last <energies> are
 // the converged ones.
-import { readFile } from 'node:fs/promises';
 import { HARTREE } from '../../units.ts';
-import { siblingFile } from '../sibling-files.ts';
+import { siblingText } from '../sibling-files.ts';
 
 const NAME = 'info.xml';
 const MAX_INFO_XML_BYTES = 64 * 1024 ** 2;
@@ -54,13 +53,13 @@ export async function addInfoXmlEnergies(
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<void> {
-  const file = await siblingFile(mainfile, rawRoot, NAME);
+  const file = await siblingText(mainfile, rawRoot, NAME, MAX_INFO_XML_BYTES);
   if (!file) return;
-  if (file.size > MAX_INFO_XML_BYTES) {
-    warn(`${NAME} is larger than ${MAX_INFO_XML_BYTES / 1024 ** 2} MB: not read`);
+  if ('problem' in file) {
+    warn(file.problem);
     return;
   }
-  const energies = readFinalEnergies(await readFile(file.path, 'latin1'));
+  const energies = readFinalEnergies(file.text);
   if (typeof energies === 'string') {
     warn(energies);
     return;

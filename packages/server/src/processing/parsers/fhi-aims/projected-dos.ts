@@ -2,9 +2,8 @@
 // '<species>_l_proj_dos.dat' (eV against the chemical potential its header names), else the raw
 // '<species>_l_proj_dos_raw.dat' (absolute eV); spin-polarised runs write '_spin_up' and '_spin_dn'
 // files. Columns, as the header names them: energy, the species' total, then l = 0, 1, ... (states/eV).
-import { readFile } from 'node:fs/promises';
 import { ELECTRON_VOLT } from '../../units.ts';
-import { siblingFile } from '../sibling-files.ts';
+import { siblingText } from '../sibling-files.ts';
 import { numbersIn } from '../text/numbers.ts';
 
 /** A projected DOS file is read whole up to this size. */
@@ -59,11 +58,9 @@ async function readSpecies(
   expectedRows: number | undefined,
 ): Promise<ProjectedFile | string> {
   for (const name of [`${stem}.dat`, `${stem}_raw.dat`]) {
-    const file = await siblingFile(mainfile, rawRoot, name);
+    const file = await siblingText(mainfile, rawRoot, name, MAX_FILE_BYTES);
     if (!file) continue;
-    if (file.size > MAX_FILE_BYTES)
-      return `${name} is larger than ${MAX_FILE_BYTES / 1024 ** 2} MB: not read`;
-    return readProjectedFile(await readFile(file.path, 'latin1'), name, expectedRows);
+    return 'problem' in file ? file.problem : readProjectedFile(file.text, name, expectedRows);
   }
   return `${stem}.dat of 'output species_proj_dos' is missing`;
 }

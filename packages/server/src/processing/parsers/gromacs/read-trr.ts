@@ -72,21 +72,22 @@ function readFrame(reader: XdrReader, file: string): TrrFrame & { atoms: number 
 }
 
 /**
- * The frames of a trajectory. `partial`: the buffer is the head of a longer file, so a frame it cuts off
- * ends the reading instead of failing it.
+ * The frames `readFrame` reads one after the other, within the limits. `partial`: the buffer is the head
+ * of a longer file, so a frame it cuts off ends the reading instead of failing it.
  */
-export function readTrr(
+export function readFrames(
   buffer: Buffer,
   file: string,
   limits: TrajectoryLimits,
-  partial = false,
+  partial: boolean,
+  readFrame: (reader: XdrReader, file: string) => TrrFrame & { atoms: number },
 ): { frames: TrrFrame[]; truncated: boolean } {
   const reader = new XdrReader(buffer, file);
   const frames: TrrFrame[] = [];
   let atomsRead = 0;
   while (!reader.atEnd) {
     if (frames.length >= limits.maxFrames) return { frames, truncated: true };
-    let read: ReturnType<typeof readFrame>;
+    let read: TrrFrame & { atoms: number };
     try {
       read = readFrame(reader, file);
     } catch (error) {
@@ -100,3 +101,7 @@ export function readTrr(
   }
   return { frames, truncated: false };
 }
+
+/** The frames of a full-precision trajectory; `partial` as for readFrames. */
+export const readTrr = (buffer: Buffer, file: string, limits: TrajectoryLimits, partial = false) =>
+  readFrames(buffer, file, limits, partial, readFrame);

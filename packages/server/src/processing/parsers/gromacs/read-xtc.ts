@@ -2,8 +2,8 @@
 // integers (nm × precision) packed in as few bits as their range needs, each atom either in full or,
 // when close to the one before, as a small difference; runs of small differences shrink and grow the
 // bit width as they go. Units: nm, ps.
-import type { TrajectoryLimits, TrrFrame } from './read-trr.ts';
-import { XdrEndError, XdrReader } from './xdr.ts';
+import { readFrames, type TrajectoryLimits, type TrrFrame } from './read-trr.ts';
+import type { XdrReader } from './xdr.ts';
 
 const XTC_MAGIC = 1995;
 
@@ -169,29 +169,6 @@ function readFrame(reader: XdrReader, file: string): TrrFrame & { atoms: number 
   };
 }
 
-/** The frames of a compressed trajectory; `partial` as for readTrr. */
-export function readXtc(
-  buffer: Buffer,
-  file: string,
-  limits: TrajectoryLimits,
-  partial = false,
-): { frames: TrrFrame[]; truncated: boolean } {
-  const reader = new XdrReader(buffer, file);
-  const frames: TrrFrame[] = [];
-  let atomsRead = 0;
-  while (!reader.atEnd) {
-    if (frames.length >= limits.maxFrames) return { frames, truncated: true };
-    let read: ReturnType<typeof readFrame>;
-    try {
-      read = readFrame(reader, file);
-    } catch (error) {
-      if (partial && error instanceof XdrEndError) return { frames, truncated: true };
-      throw error;
-    }
-    const { atoms, ...frame } = read;
-    atomsRead += atoms;
-    if (atomsRead > limits.maxAtoms) return { frames, truncated: true };
-    frames.push(frame);
-  }
-  return { frames, truncated: false };
-}
+/** The frames of a compressed trajectory; `partial` as for readFrames. */
+export const readXtc = (buffer: Buffer, file: string, limits: TrajectoryLimits, partial = false) =>
+  readFrames(buffer, file, limits, partial, readFrame);
