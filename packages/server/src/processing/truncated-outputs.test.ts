@@ -50,27 +50,35 @@ function truncatedCopy(path: string, fraction: number): string {
 }
 
 describe.skipIf(!existsSync(samples))('truncated code outputs (skipped without ../shared)', () => {
-  it.each(MAINFILES)('%s: cut at 5, 50 and 90 per cent: fails saying where it stops or warns', async (path) => {
-    for (const fraction of [0.05, 0.5, 0.9]) {
-      const folder = truncatedCopy(path, fraction);
-      const name = basename(path);
-      const file = join(folder, name);
-      const parser = matchParser(name, readFileSync(file).subarray(0, 4096));
-      if (!parser) continue;
-      const result = await parseMainfile({ absolutePath: file, relativePath: name, uploadId: 'cut', parser });
-      const place = new RegExp(`${name.replace(/\./g, '\\.')} ends at line \\d+|line \\d+|byte \\d+`);
-      if (!result.ok) {
-        expect([fraction, result.error.message]).toEqual([fraction, expect.stringMatching(place)]);
-        expect(result.error.message).not.toMatch(/Cannot read|undefined|is not a function/);
-      } else {
-        const warnings = result.logs.filter((line) => line.level === 'WARNING').map((line) => line.event);
-        // Cut before its end marker: the entry says the run did not finish, and where its file stops.
-        if (fraction < 0.9)
-          expect([fraction, warnings]).toEqual([
-            fraction,
-            expect.arrayContaining([expect.stringMatching(place)]),
-          ]);
+  it.each(MAINFILES)(
+    '%s: cut at 5, 50 and 90 per cent: fails saying where it stops or warns',
+    async (path) => {
+      for (const fraction of [0.05, 0.5, 0.9]) {
+        const folder = truncatedCopy(path, fraction);
+        const name = basename(path);
+        const file = join(folder, name);
+        const parser = matchParser(name, readFileSync(file).subarray(0, 4096));
+        if (!parser) continue;
+        const result = await parseMainfile({
+          absolutePath: file,
+          relativePath: name,
+          uploadId: 'cut',
+          parser,
+        });
+        const place = new RegExp(`${name.replace(/\./g, '\\.')} ends at line \\d+|line \\d+|byte \\d+`);
+        if (!result.ok) {
+          expect([fraction, result.error.message]).toEqual([fraction, expect.stringMatching(place)]);
+          expect(result.error.message).not.toMatch(/Cannot read|undefined|is not a function/);
+        } else {
+          const warnings = result.logs.filter((line) => line.level === 'WARNING').map((line) => line.event);
+          // Cut before its end marker: the entry says the run did not finish, and where its file stops.
+          if (fraction < 0.9)
+            expect([fraction, warnings]).toEqual([
+              fraction,
+              expect.arrayContaining([expect.stringMatching(place)]),
+            ]);
+        }
       }
-    }
-  });
+    },
+  );
 });
