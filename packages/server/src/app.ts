@@ -13,6 +13,8 @@ import { registerIdentityProvider } from './auth/provider/routes.ts';
 import { loggerOptions, type LogDestination } from './logging/logger-options.ts';
 import { registerApiSecurityHeaders } from './security/api-headers.ts';
 import { h5groveMount } from './routes/h5grove-mount.ts';
+import { optimadeRoutes } from './routes/optimade.ts';
+import { northProxyRoutes } from './routes/north-proxy.ts';
 import { checkResponsesAgainstContract } from './http/response-check.ts';
 import { openApiDocument } from '@oasis/schema';
 
@@ -95,6 +97,15 @@ export const buildApp = async (
   await app.register(apiRoutes(ctx), { prefix: apiPrefix });
   // NOMAD serves h5grove (the HDF5 viewer's API) beside the API, at <base>/h5grove.
   await app.register(h5groveMount(ctx), { prefix: ctx.config.basePath });
+  // OPTIMADE at <base>/optimade/v1 and, unversioned (with its versions list), at <base>/optimade.
+  await app.register(optimadeRoutes(ctx, { versioned: true }), {
+    prefix: `${ctx.config.basePath}/optimade/v1`,
+  });
+  await app.register(optimadeRoutes(ctx, { versioned: false }), {
+    prefix: `${ctx.config.basePath}/optimade`,
+  });
+  // Running remote tools at <base>/north/user/<username>/<tool>/ (NOMAD's JupyterHub path).
+  await app.register(northProxyRoutes(ctx));
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   await app.register(registerIdentityProvider(ctx));
   await app.register(registerGui(ctx));

@@ -5,6 +5,7 @@ import type { LoginLimiter } from './auth/login-limiter.ts';
 import type { Clock } from './time/clock.ts';
 
 import type { KeyedQueue } from './files/keyed-queue.ts';
+import type { NorthHub } from './north/hub.ts';
 
 /** What every route module gets: the configuration and the database; services hang off these. */
 export interface AppContext {
@@ -20,4 +21,6 @@ export interface AppContext {
   fileWrites: KeyedQueue;
   /** The time embargo ends and other dated rules are decided by; tests move it. */
   clock: Clock;
+  /** The remote tools this process runs (north/hub.ts); empty when NORTH is off or has no tools. */
+  north: NorthHub;
 }

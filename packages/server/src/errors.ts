@@ -2,6 +2,8 @@ export interface DetailItem {
   loc: string[];
   msg: string;
   type: string;
+  /** FastAPI's context of the failed check, e.g. `{ limit_value }`, which NOMAD's GUI reads. */
+  ctx?: Record<string, unknown>;
 }
 
 /** An error that maps to a NOMAD-style `{detail}` response with the given HTTP status. */

@@ -14,10 +14,12 @@ import { processUpload } from './jobs/process-upload.ts';
 import { failUploadProcessing, PROCESS_UPLOAD } from './jobs/processing.ts';
 import { removeStaleTempFiles } from './files/temp-cleanup.ts';
 import { JobWorker } from './jobs/worker.ts';
+import { PUBLISH_EXTERNALLY, publishToCentral } from './services/publish-central.ts';
 import { noteJobProgress } from './jobs/queue.ts';
 import { systemClock, type Clock } from './time/clock.ts';
 import { startEmbargoTask } from './services/embargo.ts';
 import { holdNodeLease, nodeName } from './services/node-lease.ts';
+import { NorthHub } from './north/hub.ts';
 import { KeyedQueue } from './files/keyed-queue.ts';
 
 /** Job payload flag: this processing run has marked its entries, a later attempt continues it. */
@@ -114,6 +116,7 @@ export const startServer = async (
     loginLimiter: new LoginLimiter(config.loginLimits),
     fileWrites: new KeyedQueue(),
     clock: options.clock ?? systemClock,
+    north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath }),
   };
   const worker = new JobWorker(
     db,
@@ -125,6 +128,9 @@ export const startServer = async (
           onEntriesMarked: () => noteJobProgress(db, job.job_id, { [ENTRIES_MARKED]: true }),
           signal,
         });
+      },
+      [PUBLISH_EXTERNALLY]: async (job, signal) => {
+        if (job.upload_id) await publishToCentral(ctx, job.upload_id, job.payload, signal);
       },
     },
     {
@@ -158,12 +164,17 @@ export const startServer = async (
     onError: (error) => app.log.error(error),
     mayRun: () => periodic.held,
   });
+  const killTools = () => ctx.north.killNow();
+  process.on('exit', killTools);
   return {
     app,
     ctx,
     origin,
     releaseDataDir: release,
     async close() {
+      // Tools first: their WebSocket connections would otherwise hold the HTTP server open.
+      await ctx.north.stopAll();
+      process.off('exit', killTools);
       await app.close();
       await embargoes.stop();
       await worker.stop();

@@ -115,10 +115,10 @@ describe('app shell', () => {
     await pageShown();
   });
 
-  it('shows honest placeholder pages and a not-found page', async () => {
+  it('shows the APIs page under Analyze', async () => {
     renderApp('/analyze/apis');
     expect(await screen.findByRole('heading', { name: 'APIs' })).toBeInTheDocument();
-    expect(screen.getByText(/not available in this version/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'NOMAD API' })).toBeInTheDocument();
   });
 
   it('shows not-found for unknown paths and for NORTH when disabled', async () => {

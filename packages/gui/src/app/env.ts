@@ -1,4 +1,10 @@
-import type { AppConfig, EnvConfig, UiConfig } from '@oasis/schema';
+import {
+  APP_TOKEN_MAX_EXPIRES_IN,
+  type ApiLinks,
+  type AppConfig,
+  type EnvConfig,
+  type UiConfig,
+} from '@oasis/schema';
 
 declare global {
   interface Window {
@@ -37,6 +43,10 @@ export interface Env {
   uploadMembersGroupSearchEnabled: boolean;
   dataciteEnabled: boolean;
   northEnabled: boolean;
+  /** The API of the installation uploads may be published to ('Publish to central NOMAD'); unset: none. */
+  centralNomadUrl: string | undefined;
+  /** The installation's APIs for the APIs page; without them in the config, NOMAD's. */
+  apis: ApiLinks;
   ui: UiConfig;
   plugins: EnvConfig['plugins'];
   /** The explore apps in configuration order, after include/exclude. */
@@ -72,6 +82,36 @@ function readApps(ui: UiConfig): AppConfig[] {
   return keys.flatMap((key) => apps.options[key] ?? []);
 }
 
+const link = (value: unknown): string | undefined => {
+  const url = optStr(value);
+  return url && /^https?:\/\//.test(url) ? url : undefined;
+};
+
+/** The config's API links (http(s) only), or NOMAD's set when it has none: a NOMAD installation's env. */
+function readApis(source: Json, appBase: string): ApiLinks {
+  if (!isObject(source.apis)) {
+    return {
+      docs: `${appBase}/api/v1/extensions/docs`,
+      openapi: `${appBase}/api/v1/openapi.json`,
+      optimade: `${appBase}/optimade/v1/`,
+      dcat: `${appBase}/dcat/`,
+      resources: `${appBase}/resources/extensions/docs`,
+    };
+  }
+  const apis = source.apis;
+  const optional = (key: 'optimade' | 'dcat' | 'resources') => {
+    const url = link(apis[key]);
+    return url ? { [key]: url } : {};
+  };
+  return {
+    docs: link(apis.docs) ?? `${appBase}/api/v1/docs`,
+    openapi: link(apis.openapi) ?? `${appBase}/api/v1/openapi.json`,
+    ...optional('optimade'),
+    ...optional('dcat'),
+    ...optional('resources'),
+  };
+}
+
 /**
  * Validates the raw `window.nomadEnv` only as far as the GUI depends on it: a broken or missing config
  * must still render the shell (pointing at this origin), not a blank page.
@@ -101,10 +141,12 @@ export function readEnv(raw: unknown, origin: string = window.location.origin): 
     },
     globalLoginRequired: bool(source.globalLoginRequired, false),
     servicesUploadLimit: int(source.servicesUploadLimit, 10),
-    appTokenMaxExpiresIn: int(source.appTokenMaxExpiresIn, 2592000),
+    appTokenMaxExpiresIn: int(source.appTokenMaxExpiresIn, APP_TOKEN_MAX_EXPIRES_IN),
     uploadMembersGroupSearchEnabled: bool(source.uploadMembersGroupSearchEnabled, true),
     dataciteEnabled: bool(source.dataciteEnabled, false),
     northEnabled: bool(source.northEnabled, false),
+    centralNomadUrl: optStr(source.centralNomadUrl),
+    apis: readApis(source, appBase),
     ui,
     plugins: isObject(source.plugins) ? source.plugins : {},
     apps: readApps(ui),

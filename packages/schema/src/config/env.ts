@@ -107,6 +107,19 @@ export const PluginsEnvSchema = Type.Object(
 );
 
 /**
+ * The installation's APIs, for the APIs page (spec 1 §2.2); an API it does not have is left out. Not in
+ * NOMAD's env, whose GUI assumes NOMAD's own set.
+ */
+export const ApiLinksSchema = Type.Object({
+  docs: Type.String({ description: "The NOMAD API's interactive documentation page" }),
+  openapi: Type.String({ description: "The NOMAD API's OpenAPI document" }),
+  optimade: Type.Optional(Type.String({ description: 'Base URL of the OPTIMADE API (versioned, with /)' })),
+  dcat: Type.Optional(Type.String({ description: 'Base URL of the DCAT catalogue-vocabulary API' })),
+  resources: Type.Optional(Type.String({ description: 'Docs page of the resources-links API' })),
+});
+export type ApiLinks = Static<typeof ApiLinksSchema>;
+
+/**
  * The runtime configuration the GUI reads from the server (`window.nomadEnv`, served as `gui/env.js`),
  * field names as NOMAD's so one GUI build serves any installation.
  */
@@ -137,5 +150,8 @@ export const EnvConfigSchema = Type.Object({
   plugins: PluginsEnvSchema,
   dataciteEnabled: Type.Boolean(),
   northEnabled: Type.Optional(Type.Boolean()),
+  /** The API of the installation uploads can be published to ('Publish to central NOMAD'), when configured. */
+  centralNomadUrl: Type.Optional(Type.String()),
+  apis: Type.Optional(ApiLinksSchema),
 });
 export type EnvConfig = Static<typeof EnvConfigSchema>;

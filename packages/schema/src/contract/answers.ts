@@ -15,7 +15,7 @@ export const answerSchema = (
 ): TSchema | 'undeclared' | undefined => {
   if (status >= 500 || (status < 300 && operation.produces)) return undefined;
   if (status >= 400 && !(operation.errors as readonly number[]).includes(status)) return 'undeclared';
-  return status < 300 ? operation.response : ErrorBodySchema;
+  return status < 300 ? operation.response : (operation.errorBody ?? ErrorBodySchema);
 };
 
 /** What is wrong with an answer of operation `name` (at most `max` problems); [] when it matches its row. */

@@ -2,11 +2,11 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The error statuses an operation may answer with; every one has NOMAD's `{detail}` body. */
+/** The error statuses an operation may answer with; NOMAD's `{detail}` body unless the row says otherwise. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 
 /**
- * One endpoint of the API (relative to /api/v1). The path is written as in OpenAPI, `{name}` per
+ * One endpoint of the API (relative to /api/v1, or to the OPTIMADE base URL for its table). The path is written as in OpenAPI, `{name}` per
  * path parameter; `{*name}` at the end takes the rest of the path, slashes included, and may be empty.
  */
 export interface OperationDefinition {
@@ -22,6 +22,8 @@ export interface OperationDefinition {
   /** Media type of a success body that is not JSON (files, zips); such bodies are streamed. */
   readonly produces?: string;
   readonly errors: readonly ErrorStatus[];
+  /** The body of the error statuses when it is not NOMAD's `{detail}` (OPTIMADE's error document). */
+  readonly errorBody?: TSchema;
 }
 
 /** `'/a/{x}/b/{*rest}'` → `'x' | 'rest'`. */

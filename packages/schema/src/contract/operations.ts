@@ -1,6 +1,9 @@
 import {
+  AppTokenIdParamsSchema,
+  AppTokenInfoSchema,
   AppTokenQuerySchema,
   AppTokenResponseSchema,
+  AppTokensResponseSchema,
   TokenCredentialsSchema,
   TokenResponseSchema,
 } from '../api/auth.ts';
@@ -54,6 +57,12 @@ import {
 } from '../api/h5grove.ts';
 import { InfoResponseSchema } from '../api/info.ts';
 import {
+  NorthToolParamsSchema,
+  NorthToolQuerySchema,
+  NorthToolResponseSchema,
+  NorthToolsResponseSchema,
+} from '../api/north.ts';
+import {
   MetainfoDefinitionParamsSchema,
   MetainfoDefinitionResponseSchema,
   MetainfoPackagesQuerySchema,
@@ -79,6 +88,7 @@ import {
   UploadsQuerySchema,
   UploadsResponseSchema,
 } from '../api/uploads.ts';
+import { BundleExportQuerySchema, BundleImportQuerySchema } from '../api/upload-bundles.ts';
 import { UserInviteSchema, UserSchema, UsersQuerySchema, UsersResponseSchema } from '../api/users.ts';
 import { defineOperation as op } from './operation.ts';
 
@@ -131,6 +141,32 @@ export const operations = {
     query: AppTokenQuerySchema,
     response: AppTokenResponseSchema,
     errors: [401, 403, 422, 429],
+  }),
+  // Not in NOMAD, whose app tokens cannot be revoked: the oasis records each one, so its user can end it.
+  authAppTokens: op({
+    method: 'GET',
+    path: '/auth/app_tokens',
+    tag: 'auth',
+    summary: "The caller's app tokens that have not expired (not the tokens themselves)",
+    response: AppTokensResponseSchema,
+    errors: [401, 403],
+  }),
+  authAppTokenRevoke: op({
+    method: 'DELETE',
+    path: '/auth/app_tokens/{token_id}',
+    tag: 'auth',
+    summary: "Revoke one of the caller's app tokens; it stops working at once",
+    params: AppTokenIdParamsSchema,
+    response: AppTokenInfoSchema,
+    errors: [401, 403, 404],
+  }),
+  authAppTokensRevokeAll: op({
+    method: 'DELETE',
+    path: '/auth/app_tokens',
+    tag: 'auth',
+    summary: "Revoke all of the caller's app tokens; answers the revoked ones",
+    response: AppTokensResponseSchema,
+    errors: [401, 403],
   }),
 
   usersMe: op({
@@ -285,6 +321,27 @@ export const operations = {
     query: PublishQuerySchema,
     response: UploadResponseSchema,
     errors: UPLOAD_ERRORS,
+  }),
+  uploadBundleExport: op({
+    method: 'GET',
+    path: '/uploads/{upload_id}/bundle',
+    tag: 'uploads',
+    summary:
+      'A published upload as a bundle (raw files, archives, bundle_info.json) for another installation',
+    params: UploadIdParamsSchema,
+    query: BundleExportQuerySchema,
+    response: FileResponseSchema,
+    produces: 'application/zip',
+    errors: UPLOAD_ERRORS,
+  }),
+  uploadBundleImport: op({
+    method: 'POST',
+    path: '/uploads/bundle',
+    tag: 'uploads',
+    summary: 'Import an upload bundle of another installation (admins and `oasis.allowed_importers`)',
+    query: BundleImportQuerySchema,
+    response: UploadResponseSchema,
+    errors: [...UPLOAD_ERRORS, 409, 413],
   }),
   uploadDeleteEntryFiles: op({
     method: 'POST',
@@ -618,6 +675,43 @@ export const operations = {
       "A definition by qualified name, or the package of a user's section by its definition id (versionHash)",
     params: MetainfoDefinitionParamsSchema,
     response: MetainfoDefinitionResponseSchema,
+    errors: [401, 404, 422],
+  }),
+  northTools: op({
+    method: 'GET',
+    path: '/north/',
+    tag: 'north',
+    summary: 'The configured remote tools, with their state for a logged-in caller',
+    response: NorthToolsResponseSchema,
+    errors: [404, 422],
+  }),
+  northTool: op({
+    method: 'GET',
+    path: '/north/{name}',
+    tag: 'north',
+    summary: "One tool and the state of the caller's instance",
+    params: NorthToolParamsSchema,
+    query: NorthToolQuerySchema,
+    response: NorthToolResponseSchema,
+    errors: [401, 404, 422],
+  }),
+  northToolStart: op({
+    method: 'POST',
+    path: '/north/{name}',
+    tag: 'north',
+    summary: "Starts the caller's instance of a tool (or answers the running one)",
+    params: NorthToolParamsSchema,
+    query: NorthToolQuerySchema,
+    response: NorthToolResponseSchema,
+    errors: [401, 404, 409, 422, 503],
+  }),
+  northToolStop: op({
+    method: 'DELETE',
+    path: '/north/{name}',
+    tag: 'north',
+    summary: "Stops the caller's instance of a tool",
+    params: NorthToolParamsSchema,
+    response: NorthToolResponseSchema,
     errors: [401, 404, 422],
   }),
 } as const;

@@ -115,13 +115,19 @@ export const signRefreshToken = (
 
 /**
  * Long-lived tokens for scripts (NOMAD's app tokens). Signed by this server's key with their own issuer, so
- * they work also when users log in through an external Keycloak.
+ * they work also when users log in through an external Keycloak. `tokenId` (the jti) names the token's row,
+ * without which the verifier refuses it (revocation).
  */
-export const signAppToken = (config: OasisConfig, key: SigningKey, user: TokenUser, expiresIn: number) =>
+export const signAppToken = (
+  config: OasisConfig,
+  key: SigningKey,
+  user: TokenUser,
+  options: { tokenId: string; expiresIn: number },
+) =>
   sign({ typ: 'AppToken', preferred_username: user.username }, key)
     .setIssuer(appTokenIssuer(config))
     .setSubject(user.user_id)
-    .setJti(randomUUID())
+    .setJti(options.tokenId)
     .setIssuedAt()
-    .setExpirationTime(`${expiresIn}s`)
+    .setExpirationTime(`${options.expiresIn}s`)
     .sign(key.privateKey);

@@ -1,6 +1,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../errors.ts';
+import { appTokenRecorded } from '../store/app-tokens.ts';
 import { findUserById, upsertUserFromClaims } from '../store/users.ts';
 import { toCurrentUser } from './account.ts';
 import type { CurrentUser } from './current-user.ts';
@@ -14,6 +15,9 @@ export interface TokenVerifier {
 
 const invalid = () =>
   unauthorized('Invalid token: its signature or claims could not be verified. Please log in again.');
+
+const revokedAppToken = () =>
+  unauthorized('The app token has been revoked. Request a new one on the APIs page or with /auth/app_token.');
 
 const stringClaim = (payload: JWTPayload, name: string): string | undefined =>
   typeof payload[name] === 'string' ? payload[name] : undefined;
@@ -55,6 +59,7 @@ export const createTokenVerifier = (ctx: AppContext, keyStore: KeyStore): TokenV
       if (issuer === appTokenIssuer(config)) {
         const payload = await verifySignature(token, issuer, true);
         if (payload.typ !== 'AppToken' || !payload.sub) throw invalid();
+        if (!payload.jti || !(await appTokenRecorded(db, payload.jti, payload.sub))) throw revokedAppToken();
         const user = await findUserById(db, payload.sub);
         if (!user) throw unauthorized('The user of this token does not exist.');
         return toCurrentUser(user, { appToken: true });

@@ -1,5 +1,6 @@
 import { configProblems, problemLine, UiConfigSchema, withDefaults, type UiConfig } from '@oasis/schema';
 import { Type } from '@sinclair/typebox';
+import { NorthConfigSchema } from '../north/north-config-schema.ts';
 
 /**
  * nomad.yaml as far as this server reads it (docs/configuration.md), plus the `ui` section it passes to the
@@ -20,6 +21,7 @@ export const NomadYamlSchema = Type.Object(
       api_port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
       api_host_url: Type.Optional(Type.String()),
       upload_limit: Type.Optional(Type.Integer({ minimum: 0 })),
+      app_token_max_expires_in: count,
       search_time_budget_ms: positive,
       json_body_limit: count,
       trust_proxy: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
@@ -38,8 +40,18 @@ export const NomadYamlSchema = Type.Object(
       client_id: Type.Optional(Type.String()),
       redirect_uris: strings,
     }),
-    oasis: section({ allowed_users: strings }),
-    north: section({ enabled: Type.Optional(Type.Boolean()) }),
+    oasis: section({
+      allowed_users: strings,
+      // Who may import upload bundles besides admins, and where published uploads are sent (docs/publishing-to-another-nomad.md).
+      allowed_importers: strings,
+      central: section({
+        url: Type.Optional(Type.String()),
+        token: Type.Optional(Type.String()),
+        username: Type.Optional(Type.String()),
+        password: Type.Optional(Type.String()),
+      }),
+    }),
+    north: NorthConfigSchema,
     meta: section({
       label: Type.Optional(Type.String()),
       // An unquoted version (1.3) reads as a number.

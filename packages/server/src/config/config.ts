@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { UiConfig } from '@oasis/schema';
+import { APP_TOKEN_MAX_EXPIRES_IN, type UiConfig } from '@oasis/schema';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError, validateConfigFile } from './config-schema.ts';
 import { readExampleUploads, type ExampleUploadConfig } from './example-uploads.ts';
+import { readNorthConfig, type NorthConfig } from '../north/north-config.ts';
 import { readMailConfig, type MailConfig } from '../mail/mail-config.ts';
 import { readDataciteConfig, type DataciteConfig } from '../datacite/config.ts';
+import { readCentralConfig, type CentralConfig } from './central-config.ts';
 import {
   readProcessingLimits,
   readUploadFileLimits,
@@ -30,12 +32,16 @@ export interface OasisConfig {
   databaseUrl?: string;
   configFile?: string;
   uploadLimit: number;
+  /** The longest lifetime of an app token in seconds (`services.app_token_max_expires_in`, NOMAD's key). */
+  appTokenMaxExpiresIn: number;
   /** Milliseconds one search may take before it is cancelled with 503 (`services.search_time_budget_ms`). */
   searchTimeBudgetMs: number;
   globalLoginRequired: boolean;
   /** Usernames or emails allowed in global-login mode; undefined lets every registered user in. */
   allowedUsers?: string[];
   northEnabled: boolean;
+  /** The remote tools hub (`north:`): tools, idle stop, instance limits (north/north-config.ts). */
+  north: NorthConfig;
   keycloak: KeycloakConfig;
   /** nomad.yaml's `ui` (apps, unit systems, ...), validated and with its defaults filled in; passed to the GUI. */
   ui: UiConfig;
@@ -66,6 +72,10 @@ export interface OasisConfig {
   mail: MailConfig;
   /** DOI registration (`datacite:` in nomad.yaml); undefined when not enabled, and DOIs are refused. */
   datacite?: DataciteConfig;
+  /** Where 'Publish to central NOMAD' sends published uploads (`oasis.central`); undefined: not offered. */
+  central?: CentralConfig;
+  /** Usernames or emails (besides admins) who may import upload bundles (`oasis.allowed_importers`). */
+  allowedImporters: string[];
 }
 
 /** Back-off of failed logins, per account and per client address (auth/login-limiter.ts). */
@@ -161,6 +171,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
     databaseUrl: env.OASIS_DATABASE_URL || undefined,
     configFile,
     uploadLimit: asNumber(services.upload_limit) ?? 10,
+    appTokenMaxExpiresIn: asNumber(services.app_token_max_expires_in) ?? APP_TOKEN_MAX_EXPIRES_IN,
     searchTimeBudgetMs: asNumber(services.search_time_budget_ms) ?? 10_000,
     // As in NOMAD: listing `oasis.allowed_users` makes login mandatory for the whole installation.
     globalLoginRequired: env.OASIS_GLOBAL_LOGIN === 'true' || Array.isArray(oasis.allowed_users),
@@ -168,6 +179,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
       ? oasis.allowed_users.filter((u) => typeof u === 'string')
       : undefined,
     northEnabled: asBool(north.enabled) ?? false,
+    north: readNorthConfig(north),
     keycloak: {
       serverUrl: keycloakServerUrl ? keycloakServerUrl.replace(/\/?$/, '/') : undefined,
       realm: env.OASIS_KEYCLOAK_REALM ?? asString(keycloak.realm_name) ?? 'oasis',
@@ -195,6 +207,8 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
     exampleUploads: readExampleUploads(section(doc, 'plugins'), configFile),
     mail: readMailConfig(section(doc, 'mail'), env),
     datacite: readDataciteConfig(section(doc, 'datacite'), env),
+    central: readCentralConfig(oasis, env),
+    allowedImporters: stringList(oasis.allowed_importers) ?? [],
     ...overrides,
   };
 };

@@ -1,8 +1,19 @@
-import { DEFAULT_UNIT_SYSTEMS, type EnvConfig } from '@oasis/schema';
+import { DEFAULT_UNIT_SYSTEMS, type ApiLinks, type EnvConfig } from '@oasis/schema';
 import { defaultApps } from './default-apps.ts';
 import { defaultEntryCards } from './entry-cards.ts';
 import { exampleUploadEntryPoint } from './example-uploads.ts';
 import type { OasisConfig } from './config.ts';
+
+/**
+ * The APIs the GUI's installation has: this server serves its API docs at /api/v1/docs and OPTIMADE, but no
+ * DCAT or resources API; a NOMAD installation the GUI is pointed at has them all, docs under /extensions.
+ */
+const apiLinks = (appBase: string, nomad: boolean): ApiLinks => ({
+  docs: `${appBase}/api/v1/${nomad ? 'extensions/docs' : 'docs'}`,
+  openapi: `${appBase}/api/v1/openapi.json`,
+  optimade: `${appBase}/optimade/v1/`,
+  ...(nomad ? { dcat: `${appBase}/dcat/`, resources: `${appBase}/resources/extensions/docs` } : {}),
+});
 
 /** The GUI's runtime configuration (`window.nomadEnv`), derived from the server configuration. */
 export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
@@ -26,7 +37,7 @@ export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
     },
     globalLoginRequired: config.globalLoginRequired,
     servicesUploadLimit: config.uploadLimit,
-    appTokenMaxExpiresIn: 2592000,
+    appTokenMaxExpiresIn: config.appTokenMaxExpiresIn,
     uploadMembersGroupSearchEnabled: true,
     ui: {
       ...ui,
@@ -47,5 +58,7 @@ export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
     },
     dataciteEnabled: config.datacite !== undefined,
     northEnabled: config.northEnabled,
+    ...(config.central ? { centralNomadUrl: config.central.url } : {}),
+    apis: apiLinks(appBase, config.guiAppBase !== undefined),
   };
 };

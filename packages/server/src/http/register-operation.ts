@@ -12,25 +12,30 @@ import {
   pathSegments,
   type BodyOf,
   type OperationDefinition,
+  optimadeOperations,
   type OperationName,
   type Operations,
+  type OptimadeOperationName,
+  type OptimadeOperations,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
 } from '@oasis/schema';
 
-/** A request to operation N, typed by its row: Fastify has validated params, query and body against it. */
-type OperationRequest<N extends OperationName> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
-  params: ParamsOf<Operations[N]>;
-  query: QueryOf<Operations[N]>;
-  body: BodyOf<Operations[N]>;
+/** A request to a row's route, typed by the row: Fastify has validated params, query and body against it. */
+type RowRequest<O extends OperationDefinition> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+  params: ParamsOf<O>;
+  query: QueryOf<O>;
+  body: BodyOf<O>;
 };
 
 /** Handlers return the success body, or the reply when they sent something else (a file, a stream). */
-export type OperationHandler<N extends OperationName> = (
-  request: OperationRequest<N>,
+type RowHandler<O extends OperationDefinition> = (
+  request: RowRequest<O>,
   reply: FastifyReply,
-) => Promise<ResponseOf<Operations[N]> | FastifyReply>;
+) => Promise<ResponseOf<O> | FastifyReply>;
+
+export type OperationHandler<N extends OperationName> = RowHandler<Operations[N]>;
 
 interface RouteOptions {
   /** For bodies that are parsed whole (JSON, forms); uploads stream and set their own limits. */
@@ -42,6 +47,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The operation-table row a route was registered from. */
     operation?: OperationName;
+    /** The OPTIMADE table's row a route was registered from. */
+    optimadeOperation?: OptimadeOperationName;
   }
 }
 
@@ -77,9 +84,38 @@ const routeSchema = (operation: OperationDefinition): FastifySchema => {
     response: {
       // Streamed bodies are not serialised; JSON bodies are, by the row's schema.
       ...(operation.produces ? {} : { 200: operation.response }),
-      ...Object.fromEntries(operation.errors.map((status) => [status, ErrorBodySchema])),
+      ...Object.fromEntries(
+        operation.errors.map((status) => [status, operation.errorBody ?? ErrorBodySchema]),
+      ),
     },
   };
+};
+
+/** Registers the routes of one row; `config` names the row, so checks and hooks can find it. */
+const registerRow = <O extends OperationDefinition>(
+  app: FastifyInstance,
+  operation: O,
+  handler: RowHandler<O>,
+  options: RouteOptions,
+  config: FastifyContextConfig,
+): void => {
+  const rest = restParam(operation);
+  for (const url of fastifyUrls(operation.path)) {
+    app.route({
+      method: operation.method,
+      url,
+      schema: routeSchema(operation),
+      ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+      config: { ...options.config, ...config },
+      handler: async (request, reply) => {
+        if (rest) {
+          const params = request.params as Record<string, string | undefined>;
+          request.params = { ...params, [rest]: params[REST] ?? '' };
+        }
+        return handler(request as unknown as RowRequest<O>, reply);
+      },
+    });
+  }
 };
 
 /** Registers the route of operation `name` from its table row; the route module supplies only the handler. */
@@ -88,23 +124,12 @@ export const registerOperation = <N extends OperationName>(
   name: N,
   handler: OperationHandler<N>,
   options: RouteOptions = {},
-): void => {
-  const operation: OperationDefinition = operations[name];
-  const rest = restParam(operation);
-  for (const url of fastifyUrls(operation.path)) {
-    app.route({
-      method: operation.method,
-      url,
-      schema: routeSchema(operation),
-      ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
-      config: { ...options.config, operation: name },
-      handler: async (request, reply) => {
-        if (rest) {
-          const params = request.params as Record<string, string | undefined>;
-          request.params = { ...params, [rest]: params[REST] ?? '' };
-        }
-        return handler(request as unknown as OperationRequest<N>, reply);
-      },
-    });
-  }
-};
+): void => registerRow<Operations[N]>(app, operations[name], handler, options, { operation: name });
+
+/** Registers the route of an OPTIMADE row (relative to the OPTIMADE base URL the plugin is mounted at). */
+export const registerOptimadeOperation = <N extends OptimadeOperationName>(
+  app: FastifyInstance,
+  name: N,
+  handler: RowHandler<OptimadeOperations[N]>,
+): void =>
+  registerRow<OptimadeOperations[N]>(app, optimadeOperations[name], handler, {}, { optimadeOperation: name });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { answerSchema, operations, type OperationDefinition, type OperationName } from '@oasis/schema';
+import { answerSchema, operations, optimadeOperations, type OperationDefinition } from '@oasis/schema';
 
 const MAX_REPORTED = 5;
 
@@ -30,9 +30,13 @@ export const checkResponsesAgainstContract = (app: FastifyInstance): void => {
   };
 
   app.addHook('preSerialization', async (request, reply, payload) => {
-    const name: OperationName | undefined = request.routeOptions.config.operation;
+    const { operation, optimadeOperation } = request.routeOptions.config;
+    const name = operation ?? optimadeOperation;
     if (!name) return payload;
-    const problems = problemsOf(operations[name], reply.statusCode, payload);
+    const row: OperationDefinition = operation
+      ? operations[operation]
+      : optimadeOperations[optimadeOperation!];
+    const problems = problemsOf(row, reply.statusCode, payload);
     if (problems.length === 0) return payload;
     const detail = `The ${reply.statusCode} answer of ${name} does not match the contract: ${problems.join('; ')}`;
     request.log.error(detail);

@@ -6,6 +6,7 @@ import { authRoutes } from './auth.ts';
 import { usersRoutes } from './users.ts';
 import { groupsRoutes } from './groups.ts';
 import { uploadsRoutes } from './uploads.ts';
+import { uploadBundleRoutes } from './upload-bundles.ts';
 import { uploadFilesRoutes } from './upload-files.ts';
 import { entriesRoutes } from './entries.ts';
 import { searchRoutes } from './search.ts';
@@ -15,6 +16,7 @@ import { uploadEditRoutes } from './upload-edit.ts';
 import { h5groveRoutes } from './h5grove.ts';
 import { systemsRoutes } from './systems.ts';
 import { metainfoRoutes } from './metainfo.ts';
+import { northRoutes } from './north.ts';
 
 /** Everything under /api/v1; the auth plugin resolves the caller before any route runs. */
 export const apiRoutes =
@@ -45,6 +47,7 @@ export const apiRoutes =
     await api.register(usersRoutes(ctx));
     await api.register(groupsRoutes(ctx));
     await api.register(uploadsRoutes(ctx));
+    await api.register(uploadBundleRoutes(ctx));
     await api.register(uploadFilesRoutes(ctx));
     await api.register(entriesRoutes(ctx));
     await api.register(searchRoutes(ctx));
@@ -54,4 +57,5 @@ export const apiRoutes =
     await api.register(h5groveRoutes(ctx));
     await api.register(systemsRoutes(ctx));
     await api.register(metainfoRoutes(ctx));
+    await api.register(northRoutes(ctx));
   };

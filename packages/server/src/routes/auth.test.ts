@@ -54,7 +54,7 @@ describe('/auth/token and /auth/app_token', () => {
     expect((await fetch(`${server.api}/auth/token?username=nobody&password=x`)).status).toBe(401);
   });
 
-  it('issues app tokens to logged-in users, up to 30 days', async () => {
+  it('issues app tokens to logged-in users, up to 30 days by default', async () => {
     const { access_token: token } = (await (
       await fetch(`${server.api}/auth/token?username=lena&password=lena-password`)
     ).json()) as {
@@ -63,7 +63,7 @@ describe('/auth/token and /auth/app_token', () => {
     expect((await fetch(`${server.api}/auth/app_token?expires_in=60`)).status).toBe(401);
     const tooLong = await fetch(`${server.api}/auth/app_token?expires_in=2592001`, bearer(token));
     expect(tooLong.status).toBe(422);
-    expect(((await tooLong.json()) as { detail: string }).detail).toContain('2592000');
+    expect(await tooLong.json()).toMatchObject({ detail: [{ ctx: { limit_value: 2592000 } }] });
     const response = await fetch(`${server.api}/auth/app_token?expires_in=3600`, bearer(token));
     expect(response.status).toBe(200);
     const { app_token: appToken } = (await response.json()) as { app_token: string };

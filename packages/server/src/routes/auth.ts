@@ -1,9 +1,19 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerOperation } from '../http/register-operation.ts';
-import { accessTokenByPassword, createAppToken } from '../services/auth-tokens.ts';
+import {
+  createAppToken,
+  listOwnAppTokens,
+  revokeAllAppTokens,
+  revokeAppToken,
+} from '../services/app-tokens.ts';
+import { appTokenToWire } from '../services/app-tokens-wire.ts';
+import { accessTokenByPassword } from '../services/auth-tokens.ts';
 
-/** NOMAD's token endpoints for scripts: a short-lived access token by password, a long-lived app token. */
+/**
+ * NOMAD's token endpoints for scripts: a short-lived access token by password, a long-lived app token; and
+ * the oasis's list and revocation of app tokens.
+ */
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (plugin) => {
@@ -31,4 +41,13 @@ export const authRoutes =
       }),
       { config: { loginPath: true } },
     );
+    registerOperation(api, 'authAppTokens', async (request) => ({
+      data: (await listOwnAppTokens(ctx, request.user)).map(appTokenToWire),
+    }));
+    registerOperation(api, 'authAppTokenRevoke', async (request) =>
+      appTokenToWire(await revokeAppToken(ctx, request.user, request.params.token_id)),
+    );
+    registerOperation(api, 'authAppTokensRevokeAll', async (request) => ({
+      data: (await revokeAllAppTokens(ctx, request.user)).map(appTokenToWire),
+    }));
   };

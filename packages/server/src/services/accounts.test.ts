@@ -6,7 +6,8 @@ import { HttpError } from '../errors.ts';
 import { createUser } from '../store/users.ts';
 import { createCaller } from '../testing/callers.ts';
 import { openServiceContext, type ServiceTestContext } from '../testing/service-context.ts';
-import { accessTokenByPassword, createAppToken } from './auth-tokens.ts';
+import { createAppToken } from './app-tokens.ts';
+import { accessTokenByPassword } from './auth-tokens.ts';
 import { readServerInfo } from './info.ts';
 import { findUsersFor, readOwnAccount } from './users.ts';
 

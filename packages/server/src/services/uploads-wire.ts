@@ -36,7 +36,7 @@ export const uploadToWire = (row: UploadRow): Upload => ({
   viewers: distinct([...row.reviewers, ...row.coauthors, row.main_author]),
   viewer_groups: distinct([...row.coauthor_groups, ...row.reviewer_groups]),
   published: row.published,
-  published_to: [],
+  published_to: row.published_to ?? [],
   publish_time: iso(row.publish_time),
   with_embargo: row.with_embargo,
   embargo_length: row.embargo_length,

@@ -11,6 +11,8 @@ export interface UploadRow {
   upload_create_time: Date;
   published: boolean;
   publish_time: Date | null;
+  /** API URLs of the installations the upload was published to (migration 010). */
+  published_to?: string[];
   with_embargo: boolean;
   embargo_length: number;
   license: string;

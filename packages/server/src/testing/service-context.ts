@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createSearchEngine } from '../search/engine/engine.ts';
 import { freshPostgresDatabase, pgliteTemplate, testPostgresServer } from './test-database.ts';
+import { NorthHub } from '../north/hub.ts';
 import { KeyedQueue } from '../files/keyed-queue.ts';
 
 export interface ServiceTestContext {
@@ -45,10 +46,12 @@ export const openServiceContext = async (
     loginLimiter: new LoginLimiter(config.loginLimits),
     fileWrites: new KeyedQueue(),
     clock: options.clock ?? systemClock,
+    north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath }),
   };
   return {
     ctx,
     async close() {
+      await ctx.north.stopAll();
       await db.close();
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });

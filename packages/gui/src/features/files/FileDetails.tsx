@@ -7,6 +7,7 @@ import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FileTools } from '../north/FileTools.tsx';
 import type { FileInfo } from './adapters.tsx';
 import { formatFileSize } from './fileSize.ts';
 import { parentOf, parserLabel, type FilesContext } from './filesContext.ts';
@@ -68,6 +69,7 @@ export function FileDetails({ ctx, file, laneUrl }: { ctx: FilesContext; file: F
           </>
         ) : null}
       </Box>
+      <FileTools uploadId={ctx.uploadId} path={file.path} name={file.name} />
       <ConfirmDialog
         open={dialog === 'delete'}
         title="Delete file"

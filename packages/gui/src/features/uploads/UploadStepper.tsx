@@ -1,9 +1,11 @@
 import { Step, StepContent, StepLabel, Stepper, Typography } from '@mui/material';
 import type { Upload } from '@oasis/schema';
 import type { ReactNode } from 'react';
+import { useEnv } from '../../app/EnvProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { AccessStep } from './members/AccessStep.tsx';
 import { MetadataStep } from './metadata/MetadataStep.tsx';
+import { PublishCentralStep } from './publish/PublishCentralStep.tsx';
 import { PublishStep } from './publish/PublishStep.tsx';
 import { isWriter } from './roles.ts';
 
@@ -41,6 +43,7 @@ export function UploadStepper({
   onChanged,
 }: UploadStepperProps) {
   const { user } = useAuth();
+  const { centralNomadUrl } = useEnv();
   // Editing needs a logged-in writer (spec 3 §6).
   const canEdit = upload !== undefined && user !== undefined && (writer ?? isWriter(upload, user.sub));
   return (
@@ -92,7 +95,15 @@ export function UploadStepper({
           )}
         </StepContent>
       </Step>
-      {/* 'Publish to central NOMAD' is only for deployments configured for it; no such setting exists yet (issue 18). */}
+      {/* Only deployments configured with a target (`oasis.central`) offer it, and only to writers, as NOMAD. */}
+      {centralNomadUrl && upload && canEdit ? (
+        <Step expanded completed={upload.published_to.includes(centralNomadUrl)}>
+          <StepLabel>Publish to central NOMAD</StepLabel>
+          <StepContent>
+            <PublishCentralStep upload={upload} centralUrl={centralNomadUrl} onChanged={onChanged} />
+          </StepContent>
+        </Step>
+      ) : null}
     </Stepper>
   );
 }

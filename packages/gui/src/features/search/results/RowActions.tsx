@@ -4,6 +4,7 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useEnv } from '../../../app/EnvProvider.tsx';
+import { NorthRowAction } from '../../north/NorthRowAction.tsx';
 import type { Resource } from '../context/index.ts';
 import type { RowActionConfig } from './config.ts';
 import type { ResultRow } from './ResultCell.tsx';
@@ -60,17 +61,24 @@ export function RowActions(props: {
   const entryId = typeof row.entry_id === 'string' ? row.entry_id : undefined;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-      {Object.entries(options)
-        // Launching remote tools (type north) needs the tools hub, which this page does not drive.
-        .filter(([, action]) => action.type === 'url')
-        .map(([key, action]) => (
+      {Object.entries(options).map(([key, action]) =>
+        action.type === 'north' ? (
+          <NorthRowAction
+            key={key}
+            row={row}
+            toolName={action.tool_name}
+            filepath={action.filepath}
+            label={action.description ?? key}
+          />
+        ) : (
           <LinkAction
             key={key}
             target={urlActionTarget(row, action.path)}
             label={action.description ?? key}
             icon={<OpenInNew fontSize="small" />}
           />
-        ))}
+        ),
+      )}
       {resource === 'materials' ? (
         <LinkAction
           target={materialTarget(encyclopediaBase, row)}

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startNorthServer } from '../support/north-server.ts';
+import { gui, naclCif, register } from '../support/fixtures.ts';
+
+// The remote tools hub against a server of its own with the stand-in tool (testing/fixtures/north-tool.mjs)
+// configured as `jupyter`: launched from the hub and from a search row, opened through the oasis, it lists
+// the user's uploaded file, and it is stopped.
+let north: Awaited<ReturnType<typeof startNorthServer>>;
+
+test.beforeAll(async () => {
+  north = await startNorthServer();
+});
+test.afterAll(async () => north.close());
+
+const at = (pathname: string) => `${north.origin}${gui(pathname)}`;
+
+/** Creates an upload with NaCl.cif and waits until its entry is processed; answers the upload id. */
+const uploadCif = async (page: Page): Promise<string> => {
+  await page.goto(at('/user/uploads'));
+  await page.getByRole('button', { name: 'Create a new upload' }).click();
+  await expect(page).toHaveURL(/\/user\/uploads\/upload\/id\/[A-Za-z0-9_-]{22}$/);
+  const uploadId = page.url().split('/').at(-1) ?? '';
+  await page
+    .locator('input[type=file]')
+    .setInputFiles([
+      { name: 'NaCl.cif', buffer: Buffer.from(naclCif), mimeType: 'application/octet-stream' },
+    ]);
+  // A new empty upload already reads 'Processing completed'; wait for the entry itself to succeed.
+  await expect(page.getByRole('row', { name: /NaCl\.cif.*SUCCESS/ })).toBeVisible({ timeout: 60_000 });
+  return uploadId;
+};
+
+test('launches the tool from the hub and from a search row, opens it through the oasis, and stops it', async ({
+  page,
+}) => {
+  await page.goto(at('/about/information'));
+  await register(page, {
+    username: 'northy',
+    firstName: 'Nora',
+    lastName: 'North',
+    password: 'remote-tools-1',
+  });
+  const uploadId = await uploadCif(page);
+
+  await page.goto(at('/analyze/north'));
+  await expect(page.getByRole('heading', { name: 'NOMAD Remote Tools Hub (NORTH)' })).toBeVisible();
+  const card = page.getByTestId('north-tool-jupyter');
+  await expect(
+    card.getByText('A stand-in for JupyterLab that lists the files of your uploads.'),
+  ).toBeVisible();
+  const launch = card.getByRole('button', { name: 'Launch' });
+  await expect(launch).toBeEnabled();
+  const popup = page.waitForEvent('popup');
+  await launch.click();
+  const tool = await popup;
+  await expect(tool).toHaveURL(`${north.origin}/nomad-oasis/north/user/northy/jupyter/`);
+  await expect(tool.getByRole('heading', { name: 'Fixture tool' })).toBeVisible();
+  await expect(tool.getByText(`uploads/${uploadId}/NaCl.cif`)).toBeVisible();
+  await expect(card.getByText('running')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Open' })).toBeEnabled();
+
+  // Nobody else gets in: a fresh browser context (no cookie) is refused.
+  const stranger = await page.context().browser()!.newContext();
+  const refused = await stranger.request.get(`${north.origin}/nomad-oasis/north/user/northy/jupyter/`);
+  expect(refused.status()).toBe(401);
+  await stranger.close();
+  await tool.close();
+
+  await card.getByRole('button', { name: 'Stop' }).click();
+  await expect(card.getByRole('button', { name: 'Launch' })).toBeEnabled();
+  await expect(card.getByText('running')).toHaveCount(0);
+
+  // A search row's action launches the tool at the row's file.
+  await page.goto(at('/search/entries'));
+  const action = page.getByRole('button', { name: 'Open in the tool' }).first();
+  await expect(action).toBeEnabled();
+  const rowPopup = page.waitForEvent('popup');
+  await action.click();
+  const atFile = await rowPopup;
+  await expect(atFile).toHaveURL(
+    `${north.origin}/nomad-oasis/north/user/northy/jupyter/uploads/${uploadId}/NaCl.cif`,
+  );
+  await expect(atFile.getByText(`uploads/${uploadId}/NaCl.cif`)).toBeVisible();
+  await atFile.close();
+
+  // Running now: the row action asks whether to open or stop it.
+  await action.click();
+  await expect(
+    page.getByText('The tool is already running. Stopping it will delete any unsaved data.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.goto(at('/analyze/north'));
+  await expect(page.getByTestId('north-tool-jupyter').getByRole('button', { name: 'Launch' })).toBeEnabled();
+});

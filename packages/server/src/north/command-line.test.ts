@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { fillPlaceholders, splitCommandLine } from './command-line.ts';
+
+describe('splitCommandLine', () => {
+  it('splits words and keeps quoted text, empty quotes included, as one word', () => {
+    expect(splitCommandLine(`jupyter lab  --ServerApp.token='' --x="a b" 'c d'e`)).toEqual([
+      'jupyter',
+      'lab',
+      '--ServerApp.token=',
+      '--x=a b',
+      'c de',
+    ]);
+  });
+
+  it('refuses an unbalanced quote', () => {
+    expect(() => splitCommandLine(`tool 'open`)).toThrow("Unbalanced '");
+  });
+});
+
+describe('fillPlaceholders', () => {
+  it('fills port, base URL and working folder; a value is never split or read as syntax', () => {
+    const argv = splitCommandLine('tool --port {port} --base={base_url} {upload_dir} {other}');
+    expect(fillPlaceholders(argv, { port: '41001', base_url: '/b/u/a b/', upload_dir: '/d/$(x)' })).toEqual([
+      'tool',
+      '--port',
+      '41001',
+      '--base=/b/u/a b/',
+      '/d/$(x)',
+      '{other}',
+    ]);
+  });
+});

@@ -1,0 +1,139 @@
+// App tokens: the configured lifetime cap, who may create, list and revoke them, and that revoked ones stop.
+import type { AppTokenInfo, AppTokensResponse } from '@oasis/schema';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../store/users.ts';
+import { callApi, json } from '../testing/http.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { MovableClock } from '../time/clock.ts';
+
+const MAX_EXPIRES_IN = 3 * 24 * 3600;
+
+describe('app tokens', () => {
+  let server: TestServer;
+  const clock = new MovableClock();
+  let lena: string;
+  let otto: string;
+
+  const accessToken = async (username: string) => {
+    const response = await fetch(
+      `${server.api}/auth/token?username=${username}&password=${username}-password`,
+    );
+    return (await json<{ access_token: string }>(response)).access_token;
+  };
+  const appToken = async (token: string, expiresIn = 3600) => {
+    const response = await callApi(server, token, 'GET', `auth/app_token?expires_in=${expiresIn}`);
+    expect(response.status).toBe(200);
+    return (await json<{ app_token: string }>(response)).app_token;
+  };
+  const listed = async (token: string) =>
+    (await json<AppTokensResponse>(await callApi(server, token, 'GET', 'auth/app_tokens'))).data;
+  const me = (token: string) => callApi(server, token, 'GET', 'users/me');
+
+  beforeAll(async () => {
+    server = await startTestServer({ appTokenMaxExpiresIn: MAX_EXPIRES_IN }, { clock });
+    for (const username of ['lena', 'otto']) {
+      await createUser(server.ctx.db, { username, password: `${username}-password` });
+    }
+    lena = await accessToken('lena');
+    otto = await accessToken('otto');
+  });
+  afterAll(async () => server?.close());
+
+  it('asks anonymous callers to log in', async () => {
+    for (const [method, path] of [
+      ['GET', 'auth/app_token?expires_in=60'],
+      ['GET', 'auth/app_tokens'],
+      ['DELETE', 'auth/app_tokens'],
+      ['DELETE', 'auth/app_tokens/some-id'],
+    ] as const) {
+      expect((await callApi(server, undefined, method, path)).status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it("refuses lifetimes over the installation's maximum in NOMAD's words, and bad ones", async () => {
+    const tooLong = await callApi(server, lena, 'GET', `auth/app_token?expires_in=${MAX_EXPIRES_IN + 1}`);
+    expect(tooLong.status).toBe(422);
+    const { detail } = await json<{ detail: Array<Record<string, unknown>> }>(tooLong);
+    expect(detail).toEqual([
+      {
+        loc: ['query', 'expires_in'],
+        msg: expect.stringMatching(/^Choose not later than \d{4}-\d\d-\d\d \(in 2 days\)\.$/),
+        type: 'value_error.number.not_le',
+        ctx: { limit_value: MAX_EXPIRES_IN },
+      },
+    ]);
+    for (const expiresIn of ['0', '-60', '1.5', 'soon', '']) {
+      const response = await callApi(server, lena, 'GET', `auth/app_token?expires_in=${expiresIn}`);
+      expect(response.status, expiresIn).toBe(422);
+    }
+    expect((await callApi(server, lena, 'GET', 'auth/app_token')).status).toBe(422);
+    expect(await listed(lena)).toEqual([]);
+  });
+
+  it('lists the tokens it issued by their id; they open the API and cannot manage tokens', async () => {
+    const token = await appToken(lena, MAX_EXPIRES_IN);
+    const claims = decodeJwt(token);
+    expect(await json(await me(token))).toMatchObject({ username: 'lena' });
+    const [info] = await listed(lena);
+    expect(info).toEqual({
+      token_id: claims.jti,
+      created: clock.now().toISOString(),
+      expires_at: new Date(clock.now().getTime() + MAX_EXPIRES_IN * 1000).toISOString(),
+    });
+    expect(await listed(otto)).toEqual([]);
+    for (const [method, path] of [
+      ['GET', 'auth/app_token?expires_in=60'],
+      ['GET', 'auth/app_tokens'],
+      ['DELETE', 'auth/app_tokens'],
+      ['DELETE', `auth/app_tokens/${info!.token_id}`],
+    ] as const) {
+      const response = await callApi(server, token, method, path);
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect((await json<{ detail: string }>(response)).detail).toMatch(
+        /^App tokens cannot \w+ app tokens\./,
+      );
+    }
+  });
+
+  it('revokes a token of its user only; a revoked token is refused with 401', async () => {
+    const token = await appToken(lena);
+    const tokenId = decodeJwt(token).jti!;
+    const ottos = await appToken(otto);
+    const ottoId = decodeJwt(ottos).jti!;
+
+    expect((await callApi(server, lena, 'DELETE', `auth/app_tokens/${ottoId}`)).status).toBe(404);
+    expect((await me(ottos)).status).toBe(200);
+
+    const revoked = await callApi(server, lena, 'DELETE', `auth/app_tokens/${tokenId}`);
+    expect(revoked.status).toBe(200);
+    expect(await json<AppTokenInfo>(revoked)).toMatchObject({ token_id: tokenId });
+    const refused = await me(token);
+    expect(refused.status).toBe(401);
+    expect(await json(refused)).toEqual({
+      detail: 'The app token has been revoked. Request a new one on the APIs page or with /auth/app_token.',
+    });
+    expect((await listed(lena)).map((info) => info.token_id)).not.toContain(tokenId);
+    const again = await callApi(server, lena, 'DELETE', `auth/app_tokens/${tokenId}`);
+    expect(again.status).toBe(404);
+    expect(await json(again)).toEqual({ detail: `The app token with id ${tokenId} does not exist.` });
+  });
+
+  it('revokes all tokens of its user at once and lists no expired ones', async () => {
+    const shortLived = await appToken(otto, 60);
+    clock.advance(120_000);
+    expect((await listed(otto)).map((info) => info.token_id)).not.toContain(decodeJwt(shortLived).jti);
+    const tokens = [await appToken(otto), await appToken(otto)];
+    const before = await listed(otto);
+    expect(before.map((info) => info.token_id)).toEqual(
+      expect.arrayContaining(tokens.map((token) => decodeJwt(token).jti)),
+    );
+
+    const response = await callApi(server, otto, 'DELETE', 'auth/app_tokens');
+    expect(response.status).toBe(200);
+    expect((await json<AppTokensResponse>(response)).data).toEqual(before);
+    for (const token of tokens) expect((await me(token)).status).toBe(401);
+    expect(await listed(otto)).toEqual([]);
+    expect(await listed(lena)).toHaveLength(1);
+  });
+});

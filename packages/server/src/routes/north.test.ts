@@ -1,0 +1,311 @@
+// NORTH against the real server and real tool processes (testing/fixtures/north-tool.mjs): launched per
+// user and tool, reached only by its owner through the proxy (HTTP and WebSocket), sees the user's uploads
+// (unpublished writable, published read-only), stopped on request, when idle and at shutdown.
+import { readdirSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, json, waitProcessed } from '../testing/http.ts';
+import { readNorthConfig } from '../north/north-config.ts';
+import { fixtureNorthConfig } from '../testing/north.ts';
+import { setUploadAccess } from '../testing/upload-access.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { createUserWithToken } from '../testing/users.ts';
+
+interface ToolAnswer {
+  tool: string;
+  username: string;
+  upload_mount_dir?: string;
+  upload_id_is_mounted?: boolean;
+  data: { name: string; state?: string };
+}
+
+const portAnswers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => resolve(socket.destroy() !== undefined));
+    socket.once('error', () => resolve(false));
+  });
+
+const createUpload = async (server: TestServer, token: string, fileName: string, text: string) => {
+  const response = await fetch(
+    `${server.api}/uploads?file_name=${fileName}`,
+    as(token, { method: 'POST', body: text }),
+  );
+  const { upload_id: uploadId } = await json<{ upload_id: string }>(response);
+  await waitProcessed(server, uploadId, token);
+  return uploadId;
+};
+
+/** The cookie value of a Set-Cookie answer, ready for a Cookie header. */
+const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+/** The status of a GET of `urlPath` exactly as written (no URL normalisation on the way). */
+const rawStatus = (origin: string, urlPath: string, cookie: string) =>
+  new Promise<number>((resolve, reject) => {
+    const { hostname, port } = new URL(origin);
+    const request = httpRequest({ hostname, port, path: urlPath, headers: { cookie } }, (answer) => {
+      answer.resume();
+      resolve(answer.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+
+/** A WebSocket opening handshake; answers the status line and the first bytes after the headers. */
+const openWebSocket = (origin: string, urlPath: string, cookie: string) =>
+  new Promise<{ status: number; firstFrame: string }>((resolve, reject) => {
+    const request = httpRequest(`${origin}${urlPath}`, {
+      headers: {
+        cookie,
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      },
+    });
+    request.on('upgrade', (answer, socket, head: Buffer) => {
+      const done = (data: Buffer) => {
+        resolve({ status: answer.statusCode ?? 0, firstFrame: data.subarray(2).toString() });
+        socket.destroy();
+      };
+      // The first frame may come in the same packet as the 101 answer: then it is in `head`, and no
+      // 'data' event follows for it.
+      if (head.length > 0) done(head);
+      else socket.once('data', done);
+    });
+    request.on('response', (answer) => {
+      resolve({ status: answer.statusCode ?? 0, firstFrame: '' });
+      answer.resume();
+    });
+    request.on('error', reject);
+    request.end();
+  });
+
+describe('NORTH tools', () => {
+  let server: TestServer;
+  let alice: string;
+  let bob: string;
+  let draftId: string;
+  let publishedId: string;
+  const tool = (name: string, query = '') => `${server.api}/north/${name}${query}`;
+  const toolUrl = (username: string, name: string, rest = '') =>
+    `${server.origin}/nomad-oasis/north/user/${username}/${name}/${rest}`;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      northEnabled: true,
+      north: fixtureNorthConfig(['fixture', 'second', 'third'], { max_instances_per_user: 2 }),
+    });
+    alice = await createUserWithToken(server, 'alice');
+    bob = await createUserWithToken(server, 'bob');
+    draftId = await createUpload(server, alice, 'notes.txt', 'draft notes');
+    publishedId = await createUpload(server, alice, 'final.txt', 'final words');
+    await setUploadAccess(server.ctx.db, publishedId, { published: true, upload_name: 'Final Data' });
+  });
+  afterAll(async () => server.close());
+
+  it('lists the configured tools, with states for a logged-in caller only', async () => {
+    const anonymous = await json<{ data: { name: string; state?: string }[] }>(
+      await fetch(`${server.api}/north/`),
+    );
+    expect(anonymous.data.map((item) => [item.name, item.state])).toEqual([
+      ['fixture', undefined],
+      ['second', undefined],
+      ['third', undefined],
+    ]);
+    const mine = await json<{ data: { name: string; state?: string; command?: string }[] }>(
+      await fetch(`${server.api}/north/`, as(alice)),
+    );
+    expect(mine.data[0]).toMatchObject({
+      name: 'fixture',
+      state: 'stopped',
+      with_path: true,
+      file_extensions: ['txt'],
+    });
+    expect(mine.data[0]?.command).toBeUndefined();
+  });
+
+  it('answers 401 to anonymous callers and 404 for unknown tools', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      expect((await fetch(tool('fixture'), { method })).status).toBe(401);
+      expect((await fetch(tool('nope'), as(alice, { method }))).status).toBe(404);
+    }
+    expect((await fetch(tool('x'.repeat(65)), as(alice))).status).toBe(422);
+  });
+
+  it('launches the tool, which sees the uploads through the proxy, and stops it', async () => {
+    const launch = await fetch(tool('fixture', `?upload_id=${draftId}`), as(alice, { method: 'POST' }));
+    expect(launch.status, await launch.clone().text()).toBe(200);
+    const answer = await json<ToolAnswer>(launch);
+    expect(answer).toMatchObject({
+      tool: 'fixture',
+      username: 'alice',
+      upload_mount_dir: `uploads/${draftId}`,
+    });
+    expect(answer.data.state).toBe('running');
+    const cookie = cookieOf(launch);
+    expect(launch.headers.get('set-cookie')).toMatch(
+      /Path=\/nomad-oasis\/north\/user\/alice\/; .*HttpOnly; SameSite=Strict/,
+    );
+
+    const files = await json<string[]>(
+      await fetch(toolUrl('alice', 'fixture', 'files'), { headers: { cookie } }),
+    );
+    expect(files).toContain(`uploads/${draftId}/notes.txt`);
+    expect(files).toContain(`uploads/final-data-${publishedId}/final.txt`);
+    const page = await fetch(toolUrl('alice', 'fixture'), { headers: { cookie: `${cookie}; other=1` } });
+    const html = await page.text();
+    expect(html).toContain('notes.txt');
+    // The oasis's own credentials never reach the tool.
+    expect(html).toContain('other=1');
+    expect(html).not.toContain('north_access');
+
+    // Unpublished: the tool writes into the upload; published: files and folders without write bits.
+    const write = await fetch(toolUrl('alice', 'fixture', `write?path=uploads/${draftId}/from-tool.txt`), {
+      method: 'POST',
+      headers: { cookie },
+      body: 'written by the tool',
+    });
+    expect(write.status).toBe(201);
+    const raw = await fetch(`${server.api}/uploads/${draftId}/raw/from-tool.txt`, as(alice));
+    expect(await raw.text()).toBe('written by the tool');
+    const mirror = path.join(server.ctx.config.dataDir, 'north');
+    const userDirs = readdirSync(mirror);
+    const publishedDir = path.join(mirror, userDirs[0]!, 'fixture', `uploads/final-data-${publishedId}`);
+    expect(statSync(publishedDir).mode & 0o777).toBe(0o555);
+    expect(statSync(path.join(publishedDir, 'final.txt')).mode & 0o777).toBe(0o444);
+
+    const status = await json<ToolAnswer>(await fetch(tool('fixture', `?upload_id=${draftId}`), as(alice)));
+    expect(status).toMatchObject({ upload_id_is_mounted: true, data: { state: 'running' } });
+    const later = await createUpload(server, alice, 'later.txt', 'later');
+    const notMounted = await json<ToolAnswer>(await fetch(tool('fixture', `?upload_id=${later}`), as(alice)));
+    expect(notMounted.upload_id_is_mounted).toBe(false);
+
+    const port = server.ctx.north.instance(await userId(server, 'alice'), 'fixture')!.port;
+    const stop = await json<ToolAnswer>(await fetch(tool('fixture'), as(alice, { method: 'DELETE' })));
+    expect(stop.data.state).toBe('stopped');
+    expect(await portAnswers(port)).toBe(false);
+    expect((await fetch(toolUrl('alice', 'fixture', 'files'), { headers: { cookie } })).status).toBe(404);
+  });
+
+  it('lets only the owner through the proxy, for HTTP and WebSocket', async () => {
+    const launch = await fetch(tool('fixture'), as(alice, { method: 'POST' }));
+    const aliceCookie = cookieOf(launch);
+    const bobCookie = cookieOf(await fetch(tool('fixture'), as(bob)));
+    const files = toolUrl('alice', 'fixture', 'files');
+    expect((await fetch(files)).status).toBe(401);
+    expect((await fetch(files, { headers: { cookie: bobCookie } })).status).toBe(403);
+    const forged = aliceCookie.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    expect((await fetch(files, { headers: { cookie: forged } })).status).toBe(401);
+    // Bob's cookie on his own path finds no tool of his: his path never leads to Alice's instance.
+    expect((await fetch(toolUrl('bob', 'fixture', 'files'), { headers: { cookie: bobCookie } })).status).toBe(
+      404,
+    );
+    // Sent as written (fetch would resolve the dots itself): dot segments are refused, not resolved.
+    for (const sneaky of [
+      '../../bob/fixture/files',
+      '%2e%2e/%2E%2e/bob/fixture/',
+      'a\\..\\files',
+      './files',
+    ]) {
+      expect(
+        await rawStatus(server.origin, `/nomad-oasis/north/user/alice/fixture/${sneaky}`, aliceCookie),
+      ).toBe(400);
+    }
+
+    const socketPath = '/nomad-oasis/north/user/alice/fixture/ws';
+    const open = await openWebSocket(server.origin, socketPath, aliceCookie);
+    expect(open.status).toBe(101);
+    expect(open.firstFrame).toMatch(/^hello \d+$/);
+    expect((await openWebSocket(server.origin, socketPath, '')).status).toBe(401);
+    expect((await openWebSocket(server.origin, socketPath, bobCookie)).status).toBe(403);
+    await fetch(tool('fixture'), as(alice, { method: 'DELETE' }));
+  });
+
+  it('runs one instance per user and tool, at most two tools per user here', async () => {
+    const [first, again] = await Promise.all([
+      fetch(tool('second'), as(alice, { method: 'POST' })),
+      fetch(tool('second'), as(alice, { method: 'POST' })),
+    ]);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect((await fetch(tool('fixture'), as(alice, { method: 'POST' }))).status).toBe(200);
+    const third = await fetch(tool('third'), as(alice, { method: 'POST' }));
+    expect(third.status).toBe(409);
+    expect((await fetch(tool('third'), as(bob, { method: 'POST' }))).status).toBe(200);
+    for (const [token, name] of [
+      [alice, 'second'],
+      [alice, 'fixture'],
+      [bob, 'third'],
+    ] as const) {
+      await fetch(tool(name), as(token, { method: 'DELETE' }));
+    }
+  });
+});
+
+const userId = async (server: TestServer, username: string): Promise<string> => {
+  const { rows } = await server.ctx.db.query<{ user_id: string }>(
+    'SELECT user_id FROM users WHERE username = $1',
+    [username],
+  );
+  return rows[0]!.user_id;
+};
+
+describe('NORTH idle and shutdown stops', () => {
+  it('stops a tool nobody used for the idle time, and every tool when the server stops', async () => {
+    const server = await startTestServer({
+      northEnabled: true,
+      north: fixtureNorthConfig(['fixture'], { idle_timeout: 0.6 }),
+    });
+    try {
+      const carol = await createUserWithToken(server, 'carol');
+      const call = (method: string) => fetch(`${server.api}/north/fixture`, as(carol, { method }));
+      expect((await json<ToolAnswer>(await call('POST'))).data.state).toBe('running');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await json<ToolAnswer>(await call('GET'))).data.state).toBe('stopped');
+
+      await call('POST');
+      const port = server.ctx.north.instance(await userId(server, 'carol'), 'fixture')!.port;
+      expect(await portAnswers(port)).toBe(true);
+      await server.close();
+      expect(await portAnswers(port)).toBe(false);
+    } finally {
+      await server.close().catch(() => undefined);
+    }
+  });
+
+  it('answers error for a tool that ends before it answers on its port', async () => {
+    const server = await startTestServer({
+      northEnabled: true,
+      north: readNorthConfig({
+        enabled: true,
+        tools: { options: { broken: { command: `"${process.execPath}" -e "process.exit(3)"` } } },
+      }),
+    });
+    try {
+      const token = await createUserWithToken(server, 'erin');
+      const launch = await json<ToolAnswer>(
+        await fetch(`${server.api}/north/broken`, as(token, { method: 'POST' })),
+      );
+      expect(launch.data.state).toBe('error');
+      const stop = await json<ToolAnswer>(
+        await fetch(`${server.api}/north/broken`, as(token, { method: 'DELETE' })),
+      );
+      expect(stop.data.state).toBe('stopped');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('has no NORTH routes when north.enabled is false', async () => {
+    const server = await startTestServer();
+    try {
+      const token = await createUserWithToken(server, 'dave');
+      expect((await fetch(`${server.api}/north/`)).status).toBe(404);
+      expect((await fetch(`${server.api}/north/jupyter`, as(token, { method: 'POST' }))).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
