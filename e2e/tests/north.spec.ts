@@ -1,14 +1,60 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startNorthServer } from '../support/north-server.ts';
+import { fixtureToolCommand } from '@oasis/server/testing/north.ts';
+import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { gui, naclCif, register } from '../support/fixtures.ts';
 
 // The remote tools hub against a server of its own with the stand-in tool (testing/fixtures/north-tool.mjs)
 // configured as `jupyter`: launched from the hub and from a search row, opened through the oasis, it lists
 // the user's uploaded file, and it is stopped.
-let north: Awaited<ReturnType<typeof startNorthServer>>;
+/** nomad.yaml of a NORTH installation: the stand-in tool as `jupyter`, and a search row action for it. */
+const northConfig = {
+  north: {
+    enabled: true,
+    tools: {
+      options: {
+        jupyter: {
+          title: 'Fixture tool',
+          short_description: 'Lists the files it sees.',
+          description: 'A stand-in for JupyterLab that lists the files of your uploads.',
+          maintainer: [{ name: 'Oasis tests', email: 'tests@example.org' }],
+          with_path: true,
+          file_extensions: ['cif'],
+          command: fixtureToolCommand(),
+        },
+      },
+    },
+  },
+  ui: {
+    apps: {
+      options: {
+        entries: {
+          label: 'Entries',
+          path: 'entries',
+          resource: 'entries',
+          category: 'All',
+          rows: {
+            actions: {
+              enabled: true,
+              options: {
+                tool: {
+                  type: 'north',
+                  filepath: 'mainfile',
+                  tool_name: 'jupyter',
+                  description: 'Open in the tool',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+let north: OwnServer;
 
 test.beforeAll(async () => {
-  north = await startNorthServer();
+  north = await startOwnServer(northConfig);
 });
 test.afterAll(async () => north.close());
 
