@@ -4,7 +4,7 @@ import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { gui, naclCif, register } from '../support/fixtures.ts';
 
 // The remote tools hub against a server of its own with the stand-in tool (testing/fixtures/north-tool.mjs)
-// configured as `jupyter`: launched from the hub and from a search row, opened through the oasis, it lists
+// configured as `jupyter`: launched from the hub, a search row and the file browser, opened through the oasis, it lists
 // the user's uploaded file, and it is stopped.
 /** nomad.yaml of a NORTH installation: the stand-in tool as `jupyter`, and a search row action for it. */
 const northConfig = {
@@ -76,7 +76,7 @@ const uploadCif = async (page: Page): Promise<string> => {
   return uploadId;
 };
 
-test('launches the tool from the hub and from a search row, opens it through the oasis, and stops it', async ({
+test('launches the tool from the hub, a search row and the file browser, opens it through the oasis, and stops it', async ({
   page,
 }) => {
   await page.goto(at('/about/information'));
@@ -137,4 +137,17 @@ test('launches the tool from the hub and from a search row, opens it through the
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.goto(at('/analyze/north'));
   await expect(page.getByTestId('north-tool-jupyter').getByRole('button', { name: 'Launch' })).toBeEnabled();
+
+  // The file browser offers the tools whose extensions match the selected file, and opens it there.
+  await page.goto(at(`/user/uploads/upload/id/${uploadId}/files/NaCl.cif`));
+  const fileTool = page.getByTestId('file-tools').getByRole('button', { name: 'Open with Fixture tool' });
+  await expect(fileTool).toBeEnabled();
+  const filePopup = page.waitForEvent('popup');
+  await fileTool.click();
+  const fromBrowser = await filePopup;
+  await expect(fromBrowser).toHaveURL(
+    `${north.origin}/nomad-oasis/north/user/northy/jupyter/uploads/${uploadId}/NaCl.cif`,
+  );
+  await expect(fromBrowser.getByText(`uploads/${uploadId}/NaCl.cif`)).toBeVisible();
+  await fromBrowser.close();
 });
