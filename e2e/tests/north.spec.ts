@@ -4,8 +4,9 @@ import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { gui, naclCif, register } from '../support/fixtures.ts';
 
 // The remote tools hub against a server of its own with the stand-in tool (testing/fixtures/north-tool.mjs)
-// configured as `jupyter`: launched from the hub, a search row and the file browser, opened through the oasis, it lists
-// the user's uploaded file, and it is stopped.
+// configured as `jupyter`: launched from the hub, a search row and the file browser, opened through the
+// oasis, it lists the user's uploaded file, and it is stopped.
+
 /** nomad.yaml of a NORTH installation: the stand-in tool as `jupyter`, and a search row action for it. */
 const northConfig = {
   north: {
