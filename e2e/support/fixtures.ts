@@ -10,7 +10,9 @@ export const snap = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 };
 
-export { naclCif } from '@oasis/server/testing/structures.ts';
+import { naclCif } from '@oasis/server/testing/structures.ts';
+
+export { naclCif };
 
 export const gui = (pathname: string) => `/nomad-oasis/gui${pathname}`;
 
@@ -53,9 +55,13 @@ export const login = async (page: Page, usernameOrEmail: string, password: strin
   await expect(page.getByText('Welcome')).toBeVisible();
 };
 
-/** Creates an upload on the uploads page and drops files into it. */
-export const uploadFiles = async (page: Page, files: Array<{ name: string; buffer: Buffer }>) => {
-  await page.goto(gui('/user/uploads'));
+/** Creates an upload on the uploads page (of the server at `origin`, default the shared one), drops files in. */
+export const uploadFiles = async (
+  page: Page,
+  files: Array<{ name: string; buffer: Buffer }>,
+  origin = '',
+) => {
+  await page.goto(`${origin}${gui('/user/uploads')}`);
   await page.getByRole('button', { name: 'Create a new upload' }).click();
   await expect(page).toHaveURL(/\/user\/uploads\/upload\/id\/[A-Za-z0-9_-]{22}$/);
   await expect(page.getByText('Drop files here or click to open dialog')).toBeVisible();
@@ -75,4 +81,13 @@ export const saveAndWait = async (page: Page, save: Locator) => {
   await save.click();
   expect((await answered).status()).toBe(200);
   await expect(save).toBeDisabled();
+};
+
+/** Uploads NaCl.cif (to the server at `origin`), waits for its entry to be processed; answers the upload id. */
+export const uploadNaclCif = async (page: Page, origin = ''): Promise<string> => {
+  await uploadFiles(page, [{ name: 'NaCl.cif', buffer: Buffer.from(naclCif) }], origin);
+  const uploadId = page.url().split('/').at(-1) ?? '';
+  // A new empty upload already reads 'Processing completed'; wait for the entry itself to succeed.
+  await expect(page.getByRole('row', { name: /NaCl\.cif.*SUCCESS/ })).toBeVisible({ timeout: 60_000 });
+  return uploadId;
 };

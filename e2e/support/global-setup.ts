@@ -1,11 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, waitForReady } from './server-process.ts';
+import { runOasisCli, spawnServer } from './server-process.ts';
 import { DATACITE_PASSWORD, DATACITE_PREFIX, DATACITE_USER, startPeers } from './peers.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** How many seeded public entries the search tests find (e2e/tests/search-*.spec.ts). */
 export const SEEDED_ENTRIES = 1500;
@@ -15,25 +12,9 @@ export const SEEDED_ENTRIES = 1500;
  * serving the built GUI; the tests talk to it through Chromium and HTTP. Returns the teardown.
  */
 const globalSetup = async () => {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-e2e-'));
-  const origin = `http://127.0.0.1:${port}`;
   // Published synthetic entries for the search tests, written while the server is stopped.
-  const seeded = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(root, 'packages/server/src/cli/main.ts'),
-      'seed',
-      '--entries',
-      String(SEEDED_ENTRIES),
-      '--seed',
-      '5',
-    ],
-    { cwd: root, env: { ...process.env, OASIS_DATA_DIR: dataDir }, encoding: 'utf8' },
-  );
-  if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
+  runOasisCli(dataDir, ['seed', '--entries', String(SEEDED_ENTRIES), '--seed', '5']);
   // The mail server invitations go through and the DataCite-shaped server DOIs come from, on loopback.
   const peersDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-e2e-peers-'));
   const peers = await startPeers(peersDir);
@@ -56,20 +37,7 @@ const globalSetup = async () => {
       '',
     ].join('\n'),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      OASIS_DATA_DIR: dataDir,
-      OASIS_CONFIG: configFile,
-      OASIS_PUBLIC_URL: origin,
-      OASIS_LOG: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForReady(`${origin}/nomad-oasis/api/v1/info`, child);
+  const { origin, child } = await spawnServer(dataDir, configFile);
   process.env.E2E_BASE_URL = origin;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_PEERS_DIR = peersDir;

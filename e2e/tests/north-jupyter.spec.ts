@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { gui, naclCif, register } from '../support/fixtures.ts';
+import { gui, naclCif, register, uploadNaclCif } from '../support/fixtures.ts';
 
 // A real Jupyter Notebook as a NORTH tool, configured as the README says: launched from the hub, its tree
 // shows the user's upload, and a Python kernel reached through the oasis's WebSocket proxy reads the
@@ -28,8 +28,10 @@ const jupyterConfig = {
           file_extensions: ['ipynb'],
           with_path: true,
           path_prefix: 'notebooks',
-          command:
-            "jupyter notebook --port {port} --ip 127.0.0.1 --no-browser --notebook-dir {upload_dir} --NotebookApp.base_url={base_url} --NotebookApp.token='' --NotebookApp.password='' --allow-root",
+          command: [
+            'jupyter notebook --port {port} --ip 127.0.0.1 --no-browser --notebook-dir {upload_dir}',
+            "--NotebookApp.base_url={base_url} --NotebookApp.token='' --NotebookApp.password='' --allow-root",
+          ].join(' '),
         },
       },
     },
@@ -106,16 +108,7 @@ test('a real Jupyter Notebook runs a kernel through the oasis on the user’s up
   const at = (pathname: string) => `${oasis.origin}${gui(pathname)}`;
   await page.goto(at('/about/information'));
   await register(page, { username: 'jovyan', firstName: 'Jo', lastName: 'Vyan', password: 'real-jupyter-1' });
-  await page.goto(at('/user/uploads'));
-  await page.getByRole('button', { name: 'Create a new upload' }).click();
-  await expect(page).toHaveURL(/\/user\/uploads\/upload\/id\/[A-Za-z0-9_-]{22}$/);
-  const uploadId = page.url().split('/').at(-1) ?? '';
-  await page
-    .locator('input[type=file]')
-    .setInputFiles([
-      { name: 'NaCl.cif', buffer: Buffer.from(naclCif), mimeType: 'application/octet-stream' },
-    ]);
-  await expect(page.getByRole('row', { name: /NaCl\.cif.*SUCCESS/ })).toBeVisible({ timeout: 60_000 });
+  const uploadId = await uploadNaclCif(page, oasis.origin);
 
   await page.goto(at('/analyze/north'));
   const card = page.getByTestId('north-tool-jupyter');

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fixtureToolCommand } from '@oasis/server/testing/north.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { gui, naclCif, register } from '../support/fixtures.ts';
+import { gui, register, uploadNaclCif } from '../support/fixtures.ts';
 
 // The remote tools hub against a server of its own with the stand-in tool (testing/fixtures/north-tool.mjs)
 // configured as `jupyter`: launched from the hub, a search row and the file browser, opened through the
@@ -61,23 +61,7 @@ test.afterAll(async () => north.close());
 
 const at = (pathname: string) => `${north.origin}${gui(pathname)}`;
 
-/** Creates an upload with NaCl.cif and waits until its entry is processed; answers the upload id. */
-const uploadCif = async (page: Page): Promise<string> => {
-  await page.goto(at('/user/uploads'));
-  await page.getByRole('button', { name: 'Create a new upload' }).click();
-  await expect(page).toHaveURL(/\/user\/uploads\/upload\/id\/[A-Za-z0-9_-]{22}$/);
-  const uploadId = page.url().split('/').at(-1) ?? '';
-  await page
-    .locator('input[type=file]')
-    .setInputFiles([
-      { name: 'NaCl.cif', buffer: Buffer.from(naclCif), mimeType: 'application/octet-stream' },
-    ]);
-  // A new empty upload already reads 'Processing completed'; wait for the entry itself to succeed.
-  await expect(page.getByRole('row', { name: /NaCl\.cif.*SUCCESS/ })).toBeVisible({ timeout: 60_000 });
-  return uploadId;
-};
-
-test('launches the tool from the hub, a search row and the file browser, opens it through the oasis, and stops it', async ({
+test('launches the tool from hub, search row and file browser, opens it through the oasis, stops it', async ({
   page,
 }) => {
   await page.goto(at('/about/information'));
@@ -87,7 +71,7 @@ test('launches the tool from the hub, a search row and the file browser, opens i
     lastName: 'North',
     password: 'remote-tools-1',
   });
-  const uploadId = await uploadCif(page);
+  const uploadId = await uploadNaclCif(page, north.origin);
 
   await page.goto(at('/analyze/north'));
   await expect(page.getByRole('heading', { name: 'NOMAD Remote Tools Hub (NORTH)' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { gui, naclCif, register } from '../support/fixtures.ts';
+import { gui, register, uploadNaclCif } from '../support/fixtures.ts';
 
 // 'Publish to central NOMAD' between two installations of this oasis on loopback: the target allows one
 // account to import bundles, the sending oasis is configured with that account; an upload published on
@@ -45,16 +45,7 @@ test('an upload published on one oasis is sent to the configured one and found t
     lastName: 'Sender',
     password: 'two-oases-1',
   });
-  await page.goto(`${sender.origin}${gui('/user/uploads')}`);
-  await page.getByRole('button', { name: 'Create a new upload' }).click();
-  await expect(page).toHaveURL(/\/user\/uploads\/upload\/id\/[A-Za-z0-9_-]{22}$/);
-  const uploadId = page.url().split('/').at(-1) ?? '';
-  await page
-    .locator('input[type=file]')
-    .setInputFiles([
-      { name: 'NaCl.cif', buffer: Buffer.from(naclCif), mimeType: 'application/octet-stream' },
-    ]);
-  await expect(page.getByRole('row', { name: /NaCl\.cif.*SUCCESS/ })).toBeVisible({ timeout: 60_000 });
+  const uploadId = await uploadNaclCif(page, sender.origin);
 
   // The step is there because the sender is configured, but only a published upload can be sent.
   await expect(page.getByText('Publish to central NOMAD', { exact: true })).toBeVisible();
