@@ -30,7 +30,7 @@ const jupyterConfig = {
           path_prefix: 'notebooks',
           command: [
             'jupyter notebook --port {port} --ip 127.0.0.1 --no-browser --notebook-dir {upload_dir}',
-            "--NotebookApp.base_url={base_url} --NotebookApp.token='' --NotebookApp.password='' --allow-root",
+            "--NotebookApp.base_url={base_url} --NotebookApp.token={token} --NotebookApp.password='' --allow-root",
           ].join(' '),
         },
       },

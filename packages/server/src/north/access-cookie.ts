@@ -6,12 +6,16 @@ export const NORTH_COOKIE = 'north_access';
 
 /** An hour; every proxied answer past half of it carries a fresh cookie, so an open tool keeps working. */
 const LIFETIME_SECONDS = 3600;
+/** Renewals end this long after the launch or status call that issued the first pass: then the hub again. */
+const SESSION_SECONDS = 12 * 3600;
 
 export interface NorthPass {
   userId: string;
   username: string;
   /** Seconds since the epoch. */
   expiresAt: number;
+  /** When the first pass of this chain of renewals was issued (seconds since the epoch). */
+  issuedAt: number;
 }
 
 /**
@@ -23,8 +27,15 @@ export class NorthAccess {
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
-  issue(userId: string, username: string): { value: string; maxAge: number } {
-    const pass: NorthPass = { userId, username, expiresAt: Math.floor(this.now() / 1000) + LIFETIME_SECONDS };
+  /** A pass for an hour; `issuedAt` carries a renewed pass's first issue on. */
+  issue(userId: string, username: string, issuedAt?: number): { value: string; maxAge: number } {
+    const now = Math.floor(this.now() / 1000);
+    const pass: NorthPass = {
+      userId,
+      username,
+      expiresAt: now + LIFETIME_SECONDS,
+      issuedAt: issuedAt ?? now,
+    };
     const payload = Buffer.from(JSON.stringify(pass)).toString('base64url');
     return { value: `${payload}.${this.sign(payload)}`, maxAge: LIFETIME_SECONDS };
   }
@@ -38,15 +49,19 @@ export class NorthAccess {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
     try {
       const pass = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as NorthPass;
-      return pass.expiresAt * 1000 > this.now() ? pass : undefined;
+      return pass.expiresAt * 1000 > this.now() && typeof pass.issuedAt === 'number' ? pass : undefined;
     } catch {
       return undefined;
     }
   }
 
-  /** True when a pass is past half its life: the proxy then hands out a fresh one. */
+  /** True when a pass is past half its life and its chain is young enough: the proxy then hands out a fresh one. */
   wantsRenewal(pass: NorthPass): boolean {
-    return pass.expiresAt * 1000 - this.now() < (LIFETIME_SECONDS * 1000) / 2;
+    const now = this.now();
+    return (
+      pass.expiresAt * 1000 - now < (LIFETIME_SECONDS * 1000) / 2 &&
+      (pass.issuedAt + SESSION_SECONDS) * 1000 > now
+    );
   }
 
   private sign(payload: string): string {

@@ -26,11 +26,14 @@ export const splitCommandLine = (line: string): string[] => {
   return words;
 };
 
-/** The command's words with `{port}`, `{base_url}` and `{upload_dir}` filled in. */
+/** The command's words with `{port}`, `{base_url}`, `{upload_dir}` and `{token}` filled in. */
 export const fillPlaceholders = (
   argv: readonly string[],
-  values: Record<'port' | 'base_url' | 'upload_dir', string>,
+  values: Record<'port' | 'base_url' | 'upload_dir' | 'token', string>,
 ) =>
   argv.map((word) =>
-    word.replace(/\{(port|base_url|upload_dir)\}/g, (_match, key: keyof typeof values) => values[key]),
+    word.replace(/\{(port|base_url|upload_dir|token)\}/g, (_match, key: keyof typeof values) => values[key]),
   );
+
+/** Whether the command hands the tool the instance's token (then the proxy sends it with every request). */
+export const usesToken = (argv: readonly string[]): boolean => argv.some((word) => word.includes('{token}'));

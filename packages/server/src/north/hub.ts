@@ -67,15 +67,20 @@ export class NorthHub {
   ) {
     const key = instanceKey(user.user_id, name);
     this.instances.delete(key);
-    const keys = [...this.instances.keys(), ...this.launching.keys()];
-    const mine = keys.filter((other) => other.startsWith(`${user.user_id}/`)).length;
+    // Places are held by live instances and starts under way (this one among them), each key once; a failed
+    // or stopped instance holds none.
+    const live = [...this.instances.entries()]
+      .filter(([, instance]) => instance.live)
+      .map(([other]) => other);
+    const keys = [...new Set([...live, ...this.launching.keys(), key])];
+    const mine = keys.filter((other) => other.startsWith(`${user.user_id}/`)).length - 1;
     if (mine >= this.config.maxInstancesPerUser) {
       throw new HttpError(
         409,
         `You run ${mine} tools, the most this installation allows per user. Stop one to launch another.`,
       );
     }
-    if (keys.length >= this.config.maxInstances) {
+    if (keys.length - 1 >= this.config.maxInstances) {
       throw new HttpError(503, 'All places for running tools are taken. Try again later.');
     }
     const taken = new Set([...this.instances.values()].map((instance) => instance.port));
@@ -134,8 +139,9 @@ export class NorthHub {
     );
     await Promise.all(
       idle.map(([key]) => {
-        const [userId = '', tool = ''] = key.split('/');
-        return this.stop(userId, tool);
+        // Tool names have no '/'; a user id might.
+        const cut = key.lastIndexOf('/');
+        return this.stop(key.slice(0, cut), key.slice(cut + 1));
       }),
     );
   }

@@ -11,6 +11,8 @@ export interface ProxyTarget {
   username: string;
   tool: string;
   port: number;
+  /** The instance's token, sent to the tool as `Authorization: token …` when its command takes `{token}`. */
+  token?: string;
   /** A fresh Set-Cookie value when the pass is past half its life. */
   renewCookie?: string;
 }
@@ -18,8 +20,12 @@ export interface ProxyTarget {
 export type ProxyDecision = { target: ProxyTarget } | { status: number; detail: string } | undefined;
 
 /** Set-Cookie value that admits the user's browser to their tools for an hour. */
-export const northAccessCookie = (ctx: AppContext, user: { user_id: string; username: string }): string => {
-  const { value, maxAge } = ctx.north.access.issue(user.user_id, user.username);
+export const northAccessCookie = (
+  ctx: AppContext,
+  user: { user_id: string; username: string },
+  issuedAt?: number,
+): string => {
+  const { value, maxAge } = ctx.north.access.issue(user.user_id, user.username, issuedAt);
   const secure = ctx.config.publicOrigin.startsWith('https:');
   return serializeCookie(
     NORTH_COOKIE,
@@ -60,7 +66,8 @@ export const decideProxyAccess = (ctx: AppContext, request: IncomingMessage): Pr
     return { status: 404, detail: 'The tool is not running. Launch it from the oasis.' };
   }
   const renewCookie = ctx.north.access.wantsRenewal(pass)
-    ? northAccessCookie(ctx, { user_id: pass.userId, username })
+    ? northAccessCookie(ctx, { user_id: pass.userId, username }, pass.issuedAt)
     : undefined;
-  return { target: { userId: pass.userId, username, tool, port: instance.port, renewCookie } };
+  const token = instance.usesToken ? instance.token : undefined;
+  return { target: { userId: pass.userId, username, tool, port: instance.port, token, renewCookie } };
 };

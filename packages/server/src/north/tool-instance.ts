@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import type { NorthToolState } from '@oasis/schema';
-import { fillPlaceholders } from './command-line.ts';
+import { fillPlaceholders, usesToken } from './command-line.ts';
 import type { NorthToolConfig } from './north-config.ts';
 
 /** How long a tool gets to end after SIGTERM before its process group is killed. */
@@ -35,12 +36,17 @@ const portAnswers = (port: number): Promise<boolean> =>
 
 /**
  * One running tool of one user: a child process in a process group of its own (so that what it starts,
- * such as Jupyter's kernels, ends with it), `starting` until its port answers, then `running`.
+ * such as Jupyter's kernels, ends with it), `starting` until its port answers, then `running`. Its token
+ * (`{token}` in the command) is known to the tool and the proxy only: the tool can refuse whatever reaches
+ * its loopback port around the proxy, such as another user's tool.
  */
 export class ToolInstance {
   state: NorthToolState = 'starting';
   /** The last proxied request or WebSocket traffic (ms since the epoch), for the idle stop. */
   lastActivity: number;
+  readonly token = randomBytes(24).toString('hex');
+  /** Whether the command takes `{token}`: only then does the proxy send it. */
+  usesToken = false;
   private child?: ChildProcess;
   private exited?: Promise<void>;
 
@@ -54,18 +60,21 @@ export class ToolInstance {
 
   /** Starts the process and resolves once its port answers (running) or it failed (error). */
   async start(start: InstanceStart): Promise<void> {
+    this.usesToken = usesToken(start.tool.argv);
     const argv = fillPlaceholders(start.tool.argv, {
       port: String(start.port),
       base_url: start.baseUrl,
       upload_dir: start.workDir,
+      token: this.token,
     });
     const env: NodeJS.ProcessEnv = {};
     for (const key of INHERITED_ENV) if (process.env[key] !== undefined) env[key] = process.env[key];
     // The working folder is the tool's home: its settings and caches stay per user and tool.
     Object.assign(env, { HOME: start.workDir }, start.tool.env);
-    mkdirSync(path.dirname(start.logFile), { recursive: true });
-    const log = openSync(start.logFile, 'a');
+    let log: number | undefined;
     try {
+      mkdirSync(path.dirname(start.logFile), { recursive: true });
+      log = openSync(start.logFile, 'a');
       const [command = '', ...args] = argv;
       this.child = spawn(command, args, {
         cwd: start.tool.cwd ?? start.workDir,
@@ -73,8 +82,12 @@ export class ToolInstance {
         detached: true,
         stdio: ['ignore', log, log],
       });
+    } catch {
+      // No log file or a command that cannot be spawned at all: a tool that did not start.
+      this.state = 'error';
+      return;
     } finally {
-      closeSync(log);
+      if (log !== undefined) closeSync(log);
     }
     const child = this.child;
     this.exited = new Promise((resolve) => {
@@ -84,7 +97,9 @@ export class ToolInstance {
     let ended = false;
     void this.exited.then(() => {
       ended = true;
-      // A tool that ends by itself (or never started) is an error; one that was stopped is stopped.
+      // A tool that ends by itself (or never started) is an error, and what it started goes with it; one
+      // that was stopped is stopped.
+      if (this.state !== 'stopping') this.signalGroup('SIGKILL');
       this.state = this.state === 'stopping' ? 'stopped' : 'error';
     });
     const deadline = Date.now() + start.startTimeoutMs;
@@ -101,36 +116,42 @@ export class ToolInstance {
     }
   }
 
-  /** SIGKILL to the process group at once: for a server process that is exiting and cannot wait. */
-  killNow(): void {
-    const pid = this.child?.pid;
-    if (pid === undefined || this.child?.exitCode !== null) return;
+  /** Whether the instance holds a place: starting, running or stopping (not stopped or failed). */
+  get live(): boolean {
+    return this.state === 'starting' || this.state === 'running' || this.state === 'stopping';
+  }
+
+  private signalGroup(name: NodeJS.Signals): void {
     try {
-      process.kill(-pid, 'SIGKILL');
+      if (this.child?.pid !== undefined) process.kill(-this.child.pid, name);
     } catch {
-      // Gone already.
+      // The group is gone already.
     }
   }
 
-  /** SIGTERM to the process group, SIGKILL after a grace period; resolves once the process is gone. */
+  /** SIGKILL to the process group at once: for a server process that is exiting and cannot wait. */
+  killNow(): void {
+    this.signalGroup('SIGKILL');
+  }
+
+  /**
+   * SIGTERM to the process group; once the tool has ended or the grace period is over, SIGKILL to the group
+   * (what ignored SIGTERM, such as a kernel the tool left behind); resolves once the tool is gone.
+   */
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || !this.exited || child.exitCode !== null || child.signalCode !== null) {
+      this.signalGroup('SIGKILL');
       this.state = 'stopped';
       return;
     }
     this.state = 'stopping';
-    const signal = (name: NodeJS.Signals) => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, name);
-      } catch {
-        // The group is gone already.
-      }
-    };
-    signal('SIGTERM');
-    const kill = setTimeout(() => signal('SIGKILL'), STOP_GRACE_MS);
+    this.signalGroup('SIGTERM');
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([this.exited, new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
+    clearTimeout(grace);
+    this.signalGroup('SIGKILL');
     await this.exited;
-    clearTimeout(kill);
     this.state = 'stopped';
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { decideProxyAccess } from '../north/proxy-access.ts';
-import { proxyHttp, proxyUpgrade, refuseUpgrade } from '../north/proxy.ts';
+import { guardUpgradeSocket, proxyHttp, proxyUpgrade, refuseUpgrade } from '../north/proxy.ts';
 
 /**
  * The running tools at `<base>/north/user/<username>/<tool>/…`, as NOMAD's JupyterHub serves them: HTTP and
@@ -23,7 +23,13 @@ export const northProxyRoutes =
     });
     // Fastify has no WebSocket routes; upgrades arrive on the HTTP server itself.
     app.server.on('upgrade', (request, socket, head) => {
-      const decision = decideProxyAccess(ctx, request);
+      guardUpgradeSocket(socket);
+      let decision: ReturnType<typeof decideProxyAccess>;
+      try {
+        decision = decideProxyAccess(ctx, request);
+      } catch {
+        return refuseUpgrade(socket, 400, 'Bad request.');
+      }
       if (!decision) return refuseUpgrade(socket, 404, 'Not Found');
       if ('status' in decision) return refuseUpgrade(socket, decision.status, decision.detail);
       const { target } = decision;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, json, waitProcessed } from '../testing/http.ts';
 import { readNorthConfig } from '../north/north-config.ts';
-import { fixtureNorthConfig } from '../testing/north.ts';
+import { fixtureNorthConfig, fixtureToolCommand } from '../testing/north.ts';
 import { setUploadAccess } from '../testing/upload-access.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -215,12 +215,36 @@ describe('NORTH tools', () => {
       ).toBe(400);
     }
 
+    // Around the proxy, straight to the tool's loopback port (as another user's tool could): the tool
+    // refuses what does not carry the instance's token, which only the proxy sends.
+    const port = server.ctx.north.instance(await userId(server, 'alice'), 'fixture')!.port;
+    expect((await fetch(`http://127.0.0.1:${port}/nomad-oasis/north/user/alice/fixture/files`)).status).toBe(
+      403,
+    );
+    // The tool gets the browser's other cookies byte for byte, without the oasis's.
+    const page = await fetch(toolUrl('alice', 'fixture'), {
+      headers: { cookie: `a=%E2%82%AC; ${aliceCookie}; b="q r"` },
+    });
+    expect(await page.text()).toContain('<p id="cookie">a=%E2%82%AC; b="q r"</p>');
+
     const socketPath = '/nomad-oasis/north/user/alice/fixture/ws';
     const open = await openWebSocket(server.origin, socketPath, aliceCookie);
     expect(open.status).toBe(101);
     expect(open.firstFrame).toMatch(/^hello \d+$/);
     expect((await openWebSocket(server.origin, socketPath, '')).status).toBe(401);
     expect((await openWebSocket(server.origin, socketPath, bobCookie)).status).toBe(403);
+    await fetch(tool('fixture'), as(alice, { method: 'DELETE' }));
+  });
+
+  it('gives an app token states and launches but no pass into the tool', async () => {
+    const appToken = await json<{ app_token: string }>(
+      await fetch(`${server.api}/auth/app_token?expires_in=600`, as(alice)),
+    );
+    const launch = await fetch(tool('fixture'), as(appToken.app_token, { method: 'POST' }));
+    expect(launch.status).toBe(200);
+    expect(launch.headers.get('set-cookie')).toBeNull();
+    expect((await fetch(tool('fixture'), as(appToken.app_token))).headers.get('set-cookie')).toBeNull();
+    expect((await fetch(tool('fixture'), as(alice))).headers.get('set-cookie')).toMatch(/^north_access=/);
     await fetch(tool('fixture'), as(alice, { method: 'DELETE' }));
   });
 
@@ -280,7 +304,13 @@ describe('NORTH idle and shutdown stops', () => {
       northEnabled: true,
       north: readNorthConfig({
         enabled: true,
-        tools: { options: { broken: { command: `"${process.execPath}" -e "process.exit(3)"` } } },
+        max_instances_per_user: 1,
+        tools: {
+          options: {
+            broken: { command: `"${process.execPath}" -e "process.exit(3)"` },
+            fine: { command: fixtureToolCommand() },
+          },
+        },
       }),
     });
     try {
@@ -289,6 +319,12 @@ describe('NORTH idle and shutdown stops', () => {
         await fetch(`${server.api}/north/broken`, as(token, { method: 'POST' })),
       );
       expect(launch.data.state).toBe('error');
+      // A failed tool holds no place: with one place per user, another tool still starts.
+      const fine = await json<ToolAnswer>(
+        await fetch(`${server.api}/north/fine`, as(token, { method: 'POST' })),
+      );
+      expect(fine.data.state).toBe('running');
+      await fetch(`${server.api}/north/fine`, as(token, { method: 'DELETE' }));
       const stop = await json<ToolAnswer>(
         await fetch(`${server.api}/north/broken`, as(token, { method: 'DELETE' })),
       );

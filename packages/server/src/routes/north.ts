@@ -12,8 +12,10 @@ import { northAccessCookie } from '../north/proxy-access.ts';
 export const northRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (plugin) => {
+    // Only a login session opens the tools themselves: an app token (a script's, or a leaked one) may ask for
+    // states and start or stop tools, but gets no pass into a running tool that outlives its revocation.
     const admit = (reply: FastifyReply, user: CurrentUser | undefined) => {
-      if (user) reply.header('set-cookie', northAccessCookie(ctx, user));
+      if (user && !user.appToken) reply.header('set-cookie', northAccessCookie(ctx, user));
     };
     registerOperation(plugin, 'northTools', async (request) => listNorthTools(ctx, request.user));
     registerOperation(plugin, 'northTool', async (request, reply) => {

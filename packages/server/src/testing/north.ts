@@ -4,7 +4,7 @@ import { readNorthConfig, type NorthConfig } from '../north/north-config.ts';
 /** The stand-in tool (fixtures/north-tool.mjs) as a configured command line. */
 export const fixtureToolCommand = (): string =>
   `"${process.execPath}" "${fileURLToPath(new URL('./fixtures/north-tool.mjs', import.meta.url))}" ` +
-  '--port {port} --base-url {base_url} --dir {upload_dir}';
+  '--port {port} --base-url {base_url} --dir {upload_dir} --token {token}';
 
 /** NORTH switched on with the stand-in tool under each of `names` (the first is `with_path`, for `.txt`). */
 export const fixtureNorthConfig = (names: string[], north: Record<string, unknown> = {}): NorthConfig =>
