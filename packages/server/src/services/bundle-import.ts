@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { badRequest, HttpError, unauthorized } from '../errors.ts';
 import { extractArchive } from '../files/extract.ts';
+import { generateEntryId } from '../processing/ids.ts';
 import { resolveInside } from '../files/paths.ts';
 import type { OpenIncomingFile } from '../files/receive.ts';
 import { UploadFiles } from '../files/storage.ts';
@@ -41,6 +42,16 @@ const checkEntries = async (ctx: AppContext, info: BundleInfo, unpacked: string)
   const ids = info.entries.map((entry) => entry.entry_id);
   if (new Set(ids).size !== ids.length) throw badRequest('The bundle names an entry twice.');
   for (const entry of info.entries) {
+    // Entry ids are hashes of upload id, mainfile and key: an id not of this upload could take the place of
+    // an entry another upload here makes later.
+    const key = entry.metadata.mainfile_key;
+    const expected = generateEntryId(
+      info.upload_id,
+      entry.mainfile,
+      typeof key === 'string' ? key : undefined,
+    );
+    if (entry.entry_id !== expected)
+      throw badRequest(`The entry id ${entry.entry_id} is not the one of ${entry.mainfile} in this upload.`);
     if (!(await exists(resolveInside(path.join(unpacked, 'raw'), entry.mainfile))))
       throw badRequest(`The bundle has no raw file for the entry ${entry.entry_id} (${entry.mainfile}).`);
     if (!(await exists(path.join(unpacked, 'archive', `${entry.entry_id}.json`))))

@@ -6,7 +6,12 @@ import { badRequest } from '../errors.ts';
 export const BUNDLE_INFO_FILE = 'bundle_info.json';
 
 const id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' });
-const time = Type.String({ minLength: 1, maxLength: 64 });
+/** A date and time in ISO 8601 (what Date reads without guessing; PostgreSQL takes it too). */
+const time = Type.String({
+  minLength: 10,
+  maxLength: 64,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+});
 const object = Type.Record(Type.String(), Type.Unknown());
 
 const BundleUserSchema = Type.Object({
@@ -86,5 +91,13 @@ export const parseBundleInfo = (text: string): BundleInfo => {
   if (!info.upload.published || !info.upload.publish_time)
     throw badRequest('Bundles uploaded from an oasis must be published in the oasis first.');
   if (info.entries.length === 0) throw badRequest('Upload published but no entries in bundle_info.json');
+  const times = [
+    info.upload.upload_create_time,
+    info.upload.publish_time,
+    ...info.entries.flatMap((entry) => [entry.entry_create_time, entry.complete_time ?? '']),
+    ...info.datasets.map((dataset) => dataset.dataset_create_time),
+  ].filter((value) => value !== '');
+  const invalid = times.find((value) => Number.isNaN(Date.parse(value)));
+  if (invalid !== undefined) throw badRequest(`Invalid ${BUNDLE_INFO_FILE}: ${invalid} is no date.`);
   return info;
 };

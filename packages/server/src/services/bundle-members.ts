@@ -39,8 +39,10 @@ export const mapBundleUsers = async (tx: Queryable, info: BundleInfo): Promise<M
 };
 
 /**
- * The local dataset of each dataset of a bundle: the same id if this installation has it, else the owner's
- * dataset of that name, else a new one with the bundle's id (and DOI, unless a dataset here has it).
+ * The local dataset of each dataset of a bundle: the same id or else the same name, if that dataset here
+ * belongs to the (mapped) owner and has no DOI (a DOI dataset is frozen, another's dataset is not the
+ * importer's to fill); else a new one, with the bundle's id where it is free (and its DOI, unless a dataset
+ * here has it).
  */
 export const mapBundleDatasets = async (
   tx: Queryable,
@@ -51,9 +53,11 @@ export const mapBundleDatasets = async (
   const fallbackOwner = users.get(info.upload.main_author)!;
   for (const dataset of info.datasets) {
     const owner = users.get(dataset.user_id) ?? fallbackOwner;
-    const known =
-      (await findDataset(tx, dataset.dataset_id)) ??
-      (await findDatasetByName(tx, owner, dataset.dataset_name));
+    const usable = (row: Awaited<ReturnType<typeof findDataset>>) =>
+      row && row.user_id === owner && !row.doi ? row : undefined;
+    const sameId = await findDataset(tx, dataset.dataset_id);
+    const sameName = await findDatasetByName(tx, owner, dataset.dataset_name);
+    const known = usable(sameId) ?? usable(sameName);
     if (known) {
       local.set(dataset.dataset_id, known.dataset_id);
       continue;
@@ -68,8 +72,9 @@ export const mapBundleDatasets = async (
         )
       ).total > 0;
     const created = await insertDataset(tx, {
-      dataset_id: dataset.dataset_id,
-      dataset_name: dataset.dataset_name,
+      ...(sameId ? {} : { dataset_id: dataset.dataset_id }),
+      // The owner's frozen dataset keeps its name; this one says where it came from.
+      dataset_name: sameName ? `${dataset.dataset_name} (upload ${info.upload_id})` : dataset.dataset_name,
       user_id: owner,
       dataset_type: dataset.dataset_type,
       doi: doiTaken ? null : dataset.doi,
