@@ -6,9 +6,12 @@ import {
   unprefixedAttributes,
   type OptimadeErrorDocument,
   type OptimadeOperationName,
+  type OptimadeStructureResponse,
   type OptimadeStructuresResponse,
 } from '@oasis/schema';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UploadFiles } from '../files/storage.ts';
 import { fastifyUrls } from '../http/register-operation.ts';
 import { as, json, waitProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
@@ -279,6 +282,13 @@ describe('OPTIMADE v1.2 at /optimade/v1 and /optimade', () => {
       _nmd_results_material_chemical_formula_hill: 'Cl4Na4',
       _nmd_entry_page_url: expect.stringContaining(`/gui/entry/id/`),
     });
+    // A requested field without a value is returned as null, not left out.
+    const unknown = await structures(
+      'response_fields=_nmd_results_properties_optoelectronic_band_gap_optical_value&page_limit=1',
+    );
+    expect(unknown.data[0]!.attributes).toEqual({
+      _nmd_results_properties_optoelectronic_band_gap_optical_value: null,
+    });
   });
 
   it('warns about unknown provider parameters and response fields, and refuses unknown plain ones', async () => {
@@ -311,6 +321,34 @@ describe('OPTIMADE v1.2 at /optimade/v1 and /optimade', () => {
     expect((await get('optimadeStructures', '/structures?page_limit=ten')).status).toBe(400);
     expect((await get('optimadeStructures', '/structures?page_offset=9999&page_limit=2')).status).toBe(400);
     expect((await get('optimadeStructures', '/structures?include=calculations')).status).toBe(400);
+  });
+
+  it('leaves cell and sites of archives too large to read as null, and says so', async () => {
+    const { rows } = await server.ctx.db.query<{ upload_id: string }>(
+      'SELECT upload_id FROM entries WHERE entry_id = $1',
+      [ids['water.xyz']],
+    );
+    const file = new UploadFiles(server.ctx.config.dataDir, rows[0]!.upload_id).archivePath(
+      ids['water.xyz']!,
+    );
+    const original = readFileSync(file);
+    // Trailing white space keeps it the same JSON, past the 16 MB an answer reads of one archive.
+    writeFileSync(file, Buffer.concat([original, Buffer.alloc(17 * 1024 * 1024, 0x20)]));
+    try {
+      const water = await get(
+        'optimadeStructure',
+        `/structures/${ids['water.xyz']}?response_fields=lattice_vectors,cartesian_site_positions,nsites`,
+      );
+      const body = water.body as OptimadeStructureResponse;
+      expect(body.data?.attributes).toEqual({
+        lattice_vectors: null,
+        cartesian_site_positions: null,
+        nsites: 3,
+      });
+      expect(body.meta.warnings?.map((item) => item.code)).toContain('_nmd_archive_budget');
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 
   it('serves one structure by id and answers 404 for unknown, unpublished and embargoed ids', async () => {

@@ -176,9 +176,10 @@ export const structureResource = (
       attributes[field] = provider.links[link];
       continue;
     }
+    // A requested field without a value is there as null (OPTIMADE: requested fields are always returned).
     const quantity = provider.quantityOf(field);
     const value = quantity === undefined ? undefined : valueAt(doc, quantity);
-    if (value !== undefined) attributes[field] = value;
+    attributes[field] = value ?? null;
   }
   return { type: 'structures', id: entryId, attributes: attributes as OptimadeStructureAttributes };
 };

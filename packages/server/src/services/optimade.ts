@@ -13,6 +13,7 @@ import {
 } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
+import { stat } from 'node:fs/promises';
 import { readJsonFile } from '../files/read.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { MAX_RESULT_WINDOW } from '../search/limits.ts';
@@ -112,13 +113,33 @@ const sortOrder = (sort: string | undefined): { orderBy?: string; descending: bo
   return { orderBy, descending };
 };
 
+/**
+ * Archive bytes one answer may read for cell, sites and species: an archive is parsed whole, so larger ones
+ * (long trajectories) and those past the answer's budget are not read; their fields are null (unknown),
+ * which a warning explains.
+ */
+const MAX_ARCHIVE_BYTES = 16 * 1024 * 1024;
+const ARCHIVE_BUDGET_BYTES = 128 * 1024 * 1024;
+
 const archiveStructure = async (
   ctx: AppContext,
   doc: Record<string, unknown>,
+  budget: { bytes: number; skipped: number },
 ): Promise<StoredStructure | undefined> => {
+  const file = new UploadFiles(ctx.config.dataDir, String(doc.upload_id)).archivePath(String(doc.entry_id));
+  const size = await stat(file).then(
+    (info) => info.size,
+    () => undefined,
+  );
+  if (size === undefined) return undefined;
+  if (size > MAX_ARCHIVE_BYTES || budget.bytes + size > ARCHIVE_BUDGET_BYTES) {
+    budget.skipped += 1;
+    return undefined;
+  }
+  budget.bytes += size;
   const archive = await readJsonFile<{
     results?: { properties?: { structures?: { structure_original?: StoredStructure } } };
-  }>(new UploadFiles(ctx.config.dataDir, String(doc.upload_id)).archivePath(String(doc.entry_id)));
+  }>(file);
   return archive?.results?.properties?.structures?.structure_original;
 };
 
@@ -128,17 +149,18 @@ const resources = async (
   documents: Record<string, unknown>[],
   fields: ReadonlySet<string>,
   signal?: AbortSignal,
-): Promise<OptimadeStructureResource[]> => {
+): Promise<{ data: OptimadeStructureResource[]; warnings: OptimadeWarning[] }> => {
   const provider = providerQuantities();
   const needsArchive = ARCHIVE_FIELDS.some((field) => fields.has(field));
   const api = `${ctx.config.publicOrigin}${ctx.config.basePath}/api/v1`;
   const gui = `${ctx.config.publicOrigin}${ctx.config.basePath}/gui`;
+  const budget = { bytes: 0, skipped: 0 };
   const out: OptimadeStructureResource[] = [];
   for (const doc of documents) {
     signal?.throwIfAborted();
     const entryId = encodeURIComponent(String(doc.entry_id));
     const uploadId = encodeURIComponent(String(doc.upload_id));
-    const structure = needsArchive ? await archiveStructure(ctx, doc) : undefined;
+    const structure = needsArchive ? await archiveStructure(ctx, doc, budget) : undefined;
     out.push(
       structureResource(doc, structure, fields, {
         quantityOf: (field) => provider.get(field)?.name,
@@ -150,7 +172,17 @@ const resources = async (
       }),
     );
   }
-  return out;
+  const warnings =
+    budget.skipped > 0
+      ? [
+          warning(
+            `${budget.skipped} structure(s) have their ${ARCHIVE_FIELDS.join(', ')} as null: their archives are ` +
+              'too large to read for this answer. Ask for fewer results or leave these fields out.',
+            `_${OPTIMADE_PROVIDER_PREFIX}_archive_budget`,
+          ),
+        ]
+      : [];
+  return { data: out, warnings };
 };
 
 /** The URL of another page of the same listing. */
@@ -194,8 +226,18 @@ export const listOptimadeStructures = async (
     { ...(filter ? { query: filter } : {}), ...order, offset, limit },
     signal,
   );
-  const data = await resources(ctx, page.documents, fields.fields, signal);
+  const { data, warnings: archiveWarnings } = await resources(ctx, page.documents, fields.fields, signal);
+  warnings.push(...archiveWarnings);
   const more = offset + data.length < page.returned && limit > 0;
+  // The search serves results up to MAX_RESULT_WINDOW: no next link leads past it (it would answer 400).
+  const nextInWindow = offset + 2 * limit <= MAX_RESULT_WINDOW;
+  if (more && !nextInWindow)
+    warnings.push(
+      warning(
+        `Results are served up to number ${MAX_RESULT_WINDOW}; narrow the filter to page past it.`,
+        `_${OPTIMADE_PROVIDER_PREFIX}_result_window`,
+      ),
+    );
   const byNumber = query.page_number !== undefined;
   const next: Record<string, number> = byNumber
     ? { page_number: query.page_number! + 1 }
@@ -206,7 +248,7 @@ export const listOptimadeStructures = async (
   return {
     jsonapi: JSONAPI,
     links: {
-      next: more ? pageLink(call, query, next) : null,
+      next: more && nextInWindow ? pageLink(call, query, next) : null,
       prev: offset > 0 ? pageLink(call, query, prev) : null,
       base_url: call.baseUrl,
     },
@@ -247,7 +289,8 @@ export const readOptimadeStructure = async (
     },
     signal,
   );
-  const [resource] = await resources(ctx, page.documents, fields.fields, signal);
+  const found = await resources(ctx, page.documents, fields.fields, signal);
+  const [resource] = found.data;
   if (!resource) throw notFound(`No structure with id ${id} is published here.`);
   return {
     jsonapi: JSONAPI,
@@ -255,6 +298,7 @@ export const readOptimadeStructure = async (
     meta: optimadeMeta(call, { moreDataAvailable: false, returned: 1, available: page.available }, [
       ...warnings,
       ...fields.warnings,
+      ...found.warnings,
     ]),
     data: resource,
   };
