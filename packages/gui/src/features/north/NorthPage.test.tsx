@@ -56,6 +56,10 @@ describe('NorthPage', () => {
     expect(
       within(screen.getByTestId('north-tool-viewer')).getByRole('button', { expanded: false }),
     ).toHaveTextContent('Viewer');
+    // Spec 3 §8's text for a tool configured without a description.
+    expect(
+      within(screen.getByTestId('north-tool-viewer')).getByText('Missing tool description'),
+    ).toBeInTheDocument();
   });
 
   it('launches a stopped tool, opens it in a new window, shows it running and stops it', async () => {

@@ -35,7 +35,7 @@ export function NorthToolCard({
       <AccordionDetails>
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
           <Typography sx={{ flex: '2 1 320px', whiteSpace: 'pre-line' }}>
-            {tool.description ?? tool.short_description ?? 'This tool has no description.'}
+            {tool.description ?? 'Missing tool description'}
           </Typography>
           <Box sx={{ flex: '1 1 200px', display: 'flex', flexDirection: 'column', gap: 1 }}>
             {tool.maintainer?.length ? (
