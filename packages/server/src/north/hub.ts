@@ -5,7 +5,7 @@ import { NorthAccess } from './access-cookie.ts';
 import { freeLoopbackPort } from './loopback-port.ts';
 import type { NorthConfig, NorthToolConfig } from './north-config.ts';
 import { ToolInstance } from './tool-instance.ts';
-import { layOutUploads, type MountedUpload } from './upload-folders.ts';
+import { layOutUploads, remountReadOnly, type MountedUpload } from './upload-folders.ts';
 
 export interface NorthUser {
   user_id: string;
@@ -89,7 +89,7 @@ export class NorthHub {
     const userDir = path.join(this.options.dataDir, 'north', user.user_id);
     const workDir = path.join(userDir, name);
     const mounted = await layOutUploads(workDir, uploads);
-    const instance = new ToolInstance(port, mounted, this.now());
+    const instance = new ToolInstance(port, workDir, mounted, this.now());
     this.instances.set(key, instance);
     this.watchIdle();
     await instance.start({
@@ -123,6 +123,14 @@ export class NorthHub {
   /** When the server process exits without close() (a crash): tools run in groups of their own and would stay. */
   killNow(): void {
     for (const instance of this.instances.values()) instance.killNow();
+  }
+
+  /** An upload was published: tools that have it mounted read-write see it read-only from now on. */
+  async uploadPublished(uploadId: string, rawDir: string): Promise<void> {
+    for (const instance of this.instances.values()) {
+      const dir = instance.mountedUploads.get(uploadId);
+      if (dir !== undefined && instance.live) await remountReadOnly(instance.workDir, dir, rawDir);
+    }
   }
 
   /** Notes traffic of the proxy, which keeps an instance from the idle stop. */

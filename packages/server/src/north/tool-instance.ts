@@ -52,6 +52,8 @@ export class ToolInstance {
 
   constructor(
     readonly port: number,
+    /** The tool's working folder, and there the folder of each mounted upload (by upload id). */
+    readonly workDir: string,
     readonly mountedUploads: ReadonlyMap<string, string>,
     now: number,
   ) {

@@ -72,3 +72,16 @@ export const layOutUploads = async (
   }
   return mounted;
 };
+
+/**
+ * An upload published while a tool runs: its link (read-write) is replaced by a read-only mirror, so the
+ * tool cannot change files that are now published.
+ */
+export const remountReadOnly = async (workDir: string, dir: string, rawDir: string): Promise<void> => {
+  const target = path.join(workDir, dir);
+  const stats = await lstat(target).catch(() => undefined);
+  if (!stats?.isSymbolicLink()) return;
+  // rm removes the link itself, never what it points to.
+  await rm(target, { force: true });
+  await mirrorReadOnly(rawDir, target);
+};

@@ -1,7 +1,7 @@
 // NORTH against the real server and real tool processes (testing/fixtures/north-tool.mjs): launched per
 // user and tool, reached only by its owner through the proxy (HTTP and WebSocket), sees the user's uploads
 // (unpublished writable, published read-only), stopped on request, when idle and at shutdown.
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, json, waitProcessed } from '../testing/http.ts';
 import { readNorthConfig } from '../north/north-config.ts';
 import { fixtureNorthConfig, fixtureToolCommand } from '../testing/north.ts';
+import { naclCif } from '../testing/structures.ts';
 import { setUploadAccess } from '../testing/upload-access.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -234,6 +235,28 @@ describe('NORTH tools', () => {
     expect((await openWebSocket(server.origin, socketPath, '')).status).toBe(401);
     expect((await openWebSocket(server.origin, socketPath, bobCookie)).status).toBe(403);
     await fetch(tool('fixture'), as(alice, { method: 'DELETE' }));
+  });
+
+  it('mounts an upload published while the tool runs read-only from then on', async () => {
+    const cifId = await createUpload(server, alice, 'NaCl.cif', naclCif);
+    const launch = await fetch(tool('second'), as(alice, { method: 'POST' }));
+    expect((await json<ToolAnswer>(launch)).data.state).toBe('running');
+    const instance = server.ctx.north.instance(await userId(server, 'alice'), 'second')!;
+    const mounted = path.join(instance.workDir, instance.mountedUploads.get(cifId)!);
+    expect(lstatSync(mounted).isSymbolicLink()).toBe(true);
+    const publish = await fetch(
+      `${server.api}/uploads/${cifId}/action/publish`,
+      as(alice, { method: 'POST' }),
+    );
+    expect(publish.status).toBe(200);
+    expect(lstatSync(mounted).isSymbolicLink()).toBe(false);
+    expect(statSync(mounted).mode & 0o777).toBe(0o555);
+    expect(statSync(path.join(mounted, 'NaCl.cif')).mode & 0o777).toBe(0o444);
+    const files = await json<string[]>(
+      await fetch(toolUrl('alice', 'second', 'files'), { headers: { cookie: cookieOf(launch) } }),
+    );
+    expect(files).toContain(`uploads/${cifId}/NaCl.cif`);
+    await fetch(tool('second'), as(alice, { method: 'DELETE' }));
   });
 
   it('gives an app token states and launches but no pass into the tool', async () => {

@@ -6,6 +6,7 @@ import { assertCanRead, uploadRoles } from './access.ts';
 import { loggedIn, type Caller } from './caller.ts';
 import { queueCentralPublish } from './publish-central.ts';
 import { currentUpload } from './uploads.ts';
+import { UploadFiles } from '../files/storage.ts';
 
 /**
  * POST uploads/{id}/action/publish: writers publish an upload that has finished processing with at least
@@ -25,6 +26,7 @@ export const publishUpload = async (
   const user = loggedIn(caller, 'User authentication required to access uploads.');
   const central = options.toCentralNomad ? ctx.config.central : undefined;
   let queued = false;
+  let published = false;
   await ctx.db.transaction(async (tx) => {
     const [locked] = await lockUploads(tx, [uploadId]);
     const upload = assertCanRead(locked, user);
@@ -50,6 +52,7 @@ export const publishUpload = async (
         ctx.clock.now(),
         options.embargoLength ?? upload.embargo_length,
       );
+      published = true;
     }
     // Sending again is a no-op once the target has the upload (spec 3 §4).
     if (central && !(upload.published_to ?? []).includes(central.url)) {
@@ -58,5 +61,7 @@ export const publishUpload = async (
     }
   });
   if (queued) ctx.notifyJobQueued();
+  if (published)
+    await ctx.north.uploadPublished(uploadId, new UploadFiles(ctx.config.dataDir, uploadId).rawDir);
   return currentUpload(ctx.db, uploadId);
 };
