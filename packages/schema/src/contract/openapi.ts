@@ -12,6 +12,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   413: 'Request body too large',
   422: 'Invalid parameters or body',
   429: 'Too many attempts; see Retry-After',
+  501: 'Not implemented: a valid request for a feature this installation does not offer',
   502: 'A service the oasis depends on (mail server, DataCite) failed',
   503: 'Unavailable: a search past its time budget, or a service that is not configured',
 };

@@ -3,7 +3,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The error statuses an operation may answer with; NOMAD's `{detail}` body unless the row says otherwise. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 501 | 502 | 503;
 
 /**
  * One endpoint of the API (relative to /api/v1, or to the OPTIMADE base URL for its table). The path is written as in OpenAPI, `{name}` per

@@ -74,8 +74,8 @@ export const optimadeOperations = {
     summary: 'The published structures a filter finds, a page at a time',
     query: OptimadeListQuerySchema,
     response: OptimadeStructuresResponseSchema,
-    // 403: page_limit above the maximum (the spec's status for it).
-    errors: [400, 403, 503],
+    // 403: page_limit above the maximum (the spec's status for it); 501: a filter construct not offered.
+    errors: [400, 403, 501, 503],
     errorBody,
   }),
   optimadeStructure: op({

@@ -37,6 +37,8 @@ export class QueryError extends Error {
   constructor(
     message: string,
     readonly loc: string[] = ['query'],
+    /** 'unsupported': a valid construct this implementation does not offer (OPTIMADE answers 501 for it). */
+    readonly reason: 'invalid' | 'unsupported' = 'invalid',
   ) {
     super(message);
   }

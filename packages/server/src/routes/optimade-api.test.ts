@@ -313,6 +313,17 @@ describe('OPTIMADE v1.2 at /optimade/v1 and /optimade', () => {
     expect(errorOf(bad)).toMatchObject({ status: '400', title: 'Bad Request' });
     expect(errorOf(bad).detail).toMatch(/line 1, column 23/);
     expect(bad.body).not.toHaveProperty('data');
+    // Valid filters this implementation does not offer: 501 (string constants, mixed types).
+    for (const filter of ['"a" = "b"', 'nelements = "two"']) {
+      const notOffered = await get('optimadeStructures', `/structures?filter=${encodeURIComponent(filter)}`);
+      expect(notOffered.status).toBe(501);
+      expect(errorOf(notOffered)).toMatchObject({ status: '501', title: 'Not Implemented' });
+    }
+    // Another database's property is unknown here, not an error: it matches only IS UNKNOWN.
+    const foreign = await structures(`filter=${encodeURIComponent('_exmpl_band_gap < 2')}`);
+    expect(foreign.data).toEqual([]);
+    const unknown = await structures(`filter=${encodeURIComponent('_exmpl_band_gap IS UNKNOWN')}`);
+    expect(unknown.meta.data_returned).toBe(3);
     const tooMany = await get('optimadeStructures', '/structures?page_limit=501');
     expect(tooMany.status).toBe(403);
     expect(errorOf(tooMany).detail).toMatch(/500/);

@@ -13,8 +13,9 @@ import { searchScope } from './search.ts';
 const HAS_STRUCTURE: QueryNode = { kind: 'exists', quantity: 'optimade.elements', known: true };
 
 /**
- * An OPTIMADE filter as a query over the entry search quantities; a filter that does not parse, names a
- * property that cannot be searched or has too many criteria is a 400 with the parser's line and column.
+ * An OPTIMADE filter as a query over the entry search quantities; a filter that does not parse, names an
+ * unknown property or has too many criteria is a 400 with the parser's line and column, a valid construct
+ * this implementation does not offer (an optional feature, mixed types, a property it cannot search) a 501.
  */
 export const optimadeFilterQuery = (filter: string): QueryNode => {
   try {
@@ -22,6 +23,8 @@ export const optimadeFilterQuery = (filter: string): QueryNode => {
     checkCriteria(node);
     return node;
   } catch (error) {
+    if (error instanceof QueryError && error.reason === 'unsupported')
+      throw new HttpError(501, error.message);
     if (error instanceof QueryError || error instanceof HttpError) throw badRequest(error.message);
     throw error;
   }

@@ -62,6 +62,7 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   503: 'Service Unavailable',
   553: 'Version Not Supported',
 };

@@ -68,7 +68,24 @@ describe('optimadeToQuery', () => {
       values: ['NaCl'],
     });
     expect(optimadeToQuery('1 < 2')).toEqual(TRUE);
-    expect(optimadeToQuery('"a" = "b"')).toEqual(FALSE);
+    // String constants on both sides: not offered (the spec asks for 501), as mixed types.
+    expect(() => optimadeToQuery('"a" = "b"')).toThrow(expect.objectContaining({ reason: 'unsupported' }));
+    expect(() => optimadeToQuery('nelements = "two"')).toThrow(
+      expect.objectContaining({ reason: 'unsupported' }),
+    );
+  });
+
+  it("treats another database's properties as unknown: only IS UNKNOWN matches them", () => {
+    expect(optimadeToQuery('_exmpl_band_gap < 2')).toEqual(FALSE);
+    expect(optimadeToQuery('_exmpl_band_gap IS KNOWN')).toEqual(FALSE);
+    expect(optimadeToQuery('_exmpl_band_gap IS UNKNOWN')).toEqual(TRUE);
+    expect(optimadeToQuery('_exmpl_tags HAS "x" OR nelements = 2')).toMatchObject({
+      kind: 'or',
+      items: [FALSE, { kind: 'match', quantity: N_ELEMENTS }],
+    });
+    // An unknown property of NOMAD's own prefix or without one stays an error.
+    expect(() => optimadeToQuery('_nmd_no_such_quantity = 1')).toThrow(/unknown optimade property/);
+    expect(() => optimadeToQuery('no_such_property = 1')).toThrow(/unknown optimade property/);
   });
 
   it('keeps the precedence of NOT, AND and OR', () => {

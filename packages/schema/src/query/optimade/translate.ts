@@ -8,6 +8,7 @@ import {
   type Position,
 } from './parser.ts';
 import {
+  NOMAD_PREFIX,
   resolveProperty,
   type OptimadeQuantity,
   type ResolvedProperty,
@@ -25,6 +26,36 @@ const FALSE: QueryNode = { kind: 'or', items: [] };
 
 const semanticError = (at: Position, what: string): QueryError =>
   new QueryError(`Semantic error at line ${at.line}, column ${at.column}: ${what}`, FILTER_LOC);
+
+/** A construct the filter language allows (optional features, type mixes) that is not offered here. */
+const unsupported = (at: Position, what: string): QueryError =>
+  new QueryError(
+    `Semantic error at line ${at.line}, column ${at.column}: ${what}`,
+    FILTER_LOC,
+    'unsupported',
+  );
+
+/** A database-specific prefix (`_exmpl_`) other than NOMAD's: such properties are unknown here, not errors. */
+const FOREIGN_PREFIX = /^_[a-z0-9]+_/;
+const isForeign = (name: string) => FOREIGN_PREFIX.test(name) && !name.startsWith(NOMAD_PREFIX);
+
+/** The properties a filter node names directly. */
+const propertiesOf = (node: FilterNode): string[] => {
+  switch (node.kind) {
+    case 'compare':
+      return [node.left, node.right].flatMap((operand) =>
+        operand.type === 'property' ? [operand.name] : [],
+      );
+    case 'has':
+    case 'has-op':
+    case 'length':
+    case 'text':
+    case 'known':
+      return [node.property];
+    default:
+      return [];
+  }
+};
 
 const RANGE: Record<Exclude<Comparator, '=' | '!='>, RangeOp> = {
   '<': 'lt',
@@ -81,21 +112,24 @@ class Translator {
     const resolved = resolveProperty(name, this.quantities);
     if (!resolved) throw semanticError(at, `unknown optimade property ${name}`);
     if (resolved.kind === 'unsearchable')
-      throw semanticError(at, `optimade property ${name} is not searchable`);
+      throw unsupported(at, `optimade property ${name} is not searchable`);
     return resolved;
   }
 
   /** A literal of the type the property holds (timestamps are written as strings). */
   private literal(value: Operand, type: ScalarType, name: string, at: Position): QueryValue {
     if (value.type === 'property')
-      throw semanticError(at, `comparing ${name} with property ${value.name} is not supported`);
+      throw unsupported(at, `comparing ${name} with property ${value.name} is not supported`);
     const wanted = type === 'number' ? 'number' : 'string';
     if (value.type !== wanted)
-      throw semanticError(at, `${name} needs a ${wanted} value, got ${JSON.stringify(value.value)}`);
+      throw unsupported(at, `${name} needs a ${wanted} value, got ${JSON.stringify(value.value)}`);
     return value.value;
   }
 
   translate(node: FilterNode): QueryNode {
+    // Another database's property is unknown (null) here: it matches only IS UNKNOWN (OPTIMADE §
+    // 'Properties with an unknown value'), a comparison of it never.
+    if (propertiesOf(node).some(isForeign)) return node.kind === 'known' && !node.known ? TRUE : FALSE;
     switch (node.kind) {
       case 'and':
       case 'or':
@@ -108,7 +142,7 @@ class Translator {
         return this.has(node.property, node.mode, node.values, node.at);
       case 'has-op':
         this.property(node.property, node.at);
-        throw semanticError(node.at, `HAS with an operator (HAS ${node.op}) is not supported`);
+        throw unsupported(node.at, `HAS with an operator (HAS ${node.op}) is not supported`);
       case 'length':
         return this.length(node.property, node.op, node.value, node.at);
       case 'text': {
@@ -132,11 +166,12 @@ class Translator {
   private compare(node: Extract<FilterNode, { kind: 'compare' }>): QueryNode {
     const { left, right, at } = node;
     if (left.type !== 'property' && right.type !== 'property') {
-      if (left.type !== right.type) throw semanticError(at, 'cannot compare a string with a number');
+      if (left.type !== right.type) throw unsupported(at, 'cannot compare a string with a number');
+      if (left.type === 'string') throw unsupported(at, 'comparing two string constants is not supported');
       return compareConstants(left.value, node.op, right.value) ? TRUE : FALSE;
     }
     if (left.type === 'property' && right.type === 'property')
-      throw semanticError(at, `comparing property ${left.name} with property ${right.name} is not supported`);
+      throw unsupported(at, `comparing property ${left.name} with property ${right.name} is not supported`);
     const [name, op, value] =
       left.type === 'property'
         ? [left.name, node.op, right]
@@ -163,7 +198,7 @@ class Translator {
         const values = operands.map((value) => this.literal(value, property.type, name, at));
         if (mode !== 'only') return { kind: 'match', quantity: property.quantity, op: mode, values };
         if (!property.universe)
-          throw semanticError(at, `HAS ONLY is not supported for ${name}, its possible values are not known`);
+          throw unsupported(at, `HAS ONLY is not supported for ${name}, its possible values are not known`);
         // Only the listed values: none of all the other possible ones, and the list must be there at all.
         const others = property.universe.filter((value) => !values.includes(value));
         return {
@@ -191,7 +226,7 @@ class Translator {
           ? { kind: 'exists', quantity: property.quantity, known: true }
           : FALSE;
       case 'list':
-        if (!property.length) throw semanticError(at, `LENGTH is not supported for ${name}`);
+        if (!property.length) throw unsupported(at, `LENGTH is not supported for ${name}`);
         return comparison(property.length, op, n);
     }
   }
