@@ -86,7 +86,8 @@ export const optimadeOperations = {
     params: OptimadeIdParamsSchema,
     query: OptimadeEntryQuerySchema,
     response: OptimadeStructureResponseSchema,
-    errors: [400, 404, 503],
+    // 501: dimension_slices, which the spec allows to refuse so.
+    errors: [400, 404, 501, 503],
     errorBody,
   }),
 } as const;

@@ -192,6 +192,17 @@ describe('OPTIMADE v1.2 at /optimade/v1 and /optimade', () => {
       'x-optimade-implementation': { sortable: true, 'query-support': 'all mandatory' },
     });
     expect(data.properties.lattice_vectors).toMatchObject({ sortable: false, unit: 'angstrom' });
+    // Physical Unit Definitions with the keys v1.2 requires.
+    expect(data.properties.lattice_vectors!['x-optimade-unit-definitions']).toEqual([
+      expect.objectContaining({
+        $schema: expect.stringContaining('physical_unit_definition'),
+        $id: expect.any(String),
+        'x-optimade-definition': expect.objectContaining({ kind: 'unit', name: 'angstrom' }),
+        symbol: 'angstrom',
+        title: expect.any(String),
+        description: expect.any(String),
+      }),
+    ]);
     expect(data.properties.structure_features!.type).toEqual(['array']);
   });
 
@@ -365,6 +376,11 @@ describe('OPTIMADE v1.2 at /optimade/v1 and /optimade', () => {
   it('serves one structure by id and answers 404 for unknown, unpublished and embargoed ids', async () => {
     const one = await get('optimadeStructure', `/structures/${ids['NaCl.cif']}?response_fields=nelements`);
     expect(one.status).toBe(200);
+    const sliced = await get(
+      'optimadeStructure',
+      `/structures/${ids['NaCl.cif']}?dimension_slices=dim_sites:1`,
+    );
+    expect(sliced.status).toBe(501);
     expect(one.body).toMatchObject({
       data: { type: 'structures', id: ids['NaCl.cif'], attributes: { nelements: 2 } },
       meta: { more_data_available: false },

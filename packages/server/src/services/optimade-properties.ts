@@ -174,6 +174,19 @@ export const providerQuantities = (): Map<string, SearchQuantity> =>
       .map((quantity) => [`${NOMAD_PREFIX}${quantity.name.replaceAll('.', '_')}`, quantity]),
   );
 
+/** OPTIMADE Physical Unit Definitions of the units the properties use (v1.2, 'Physical Unit Definitions'). */
+const UNIT_DEFINITIONS: Record<string, Record<string, unknown>> = {
+  [ANGSTROM]: {
+    $schema: 'https://schemas.optimade.org/meta/v1.2/optimade/physical_unit_definition.json',
+    $id: 'urn:nomad-oasis:optimade:units:v1:angstrom',
+    'x-optimade-definition': { format: '1.2', kind: 'unit', name: ANGSTROM, label: `${ANGSTROM}_unit` },
+    symbol: ANGSTROM,
+    title: 'ångström',
+    description: 'The ångström unit of length, 1e-10 metre.',
+    standard: { name: 'gnu units', version: '3.15', symbol: ANGSTROM },
+  },
+};
+
 const unitsOf = (item: Item): string[] => [
   ...(item.unit ? [item.unit] : []),
   ...(item.items ? unitsOf(item.items) : []),
@@ -209,7 +222,7 @@ const definition = (
       'type' | 'x-optimade-type' | 'x-optimade-unit'
     >),
     ...(units.length > 0
-      ? { 'x-optimade-unit-definitions': units.map((symbol) => ({ symbol, title: symbol })) }
+      ? { 'x-optimade-unit-definitions': units.map((symbol) => UNIT_DEFINITIONS[symbol]!) }
       : {}),
     'x-optimade-implementation': {
       sortable: options.sortable,

@@ -12,7 +12,7 @@ import {
   type QueryNode,
 } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
 import { stat } from 'node:fs/promises';
 import { readJsonFile } from '../files/read.ts';
 import { UploadFiles } from '../files/storage.ts';
@@ -276,6 +276,12 @@ export const readOptimadeStructure = async (
 ): Promise<OptimadeStructureResponse> => {
   checkFormat(query.response_format);
   checkInclude(query.include);
+  // The spec: handle it or answer 501; whole lists are served here.
+  if (call.unknownParams.includes('dimension_slices'))
+    throw new HttpError(
+      501,
+      'Slices of list properties (dimension_slices) are not offered: leave it out for whole lists.',
+    );
   const warnings = paramWarnings(call, false);
   const fields = responseFields(query.response_fields, providerQuantities());
   const page = await searchPublicStructures(
