@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { DEFAULT_UPLOAD_FILE_LIMITS } from '../config/processing-limits.ts';
 import { safeRelativePath } from './paths.ts';
 import { assertNoClash } from './raw-clash.ts';
 import { formatBytes } from './sizes.ts';
-import { removeStaleTempFiles } from './temp-cleanup.ts';
+import { BUNDLE_STAGING_PREFIX, removeStaleTempFiles } from './temp-cleanup.ts';
 import { bytesBelow, uploadBudget } from './upload-budget.ts';
 
 describe('upload file limits', () => {
@@ -62,7 +63,12 @@ describe('upload file limits', () => {
     await writeFile(join(tmp, 'old'), '');
     const hourAgo = new Date(Date.now() - 2 * 3600_000);
     await utimes(join(tmp, 'old'), hourAgo, hourAgo);
-    expect(await removeStaleTempFiles(dir, 3600_000)).toBe(1);
+    // An interrupted bundle import's staging folder (with its own raw/ and tmp/).
+    const staging = join(dir, 'uploads', `${BUNDLE_STAGING_PREFIX}0123`);
+    await mkdir(join(staging, 'raw'), { recursive: true });
+    await utimes(staging, hourAgo, hourAgo);
+    expect(await removeStaleTempFiles(dir, 3600_000)).toBe(2);
+    expect(existsSync(staging)).toBe(false);
     expect(await removeStaleTempFiles(dir)).toBe(2);
     expect(await removeStaleTempFiles(dir)).toBe(0);
   });

@@ -6,6 +6,7 @@ import { badRequest, HttpError, unauthorized } from '../errors.ts';
 import { extractArchive } from '../files/extract.ts';
 import { generateEntryId } from '../processing/ids.ts';
 import { resolveInside } from '../files/paths.ts';
+import { BUNDLE_STAGING_PREFIX } from '../files/temp-cleanup.ts';
 import type { OpenIncomingFile } from '../files/receive.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { uploadBudget } from '../files/upload-budget.ts';
@@ -141,7 +142,10 @@ export const importBundle = async (
   if (!mayImport(ctx.config, user)) throw unauthorized('User not authorized to import bundles');
   const incoming = await open();
   if (!incoming) throw badRequest('No bundle file provided');
-  const staging = new UploadFiles(ctx.config.dataDir, `.bundle-import-${randomBytes(8).toString('hex')}`);
+  const staging = new UploadFiles(
+    ctx.config.dataDir,
+    `${BUNDLE_STAGING_PREFIX}${randomBytes(8).toString('hex')}`,
+  );
   await staging.create();
   try {
     const limits = ctx.config.uploadFiles;
