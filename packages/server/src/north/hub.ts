@@ -51,10 +51,13 @@ export class NorthHub {
   /** Starts the user's instance unless one is there; resolves when it runs or failed. */
   launch(user: NorthUser, name: string, tool: NorthToolConfig, uploads: readonly MountedUpload[]) {
     const key = instanceKey(user.user_id, name);
+    // A start under way (another tab, a double click): answered when it runs or failed, not as 'starting',
+    // which would leave that caller without a state to wait for.
+    const starting = this.launching.get(key);
+    if (starting) return starting;
     const existing = this.instances.get(key);
-    if (existing && existing.state !== 'error' && existing.state !== 'stopped')
-      return Promise.resolve(existing);
-    const pending = this.launching.get(key) ?? this.startInstance(user, name, tool, uploads);
+    if (existing?.live) return Promise.resolve(existing);
+    const pending = this.startInstance(user, name, tool, uploads);
     this.launching.set(key, pending);
     return pending.finally(() => this.launching.delete(key));
   }

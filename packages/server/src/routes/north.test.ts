@@ -277,6 +277,11 @@ describe('NORTH tools', () => {
       fetch(tool('second'), as(alice, { method: 'POST' })),
     ]);
     expect([first.status, again.status]).toEqual([200, 200]);
+    // Both callers learn the outcome of the one start, neither is left with 'starting'.
+    const states = await Promise.all(
+      [first, again].map(async (answer) => (await json<ToolAnswer>(answer)).data.state),
+    );
+    expect(states).toEqual(['running', 'running']);
     expect((await fetch(tool('fixture'), as(alice, { method: 'POST' }))).status).toBe(200);
     const third = await fetch(tool('third'), as(alice, { method: 'POST' }));
     expect(third.status).toBe(409);
@@ -319,6 +324,28 @@ describe('NORTH idle and shutdown stops', () => {
       expect(await portAnswers(port)).toBe(false);
     } finally {
       await server.close().catch(() => undefined);
+    }
+  });
+
+  it('answers a launch during another one of the same tool with the outcome, not with starting', async () => {
+    const server = await startTestServer({
+      northEnabled: true,
+      north: readNorthConfig({
+        enabled: true,
+        tools: { options: { slow: { command: `${fixtureToolCommand()} --delay 1000` } } },
+      }),
+    });
+    try {
+      const token = await createUserWithToken(server, 'frank');
+      const launch = () => fetch(`${server.api}/north/slow`, as(token, { method: 'POST' }));
+      const first = launch();
+      // The first start is under way (its instance exists, its port does not answer yet).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const second = await json<ToolAnswer>(await launch());
+      expect(second.data.state).toBe('running');
+      expect((await json<ToolAnswer>(await first)).data.state).toBe('running');
+    } finally {
+      await server.close();
     }
   });
 
