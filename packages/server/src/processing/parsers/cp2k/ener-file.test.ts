@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
 import { HARTREE } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
+import { parserInFolders } from '../folder-test-helpers.ts';
 import { cp2kParser } from './cp2k.ts';
 import { readEner } from './ener-file.ts';
 
@@ -51,23 +50,9 @@ const ener = `#     Step Nr.          Time[fs]        Kin.[a.u.]          Temp[K
          1            0.500000         0.001306670       275.075405378       -31.599000000       -31.597693330         5.596860174
 `;
 
-const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+const { parse: parseIn } = parserInFolders(cp2kParser, 'cp2k-ener');
 
-async function parseWith(enerText: string) {
-  const folder = mkdtempSync(join(tmpdir(), 'oasis-cp2k-ener-'));
-  folders.push(folder);
-  writeFileSync(join(folder, 'o2.out'), output);
-  writeFileSync(join(folder, 'o2-1.ener'), enerText);
-  const result = await parseMainfile({
-    absolutePath: join(folder, 'o2.out'),
-    relativePath: 'o2.out',
-    uploadId: 'cp2k-ener',
-    parser: cp2kParser,
-  });
-  expect(result.ok).toBe(true);
-  return result;
-}
+const parseWith = (enerText: string) => parseIn('o2.out', { 'o2.out': output, 'o2-1.ener': enerText });
 
 describe("CP2K's .ener file", () => {
   it('gives each MD step its kinetic and potential energy and the temperature to 9 decimals', async () => {

@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
 import { HARTREE } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
+import { parserInFolders } from '../folder-test-helpers.ts';
 import { readEigval } from './eigval.ts';
 import { excitingParser } from './exciting.ts';
 import { readFinalEnergies } from './info-xml.ts';
@@ -45,8 +44,7 @@ const eigval = `     2 : nkpt
 
 `;
 
-const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+const { parse: parseIn } = parserInFolders(excitingParser, 'exciting-eigval');
 
 /** info.xml of the same SCF: two iterations, the last one INFO.OUT's energy to more digits. */
 const infoXml = `<?xml version="1.0"?>
@@ -64,21 +62,8 @@ const infoXml = `<?xml version="1.0"?>
 </info>
 `;
 
-async function parseWith(eigvalText: string, infoXmlText?: string) {
-  const folder = mkdtempSync(join(tmpdir(), 'oasis-exciting-'));
-  folders.push(folder);
-  writeFileSync(join(folder, 'INFO.OUT'), info);
-  writeFileSync(join(folder, 'EIGVAL.OUT'), eigvalText);
-  if (infoXmlText !== undefined) writeFileSync(join(folder, 'info.xml'), infoXmlText);
-  const result = await parseMainfile({
-    absolutePath: join(folder, 'INFO.OUT'),
-    relativePath: 'INFO.OUT',
-    uploadId: 'exciting-eigval',
-    parser: excitingParser,
-  });
-  expect(result.ok).toBe(true);
-  return result;
-}
+const parseWith = (eigvalText: string, infoXmlText?: string) =>
+  parseIn('INFO.OUT', { 'INFO.OUT': info, 'EIGVAL.OUT': eigvalText, 'info.xml': infoXmlText });
 
 describe("exciting's EIGVAL.OUT", () => {
   it('becomes the last calculation’s eigenvalues in J, occupations per spin channel, and band edges', async () => {

@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
 import { ELECTRON_VOLT } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
+import { parserInFolders } from '../folder-test-helpers.ts';
 import { fhiAimsParser } from './fhi-aims.ts';
 
 /** A small output of our own asking for the species-projected DOS of a water molecule. */
@@ -54,23 +53,9 @@ const hydrogen = `# Angular momentum resolved density for species Has calculated
        -1.00000000        0.00000000        0.00000000
 `;
 
-const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+const { parse: parseIn } = parserInFolders(fhiAimsParser, 'aims-pdos');
 
-async function parseWith(files: Record<string, string>) {
-  const folder = mkdtempSync(join(tmpdir(), 'oasis-aims-pdos-'));
-  folders.push(folder);
-  writeFileSync(join(folder, 'aims.out'), output);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
-  const result = await parseMainfile({
-    absolutePath: join(folder, 'aims.out'),
-    relativePath: 'aims.out',
-    uploadId: 'aims-pdos',
-    parser: fhiAimsParser,
-  });
-  expect(result.ok).toBe(true);
-  return result;
-}
+const parseWith = (files: Record<string, string>) => parseIn('aims.out', { 'aims.out': output, ...files });
 
 describe('the species-projected DOS of FHI-aims', () => {
   it('reads the shifted file, else the raw one, as species- and l-projected DOS in SI units', async () => {

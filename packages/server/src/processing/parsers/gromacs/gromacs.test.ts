@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
 import { AVOGADRO, PICOSECOND } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
+import { parserInFolders } from '../folder-test-helpers.ts';
 import { gromacsParser } from './gromacs.ts';
 import { readTrr } from './read-trr.ts';
 import { readXtc } from './read-xtc.ts';
@@ -120,15 +120,7 @@ const gro = `two argon atoms
 const topology = '#include "amber99.ff/forcefield.itp"\n';
 const STEPS = [0, 1, 2, 3, 4];
 
-const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
-
-function run(files: Record<string, string | Buffer>): string {
-  const folder = mkdtempSync(join(tmpdir(), 'oasis-gromacs-'));
-  folders.push(folder);
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content);
-  return folder;
-}
+const { write: run } = parserInFolders(gromacsParser, 'gromacs');
 
 const parse = (root: string, path = 'md.log') =>
   parseMainfile({

@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
 import { BOHR, ELECTRON_VOLT, HARTREE, RYDBERG } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
+import { parserInFolders } from '../folder-test-helpers.ts';
 import { readDataFile, saveFolderOf } from './data-file-xml.ts';
 import { quantumEspressoParser } from './quantum-espresso.ts';
 
@@ -98,24 +97,10 @@ const xml = `<?xml version="1.0" encoding="UTF-8"?>
 </qes:espresso>
 `;
 
-const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+const { parse: parseIn } = parserInFolders(quantumEspressoParser, 'qe-xml');
 
-async function parseWith(xmlText: string) {
-  const folder = mkdtempSync(join(tmpdir(), 'oasis-qe-xml-'));
-  folders.push(folder);
-  writeFileSync(join(folder, 'pw.out'), output);
-  mkdirSync(join(folder, 'mgo.save'));
-  writeFileSync(join(folder, 'mgo.save', 'data-file-schema.xml'), xmlText);
-  const result = await parseMainfile({
-    absolutePath: join(folder, 'pw.out'),
-    relativePath: 'pw.out',
-    uploadId: 'qe-xml',
-    parser: quantumEspressoParser,
-  });
-  expect(result.ok).toBe(true);
-  return result;
-}
+const parseWith = (xmlText: string) =>
+  parseIn('pw.out', { 'pw.out': output, 'mgo.save/data-file-schema.xml': xmlText });
 
 describe("pw.x's data-file-schema.xml", () => {
   it('finds the folder the output last wrote', () => {
