@@ -1,27 +1,14 @@
 import type { Upload } from '@oasis/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithApi } from '../members/stepTesting.tsx';
-import { json, testUpload } from '../uploadFixtures.ts';
-import { UploadStepper } from '../UploadStepper.tsx';
+import { describe, expect, it } from 'vitest';
+import { testUpload } from '../uploadFixtures.ts';
+import { renderUploadStepper } from './stepperTesting.tsx';
 
 const CENTRAL = 'https://central.example.org/api';
 
-function renderStepper(upload: Upload, env: Record<string, unknown> = { centralNomadUrl: CENTRAL }) {
-  const onChanged = vi.fn();
-  const rendered = renderWithApi(
-    <UploadStepper
-      published={upload.published}
-      files={null}
-      processing={null}
-      upload={upload}
-      onChanged={onChanged}
-    />,
-    { env, answer: () => json({ upload_id: upload.upload_id, data: upload }) },
-  );
-  return { ...rendered, onChanged };
-}
+const renderStepper = (upload: Upload, env: Record<string, unknown> = { centralNomadUrl: CENTRAL }) =>
+  renderUploadStepper(upload, { env });
 
 describe('Publish to central NOMAD step', () => {
   it('is not offered when the deployment has no target', async () => {

@@ -1,26 +1,12 @@
 import type { Upload } from '@oasis/schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithApi } from '../members/stepTesting.tsx';
-import { json, testUpload } from '../uploadFixtures.ts';
-import { UploadStepper } from '../UploadStepper.tsx';
+import { describe, expect, it } from 'vitest';
+import { testUpload } from '../uploadFixtures.ts';
+import { renderUploadStepper } from './stepperTesting.tsx';
 
-function renderStepper(upload: Upload, { loggedInAs = 'author', successfulEntries = 1 } = {}) {
-  const onChanged = vi.fn();
-  const rendered = renderWithApi(
-    <UploadStepper
-      published={upload.published}
-      files={null}
-      processing={null}
-      upload={upload}
-      successfulEntries={successfulEntries}
-      onChanged={onChanged}
-    />,
-    { loggedInAs, answer: () => json({ upload_id: upload.upload_id, data: upload }) },
-  );
-  return { ...rendered, onChanged };
-}
+const renderStepper = (upload: Upload, { loggedInAs = 'author', successfulEntries = 1 } = {}) =>
+  renderUploadStepper(upload, { loggedInAs, successfulEntries });
 
 describe('Publish step', () => {
   it('publishes with the chosen embargo after a confirmation', async () => {
