@@ -167,12 +167,11 @@ export const NOMAD_LINK_FIELDS = ['archive_url', 'entry_page_url', 'raw_file_dow
  * NOMAD's provider fields: the entry metadata at the top level and the `results` quantities, each as
  * `_nmd_` + its path with underscores; NOMAD leaves out other sections and its own OPTIMADE copy.
  */
-export const providerQuantities = (): Map<string, SearchQuantity> =>
-  new Map(
-    entrySearchQuantities
-      .filter((quantity) => !quantity.name.includes('.') || quantity.name.startsWith('results.'))
-      .map((quantity) => [`${NOMAD_PREFIX}${quantity.name.replaceAll('.', '_')}`, quantity]),
-  );
+export const PROVIDER_QUANTITIES: ReadonlyMap<string, SearchQuantity> = new Map(
+  entrySearchQuantities
+    .filter((quantity) => !quantity.name.includes('.') || quantity.name.startsWith('results.'))
+    .map((quantity) => [`${NOMAD_PREFIX}${quantity.name.replaceAll('.', '_')}`, quantity]),
+);
 
 /** OPTIMADE Physical Unit Definitions of the units the properties use (v1.2, 'Physical Unit Definitions'). */
 const UNIT_DEFINITIONS: Record<string, Record<string, unknown>> = {
@@ -256,7 +255,7 @@ export const structurePropertyDefinitions = (): Record<string, OptimadePropertyD
       responseDefault: true,
     }),
   ]);
-  const provider = [...providerQuantities()].map(([name, quantity]) => {
+  const provider = [...PROVIDER_QUANTITIES].map(([name, quantity]) => {
     const scalar: Item = { type: quantity.integer ? 'integer' : PROVIDER_TYPES[quantity.type] };
     const property: StandardProperty = {
       ...(quantity.list

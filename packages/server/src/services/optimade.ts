@@ -20,7 +20,7 @@ import { MAX_RESULT_WINDOW } from '../search/limits.ts';
 import { optimadeFilterQuery, searchPublicStructures } from '../search/optimade-structures.ts';
 import {
   NOMAD_LINK_FIELDS,
-  providerQuantities,
+  PROVIDER_QUANTITIES,
   STRUCTURE_PROPERTIES,
   structurePropertyDefinitions,
 } from './optimade-properties.ts';
@@ -150,7 +150,6 @@ const resources = async (
   fields: ReadonlySet<string>,
   signal?: AbortSignal,
 ): Promise<{ data: OptimadeStructureResource[]; warnings: OptimadeWarning[] }> => {
-  const provider = providerQuantities();
   const needsArchive = ARCHIVE_FIELDS.some((field) => fields.has(field));
   const api = `${ctx.config.publicOrigin}${ctx.config.basePath}/api/v1`;
   const gui = `${ctx.config.publicOrigin}${ctx.config.basePath}/gui`;
@@ -163,7 +162,7 @@ const resources = async (
     const structure = needsArchive ? await archiveStructure(ctx, doc, budget) : undefined;
     out.push(
       structureResource(doc, structure, fields, {
-        quantityOf: (field) => provider.get(field)?.name,
+        quantityOf: (field) => PROVIDER_QUANTITIES.get(field)?.name,
         links: {
           archive_url: `${api}/entries/${entryId}/archive`,
           entry_page_url: `${gui}/entry/id/${uploadId}/${entryId}`,
@@ -218,8 +217,7 @@ export const listOptimadeStructures = async (
     );
   const order = sortOrder(query.sort);
   const filter: QueryNode | undefined = query.filter?.trim() ? optimadeFilterQuery(query.filter) : undefined;
-  const provider = providerQuantities();
-  const fields = responseFields(query.response_fields, provider);
+  const fields = responseFields(query.response_fields, PROVIDER_QUANTITIES);
   const page = await searchPublicStructures(
     ctx.db,
     ctx.search,
@@ -283,7 +281,7 @@ export const readOptimadeStructure = async (
       'Slices of list properties (dimension_slices) are not offered: leave it out for whole lists.',
     );
   const warnings = paramWarnings(call, false);
-  const fields = responseFields(query.response_fields, providerQuantities());
+  const fields = responseFields(query.response_fields, PROVIDER_QUANTITIES);
   const page = await searchPublicStructures(
     ctx.db,
     ctx.search,
