@@ -39,11 +39,14 @@ describe('schemas of other uploads', () => {
     const { upload_id: uploadId } = await json<{ upload_id: string }>(
       await fetch(`${server.api}/uploads`, as(token, { method: 'POST' })),
     );
-    for (const [name, text] of Object.entries(files))
-      await fetch(
-        `${server.api}/uploads/${uploadId}/raw/?file_name=${name}`,
+    // One file after the other, each processed before the next: a PUT while the upload processes is refused.
+    for (const [name, text] of Object.entries(files)) {
+      const put = await fetch(
+        `${server.api}/uploads/${uploadId}/raw/?file_name=${name}&wait_for_processing=true`,
         as(token, { method: 'PUT', body: text }),
       );
+      expect(put.status, await put.clone().text()).toBe(200);
+    }
     await waitProcessed(server, uploadId, token);
     return uploadId;
   };
