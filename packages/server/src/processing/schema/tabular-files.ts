@@ -5,6 +5,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { realPathInside } from '../raw-paths.ts';
 import { readWorkbook } from './xlsx.ts';
+import { parse as parseCsv } from 'csv-parse/sync';
 
 /** A table file is read whole; instrument logs of hours at a second per row stay well below. */
 const MAX_TABLE_BYTES = 64 * 1024 ** 2;
@@ -53,12 +54,46 @@ const separatorOf = (given: string | undefined, header: string) => {
   return header.includes(';') && !header.includes(',') ? ';' : ',';
 };
 
-const unquoted = (cell: string) => {
-  const trimmed = cell.trim();
-  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
-    ? trimmed.slice(1, -1).replaceAll('""', '"')
-    : trimmed;
-};
+/** pandas takes a separator longer than one character as a regular expression ('\s+', ' *; *'). */
+const isPattern = (separator: string) => separator.length > 1 && /[\\[\]()*+?|^$]/.test(separator);
+
+/** The first line that is not skipped, blank or a comment: it tells the separator when none is given. */
+const headerLine = (lines: string[], options: ParsingOptions) =>
+  lines
+    .slice(options.skiprows ?? 0)
+    .find(
+      (line) => line.trim() !== '' && !(options.comment && line.trimStart().startsWith(options.comment)),
+    ) ?? '';
+
+/**
+ * Rows of cells of a text table. Quoted cells may hold the separator, quotes ("") and line breaks, so a
+ * real CSV reader splits them; a separator that is a pattern (whitespace-aligned columns) splits lines.
+ */
+function rowsOf(text: string, options: ParsingOptions): string[][] {
+  const separator = separatorOf(options.sep, headerLine(text.split(/\r?\n/, 1000), options));
+  const comment = options.comment ? options.comment[0] : undefined;
+  if (isPattern(separator)) {
+    const pattern = new RegExp(separator);
+    return text
+      .split(/\r?\n/)
+      .slice(options.skiprows ?? 0)
+      .map((line) => (comment && line.includes(comment) ? line.slice(0, line.indexOf(comment)) : line))
+      .filter((line) => line.trim() !== '')
+      .slice(0, MAX_ROWS + 2)
+      .map((line) => line.trim().split(pattern));
+  }
+  return parseCsv(text, {
+    delimiter: separator,
+    from_line: (options.skiprows ?? 0) + 1,
+    ...(comment ? { comment } : {}),
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    trim: true,
+    to: MAX_ROWS + 2,
+  }) as string[][];
+}
 
 /** Columns by header from rows of cells, the first row being the header; or why there are none. */
 const columnsOf = ([header, ...body]: string[][]): Columns | string => {
@@ -79,15 +114,14 @@ const columnsOf = ([header, ...body]: string[][]): Columns | string => {
 
 /** The columns of a text table by header, or why there are none. */
 export const parseTable = (text: string, options: ParsingOptions): Columns | string => {
-  const lines = text
-    .split(/\r?\n/)
-    .slice(options.skiprows ?? 0)
-    .filter(
-      (line) => line.trim() !== '' && !(options.comment && line.trimStart().startsWith(options.comment)),
-    );
-  if (lines.length > MAX_ROWS + 1) return `it has more than ${MAX_ROWS} rows`;
-  const separator = separatorOf(options.sep, lines[0] ?? '');
-  return columnsOf(lines.map((line) => line.split(separator).map(unquoted)));
+  let rows: string[][];
+  try {
+    rows = rowsOf(text, options);
+  } catch (error) {
+    return `it is not a table: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (rows.length > MAX_ROWS + 1) return `it has more than ${MAX_ROWS} rows`;
+  return columnsOf(rows);
 };
 
 const WORKBOOK = new Set(['.xlsx', '.xlsm']);

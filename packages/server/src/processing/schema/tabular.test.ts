@@ -111,6 +111,24 @@ describe('parseTable', () => {
     );
     expect(parseTable('# only comments\n', { comment: '#' })).toBe('it has no header row');
   });
+
+  it('keeps a separator and a line break inside quotes in their cell', () => {
+    expect(parseTable('name,age\n"Smith, J.",42\n"two\nlines",7\n', {})).toEqual(
+      new Map([
+        ['name', ['Smith, J.', 'two\nlines']],
+        ['age', ['42', '7']],
+      ]),
+    );
+  });
+
+  it('splits by a pattern where the separator is one, as pandas does', () => {
+    expect(parseTable('t   T\n0   300.5\n  1  301\n', { sep: '\\s+' })).toEqual(
+      new Map([
+        ['t', ['0', '1']],
+        ['T', ['300.5', '301']],
+      ]),
+    );
+  });
 });
 
 const pvd = new URL('../../../../../../shared/samples/eln/examples/data/eln/', import.meta.url);
