@@ -12,6 +12,7 @@ export { archiveDefinition, resultsDefinition, builtinPackages } from './builtin
 export { builtinElnSchemas, ELN_CATEGORIES, type BuiltinElnSchema } from './builtin/eln-base.ts';
 export { workflowVariants } from './builtin/workflow.ts';
 export * from './artifacts-format.ts';
+export { conformanceProblems, type ConformanceProblem } from './conformance.ts';
 /** TypeScript types of archive data, derived from the built-in definitions. */
 export type {
   ArchiveOf,
