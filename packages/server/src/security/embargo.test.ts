@@ -107,6 +107,13 @@ describe('embargoed uploads under every owner value', () => {
     expect(suggestions).not.toMatch(secretTraces);
   });
 
+  it('is in none of the counts of GET /info', async () => {
+    const info = await json<{ statistics: { n_entries: number; n_uploads: number; n_materials: number } }>(
+      await fetch(`${server.api}/info`),
+    );
+    expect(info.statistics).toMatchObject({ n_entries: 1, n_uploads: 1, n_materials: 1 });
+  });
+
   it('stays visible to its main author and its reviewer', async () => {
     for (const token of [alice, carol]) {
       for (const owner of ['all', 'visible']) {

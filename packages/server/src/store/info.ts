@@ -7,12 +7,12 @@ export interface PublicStatistics {
   n_materials: number;
 }
 
-/** What GET /info counts: published data without embargo (uploads: all published), and every user. */
+/** What GET /info counts: published data without embargo (embargoed uploads are in no count), and every user. */
 export const publicStatistics = async (db: Queryable): Promise<PublicStatistics> => {
   const { rows } = await db.query<PublicStatistics>(
     `SELECT (SELECT count(*)::int FROM entries e JOIN uploads u USING (upload_id)
                WHERE u.published AND NOT u.with_embargo) AS n_entries,
-            (SELECT count(*)::int FROM uploads WHERE published) AS n_uploads,
+            (SELECT count(*)::int FROM uploads WHERE published AND NOT with_embargo) AS n_uploads,
             (SELECT count(*)::int FROM users) AS n_users,
             (SELECT count(DISTINCT e.metadata #>> '{results,material,material_id}')::int
                FROM entries e JOIN uploads u USING (upload_id) WHERE u.published AND NOT u.with_embargo) AS n_materials`,
