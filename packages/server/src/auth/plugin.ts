@@ -20,7 +20,11 @@ declare module 'fastify' {
     oasisAuth: AuthServices;
   }
   interface FastifyContextConfig {
-    /** A login path that takes a bearer token (app_token): failed token checks count as failed logins. */
+    /**
+     * A login path that takes a bearer token (app_token): failed token checks count as failed logins, and
+     * only the Authorization header is read — it mints credentials, so a cookie a browser sends on its own
+     * (a link or image on another site) must not be enough.
+     */
     loginPath?: boolean;
   }
 }
@@ -30,7 +34,7 @@ const bearer = /^Bearer\s+(\S+)\s*$/i;
 /**
  * The bearer token of a request: from the Authorization header, or, for GET and HEAD only, from the
  * `Authorization` cookie the GUI sets for plain browser downloads (reading it on state-changing methods would
- * make the API open to cross-site request forgery).
+ * make the API open to cross-site request forgery), and never for a login path, which mints credentials.
  */
 const requestToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;
@@ -41,6 +45,7 @@ const requestToken = (request: FastifyRequest): string | undefined => {
     return match[1];
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (request.routeOptions.config.loginPath) return undefined;
   const cookie = parseCookies(request.headers.cookie).get('Authorization');
   return cookie === undefined ? undefined : bearer.exec(cookie)?.[1];
 };

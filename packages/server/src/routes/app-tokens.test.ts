@@ -40,6 +40,17 @@ describe('app tokens', () => {
   });
   afterAll(async () => server?.close());
 
+  it('is created only with the Authorization header, never by the download cookie a browser sends on its own', async () => {
+    const byCookie = await fetch(`${server.api}/auth/app_token?expires_in=3600`, {
+      headers: { cookie: `Authorization=${encodeURIComponent(`Bearer ${lena}`)}` },
+    });
+    expect(byCookie.status).toBe(401);
+    // The same cookie still authorises plain reads (downloads), as before.
+    const read = await fetch(`${server.api}/users/me`, {
+      headers: { cookie: `Authorization=${encodeURIComponent(`Bearer ${lena}`)}` },
+    });
+    expect(read.status).toBe(200);
+  });
   it('asks anonymous callers to log in', async () => {
     for (const [method, path] of [
       ['GET', 'auth/app_token?expires_in=60'],
