@@ -1,4 +1,5 @@
-import { Link, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
+import { SafeLink } from '../../components/SafeLink.tsx';
 import type { UploadEntry } from '@oasis/schema';
 import { displayValue, formatAuthors } from '../../components/format.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
@@ -27,14 +28,13 @@ function References({ references }: { references: readonly string[] }) {
     <>
       {references.map((reference, index) => (
         <span key={reference}>
-          <Link
+          <SafeLink
             href={reference}
+            absolute
             target="_blank"
             rel="noopener noreferrer"
             onClick={(e) => e.stopPropagation()}
-          >
-            {reference}
-          </Link>
+          />
           {index + 1 < references.length ? ', ' : null}
         </span>
       ))}
