@@ -36,7 +36,14 @@ port.on('message', ({ id, request }: { id: number; request: Hdf5ReadRequest }) =
     answer =
       error instanceof HttpError && typeof error.detail === 'string'
         ? { id, ok: false, status: error.statusCode, detail: error.detail }
-        : { id, ok: false, status: 500, detail: error instanceof Error ? error.message : String(error) };
+        : {
+            id,
+            ok: false,
+            // What the HDF5 library throws here comes from reading the file: a damaged file is the caller's
+            // input, answered 400 with the library's words, not a server error.
+            status: 400,
+            detail: `${request.fileName} could not be read as HDF5: ${error instanceof Error ? error.message : String(error)}`,
+          };
   }
   port.postMessage(answer);
 });

@@ -334,6 +334,29 @@ describe('the h5grove API', () => {
     expect(noFile.status).toBe(422);
   });
 
+  it('answers damaged HDF5 files with 400 and a detail, not a server error', async () => {
+    const whole = await sampleHdf5();
+    // The signature and superblock survive; the objects they point to are cut off or overwritten.
+    const damaged = {
+      'truncated.h5': whole.subarray(0, Math.floor(whole.length / 3)),
+      'scrambled.h5': Buffer.concat([whole.subarray(0, 96), Buffer.alloc(whole.length - 96, 0xa5)]),
+    };
+    for (const [name, bytes] of Object.entries(damaged)) {
+      await upload(name, bytes);
+      for (const [endpoint, params] of [
+        ['meta', { path: '/' }],
+        ['attr', { path: '/' }],
+        ['data', { path: '/entry/data/intensity' }],
+        ['paths', { path: '/' }],
+      ] as const) {
+        const response = await call(endpoint, { file: name, ...params });
+        const text = await response.text();
+        expect([400, 404], `${endpoint} of ${name}: ${text}`).toContain(response.status);
+        expect(typeof JSON.parse(text).detail, text).toBe('string');
+      }
+    }
+  });
+
   it('refuses bad object paths and links it does not follow', async () => {
     expect(await detail(await call('meta', { path: '/nope' }), 404)).toBe(
       '/nope is not a valid path in sample.h5',
