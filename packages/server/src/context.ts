@@ -6,6 +6,7 @@ import type { Clock } from './time/clock.ts';
 
 import type { KeyedQueue } from './files/keyed-queue.ts';
 import type { NorthHub } from './north/hub.ts';
+import type { TrashEmptier } from './files/trash.ts';
 
 /** What every route module gets: the configuration and the database; services hang off these. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   fileWrites: KeyedQueue;
   /** The time embargo ends and other dated rules are decided by; tests move it. */
   clock: Clock;
+  /** Deletes what was moved into the data directory's trash, off the shared thread pool; wake it after. */
+  trash: TrashEmptier;
   /** The remote tools this process runs (north/hub.ts); empty when NORTH is off or has no tools. */
   north: NorthHub;
 }

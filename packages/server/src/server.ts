@@ -20,6 +20,7 @@ import { systemClock, type Clock } from './time/clock.ts';
 import { startEmbargoTask } from './services/embargo.ts';
 import { holdNodeLease, nodeName } from './services/node-lease.ts';
 import { NorthHub } from './north/hub.ts';
+import { TrashEmptier } from './files/trash.ts';
 import { KeyedQueue } from './files/keyed-queue.ts';
 
 /** Job payload flag: this processing run has marked its entries, a later attempt continues it. */
@@ -52,6 +53,8 @@ export interface StartOptions {
   checkResponses?: boolean;
   /** Tests: a clock they move (embargo ends); the system clock otherwise. */
   clock?: Clock;
+  /** Tests: the trash is not emptied until `ctx.trash.resume()` (to see that deletes only move). */
+  trashPaused?: boolean;
 }
 
 /**
@@ -117,6 +120,10 @@ export const startServer = async (
     fileWrites: new KeyedQueue(),
     clock: options.clock ?? systemClock,
     north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath }),
+    trash: new TrashEmptier(config.dataDir, {
+      paused: options.trashPaused,
+      onError: (message) => logTo.app?.log.warn(message),
+    }),
   };
   const worker = new JobWorker(
     db,
@@ -157,6 +164,8 @@ export const startServer = async (
   // Leftovers of writes a kill interrupted; a shared database means other servers may be writing now.
   await removeStaleTempFiles(config.dataDir, config.databaseUrl ? 3_600_000 : 0);
   await worker.start();
+  // What deletes an earlier run (or another server) left in the trash.
+  ctx.trash.wake();
   // Build the search index now rather than in the first search request.
   ctx.search.sync().catch((error: unknown) => app.log.error(error));
   // Embargoes end by the calendar: checked now and then by the node holding the periodic-tasks lease.
@@ -181,6 +190,7 @@ export const startServer = async (
       await pool.close();
       await ctx.search.close();
       await periodic.stop();
+      await ctx.trash.close();
       await db.close();
       release();
     },

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { byteMeter } from './byte-meter.ts';
+import { moveToTrash } from './trash.ts';
 import { resolveInside } from './paths.ts';
 import type { UploadBudget } from './upload-budget.ts';
 
@@ -15,7 +16,10 @@ export class UploadFiles {
   readonly archiveDir: string;
   private readonly tmpDir: string;
 
-  constructor(dataDir: string, uploadId: string) {
+  constructor(
+    private readonly dataDir: string,
+    uploadId: string,
+  ) {
     this.root = path.join(dataDir, 'uploads', uploadId);
     this.rawDir = path.join(this.root, 'raw');
     this.archiveDir = path.join(this.root, 'archive');
@@ -89,22 +93,20 @@ export class UploadFiles {
     }
   }
 
-  /** Removes a raw file or folder; false when nothing was there. */
+  /**
+   * Removes a raw file or folder (into the trash, which the server empties on a thread of its own: call
+   * its `wake()`); false when nothing was there.
+   */
   async removeRaw(relative: string): Promise<boolean> {
-    const target = this.rawPath(relative);
-    const existed = await stat(target).then(
-      () => true,
-      () => false,
-    );
-    await rm(target, { recursive: true, force: true });
-    return existed;
+    return moveToTrash(this.dataDir, this.rawPath(relative));
   }
 
   async removeArchive(entryId: string): Promise<void> {
     await rm(this.archivePath(entryId), { force: true });
   }
 
+  /** Removes the whole upload folder (into the trash, as removeRaw). */
   async delete(): Promise<void> {
-    await rm(this.root, { recursive: true, force: true });
+    await moveToTrash(this.dataDir, this.root);
   }
 }

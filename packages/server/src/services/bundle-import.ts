@@ -180,5 +180,6 @@ export const importBundle = async (
     return upload;
   } finally {
     await staging.delete();
+    ctx.trash.wake();
   }
 };

@@ -158,6 +158,7 @@ export const deleteRawPath = async (
   );
   const files = new UploadFiles(ctx.config.dataDir, upload.upload_id);
   if (!(await files.removeRaw(relative))) throw notFound('The requested path does not exist.');
+  ctx.trash.wake();
   return processAgain(ctx, upload.upload_id);
 };
 

@@ -56,6 +56,7 @@ export const deleteEntryFiles = async (
   );
   const files = new UploadFiles(ctx.config.dataDir, upload.upload_id);
   await removeRawPaths(files, paths, { prune: folders });
+  ctx.trash.wake();
   return processAgain(ctx, upload.upload_id);
 };
 

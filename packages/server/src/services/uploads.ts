@@ -33,6 +33,7 @@ export const currentUpload = async (db: Queryable, uploadId: string): Promise<Up
 const removeUpload = async (ctx: AppContext, uploadId: string): Promise<void> => {
   await deleteUploadRow(ctx.db, uploadId);
   await new UploadFiles(ctx.config.dataDir, uploadId).delete();
+  ctx.trash.wake();
 };
 
 export interface CreateUploadInput {

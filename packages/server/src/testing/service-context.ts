@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createSearchEngine } from '../search/engine/engine.ts';
 import { freshPostgresDatabase, pgliteTemplate, testPostgresServer } from './test-database.ts';
+import { TrashEmptier } from '../files/trash.ts';
 import { NorthHub } from '../north/hub.ts';
 import { KeyedQueue } from '../files/keyed-queue.ts';
 
@@ -47,11 +48,13 @@ export const openServiceContext = async (
     fileWrites: new KeyedQueue(),
     clock: options.clock ?? systemClock,
     north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath }),
+    trash: new TrashEmptier(config.dataDir),
   };
   return {
     ctx,
     async close() {
       await ctx.north.stopAll();
+      await ctx.trash.close();
       await db.close();
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -27,7 +27,7 @@ export interface TestServer {
  */
 export const startTestServer = async (
   overrides: Partial<OasisConfig> = {},
-  options: { logStream?: LogDestination; clock?: Clock } = {},
+  options: { logStream?: LogDestination; clock?: Clock; trashPaused?: boolean } = {},
 ): Promise<TestServer> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-test-'));
   const serverUrl = testPostgresServer();
@@ -42,6 +42,7 @@ export const startTestServer = async (
     checkResponses: true,
     logStream: options.logStream,
     clock: options.clock,
+    trashPaused: options.trashPaused,
     // Tokens and links name the public origin, which is only known once the port is.
     onListening: (origin) => {
       config.publicOrigin = origin;
