@@ -2,16 +2,20 @@
 import { CHEMICAL_SYMBOLS } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import type { Structure, Vec3 } from '../../structure.ts';
-import { BOHR, HARTREE } from '../../units.ts';
+import { ANGSTROM } from '../../structure.ts';
+import { BOHR, ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import {
   cartesian,
-  forcesSection,
+  geometryOptimization,
+  molecularDynamics,
   scfIterations,
   singlePoint,
   xcFunctional,
   type CodeArchive,
 } from '../code-sections.ts';
-import { variableOf, type AbinitDataset, type AbinitOutput } from './read-abinit.ts';
+import type { AbinitDos } from './read-dos.ts';
+import { variableOf, type AbinitDataset, type AbinitOutput, type AbinitStep } from './read-abinit.ts';
+import type { AbinitEigenvalues } from './read-eigenvalues.ts';
 
 type Section = Record<string, unknown>;
 
@@ -26,6 +30,22 @@ const IXC: Readonly<Record<number, readonly string[]>> = {
   23: ['GGA_X_WC', 'GGA_C_PBE'],
 };
 
+/** libxc names by libxc id, for negative ixc ('-XXXCCC'): the few common ones. */
+const LIBXC_IDS: Readonly<Record<number, string>> = {
+  1: 'LDA_X',
+  7: 'LDA_C_VWN',
+  9: 'LDA_C_PZ',
+  12: 'LDA_C_PW',
+  20: 'LDA_XC_TETER93',
+  101: 'GGA_X_PBE',
+  116: 'GGA_X_PBE_SOL',
+  117: 'GGA_X_RPBE',
+  130: 'GGA_C_PBE',
+  133: 'GGA_C_PBE_SOL',
+  406: 'HYB_GGA_XC_PBEH',
+  402: 'HYB_GGA_XC_B3LYP',
+};
+
 const SMEARING: Readonly<Record<number, string>> = {
   3: 'fermi',
   4: 'marzari-vanderbilt',
@@ -34,32 +54,145 @@ const SMEARING: Readonly<Record<number, string>> = {
   7: 'gaussian',
 };
 
-function structureOf(out: AbinitOutput, dataset: number): Structure {
-  const v = (name: string) => variableOf(out, name, dataset)!;
-  const acell = v('acell');
-  const rprim = v('rprim');
-  const cell = [0, 1, 2].map((r) => [0, 1, 2].map((c) => rprim[r * 3 + c]! * acell[r]! * BOHR)) as [
-    Vec3,
-    Vec3,
-    Vec3,
-  ];
-  const xred = v('xred');
-  const typat = v('typat');
-  const znucl = v('znucl');
-  const species = typat.map((type) => CHEMICAL_SYMBOLS[Math.round(znucl[type - 1] ?? 0)] ?? 'X');
-  const positions = cartesian(
-    typat.map((_, atom) => xred.slice(atom * 3, atom * 3 + 3)),
-    cell,
-  );
-  return { species, positions, lattice: cell, periodic: [true, true, true] };
+/** ionmov values that relax the structure, with the algorithm's name. */
+const RELAXATIONS: Readonly<Record<number, string>> = {
+  1: 'damped MD',
+  2: 'bfgs',
+  3: 'bfgs',
+  4: 'conjugate gradient',
+  5: 'broyden',
+  7: 'quenched MD',
+  10: 'bfgs',
+  11: 'conjugate gradient',
+  15: 'fire',
+  20: 'diis',
+  22: 'lbfgs',
+};
+const DYNAMICS = new Set([6, 8, 9, 12, 13, 14, 23, 24, 25]);
+
+/** ppmodel: the plasmon-pole models by NOMAD's names. */
+const PLASMON_POLE: Readonly<Record<number, string>> = {
+  1: 'ppm_GodbyNeeds',
+  2: 'ppm_HybertsenLouie',
+  3: 'ppm_vonderLindenHorsh',
+  4: 'ppm_FaridEngel',
+};
+
+/** libxc names of an ixc: native, or two libxc ids packed as -XXXCCC. */
+function functionalNames(ixc: number): readonly string[] | undefined {
+  if (ixc >= 0) return IXC[ixc];
+  const packed = -ixc;
+  const ids = packed >= 1000 ? [Math.floor(packed / 1000), packed % 1000] : [packed];
+  const names = ids.map((id) => LIBXC_IDS[id]);
+  return names.every((n) => n !== undefined) ? (names as string[]) : undefined;
 }
 
-function methodOf(out: AbinitOutput, dataset: number, warnings: Set<string>): Section {
+/** Cartesian positions in bohr of the atoms: xcart, xangst, xred (in that order of precedence), or 0. */
+function positionsOf(
+  v: (name: string) => number[] | undefined,
+  natom: number,
+  cell: Vec3[],
+  warnings: Set<string>,
+): Vec3[] {
+  const rows = (values: number[], unit: number) =>
+    Array.from(
+      { length: natom },
+      (_, atom) => values.slice(atom * 3, atom * 3 + 3).map((x) => x * unit) as Vec3,
+    );
+  const xcart = v('xcart');
+  if (xcart && xcart.length >= natom * 3) return rows(xcart, 1);
+  const xangst = v('xangst');
+  if (xangst && xangst.length >= natom * 3) return rows(xangst, ANGSTROM / BOHR);
+  const xred = v('xred');
+  if (xred && xred.length >= natom * 3) return cartesian(rows(xred, 1), cell) as Vec3[];
+  // ABINIT leaves an all-zero xred out of the echo: its default.
+  if (natom > 1)
+    warnings.add("the output echoes no 'xred', 'xcart' nor 'xangst': atoms placed at the origin");
+  return Array.from({ length: natom }, () => [0, 0, 0] as Vec3);
+}
+
+/** The structure of a dataset's step: the step's own coordinates, else the echoed ones. */
+function structureOf(out: AbinitOutput, dataset: number, step: AbinitStep, warnings: Set<string>): Structure {
   const v = (name: string) => variableOf(out, name, dataset);
+  // Documented defaults: acell 1 1 1 bohr, rprim the identity.
+  const acell = v('acell') ?? [1, 1, 1];
+  const rprim = v('rprim') ?? [1, 0, 0, 0, 1, 0, 0, 0, 1];
+  const cell = [0, 1, 2].map((r) => [0, 1, 2].map((c) => rprim[r * 3 + c]! * acell[r]!)) as Vec3[];
+  const natom = v('natom')?.[0] ?? step.xcart?.length ?? v('typat')?.length ?? 1;
+  const typat = (v('typat') ?? []).slice(0, natom);
+  if (typat.length < natom) {
+    if ((v('ntypat')?.[0] ?? 1) > 1) warnings.add("the output echoes no 'typat': all atoms taken of type 1");
+    while (typat.length < natom) typat.push(1);
+  }
+  const znucl = v('znucl');
+  if (!znucl) warnings.add("the output echoes no 'znucl': the species are unknown ('X')");
+  const species = typat.map((type) => CHEMICAL_SYMBOLS[Math.round(znucl?.[type - 1] ?? 0)] ?? 'X');
+  const positions =
+    step.xcart && step.xcart.length === natom ? step.xcart : positionsOf(v, natom, cell, warnings);
+  return {
+    species,
+    positions: positions.map((p) => p.map((x) => x * BOHR) as Vec3),
+    lattice: cell.map((row) => row.map((x) => x * BOHR)) as Structure['lattice'],
+    periodic: [true, true, true],
+  };
+}
+
+function kMeshOf(v: (name: string) => number[] | undefined): Section | undefined {
+  const mesh: Section = {};
+  const ngkpt = v('ngkpt');
+  if (ngkpt?.length === 3) mesh.grid = ngkpt;
+  const shiftk = v('shiftk');
+  if (shiftk?.length === 3) mesh.offset = shiftk;
+  // The points themselves are NOMAD's complex numbers, which our metainfo does not define.
+  const nkpt = v('nkpt')?.[0];
+  if (nkpt !== undefined) mesh.n_points = nkpt;
+  const wtk = v('wtk');
+  if (wtk && wtk.length === nkpt) mesh.weights = wtk;
+  return Object.keys(mesh).length > 0 ? mesh : undefined;
+}
+
+/** method.gw of a sigma (optdriver 4) dataset, with its screening's number of bands and frequencies. */
+function gwOf(out: AbinitOutput, dataset: AbinitDataset, nelect: number | undefined): Section {
+  const v = (name: string) => variableOf(out, name, dataset.index);
+  const gwcalctyp = v('gwcalctyp')?.[0] ?? 0;
+  const nband = v('nband')?.[0];
+  const occupied = nelect !== undefined ? Math.round(nelect / 2) : undefined;
+  const gw: Section = { type: Math.floor(gwcalctyp / 10) % 10 === 0 ? 'G0W0' : 'scGW' };
+  // gwcalctyp's last digit: 0 plasmon-pole model (of ppmodel), 1 contour deformation, 2 Padé.
+  const integration = gwcalctyp % 10;
+  if (integration === 0) {
+    const model = PLASMON_POLE[v('ppmodel')?.[0] ?? 1];
+    if (model) gw.analytical_continuation = model;
+  } else if (integration === 1) gw.analytical_continuation = 'contour_deformation';
+  else if (integration === 2) gw.analytical_continuation = 'pade';
+  const bdgw = v('bdgw');
+  if (bdgw && bdgw.length >= 2) gw.interval_qp_corrections = [Math.min(...bdgw), Math.max(...bdgw)];
+  if (nband !== undefined) {
+    gw.n_states = nband;
+    if (occupied !== undefined) gw.n_empty_states = nband - occupied;
+  }
+  // The screening is the dataset whose SCR file this one reads (getscr), else the one before.
+  const screeningSet = out.datasets.find((d) => d.screeningFrequencies.length > 0);
+  const screening: Section = {};
+  const screeningBands = screeningSet ? variableOf(out, 'nband', screeningSet.index)?.[0] : undefined;
+  if (screeningBands !== undefined) {
+    screening.n_states = screeningBands;
+    if (occupied !== undefined) screening.n_empty_states = screeningBands - occupied;
+  }
+  if (Object.keys(screening).length > 0) gw.screening = screening;
+  const nkptgw = v('nkptgw')?.[0];
+  if (nkptgw !== undefined) gw.k_mesh = { n_points: nkptgw };
+  const nkpt = v('nkpt')?.[0];
+  // The q-points of W are the k-point differences; on a full grid they are the k-points themselves.
+  if (nkpt !== undefined) gw.q_mesh = { n_points: nkpt };
+  return gw;
+}
+
+function methodOf(out: AbinitOutput, dataset: AbinitDataset, warnings: Set<string>): Section {
+  const v = (name: string) => variableOf(out, name, dataset.index);
   const ixc = v('ixc')?.[0] ?? 1;
-  const names = IXC[ixc];
+  const names = functionalNames(ixc);
   if (!names) warnings.add(`ixc ${ixc} has no libxc names here`);
-  const functional = xcFunctional(names ?? []);
   const electronic: Section = { method: 'DFT', n_spin_channels: v('nsppol')?.[0] ?? 1 };
   const occopt = v('occopt')?.[0];
   const tsmear = v('tsmear')?.[0];
@@ -69,20 +202,45 @@ function methodOf(out: AbinitOutput, dataset: number, warnings: Set<string>): Se
       ...(tsmear !== undefined ? { width: tsmear * HARTREE } : {}),
     };
   const ecut = v('ecut')?.[0];
+  const scf: Section = { n_max_iteration: v('nstep')?.[0] ?? 30 };
+  const toldfe = v('toldfe')?.[0];
+  if (toldfe) scf.threshold_energy_change = toldfe * HARTREE;
   const method: Section = {
-    dft: { xc_functional: functional },
+    dft: { xc_functional: xcFunctional(names ?? []) },
     electronic,
-    basis_set: [
+    scf,
+    electrons_representation: [
       {
         type: 'plane waves',
-        ...(ecut !== undefined
-          ? { cell_dependent: [{ kind: 'plane waves', planewave_cutoff: ecut * HARTREE }] }
-          : {}),
+        scope: ['wavefunction'],
+        basis_set: [
+          {
+            type: 'plane waves',
+            scope: ['valence'],
+            ...(ecut !== undefined ? { cutoff: ecut * HARTREE } : {}),
+          },
+        ],
       },
     ],
   };
-  const ngkpt = v('ngkpt');
-  if (ngkpt?.length === 3) method.k_mesh = { grid: ngkpt };
+  const mesh = kMeshOf(v);
+  if (mesh) method.k_mesh = mesh;
+  const znucl = v('znucl');
+  if (znucl)
+    method.atom_parameters = znucl.map((z, type) => {
+      const file = out.pseudopotentials.get(type + 1);
+      return {
+        atom_number: Math.round(z),
+        label: CHEMICAL_SYMBOLS[Math.round(z)] ?? 'X',
+        ...(file ? { pseudopotential_name: file } : {}),
+      };
+    });
+  if (v('optdriver')?.[0] === 4) {
+    const gw = gwOf(out, dataset, dataset.nelect);
+    method.gw = gw;
+    const frequencies = out.datasets.find((d) => d.screeningFrequencies.length > 0)?.screeningFrequencies;
+    if (frequencies) method.frequency_mesh = [{ dimensionality: 1, n_points: frequencies.length }];
+  }
   return method;
 }
 
@@ -95,45 +253,146 @@ function indexOf<T>(items: T[], item: T): number {
   return items.length - 1;
 }
 
-function calculationOf(out: AbinitOutput, dataset: AbinitDataset, system: number, method: number): Section {
-  const etotal =
-    variableOf(out, 'etotal', dataset.index)?.[0] ?? dataset.iterations[dataset.iterations.length - 1];
-  const energy: Section = {};
-  if (etotal !== undefined) energy.total = { value: etotal * HARTREE };
-  if (dataset.fermi !== undefined) energy.fermi = dataset.fermi * HARTREE;
+const STRESS_UNIT = HARTREE / BOHR ** 3;
+
+/** Energy components by NOMAD's names (the Hartree energy has none: it is no double-counting term). */
+const COMPONENTS: Readonly<Record<string, string>> = {
+  'Kinetic energy': 'kinetic_electronic',
+  'XC energy': 'xc',
+  'Ewald energy': 'ewald',
+};
+
+function dosSections(dos: AbinitDos): Section[] {
+  return dos.channels.map((channel, spin) => ({
+    spin_channel: spin,
+    n_energies: dos.energies.length,
+    energies: dos.energies.map((e) => e * HARTREE),
+    ...(dos.fermi !== undefined ? { energy_fermi: dos.fermi * HARTREE } : {}),
+    total: [{ value: channel.value.map((x) => x / HARTREE), value_integrated: channel.integrated }],
+  }));
+}
+
+function kohnShamEigenvalues(ks: AbinitEigenvalues): Section {
   return {
-    system_ref: `/run/0/system/${system}`,
-    method_ref: `/run/0/method/${method}`,
-    energy,
-    ...scfIterations(dataset.iterations, HARTREE),
-    ...(dataset.forces ? { forces: forcesSection(dataset.forces, HARTREE / BOHR) } : {}),
+    n_spin_channels: ks.energies.length,
+    n_kpoints: ks.kpoints.length,
+    n_bands: ks.energies[0]![0]!.length,
+    kpoints: ks.kpoints,
+    kpoints_weights: ks.weights,
+    energies: ks.energies.map((spin) => spin.map((k) => k.map((e) => e * HARTREE))),
+    ...(ks.occupations ? { occupations: ks.occupations } : {}),
   };
 }
 
-/** One calculation per dataset, on its own structure and method (shared where the datasets agree). */
-export function abinitArchive(out: AbinitOutput): CodeArchive {
+/** One eigenvalues section per k-point of a GW run (the bands corrected differ between k-points). */
+function qpEigenvalues(dataset: AbinitDataset): Section[] {
+  const ev = (values: number[]) => [[values.map((x) => x * ELECTRON_VOLT)]];
+  return dataset.qp.map((k) => ({
+    n_spin_channels: 1,
+    n_kpoints: 1,
+    n_bands: k.bands.length,
+    kpoints: [k.kpoint],
+    value_ks: ev(k.ks),
+    value_xc_potential: ev(k.vxc),
+    value_exchange: ev(k.sigx),
+    value_correlation: ev(k.sigc),
+    qp_linearization_prefactor: [[k.z]],
+    value_qp: ev(k.qp),
+  }));
+}
+
+function calculationOf(
+  out: AbinitOutput,
+  dataset: AbinitDataset,
+  step: AbinitStep,
+  last: boolean,
+  refs: Section,
+  dos: AbinitDos | undefined,
+): Section {
+  // The echoed etotal is the dataset's final one: the last step's.
+  const etotal =
+    step.etotal ??
+    (last ? variableOf(out, 'etotal', dataset.index)?.[0] : undefined) ??
+    step.iterations[step.iterations.length - 1];
+  const energy: Section = {};
+  if (etotal !== undefined) energy.total = { value: etotal * HARTREE };
+  const calculation: Section = { ...refs, energy, ...scfIterations(step.iterations, HARTREE) };
+  const forces = step.forces ?? (last ? dataset.forces : undefined);
+  if (forces) {
+    const value = forces.map((f) => f.map((x) => x * (HARTREE / BOHR)));
+    calculation.forces = { total: { value, value_raw: value } };
+  }
+  const stress = step.stress ?? (last ? dataset.stress : undefined);
+  if (stress) calculation.stress = { total: { value: stress.map((row) => row.map((x) => x * STRESS_UNIT)) } };
+  if (last) {
+    if (dataset.fermi !== undefined) energy.fermi = dataset.fermi * HARTREE;
+    for (const [name, key] of Object.entries(COMPONENTS)) {
+      const value = dataset.components.get(name);
+      if (value !== undefined) energy[key] = { value: value * HARTREE };
+    }
+    if (dos) calculation.dos_electronic = dosSections(dos);
+    const eigenvalues = [
+      ...(dataset.eigenvalues.value ? [kohnShamEigenvalues(dataset.eigenvalues.value)] : []),
+      ...qpEigenvalues(dataset),
+    ];
+    if (eigenvalues.length > 0) calculation.eigenvalues = eigenvalues;
+  }
+  return calculation;
+}
+
+function workflowOf(out: AbinitOutput): Section {
+  for (const dataset of out.datasets) {
+    const ionmov = variableOf(out, 'ionmov', dataset.index)?.[0] ?? 0;
+    const relaxation = RELAXATIONS[ionmov];
+    if (relaxation) return geometryOptimization({ method: relaxation }, dataset.converged);
+    if (DYNAMICS.has(ionmov)) {
+      const dtion = variableOf(out, 'dtion', dataset.index)?.[0];
+      // dtion is in atomic time units (ħ/Hartree).
+      return molecularDynamics(
+        dtion !== undefined ? { integration_timestep: dtion * 2.4188843265857e-17 } : {},
+      );
+    }
+  }
+  return singlePoint();
+}
+
+/** A calculation per step of each dataset, on its own structure and method (shared where they agree). */
+export function abinitArchive(
+  out: AbinitOutput,
+  dosFiles: ReadonlyMap<number, AbinitDos> = new Map(),
+): CodeArchive {
   const warnings = new Set<string>();
   if (!out.finished) warnings.add("the output has no 'Calculation completed.': the run did not finish");
   const structures: Structure[] = [];
   const methods: Section[] = [];
-  const calculations = out.datasets.map((dataset) =>
-    calculationOf(
-      out,
-      dataset,
-      indexOf(structures, structureOf(out, dataset.index)),
-      indexOf(methods, methodOf(out, dataset.index, warnings)),
-    ),
-  );
+  const calculations: Section[] = [];
+  for (const dataset of out.datasets) {
+    const method = indexOf(methods, methodOf(out, dataset, warnings));
+    dataset.steps.forEach((step, index) => {
+      const system = indexOf(structures, structureOf(out, dataset.index, step, warnings));
+      const refs = { system_ref: `/run/0/system/${system}`, method_ref: `/run/0/method/${method}` };
+      const last = index === dataset.steps.length - 1;
+      calculations.push(calculationOf(out, dataset, step, last, refs, dosFiles.get(dataset.index)));
+    });
+  }
   const run: Section = {
     program: { name: 'ABINIT', ...(out.version ? { version: out.version } : {}) },
+    clean_end: out.finished,
+    ...(out.dateStart !== undefined
+      ? {
+          time_run: {
+            date_start: out.dateStart,
+            ...(out.wallTime !== undefined ? { date_end: out.dateStart + out.wallTime } : {}),
+          },
+        }
+      : {}),
     method: methods,
     system: structures.map(systemSection),
     calculation: calculations,
   };
   return {
     run,
-    // Datasets are independent calculations; the entry's results are the last one's.
-    workflow2: singlePoint(),
+    workflow2: workflowOf(out),
     structure: structures[structures.length - 1]!,
     warnings: [...warnings],
   };

@@ -1,24 +1,26 @@
 // From a .castep file to NOMAD's run and workflow2 sections, in SI units.
+import { atomicNumber } from '../../elements.ts';
+import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
+import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
 import {
-  calculationRefs,
   cartesian,
-  codeRun,
   forcesSection,
   geometryOptimization,
   molecularDynamics,
-  scfIterations,
   singlePoint,
-  systemsOfSteps,
   xcFunctional,
   type CodeArchive,
 } from '../code-sections.ts';
+import { bandStructureOf, type KpointPath } from './band-path.ts';
 import type { CastepGeometry, CastepOutput, CastepScf } from './read-castep.ts';
 
 type Section = Record<string, unknown>;
 
 const GIGAPASCAL = 1e9;
+const ELEMENTARY_CHARGE = 1.602176634e-19;
+/** cm⁻¹ to m⁻¹ */
+const WAVENUMBER = 100;
 
 /** libxc names of the functionals CASTEP names in 'using functional'. */
 const FUNCTIONALS: Readonly<Record<string, readonly string[]>> = {
@@ -40,16 +42,26 @@ const SMEARING: Readonly<Record<string, string>> = {
   'Marzari-Vanderbilt': 'marzari-vanderbilt',
 };
 
-function methodOf(out: CastepOutput, warnings: string[]): Section {
+const ORBITALS = ['s', 'p', 'd', 'f'];
+
+const numbersOf = (text: string | undefined): number[] =>
+  (text ?? '')
+    .split(/\s+/)
+    .map(Number)
+    .filter((n) => !Number.isNaN(n));
+
+function methodOf(out: CastepOutput, natoms: number, warnings: string[]): Section {
   const parameter = (key: string) => out.parameters.get(key);
   const functionalName = parameter('using functional');
   const names = functionalName ? FUNCTIONALS[functionalName] : undefined;
   if (functionalName && !names) warnings.push(`functional '${functionalName}' has no libxc names here`);
-  const functional = xcFunctional(names ?? []);
   const spin =
-    /spin.polari[sz]ed/i.test(parameter('treating system as') ?? '') ||
-    parameter('spin polarized') === 'true';
-  const electronic: Section = { method: 'DFT', n_spin_channels: spin ? 2 : 1 };
+    /spin.polari[sz]ed/i.test(parameter('treating system as') ?? '') &&
+    !/non-spin/i.test(parameter('treating system as') ?? '');
+  const electronic: Section = {
+    method: 'DFT',
+    n_spin_channels: spin || parameter('spin polarized') === 'true' ? 2 : 1,
+  };
   const scheme = parameter('smearing scheme');
   const width = numbersOf(parameter('smearing width'))[0];
   if (scheme)
@@ -58,25 +70,56 @@ function methodOf(out: CastepOutput, warnings: string[]): Section {
       ...(width !== undefined ? { width: width * ELECTRON_VOLT } : {}),
     };
   const cutoff = numbersOf(parameter('plane wave basis set cut-off'))[0];
-  return {
-    dft: { xc_functional: functional },
+  const tier = parameter('basis set accuracy');
+  const method: Section = {
+    dft: { xc_functional: xcFunctional(names ?? []) },
     electronic,
-    basis_set: [
+    electrons_representation: [
       {
         type: 'plane waves',
-        ...(cutoff !== undefined
-          ? { cell_dependent: [{ kind: 'plane waves', planewave_cutoff: cutoff * ELECTRON_VOLT }] }
-          : {}),
+        scope: ['wavefunction'],
+        ...(tier ? { native_tier: tier } : {}),
+        basis_set: [
+          {
+            type: 'plane waves',
+            scope: ['valence'],
+            ...(cutoff !== undefined ? { cutoff: cutoff * ELECTRON_VOLT } : {}),
+          },
+        ],
       },
     ],
   };
+  const { grid, offset, nPoints } = out.kMesh;
+  if (grid || nPoints !== undefined)
+    method.k_mesh = {
+      ...(grid ? { dimensionality: 3, sampling_method: 'Monkhorst-Pack', grid } : {}),
+      ...(offset ? { offset } : {}),
+      ...(nPoints !== undefined ? { n_points: nPoints } : {}),
+    };
+  const scf: Section = {};
+  const maxCycles = numbersOf(parameter('max. number of SCF cycles'))[0];
+  if (maxCycles !== undefined) scf.n_max_iteration = maxCycles;
+  // CASTEP's criterion is per atom.
+  const perAtom = numbersOf(parameter('total energy / atom convergence tol.'))[0];
+  if (perAtom !== undefined) scf.threshold_energy_change = perAtom * natoms * ELECTRON_VOLT;
+  if (Object.keys(scf).length > 0) method.scf = scf;
+  const atoms = [...out.pseudopotentials.keys(), ...out.masses.keys()].filter(
+    (label, index, all) => all.indexOf(label) === index,
+  );
+  if (atoms.length > 0)
+    method.atom_parameters = atoms.map((label) => {
+      const element = /^[A-Z][a-z]?/.exec(label)?.[0] ?? label;
+      const mass = out.masses.get(label);
+      const file = out.pseudopotentials.get(label);
+      return {
+        label,
+        ...(atomicNumber(element) !== undefined ? { atom_number: atomicNumber(element) } : {}),
+        ...(mass !== undefined ? { mass: mass * ATOMIC_MASS_UNIT } : {}),
+        ...(file ? { pseudopotential_name: file } : {}),
+      };
+    });
+  return method;
 }
-
-const numbersOf = (text: string | undefined): number[] =>
-  (text ?? '')
-    .split(/\s+/)
-    .map(Number)
-    .filter((n) => !Number.isNaN(n));
 
 function structureOf(geometry: CastepGeometry): Structure {
   const cell = geometry.cell;
@@ -88,46 +131,208 @@ function structureOf(geometry: CastepGeometry): Structure {
   };
 }
 
-function calculationOf(scf: CastepScf, systemIndex: number): Section {
+function systemOf(geometry: CastepGeometry): Section {
+  const system = systemSection(structureOf(geometry)) as unknown as { atoms: Section };
+  if (geometry.velocities)
+    system.atoms.velocities = geometry.velocities.map((v) => v.map((x) => (x * ANGSTROM) / PICOSECOND));
+  return system;
+}
+
+function mullikenOf(scf: CastepScf): Section | undefined {
+  const m = scf.mulliken;
+  if (!m) return undefined;
+  return {
+    analysis_method: 'Mulliken',
+    n_atoms: m.labels.length,
+    value: m.charges.map((q) => q * ELEMENTARY_CHARGE),
+    ...(m.spins ? { spins: m.spins } : {}),
+    // Populations are numbers of electrons, not charges.
+    orbital_projected: m.orbitals.flatMap((populations, atom) =>
+      populations.map((n, orbital) => ({
+        atom_index: atom,
+        atom_label: m.labels[atom],
+        orbital: ORBITALS[orbital],
+        n_electrons: n,
+      })),
+    ),
+  };
+}
+
+/** The SCF iterations with their energies, changes and wall-clock times (`start`: the timer before). */
+function iterationsOf(scf: CastepScf, natoms: number, start: number): Section[] {
+  let previous = start;
+  return scf.iterations.map((iteration) => {
+    const energy: Section = { total: { value: iteration.energy * ELECTRON_VOLT } };
+    if (iteration.fermi !== undefined) energy.fermi = iteration.fermi * ELECTRON_VOLT;
+    // CASTEP prints the gain per atom, the previous energy less the new one.
+    if (iteration.gain !== undefined) energy.change = -iteration.gain * natoms * ELECTRON_VOLT;
+    const section: Section = { energy };
+    if (iteration.timer !== undefined) {
+      section.time_physical = iteration.timer;
+      section.time_calculation = iteration.timer - previous;
+      previous = iteration.timer;
+    }
+    return section;
+  });
+}
+
+function calculationOf(scf: CastepScf, index: number, start: number): Section {
+  const natoms = scf.geometry.species.length;
   const energy: Section = { total: { value: scf.energy * ELECTRON_VOLT } };
   if (scf.freeEnergy !== undefined) energy.free = { value: scf.freeEnergy * ELECTRON_VOLT };
-  if (scf.md?.potential !== undefined) energy.potential = { value: scf.md.potential * ELECTRON_VOLT };
+  if (scf.energyT0 !== undefined) energy.total_t0 = { value: scf.energyT0 * ELECTRON_VOLT };
+  const fermi = scf.iterations[scf.iterations.length - 1]?.fermi;
+  if (fermi !== undefined) energy.fermi = fermi * ELECTRON_VOLT;
+  const md = scf.md;
+  if (md?.potential !== undefined) energy.potential = { value: md.potential * ELECTRON_VOLT };
+  if (md?.kinetic !== undefined) energy.kinetic = { value: md.kinetic * ELECTRON_VOLT };
   const calculation: Section = {
-    ...calculationRefs(systemIndex),
+    system_ref: `/run/0/system/${index}`,
+    method_ref: '/run/0/method/0',
     energy,
   };
-  Object.assign(calculation, scfIterations(scf.iterations, ELECTRON_VOLT));
+  if (scf.iterations.length > 0) {
+    calculation.n_scf_iterations = scf.iterations.length;
+    calculation.scf_iteration = iterationsOf(scf, natoms, start);
+    const end = scf.iterations[scf.iterations.length - 1]!.timer;
+    if (end !== undefined) {
+      calculation.time_physical = end;
+      calculation.time_calculation = end - start;
+    }
+  }
   if (scf.forces) calculation.forces = forcesSection(scf.forces, EV_PER_ANGSTROM);
-  if (scf.md?.time !== undefined) calculation.time_physical = scf.md.time * PICOSECOND;
-  if (scf.md?.temperature !== undefined) calculation.temperature = scf.md.temperature;
-  if (scf.md?.pressure !== undefined) calculation.pressure = scf.md.pressure * GIGAPASCAL;
+  if (scf.stress)
+    calculation.stress = { total: { value: scf.stress.map((row) => row.map((x) => x * GIGAPASCAL)) } };
+  if (md) {
+    if (md.time !== undefined) calculation.time = md.time * PICOSECOND;
+    if (md.temperature !== undefined) calculation.temperature = md.temperature;
+    if (md.pressure !== undefined) calculation.pressure = md.pressure * GIGAPASCAL;
+    const thermodynamics: Section = {};
+    if (md.temperature !== undefined) thermodynamics.temperature = md.temperature;
+    if (md.pressure !== undefined) thermodynamics.pressure = md.pressure * GIGAPASCAL;
+    if (md.kinetic !== undefined) thermodynamics.kinetic_energy = md.kinetic * ELECTRON_VOLT;
+    if (md.potential !== undefined) thermodynamics.potential_energy = md.potential * ELECTRON_VOLT;
+    if (md.enthalpy !== undefined) thermodynamics.enthalpy = md.enthalpy * ELECTRON_VOLT;
+    if (Object.keys(thermodynamics).length > 0) calculation.thermodynamics = [thermodynamics];
+  }
+  const charges = mullikenOf(scf);
+  if (charges) calculation.charges = [charges];
   return calculation;
 }
 
-function workflowOf(out: CastepOutput): Section {
-  const kind = out.parameters.get('type of calculation') ?? '';
+/** Band energies of a band-structure run, as eigenvalues (and segments when the path is known). */
+function bandsOf(out: CastepOutput, path: KpointPath | undefined, warnings: string[]): Section {
+  const bands = out.bands!;
+  const energies = bands.energies.map((spin) => spin.map((k) => k.map((e) => e * ELECTRON_VOLT)));
+  const section: Section = {
+    eigenvalues: [
+      {
+        n_spin_channels: energies.length,
+        n_kpoints: bands.kpoints.length,
+        n_bands: energies[0]?.[0]?.length ?? 0,
+        kpoints: bands.kpoints,
+        energies,
+      },
+    ],
+  };
+  if (path) {
+    const segments = bandStructureOf(path, bands.kpoints, energies);
+    if (segments) section.band_structure_electronic = [{ segment: segments }];
+    else warnings.push('the band k-points do not follow the path of the .cell file: no band structure');
+  }
+  return section;
+}
+
+function vibrationsOf(out: CastepOutput): Section[] {
+  return out.vibrations.map((modes) => ({
+    n_frequencies: modes.frequencies.length,
+    value: modes.frequencies.map((f) => f * WAVENUMBER),
+    infrared: {
+      n_vibrations: modes.frequencies.length,
+      activity: modes.irActive,
+      intensity: modes.irIntensity,
+    },
+    raman: {
+      n_vibrations: modes.frequencies.length,
+      activity: modes.ramanActive,
+      ...(modes.ramanActivity ? { intensity: modes.ramanActivity } : {}),
+    },
+  }));
+}
+
+/** Optimiser names as NOMAD writes them. */
+const OPTIMIZERS: Readonly<Record<string, string>> = {
+  BFGS: 'bfgs',
+  LBFGS: 'lbfgs',
+  TPSD: 'tpsd',
+  'damped MD': 'damped MD',
+  FIRE: 'fire',
+};
+
+function workflowOf(out: CastepOutput, natoms: number): Section {
+  const parameter = (key: string) => out.parameters.get(key);
+  const kind = parameter('type of calculation') ?? '';
   if (/molecular dynamics/i.test(kind)) {
-    const step = numbersOf(out.parameters.get('time step'))[0];
-    const ensemble = out.parameters.get('ensemble');
+    const step = numbersOf(parameter('time step'))[0];
+    const ensemble = parameter('ensemble');
     return molecularDynamics({
       ...(ensemble ? { thermodynamic_ensemble: ensemble } : {}),
       ...(step !== undefined ? { integration_timestep: step * PICOSECOND } : {}),
     });
   }
-  if (/geometry optimi[sz]ation/i.test(kind))
-    return geometryOptimization(
-      { method: (out.parameters.get('optimization method') ?? 'BFGS').toLowerCase() },
-      out.optimizationCompleted,
-    );
+  if (/geometry optimi[sz]ation|transition state search/i.test(kind)) {
+    const name = parameter('optimization method') ?? parameter('search method') ?? 'BFGS';
+    const method: Section = { method: OPTIMIZERS[name] ?? name.toLowerCase() };
+    const force = numbersOf(parameter('max ionic |force| tolerance'))[0];
+    if (force !== undefined) method.convergence_tolerance_force_maximum = force * EV_PER_ANGSTROM;
+    const energy = numbersOf(parameter('total energy convergence tolerance'))[0];
+    if (energy !== undefined)
+      method.convergence_tolerance_energy_difference = energy * natoms * ELECTRON_VOLT;
+    const displacement = numbersOf(parameter('max ionic |displacement| tolerance'))[0];
+    if (displacement !== undefined)
+      method.convergence_tolerance_displacement_maximum = displacement * ANGSTROM;
+    const stress = numbersOf(parameter('max |stress component| tolerance'))[0];
+    if (stress !== undefined) method.convergence_tolerance_stress_maximum = stress * GIGAPASCAL;
+    return geometryOptimization(method, out.optimizationCompleted);
+  }
   return singlePoint();
 }
 
-export function castepArchive(out: CastepOutput): CodeArchive {
+export function castepArchive(out: CastepOutput, path?: KpointPath): CodeArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'Total time': the run did not finish");
-  const { geometries, systemIndex } = systemsOfSteps(out.scfs);
-  const calculations = out.scfs.map((step, index) => calculationOf(step, systemIndex[index]!));
-  const structures = geometries.map(structureOf);
-  const run = codeRun('CASTEP', out.version, methodOf(out, warnings), structures, calculations);
-  return { run, workflow2: workflowOf(out), structure: structures[structures.length - 1]!, warnings };
+  // A run cut before its first SCF keeps the structure it printed.
+  const geometries = out.scfs.length > 0 ? out.scfs.map((scf) => scf.geometry) : [out.geometry!];
+  if (out.scfs.length === 0) warnings.push("the output has no 'Final energy': no calculation finished");
+  const natoms = geometries[0]!.species.length;
+  // A system per calculation, as each SCF (finite-basis ones included) is a calculation of its own.
+  const calculations: Section[] = [];
+  let timer = 0;
+  out.scfs.forEach((scf, index) => {
+    calculations.push(calculationOf(scf, index, timer));
+    timer = scf.iterations[scf.iterations.length - 1]?.timer ?? timer;
+  });
+  const last = calculations[calculations.length - 1];
+  if (last && out.bands) Object.assign(last, bandsOf(out, path, warnings));
+  if (last && out.vibrations.length > 0) last.vibrational_frequencies = vibrationsOf(out);
+  const timeRun: Section = {};
+  if (out.dateStart !== undefined) {
+    timeRun.date_start = out.dateStart;
+    const total = out.timings.get('Total');
+    if (total !== undefined) timeRun.date_end = out.dateStart + total;
+  }
+  const run: Section = {
+    program: { name: 'CASTEP', ...(out.version ? { version: out.version } : {}) },
+    clean_end: out.finished,
+    ...(Object.keys(timeRun).length > 0 ? { time_run: timeRun } : {}),
+    method: [methodOf(out, natoms, warnings)],
+    system: geometries.map(systemOf),
+    ...(calculations.length > 0 ? { calculation: calculations } : {}),
+  };
+  return {
+    run,
+    workflow2: workflowOf(out, natoms),
+    structure: structureOf(geometries[geometries.length - 1]!),
+    warnings,
+  };
 }
