@@ -1,11 +1,119 @@
-// 'parsers/exciting': exciting ground states and structure optimisations, from INFO.OUT (with the
-// EIGVAL.OUT and info.xml beside it).
-import type { MainfileParser, ParserOutput } from '../../types.ts';
-import { codeOutput } from '../code-sections.ts';
-import { excitingArchive } from './archive.ts';
+// 'parsers/exciting': exciting ground states, hybrid-functional runs and structure optimisations from
+// INFO.OUT (with the EIGVAL.OUT, info.xml, input.xml, dos.xml/TDOS.OUT and bandstructure.xml/.dat beside it),
+// and GW runs from GW_INFO.OUT (with EVALQP.DAT, TDOS-QP.OUT, bandstructure-qp.dat and the ground
+// state's INFO.OUT beside it).
+import { basename } from 'node:path';
+import type { LogLevel, MainfileParser, ParserOutput } from '../../types.ts';
+import { HARTREE } from '../../units.ts';
+import { calculationRefs, codeOutput, codeRun, singlePoint } from '../code-sections.ts';
+import { siblingText } from '../sibling-files.ts';
+import { excitingArchive, structureOf, type ExcitingInput } from './archive.ts';
+import { addBandStructure } from './band.ts';
+import { addDos } from './dos.ts';
 import { addEigenvalues } from './eigval.ts';
+import { addEvalqp, gwCalculation, gwMethod, readGwInfo, type GwInput } from './gw.ts';
 import { addInfoXmlEnergies } from './info-xml.ts';
-import { readExcitingInfo } from './read-info.ts';
+import { attributesOf, fortranNumber, numberList, readInputXml } from './input-xml.ts';
+import { readExcitingInfo, type ExcitingInfo } from './read-info.ts';
+
+type Section = Record<string, unknown>;
+
+const MAX_INFO_BYTES = 64 * 1024 ** 2;
+
+interface Context {
+  content: Buffer;
+  absolutePath: string;
+  rawRoot: string;
+  log: (level: LogLevel, event: string) => void;
+}
+
+const fermiOf = (calculation: Section): number | undefined =>
+  ((calculation.energy as Section | undefined)?.fermi as number | undefined) ?? undefined;
+
+async function parseInfo({ content, absolutePath, rawRoot, log }: Context): Promise<ParserOutput> {
+  const info = readExcitingInfo(content.toString('latin1'));
+  if (info.initial.species.length === 0 && info.steps.length === 0)
+    throw new Error('INFO.OUT has neither atomic positions nor an SCF');
+  const warn = (event: string) => log('WARNING', event);
+  const xml = await readInputXml(absolutePath, rawRoot, warn);
+  const input: ExcitingInput = {};
+  const offset = xml ? numberList(attributesOf(xml, 'groundstate').get('vkloff')) : undefined;
+  if (offset?.length === 3) input.kOffset = offset;
+  const archive = excitingArchive(info, input);
+  const calculations = (archive.run.calculation ?? []) as Section[];
+  const last = calculations[calculations.length - 1];
+  if (last) {
+    const spins = info.spinPolarized ? 2 : 1;
+    await addEigenvalues(last, spins, absolutePath, rawRoot, warn);
+    await addInfoXmlEnergies(last, absolutePath, rawRoot, warn);
+    const fermi = fermiOf(last) !== undefined ? fermiOf(last)! / HARTREE : undefined;
+    await addDos(last, ['dos.xml', 'TDOS.OUT'], fermi, absolutePath, rawRoot, warn);
+    await addBandStructure(
+      last,
+      ['bandstructure.xml', 'bandstructure.dat'],
+      spins,
+      fermi,
+      absolutePath,
+      rawRoot,
+      warn,
+    );
+  }
+  return codeOutput(archive, 'exciting', 'simulation', log);
+}
+
+/** The ground state a GW run starts from: INFO.OUT beside GW_INFO.OUT. */
+async function groundState(absolutePath: string, rawRoot: string, warn: (event: string) => void) {
+  const file = await siblingText(absolutePath, rawRoot, 'INFO.OUT', MAX_INFO_BYTES);
+  if (!file) return undefined;
+  if ('problem' in file) {
+    warn(file.problem);
+    return undefined;
+  }
+  try {
+    return readExcitingInfo(file.text);
+  } catch (e) {
+    warn(`INFO.OUT beside GW_INFO.OUT not read: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+async function parseGw({ content, absolutePath, rawRoot, log }: Context): Promise<ParserOutput> {
+  const gwInfo = readGwInfo(content.toString('latin1'));
+  const warn = (event: string) => log('WARNING', event);
+  const info: ExcitingInfo | undefined = await groundState(absolutePath, rawRoot, warn);
+  if (!info?.lattice || info.initial.species.length === 0)
+    throw new Error('GW_INFO.OUT has no INFO.OUT of its ground state beside it: no structure');
+  const xml = await readInputXml(absolutePath, rawRoot, warn);
+  const input: GwInput = {};
+  if (xml) {
+    const gw = attributesOf(xml, 'gw');
+    input.nEmpty = fortranNumber(gw.get('nempty'));
+    input.qGrid = numberList(gw.get('ngridq'));
+    input.screening = attributesOf(xml, 'scrcoul', 'gw').get('scrtype');
+    const grid = attributesOf(xml, 'freqgrid', 'gw');
+    input.frequencyGrid = grid.get('fgrid');
+    input.nFrequencies = fortranNumber(grid.get('nomeg'));
+  }
+  if (gwInfo.tasks.length === 0) warn('GW_INFO.OUT names no GW task');
+  if (gwInfo.fermi === undefined) warn('GW_INFO.OUT has no G0W0 block: the GW run did not finish');
+  const steps = info.steps;
+  const geometry = steps.length > 0 ? steps[steps.length - 1]!.geometry : info.initial;
+  const structure = structureOf(geometry, info.lattice);
+  const calculation: Section = { ...calculationRefs(0), ...gwCalculation(gwInfo) };
+  const spins = info.spinPolarized ? 2 : 1;
+  await addEvalqp(calculation, spins, absolutePath, rawRoot, warn);
+  const fermi = gwInfo.fermi;
+  await addDos(calculation, ['TDOS-QP.OUT'], fermi, absolutePath, rawRoot, warn);
+  await addBandStructure(calculation, ['bandstructure-qp.dat'], spins, fermi, absolutePath, rawRoot, warn);
+  const run = codeRun('exciting', info.version, gwMethod(gwInfo, input), [structure], [calculation]);
+  if (info.hash) (run.program as Section).version_internal = info.hash;
+  return codeOutput(
+    { run, workflow2: singlePoint(), structure, warnings: [] },
+    'exciting',
+    'simulation',
+    log,
+  );
+}
 
 export const excitingParser: MainfileParser = {
   name: 'parsers/exciting',
@@ -14,22 +122,12 @@ export const excitingParser: MainfileParser = {
     codeCategory: 'Atomistic code',
     codeUrl: 'https://exciting-code.org/',
     tableOfFiles:
-      '|Input Filename| Description|\n|--- | --- |\n|INFO.OUT | **Mainfile**: the exciting run summary |\n|EIGVAL.OUT | eigenvalues and occupancies of the last ground state |\n|info.xml | energy terms of the last SCF |',
+      '|Input Filename| Description|\n|--- | --- |\n|INFO.OUT | **Mainfile**: the exciting run summary |\n|GW_INFO.OUT | **Mainfile**: the summary of a GW run |\n|EIGVAL.OUT | eigenvalues and occupancies of the last ground state |\n|info.xml | energy terms of the last SCF |\n|input.xml | k-grid offset, GW settings |\n|dos.xml, TDOS.OUT, TDOS-QP.OUT | density of states |\n|bandstructure.xml, bandstructure.dat, bandstructure-qp.dat | band structure |\n|EVALQP.DAT | quasi-particle energies |',
   },
-  mainfileName: /(?:^|\/)INFO\.OUT$/,
-  mainfileContents: /EXCITING .* started/,
+  mainfileName: /(?:^|\/)(?:GW_)?INFO\.OUT$/,
+  mainfileContents: /EXCITING .* started|Main GW output file|GW input parameters/,
   compressions: ['gz'],
   maxBytes: 64 * 1024 ** 2,
-  parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
-    const info = readExcitingInfo(content.toString('latin1'));
-    const archive = excitingArchive(info);
-    const calculations = archive.run.calculation as Record<string, unknown>[];
-    const last = calculations[calculations.length - 1];
-    const warn = (event: string) => log('WARNING', event);
-    if (last) {
-      await addEigenvalues(last, info.spinPolarized ? 2 : 1, absolutePath, rawRoot, warn);
-      await addInfoXmlEnergies(last, absolutePath, rawRoot, warn);
-    }
-    return codeOutput(archive, 'exciting', 'simulation', log);
-  },
+  parse: async (context): Promise<ParserOutput> =>
+    /^GW_/.test(basename(context.absolutePath)) ? parseGw(context) : parseInfo(context),
 };
