@@ -1,4 +1,4 @@
-// 'parsers/gaussian': Gaussian logs (single points, optimisations, frequencies; linked jobs as one).
+// 'parsers/gaussian': Gaussian logs (single points, optimisations, frequencies; one run per linked job).
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { gaussianArchive } from './archive.ts';
@@ -18,7 +18,10 @@ export const gaussianParser: MainfileParser = {
   compressions: ['gz'],
   maxBytes: 64 * 1024 ** 2,
   parse: ({ content, log }): ParserOutput => {
-    const archive = gaussianArchive(readGaussianLog(content.toString('latin1')));
-    return codeOutput(archive, 'Gaussian', 'calculation', log);
+    const archive = gaussianArchive(readGaussianLog(content.toString('latin1')).jobs);
+    const output = codeOutput(archive, 'Gaussian', 'calculation', log);
+    // One run per job of the log (Link1 steps).
+    output.sections.run = archive.runs;
+    return output;
   },
 };

@@ -1,21 +1,26 @@
-// From an NWChem output to NOMAD's run and workflow2 sections, in SI units.
-import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
+// From an NWChem output to NOMAD's run and workflow2 sections, in SI units: a method, system and
+// calculation per energy (the module prints its settings for each), leaving out the line-search points of
+// an optimisation, whose geometries NWChem does not print.
+import { ANGSTROM, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
 import {
-  calculationRefs,
   codeRun,
-  forcesSection,
   frontierOrbitals,
   geometryOptimization,
-  scfIterations,
+  molecularDynamics,
   singlePoint,
   systemsOfSteps,
   xcFunctional,
   type CodeArchive,
 } from '../code-sections.ts';
+import { gaussianBasisRepresentation, molecularOptimizationType } from '../molecular-sections.ts';
 import type { NwchemEnergy, NwchemGeometry, NwchemOutput } from './read-nwchem.ts';
+import { scfIterationsOf, timesOf } from './timings.ts';
 
 type Section = Record<string, unknown>;
+
+/** Seconds per atomic unit of time (ħ/E_h), NWChem's QMD time step unit. */
+const AU_TIME = 2.4188843265857e-17;
 
 /** libxc names of NWChem's xc keywords (exchange and correlation parts, or a named functional). */
 const XC: Readonly<Record<string, readonly string[]>> = {
@@ -32,59 +37,147 @@ const XC: Readonly<Record<string, readonly string[]>> = {
   vwn_1_rpa: ['LDA_C_VWN_RPA'],
   m06: ['HYB_MGGA_X_M06', 'MGGA_C_M06'],
   'm06-2x': ['HYB_MGGA_X_M06_2X', 'MGGA_C_M06_2X'],
+  // Names of the plane-wave (NWPW) module's xc keyword.
+  lda: ['LDA_X', 'LDA_C_VWN'],
+  pbe96: ['GGA_X_PBE', 'GGA_C_PBE'],
+  blyp: ['GGA_X_B88', 'GGA_C_LYP'],
+  revpbe: ['GGA_X_PBE_R', 'GGA_C_PBE'],
+  hse: ['HYB_GGA_XC_HSE06'],
 };
 
-function methodOf(out: NwchemOutput, warnings: string[]): Section {
-  const functional = xcFunctional(
-    (out.xc ?? '')
-      .toLowerCase()
-      .split(/\s+/)
-      .filter(Boolean)
-      .flatMap((keyword) => {
-        const names = XC[keyword];
-        // Numbers after a keyword are its weight, not a functional.
-        if (!names && !/^\d/.test(keyword)) warnings.push(`xc ${keyword} has no libxc names here`);
-        return names ?? [];
-      }),
-  );
-  return {
-    dft: { xc_functional: functional },
-    electronic: { method: 'DFT' },
-    basis_set: [{ type: 'gaussians', ...(out.basis ? { name: out.basis } : {}) }],
-  };
+/** The xc line's functionals with their weights ('slater 0.8 becke88 nonlocal 0.72 lyp'; 1 by default). */
+function xcOf(xc: string | undefined, warnings: string[]): Section {
+  const weighted: { name: string; weight: number }[] = [];
+  let last: { name: string; weight: number }[] = [];
+  for (const token of (xc ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+    if (/^-?\d*\.?\d+$/.test(token)) {
+      for (const item of last) item.weight = Number(token);
+      continue;
+    }
+    if (token === 'local' || token === 'nonlocal') continue;
+    const names = XC[token];
+    if (!names) {
+      warnings.push(`xc ${token} has no libxc names here`);
+      last = [];
+      continue;
+    }
+    last = names.map((name) => ({ name, weight: 1 }));
+    weighted.push(...last);
+  }
+  const functional = xcFunctional(weighted.map((w) => w.name));
+  for (const kind of Object.values(functional) as Section[][])
+    for (const item of kind) item.weight = weighted.find((w) => w.name === item.name)!.weight;
+  return functional;
 }
 
-const structureOf = (geometry: NwchemGeometry): Structure => ({
-  species: geometry.species,
-  positions: geometry.positions.map((p) => p.map((x) => x * ANGSTROM) as Vec3),
-  lattice: null,
-  periodic: [false, false, false],
-});
+function methodOf(out: NwchemOutput, energy: NwchemEnergy | undefined, functional: Section): Section {
+  const method: Section = {
+    dft: { xc_functional: functional },
+    electronic: { method: 'DFT' },
+    electrons_representation: out.planeWave
+      ? [
+          {
+            type: 'plane waves',
+            scope: ['wavefunction'],
+            basis_set: [
+              {
+                type: 'plane waves',
+                ...(energy?.pwCutoff !== undefined ? { cutoff: energy.pwCutoff * HARTREE } : {}),
+              },
+            ],
+          },
+        ]
+      : gaussianBasisRepresentation(
+          out.basis.length > 0 ? out.basis.map((b) => ({ name: b.name, formula: b.element })) : [{}],
+        ),
+  };
+  const scf: Section = {};
+  if (energy?.maxIterations !== undefined) scf.n_max_iteration = energy.maxIterations;
+  if (energy?.energyTolerance !== undefined) scf.threshold_energy_change = energy.energyTolerance * HARTREE;
+  if (energy?.densityTolerance !== undefined) scf.threshold_density_change = energy.densityTolerance;
+  if (Object.keys(scf).length > 0) method.scf = scf;
+  return method;
+}
 
-function calculationOf(energy: NwchemEnergy, systemIndex: number): Section {
-  const values: Section = {
-    total: { value: energy.energy * HARTREE },
-    ...frontierOrbitals(energy.orbitals, HARTREE),
+const structureOf = (geometry: NwchemGeometry): Structure => {
+  const structure: Structure = {
+    species: geometry.species,
+    positions: geometry.positions.map((p) => p.map((x) => x * ANGSTROM) as Vec3),
+    lattice: null,
+    periodic: [false, false, false],
   };
+  // A plane-wave run is periodic in its cell (bohr).
+  if (geometry.cell?.length === 3) {
+    structure.lattice = geometry.cell.map((v) => v.map((x) => x * BOHR)) as Mat3;
+    structure.periodic = [true, true, true];
+  }
+  return structure;
+};
+
+function calculationOf(energy: NwchemEnergy, systemIndex: number, methodIndex: number): Section {
+  const values: Section = { ...frontierOrbitals(energy.orbitals, HARTREE) };
+  if (energy.energy !== undefined) values.total = { value: energy.energy * HARTREE };
+  for (const [name, value] of Object.entries(energy.terms)) values[name] = { value: value * HARTREE };
   const calculation: Section = {
-    ...calculationRefs(systemIndex),
-    energy: values,
+    system_ref: `/run/0/system/${systemIndex}`,
+    method_ref: `/run/0/method/${methodIndex}`,
   };
-  Object.assign(calculation, scfIterations(energy.iterations, HARTREE));
-  if (energy.gradient) calculation.forces = forcesSection(energy.gradient, -HARTREE / BOHR);
+  if (Object.keys(values).length > 0) calculation.energy = values;
+  Object.assign(calculation, scfIterationsOf(energy));
+  // NWChem prints the energy gradient; the forces are its negative.
+  if (energy.gradient)
+    calculation.forces = {
+      total: { value: energy.gradient.map((g) => g.map((x) => (-x * HARTREE) / BOHR)) },
+    };
+  if (energy.spinS2 !== undefined) calculation.spin_S2 = energy.spinS2;
   return calculation;
+}
+
+function workflowOf(out: NwchemOutput, structures: readonly Structure[], nSteps: number): Section {
+  const task = out.task ?? '';
+  const type = molecularOptimizationType(structures);
+  // A saddle task searches a transition state: an optimisation to a saddle point.
+  if (/\bsaddle\b/.test(task))
+    return geometryOptimization({ type, method: 'saddle_point_search' }, out.optimizationConverged);
+  if (/\boptimize\b/.test(task)) return geometryOptimization({ type }, out.optimizationConverged);
+  const timeStep = /\bqmd\b/.test(task) ? out.qmdTimeStep : undefined;
+  if (/\bqmd\b/.test(task))
+    return molecularDynamics({
+      n_steps: nSteps,
+      ...(timeStep !== undefined ? { integration_timestep: timeStep * AU_TIME } : {}),
+    });
+  return singlePoint();
 }
 
 export function nwchemArchive(out: NwchemOutput): CodeArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'Total times': the run did not finish");
-  const { geometries, systemIndex } = systemsOfSteps(out.energies);
-  const calculations = out.energies.map((step, index) => calculationOf(step, systemIndex[index]!));
+  if (out.energies.every((e) => e.energy === undefined))
+    warnings.push('the output has a geometry but no energy: the run stopped before its first one');
+  const optimization = /\b(optimize|saddle)\b/.test(out.task ?? '');
+  const steps = optimization ? out.energies.filter((e) => e.ownGeometry) : out.energies;
+  const { geometries, systemIndex } = systemsOfSteps(steps);
+  const functional = xcOf(out.xc, warnings);
+  const methods = steps.map((step) => methodOf(out, step, functional));
+  const times = timesOf(steps);
+  const calculations = steps.map((step, index) => ({
+    ...calculationOf(step, systemIndex[index]!, index),
+    ...times[index],
+  }));
   const structures = geometries.map(structureOf);
-  const run = codeRun('NWChem', out.version, methodOf(out, warnings), structures, calculations);
-  const optimization = /\boptimize\b/.test(out.task ?? '');
-  const workflow2: Section = optimization
-    ? geometryOptimization({}, out.optimizationConverged)
-    : singlePoint();
-  return { run, workflow2, structure: structures[structures.length - 1]!, warnings };
+  const run = codeRun(
+    'NWChem',
+    out.version,
+    methods[0] ?? methodOf(out, undefined, functional),
+    structures,
+    calculations,
+  );
+  if (methods.length > 1) run.method = methods;
+  if (out.wallTime !== undefined) run.time_run = { wall_start: 0, wall_end: out.wallTime };
+  return {
+    run,
+    workflow2: workflowOf(out, structures, steps.length),
+    structure: structures[structures.length - 1]!,
+    warnings,
+  };
 }

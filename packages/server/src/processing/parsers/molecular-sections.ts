@@ -1,0 +1,96 @@
+// Sections the molecular (Gaussian-basis) code parsers write alike: orbital energies of a molecule as
+// NOMAD's eigenvalues (one k-point), atomic charges, and the atom-centred basis set. Gaussian, ORCA and
+// NWChem use them.
+
+type Section = Record<string, unknown>;
+
+/** Coulombs per elementary charge (exact since the 2019 SI): codes print charges in e. */
+export const ELEMENTARY_CHARGE = 1.602176634e-19;
+
+/** An orbital: its energy in the code's unit and its occupation (electrons). */
+export interface Orbital {
+  energy: number;
+  occupation: number;
+}
+
+/**
+ * calculation.eigenvalues of a molecule's orbitals per spin channel (energies in `unit`). Channels of
+ * unequal length are cut to the shortest, as the section is one array per spin.
+ */
+export function molecularEigenvalues(channels: readonly (readonly Orbital[])[], unit: number): Section[] {
+  const used = channels.filter((channel) => channel.length > 0);
+  if (used.length === 0) return [];
+  const nBands = Math.min(...used.map((channel) => channel.length));
+  return [
+    {
+      n_spin_channels: used.length,
+      n_kpoints: 1,
+      n_bands: nBands,
+      energies: used.map((channel) => [channel.slice(0, nBands).map((o) => o.energy * unit)]),
+      occupations: used.map((channel) => [channel.slice(0, nBands).map((o) => o.occupation)]),
+    },
+  ];
+}
+
+/** calculation.charges of per-atom charges in e (and optionally per-orbital ones), stored in coulomb. */
+export function atomicCharges(
+  method: string,
+  charges: readonly number[],
+  orbitals: readonly { atomIndex: number; orbital: string; value: number }[] = [],
+): Section {
+  const section: Section = {
+    analysis_method: method,
+    n_atoms: charges.length,
+    value: charges.map((q) => q * ELEMENTARY_CHARGE),
+  };
+  if (orbitals.length > 0)
+    section.orbital_projected = orbitals.map((o) => ({
+      atom_index: o.atomIndex,
+      orbital: o.orbital,
+      value: o.value * ELEMENTARY_CHARGE,
+    }));
+  return section;
+}
+
+/**
+ * method.electrons_representation of an atom-centred Gaussian basis: one basis_set per named basis (the
+ * whole system's, or per element), with its atom_centered name.
+ */
+export function gaussianBasisRepresentation(
+  basisSets: readonly { name?: string; formula?: string; extra?: Section }[],
+): Section[] {
+  return [
+    {
+      type: 'atom-centered orbitals',
+      scope: ['wavefunction'],
+      basis_set: basisSets.map((basis) => ({
+        type: 'gaussians',
+        scope: ['full-electron'],
+        ...(basis.extra ?? {}),
+        ...(basis.name || basis.formula
+          ? {
+              atom_centered: [
+                {
+                  ...(basis.name ? { name: basis.name } : {}),
+                  ...(basis.formula ? { formula: basis.formula } : {}),
+                },
+              ],
+            }
+          : {}),
+      })),
+    },
+  ];
+}
+
+/**
+ * GeometryOptimization method.type of a molecule's optimisation: 'atomic' when its atoms moved between the
+ * first and last geometry (a molecule has no cell to change), else 'static'.
+ */
+export function molecularOptimizationType(
+  structures: readonly { positions: readonly (readonly number[])[] }[],
+): 'atomic' | 'static' {
+  const first = structures[0]?.positions;
+  const last = structures[structures.length - 1]?.positions;
+  if (!first || !last || first.length !== last.length) return 'static';
+  return first.some((p, i) => p.some((x, j) => x !== last[i]![j])) ? 'atomic' : 'static';
+}
