@@ -66,7 +66,10 @@ function framesOf(
     const periodic = atoms?.periodic as boolean[] | undefined;
     if (!positions || !cell || periodic?.some((p) => !p)) return undefined;
     const time =
-      finiteNumber(calculation.time_physical) ?? (timeStep !== undefined ? index * timeStep : undefined);
+      // `time` is the simulated time; time_physical the elapsed wall time for parsers that write both.
+      finiteNumber(calculation.time) ??
+      finiteNumber(calculation.time_physical) ??
+      (timeStep !== undefined ? index * timeStep : undefined);
     if (time === undefined) return undefined;
     frames.push({ positions, cell, time });
   }

@@ -13,7 +13,10 @@ interface Series {
 
 /** The times of the steps: their own, else step numbers or positions times the time step. */
 function stepTimes(calculations: Section[], timeStep: number | undefined): number[] | undefined {
-  const own = calculations.map((calculation) => finiteNumber(calculation.time_physical));
+  // `time` is the simulated time; time_physical the elapsed wall time for parsers that write both.
+  const own = calculations.map(
+    (calculation) => finiteNumber(calculation.time) ?? finiteNumber(calculation.time_physical),
+  );
   if (own.every((time) => time !== undefined)) return own as number[];
   if (timeStep === undefined) return undefined;
   return calculations.map((calculation, index) => (finiteNumber(calculation.step) ?? index) * timeStep);

@@ -1,5 +1,5 @@
 // 'parsers/cp2k': CP2K outputs (single points, MD with its coordinates trajectory and energies file,
-// optimisations).
+// optimisations with their step geometries, the projected DOS beside them).
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { realPathInside } from '../../raw-paths.ts';
@@ -8,12 +8,13 @@ import { codeOutput } from '../code-sections.ts';
 import { readXyzText } from '../xyz-read.ts';
 import { cp2kArchive, type Cp2kFrame } from './archive.ts';
 import { mergeEnerFile } from './ener-file.ts';
+import { readPdosBeside } from './pdos-file.ts';
 import { readCp2kOutput } from './read-cp2k.ts';
 
 /** A trajectory beside the output is read whole up to this size. */
 const MAX_TRAJECTORY_BYTES = 64 * 1024 ** 2;
 
-/** The frames of the MD coordinates file the output names, when it lies beside it inside the upload. */
+/** The frames of the coordinates file of an MD or optimisation, when it lies beside the output in the upload. */
 async function trajectory(
   absolutePath: string,
   rawRoot: string,
@@ -31,7 +32,7 @@ async function trajectory(
   try {
     const read = readXyzText(await readFile(path, 'utf8'));
     if (read.truncated) log('WARNING', `the trajectory ${name}: ${read.truncated}`);
-    log('INFO', `MD coordinates read from ${name}`);
+    log('INFO', `the coordinates of each step read from ${name}`);
     return read.frames.map((frame) => ({ species: frame.species, positions: frame.positions }));
   } catch (error) {
     log(
@@ -49,7 +50,7 @@ export const cp2kParser: MainfileParser = {
     codeCategory: 'Atomistic code',
     codeUrl: 'https://www.cp2k.org/',
     tableOfFiles:
-      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the CP2K output |\n|\\*-pos-1.xyz | MD coordinates named in the output |\n|\\*-1.ener | MD energies named in the output |',
+      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the CP2K output |\n|\\*-pos-1.xyz | MD coordinates named in the output; the steps of a geometry optimisation (<project>-pos-1.xyz) |\n|\\*-1.ener | MD energies named in the output |\n|\\*-k\\*-1.pdos | projected DOS per atomic kind (and spin) |',
   },
   mainfileName: /(?:^|\/)[^/]+\.(?:out|log|txt|output)$/i,
   mainfileContents: /PROGRAM STARTED AT|CP2K\| version string:/,
@@ -57,14 +58,24 @@ export const cp2kParser: MainfileParser = {
   maxBytes: 64 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
     const out = readCp2kOutput(content.toString('latin1'));
-    const frames =
-      out.runType === 'MD' ? await trajectory(absolutePath, rawRoot, out.trajectoryFile, log) : [];
+    // MD names its coordinates file; an optimisation writes '<project>-pos-1.xyz' without naming it.
+    const optimization = out.runType === 'GEO_OPT' || out.runType === 'CELL_OPT';
+    const trajectoryFile =
+      out.runType === 'MD'
+        ? out.trajectoryFile
+        : optimization && out.projectName
+          ? `${out.projectName}-pos-1.xyz`
+          : undefined;
+    const frames = trajectoryFile ? await trajectory(absolutePath, rawRoot, trajectoryFile, log) : [];
     const archive = cp2kArchive(out, frames);
     if (out.runType === 'MD') {
       const calculations = (archive.run.calculation ?? []) as Record<string, unknown>[];
       const warn = (event: string) => log('WARNING', event);
       await mergeEnerFile(calculations, out.energiesFile, absolutePath, rawRoot, warn);
     }
+    const calculations = (archive.run.calculation ?? []) as Record<string, unknown>[];
+    const dos = calculations.length > 0 ? await readPdosBeside(absolutePath, rawRoot, out, log) : undefined;
+    if (dos) calculations[calculations.length - 1]!.dos_electronic = dos;
     return codeOutput(archive, 'CP2K', 'simulation', log);
   },
 };

@@ -117,6 +117,6 @@ describe.skipIf(!existsSync(samples))('H2O-32-1.ener (skipped without ../shared)
     // Step 10: 5.0 fs, Pot. -34.328287038 Hartree.
     expect(at(archive, 'run/0/calculation/10/step')).toBe(10);
     expectClose(at(archive, 'run/0/calculation/10/energy/potential/value'), -34.328287038 * HARTREE);
-    expectClose(at(archive, 'run/0/calculation/10/time_physical'), 5e-15);
+    expectClose(at(archive, 'run/0/calculation/10/time'), 5e-15);
   });
 });

@@ -61,8 +61,8 @@ function rowsOf(calculations: Section[], rows: EnerRow[]): (EnerRow | undefined)
 const contradicts = (calculation: Section, row: EnerRow): boolean =>
   (typeof calculation.temperature === 'number' &&
     Math.abs(calculation.temperature - row.temperature) > SAME_TEMPERATURE_K) ||
-  (typeof calculation.time_physical === 'number' &&
-    Math.abs(calculation.time_physical / FEMTOSECOND - row.time) > SAME_TIME_FS);
+  (typeof calculation.time === 'number' &&
+    Math.abs(calculation.time / FEMTOSECOND - row.time) > SAME_TIME_FS);
 
 /**
  * The .ener file the output names, merged into its MD calculations by step: kinetic and potential
@@ -97,7 +97,8 @@ export async function mergeEnerFile(
     energy.potential = { value: row.potential * HARTREE };
     calculation.energy = energy;
     calculation.temperature = row.temperature;
-    if (calculation.time_physical === undefined) calculation.time_physical = row.time * FEMTOSECOND;
+    // The simulated time (time_physical is the elapsed wall time).
+    if (calculation.time === undefined) calculation.time = row.time * FEMTOSECOND;
     if (calculation.step === undefined) calculation.step = row.step;
   });
 }

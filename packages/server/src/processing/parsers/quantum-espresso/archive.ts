@@ -5,7 +5,6 @@ import { systemSection } from '../../run-sections.ts';
 import type { Structure, Vec3 } from '../../structure.ts';
 import { ATOMIC_MASS_UNIT, BOHR, ELECTRON_VOLT, KILOBAR, PICOSECOND, RYDBERG } from '../../units.ts';
 import {
-  calculationRefs,
   forcesSection,
   geometryOptimization,
   molecularDynamics,
@@ -43,6 +42,8 @@ const XC: Readonly<Record<string, readonly string[]>> = {
   HSE: ['HYB_GGA_XC_HSE06'],
   'SLA PW HSE PBC': ['HYB_GGA_XC_HSE06'],
   B3LYP: ['HYB_GGA_XC_B3LYP'],
+  // libxc's BEEF-vdW is its GGA part; the non-local vdW-DF2 correlation has no libxc name.
+  'BEEF-VDW': ['GGA_XC_BEEFVDW'],
 };
 
 const SMEARING_KINDS: Readonly<Record<string, string>> = {
@@ -71,26 +72,79 @@ function xcNames(name: string | undefined, warnings: string[]): readonly string[
   return names ?? [];
 }
 
-function methodOf(out: PwOutput, elements: Map<string, string>, warnings: string[]): Section {
-  const electronic: Section = { method: 'DFT', n_spin_channels: out.spinPolarized ? 2 : 1 };
+/** NOMAD's pseudopotential type of pw.x's 'Pseudo is ...' (none for norm-conserving ones). */
+function pseudopotentialOf(pseudo: PwOutput['pseudopotentials'][number] | undefined): Section | undefined {
+  if (!pseudo) return undefined;
+  const section: Section = { name: pseudo.file };
+  const kind = pseudo.kind?.toLowerCase() ?? '';
+  if (kind.startsWith('projector augmented')) section.type = 'PAW';
+  else if (kind.startsWith('ultrasoft')) section.type = 'US V';
+  if (kind.startsWith('norm-conserving')) section.norm_conserving = true;
+  else if (section.type) section.norm_conserving = false;
+  return section;
+}
+
+/** The plane-wave cut-offs as NOMAD's electrons_representation: wave functions, then density. */
+function electronsRepresentation(out: PwOutput): Section[] {
+  const representation = (scope: string, cutoff: number | undefined): Section => ({
+    type: 'plane waves',
+    scope: [scope],
+    basis_set: [
+      { type: 'plane waves', scope: [scope], ...(cutoff !== undefined ? { cutoff: cutoff * RYDBERG } : {}) },
+    ],
+  });
+  return [representation('wavefunction', out.ecutwfc), representation('density', out.ecutrho)];
+}
+
+/** k_mesh of the k-points pw.x lists (fractions of the reciprocal cell; weights summing to 1). */
+function kMesh(out: PwOutput, cell: Geometry['cell'] | undefined): Section | undefined {
+  const { points, weights } = out.kpointList;
+  if (out.kpointCount === undefined && points.length === 0) return undefined;
+  const mesh: Section = { n_points: out.kpointCount ?? points.length };
+  // pw.x lists them only up to 100 k-points unless verbosity is high.
+  if (points.length > 0 && cell && out.alat !== undefined) {
+    const alat = out.alat;
+    const sum = weights.reduce((total, w) => total + w, 0);
+    mesh.dimensionality = 3;
+    mesh.points = points.map((k) => cell.map((a) => (k[0] * a[0] + k[1] * a[1] + k[2] * a[2]) / alat));
+    if (sum > 0) mesh.weights = weights.map((w) => w / sum);
+  }
+  return mesh;
+}
+
+function methodOf(
+  out: PwOutput,
+  elements: Map<string, string>,
+  cell: Geometry['cell'] | undefined,
+  warnings: string[],
+): Section {
+  // A noncollinear run has spinors, not spin channels: NOMAD leaves the number out.
+  const electronic: Section = {
+    method: 'DFT',
+    ...(out.noncollinear ? {} : { n_spin_channels: out.spinPolarized ? 2 : 1 }),
+    ...(out.electrons !== undefined ? { n_electrons: out.electrons } : {}),
+  };
   if (out.smearing) {
     const kind = SMEARING_KINDS[out.smearing.kind.toLowerCase()];
     electronic.smearing = { ...(kind ? { kind } : {}), width: out.smearing.width * RYDBERG };
   } else if (out.tetrahedra) electronic.smearing = { kind: 'tetrahedra' };
   const method: Section = { dft: { xc_functional: xcFunctional(xcNames(out.xc, warnings)) }, electronic };
-  const cellDependent: Section = { kind: 'plane waves' };
-  if (out.ecutwfc !== undefined) cellDependent.planewave_cutoff = out.ecutwfc * RYDBERG;
-  method.basis_set = [{ type: 'plane waves', cell_dependent: [cellDependent] }];
+  method.electrons_representation = electronsRepresentation(out);
+  const mesh = kMesh(out, cell);
+  if (mesh) method.k_mesh = mesh;
   if (out.convergenceThreshold !== undefined)
     method.scf = { threshold_energy_change: out.convergenceThreshold * RYDBERG };
-  method.atom_parameters = out.species.map((species, index) => ({
-    label: species.label,
-    atom_number: atomicNumber(elements.get(species.label) ?? 'X') ?? 0,
-    mass: species.mass * ATOMIC_MASS_UNIT,
-    n_valence_electrons: species.valence,
-    pseudopotential_name: out.pseudopotentialFiles[index] ?? species.pseudopotential,
-  }));
-  if (out.ecutrho !== undefined) method.x_qe_charge_density_cutoff = out.ecutrho * RYDBERG;
+  method.atom_parameters = out.species.map((species, index) => {
+    const pseudopotential = pseudopotentialOf(out.pseudopotentials[index]);
+    return {
+      label: species.label,
+      atom_number: atomicNumber(elements.get(species.label) ?? 'X') ?? 0,
+      mass: species.mass * ATOMIC_MASS_UNIT,
+      n_valence_electrons: species.valence,
+      pseudopotential_name: out.pseudopotentialFiles[index] ?? species.pseudopotential,
+      ...(pseudopotential ? { pseudopotential } : {}),
+    };
+  });
   return method;
 }
 
@@ -107,7 +161,29 @@ function structureOf(geometry: Geometry, elements: Map<string, string>): Structu
 const fractionalKpoint = (k: Vec3, geometry: Geometry, alat: number): Vec3 =>
   geometry.cell.map((a) => (k[0] * a[0] + k[1] * a[1] + k[2] * a[2]) / alat) as Vec3;
 
-function calculationOf(step: PwScfStep, systemIndex: number, alat: number | undefined): Section {
+/** Where in the run pw.x's cpu clock stood: after the previous cycle (0 before the first). */
+interface Clock {
+  previous: number;
+}
+
+/** time_physical (the cpu clock pw.x prints) and time_calculation (since the last print) of a cycle. */
+function timings(step: PwScfStep, clock: Clock, calculation: Section): void {
+  let before = step.timeBefore ?? clock.previous;
+  const iterations = calculation.scf_iteration as Section[] | undefined;
+  step.iterations.forEach((iteration, index) => {
+    if (iteration.time === undefined || !iterations) return;
+    iterations[index]!.time_physical = iteration.time;
+    iterations[index]!.time_calculation = Math.max(0, iteration.time - before);
+    before = iteration.time;
+  });
+  const end = [...step.iterations].reverse().find((iteration) => iteration.time !== undefined)?.time;
+  if (end === undefined) return;
+  calculation.time_physical = end;
+  calculation.time_calculation = Math.max(0, end - clock.previous);
+  clock.previous = end;
+}
+
+function calculationOf(step: PwScfStep, refs: Section, alat: number | undefined, clock: Clock): Section {
   const energy: Section = {};
   if (step.energy !== undefined) energy.total = { value: step.energy * RYDBERG };
   if (step.fermi !== undefined) energy.fermi = step.fermi * ELECTRON_VOLT;
@@ -117,10 +193,7 @@ function calculationOf(step: PwScfStep, systemIndex: number, alat: number | unde
   if (xc) energy.xc = { value: xc.value * RYDBERG };
   if (step.contributions.length > 0)
     energy.contributions = step.contributions.map((c) => ({ kind: c.name, value: c.value * RYDBERG }));
-  const calculation: Section = {
-    ...calculationRefs(systemIndex),
-    energy,
-  };
+  const calculation: Section = { ...refs, energy };
   if (step.iterations.length > 0) {
     calculation.n_scf_iterations = step.iterations.length;
     calculation.scf_iteration = step.iterations.map((iteration) => ({
@@ -131,7 +204,13 @@ function calculationOf(step: PwScfStep, systemIndex: number, alat: number | unde
     }));
   }
   if (step.converged !== undefined) calculation.calculation_converged = step.converged;
-  if (step.forces) calculation.forces = forcesSection(step.forces, RYDBERG / BOHR);
+  if (step.forces) {
+    calculation.forces = forcesSection(step.forces, RYDBERG / BOHR);
+    // As printed, before any constraint is applied: NOMAD's value_raw.
+    (calculation.forces as { total: Section }).total.value_raw = step.forces.map((force) =>
+      force.map((x) => (x * RYDBERG) / BOHR),
+    );
+  }
   if (step.stress)
     calculation.stress = { total: { value: step.stress.map((row) => row.map((x) => x * KILOBAR)) } };
   if (step.eigenvalues.length > 0 && alat !== undefined) {
@@ -148,7 +227,9 @@ function calculationOf(step: PwScfStep, systemIndex: number, alat: number | unde
     ];
   }
   if (step.md?.temperature !== undefined) calculation.temperature = step.md.temperature;
-  if (step.md?.time !== undefined) calculation.time_physical = step.md.time * PICOSECOND;
+  // The simulated time; time_physical is the cpu clock.
+  if (step.md?.time !== undefined) calculation.time = step.md.time * PICOSECOND;
+  timings(step, clock, calculation);
   return calculation;
 }
 
@@ -173,7 +254,8 @@ function workflowOf(out: PwOutput): Section {
   }
 }
 
-export function pwArchive(out: PwOutput): CodeArchive {
+/** The archive of one pw.x run: `runIndex` is its place among the runs of the output. */
+export function pwArchive(out: PwOutput, runIndex = 0): CodeArchive {
   const warnings = [...out.warnings];
   if (!out.finished) warnings.push("the output has no 'JOB DONE': the run did not finish");
   const elements = new Map(
@@ -184,14 +266,30 @@ export function pwArchive(out: PwOutput): CodeArchive {
   );
   // One system per distinct geometry the cycles ran on, in order.
   const { geometries, systemIndex } = systemsOfSteps(out.steps);
-  const calculations = out.steps.map((step, index) => calculationOf(step, systemIndex[index]!, out.alat));
+  const clock: Clock = { previous: 0 };
+  const calculations = out.steps.map((step, index) =>
+    calculationOf(
+      step,
+      {
+        system_ref: `/run/${runIndex}/system/${systemIndex[index]!}`,
+        method_ref: `/run/${runIndex}/method/0`,
+      },
+      out.alat,
+      clock,
+    ),
+  );
   if (geometries.length === 0 && out.finalGeometry) geometries.push(out.finalGeometry);
   const structures = geometries.map((geometry) => structureOf(geometry, elements));
   const run: Section = {
     program: { name: 'QuantumESPRESSO', version: out.version },
-    method: [methodOf(out, elements, warnings)],
+    method: [methodOf(out, elements, geometries[0]?.cell, warnings)],
     system: structures.map(systemSection),
   };
   if (calculations.length > 0) run.calculation = calculations;
+  run.clean_end = out.finished;
+  const timeRun: Section = {};
+  if (out.dateStart !== undefined) timeRun.date_start = out.dateStart;
+  if (out.dateEnd !== undefined) timeRun.date_end = out.dateEnd;
+  if (Object.keys(timeRun).length > 0) run.time_run = timeRun;
   return { run, workflow2: workflowOf(out), structure: structures[structures.length - 1]!, warnings };
 }

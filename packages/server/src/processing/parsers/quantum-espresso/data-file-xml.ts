@@ -145,8 +145,12 @@ function applyDataFile(data: DataFile, calculation: Section, system: Section | u
       occupations: data.occupations,
     },
   ];
-  if (data.forces?.length === data.positions.length)
-    calculation.forces = { total: { value: data.forces.map((f) => f.map((x) => (x * HARTREE) / BOHR)) } };
+  if (data.forces?.length === data.positions.length) {
+    // Full precision; value_raw stays as the output printed it.
+    const printed = (calculation.forces as { total?: Section } | undefined)?.total?.value_raw;
+    const forces = data.forces.map((f) => f.map((x) => (x * HARTREE) / BOHR));
+    calculation.forces = { total: { value: forces, ...(printed ? { value_raw: printed } : {}) } };
+  }
   if (data.stress?.length === 3)
     calculation.stress = {
       total: { value: data.stress.map((row) => row.map((x) => x * PASCAL_PER_HARTREE_BOHR3)) },

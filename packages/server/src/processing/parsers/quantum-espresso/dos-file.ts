@@ -45,6 +45,15 @@ export async function readDosBeside(mainfile: string, rawRoot: string): Promise<
     n_energies: energies.length,
     energies,
     ...(fermi ? { energy_fermi: Number(fermi[1]) * ELECTRON_VOLT } : {}),
-    total: [{ spin, value: rows.map((row) => row[1 + spin]! / ELECTRON_VOLT) }],
+    total: [
+      {
+        spin,
+        value: rows.map((row) => row[1 + spin]! / ELECTRON_VOLT),
+        // The last column integrates both spins: it belongs to a single channel only.
+        ...(spins === 1 && rows.every((row) => row.length >= 3)
+          ? { value_integrated: rows.map((row) => row[2]!) }
+          : {}),
+      },
+    ],
   }));
 }

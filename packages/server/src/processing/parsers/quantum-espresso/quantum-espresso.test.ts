@@ -5,7 +5,7 @@ import { BOHR, ELECTRON_VOLT, RYDBERG } from '../../units.ts';
 import { at, expectAllClose, expectClose } from '../archive-test-helpers.ts';
 import { pwArchive } from './archive.ts';
 import { quantumEspressoParser } from './quantum-espresso.ts';
-import { readPwOutput } from './read-pw.ts';
+import { readPwOutput, readPwRuns } from './read-pw.ts';
 
 /** A small SCF output of our own, in pw.x's layout (a two-atom cell of 10 bohr). */
 const scf = `
@@ -27,21 +27,39 @@ const scf = `
         Mg1            8.00    24.30500     Mg( 1.00)
         O              6.00    15.99900     O ( 1.00)
 
+     PseudoPot. # 1 for Mg read from file:
+     /pseudo/Mg.pbesol-spn-kjpaw_psl.UPF
+     MD5 check sum: 0123456789abcdef
+     Pseudo is Projector augmented-wave + core cor, Zval = 10.0
+
+     PseudoPot. # 2 for O  read from file:
+     /pseudo/O.pbesol-n-rrkjus.UPF
+     MD5 check sum: fedcba9876543210
+     Pseudo is Ultrasoft + core correction, Zval =  6.0
+
    Cartesian axes
 
      site n.     atom                  positions (alat units)
          1           Mg1 tau(   1) = (   0.0000000   0.0000000   0.0000000  )
          2           O   tau(   2) = (   0.5000000   0.5000000   0.5000000  )
 
-     number of k points=     1  Marzari-Vanderbilt smearing, width (Ry)=  0.0100
+     number of k points=     2  Marzari-Vanderbilt smearing, width (Ry)=  0.0100
+                       cart. coord. in units 2pi/alat
+        k(    1) = (   0.0000000   0.0000000   0.0000000), wk =   0.5000000
+        k(    2) = (   0.2500000   0.0000000  -0.5000000), wk =   1.5000000
+
+     total cpu time spent up to now is        1.5 secs
 
      Self-consistent Calculation
 
      iteration #  1     ecut=    40.00 Ry     beta= 0.70
+     total cpu time spent up to now is        2.0 secs
+
      total energy              =     -10.00000000 Ry
      estimated scf accuracy    <       0.10000000 Ry
 
      iteration #  2     ecut=    40.00 Ry     beta= 0.70
+     total cpu time spent up to now is        2.7 secs
 
      End of self-consistent calculation
 
@@ -68,6 +86,8 @@ const scf = `
    0.00000000   0.00000680   0.00000000            0.00        1.00        0.00
    0.00000000   0.00000000   0.00000680            0.00        0.00        1.00
 
+   This run was terminated on:  10: 1: 5   1Jan2024
+
    JOB DONE.
 `;
 
@@ -82,7 +102,29 @@ describe('the pw.x reader and archive', () => {
     const method = at(run, 'method/0');
     expect(at(method, 'dft/xc_functional/exchange')).toEqual([{ name: 'GGA_X_PBE_SOL' }]);
     expect(at(method, 'electronic/smearing')).toEqual({ kind: 'marzari-vanderbilt', width: 0.01 * RYDBERG });
-    expectClose(at(method, 'basis_set/0/cell_dependent/0/planewave_cutoff'), 40 * RYDBERG);
+    expect(at(method, 'electrons_representation/0/scope')).toEqual(['wavefunction']);
+    expectClose(at(method, 'electrons_representation/0/basis_set/0/cutoff'), 40 * RYDBERG);
+    expect(at(method, 'electrons_representation/1/scope')).toEqual(['density']);
+    expectClose(at(method, 'electrons_representation/1/basis_set/0/cutoff'), 320 * RYDBERG);
+    expect(at(method, 'electronic/n_electrons')).toBe(16);
+    // k-points as fractions of the reciprocal cell (a cubic cell: the Cartesian ones), weights summing to 1.
+    expect(at(method, 'k_mesh')).toEqual({
+      n_points: 2,
+      dimensionality: 3,
+      points: [
+        [0, 0, 0],
+        [0.25, 0, -0.5],
+      ],
+      weights: [0.25, 0.75],
+    });
+    expect(at(method, 'atom_parameters/0/pseudopotential')).toEqual({
+      name: 'Mg.pbesol-spn-kjpaw_psl.UPF',
+      type: 'PAW',
+      norm_conserving: false,
+    });
+    expect(at(method, 'atom_parameters/1/pseudopotential/type')).toBe('US V');
+    expect(run.clean_end).toBe(true);
+    expect(run.time_run).toEqual({ date_start: 1704103200, date_end: 1704103265 });
     const calculation = at(run, 'calculation/0');
     expectClose(at(calculation, 'energy/total/value'), -10.5 * RYDBERG);
     expectClose(at(calculation, 'energy/fermi'), 1.5 * ELECTRON_VOLT);
@@ -91,6 +133,13 @@ describe('the pw.x reader and archive', () => {
     expectClose(at(calculation, 'scf_iteration/0/energy/total/value'), -10 * RYDBERG);
     expectClose(at(calculation, 'scf_iteration/1/energy/total/value'), -10.5 * RYDBERG);
     expectClose(at(calculation, 'forces/total/value/0/2'), (-0.02 * RYDBERG) / BOHR);
+    expectClose(at(calculation, 'forces/total/value_raw/0/2'), (-0.02 * RYDBERG) / BOHR);
+    // The cpu clock after each iteration; the first iteration's time counts from the print before it.
+    expect(at(calculation, 'scf_iteration/1/time_physical')).toBe(2.7);
+    expectClose(at(calculation, 'scf_iteration/0/time_calculation'), 0.5);
+    expectClose(at(calculation, 'scf_iteration/1/time_calculation'), 0.7);
+    expect(at(calculation, 'time_physical')).toBe(2.7);
+    expect(at(calculation, 'time_calculation')).toBe(2.7);
     expect(at(calculation, 'stress/total/value/0/0')).toBe(1e8);
     // Bands run into each other when a field overflows; k-points become fractions of the reciprocal cell.
     expectAllClose(
@@ -99,6 +148,21 @@ describe('the pw.x reader and archive', () => {
     );
     expect(at(calculation, 'eigenvalues/0/kpoints')).toEqual([[0, 0, 0.5]]);
     expect(workflow2.name).toBe('SinglePoint');
+  });
+
+  it('makes one run of each pw.x run in a file, with references into its own run', () => {
+    const second = scf.replace('v.7.2', 'v.7.3').replace('-10.50000000', '-11.00000000');
+    const runs = readPwRuns(`preamble of a script\n${scf}\n${second}`);
+    expect(runs.map((out) => out.version)).toEqual(['7.2', '7.3']);
+    const { run } = pwArchive(runs[1]!, 1);
+    expectClose(at(run, 'calculation/0/energy/total/value'), -11 * RYDBERG);
+    expect(at(run, 'calculation/0/system_ref')).toBe('/run/1/system/0');
+    // A run cut off after its header is left out, with a warning on the first.
+    const cut = readPwRuns(`${scf}\n     Program PWSCF v.7.3 starts on  1Jan2024 at 11: 0: 0\n`);
+    expect(cut).toHaveLength(1);
+    expect(cut[0]!.warnings[0]).toMatch(
+      /^left out run 2 of 2 \(line \d+\): the output has no atomic positions/,
+    );
   });
 
   it('refuses what is no pw.x output, and warns of a run that did not finish', () => {
@@ -160,6 +224,9 @@ describe.skipIf(!existsSync(samples))('Quantum ESPRESSO samples (skipped without
     expect(at(archive, 'run/0/calculation/length')).toBe(50);
     expectClose(at(archive, 'run/0/calculation/1/temperature'), 2.65359889);
     expect(at(archive, 'run/0/system/length')).toBe(50);
+    // Step 10 ends at 0.4 s of cpu time; the simulated time pw.x prints after it (0.0097 ps) is `time`.
+    expect(at(archive, 'run/0/calculation/9/time_physical')).toBe(0.4);
+    expectClose(at(archive, 'run/0/calculation/9/time'), 0.0097e-12);
     expect(at(archive, 'results/material/symmetry/space_group_number')).toBe(227);
   });
 
@@ -174,9 +241,42 @@ describe.skipIf(!existsSync(samples))('Quantum ESPRESSO samples (skipped without
       at(archive, 'run/0/calculation/0/dos_electronic/0/total/0/value/1800'),
       0.3362 / ELECTRON_VOLT,
     );
+    // Its third column: 8.582 states integrated up to 18.16 eV.
+    expect(at(archive, 'run/0/calculation/0/dos_electronic/0/total/0/value_integrated/1316')).toBe(8.582);
+    // 413 k-points, too many for pw.x to list them.
+    expect(at(archive, 'run/0/method/0/k_mesh')).toEqual({ n_points: 413 });
     expect(at(archive, 'results/properties/electronic/dos_electronic/0/energy_fermi')).toBeCloseTo(
       15.6876 * ELECTRON_VOLT,
       25,
     );
   });
 });
+
+// NOMAD's own test data, where the conformance tool has extracted it (skipped elsewhere).
+const nomadData = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/quantumespresso/';
+
+describe.skipIf(!existsSync(nomadData))(
+  'Quantum ESPRESSO files of the NOMAD tests (skipped without them)',
+  () => {
+    it('Mn_multirun: three pw.x runs in one log, one run section each', async () => {
+      const path = 'Mn_multirun/9064627814752884918776106151027.log';
+      const result = await parseMainfile({
+        absolutePath: `${nomadData}${path}`,
+        relativePath: path,
+        uploadId: 'qe',
+        parser: quantumEspressoParser,
+      });
+      expect(result.ok).toBe(true);
+      const archive = result.archive;
+      expect(at(archive, 'run/length')).toBe(3);
+      // The second run converges in 111 iterations; its seventh ends at 720.3 s, 68.2 s after the sixth.
+      expect(at(archive, 'run/1/calculation/0/scf_iteration/length')).toBe(111);
+      expectClose(at(archive, 'run/1/calculation/0/scf_iteration/6/time_calculation'), 68.2);
+      expect(at(archive, 'run/2/calculation/0/system_ref')).toBe('/run/2/system/0');
+      // The first run's SCF ends at 9828.2 s of cpu time: 40 k-points listed, 20 per spin with bands.
+      expect(at(archive, 'run/0/calculation/0/time_physical')).toBe(9828.2);
+      expect(at(archive, 'run/0/method/0/k_mesh/points/length')).toBe(40);
+      expect(at(archive, 'run/0/calculation/0/eigenvalues/0/kpoints/length')).toBe(20);
+    });
+  },
+);

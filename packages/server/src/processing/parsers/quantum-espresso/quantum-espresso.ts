@@ -4,7 +4,7 @@ import { codeOutput } from '../code-sections.ts';
 import { pwArchive } from './archive.ts';
 import { addDataFile } from './data-file-xml.ts';
 import { readDosBeside } from './dos-file.ts';
-import { readPwOutput } from './read-pw.ts';
+import { readPwRuns } from './read-pw.ts';
 
 export const quantumEspressoParser: MainfileParser = {
   name: 'parsers/quantumespresso',
@@ -23,14 +23,28 @@ export const quantumEspressoParser: MainfileParser = {
   maxBytes: 64 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
     const text = content.toString('latin1');
-    const archive = pwArchive(readPwOutput(text));
-    await addDataFile(archive.run, text, absolutePath, rawRoot, (event) => log('WARNING', event));
-    const calculations = archive.run.calculation as Record<string, unknown>[] | undefined;
+    // One run section per pw.x run in the file; side files are of the last one.
+    const archives = readPwRuns(text).map((out, index) => pwArchive(out, index));
+    const last = archives[archives.length - 1]!;
+    await addDataFile(last.run, text, absolutePath, rawRoot, (event) => log('WARNING', event));
+    const calculations = last.run.calculation as Record<string, unknown>[] | undefined;
     const dos = calculations && (await readDosBeside(absolutePath, rawRoot));
     if (dos && calculations) {
       calculations[calculations.length - 1]!.dos_electronic = dos;
       log('INFO', 'the DOS beside the output (dos.x) is read');
     }
-    return codeOutput(archive, 'QuantumESPRESSO', 'simulation', log);
+    // A later run's warnings, unless the first run has said the same (the same functional, say).
+    const said = new Set(archives[0]!.warnings);
+    for (const archive of archives.slice(1))
+      for (const warning of archive.warnings) {
+        if (!said.has(warning)) log('WARNING', warning);
+        said.add(warning);
+      }
+    const output = codeOutput(archives[0]!, 'QuantumESPRESSO', 'simulation', log);
+    if (archives.length > 1) {
+      output.sections.run = archives.map((archive) => archive.run);
+      log('INFO', `the output holds ${archives.length} pw.x runs: one run section each`);
+    }
+    return output;
   },
 };

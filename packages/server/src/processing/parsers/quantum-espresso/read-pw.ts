@@ -16,8 +16,13 @@ export interface Geometry {
 }
 
 export interface PwScfStep {
-  /** Total energy per iteration (Ry) and the estimated accuracy (Ry). */
-  iterations: { energy?: number; accuracy?: number }[];
+  /**
+   * Total energy per iteration (Ry), the estimated accuracy (Ry) and the 'total cpu time spent up to now'
+   * printed after it (s).
+   */
+  iterations: { energy?: number; accuracy?: number; time?: number }[];
+  /** The cpu time (s) printed last before this cycle's first iteration. */
+  timeBefore?: number;
   /** Ry, the '!' line; undefined for a non-self-consistent (band structure) run. */
   energy?: number;
   contributions: { name: string; value: number }[];
@@ -56,11 +61,20 @@ export interface PwOutput {
   electrons?: number;
   states?: number;
   kpointCount?: number;
+  /** The k-points listed under 'number of k points' (Cartesian, 2π/alat) and their weights (sum 2). */
+  kpointList: { points: Vec[]; weights: number[] };
+  /** Unix seconds (UTC) of 'starts on' and 'This run was terminated on'. */
+  dateStart?: number;
+  dateEnd?: number;
   smearing?: { kind: string; width: number };
   tetrahedra: boolean;
   spinPolarized: boolean;
+  /** 'Noncollinear calculation': spinors, no spin channels. */
+  noncollinear: boolean;
   species: { label: string; valence: number; mass: number; pseudopotential: string }[];
   pseudopotentialFiles: string[];
+  /** Per species (in input order): the file, its MD5 sum and what kind pw.x says it is. */
+  pseudopotentials: { file: string; md5?: string; kind?: string }[];
   /** Relaxation criteria: energy (Ry), force (Ry/bohr). */
   criteria: { energy?: number; force?: number };
   /** MD time step in atomic (Rydberg) units of time. */
@@ -84,18 +98,65 @@ const scale = (v: Vec, factor: number): Vec => [v[0] * factor, v[1] * factor, v[
 const fromFractional = (f: Vec, cell: Cell): Vec =>
   [0, 1, 2].map((j) => f[0] * cell[0][j]! + f[1] * cell[1][j]! + f[2] * cell[2][j]!) as Vec;
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** Unix seconds of pw.x's '26Dec2015' and '14:41:16' (or '14: 2:55'), taken as UTC. */
+function dateOf(day: string, time: string): number | undefined {
+  const d = /^(\d{1,2})([A-Za-z]{3})(\d{4})$/.exec(day.trim());
+  const t = /^(\d{1,2}):\s*(\d{1,2}):\s*(\d{1,2})$/.exec(time.trim());
+  const month = d ? MONTHS.indexOf(d[2]!.toLowerCase()) : -1;
+  if (!d || !t || month < 0) return undefined;
+  return Date.UTC(Number(d[3]), month, Number(d[1]), Number(t[1]), Number(t[2]), Number(t[3])) / 1000;
+}
+
 const SMEARING =
   /(gaussian|Methfessel-Paxton|Marzari-Vanderbilt|Fermi-Dirac|cold)\s+smearing,\s*width\s*\(Ry\)\s*=\s*([-\d.eEdD+]+)/i;
 
-/** Reads a pw.x output; throws when it is none (no 'Program PWSCF' header). */
-export function readPwOutput(text: string): PwOutput {
+const HEADER = /Program PWSCF\s+v\./;
+
+/**
+ * Reads each pw.x run of an output (scripts such as ase-espresso append several runs to one file; each
+ * starts with its own 'Program PWSCF' header). Throws when there is none; a run without a geometry
+ * (cut off after its header) is left out with a warning on the first run, unless it is the only one.
+ */
+export function readPwRuns(text: string): PwOutput[] {
   const lines = text.split(/\r?\n/);
+  const starts: number[] = [];
+  lines.forEach((line, i) => {
+    if (HEADER.test(line)) starts.push(i);
+  });
+  if (starts.length <= 1) return [readLines(lines, 0, lines.length)];
+  // What precedes the first header (a script's preamble) belongs to the first run.
+  starts[0] = 0;
+  const runs: PwOutput[] = [];
+  const skipped: string[] = [];
+  starts.forEach((start, k) => {
+    try {
+      runs.push(readLines(lines, start, starts[k + 1] ?? lines.length));
+    } catch (error) {
+      if (k === starts.length - 1 && runs.length === 0) throw error;
+      skipped.push(`run ${k + 1} of ${starts.length} (line ${start + 1}): ${(error as Error).message}`);
+    }
+  });
+  for (const reason of skipped) runs[0]!.warnings.push(`left out ${reason}`);
+  return runs;
+}
+
+/** Reads a pw.x output (its first run); throws when it is none (no 'Program PWSCF' header). */
+export function readPwOutput(text: string): PwOutput {
+  return readPwRuns(text)[0]!;
+}
+
+function readLines(lines: string[], start: number, end: number): PwOutput {
   const out: PwOutput = {
     kind: 'scf',
     tetrahedra: false,
     spinPolarized: false,
+    noncollinear: false,
+    kpointList: { points: [], weights: [] },
     species: [],
     pseudopotentialFiles: [],
+    pseudopotentials: [],
     criteria: {},
     steps: [],
     finished: false,
@@ -105,6 +166,8 @@ export function readPwOutput(text: string): PwOutput {
   let geometry: Geometry | undefined;
   let step: PwScfStep | undefined;
   let spin = 0;
+  /** The last 'total cpu time spent up to now' (s). */
+  let cpuTime: number | undefined;
   const newStep = (): PwScfStep => ({
     iterations: [],
     contributions: [],
@@ -113,7 +176,7 @@ export function readPwOutput(text: string): PwOutput {
     geometry: geometry!,
   });
 
-  for (let i = 0; i < lines.length; i += 1) {
+  for (let i = start; i < end; i += 1) {
     const line = lines[i]!;
     const trimmed = line.trim();
     if (trimmed === '') continue;
@@ -121,8 +184,17 @@ export function readPwOutput(text: string): PwOutput {
     const version = /Program PWSCF\s+v\.?\s*(\S+(?:\s+\(svn rev\.\s*\d+\))?)/.exec(line);
     if (version) {
       out.version ??= version[1]!;
+      const started = /starts on\s+(\S+)\s+at\s+(\d+:\s*\d+:\s*\d+)/.exec(line);
+      if (started) out.dateStart ??= dateOf(started[1]!, started[2]!);
       continue;
     }
+    const terminated =
+      line.includes('terminated') && /This run was terminated on:\s*(\d+:\s*\d+:\s*\d+)\s+(\S+)/.exec(line);
+    if (terminated) {
+      out.dateEnd = dateOf(terminated[2]!, terminated[1]!);
+      continue;
+    }
+    if (line.includes('Noncollinear calculation')) out.noncollinear = true;
     if (out.alat === undefined) {
       const alat = value(line, /lattice parameter \(alat\)\s*=\s*([\d.]+)\s*a\.u\./);
       if (alat !== undefined) out.alat = alat;
@@ -143,6 +215,16 @@ export function readPwOutput(text: string): PwOutput {
     if (kpoints) {
       out.kpointCount = Number(kpoints[1]);
       if (/tetrahedron/.test(kpoints[2]!)) out.tetrahedra = true;
+      // The first list (Cartesian); a vc-relax's final SCF lists them again for the new cell.
+      if (out.kpointList.points.length === 0) {
+        for (let k = i + 1; k < end; k += 1) {
+          const point = /^\s*k\(\s*\d+\)\s*=\s*\(\s*(.*?)\),\s*wk\s*=\s*(\S+)/.exec(lines[k]!);
+          if (point) {
+            out.kpointList.points.push(vec(numbersIn(point[1]!.replace(/(\d)-/g, '$1 -'))));
+            out.kpointList.weights.push(Number(point[2]));
+          } else if (out.kpointList.points.length > 0 || k > i + 2) break;
+        }
+      }
     }
     const smearing = SMEARING.exec(line);
     if (smearing && !out.smearing) out.smearing = { kind: smearing[1]!, width: Number(smearing[2]) };
@@ -158,7 +240,7 @@ export function readPwOutput(text: string): PwOutput {
     }
     if (/atomic species\s+valence\s+mass\s+pseudopotential/.test(line)) {
       const species: PwOutput['species'] = [];
-      for (let k = i + 1; k < lines.length && lines[k]!.trim() !== ''; k += 1) {
+      for (let k = i + 1; k < end && lines[k]!.trim() !== ''; k += 1) {
         const parts = lines[k]!.trim().split(/\s+/);
         species.push({
           label: parts[0]!,
@@ -171,14 +253,22 @@ export function readPwOutput(text: string): PwOutput {
       if (out.species.length === 0) out.species = species;
       continue;
     }
-    if (/PseudoPot\. #\s*\d+ for \S+ read from file/.test(line)) {
-      out.pseudopotentialFiles.push((lines[i + 1] ?? '').trim().split('/').pop() ?? '');
+    const pseudo = line.includes('PseudoPot') && /PseudoPot\. #\s*(\d+) for \S+\s+read from file/.exec(line);
+    if (pseudo) {
+      const file = (lines[i + 1] ?? '').trim().split('/').pop() ?? '';
+      out.pseudopotentialFiles.push(file);
+      const index = Number(pseudo[1]) - 1;
+      if (!out.pseudopotentials[index]) {
+        const md5 = /MD5 check sum:\s*(\S+)/.exec(lines[i + 2] ?? '')?.[1];
+        const kind = /Pseudo is ([^,]+),/.exec(lines[i + 2 + (md5 ? 1 : 0)] ?? '')?.[1]?.trim();
+        out.pseudopotentials[index] = { file, ...(md5 ? { md5 } : {}), ...(kind ? { kind } : {}) };
+      }
       continue;
     }
     if (/site n\.\s+atom\s+positions \(alat units\)/.test(line) && cell && out.alat !== undefined) {
       const labels: string[] = [];
       const positions: Vec[] = [];
-      for (let k = i + 1; k < lines.length; k += 1) {
+      for (let k = i + 1; k < end; k += 1) {
         const site = /^\s*\d+\s+(\S+)\s+tau\(\s*\d+\)\s*=\s*\(\s*(.*)\)/.exec(lines[k]!);
         if (!site) break;
         labels.push(site[1]!);
@@ -209,7 +299,7 @@ export function readPwOutput(text: string): PwOutput {
       const unit = (atomicPositions[1] ?? 'alat').toLowerCase();
       const labels: string[] = [];
       const positions: Vec[] = [];
-      for (let k = i + 1; k < lines.length; k += 1) {
+      for (let k = i + 1; k < end; k += 1) {
         const parts = lines[k]!.trim().split(/\s+/);
         if (parts.length < 4 || !/^[A-Za-z]/.test(parts[0]!) || Number.isNaN(Number(parts[1]))) break;
         const xyz = vec(parts.slice(1, 4).map(Number));
@@ -245,9 +335,21 @@ export function readPwOutput(text: string): PwOutput {
       if (!geometry) continue;
       if (!step || step.energy !== undefined || step.geometry !== geometry) {
         step = newStep();
+        if (cpuTime !== undefined) step.timeBefore = cpuTime;
         out.steps.push(step);
         spin = 0;
       }
+    }
+    const cpu = line.includes('cpu time')
+      ? value(line, /total cpu time spent up to now is\s*([\d.]+)\s*secs/)
+      : undefined;
+    if (cpu !== undefined) {
+      cpuTime = cpu;
+      // Printed after each iteration; the one before a cycle's first iteration is its start.
+      const last = step?.iterations[step.iterations.length - 1];
+      if (step && step.energy === undefined && last && last.time === undefined) last.time = cpu;
+      else if (step && step.energy === undefined && !last) step.timeBefore = cpu;
+      continue;
     }
     if (!step) continue;
 
@@ -290,7 +392,7 @@ export function readPwOutput(text: string): PwOutput {
     if (bands) {
       const energies: number[] = [];
       let k = i + 1;
-      for (; k < lines.length; k += 1) {
+      for (; k < end; k += 1) {
         const row = lines[k]!.trim();
         if (row === '') {
           if (energies.length > 0) break;
@@ -315,7 +417,7 @@ export function readPwOutput(text: string): PwOutput {
     if (homo !== undefined) step.highestOccupied = homo;
     if (/Forces acting on atoms/.test(line)) {
       const forces: Vec[] = [];
-      for (let k = i + 1; k < lines.length; k += 1) {
+      for (let k = i + 1; k < end; k += 1) {
         const atom = /^\s*atom\s+\d+\s+type\s+\d+\s+force\s*=\s*(.*)$/.exec(lines[k]!);
         if (atom) forces.push(vec(numbersIn(atom[1]!)));
         else if (forces.length > 0) break;
