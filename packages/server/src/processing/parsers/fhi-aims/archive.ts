@@ -4,76 +4,20 @@ import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
 import {
   calculationRefs,
   codeRun,
-  forcesSection,
   geometryOptimization,
   molecularDynamics,
-  scfIterations,
   singlePoint,
   systemsOfSteps,
-  xcFunctional,
   type CodeArchive,
 } from '../code-sections.ts';
-import type { AimsGeometry, AimsOutput, AimsScfStep } from './read-aims.ts';
+import { methodOf } from './archive-method.ts';
+import type { AimsEigenvalues, AimsGeometry, AimsOutput, AimsScfStep } from './read-aims.ts';
 
 type Section = Record<string, unknown>;
+type Vec = readonly number[];
 
-/** libxc names of FHI-aims' `xc` keywords. */
-const XC: Readonly<Record<string, readonly string[]>> = {
-  'pw-lda': ['LDA_X', 'LDA_C_PW'],
-  'pz-lda': ['LDA_X', 'LDA_C_PZ'],
-  pbe: ['GGA_X_PBE', 'GGA_C_PBE'],
-  pbesol: ['GGA_X_PBE_SOL', 'GGA_C_PBE_SOL'],
-  rpbe: ['GGA_X_RPBE', 'GGA_C_PBE'],
-  revpbe: ['GGA_X_PBE_R', 'GGA_C_PBE'],
-  blyp: ['GGA_X_B88', 'GGA_C_LYP'],
-  pw91_gga: ['GGA_X_PW91', 'GGA_C_PW91'],
-  am05: ['GGA_X_AM05', 'GGA_C_AM05'],
-  pbe0: ['HYB_GGA_XC_PBEH'],
-  hse06: ['HYB_GGA_XC_HSE06'],
-  b3lyp: ['HYB_GGA_XC_B3LYP'],
-  scan: ['MGGA_X_SCAN', 'MGGA_C_SCAN'],
-  hf: ['HF_X'],
-};
-
-const SMEARING: Readonly<Record<string, string>> = {
-  gaussian: 'gaussian',
-  methfessel: 'methfessel-paxton',
-  fermi: 'fermi',
-  cold: 'marzari-vanderbilt',
-};
-
-const RELATIVITY: Readonly<Record<string, string>> = {
-  'atomic_zora scalar': 'scalar_relativistic_atomic_ZORA',
-  'zora scalar': 'scalar_relativistic',
-};
-
-function methodOf(control: Map<string, string>, warnings: string[]): Section {
-  const xcKey = (control.get('xc') ?? '').split(/\s+/)[0]!.toLowerCase();
-  const names = XC[xcKey];
-  if (!names && xcKey) warnings.push(`xc '${xcKey}' has no libxc names here`);
-  const functional = xcFunctional(names ?? []);
-  const electronic: Section = { method: 'DFT', n_spin_channels: control.get('spin') === 'collinear' ? 2 : 1 };
-  const [occupation, width] = (control.get('occupation_type') ?? '').split(/\s+/);
-  if (occupation) {
-    const kind = SMEARING[occupation.toLowerCase()];
-    electronic.smearing = {
-      ...(kind ? { kind } : {}),
-      ...(width ? { width: Number(width) * ELECTRON_VOLT } : {}),
-    };
-  }
-  const relativity = RELATIVITY[(control.get('relativistic') ?? '').toLowerCase().replace(/\s+/g, ' ')];
-  if (relativity) electronic.relativity_method = relativity;
-  const method: Section = {
-    dft: { xc_functional: functional },
-    electronic,
-    basis_set: [{ type: 'numeric AOs' }],
-  };
-  const grid = numbers(control.get('k_grid'));
-  if (grid.length === 3) method.k_mesh = { grid };
-  const etot = numbers(control.get('sc_accuracy_etot'))[0];
-  if (etot !== undefined) method.scf = { threshold_energy_change: etot * ELECTRON_VOLT };
-  return method;
-}
+/** Speed of light in cm/s: a thermostat frequency in cm^-1 is a coupling time 1/(c·ν̃). */
+const LIGHT_CM_PER_S = 2.99792458e10;
 
 const numbers = (text: string | undefined): number[] =>
   (text ?? '')
@@ -95,30 +39,122 @@ function structureOf(geometry: AimsGeometry): Structure {
   return structure;
 }
 
-function calculationOf(step: AimsScfStep, systemIndex: number): Section {
-  const energy: Section = {};
-  // NOMAD's mapping: 'Total energy uncorrected' is the total energy, 'corrected' its T -> 0 value.
-  if (step.totalUncorrected !== undefined) energy.total = { value: step.totalUncorrected * ELECTRON_VOLT };
-  if (step.totalCorrected !== undefined) energy.total_t0 = { value: step.totalCorrected * ELECTRON_VOLT };
-  if (step.freeEnergy !== undefined) energy.free = { value: step.freeEnergy * ELECTRON_VOLT };
+const entry = (eV: number | undefined): Section | undefined =>
+  eV === undefined ? undefined : { value: eV * ELECTRON_VOLT };
+
+/** energy of a calculation: the compact totals, the last components and the XC decomposition. */
+function energyOf(step: AimsScfStep): Section {
+  const c = step.components;
+  const x = step.xcParts;
+  const energy: Record<string, Section | number | undefined> = {
+    // 'Total energy uncorrected' is the total energy, 'corrected' its T -> 0 value.
+    total: entry(step.totalUncorrected ?? c.get('Total energy')),
+    total_t0: entry(step.totalCorrected ?? c.get('Total energy, T -> 0')),
+    free: entry(step.freeEnergy ?? c.get('Electronic free energy')),
+    sum_eigenvalues: entry(c.get('Sum of eigenvalues')),
+    xc: entry(x.get('Total XC Energy') ?? c.get('XC energy correction')),
+    xc_potential: entry(c.get('XC potential correction')),
+    correction_hartree: entry(c.get('Hartree energy correction')),
+    correction_entropy: entry(c.get('Entropy correction')),
+    kinetic_electronic: entry(c.get('Kinetic energy')),
+    electrostatic: entry(c.get('Electrostatic energy')),
+    exchange: entry(x.get('X Energy')),
+    correlation: entry(x.get('C Energy GGA') ?? x.get('C Energy LDA')),
+    kinetic: entry(step.md?.kinetic),
+    potential: entry(step.md?.potential),
+  };
   if (step.fermi !== undefined) energy.fermi = step.fermi * ELECTRON_VOLT;
   if (step.highestOccupied !== undefined) energy.highest_occupied = step.highestOccupied * ELECTRON_VOLT;
   if (step.lowestUnoccupied !== undefined) energy.lowest_unoccupied = step.lowestUnoccupied * ELECTRON_VOLT;
+  for (const key of Object.keys(energy)) if (energy[key] === undefined) delete energy[key];
+  return energy as Section;
+}
+
+/** calculation.eigenvalues of a listing; a spin channel that lists fewer k-points is left out. */
+function eigenvaluesOf(listing: AimsEigenvalues): Section | undefined {
+  const nk = listing.energies[0]!.length;
+  const channels = listing.energies.filter((spin) => spin.length === nk).length;
+  const energies = listing.energies.slice(0, channels);
+  const occupations = listing.occupations.slice(0, channels);
+  const bands = Math.min(...energies.flat().map((k) => k.length));
+  if (nk === 0 || !Number.isFinite(bands) || bands === 0) return undefined;
+  return {
+    n_spin_channels: channels,
+    n_kpoints: nk,
+    n_bands: bands,
+    kpoints: listing.kpoints?.slice(0, nk) ?? [[0, 0, 0]],
+    energies: energies.map((spin) => spin.map((k) => k.slice(0, bands).map((e) => e * ELECTRON_VOLT))),
+    occupations: occupations.map((spin) => spin.map((k) => k.slice(0, bands))),
+  };
+}
+
+function forcesOf(step: AimsScfStep): Section | undefined {
+  if (!step.forces) return undefined;
+  const si = (rows: readonly Vec[]) => rows.map((row) => row.map((f) => f * EV_PER_ANGSTROM));
+  const total: Section = { value: si(step.forces) };
+  const raw = step.forcesRaw;
+  if (raw && raw.length === step.forces.length) total.value_raw = si(raw);
+  // FHI-aims' forces are the derivatives of the (Mermin) free energy the SCF minimises.
+  return { total, free: { ...total } };
+}
+
+function scfIterationsOf(step: AimsScfStep): Section {
+  if (step.iterations.length === 0) return {};
+  return {
+    n_scf_iterations: step.iterations.length,
+    scf_iteration: step.iterations.map((it) => {
+      const energy: Section = {};
+      if (it.total !== undefined) energy.total = { value: it.total * ELECTRON_VOLT };
+      if (it.totalT0 !== undefined) energy.total_t0 = { value: it.totalT0 * ELECTRON_VOLT };
+      if (it.free !== undefined) energy.free = { value: it.free * ELECTRON_VOLT };
+      if (it.change !== undefined) energy.change = it.change * ELECTRON_VOLT;
+      return {
+        ...(Object.keys(energy).length > 0 ? { energy } : {}),
+        ...(it.timeCalculation !== undefined ? { time_calculation: it.timeCalculation } : {}),
+        ...(it.timePhysical !== undefined ? { time_physical: it.timePhysical } : {}),
+      };
+    }),
+  };
+}
+
+function calculationOf(step: AimsScfStep, systemIndex: number): Section {
   const calculation: Section = {
     ...calculationRefs(systemIndex),
-    energy,
+    energy: energyOf(step),
     calculation_converged: step.converged,
+    ...scfIterationsOf(step),
   };
-  Object.assign(calculation, scfIterations(step.iterations, ELECTRON_VOLT));
-  if (step.forces) calculation.forces = forcesSection(step.forces, EV_PER_ANGSTROM);
-  if (step.md?.temperature !== undefined) calculation.temperature = step.md.temperature;
-  if (step.md?.time !== undefined) calculation.time_physical = step.md.time * PICOSECOND;
+  const forces = forcesOf(step);
+  if (forces) calculation.forces = forces;
+  const eigenvalues = step.eigenvalues && eigenvaluesOf(step.eigenvalues);
+  if (eigenvalues) calculation.eigenvalues = [eigenvalues];
+  if (step.timeCalculation !== undefined) calculation.time_calculation = step.timeCalculation;
+  if (step.timePhysical !== undefined) calculation.time_physical = step.timePhysical;
+  const md = step.md;
+  if (md?.step !== undefined) calculation.step = md.step;
+  if (md?.time !== undefined) calculation.time = md.time * PICOSECOND;
+  if (md?.temperature !== undefined) calculation.temperature = md.temperature;
   return calculation;
 }
 
 const ENSEMBLES: Readonly<Record<string, string>> = { NVE: 'NVE', NVT: 'NVT', NPT: 'NPT', NPH: 'NPH' };
+/** Thermostats whose last MD_run number is a relaxation time in ps. */
+const TAU_THERMOSTATS = new Set(['berendsen', 'bussi', 'parrinello']);
 
-function workflowOf(control: Map<string, string>): Section {
+function thermostatOf(name: string, values: number[], control: Map<string, string>): Section {
+  const type = name.toLowerCase().replace('-', '_');
+  const thermostat: Section = { thermostat_type: type === 'bussi' ? 'velocity_rescaling' : type };
+  const [temperature, parameter] = values;
+  if (temperature !== undefined) thermostat.reference_temperature = temperature;
+  if (parameter !== undefined) {
+    if (TAU_THERMOSTATS.has(type)) thermostat.coupling_constant = parameter * PICOSECOND;
+    else if (type === 'nose_hoover' && /cm\^-1/i.test(control.get('MD_thermostat_units') ?? ''))
+      thermostat.coupling_constant = 1 / (LIGHT_CM_PER_S * parameter);
+  }
+  return thermostat;
+}
+
+function workflowOf(control: Map<string, string>, converged: boolean | undefined): Section {
   const relax = control.get('relax_geometry');
   if (relax && !/^none/i.test(relax)) {
     const [optimizer, tolerance] = relax.split(/\s+/);
@@ -126,29 +162,60 @@ function workflowOf(control: Map<string, string>): Section {
     if (optimizer) method.method = optimizer.toLowerCase();
     if (tolerance)
       method.convergence_tolerance_force_maximum = Number(tolerance.replace(/[dD]/, 'e')) * EV_PER_ANGSTROM;
-    return geometryOptimization(method);
+    return geometryOptimization(method, converged);
   }
   const md = control.get('MD_run');
   if (md) {
-    const [, kind] = md.split(/\s+/);
+    // 'MD_run <time ps> <ensemble>[_<thermostat>] <parameters>'.
+    const [time, kind, ...rest] = md.split(/\s+/);
     const [ensemble, thermostat] = (kind ?? 'NVE').split('_');
     const method: Section = { thermodynamic_ensemble: ENSEMBLES[ensemble ?? ''] ?? ensemble };
-    if (thermostat) method.thermostat_parameters = [{ thermostat_type: thermostat.replace('-', '_') }];
+    if (thermostat)
+      method.thermostat_parameters = [thermostatOf(thermostat, numbers(rest.join(' ')), control)];
     const step = numbers(control.get('MD_time_step'))[0];
     if (step !== undefined) method.integration_timestep = step * PICOSECOND;
+    const total = numbers(time)[0];
+    if (step && total !== undefined) method.n_steps = Math.round(total / step);
     return molecularDynamics(method);
   }
   return singlePoint();
 }
 
-export function aimsArchive(out: AimsOutput): CodeArchive {
+function systemOf(structure: Structure, geometry: AimsGeometry): Section {
+  return {
+    structure,
+    velocities: geometry.velocities?.map((v) => v.map((x) => (x * ANGSTROM) / PICOSECOND)),
+  };
+}
+
+/** The DFT run (and, with GW on top, its geometries) of an output. */
+export function aimsArchive(out: AimsOutput): CodeArchive & { geometries: AimsGeometry[] } {
   const warnings: string[] = [];
+  if (!out.version) warnings.push("the output names no version ('Version' or 'FHI-aims version' line)");
   if (!out.finished) warnings.push("the output has no 'Have a nice day.': the run did not finish");
-  const steps = out.steps.filter((step) => step.totalUncorrected !== undefined || step.iterations.length > 0);
+  const steps = out.steps.filter(
+    (step) => step.totalUncorrected !== undefined || step.iterations.length > 0 || step.components.size > 0,
+  );
   const { geometries, systemIndex } = systemsOfSteps(steps);
   const calculations = steps.map((step, index) => calculationOf(step, systemIndex[index]!));
   if (geometries.length === 0) geometries.push(out.steps[0]!.geometry);
-  const structures = geometries.map(structureOf);
-  const run = codeRun('FHI-aims', out.version, methodOf(out.control, warnings), structures, calculations);
-  return { run, workflow2: workflowOf(out.control), structure: structures[structures.length - 1]!, warnings };
+  const systems = geometries.map((geometry) => systemOf(structureOf(geometry), geometry));
+  const structures = systems.map((system) => system.structure as Structure);
+  const run = codeRun('FHI-aims', out.version, methodOf(out, warnings), structures, calculations);
+  systems.forEach((system, index) => {
+    if (system.velocities)
+      ((run.system as Section[])[index]!.atoms as Section).velocities = system.velocities;
+  });
+  if (out.wallStart !== undefined)
+    run.time_run = {
+      wall_start: out.wallStart,
+      ...(out.wallTotal !== undefined ? { wall_end: out.wallStart + out.wallTotal } : {}),
+    };
+  return {
+    run,
+    workflow2: workflowOf(out.control, out.geometryConverged),
+    structure: structures[structures.length - 1]!,
+    warnings,
+    geometries,
+  };
 }

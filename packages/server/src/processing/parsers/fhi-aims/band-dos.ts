@@ -52,13 +52,14 @@ export async function readBandStructure(
   segments: number,
   spins: number,
   chemicalPotential: number,
+  prefix = 'band',
 ): Promise<Section | undefined> {
   if (segments === 0 || segments > MAX_SEGMENTS) return undefined;
   const segment: Section[] = [];
   for (let index = 1; index <= segments; index += 1) {
     const channels = [];
     for (let spin = 1; spin <= spins; spin += 1) {
-      const text = await sibling(mainfile, rawRoot, `band${spin}${String(index).padStart(3, '0')}.out`);
+      const text = await sibling(mainfile, rawRoot, `${prefix}${spin}${String(index).padStart(3, '0')}.out`);
       if (text === undefined) return undefined;
       channels.push(readBandFile(text));
     }
@@ -76,8 +77,15 @@ export async function readBandStructure(
   return { segment };
 }
 
-/** KS_DOS_total.dat in NOMAD's dos_electronic form (energies in J, absolute; states/J). */
-export async function readTotalDos(mainfile: string, rawRoot: string): Promise<Section[] | undefined> {
+/**
+ * KS_DOS_total.dat in NOMAD's dos_electronic form (energies in J, absolute; states/J). `scale` corrects
+ * versions that wrote half the states of a spin-unpolarised run (071914_7 and before).
+ */
+export async function readTotalDos(
+  mainfile: string,
+  rawRoot: string,
+  scale = 1,
+): Promise<Section[] | undefined> {
   const text = await sibling(mainfile, rawRoot, 'KS_DOS_total.dat');
   if (text === undefined) return undefined;
   const mu = /chemical potential, mu\s*=\s*(\S+)\s*eV/.exec(text);
@@ -95,6 +103,24 @@ export async function readTotalDos(mainfile: string, rawRoot: string): Promise<S
     n_energies: energies.length,
     energies,
     ...(mu ? { energy_fermi: shift * ELECTRON_VOLT } : {}),
-    total: [{ spin, value: rows.map((row) => (row[spin + 1] ?? 0) / ELECTRON_VOLT) }],
+    total: [{ spin, value: rows.map((row) => ((row[spin + 1] ?? 0) * scale) / ELECTRON_VOLT) }],
   }));
+}
+
+/**
+ * Versions up to 071914_7 (named month-day-year then; year-month-day from 2015) wrote half the states
+ * of a spin-unpolarised run in KS_DOS_total.dat; the factor that restores them.
+ */
+export function dosScaleOf(version: string | undefined): number {
+  const match = /^(\d{2})(\d{2})(\d{2})(?:[._](\d+))?$/.exec(version ?? '');
+  if (!match) return 1;
+  const [month, day, year, patch] = match.slice(1).map((x) => Number(x ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || year > 14) return 1;
+  const stamp = ((year * 100 + month) * 100 + day) * 100 + patch;
+  return stamp <= 14071907 ? 2 : 1;
 }

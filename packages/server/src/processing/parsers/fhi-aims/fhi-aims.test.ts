@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
 import { ANGSTROM } from '../../structure.ts';
-import { ELECTRON_VOLT, EV_PER_ANGSTROM } from '../../units.ts';
+import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { aimsArchive } from './archive.ts';
 import { fhiAimsParser } from './fhi-aims.ts';
@@ -60,7 +60,13 @@ describe('the FHI-aims reader and archive', () => {
     expect(structure.species).toEqual(['O', 'H', 'H']);
     expect(structure.periodic).toEqual([false, false, false]);
     expectClose(structure.positions[1]![0], 0.757 * ANGSTROM);
-    expect(at(run, 'method/0/dft/xc_functional/hybrid')).toEqual([{ name: 'HYB_GGA_XC_PBEH' }]);
+    expect(at(run, 'method/0/dft/xc_functional/hybrid')).toEqual([
+      { name: 'HYB_GGA_XC_PBEH', parameters: { exact_exchange_mixing_factor: 0.25 } },
+    ]);
+    expect(at(run, 'method/0/electrons_representation/0')).toMatchObject({
+      type: 'atom-centered orbitals',
+      basis_set: [{ type: 'numeric AOs' }],
+    });
     expect(at(run, 'method/0/electronic/n_spin_channels')).toBe(2);
     const calculation = at(run, 'calculation/0');
     expectClose(at(calculation, 'energy/total/value'), -2073.44 * ELECTRON_VOLT);
@@ -74,7 +80,14 @@ describe('the FHI-aims reader and archive', () => {
   });
 
   it('refuses what is no FHI-aims output', () => {
-    expect(() => readAimsOutput('hello\n')).toThrow("not an FHI-aims output: no 'Version' line");
+    expect(() => readAimsOutput('hello\n')).toThrow("not an FHI-aims output: no 'Invoking FHI-aims' line");
+  });
+
+  it('reads an output without a version line, with a WARNING', () => {
+    const { run, warnings } = aimsArchive(readAimsOutput(scf.replace('Version 240507', '')));
+    expect(warnings).toEqual(["the output names no version ('Version' or 'FHI-aims version' line)"]);
+    expect(at(run, 'program')).toEqual({ name: 'FHI-aims' });
+    expect(at(run, 'calculation/0/n_scf_iterations')).toBe(2);
   });
 });
 
@@ -107,6 +120,19 @@ describe.skipIf(!existsSync(samples))('FHI-aims samples (skipped without ../shar
     expectClose(at(archive, 'run/0/system/4/atoms/lattice_vectors/0/1'), 2.70826871 * ANGSTROM);
     expect(at(archive, 'workflow2/results/is_converged_geometry')).toBe(true);
     expect(at(archive, 'results/material/symmetry/space_group_number')).toBe(227);
+    // Iteration 9 of the first cycle: 1.505 s on the wall clock; iteration 5 ended 9.79 s after the
+    // start (began 14:54:35.456, 1.520 s long; the run began 14:54:27.186).
+    expect(at(archive, 'run/0/calculation/0/scf_iteration/8/time_calculation')).toBe(1.505);
+    expectClose(at(archive, 'run/0/calculation/0/scf_iteration/4/time_physical'), 9.79);
+    // The second force evaluation took 25.106 s; the fourth cycle began at 14:55:52.151 and took 26.159 s.
+    expect(at(archive, 'run/0/calculation/1/time_calculation')).toBe(25.106);
+    expectClose(at(archive, 'run/0/calculation/3/time_physical'), 111.124);
+    // 'C Energy GGA' of the third step's XC decomposition.
+    expectClose(at(archive, 'run/0/calculation/2/energy/correlation/value'), -58.356035401 * ELECTRON_VOLT);
+    // The raw forces of the last SCF iteration of step 4 (0.0155621 eV/Å), cleaned to zero.
+    expectClose(at(archive, 'run/0/calculation/3/forces/total/value_raw/1/0'), 0.0155621 * EV_PER_ANGSTROM);
+    expect(at(archive, 'run/0/calculation/3/forces/total/value/1/0')).toBe(0);
+    expect(at(archive, 'run/0/calculation/1/eigenvalues/0/energies/0/0/length')).toBe(20);
   });
 
   it('Fe_scf_spinpol: spin-polarised bcc iron with scalar ZORA', async () => {
@@ -117,6 +143,16 @@ describe.skipIf(!existsSync(samples))('FHI-aims samples (skipped without ../shar
       xc_functional_names: ['LDA_C_PW', 'LDA_X'],
     });
     expect(at(archive, 'run/0/calculation/0/n_scf_iterations')).toBe(15);
+    expect(at(archive, 'run/0/time_run/wall_start')).toBe(223485022.899);
+    expectClose(at(archive, 'run/0/method/0/atom_parameters/0/mass'), 55.845 * ATOMIC_MASS_UNIT);
+    // 'XC energy correction' / 'Total XC Energy' of the converged cycle: -1462.615484365 eV.
+    expectClose(at(archive, 'run/0/calculation/0/energy/xc/value'), -1462.615484365 * ELECTRON_VOLT);
+    // Iteration 8's 'Change of total energy': 0.5888E-02 eV.
+    expectClose(at(archive, 'run/0/calculation/0/scf_iteration/7/energy/change'), 0.005888 * ELECTRON_VOLT);
+    // The final listing: 4 k-points, 2 spins, 19 states; spin down, k-point 3, state 5: -700.39234 eV.
+    expect(at(archive, 'run/0/calculation/0/eigenvalues/0/kpoints/length')).toBe(4);
+    expect(at(archive, 'run/0/calculation/0/eigenvalues/0/occupations/1/3/length')).toBe(19);
+    expectClose(at(archive, 'run/0/calculation/0/eigenvalues/0/energies/1/2/4'), -700.39234 * ELECTRON_VOLT);
     expect(at(archive, 'results/material/symmetry/space_group_symbol')).toBe('Im-3m');
   });
 
@@ -130,6 +166,25 @@ describe.skipIf(!existsSync(samples))('FHI-aims samples (skipped without ../shar
     expect(at(archive, 'run/0/calculation/length')).toBe(5);
     expectClose(at(archive, 'run/0/calculation/0/temperature'), 300);
     expectClose(at(archive, 'run/0/calculation/4/temperature'), 201.054481758081);
+    // Each cycle carries the MD summary printed right after it ('previous time-step'): step 3 is the
+    // fourth cycle, at 0.003 ps and 339.8 K, with the nuclear kinetic and electronic free energy.
+    const step3 = at(archive, 'run/0/calculation/3');
+    expect(at(step3, 'step')).toBe(3);
+    expectClose(at(step3, 'time'), 0.003 * PICOSECOND);
+    expectClose(at(step3, 'temperature'), 339.815893902375);
+    expectClose(at(step3, 'energy/kinetic/value'), 0.131773955355178 * ELECTRON_VOLT);
+    expectClose(at(step3, 'energy/potential/value'), -2078.49425286863 * ELECTRON_VOLT);
+    expect(at(archive, 'run/0/calculation/1/scf_iteration/length')).toBe(14);
+    // Velocities of the second step, hydrogen 2: -11.95746888 Å/ps.
+    expectClose(at(archive, 'run/0/system/1/atoms/velocities/1/2'), (-11.95746888 * ANGSTROM) / PICOSECOND);
+    expect(at(archive, 'workflow2/method/n_steps')).toBe(5);
+    expect(at(archive, 'workflow2/method/thermostat_parameters/0/reference_temperature')).toBe(300);
+    // Nose-Hoover at 900 cm^-1: 1 / (c · 900 cm^-1).
+    expectClose(
+      at(archive, 'workflow2/method/thermostat_parameters/0/coupling_constant'),
+      3.7062677e-14,
+      1e-7,
+    );
     expect(at(archive, 'results/material/structural_type')).toBe('molecule / cluster');
   });
 

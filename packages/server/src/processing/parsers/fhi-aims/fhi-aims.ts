@@ -1,9 +1,10 @@
-// 'parsers/fhi-aims': FHI-aims main outputs (SCF, geometry optimisation, molecular dynamics).
+// 'parsers/fhi-aims': FHI-aims main outputs (SCF, geometry optimisation, molecular dynamics, GW).
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { ELECTRON_VOLT } from '../../units.ts';
 import { aimsArchive } from './archive.ts';
-import { readBandStructure, readTotalDos } from './band-dos.ts';
+import { gwRun } from './archive-gw.ts';
+import { dosScaleOf, readBandStructure, readTotalDos } from './band-dos.ts';
 import { addSpeciesProjectedDos } from './projected-dos.ts';
 import { readAimsOutput } from './read-aims.ts';
 
@@ -18,6 +19,7 @@ async function addBandsAndDos(
   run: Section,
   outputs: readonly string[],
   species: readonly string[],
+  dosScale: number,
   absolutePath: string,
   rawRoot: string,
   log: (level: 'WARNING' | 'INFO', event: string) => void,
@@ -35,7 +37,7 @@ async function addBandsAndDos(
     else log('WARNING', `the band files of the ${segments} 'output band' segments are missing or unreadable`);
   }
   if (outputs.some((output) => /^dos\s/.test(output))) {
-    const dos = await readTotalDos(absolutePath, rawRoot);
+    const dos = await readTotalDos(absolutePath, rawRoot, dosScale);
     if (dos) last.dos_electronic = dos;
     else log('WARNING', "KS_DOS_total.dat of 'output dos' is missing or unreadable");
   }
@@ -46,6 +48,24 @@ async function addBandsAndDos(
   }
 }
 
+/** The GW band structure ('GW_band{spin}{segment}.out') on the GW run's calculation. */
+async function addGwBands(
+  gw: Section,
+  outputs: readonly string[],
+  absolutePath: string,
+  rawRoot: string,
+  log: (level: 'WARNING' | 'INFO', event: string) => void,
+) {
+  const calculation = (gw.calculation as Section[])[0]!;
+  const segments = outputs.filter((output) => /^band\s/.test(output)).length;
+  const fermi = (calculation.energy as Section | undefined)?.fermi;
+  if (segments === 0 || typeof fermi !== 'number') return;
+  const bands = await readBandStructure(absolutePath, rawRoot, segments, 1, fermi / ELECTRON_VOLT, 'GW_band');
+  if (bands) calculation.band_structure_electronic = [bands];
+  else
+    log('WARNING', `the GW band files of the ${segments} 'output band' segments are missing or unreadable`);
+}
+
 export const fhiAimsParser: MainfileParser = {
   name: 'parsers/fhi-aims',
   code: {
@@ -53,7 +73,7 @@ export const fhiAimsParser: MainfileParser = {
     codeCategory: 'Atomistic code',
     codeUrl: 'https://fhi-aims.org/',
     tableOfFiles:
-      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the standard output of aims.x |\n|control.in, geometry.in | echoed in the mainfile |',
+      '|Input Filename| Description|\n|--- | --- |\n|\\*.out (any name) | **Mainfile**: the standard output of aims.x |\n|control.in, geometry.in | echoed in the mainfile |\n|band\\*.out, GW_band\\*.out | band structures (output band) |\n|KS_DOS_total.dat, \\*_l_proj_dos.dat | total and species-projected DOS |',
   },
   // aims.x writes to standard output, which users name as they like.
   mainfileName: /(?:^|\/)[^/]+\.(?:out|log|txt|output)$|(?:^|\/)[^/.]+$/i,
@@ -64,7 +84,19 @@ export const fhiAimsParser: MainfileParser = {
     const output = readAimsOutput(content.toString('latin1'));
     const archive = aimsArchive(output);
     const species = output.steps[output.steps.length - 1]?.geometry.species ?? [];
-    await addBandsAndDos(archive.run, output.outputs, species, absolutePath, rawRoot, log);
-    return codeOutput(archive, 'FHI-aims', 'simulation', log);
+    const scale = dosScaleOf(output.version);
+    await addBandsAndDos(archive.run, output.outputs, species, scale, absolutePath, rawRoot, log);
+    const parsed = codeOutput(archive, 'FHI-aims', 'simulation', log);
+    const gw = gwRun(output, archive.run);
+    if (!gw) return parsed;
+    await addGwBands(gw, output.outputs, absolutePath, rawRoot, log);
+    const result = (gw.calculation as Section[])[0]!;
+    if (!result.eigenvalues && !result.scf_iteration && !result.band_structure_electronic)
+      log(
+        'WARNING',
+        'control.in asks for GW but the output has no quasi-particle energies: the GW run did not finish',
+      );
+    // GW on top of DFT is a run of its own after the DFT run.
+    return { ...parsed, sections: { ...parsed.sections, run: [archive.run, gw] } };
   },
 };

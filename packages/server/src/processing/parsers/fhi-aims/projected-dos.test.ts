@@ -70,14 +70,18 @@ describe('the species-projected DOS of FHI-aims', () => {
     expect(at(archive, 'run/0/calculation/0/dos_electronic/length')).toBe(1);
     expectClose(at(dos, 'energies/0'), -3 * ELECTRON_VOLT);
     expectClose(at(dos, 'energy_fermi'), -2 * ELECTRON_VOLT);
-    expect(at(dos, 'species_projected/length')).toBe(5);
+    // The species' totals as species_projected, its l = 0, 1, ... columns as orbital_projected.
+    expect(at(dos, 'species_projected/length')).toBe(2);
     expect(at(dos, 'species_projected/0')).toMatchObject({ atom_label: 'O', spin: 0 });
     expect(at(dos, 'species_projected/0')).not.toHaveProperty('orbital');
     expectClose(at(dos, 'species_projected/0/value/1'), 0.5 / ELECTRON_VOLT);
-    expect(at(dos, 'species_projected/2/orbital')).toBe('p');
-    expectClose(at(dos, 'species_projected/2/value/0'), 0.2 / ELECTRON_VOLT);
-    expect(at(dos, 'species_projected/4')).toMatchObject({ atom_label: 'H', orbital: 's' });
-    expectClose(at(dos, 'species_projected/4/value/0'), 0.4 / ELECTRON_VOLT);
+    expect(at(dos, 'orbital_projected/length')).toBe(3);
+    expect(at(dos, 'orbital_projected/1')).toMatchObject({ atom_label: 'O', orbital: 'p' });
+    expectClose(at(dos, 'orbital_projected/1/value/0'), 0.2 / ELECTRON_VOLT);
+    expect(at(dos, 'orbital_projected/2')).toMatchObject({ atom_label: 'H', orbital: 's' });
+    expectClose(at(dos, 'orbital_projected/2/value/0'), 0.4 / ELECTRON_VOLT);
+    expect(at(dos, 'species_projected/1')).toMatchObject({ atom_label: 'H' });
+    expectClose(at(dos, 'species_projected/1/value/0'), 0.4 / ELECTRON_VOLT);
   });
 
   it('warns, naming the file, of a truncated file and of a missing one; the entry still succeeds', async () => {
@@ -113,26 +117,20 @@ describe.skipIf(!existsSync(samples))('the ClNa_dos sample (skipped without ../s
     expect(result.logs.filter((l) => l.level === 'WARNING')).toEqual([]);
     const dos = at(result.archive, 'run/0/calculation/0/dos_electronic/0');
     expect(at(result.archive, 'run/0/calculation/0/dos_electronic/length')).toBe(1);
-    // Na: total, s, p, d; Cl: total, s, p, d, f (species in the order of the geometry).
-    const projected = at(dos, 'species_projected') as { atom_label: string; orbital?: string }[];
-    expect(projected.map((p) => `${p.atom_label}:${p.orbital ?? 'total'}`)).toEqual([
-      'Na:total',
-      'Na:s',
-      'Na:p',
-      'Na:d',
-      'Cl:total',
-      'Cl:s',
-      'Cl:p',
-      'Cl:d',
-      'Cl:f',
-    ]);
+    // Species totals Na, Cl (in the order of the geometry); then Na s, p, d and Cl s, p, d, f.
+    const label = (p: { atom_label: string; orbital?: string }) => `${p.atom_label}:${p.orbital ?? 'total'}`;
+    const species = at(dos, 'species_projected') as { atom_label: string; orbital?: string }[];
+    expect(species.map(label)).toEqual(['Na:total', 'Cl:total']);
+    const orbitals = at(dos, 'orbital_projected') as { atom_label: string; orbital?: string }[];
+    expect(orbitals.map(label)).toEqual(['Na:s', 'Na:p', 'Na:d', 'Cl:s', 'Cl:p', 'Cl:d', 'Cl:f']);
     // The first grid point: -5.69793660 eV against μ = -5.302063 eV, -11 eV in the raw file.
     expectClose(at(dos, 'energies/0'), (-5.6979366 - 5.302063) * ELECTRON_VOLT);
     // Na_l_proj_dos.dat row 2: total 0.02874854, l=0 0.01902909 states/eV.
     expectClose(at(dos, 'species_projected/0/value/1'), 0.02874854 / ELECTRON_VOLT);
-    expectClose(at(dos, 'species_projected/1/value/1'), 0.01902909 / ELECTRON_VOLT);
-    // Cl_l_proj_dos.dat row 1: l=1 0.00779595; last row l=3 0.00306201.
-    expectClose(at(dos, 'species_projected/6/value/0'), 0.00779595 / ELECTRON_VOLT);
-    expectClose(at(dos, 'species_projected/8/value/49'), 0.00306201 / ELECTRON_VOLT);
+    expectClose(at(dos, 'orbital_projected/0/value/1'), 0.01902909 / ELECTRON_VOLT);
+    // Cl_l_proj_dos.dat row 4: total 1.19713586; row 1: l=1 0.00779595; last row l=3 0.00306201.
+    expectClose(at(dos, 'species_projected/1/value/3'), 1.19713586 / ELECTRON_VOLT);
+    expectClose(at(dos, 'orbital_projected/4/value/0'), 0.00779595 / ELECTRON_VOLT);
+    expectClose(at(dos, 'orbital_projected/6/value/49'), 0.00306201 / ELECTRON_VOLT);
   });
 });

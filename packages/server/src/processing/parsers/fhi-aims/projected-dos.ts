@@ -72,14 +72,22 @@ const sameGrid = (a: unknown, b: number[]): boolean =>
     (e, i) => Math.abs((a[i] as number) / ELECTRON_VOLT - e) <= GRID_TOLERANCE * Math.max(1, Math.abs(e)),
   );
 
-function valuesOf(label: string, file: ProjectedFile, spin: number): Section[] {
-  return file.columns.map((column, index) => ({
-    atom_label: label,
-    // Column 0 is the species' total over l; the others are l = 0, 1, ... summed over m.
-    ...(index > 0 ? { orbital: ORBITALS[index - 1] ?? `l=${index - 1}` } : {}),
-    spin,
-    value: column.map((v) => v / ELECTRON_VOLT),
-  }));
+/** Column 0 is the species' total over l, the others l = 0, 1, ... summed over m. */
+function valuesOf(
+  label: string,
+  file: ProjectedFile,
+  spin: number,
+): { species: Section; orbitals: Section[] } {
+  const [total, ...byL] = file.columns;
+  return {
+    species: { atom_label: label, spin, value: total!.map((v) => v / ELECTRON_VOLT) },
+    orbitals: byL.map((column, l) => ({
+      atom_label: label,
+      orbital: ORBITALS[l] ?? `l=${l}`,
+      spin,
+      value: column.map((v) => v / ELECTRON_VOLT),
+    })),
+  };
 }
 
 /**
@@ -119,9 +127,14 @@ export async function addSpeciesProjectedDos(
         };
         dos.push(section);
       }
+      const values = valuesOf(label, file, spin);
       section.species_projected = [
         ...((section.species_projected as Section[] | undefined) ?? []),
-        ...valuesOf(label, file, spin),
+        values.species,
+      ];
+      section.orbital_projected = [
+        ...((section.orbital_projected as Section[] | undefined) ?? []),
+        ...values.orbitals,
       ];
     }
   }
