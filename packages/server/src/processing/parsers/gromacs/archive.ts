@@ -9,6 +9,7 @@ import type { GroStructure } from './read-gro.ts';
 import type { GromacsLog } from './read-log.ts';
 import type { TrrFrame } from './read-trr.ts';
 import { moleculeGroups } from './molecules.ts';
+import type { Topology } from './topology.ts';
 import { elementOfAtomName } from './species.ts';
 
 type Section = Record<string, unknown>;
@@ -16,6 +17,7 @@ type Section = Record<string, unknown>;
 const NANOMETRE = 1e-9;
 const KJ_PER_MOL = 1000 / AVOGADRO;
 const BAR = 1e5;
+const PER_BAR = 1e-5;
 /** Newtons per kJ/mol/nm. */
 const FORCE_UNIT = KJ_PER_MOL / NANOMETRE;
 
@@ -25,6 +27,7 @@ export interface GromacsRun {
   frames: TrrFrame[];
   gro?: GroStructure;
   forceField?: string;
+  topology?: Topology;
 }
 
 /** A parameter under its current name or the older one GROMACS 4 and 5 betas log ('delta-t', 'etc'). */
@@ -41,7 +44,8 @@ const INTEGRATORS: Readonly<Record<string, string>> = {
   md: 'leap_frog',
   'md-vv': 'velocity_verlet',
   'md-vv-avek': 'velocity_verlet',
-  sd: 'langevin_leap_frog',
+  // GROMACS' sd is the leap-frog stochastic dynamics of Goga et al. (2012).
+  sd: 'langevin_goga',
   bd: 'brownian',
 };
 const MINIMISERS: Readonly<Record<string, string>> = {
@@ -63,10 +67,26 @@ const BAROSTATS: Readonly<Record<string, string>> = {
   'c-rescale': 'stochastic_cell_rescaling',
 };
 
+const COUPLING_TYPES: Readonly<Record<string, string>> = {
+  isotropic: 'isotropic',
+  semiisotropic: 'semi_isotropic',
+  anisotropic: 'anisotropic',
+};
+
+/** A 3×3 parameter of the log in SI (`factor` per unit of the log); undefined unless whole. */
+function matrixOf(log: GromacsLog, name: string, factor: number): number[][] | undefined {
+  const rows = log.matrices.get(name);
+  if (rows?.length !== 3 || rows.some((row) => row?.length !== 3 || row.some((x) => !Number.isFinite(x))))
+    return undefined;
+  // Multiplying by 1e-5 rather than dividing by 1e5 keeps 4.6e-5 /bar at 4.6e-10 /Pa exactly.
+  return rows.map((row) => row.map((x) => (x === 0 ? 0 : x * factor)));
+}
+
 function mdMethod(log: GromacsLog, integrator: string): Section {
+  // sd couples to a heat bath itself; bd (overdamped) has no thermostat of NOMAD's kinds.
   const thermostat =
     THERMOSTATS[(parameter(log, 'tcoupl', 'etc') ?? '').toLowerCase()] ??
-    (integrator === 'sd' || integrator === 'bd' ? INTEGRATORS[integrator] : undefined);
+    (integrator === 'sd' ? INTEGRATORS[integrator] : undefined);
   const barostat = BAROSTATS[(parameter(log, 'pcoupl', 'epc') ?? '').toLowerCase()];
   const ensemble = thermostat ? (barostat ? 'NPT' : 'NVT') : barostat ? 'NPH' : 'NVE';
   const dt = numberOf(parameter(log, 'dt', 'delta-t'));
@@ -99,12 +119,40 @@ function mdMethod(log: GromacsLog, integrator: string): Section {
   }
   if (barostat) {
     const tau = numberOf(log.parameters.get('tau-p'));
+    const coupling = COUPLING_TYPES[(log.parameters.get('pcoupltype') ?? '').toLowerCase()];
+    const referencePressure = matrixOf(log, 'ref-p', BAR);
+    const compressibility = matrixOf(log, 'compressibility', PER_BAR);
     method.barostat_parameters = [
-      { barostat_type: barostat, ...(tau !== undefined ? { coupling_constant: tau * PICOSECOND } : {}) },
+      {
+        barostat_type: barostat,
+        ...(coupling ? { coupling_type: coupling } : {}),
+        ...(referencePressure ? { reference_pressure: referencePressure } : {}),
+        // One time constant for every box component.
+        ...(tau !== undefined
+          ? { coupling_constant: [0, 1, 2].map(() => [0, 1, 2].map(() => tau * PICOSECOND)) }
+          : {}),
+        ...(compressibility ? { compressibility } : {}),
+      },
     ];
   }
   return method;
 }
+
+/** NOMAD's names of GROMACS' coulombtype values (others are kept as GROMACS writes them). */
+const COULOMB_TYPES: Readonly<Record<string, string>> = {
+  'cut-off': 'cutoff',
+  cutoff: 'cutoff',
+  ewald: 'ewald',
+  pme: 'particle_mesh_ewald',
+  'pme-switch': 'particle_mesh_ewald',
+  'pme-user': 'particle_mesh_ewald',
+  'pme-user-switch': 'particle_mesh_ewald',
+  p3m: 'particle_particle_particle_mesh',
+  'p3m-ad': 'particle_particle_particle_mesh',
+  'reaction-field': 'reaction_field',
+  'generalized-reaction-field': 'reaction_field',
+  'reaction-field-zero': 'reaction_field',
+};
 
 /** run.method[0].force_field: the force field the topology includes, and the interactions' cut-offs. */
 function forceFieldMethod(run: GromacsRun): Section {
@@ -116,7 +164,9 @@ function forceFieldMethod(run: GromacsRun): Section {
   const neighbourUpdate = numberOf(log.parameters.get('nstlist'));
   const neighbourCutoff = numberOf(log.parameters.get('rlist'));
   if (vdw !== undefined) calculations.vdw_cutoff = vdw * NANOMETRE;
-  if (coulombType) calculations.coulomb_type = coulombType.toLowerCase();
+  // coulomb_type is an enumeration: a type it lacks (user tables, shift) is left out.
+  const coulombKind = COULOMB_TYPES[(coulombType ?? '').toLowerCase()];
+  if (coulombKind) calculations.coulomb_type = coulombKind;
   if (coulomb !== undefined) calculations.coulomb_cutoff = coulomb * NANOMETRE;
   if (neighbourUpdate !== undefined || neighbourCutoff !== undefined)
     calculations.neighbor_searching = {
@@ -138,7 +188,9 @@ const energyTerms = (terms: readonly EdrTerm[], frame: EdrFrame): Terms =>
   new Map(terms.map((term, i) => [term.name, frame.values[i]!]));
 
 const logTerms = (values: Map<string, number>): Terms =>
-  new Map([...values].map(([name, value]) => [name.replace(/ \((?:bar|kJ\/mol)\)$/, ''), value]));
+  new Map(
+    [...values].map(([name, value]) => [name.replace(/ \((?:bar|kJ\/mol|kg\/m\^3|nm\^3)\)$/, ''), value]),
+  );
 
 /** Terms that are energies in kJ/mol besides the total, potential and kinetic ones. */
 const NOT_CONTRIBUTIONS =
@@ -151,11 +203,28 @@ function calculationOf(
   unitOf: (name: string) => string,
 ): Section {
   const calculation: Section = { step };
-  if (time !== undefined) calculation.time_physical = time * PICOSECOND;
+  // The simulated time: time_physical is NOMAD's elapsed wall time, which the log gives for no step.
+  if (time !== undefined) calculation.time = time * PICOSECOND;
   const temperature = terms.get('Temperature');
   const pressure = terms.get('Pressure');
   if (temperature !== undefined) calculation.temperature = temperature;
   if (pressure !== undefined) calculation.pressure = pressure * BAR;
+  const volume = terms.get('Volume');
+  const density = terms.get('Density');
+  const enthalpy = terms.get('Enthalpy');
+  if (volume !== undefined) calculation.volume = volume * NANOMETRE ** 3;
+  if (density !== undefined) calculation.density = density;
+  if (enthalpy !== undefined) calculation.enthalpy = enthalpy * KJ_PER_MOL;
+  const tensor = (prefix: string, factor: number) => {
+    const rows = ['X', 'Y', 'Z'].map((a) => ['X', 'Y', 'Z'].map((b) => terms.get(`${prefix}-${a}${b}`)));
+    return rows.every((row) => row.every((x) => x !== undefined))
+      ? rows.map((row) => row.map((x) => x! * factor))
+      : undefined;
+  };
+  const pressureTensor = tensor('Pres', BAR);
+  const virialTensor = tensor('Vir', KJ_PER_MOL);
+  if (pressureTensor) calculation.pressure_tensor = pressureTensor;
+  if (virialTensor) calculation.virial_tensor = virialTensor;
   const energy: Section = {};
   const named: [string, string][] = [
     // A minimisation states the potential energy alone: it is its total.
@@ -167,6 +236,30 @@ function calculationOf(
     const value = terms.get(name);
     if (value !== undefined) energy[key] = { value: value * KJ_PER_MOL };
   }
+  // Electrostatics and van der Waals split by range, as NOMAD's EnergyEntry has them.
+  const parts = (total: string, split: [string, string[]][]) => {
+    const entry: Section = {};
+    let sum = 0;
+    for (const [key, names] of split) {
+      const values = names.map((name) => terms.get(name)).filter((x): x is number => x !== undefined);
+      if (values.length === 0) continue;
+      const value = values.reduce((a, b) => a + b, 0);
+      entry[key] = value * KJ_PER_MOL;
+      sum += value;
+    }
+    if (Object.keys(entry).length > 0) energy[total] = { value: sum * KJ_PER_MOL, ...entry };
+  };
+  parts('electrostatic', [
+    ['short_range', ['Coulomb (SR)']],
+    ['long_range', ['Coul. recip.', 'Coulomb (LR)']],
+  ]);
+  parts('van_der_waals', [
+    ['short_range', ['LJ (SR)']],
+    ['long_range', ['LJ (LR)', 'LJ recip.']],
+    ['correction', ['Disper. corr.']],
+  ]);
+  const pV = terms.get('pV');
+  if (pV !== undefined) energy.pressure_volume_work = { value: pV * KJ_PER_MOL };
   const contributions = [...terms]
     .filter(([name]) => !NOT_CONTRIBUTIONS.test(name) && unitOf(name) === 'kJ/mol')
     .map(([kind, value]) => ({ kind, value: value * KJ_PER_MOL }));
@@ -240,6 +333,9 @@ export function gromacsArchive(run: GromacsRun): CodeArchive {
   const structures =
     positioned.length > 0 ? positioned.map((f) => structureOf(species, f.positions!, f.box)) : [gro];
   const systemOfStep = new Map(positioned.map((frame, index) => [frame.step, index]));
+  const velocitiesOfStep = new Map(
+    run.frames.filter((f) => f.velocities?.length === species.length * 3).map((f) => [f.step, f.velocities!]),
+  );
   const forcesOfStep = new Map(
     run.frames.filter((f) => f.forces?.length === species.length * 3).map((f) => [f.step, f.forces!]),
   );
@@ -283,10 +379,14 @@ export function gromacsArchive(run: GromacsRun): CodeArchive {
   if (minimiser && last && positioned.length > 0 && !last.system_ref)
     last.system_ref = `/run/0/system/${positioned.length - 1}`;
   const forceTolerance = numberOf(log.parameters.get('emtol'));
+  const maximumSteps = numberOf(log.parameters.get('nsteps'));
   const workflow2 = minimiser
     ? geometryOptimization(
         {
+          // Only the atoms move: GROMACS' minimisers keep the box.
+          type: 'atomic',
           method: minimiser,
+          ...(maximumSteps !== undefined ? { optimization_steps_maximum: maximumSteps } : {}),
           ...(forceTolerance !== undefined
             ? { convergence_tolerance_force_maximum: forceTolerance * FORCE_UNIT }
             : {}),
@@ -294,11 +394,32 @@ export function gromacsArchive(run: GromacsRun): CodeArchive {
         log.minimisationConverged,
       )
     : molecularDynamics(mdMethod(log, integrator));
+  if (minimiser && log.maximumForce !== undefined && Number.isFinite(log.maximumForce))
+    workflow2.results = {
+      ...(workflow2.results as Section | undefined),
+      final_force_maximum: log.maximumForce * FORCE_UNIT,
+    };
+  const runSection = codeRun('GROMACS', log.version, forceFieldMethod(run), structures, calculations);
+  // The start to the second; the end from the wall time, which is finer than the end's date.
+  const timeRun: Section = {};
+  if (log.dateStart !== undefined) timeRun.date_start = log.dateStart;
+  const end =
+    log.dateStart !== undefined && log.wallTime !== undefined && Number.isFinite(log.wallTime)
+      ? log.dateStart + log.wallTime
+      : log.dateEnd;
+  if (end !== undefined) timeRun.date_end = end;
+  if (Object.keys(timeRun).length > 0) runSection.time_run = timeRun;
+  // Velocities of the trajectory's frames, nm/ps to m/s.
+  positioned.forEach((frame, index) => {
+    const velocities = velocitiesOfStep.get(frame.step);
+    const atoms = (runSection.system as Section[])[index]?.atoms as Section | undefined;
+    if (velocities && atoms)
+      atoms.velocities = species.map((_, i) => [0, 1, 2].map((k) => velocities[3 * i + k]! * 1000));
+  });
+  if (minimiser && calculations.length > 0)
+    workflow2.results = { ...(workflow2.results as Section | undefined), steps: steps.map((s) => s.step) };
   return {
-    run: withMolecules(
-      codeRun('GROMACS', log.version, forceFieldMethod(run), structures, calculations),
-      moleculeGroups(run.gro.atoms),
-    ),
+    run: withMolecules(runSection, moleculeGroups(run.gro.atoms, species, run.topology)),
     workflow2,
     structure: structures[structures.length - 1]!,
     warnings,

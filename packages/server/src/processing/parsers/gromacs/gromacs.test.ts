@@ -151,13 +151,15 @@ describe('the GROMACS parser', () => {
     expect(at(archive, 'run/0/program')).toEqual({ name: 'GROMACS', version: '2023.1' });
     expect(at(archive, 'run/0/method/0/force_field/model/0/name')).toBe('amber99');
     expectClose(at(archive, 'run/0/method/0/force_field/force_calculations/vdw_cutoff'), 1.1e-9);
-    expect(at(archive, 'run/0/method/0/force_field/force_calculations/coulomb_type')).toBe('pme');
+    expect(at(archive, 'run/0/method/0/force_field/force_calculations/coulomb_type')).toBe(
+      'particle_mesh_ewald',
+    );
     expect(at(archive, 'run/0/system/length')).toBe(5);
     expect(at(archive, 'run/0/system/0/atoms/labels')).toEqual(['Ar', 'Ar']);
     expectClose(at(archive, 'run/0/system/3/atoms/positions/1/0'), (0.5 + 0.15) * 1e-9, 1e-6);
     expect(at(archive, 'run/0/calculation/length')).toBe(5);
     expect(at(archive, 'run/0/calculation/2/system_ref')).toBe('/run/0/system/2');
-    expectClose(at(archive, 'run/0/calculation/2/time_physical'), 0.004 * PICOSECOND, 1e-6);
+    expectClose(at(archive, 'run/0/calculation/2/time'), 0.004 * PICOSECOND, 1e-6);
     expectClose(at(archive, 'run/0/calculation/2/energy/potential/value'), -12 * KJ_PER_MOL, 1e-6);
     expectClose(at(archive, 'run/0/calculation/2/energy/total/value'), -10 * KJ_PER_MOL, 1e-6);
     expect(at(archive, 'run/0/calculation/2/energy/contributions/0/kind')).toBe('LJ (SR)');
@@ -218,6 +220,184 @@ describe('the GROMACS parser', () => {
   });
 });
 
+/** The log of a free-energy NPT run: barostat tensors and lambda vectors as GROMACS 2023 logs them. */
+const fepLog = log
+  .replace(
+    '   tau-p                          = 2\n',
+    `   pcoupltype                     = Isotropic
+   tau-p                          = 2
+   compressibility (3x3):
+      compressibility[    0]={ 4.60000e-05,  0.00000e+00,  0.00000e+00}
+      compressibility[    1]={ 0.00000e+00,  4.60000e-05,  0.00000e+00}
+      compressibility[    2]={ 0.00000e+00,  0.00000e+00,  4.60000e-05}
+   ref-p (3x3):
+      ref-p[    0]={ 1.00000e+00,  0.00000e+00,  0.00000e+00}
+      ref-p[    1]={ 0.00000e+00,  1.00000e+00,  0.00000e+00}
+      ref-p[    2]={ 0.00000e+00,  0.00000e+00,  1.00000e+00}
+   free-energy                    = yes
+   init-lambda-state              = 1
+all-lambdas:
+       fep-lambdas =            0           0           0
+      coul-lambdas =            0           0           0
+       vdw-lambdas =            0         0.5           1
+temperature-lambdas =            0           0           0
+   nstdhdl                        = 10
+`,
+  )
+  .replace('  gmx mdrun -deffnm run', '  gmx mdrun -deffnm run -dhdl lambda.xvg');
+/** dH/dλ then ΔH to each of the three states, at 0, 0.2 and 0.4 ps. */
+const dhdl = `# GROMACS dhdl
+@    xaxis  label "Time (ps)"
+@ s0 legend "dH/d\\xl\\f{} vdw-lambda = 0.5000"
+@ s1 legend "\\xD\\f{}H \\xl\\f{} to 0.0000"
+@ s2 legend "\\xD\\f{}H \\xl\\f{} to 0.5000"
+@ s3 legend "\\xD\\f{}H \\xl\\f{} to 1.0000"
+0.0000 1.0 -0.5 0.0 0.5
+0.2000 1.1 -0.6 0.0 0.6
+0.4000 1.2 -0.7 0.0 0.7
+`;
+/** One molecule type PAIR of two residues (AR 1, AR 2), in an .itp the topology includes. */
+const pairTopology =
+  '#include "amber99.ff/forcefield.itp"\n#include "toppar/pair.itp"\n[ molecules ]\nPAIR 1\n';
+const pairItp = `[ moleculetype ]
+; name nrexcl
+PAIR 1
+[ atoms ]
+1 Ar 1 AR AR 1 0 39.948
+2 Ar 2 AR AR 2 0 39.948
+`;
+
+describe('free energy, barostat tensors and molecules from the topology', () => {
+  it('writes the free-energy sections, the barostat tensors and molecules with monomers', async () => {
+    const result = await parse(
+      run({
+        ...complete(),
+        'md.log': fepLog,
+        'lambda.xvg': dhdl,
+        'mdout.mdp': 'couple-moltype = PAIR\ncouple-lambda0 = vdw\ncouple_lambda1 = none ; decoupled\n',
+        'topol.top': pairTopology,
+        'toppar/pair.itp': pairItp,
+      }),
+    );
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    const barostat = at(archive, 'workflow2/method/barostat_parameters/0') as Record<string, unknown>;
+    expect(barostat.coupling_type).toBe('isotropic');
+    expect(barostat.reference_pressure).toEqual([
+      [1e5, 0, 0],
+      [0, 1e5, 0],
+      [0, 0, 1e5],
+    ]);
+    expect(barostat.compressibility).toEqual([
+      [4.6e-10, 0, 0],
+      [0, 4.6e-10, 0],
+      [0, 0, 4.6e-10],
+    ]);
+    expect((barostat.coupling_constant as number[][])[2]![1]).toBeCloseTo(2e-12, 20);
+    // The lambda vectors in the mdp order (fep, coul, vdw, ..., temperature), the state of this run.
+    expect(at(archive, 'workflow2/method/free_energy_calculation_parameters/0')).toEqual({
+      type: 'alchemical',
+      lambdas: [
+        { type: 'output', value: [0, 0, 0] },
+        { type: 'coulomb', value: [0, 0, 0] },
+        { type: 'vdw', value: [0, 0.5, 1] },
+        { type: 'temperature', value: [0, 0, 0] },
+      ],
+      lambda_index: 1,
+      atom_indices: [0, 1],
+      initial_state_vdw: true,
+      final_state_vdw: false,
+      initial_state_coloumb: false,
+      final_state_coloumb: false,
+      initial_state_bonded: true,
+      final_state_bonded: true,
+    });
+    const results = at(archive, 'workflow2/results/free_energy_calculations/0') as Record<string, unknown>;
+    expect(results).toMatchObject({
+      method_ref: '/workflow2/method/free_energy_calculation_parameters/0',
+      lambda_index: 1,
+      n_states: 3,
+      n_frames: 3,
+      value_unit: 'kilojoule',
+    });
+    expectClose((results.times as number[])[2], 0.4 * PICOSECOND);
+    // PAIR: one molecule of two AR residues, so a monomer group of two monomers.
+    const molecules = at(archive, 'run/0/system/0/atoms_group/0') as Record<string, unknown>;
+    expect(molecules).toMatchObject({
+      label: 'group_PAIR',
+      type: 'molecule_group',
+      composition_formula: 'PAIR(1)',
+      n_atoms: 2,
+      atom_indices: [0, 1],
+      is_molecule: false,
+    });
+    expect(at(archive, 'run/0/system/0/atoms_group/0/atoms_group/0')).toMatchObject({
+      label: 'PAIR',
+      type: 'molecule',
+      composition_formula: 'AR(2)',
+      is_molecule: true,
+    });
+    expect(at(archive, 'run/0/system/0/atoms_group/0/atoms_group/0/atoms_group/0')).toMatchObject({
+      label: 'group_AR',
+      type: 'monomer_group',
+      composition_formula: 'AR(2)',
+      n_atoms: 2,
+    });
+    expect(at(archive, 'run/0/system/0/atoms_group/0/atoms_group/0/atoms_group/0/atoms_group/1')).toEqual({
+      label: 'AR',
+      type: 'monomer',
+      index: 1,
+      composition_formula: 'Ar(1)',
+      is_molecule: false,
+      n_atoms: 1,
+      atom_indices: [1],
+    });
+  });
+
+  it('gives the systems the velocities of the trr frames, nm/ps as m/s', async () => {
+    const xdr = new XdrWriter();
+    for (const step of STEPS) {
+      xdr.int(1993).int(13).string('GMX_trn_file');
+      for (const size of [0, 0, 36, 0, 0, 0, 0, 24, 24, 0, 2, step, 0]) xdr.int(size);
+      xdr.float(step * 0.002).float(0);
+      for (const v of [2, 0, 0, 0, 2, 0, 0, 0, 2]) xdr.float(v);
+      for (const v of [0.1, 0.1, 0.1, 0.5, 0.1, 0.1]) xdr.float(v);
+      for (const v of [0.25, 0, 0, -0.5 - step, 0, 0]) xdr.float(v);
+    }
+    const result = await parse(run({ ...complete(), 'run.trr': xdr.bytes() }));
+    expect(result.ok).toBe(true);
+    expect(readTrr(xdr.bytes(), 'run.trr', { maxFrames: 10, maxAtoms: 100 }).frames[1]!.velocities).toEqual(
+      new Float64Array([0.25, 0, 0, -1.5, 0, 0]),
+    );
+    expect(at(result.archive, 'run/0/system/3/atoms/velocities')).toEqual([
+      [250, 0, 0],
+      [-3500, 0, 0],
+    ]);
+  });
+
+  it('keeps the residue molecules, and warns of the missing dH/dλ file, without them', async () => {
+    const result = await parse(run({ ...complete(), 'md.log': fepLog }));
+    expect(result.ok).toBe(true);
+    expect(result.logs.map((line) => line.event)).toContain(
+      'a free-energy run without its dH/dλ file (dhdl.xvg) beside the log',
+    );
+    expect(at(result.archive, 'workflow2/results/free_energy_calculations')).toBeUndefined();
+    expect(at(result.archive, 'workflow2/method/free_energy_calculation_parameters/0/lambda_index')).toBe(1);
+    // No [ molecules ]: a molecule per residue, grouped by residue name.
+    expect(at(result.archive, 'run/0/system/0/atoms_group/0')).toMatchObject({
+      label: 'group_AR',
+      composition_formula: 'AR(2)',
+      n_atoms: 2,
+    });
+    expect(at(result.archive, 'run/0/system/0/atoms_group/0/atoms_group/1')).toMatchObject({
+      label: 'AR',
+      type: 'molecule',
+      composition_formula: 'Ar(1)',
+      atom_indices: [1],
+    });
+  });
+});
+
 /**
  * Runs of our own with Debian's GROMACS 2022.5: 47 SPC waters (gmx solvate, OPLS-AA), a steepest-descent
  * minimisation (em.mdp) and 20 MD steps from its result (grompp.mdp), xtc every 5 steps, trr every 10.
@@ -268,6 +448,11 @@ describe('GROMACS 2022 runs (fixtures/water-2022)', () => {
       kind: 'Coul. recip.',
       value: expect.closeTo(311.984 * KJ_PER_MOL, 24),
     });
+    // LJ (SR) 5.98012e+02, Coulomb (SR) -2.76980e+03: electrostatics split by range, in J.
+    expectClose(at(archive, `${step10}/energy/electrostatic/short_range`), -2769.8 * KJ_PER_MOL, 1e-5);
+    expectClose(at(archive, `${step10}/energy/electrostatic/long_range`), 311.984 * KJ_PER_MOL, 1e-5);
+    expectClose(at(archive, `${step10}/energy/electrostatic/value`), (311.984 - 2769.8) * KJ_PER_MOL, 1e-5);
+    expectClose(at(archive, `${step10}/energy/van_der_waals/value`), 598.012 * KJ_PER_MOL, 1e-5);
     expectClose(at(archive, `${step10}/temperature`), 189.661, 1e-5);
     expectClose(at(archive, `${step10}/pressure`), 1.01465e4 * 1e5, 1e-5);
     expect(at(archive, `${step10}/forces/total/value/length`)).toBe(141);
@@ -311,12 +496,22 @@ describe('GROMACS 2022 runs (fixtures/water-2022)', () => {
       (100 * KJ_PER_MOL) / 1e-9,
     );
     expect(at(archive, 'workflow2/results/is_converged_geometry')).toBe(false);
+    expect(at(archive, 'workflow2/method/type')).toBe('atomic');
+    expect(at(archive, 'workflow2/method/optimization_steps_maximum')).toBe(50);
+    // 'Started Steepest Descents on rank 0 Fri Nov 27 18:03:58 2026' (read as UTC).
+    expect(at(archive, 'run/0/time_run/date_start')).toBe(Date.UTC(2026, 10, 27, 18, 3, 58) / 1000);
+    expect(at(archive, 'run/0/time_run/date_end')).toBe(Date.UTC(2026, 10, 27, 18, 3, 58) / 1000);
+    // em.log: 'Maximum force     =  5.5303906e+02 on atom 58' (kJ/mol/nm).
+    expectClose(at(archive, 'workflow2/results/final_force_maximum'), (553.03906 * KJ_PER_MOL) / 1e-9, 1e-7);
+    const steps = at(archive, 'workflow2/results/steps') as number[];
+    expect(steps).toHaveLength(at(archive, 'run/0/calculation/length') as number);
+    expect(steps[1]).toBe(at(archive, 'run/0/calculation/1/step'));
     // em.log: 'Potential Energy  = -2.0414790e+03', the last step's, which is its total energy; the final
     // structure (em.trr's one frame) is that step's.
     const last = (at(archive, 'run/0/calculation/length') as number) - 1;
     expectClose(at(archive, `run/0/calculation/${last}/energy/total/value`), -2041.479 * KJ_PER_MOL, 1e-6);
     expect(at(archive, `run/0/calculation/${last}/system_ref`)).toBe('/run/0/system/0');
-    expect(at(archive, `run/0/calculation/${last}/time_physical`)).toBeUndefined();
+    expect(at(archive, `run/0/calculation/${last}/time`)).toBeUndefined();
     expect(result.logs.filter((line) => line.level === 'WARNING')).toEqual([]);
   });
 });

@@ -11,6 +11,11 @@ import { readGro } from './read-gro.ts';
 import { commandLineFiles, readGromacsLog } from './read-log.ts';
 import { readTrr, type TrrFrame } from './read-trr.ts';
 import { readXtc } from './read-xtc.ts';
+import { freeEnergySections, readDhdl, readMdp } from './free-energy.ts';
+import { atomsOfMoleculeType } from './molecules.ts';
+import type { GroStructure } from './read-gro.ts';
+import type { GromacsLog } from './read-log.ts';
+import { readTopology, type Topology } from './topology.ts';
 
 /** Binary files are read up to this many bytes (their frames beyond it are left out, with a warning). */
 const MAX_BINARY_BYTES = 64 * 1024 ** 2;
@@ -78,12 +83,46 @@ async function readText(file: SiblingFile | undefined): Promise<string | undefin
 function framesOf(full: TrrFrame[] = [], compressed: TrrFrame[] = []): TrrFrame[] {
   const positioned = (frames: TrrFrame[]) => frames.filter((frame) => frame.positions).length;
   if (positioned(compressed) <= positioned(full)) return full;
-  return [...compressed, ...full.filter((frame) => frame.forces).map(({ positions: _, ...frame }) => frame)];
+  return [
+    ...compressed,
+    ...full.filter((frame) => frame.forces || frame.velocities).map(({ positions: _, ...frame }) => frame),
+  ];
 }
 
 /** The force field a topology includes ('#include "oplsaa.ff/forcefield.itp"' names 'oplsaa'). */
 const forceFieldOf = (topology: string | undefined): string | undefined =>
   topology === undefined ? undefined : /^#include\s+"([^"/]+)\.ff\//m.exec(topology)?.[1];
+
+/**
+ * The free-energy sections of a run that computes one: couple-* from the grompp output beside the log
+ * (mdout.mdp), dH/dλ and ΔH from the .xvg mdrun wrote (-dhdl, the -deffnm name, dhdl.xvg).
+ */
+async function readFreeEnergy(
+  read: GromacsLog,
+  gro: GroStructure | undefined,
+  topology: Topology | undefined,
+  dhdlName: string | undefined,
+  { file, log }: { file: (names: string[]) => Promise<SiblingFile | undefined>; log: Log },
+) {
+  if (!/^(?:yes|slow-growth|expanded|umbrella)$/i.test(read.parameters.get('free-energy') ?? 'no'))
+    return undefined;
+  try {
+    const mdpFile = await file(['mdout.mdp', 'grompp.mdp']);
+    const mdp = mdpFile ? readMdp((await readText(mdpFile))!) : undefined;
+    const moleculeType = mdp?.get('couple-moltype');
+    const coupled = gro && moleculeType ? atomsOfMoleculeType(gro.atoms, moleculeType, topology) : undefined;
+    const dhdlFile = await file([...(dhdlName ? [dhdlName] : []), 'dhdl.xvg']);
+    const dhdl = dhdlFile ? readDhdl((await readText(dhdlFile))!) : undefined;
+    if (!dhdl) log('WARNING', 'a free-energy run without its dH/dλ file (dhdl.xvg) beside the log');
+    return freeEnergySections(read, mdp, coupled, dhdl);
+  } catch (error) {
+    log(
+      'WARNING',
+      `the free-energy files are not read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return freeEnergySections(read, undefined, undefined, undefined);
+  }
+}
 
 export const gromacsParser: MainfileParser = {
   name: 'parsers/gromacs',
@@ -127,14 +166,48 @@ export const gromacsParser: MainfileParser = {
     const groFile = await find('gro', named.gro);
     const groText = await readText(groFile);
     const gro = groText === undefined ? undefined : readGro(groText, groFile!.name, MAX_ATOMS);
-    const topology = await readText(await find('top'));
+    const topologyFile = await find('top');
+    const topology = await readText(topologyFile);
+    const molecules =
+      topology === undefined
+        ? undefined
+        : await readTopology(topology, topologyFile!.path, rawRoot).catch((error: unknown) => {
+            log(
+              'WARNING',
+              `${topologyFile!.name} is not read: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            return undefined;
+          });
     const archive = gromacsArchive({
       log: read,
       energies,
       frames: framesOf(trajectory?.frames, compressed?.frames),
       gro,
       forceField: forceFieldOf(topology),
+      ...(molecules ? { topology: molecules } : {}),
     });
+    const freeEnergy = await readFreeEnergy(read, gro, molecules, named.dhdl, {
+      file: async (candidates) => {
+        for (const name of candidates) {
+          const file = await siblingFile(absolutePath, rawRoot, name);
+          if (file) return file;
+        }
+        return undefined;
+      },
+      log,
+    });
+    if (freeEnergy) {
+      const workflow = archive.workflow2;
+      workflow.method = {
+        ...(workflow.method as object),
+        free_energy_calculation_parameters: [freeEnergy.method],
+      };
+      if (freeEnergy.results)
+        workflow.results = {
+          ...(workflow.results as object | undefined),
+          free_energy_calculations: [freeEnergy.results],
+        };
+    }
     return codeOutput(archive, 'GROMACS', 'simulation', log);
   },
 };

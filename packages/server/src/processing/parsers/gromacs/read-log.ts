@@ -15,11 +15,19 @@ export interface GromacsLog {
   commandLine?: string;
   /** 'integrator' → 'md', 'ref-t' → '298.15' … as the log writes them. */
   parameters: Map<string, string>;
+  /** Parameters the log writes as rows ('ref-p (3x3):' then 'ref-p[    0]={ 1, 0, 0}'), by name. */
+  matrices: Map<string, number[][]>;
   atoms?: number;
   energies: LogEnergies[];
   finished: boolean;
   /** An energy minimisation's outcome, as its last lines state it. */
   minimisationConverged?: boolean;
+  /** The minimisation's final largest force, kJ/mol/nm. */
+  maximumForce?: number;
+  /** When mdrun started and finished (s since 1970, the log's local time read as UTC), its wall time (s). */
+  dateStart?: number;
+  dateEnd?: number;
+  wallTime?: number;
   /** Lines read (errors name the last). */
   lines: number;
 }
@@ -44,10 +52,21 @@ function energyTable(lines: readonly string[], start: number): Map<string, numbe
   return values;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Dec 14 09:31:52 2023' as seconds since 1970 (the log names no time zone: read as UTC). */
+function dateOf(text: string): number | undefined {
+  const [month, day, time, year] = text.split(/\s+/);
+  const [h, m, s] = (time ?? '').split(':').map(Number);
+  const value = Date.UTC(Number(year), MONTHS.indexOf(month!), Number(day), h, m, s) / 1000;
+  return MONTHS.includes(month!) && Number.isFinite(value) ? value : undefined;
+}
+
 export function readGromacsLog(text: string): GromacsLog {
   const lines = text.split(/\r?\n/);
   const log: GromacsLog = {
     parameters: new Map(),
+    matrices: new Map(),
     energies: [],
     finished: false,
     lines: lines.length - (text.endsWith('\n') ? 1 : 0),
@@ -63,9 +82,16 @@ export function readGromacsLog(text: string): GromacsLog {
     else if (line.startsWith('Command line:')) log.commandLine = lines[i + 1]?.trim();
     else if (/^Input Parameters:/.test(line)) inParameters = true;
     else if (inParameters) {
-      match = /^\s+([\w-]+)\s*[=:]\s*(.*?)\s*$/.exec(line);
-      if (match) log.parameters.set(match[1]!, match[2]!);
-      else if (!/^\s|^(?:qm-opts|grpopts|annealing)/.test(line)) inParameters = false;
+      // The lambda arrays are right-aligned: 'temperature-lambdas' starts its line.
+      match = /^\s+([\w-]+)\s*[=:]\s*(.*?)\s*$|^([\w-]+-lambdas)\s*=\s*(.*?)\s*$/.exec(line);
+      const row = /^\s+([\w-]+)\[\s*(\d+)\]\s*=\s*\{(.*)\}/.exec(line);
+      if (row) {
+        const rows = log.matrices.get(row[1]!) ?? [];
+        rows[Number(row[2])] = row[3]!.split(',').map(Number);
+        log.matrices.set(row[1]!, rows);
+      } else if (match) log.parameters.set((match[1] ?? match[3])!, (match[2] ?? match[4])!);
+      else if (!/^\s|^(?:qm-opts|grpopts|annealing|separate-dvdl|all-lambdas)/.test(line))
+        inParameters = false;
     }
     if ((match = /^There are: (\d+) Atoms/.exec(line))) log.atoms = Number(match[1]);
     else if (/^\s+Step\s+Time/.test(line)) {
@@ -78,6 +104,12 @@ export function readGromacsLog(text: string): GromacsLog {
     else if (/^Finished mdrun/.test(line)) log.finished = true;
     else if ((match = /(did not converge|converged) to Fmax/.exec(line)))
       log.minimisationConverged = match[1] === 'converged';
+    else if ((match = /^Maximum force\s*=\s*(\S+)/.exec(line))) log.maximumForce = Number(match[1]);
+    else if ((match = /^Started .* on rank \d+ \w+ (\w+ +\d+ [\d:]+ \d+)\s*$/.exec(line)))
+      log.dateStart ??= dateOf(match[1]!);
+    else if ((match = /^\s+Time:\s+(\S+)\s+(\S+)/.exec(line))) log.wallTime = Number(match[2]);
+    if ((match = /^Finished mdrun on rank \d+ \w+ (\w+ +\d+ [\d:]+ \d+)\s*$/.exec(line)))
+      log.dateEnd = dateOf(match[1]!);
   }
   return log;
 }
@@ -89,6 +121,7 @@ export function commandLineFiles(commandLine: string | undefined): {
   xtc?: string;
   edr?: string;
   gro?: string;
+  dhdl?: string;
 } {
   const words = (commandLine ?? '').split(/\s+/);
   const option = (name: string) => {
@@ -102,5 +135,6 @@ export function commandLineFiles(commandLine: string | undefined): {
     xtc: option('-x') ?? (base && `${base}.xtc`),
     edr: option('-e') ?? (base && `${base}.edr`),
     gro: option('-c') ?? (base && `${base}.gro`),
+    dhdl: option('-dhdl') ?? (base && `${base}.xvg`),
   };
 }

@@ -12,6 +12,8 @@ export interface TrrFrame {
   box?: number[][];
   /** x, y, z per atom (nm), flattened. */
   positions?: Float64Array;
+  /** nm/ps, flattened. */
+  velocities?: Float64Array;
   /** kJ/mol/nm, flattened. */
   forces?: Float64Array;
 }
@@ -66,7 +68,7 @@ function readFrame(reader: XdrReader, file: string): TrrFrame & { atoms: number 
   if (virial) reader.skip(virial, 'the virial');
   if (pressure) reader.skip(pressure, 'the pressure');
   if (x) frame.positions = reader.reals(atoms * 3, double, 'the positions');
-  if (v) reader.skip(v, 'the velocities');
+  if (v) frame.velocities = reader.reals(atoms * 3, double, 'the velocities');
   if (f) frame.forces = reader.reals(atoms * 3, double, 'the forces');
   return frame;
 }

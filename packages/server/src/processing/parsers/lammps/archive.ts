@@ -4,9 +4,11 @@ import { elementOfMass } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { AVOGADRO, BOHR, ELECTRON_VOLT, HARTREE, PICOSECOND } from '../../units.ts';
-import { molecularDynamics, type CodeArchive } from '../code-sections.ts';
+import { geometryOptimization, molecularDynamics, type CodeArchive } from '../code-sections.ts';
 import type { DumpFrame } from './read-dump.ts';
 import type { LammpsData, LammpsLog, ThermoRow } from './read-lammps.ts';
+
+type Units = (typeof UNITS)[string];
 
 type Section = Record<string, unknown>;
 
@@ -32,22 +34,39 @@ const ENSEMBLES: Readonly<Record<string, { ensemble: string; thermostat?: string
   'temp/csvr': { ensemble: 'NVT', thermostat: 'velocity_rescaling' },
 };
 
-function structureOf(data: LammpsData, length: number, warnings: string[]): Structure {
+/** An element per atom type from its mass; lj masses are reduced, so they name no element. */
+function labelsOf(
+  atoms: readonly { type: number; element?: string }[],
+  masses: ReadonlyMap<number, number>,
+  reduced: boolean,
+  warnings: string[],
+): string[] {
   const unknown = new Set<number>();
-  const species = data.atoms.map(({ type }) => {
-    const mass = data.masses.get(type);
-    const element = mass === undefined ? undefined : elementOfMass(mass);
-    if (!element) unknown.add(type);
-    return element ?? 'X';
+  const labels = atoms.map(({ type, element }) => {
+    if (element) return element;
+    const mass = masses.get(type);
+    const symbol = mass === undefined || reduced ? undefined : elementOfMass(mass);
+    if (!symbol && !Number.isNaN(type)) unknown.add(type);
+    return symbol ?? 'X';
   });
   if (unknown.size > 0)
     warnings.push(`atom types ${[...unknown].sort().join(', ')} have no element of their mass: they are 'X'`);
+  return labels;
+}
+
+function structureOf(
+  atoms: readonly { position: readonly number[] }[],
+  box: LammpsData['box'] | undefined,
+  origin: readonly number[],
+  labels: string[],
+  length: number,
+): Structure {
   const toMetres = (v: readonly number[]) => v.map((x) => x * length) as Vec3;
   return {
-    species,
-    positions: data.atoms.map(({ position }) => toMetres(position.map((x, i) => x - data.origin[i]!))),
-    lattice: data.box.map(toMetres) as Structure['lattice'],
-    periodic: [true, true, true],
+    species: labels,
+    positions: atoms.map(({ position }) => toMetres(position.map((x, i) => x - origin[i]!))),
+    lattice: box ? (box.map(toMetres) as Structure['lattice']) : null,
+    periodic: box ? [true, true, true] : [false, false, false],
   };
 }
 
@@ -61,8 +80,11 @@ function calculationOf(
   const step = value('Step');
   if (step !== undefined) {
     calculation.step = step;
-    if (units && timestep !== undefined) calculation.time_physical = step * timestep * units.time;
+    // The simulated time; time_physical is the elapsed wall time (the CPU column), below.
+    if (units && timestep !== undefined) calculation.time = step * timestep * units.time;
   }
+  const elapsed = value('CPU');
+  if (elapsed !== undefined && Number.isFinite(elapsed)) calculation.time_physical = elapsed;
   const temperature = value('Temp');
   if (temperature !== undefined) calculation.temperature = temperature;
   if (units) {
@@ -84,33 +106,40 @@ export function lammpsArchive(
   log: LammpsLog,
   data: LammpsData | undefined,
   frames: readonly DumpFrame[] = [],
-): CodeArchive {
+): Omit<CodeArchive, 'structure'> & { structure?: Structure } {
   const warnings: string[] = [];
   if (!log.finished) warnings.push("the log has no 'Loop time': the run did not finish");
   const units = UNITS[log.units];
   if (!units) warnings.push(`units ${log.units}: values are kept without SI conversion`);
-  if (!data)
-    throw new Error(`the data file ${log.dataFile ?? '(none named by read_data)'} is needed for the atoms`);
   const length = units?.length ?? ANGSTROM;
-  const structure = structureOf(data, length, warnings);
-  // The dump's frames as systems after the data file's, each with its step: thermo rows of the same step
-  // refer to them.
-  const usable = frames.filter((frame) => frame.atoms.length === data.atoms.length);
+  const reduced = log.units === 'lj';
+  const masses = new Map([...log.masses, ...(data?.masses ?? [])]);
+  const initial = data
+    ? structureOf(data.atoms, data.box, data.origin, labelsOf(data.atoms, masses, reduced, warnings), length)
+    : undefined;
+  // A trajectory gives the systems, one per frame with its step (thermo rows of that step refer to it);
+  // the data file's types name the atoms of frames that give none (dcd).
+  const atomCount = data?.atoms.length ?? frames[0]?.atoms.length;
+  const usable = frames.filter((frame) => frame.atoms.length === atomCount);
   if (usable.length < frames.length)
-    warnings.push(
-      `${frames.length - usable.length} dump frames have another number of atoms than the data file: left out`,
+    warnings.push(`${frames.length - usable.length} dump frames have another number of atoms: left out`);
+  const frameStructures = usable.map((frame, index) => {
+    const atoms = frame.atoms.map((atom, k) =>
+      Number.isNaN(atom.type) && !atom.element && data ? { ...atom, type: data.atoms[k]!.type } : atom,
     );
-  const frameStructures = usable.map((frame) =>
-    structureOf({ ...data, box: frame.box, origin: [0, 0, 0], atoms: frame.atoms }, length, []),
-  );
-  const frameOfStep = new Map(usable.map((frame, index) => [frame.step, index + 1]));
+    const labels = labelsOf(atoms, masses, reduced, index === 0 && !initial ? warnings : []);
+    // The reader has taken the frame's origin off already.
+    return structureOf(atoms, frame.box ?? data?.box, [0, 0, 0], labels, length);
+  });
+  const frameOfStep = new Map(usable.map((frame, index) => [frame.step, index]));
+  const systems = frameStructures.length > 0 ? frameStructures : initial ? [initial] : [];
   const method: Section = {
     force_field: { model: [{ name: log.pairStyle ?? 'unknown' }] },
   };
   const run: Section = {
     program: { name: 'LAMMPS', ...(log.version ? { version: log.version } : {}) },
     method: [method],
-    system: [structure, ...frameStructures].map(systemSection),
+    ...(systems.length > 0 ? { system: systems.map(systemSection) } : {}),
   };
   if (log.thermo.length > 0)
     run.calculation = log.thermo.map((row) => {
@@ -118,28 +147,107 @@ export function lammpsArchive(
       const frame = frameOfStep.get(row.values.get('Step') ?? Number.NaN);
       if (frame !== undefined) calculation.system_ref = `/run/0/system/${frame}`;
       // With a trajectory, a step between its frames has no positions of its own: no system.
-      else if (usable.length > 0) delete calculation.system_ref;
+      else if (usable.length > 0 || systems.length === 0) delete calculation.system_ref;
       return calculation;
     });
-  const integrator = log.fixes.map((fix) => ENSEMBLES[fix.style]).find(Boolean) ?? ENSEMBLES.nve!;
-  const mdMethod: Section = { thermodynamic_ensemble: integrator.ensemble };
+  const forceCalculations = forceCalculationsOf(log, units);
+  if (forceCalculations) (method.force_field as Section).force_calculations = forceCalculations;
+  const workflow2 =
+    log.minimize && !log.runSteps ? minimisation(log, units) : molecularDynamics(mdMethodOf(log, units));
+  return {
+    run,
+    workflow2,
+    ...(systems.length > 0 ? { structure: systems[systems.length - 1]! } : {}),
+    warnings,
+  };
+}
+
+/** Pair styles' cut-offs: 'lj/cut/coul/long 10 12' (LJ, then Coulomb, which defaults to the LJ one). */
+function forceCalculationsOf(log: LammpsLog, units: Units | undefined): Section | undefined {
+  const calculations: Section = {};
+  const [style = '', ...args] = (log.pairStyle ?? '').split(/\s+/);
+  const numbers = args.map(Number).filter(Number.isFinite);
+  if (units && numbers.length > 0) {
+    // CHARMM styles give an inner and an outer cut-off: the outer one cuts.
+    const charmm = /charmm/.test(style);
+    const vdw = charmm ? numbers[1] : numbers[0];
+    const coulomb = charmm ? (numbers[3] ?? numbers[1]) : (numbers[1] ?? numbers[0]);
+    if (vdw !== undefined && /^(?:lj|buck|morse|born)/.test(style))
+      calculations.vdw_cutoff = vdw * units.length;
+    if (coulomb !== undefined && /coul/.test(style)) calculations.coulomb_cutoff = coulomb * units.length;
+  }
+  if (log.neighbourEvery !== undefined)
+    calculations.neighbor_searching = { neighbor_update_frequency: log.neighbourEvery };
+  return Object.keys(calculations).length > 0 ? calculations : undefined;
+}
+
+/** The fix's damping time after 'temp Tstart Tstop' (nvt, npt) or after Tstart Tstop (langevin, berendsen). */
+function dampingOf(fix: LammpsLog['fixes'][number]): number | undefined {
+  const nose = fix.style === 'nvt' || fix.style === 'npt';
+  if (nose && !fix.args.includes('temp')) return undefined;
+  const start = nose ? fix.args.indexOf('temp') + 1 : 0;
+  const value = Number(fix.args[start + 2]);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function mdMethodOf(log: LammpsLog, units: Units | undefined): Section {
+  const thermostatFix = log.fixes.find((fix) => ENSEMBLES[fix.style]);
+  const integrator = (thermostatFix && ENSEMBLES[thermostatFix.style]) ?? ENSEMBLES.nve!;
+  // 'run' integrates with velocity Verlet (LAMMPS' default run_style verlet).
+  const mdMethod: Section = {
+    thermodynamic_ensemble: integrator.ensemble,
+    integrator_type: 'velocity_verlet',
+  };
   if (units && log.timestep !== undefined) mdMethod.integration_timestep = log.timestep * units.time;
+  if (log.runSteps !== undefined) mdMethod.n_steps = log.runSteps;
+  if (log.dumpEvery !== undefined) mdMethod.coordinate_save_frequency = log.dumpEvery;
+  if (log.thermoEvery !== undefined) mdMethod.thermodynamics_save_frequency = log.thermoEvery;
   const temperatureFix = log.fixes.find((fix) => fix.style === 'nvt' || fix.style === 'npt');
   const target = temperatureFix
     ? Number(temperatureFix.args[temperatureFix.args.indexOf('temp') + 1])
     : undefined;
+  // Damping times are in the time unit of `units` (not in steps).
+  const damping = thermostatFix ? dampingOf(thermostatFix) : undefined;
   if (integrator.thermostat)
     mdMethod.thermostat_parameters = [
       {
         thermostat_type: integrator.thermostat,
         ...(target !== undefined && !Number.isNaN(target) ? { reference_temperature: target } : {}),
+        ...(damping !== undefined && units ? { coupling_constant: damping * units.time } : {}),
       },
     ];
   if (integrator.barostat) mdMethod.barostat_parameters = [{ barostat_type: integrator.barostat }];
-  return {
-    run,
-    workflow2: molecularDynamics(mdMethod),
-    structure: frameStructures[frameStructures.length - 1] ?? structure,
-    warnings,
+  return mdMethod;
+}
+
+/** NOMAD's names of LAMMPS' min_style values. */
+const MINIMISERS: Readonly<Record<string, string>> = {
+  cg: 'polak_ribiere_conjugant_gradient',
+  sd: 'steepest_descent',
+  hftn: 'hessian_free_truncated_newton',
+  quickmin: 'quickmin',
+  fire: 'fire',
+};
+
+/**
+ * A 'minimize' run: the atoms move, the box stays (no box/relax fix is read). Its force tolerance is
+ * absolute (force units); its energy tolerance is relative, so it has no joule value and is left out.
+ */
+function minimisation(log: LammpsLog, units: Units | undefined): Section {
+  const force = units ? units.energy / units.length : undefined;
+  const method: Section = {
+    type: 'atomic',
+    method: MINIMISERS[log.minStyle ?? 'cg'] ?? log.minStyle,
+    optimization_steps_maximum: log.minimize!.maxIterations,
+    ...(force !== undefined ? { convergence_tolerance_force_maximum: log.minimize!.ftol * force } : {}),
   };
+  const workflow = geometryOptimization(method);
+  const steps = log.thermo.map((row) => row.values.get('Step')).filter((x): x is number => x !== undefined);
+  workflow.results = {
+    ...(steps.length > 0 ? { steps } : {}),
+    ...(force !== undefined && log.finalMaximumForce !== undefined
+      ? { final_force_maximum: log.finalMaximumForce * force }
+      : {}),
+  };
+  return workflow;
 }

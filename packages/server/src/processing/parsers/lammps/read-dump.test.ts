@@ -23,7 +23,7 @@ describe('LAMMPS dumps', () => {
     expect(frames.map((f) => f.step)).toEqual([0, 5]);
     expect(frames[0]!.atoms[0]!.position).toEqual([5, 1, 1]);
     expect(frames[1]!.atoms[0]).toEqual({ type: 2, position: [5, 1, 1] });
-    expect(frames[0]!.box[0]![0]).toBe(10);
+    expect(frames[0]!.box![0][0]).toBe(10);
   });
 
   it('stops at its limits and names what is malformed', () => {

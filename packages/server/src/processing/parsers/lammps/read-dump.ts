@@ -1,13 +1,15 @@
 // LAMMPS dump files ('dump ID group atom|custom N file ...'): per frame its timestep, box and the atoms'
-// ids, types and positions, from x y z (or unwrapped xu yu zu, or scaled xs ys zs) columns.
+// ids, types and positions, from x y z (or unwrapped xu yu zu, or scaled xs ys zs) columns; and the
+// 'xyz' style (count, 'Atoms. Timestep: N', then type or element and x y z per atom, no box).
 
 export interface DumpFrame {
   step: number;
-  /** Rows in the run's length unit (tilts applied). */
-  box: [[number, number, number], [number, number, number], [number, number, number]];
+  /** Rows in the run's length unit (tilts applied); absent in xyz and dcd dumps without a cell. */
+  box?: [[number, number, number], [number, number, number], [number, number, number]];
+  /** Subtracted from the positions already: they start at the box's lower corner. */
   origin: [number, number, number];
-  /** Per atom, ordered by id: type and Cartesian position. */
-  atoms: { type: number; position: [number, number, number] }[];
+  /** Per atom, ordered by id: type (NaN when the dump names the element instead) and Cartesian position. */
+  atoms: { type: number; element?: string; position: [number, number, number] }[];
 }
 
 /** Frames kept, and the atoms over all kept frames: a long trajectory is read in part, not whole. */
@@ -44,7 +46,7 @@ export function readLammpsDump(
     const ylo = bounds[1]![0]! - (triclinic ? Math.min(0, yz) : 0);
     const yhi = bounds[1]![1]! - (triclinic ? Math.max(0, yz) : 0);
     const [zlo, zhi] = [bounds[2]![0]!, bounds[2]![1]!];
-    const box: DumpFrame['box'] = [
+    const box: NonNullable<DumpFrame['box']> = [
       [xhi - xlo, 0, 0],
       [xy, yhi - ylo, 0],
       [xz, yz, zhi - zlo],
@@ -78,6 +80,42 @@ export function readLammpsDump(
     frames.push({ step, box, origin: [xlo, ylo, zlo], atoms });
     atomsRead += count;
     i += 8 + count;
+  }
+  return { frames, truncated: false };
+}
+
+/** An 'xyz' dump: positions as LAMMPS has them (not shifted), the atom's type or element first. */
+export function readLammpsXyz(text: string, limits: DumpLimits): { frames: DumpFrame[]; truncated: boolean } {
+  const lines = text.split(/\r?\n/);
+  const frames: DumpFrame[] = [];
+  let atomsRead = 0;
+  let i = 0;
+  while (i < lines.length) {
+    const head = lines[i]!.trim();
+    if (head === '') {
+      i += 1;
+      continue;
+    }
+    const count = Number(head);
+    if (!Number.isInteger(count) || count < 0) throw new Error(`xyz dump line ${i + 1}: no atom count`);
+    if (frames.length >= limits.maxFrames || atomsRead + count > limits.maxAtoms)
+      return { frames, truncated: true };
+    const step = Number(/Timestep:\s*(\d+)/.exec(lines[i + 1] ?? '')?.[1] ?? frames.length);
+    const atoms: DumpFrame['atoms'] = [];
+    for (let k = i + 2; k < i + 2 + count; k += 1) {
+      const fields = (lines[k] ?? '').trim().split(/\s+/);
+      if (fields.length < 4)
+        throw new Error(`xyz dump line ${k + 1}: the frame has fewer than ${count} atoms`);
+      const type = Number(fields[0]);
+      atoms.push({
+        type,
+        ...(Number.isNaN(type) ? { element: fields[0]! } : {}),
+        position: [Number(fields[1]), Number(fields[2]), Number(fields[3])],
+      });
+    }
+    frames.push({ step, origin: [0, 0, 0], atoms });
+    atomsRead += count;
+    i += 2 + count;
   }
   return { frames, truncated: false };
 }

@@ -13,17 +13,38 @@ export interface LammpsLog {
   units: string;
   dataFile?: string;
   pairStyle?: string;
-  /** 'nvt', 'npt', 'nve', 'langevin' ... with its arguments. */
-  fixes: { style: string; args: string[] }[];
+  /** 'nvt', 'npt', 'nve', 'langevin' ... with its arguments (a fix redefined under its ID replaced). */
+  fixes: { id: string; style: string; args: string[] }[];
+  /** Steps of the 'run' commands together. */
+  runSteps?: number;
+  /** Every how many steps 'thermo' prints, the dump saves, the neighbour lists are rebuilt. */
+  thermoEvery?: number;
+  dumpEvery?: number;
+  neighbourEvery?: number;
+  /** 'minimize etol ftol maxiter maxeval' and the min_style ('cg' by default). */
+  minimize?: { etol: number; ftol: number; maxIterations: number; maxEvaluations: number };
+  minStyle?: string;
+  /** The final largest force component of a minimisation, in the force unit of `units`. */
+  finalMaximumForce?: number;
   /** In the time unit of `units`. */
   timestep?: number;
   /** A 'log' command that continued the output in another file. */
   continuedIn?: string;
-  /** The file of the first atom or custom 'dump' (positions along the run). */
+  /** The file of the first atom, custom, xyz or dcd 'dump' (positions along the run), and its style. */
   dumpFile?: string;
+  dumpStyle?: string;
+  /** Where the atoms came from when not from read_data: 'read_restart' or 'create_atoms'. */
+  atomsFrom?: string;
+  /** The file a 'write_data' command wrote (the atoms as the run had them). */
+  writeData?: string;
+  /** Masses set by 'mass TYPE VALUE' commands, by type. */
+  masses: Map<number, number>;
   thermo: ThermoRow[];
   finished: boolean;
 }
+
+/** Dump styles whose positions are read. */
+const DUMP_STYLES = new Set(['custom', 'atom', 'xyz', 'dcd']);
 
 /** LAMMPS' default time steps per unit style (in that style's time unit). */
 const DEFAULT_TIMESTEP: Readonly<Record<string, number>> = {
@@ -40,7 +61,13 @@ const DEFAULT_TIMESTEP: Readonly<Record<string, number>> = {
 /** Reads a log, or its continuation (`into` the first part's result). */
 export function readLammpsLog(text: string, into?: LammpsLog): LammpsLog {
   const lines = text.split(/\r?\n/);
-  const log: LammpsLog = into ?? { units: 'lj', fixes: [], thermo: [], finished: false };
+  const log: LammpsLog = into ?? {
+    units: 'lj',
+    fixes: [],
+    thermo: [],
+    finished: false,
+    masses: new Map(),
+  };
   let columns: string[] | undefined;
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i]!;
@@ -52,11 +79,45 @@ export function readLammpsLog(text: string, into?: LammpsLog): LammpsLog {
     if (name === 'units' && args[0]) log.units = args[0];
     if (name === 'read_data' && args[0]) log.dataFile ??= args[0];
     if (name === 'pair_style' && args.length > 0) log.pairStyle ??= args.join(' ');
-    if (name === 'fix' && args.length >= 3) log.fixes.push({ style: args[2]!, args: args.slice(3) });
+    // Echoed commands repeat with ${variables} substituted: the substituted one replaces the first.
+    if (name === 'fix' && args.length >= 3) {
+      const fix = { id: args[0]!, style: args[2]!, args: args.slice(3) };
+      const index = log.fixes.findIndex((other) => other.id === fix.id);
+      if (index >= 0) log.fixes[index] = fix;
+      else log.fixes.push(fix);
+    }
+    const integer = (text: string | undefined) =>
+      text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+    if (name === 'run' && integer(args[0]) !== undefined)
+      log.runSteps = (log.runSteps ?? 0) + integer(args[0])!;
+    if (name === 'thermo' && integer(args[0]) !== undefined) log.thermoEvery = integer(args[0]);
+    if (name === 'neigh_modify') {
+      const every = integer(args[args.indexOf('every') + 1]);
+      if (args.includes('every') && every !== undefined) log.neighbourEvery = every;
+    }
+    if (name === 'min_style' && args[0]) log.minStyle = args[0];
+    if (name === 'minimize' && args.length >= 4 && args.slice(0, 4).every((x) => Number.isFinite(Number(x))))
+      log.minimize = {
+        etol: Number(args[0]),
+        ftol: Number(args[1]),
+        maxIterations: Number(args[2]),
+        maxEvaluations: Number(args[3]),
+      };
+    const maximumForce = /^Force max component initial, final\s*=\s*\S+\s+(\S+)/.exec(trimmed);
+    if (maximumForce && Number.isFinite(Number(maximumForce[1])))
+      log.finalMaximumForce = Number(maximumForce[1]);
     if (name === 'timestep' && args[0] && !Number.isNaN(Number(args[0]))) log.timestep = Number(args[0]);
     if (name === 'log' && args[0] && !into) log.continuedIn = args[0];
     // dump ID group style N file ...
-    if (name === 'dump' && (args[2] === 'custom' || args[2] === 'atom') && args[4]) log.dumpFile ??= args[4];
+    if (name === 'dump' && DUMP_STYLES.has(args[2] ?? '') && args[4] && !log.dumpFile) {
+      log.dumpFile = args[4];
+      if (/^\d+$/.test(args[3] ?? '')) log.dumpEvery = Number(args[3]);
+      log.dumpStyle = args[2];
+    }
+    if ((name === 'read_restart' || name === 'create_atoms') && args[0]) log.atomsFrom ??= name;
+    if (name === 'write_data' && args[0] && !args[0].includes('$')) log.writeData ??= args[0];
+    if (name === 'mass' && args.length >= 2 && /^\d+$/.test(args[0]!) && !Number.isNaN(Number(args[1])))
+      log.masses.set(Number(args[0]), Number(args[1]));
     // Column layout: a header starting with 'Step', rows of numbers until 'Loop time'.
     if (/^Step\s/.test(trimmed)) {
       columns = trimmed.split(/\s+/);
@@ -79,6 +140,9 @@ export function readLammpsLog(text: string, into?: LammpsLog): LammpsLog {
     const multi = /^-+ Step\s+(\d+) -+/.exec(trimmed);
     if (multi) {
       const values = new Map<string, number>([['Step', Number(multi[1])]]);
+      // 'CPU = 4.9821 (sec)': the elapsed wall time of the run, as the column layout's CPU column.
+      const cpu = /CPU\s*=\s*(\S+)/.exec(trimmed);
+      if (cpu && Number.isFinite(Number(cpu[1]))) values.set('CPU', Number(cpu[1]));
       for (let k = i + 1; k < lines.length; k += 1) {
         const pairs = [...lines[k]!.matchAll(/(\w+)\s*=\s*(\S+)/g)];
         if (pairs.length === 0 || /^-+ Step/.test(lines[k]!.trim())) break;
