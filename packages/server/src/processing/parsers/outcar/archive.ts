@@ -2,10 +2,14 @@
 // system and one calculation per completed ionic step.
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, scaleMat3, scaleVec3, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
-import { atomParametersOf, electronicOf, scfOf } from '../vasp/method.ts';
-import type { RawAtomType, TagMap } from '../vasp/raw.ts';
+import { dosOf } from '../vasp/electronic.ts';
+import { gwMethodOf } from '../vasp/gw.ts';
+import { atomParametersOf, electronicOf, scfOf, type KMesh } from '../vasp/method.ts';
+import { electronsRepresentationOf, headersFor } from '../vasp/potcar.ts';
+import type { RawAtomType, RawDos, TagMap } from '../vasp/raw.ts';
 import { settingsOf, type Settings } from '../vasp/settings.ts';
 import { xcFunctionalOf } from '../vasp/xc.ts';
+import { eigenvaluesOf, kMeshOf, scfIterationsOf } from './electronic.ts';
 import type { IncarTags } from './incar.ts';
 import type { Outcar, OutcarStep } from './read-outcar.ts';
 import { ELECTRON_VOLT, EV_PER_ANGSTROM, KILOBAR } from '../../units.ts';
@@ -38,7 +42,11 @@ function structureOf(species: string[], lattice: Mat3, positions: Vec3[]): Struc
   };
 }
 
-function calculationOf(step: CompleteStep, index: number): Section {
+function calculationOf(
+  step: CompleteStep,
+  index: number,
+  context: { outcar: Outcar; start: number | undefined; warnings: string[]; methodIndex: number },
+): Section {
   const energy: Section = {};
   const { free, withoutEntropy, sigma0 } = step.energies;
   // NOMAD's VASP mapping: 'energy without entropy' is the total energy, TOTEN the free energy.
@@ -48,13 +56,26 @@ function calculationOf(step: CompleteStep, index: number): Section {
   if (step.fermi !== undefined) energy.fermi = step.fermi * ELECTRON_VOLT;
   const calculation: Section = {
     system_ref: `/run/0/system/${index}`,
-    method_ref: '/run/0/method/0',
+    method_ref: `/run/0/method/${context.methodIndex}`,
     energy,
   };
   if (step.forces)
     calculation.forces = { total: { value: step.forces.map((f) => scaleVec3(f, EV_PER_ANGSTROM)) } };
   if (step.stress) calculation.stress = { total: { value: scaleMat3(step.stress, KILOBAR) } };
   if (step.scfConverged !== undefined) calculation.calculation_converged = step.scfConverged;
+  const { outcar, start, warnings } = context;
+  if (step.scf.length > 0) {
+    calculation.n_scf_iterations = step.scf.length;
+    calculation.scf_iteration = scfIterationsOf(step, start);
+  }
+  if (step.time !== undefined && Number.isFinite(step.time)) {
+    calculation.time_calculation = step.time;
+    if (start !== undefined) calculation.time_physical = start + step.time;
+  }
+  const electronic = eigenvaluesOf(step, outcar.kpoints, warnings);
+  if (electronic.eigenvalues) calculation.eigenvalues = [electronic.eigenvalues];
+  if (electronic.highestOccupied !== undefined) energy.highest_occupied = electronic.highestOccupied;
+  if (electronic.lowestUnoccupied !== undefined) energy.lowest_unoccupied = electronic.lowestUnoccupied;
   return calculation;
 }
 
@@ -83,6 +104,19 @@ function programOf(outcar: Outcar): Section {
       ) / 1000;
   }
   return program;
+}
+
+/** Start (the header's date, as UTC) and wall time of the run, when the OUTCAR gives them. */
+function timeRunOf(outcar: Outcar, program: Section): Section | undefined {
+  const timeRun: Section = {};
+  const start = program.compilation_datetime;
+  if (typeof start === 'number') timeRun.date_start = start;
+  if (outcar.elapsed !== undefined) {
+    timeRun.wall_start = 0;
+    timeRun.wall_end = outcar.elapsed;
+    if (typeof start === 'number') timeRun.date_end = start + outcar.elapsed;
+  }
+  return Object.keys(timeRun).length > 0 ? timeRun : undefined;
 }
 
 /**
@@ -117,14 +151,16 @@ function methodOf(
   const method: Section = { dft: { xc_functional: xc }, electronic: electronicOf(settings, ldau) };
   const scf = scfOf(settings);
   if (scf) method.scf = scf;
-  const encut = settings.number('ENCUT');
-  const cellDependent: Section = { kind: 'plane waves' };
-  if (encut !== undefined) cellDependent.planewave_cutoff = encut * ELECTRON_VOLT;
-  method.basis_set = [{ type: 'plane waves', cell_dependent: [cellDependent] }];
+  const cutoff = settings.number('ENCUT') ?? settings.number('ENMAX');
+  method.electrons_representation = [electronsRepresentationOf(settings, cutoff, settings.number('ENAUG'))];
+  const kMesh = kMeshOf(outcar.kpoints);
+  if (kMesh) method.k_mesh = kMesh;
+  const headers = headersFor(outcar.potcars, outcar.potcarHeaders);
   method.atom_parameters = atomParametersOf(
     outcar.elements.map((element, i) => {
       const type: RawAtomType = { element, count: outcar.ionsPerType[i] ?? 0 };
-      const mass = outcar.masses?.[i];
+      // The POTCAR header prints the mass with more digits than the parameter echo.
+      const mass = headers[i]?.pomass ?? outcar.masses?.[i];
       if (mass !== undefined) type.mass = mass;
       const valence = outcar.valences?.[i];
       if (valence !== undefined) type.valence = valence;
@@ -132,6 +168,7 @@ function methodOf(
       if (potcar !== undefined) type.pseudopotential = potcar;
       return type;
     }),
+    headers,
   );
   if (incarFile) method.x_vasp_incar_in = incarFile;
   else if (Object.keys(outcar.incarEcho).length > 0) method.x_vasp_incar_in = outcar.incarEcho;
@@ -176,8 +213,11 @@ function workflowOf(settings: Settings, warnings: string[]): Section | undefined
   return undefined;
 }
 
-/** Builds the archive sections; `incarFile` are the tags of a sibling INCAR file, if one was read. */
-export function outcarArchive(outcar: Outcar, incarFile?: IncarTags): OutcarArchive {
+/**
+ * Builds the archive sections; `incarFile` are the tags of a sibling INCAR file and `doscar` the
+ * density of states of a sibling DOSCAR (the run's last step), if they were read.
+ */
+export function outcarArchive(outcar: Outcar, incarFile?: IncarTags, doscar?: RawDos): OutcarArchive {
   const warnings = [...outcar.warnings];
   if (outcar.ionsPerType.length === 0) throw new Error("OUTCAR has no 'ions per type' line");
   if (outcar.elements.length === 0) {
@@ -219,12 +259,32 @@ export function outcarArchive(outcar: Outcar, incarFile?: IncarTags): OutcarArch
     warnings.push('OUTCAR has no completed ionic step; only the initial structure is kept');
     structures.push(structureOf(species, outcar.initialLattice, outcar.initialPositions));
   }
+  const method = methodOf(outcar, settings, incarFile, warnings);
+  // A GW run: its steps refer to the GW method, which starts from the DFT one (as for vasprun.xml).
+  const gwMethod = gwMethodOf(settings, method.k_mesh as KMesh | undefined);
+  const methodIndex = gwMethod ? 1 : 0;
   const run: Section = {
     program: programOf(outcar),
-    method: [methodOf(outcar, settings, incarFile, warnings)],
+    method: gwMethod ? [method, gwMethod] : [method],
     system: structures.map(systemSection),
   };
-  if (complete.length > 0) run.calculation = complete.map(calculationOf);
+  if (complete.length > 0) {
+    // Wall time before each step: the sum of the earlier steps' 'LOOP+' timers.
+    let start: number | undefined = 0;
+    const calculations = complete.map((step, index) => {
+      const calculation = calculationOf(step, index, { outcar, start, warnings, methodIndex });
+      start = start !== undefined && step.time !== undefined ? start + step.time : undefined;
+      return calculation;
+    });
+    const last = calculations[calculations.length - 1];
+    if (doscar && last && doscar.total.length > 0) {
+      const nSpin = settings.number('ISPIN') ?? doscar.total.length;
+      last.dos_electronic = dosOf(doscar, species, nSpin);
+    }
+    run.calculation = calculations;
+  }
+  const timeRun = timeRunOf(outcar, run.program as Section);
+  if (timeRun) run.time_run = timeRun;
   const result: OutcarArchive = { run, structure: structures[structures.length - 1] as Structure, warnings };
   const workflow = workflowOf(settings, warnings);
   if (workflow) result.workflow2 = workflow;

@@ -88,6 +88,13 @@ describe('readOutcar', () => {
     });
   });
 
+  it("names a serial build 'serial' in the version", () => {
+    const text = FIXTURE.replace(/ running .*\n/, ' serial version\n');
+    expect(outcarArchive(readOutcar(text)).run.program).toMatchObject({
+      version: '6.3.0 20Jan22 complex serial LinuxIFC',
+    });
+  });
+
   it('reads the parameter echo, including fixed-width per-type lists', () => {
     const { parameters, masses, valences } = readParameterEcho([
       '   NELM   =    100;   NELMIN=  2; NELMDL=-10     # of ELM steps',
@@ -157,22 +164,48 @@ describe('outcarArchive', () => {
       // ISMEAR = 0, SIGMA = 0.05 eV; NBANDS from the array dimensions.
       electronic: { method: 'DFT', n_spin_channels: 1, n_bands: 8, smearing: { kind: 'gaussian' } },
       scf: { threshold_energy_change: 1.602176634e-25, n_max_iteration: 60 },
-      basis_set: [{ type: 'plane waves', cell_dependent: [{ kind: 'plane waves' }] }],
       x_vasp_incar_in: { SYSTEM: 'Si test fixture' },
       x_vasp_incar_out: { ENCUT: 300 },
     });
-    // 300 eV
-    const [basis] = sections(method?.basis_set);
-    expect((basis?.cell_dependent as Section[])[0]?.planewave_cutoff).toBeCloseTo(4.806529902e-17, 26);
+    // PREC = normal; ENCUT 300 eV for the wave functions, ENAUG 322.1 eV for the augmentation charges.
+    const [representation] = sections(method?.electrons_representation);
+    expect(representation).toMatchObject({
+      type: 'plane waves',
+      scope: ['wavefunction'],
+      native_tier: 'normal',
+    });
+    const [valence, augmentation] = sections(representation?.basis_set);
+    expect(valence).toMatchObject({ type: 'plane waves', scope: ['valence'] });
+    expect(valence?.cutoff).toBeCloseTo(4.806529902e-17, 26);
+    expect(augmentation).toMatchObject({ type: 'plane waves', scope: ['augmentation'] });
+    expect(augmentation?.cutoff).toBeCloseTo(322.1 * 1.602176634e-19, 26);
     const [atom] = sections(method?.atom_parameters);
     expect(atom).toMatchObject({
       atom_number: 14,
       label: 'Si',
       n_valence_electrons: 4,
       pseudopotential_name: 'PAW_PBE Si 05Jan2001',
+      pseudopotential: {
+        name: 'PAW_PBE Si 05Jan2001',
+        type: 'PAW',
+        xc_functional_name: ['GGA_X_PBE', 'GGA_C_PBE'],
+      },
     });
-    // 28.09 amu * 1.6605390666e-27 kg
-    expect(atom?.mass).toBeCloseTo(4.66445423808e-26, 36);
+    // ENMAX 245.345 eV of the POTCAR header.
+    expect((atom?.pseudopotential as Section).cutoff).toBeCloseTo(245.345 * 1.602176634e-19, 26);
+    // 28.085 amu (POTCAR header; the parameter echo rounds to 28.09) * 1.6605390666e-27 kg
+    expect(atom?.mass).toBeCloseTo(28.085 * 1.6605390666e-27, 36);
+    // IBZKPT: 3 irreducible k-points standing for 1, 4 and 3 of the 8 of the mesh.
+    expect(method?.k_mesh).toEqual({
+      n_points: 3,
+      points: [
+        [0, 0, 0],
+        [0.5, 0, 0],
+        [0.5, 0.5, 0],
+      ],
+      weights: [1 / 8, 4 / 8, 3 / 8],
+      multiplicities: [1, 4, 3],
+    });
 
     const systems = sections(run.system);
     expect(systems).toHaveLength(2);
@@ -233,10 +266,60 @@ describe('outcarArchive', () => {
       dft: { xc_functional: { exchange: [{ name: 'GGA_X_PBE' }] } },
       x_vasp_incar_in: { LDAU: true, GGA: 'PS', ENCUT: 999 },
     });
-    expect((sections(method?.basis_set)[0]?.cell_dependent as Section[])[0]?.planewave_cutoff).toBeCloseTo(
-      4.80653e-17,
-      21,
+    const [representation] = sections(method?.electrons_representation);
+    expect(sections(representation?.basis_set)[0]?.cutoff).toBeCloseTo(4.80653e-17, 21);
+  });
+
+  it('gives scf iterations, wall times, eigenvalues and band edges', () => {
+    const { run } = outcarArchive(readOutcar(FIXTURE));
+    const [first, second] = sections(run.calculation);
+    const scf = sections(first?.scf_iteration);
+    expect(scf).toHaveLength(2);
+    expect(first?.n_scf_iterations).toBe(2);
+    const eV = 1.602176634e-19;
+    expect((scf[1]?.energy as Section).free).toEqual({ value: -10.799 * eV });
+    expect((scf[1]?.energy as Section).sum_eigenvalues).toEqual({ value: -4.5 * eV });
+    // LOOP real times 0.42 and 0.31 s; LOOP+ 0.85 s for step 1 and 1.25 s for step 2.
+    expect(scf[1]?.time_calculation).toBe(0.31);
+    expect(scf[1]?.time_physical).toBeCloseTo(0.73, 12);
+    expect(first?.time_calculation).toBe(0.85);
+    expect(first?.time_physical).toBe(0.85);
+    expect(second?.time_calculation).toBe(1.25);
+    expect(second?.time_physical).toBeCloseTo(2.1, 12);
+    // The run started 2023-05-06T10:11:12Z and took 2.6 s of wall time.
+    expect(run.time_run).toEqual({
+      date_start: 1683367872,
+      wall_start: 0,
+      wall_end: 2.6,
+      date_end: 1683367874.6,
+    });
+    // Step 2 prints 8 bands at the 3 k-points, occupations as printed (2 per band).
+    expect(first?.eigenvalues).toBeUndefined();
+    const [eigenvalues] = sections(second?.eigenvalues);
+    expect(eigenvalues).toMatchObject({ n_spin_channels: 1, n_kpoints: 3, n_bands: 8 });
+    expect((eigenvalues?.energies as number[][][])[0]?.[1]?.[7]).toBeCloseTo(13.1 * eV, 30);
+    expect((eigenvalues?.occupations as number[][][])[0]?.[2]).toEqual([2, 2, 2, 2, 0, 0, 0, 0]);
+    expect(eigenvalues?.kpoints_multiplicities).toEqual([1, 4, 3]);
+    // Highest occupied 6.2 eV (k-point 1), lowest unoccupied 6.8 eV (k-point 3).
+    const energy = second?.energy as Section;
+    expect(energy.highest_occupied).toBeCloseTo(6.2 * eV, 30);
+    expect(energy.lowest_unoccupied).toBeCloseTo(6.8 * eV, 30);
+  });
+
+  it('adds a GW method after the DFT one for a GW run and refers the steps to it', () => {
+    const { run } = outcarArchive(
+      readOutcar(FIXTURE.replace('   NSW = 10\n', '   NSW = 10\n   ALGO = G0W0\n')),
     );
+    const methods = sections(run.method);
+    expect(methods).toHaveLength(2);
+    expect(methods[1]).toMatchObject({
+      starting_method_ref: '/run/0/method/0',
+      gw: { type: 'G0W0', n_states: 8 },
+    });
+    expect(sections(run.calculation).map((c) => c.method_ref)).toEqual([
+      '/run/0/method/1',
+      '/run/0/method/1',
+    ]);
   });
 
   it('picks the workflow from NSW and IBRION', () => {
@@ -261,7 +344,10 @@ describe('outcarArchive', () => {
     expect(sections(run.system)).toHaveLength(1);
     expect(warnings).toEqual([
       expect.stringMatching(
-        /ionic step 2 \(line 177\) has no final positions or energies.*stopped before finishing it/,
+        new RegExp(
+          `ionic step 2 \\(line ${FIXTURE.split('\n').findIndex((l) => l.includes('Iteration    2(   1)')) + 1}\\)` +
+            ' has no final positions or energies.*stopped before finishing it',
+        ),
       ),
       'OUTCAR has no final timing summary; the run did not finish',
     ]);
@@ -284,6 +370,32 @@ describe('outcarArchive', () => {
   });
 });
 
+/** A DOSCAR for the fixture's two Si ions: 3 energies, lm-resolved projections (9 columns). */
+const ION_ROWS = (ion: number): string =>
+  [-10, 0, 10]
+    .map(
+      (e, k) =>
+        `  ${e.toFixed(3)}` +
+        [...Array(9).keys()].map((c) => `  ${(ion + c / 10 + k).toFixed(4)}E+00`).join(''),
+    )
+    .join('\n');
+const DOSCAR = [
+  '   2   2   1   0',
+  '  0.4089E+02  0.3867E-09  0.3867E-09  0.3867E-09  0.5000E-15',
+  '  1.000000000000000E-004',
+  '  CAR ',
+  ' Si2',
+  '     10.00000000    -10.00000000    3      5.95000000      1.00000000',
+  '   -10.000  0.0000E+00  0.0000E+00',
+  '     0.000  0.2000E+01  0.4000E+01',
+  '    10.000  0.1000E+01  0.8000E+01',
+  '     10.00000000    -10.00000000    3      5.95000000      1.00000000',
+  ION_ROWS(0),
+  '     10.00000000    -10.00000000    3      5.95000000      1.00000000',
+  ION_ROWS(1),
+  '',
+].join('\n');
+
 describe('outcarParser', () => {
   let raw = '';
   let outside = '';
@@ -293,6 +405,7 @@ describe('outcarParser', () => {
     await mkdir(join(raw, 'relax'));
     await writeFile(join(raw, 'relax', 'OUTCAR'), FIXTURE);
     await writeFile(join(raw, 'relax', 'INCAR'), 'SYSTEM = from the INCAR file\nLDAU = .TRUE.\n');
+    await writeFile(join(raw, 'relax', 'DOSCAR'), DOSCAR);
     await mkdir(join(raw, 'linked'));
     await writeFile(join(raw, 'linked', 'OUTCAR.1'), FIXTURE);
     await writeFile(join(outside, 'INCAR'), 'LDAU = .TRUE.\n');
@@ -344,6 +457,25 @@ describe('outcarParser', () => {
     expect(result.logs.map((l) => l.event)).toContain('INCAR parameters read from INCAR');
     expect(result.archive.workflow2).toMatchObject({ name: 'GeometryOptimization' });
     expect(result.archive.results).toMatchObject({ material: { chemical_formula_hill: 'Si2' } });
+  });
+
+  it('adds the density of states of the sibling DOSCAR to the last step', async () => {
+    const result = await parseInUpload('relax/OUTCAR');
+    const [first, last] = sections(sections(result.archive.run)[0]?.calculation);
+    expect(first?.dos_electronic).toBeUndefined();
+    const [dos] = sections(last?.dos_electronic);
+    const eV = 1.602176634e-19;
+    expect(dos?.energies).toEqual([-10 * eV, 0, 10 * eV]);
+    const [total] = sections(dos?.total);
+    expect(total?.value).toEqual([0, 2 / eV, 1 / eV]);
+    expect(total?.value_integrated).toEqual([0, 4, 8]);
+    // Orbital by orbital over both ions: [1] is ion 2's s, [5] ion 2's pz (column 3: 1.2 at 0 eV + 1).
+    const projected = sections(dos?.orbital_projected);
+    expect(projected).toHaveLength(18);
+    expect(projected[1]).toMatchObject({ atom_index: 1, orbital: 's', lm: [0, 0] });
+    expect(projected[5]).toMatchObject({ atom_index: 1, orbital: 'pz', lm: [1, 0] });
+    expect(projected[5]?.value).toEqual([1.2 / eV, 2.2 / eV, 3.2 / eV]);
+    expect(result.logs.map((l) => l.event)).toContain('density of states read from DOSCAR');
   });
 
   it('does not follow an INCAR symlink out of the upload', async () => {

@@ -4,7 +4,9 @@ import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { outcarArchive } from './archive.ts';
 import { readOutcar } from './read-outcar.ts';
-import { readSiblingIncar } from './sibling.ts';
+import { readDoscar } from './doscar.ts';
+import { readSiblingDoscar, readSiblingIncar } from './sibling.ts';
+import type { RawDos } from '../vasp/raw.ts';
 
 export const outcarParser: MainfileParser = {
   name: 'parsers/vasp-outcar',
@@ -28,7 +30,8 @@ export const outcarParser: MainfileParser = {
       );
     }
     if (incar) log('INFO', `INCAR parameters read from ${incar.name}`);
-    const archive = outcarArchive(outcar, incar?.tags);
+    const doscar = await siblingDos(absolutePath, rawRoot, outcar, log);
+    const archive = outcarArchive(outcar, incar?.tags, doscar);
     for (const warning of archive.warnings) log('WARNING', warning);
     const sections: Record<string, unknown> = { run: [archive.run] };
     if (archive.workflow2) sections.workflow2 = archive.workflow2;
@@ -40,3 +43,28 @@ export const outcarParser: MainfileParser = {
     };
   },
 };
+
+/** The sibling DOSCAR's density of states; undefined (after a WARNING) when it does not fit the run. */
+async function siblingDos(
+  absolutePath: string,
+  rawRoot: string,
+  outcar: ReturnType<typeof readOutcar>,
+  log: (level: 'WARNING' | 'INFO', event: string) => void,
+): Promise<RawDos | undefined> {
+  try {
+    const sibling = await readSiblingDoscar(absolutePath, rawRoot);
+    if (!sibling) return undefined;
+    if ('problem' in sibling) {
+      log('WARNING', sibling.problem);
+      return undefined;
+    }
+    const nIons = outcar.ionsPerType.reduce((a, b) => a + b, 0);
+    const noncollinear = outcar.parameters.LNONCOLLINEAR === true;
+    const dos = readDoscar(sibling.text, nIons, noncollinear);
+    log('INFO', `density of states read from ${sibling.name}`);
+    return dos;
+  } catch (error) {
+    log('WARNING', `sibling DOSCAR not used: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}

@@ -4,6 +4,14 @@
 // 'FREE ENERGIE OF THE ION-ELECTRON SYSTEM' energies until the next step.
 import type { Mat3, Vec3 } from '../../structure.ts';
 import { speciesSymbol } from '../poscar-read.ts';
+import { potcarHeaderCollector, type PotcarHeader } from '../vasp/potcar.ts';
+import {
+  readBandRows,
+  readKpointRows,
+  readScfEnergies,
+  type OutcarKpoints,
+  type ScfEnergies,
+} from './outcar-blocks.ts';
 import { incarScalar, incarValue, type IncarTags } from './incar.ts';
 
 interface OutcarHeader {
@@ -18,7 +26,7 @@ interface OutcarHeader {
   /** Run start, 'YYYY.MM.DD' and 'HH:MM:SS'. */
   date?: string;
   time?: string;
-  /** 'parallel' when the header says 'running on N cores'. */
+  /** 'parallel' when the header says 'running on N cores', 'serial' for 'serial version'. */
   parallel?: string;
 }
 
@@ -42,6 +50,12 @@ export interface OutcarStep {
   /** Stress tensor 'in kB'. */
   stress?: Mat3;
   nScf: number;
+  /** Electronic iterations: energies and wall time (s, 'LOOP: ... real time'). */
+  scf: { energies: ScfEnergies; time?: number }[];
+  /** Wall time of the whole ionic step (s, 'LOOP+: ... real time'). */
+  time?: number;
+  /** Eigenvalues (eV) and occupations as printed after E-fermi, [spin][k-point][band]; last step only. */
+  eigenvalues?: { energies: number[][][]; occupations: number[][][] };
   /** True/false when VASP said whether EDIFF was reached; undefined when it did not say. */
   scfConverged?: boolean;
 }
@@ -56,6 +70,10 @@ export interface Outcar {
   potcars: string[];
   /** Element per atom type. */
   elements: string[];
+  /** Full POTCAR headers echoed at the top (TITEL, ENMAX, POMASS ...), in file order. */
+  potcarHeaders: PotcarHeader[];
+  /** The k-points of the run (IBZKPT's irreducible list, else the reciprocal-lattice list). */
+  kpoints?: OutcarKpoints;
   ionsPerType: number[];
   /** 'NBANDS=' of the array dimensions. */
   nBands?: number;
@@ -69,6 +87,8 @@ export interface Outcar {
   ldau: boolean;
   /** True when the file ends with VASP's timing summary, i.e. the run finished. */
   finished: boolean;
+  /** 'Elapsed time (sec)' of the timing summary: the run's wall time. */
+  elapsed?: number;
   /** Things worth a WARNING in the processing logs. */
   warnings: string[];
 }
@@ -90,9 +110,18 @@ const RE = {
   header: /^\s*vasp\.(\S+)\s*(.*)$/,
   executed: /executed on\s+(\S+)\s+date\s+(\S+)\s+(\S+)/,
   running: /^\s*running\s/,
+  serial: /^\s*serial version/,
+  irreducible: /Found\s+\d+\s+irreducible k-points/,
+  reciprocalCoordinates: /Following reciprocal coordinates/,
+  reciprocalKpoints: /k-points in reciprocal lattice and weights/,
+  scfEnergies: /Free energy of the ion-electron system/,
+  loop: /^\s*LOOP:\s.*real time\s*([-+.\d]+)/,
+  loopPlus: /^\s*LOOP\+:\s.*real time\s*([-+.\d]+)/,
+  spinComponent: /^\s*spin component\s+(\d+)/,
+  kpointEigen: /^\s*k-point\s+(\d+)\s*:/,
+  bandHeader: /^\s*band No\./,
   incarEcho: /^\s*INCAR:\s*$/,
   potcar: /^\s*POTCAR:\s*(.+?)\s*$/,
-  titel: /^\s*TITEL\s*=\s*(.+?)\s*$/,
   ionsPerType: /ions per type\s*=\s*([\d\s]+)$/,
   nions: /NIONS\s*=\s*(\d+)/,
   nbands: /NBANDS\s*=\s*(\d+)/,
@@ -112,6 +141,7 @@ const RE = {
   unconverged: /aborting loop EDIFF was not reached/,
   ldau: /LDA\+U is selected/,
   timing: /General timing and accounting/,
+  elapsed: /^\s*Elapsed time \(sec\):\s*([-+.\dEe]+)/,
   echoTag: /^\s+([A-Z][A-Z0-9_]*)\s*=\s*(.*?)\s*$/,
   paramPair: /(?:^|[\s;])([A-Z][A-Za-z0-9_]+)\s*=\s*([^\s;]+)/g,
   fixedWidth: /-?\d{1,3}\.\d{2}/g,
@@ -158,7 +188,7 @@ export function readParameterEcho(lines: readonly string[]): {
 }
 
 function emptyStep(line: number): OutcarStep {
-  return { line, energies: {}, nScf: 0 };
+  return { line, energies: {}, nScf: 0, scf: [] };
 }
 
 /** Reads an OUTCAR; throws with a line number when a block it needs is malformed. */
@@ -187,6 +217,7 @@ export function readOutcar(text: string): Outcar {
     parameters: {},
     potcars: [],
     elements: [],
+    potcarHeaders: [],
     ionsPerType: [],
     steps: [],
     ldau: false,
@@ -194,7 +225,12 @@ export function readOutcar(text: string): Outcar {
     warnings: [],
   };
   const potcarLines: string[] = [];
-  const titels: string[] = [];
+  const potcarHeaders = potcarHeaderCollector();
+  let eigenSpin = 0;
+  // Set by E-fermi: the next eigenvalue table starts a new set (a later E-fermi without one keeps it).
+  let eigenPending = false;
+  // As in vasprun.xml, only the last step's eigenvalues are kept (long MD runs print thousands).
+  let eigenOwner: OutcarStep | undefined;
   let nions: number | undefined;
   let step: OutcarStep | undefined;
   let stepIonic = 0;
@@ -221,6 +257,8 @@ export function readOutcar(text: string): Outcar {
     for (; i < lines.length; i++) {
       const line = lines[i] ?? '';
       if (RE.separator.test(line) || line.trim() === '') break;
+      // A file cut off inside the table: the caller sees the short table at the end of the file.
+      if (i === lines.length - 1) break;
       if (line.includes('*')) fail(i, `number overflow ('***') in ${what}`);
       const values = numbersIn(line);
       if (values.length < width) fail(i, `expected ${width} numbers in ${what}, found '${line.trim()}'`);
@@ -229,7 +267,7 @@ export function readOutcar(text: string): Outcar {
     return { rows, end: i };
   };
 
-  for (let i = firstLine + 1; i < lines.length; i++) {
+  scan: for (let i = firstLine + 1; i < lines.length; i++) {
     const line = lines[i] ?? '';
 
     const iteration = RE.iteration.exec(line);
@@ -238,17 +276,41 @@ export function readOutcar(text: string): Outcar {
       const electronic = Number(iteration[2]);
       if (!step || electronic === 1 || ionic !== stepIonic) {
         step = emptyStep(i + 1);
+        eigenPending = false;
         stepIonic = ionic;
         // Steps that do not print the cell again keep the previous one (fixed-cell runs).
         if (lattice) step.lattice = lattice;
         outcar.steps.push(step);
       }
       step.nScf = Math.max(step.nScf, electronic);
+      if (step.scf.length < electronic) step.scf.push({ energies: {} });
       continue;
     }
 
     if (!step) {
       // Everything before the first electronic iteration: header and set-up.
+      potcarHeaders.line(line);
+      if (RE.serial.test(line)) {
+        header.parallel = 'serial';
+        continue;
+      }
+      if (RE.irreducible.test(line)) {
+        for (let k = i + 1; k < Math.min(lines.length, i + 6); k++) {
+          if (!RE.reciprocalCoordinates.test(lines[k] ?? '')) continue;
+          // A column header ('Coordinates  Weight') comes before the rows.
+          const { kpoints, end } = readKpointRows(lines, k + 2, true);
+          if (kpoints.points.length > 0) outcar.kpoints = kpoints;
+          i = end - 1;
+          break;
+        }
+        continue;
+      }
+      if (RE.reciprocalKpoints.test(line) && !outcar.kpoints) {
+        const { kpoints, end } = readKpointRows(lines, i + 1, false);
+        if (kpoints.points.length > 0) outcar.kpoints = kpoints;
+        i = end - 1;
+        continue;
+      }
       const executed = RE.executed.exec(line);
       if (executed) {
         header.platform = executed[1] ?? '';
@@ -275,11 +337,6 @@ export function readOutcar(text: string): Outcar {
       const potcar = RE.potcar.exec(line);
       if (potcar) {
         potcarLines.push(potcar[1] ?? '');
-        continue;
-      }
-      const titel = RE.titel.exec(line);
-      if (titel) {
-        titels.push(titel[1] ?? '');
         continue;
       }
       const ions = RE.ionsPerType.exec(line);
@@ -321,8 +378,9 @@ export function readOutcar(text: string): Outcar {
       continue;
     }
 
-    // Inside an ionic step.
+    // Inside an ionic step. A block cut off by the end of the file ends the reading.
     if (RE.directLattice.test(line)) {
+      if (i + 3 >= lines.length - 1) break;
       lattice = readLattice(i + 1);
       step.lattice = lattice;
       i += 3;
@@ -330,6 +388,8 @@ export function readOutcar(text: string): Outcar {
     }
     if (RE.positionsForces.test(line)) {
       const { rows, end } = readTable(i + 1, 6, 'positions and forces');
+      // The run stopped while writing the table: the step stays incomplete (and is left out).
+      if (end >= lines.length - 1 && (nions === undefined || rows.length !== nions)) break scan;
       if (nions !== undefined && rows.length !== nions) {
         fail(i, `POSITION/TOTAL-FORCE block has ${rows.length} rows for ${nions} ions`);
       }
@@ -355,10 +415,53 @@ export function readOutcar(text: string): Outcar {
     const fermi = oneNumber(RE.fermi, line);
     if (fermi !== undefined) {
       step.fermi = fermi;
+      eigenPending = true;
+      eigenSpin = 0;
       continue;
+    }
+    if (RE.scfEnergies.test(line)) {
+      const last = step.scf[step.scf.length - 1];
+      if (last) last.energies = readScfEnergies(lines, i);
+      continue;
+    }
+    const loop = RE.loop.exec(line);
+    if (loop) {
+      const last = step.scf[step.scf.length - 1];
+      if (last) last.time = Number(loop[1]);
+      continue;
+    }
+    const loopPlus = RE.loopPlus.exec(line);
+    if (loopPlus) {
+      step.time = Number(loopPlus[1]);
+      continue;
+    }
+    if (eigenPending || step.eigenvalues) {
+      const spin = RE.spinComponent.exec(line);
+      if (spin) {
+        eigenSpin = Math.max(0, Number(spin[1]) - 1);
+        continue;
+      }
+      const kpoint = RE.kpointEigen.exec(line);
+      if (kpoint && RE.bandHeader.test(lines[i + 1] ?? '')) {
+        if (eigenPending || !step.eigenvalues) {
+          step.eigenvalues = { energies: [], occupations: [] };
+          eigenPending = false;
+          if (eigenOwner && eigenOwner !== step) delete eigenOwner.eigenvalues;
+          eigenOwner = step;
+        }
+        const rows = readBandRows(lines, i + 1);
+        const k = Number(kpoint[1]) - 1;
+        const energies = (step.eigenvalues.energies[eigenSpin] ??= []);
+        const occupations = (step.eigenvalues.occupations[eigenSpin] ??= []);
+        energies[k] = rows.energies;
+        occupations[k] = rows.occupations;
+        i = rows.end;
+        continue;
+      }
     }
     if (RE.stressKb.test(line)) {
       const v = numbersIn(line.replace(/^\s*in kB/, ''));
+      if (v.length < 6 && i === lines.length - 1) break;
       if (v.length < 6) fail(i, `expected six stress components 'in kB', found '${line.trim()}'`);
       const [xx, yy, zz, xy, yz, zx] = v as [number, number, number, number, number, number];
       step.stress = [
@@ -376,7 +479,14 @@ export function readOutcar(text: string): Outcar {
       step.scfConverged = false;
       continue;
     }
-    if (RE.timing.test(line)) outcar.finished = true;
+    if (RE.timing.test(line)) {
+      outcar.finished = true;
+      continue;
+    }
+    if (outcar.finished) {
+      const elapsed = oneNumber(RE.elapsed, line);
+      if (elapsed !== undefined && Number.isFinite(elapsed)) outcar.elapsed = elapsed;
+    }
   }
 
   if (nions !== undefined && outcar.ionsPerType.length > 0) {
@@ -387,7 +497,10 @@ export function readOutcar(text: string): Outcar {
   // Each type's title appears in the POTCAR list near the top and again where it is read; the
   // first nTypes lines are the list. Full POTCAR headers (TITEL) are used when the list is absent.
   const titles =
-    potcarLines.length >= nTypes && nTypes > 0 ? potcarLines.slice(0, nTypes) : titels.slice(0, nTypes);
+    potcarLines.length >= nTypes && nTypes > 0
+      ? potcarLines.slice(0, nTypes)
+      : potcarHeaders.headers.slice(0, nTypes).map((h) => h.title);
+  outcar.potcarHeaders = potcarHeaders.headers;
   outcar.potcars = titles;
   outcar.elements = titles.map((t) => {
     const element = elementOfPotcar(t);

@@ -2,6 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { realPathInside } from '../../raw-paths.ts';
+import { siblingText } from '../sibling-files.ts';
 import { readIncar, type IncarTags } from './incar.ts';
 
 /** INCAR files are small; anything bigger is not an INCAR. */
@@ -31,6 +32,26 @@ export async function readSiblingIncar(
     const info = await stat(path);
     if (!info.isFile() || info.size > MAX_INCAR_BYTES) continue;
     return { name, tags: readIncar(await readFile(path, 'utf8')) };
+  }
+  return undefined;
+}
+
+/** 'OUTCAR.relax' pairs with 'DOSCAR.relax', like its INCAR; plain 'DOSCAR' otherwise. */
+export function doscarCandidates(mainfile: string): string[] {
+  return incarCandidates(mainfile).map((name) => name.replace(/INCAR/i, 'DOSCAR'));
+}
+
+/** DOSCARs hold NEDOS × ions rows; 256 MB is far beyond any real one. */
+const MAX_DOSCAR_BYTES = 256 * 1024 ** 2;
+
+/** The text of the DOSCAR beside an OUTCAR, or why it was not read; undefined when there is none. */
+export async function readSiblingDoscar(
+  absolutePath: string,
+  rawRoot: string,
+): Promise<{ name: string; text: string } | { name: string; problem: string } | undefined> {
+  for (const name of doscarCandidates(absolutePath)) {
+    const sibling = await siblingText(absolutePath, rawRoot, name, MAX_DOSCAR_BYTES);
+    if (sibling) return sibling;
   }
   return undefined;
 }

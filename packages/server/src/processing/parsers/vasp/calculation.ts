@@ -19,6 +19,12 @@ interface EnergySection {
   lowest_unoccupied?: number;
 }
 
+interface ScfIteration {
+  energy: EnergySection;
+  time_calculation?: number;
+  time_physical?: number;
+}
+
 export interface CalculationSection {
   system_ref: string;
   method_ref: string;
@@ -26,7 +32,10 @@ export interface CalculationSection {
   forces?: { total: { value: Vec3[] } };
   stress?: { total: { value: Vec3[] } };
   n_scf_iterations: number;
-  scf_iteration: { energy: EnergySection }[];
+  scf_iteration: ScfIteration[];
+  /** s: the step's wall time, and the wall time elapsed since the run started when it ended. */
+  time_calculation?: number;
+  time_physical?: number;
   eigenvalues?: EigenvaluesSection[];
   dos_electronic?: DosSection[];
   band_structure_electronic?: BandStructureSection[];
@@ -74,14 +83,46 @@ function scaled(rows: readonly Vec3[], factor: number): Vec3[] {
   return rows.map((r) => scaleVec3(r, factor));
 }
 
-export function calculationOf(calculation: RawCalculation, systemIndex: number): CalculationSection {
+/**
+ * Scf steps with their wall times; `start` is the wall time (s) elapsed before the ionic step began,
+ * so time_physical counts from the start of the run as NOMAD's does.
+ */
+function scfIterationsOf(calculation: RawCalculation, start: number | undefined): ScfIteration[] {
+  let elapsed = start;
+  return calculation.scsteps.map((step, index) => {
+    const iteration: ScfIteration = { energy: energySectionOf(step) };
+    const wall = calculation.scstepWallTimes[index];
+    if (wall !== undefined && Number.isFinite(wall)) {
+      iteration.time_calculation = wall;
+      if (elapsed !== undefined) {
+        elapsed += wall;
+        iteration.time_physical = elapsed;
+      }
+    } else {
+      elapsed = undefined;
+    }
+    return iteration;
+  });
+}
+
+/** `start`: wall time (s) of the run before this ionic step, undefined when a timer was missing. */
+export function calculationOf(
+  calculation: RawCalculation,
+  systemIndex: number,
+  start?: number,
+  methodIndex = 0,
+): CalculationSection {
   const section: CalculationSection = {
     system_ref: `/run/0/system/${systemIndex}`,
-    method_ref: '/run/0/method/0',
+    method_ref: `/run/0/method/${methodIndex}`,
     energy: energySectionOf(ionicEnergies(calculation)),
     n_scf_iterations: calculation.scsteps.length,
-    scf_iteration: calculation.scsteps.map((step) => ({ energy: energySectionOf(step) })),
+    scf_iteration: scfIterationsOf(calculation, start),
   };
+  if (calculation.wallTime !== undefined && Number.isFinite(calculation.wallTime)) {
+    section.time_calculation = calculation.wallTime;
+    if (start !== undefined) section.time_physical = start + calculation.wallTime;
+  }
   if (calculation.forces) section.forces = { total: { value: scaled(calculation.forces, EV_PER_ANGSTROM) } };
   if (calculation.stress) section.stress = { total: { value: scaled(calculation.stress, KBAR) } };
   return section;

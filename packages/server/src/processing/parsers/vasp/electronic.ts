@@ -35,7 +35,8 @@ export interface DosSection {
   n_energies: number;
   energies: number[];
   total: DosValues[];
-  atom_projected?: DosValues[];
+  /** Per atom and orbital (NOMAD's name for atom- and orbital-resolved values). */
+  orbital_projected?: DosValues[];
 }
 
 interface BandSegment {
@@ -142,10 +143,12 @@ export function dosOf(raw: RawDos, elements: readonly string[], nSpin: number): 
     section.total.push(values);
     const partial = raw.partial;
     if (partial) {
-      section.atom_projected = [];
-      partial.values.forEach((ion, atomIndex) => {
-        ion[spin]?.forEach((column, field) => {
-          const orbital = partial.fields[field] ?? '';
+      section.orbital_projected = [];
+      // Orbital by orbital, each over all atoms (the order NOMAD lists them in).
+      partial.fields.forEach((orbital, field) => {
+        partial.values.forEach((ion, atomIndex) => {
+          const column = ion[spin]?.[field];
+          if (!column) return;
           const projected: DosValues = {
             spin,
             atom_index: atomIndex,
@@ -157,7 +160,7 @@ export function dosOf(raw: RawDos, elements: readonly string[], nSpin: number): 
           if (label !== undefined) projected.atom_label = label;
           const lm = ORBITAL_LM[orbital];
           if (lm) projected.lm = lm;
-          section.atom_projected?.push(projected);
+          section.orbital_projected?.push(projected);
         });
       });
     }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { compressionOf, decompress } from '../../compression.ts';
 import type { MainfileParser } from '../../types.ts';
 import { parseVasprun, parseVasprunStream } from './parser.ts';
+import { siblingPotcarHeaders } from './potcar-sibling.ts';
 
 /** Largest vasprun.xml read whole: bz2 and xz files (no streaming decompressor) and given content. */
 const MAX_WHOLE_BYTES = 1024 ** 3;
@@ -16,15 +17,17 @@ export const vasprunParser: MainfileParser = {
   mainfileContents: /<modeling>[\s\S]*?<i\s[^>]*name="program"[^>]*>\s*vasp/i,
   compressions: ['gz', 'bz2', 'xz'],
   maxBytes: MAX_WHOLE_BYTES,
-  parse: ({ content, log }) => parseVasprun(content, log),
+  parse: async ({ content, absolutePath, rawRoot, log }) =>
+    parseVasprun(content, log, await siblingPotcarHeaders(absolutePath, rawRoot, log)),
   // Plain and gzipped files are walked as they are read: memory stays at what the run's sections
   // keep, whatever the file's size. bz2 and xz have no streaming decompressor here: read whole.
-  parseStream: async ({ mainfile, absolutePath, read, log }) => {
+  parseStream: async ({ mainfile, absolutePath, rawRoot, read, log }) => {
+    const potcars = await siblingPotcarHeaders(absolutePath, rawRoot, log);
     const compression = compressionOf(mainfile);
     if (compression === 'bz2' || compression === 'xz') {
       const content = await decompress(await readFile(absolutePath), compression, MAX_WHOLE_BYTES);
-      return parseVasprun(content, log);
+      return parseVasprun(content, log, potcars);
     }
-    return parseVasprunStream(read(), log);
+    return parseVasprunStream(read(), log, potcars);
   },
 };

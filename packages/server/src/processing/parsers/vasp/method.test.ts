@@ -28,7 +28,6 @@ describe('VASP method pieces', () => {
         weights: [0.25, 0.75],
       }),
     ).toEqual({
-      generation_method: 'Gamma-centered',
       sampling_method: 'Gamma-centered',
       grid: [4, 4, 2],
       offset: [0, 0, 0],
@@ -48,7 +47,6 @@ describe('VASP method pieces', () => {
       weights: [],
     });
     expect(line).toMatchObject({
-      generation_method: 'line',
       sampling_method: 'Line-path',
       x_vasp_n_points_per_segment: 2,
       x_vasp_line_path_endpoints: [
@@ -78,6 +76,25 @@ describe('VASP method pieces', () => {
       mass: 55.847 * AMU,
       n_valence_electrons: 8,
       pseudopotential_name: 'PAW_PBE Fe 06Sep2000',
+      // No POTCAR header: kind and functional from the title alone, no cutoff.
+      pseudopotential: {
+        name: 'PAW_PBE Fe 06Sep2000',
+        type: 'PAW',
+        xc_functional_name: ['GGA_X_PBE', 'GGA_C_PBE'],
+      },
+    });
+  });
+
+  it('takes cutoff and functional of a potential from its POTCAR header', () => {
+    const [params] = atomParametersOf(
+      [{ count: 1, element: 'Si', pseudopotential: 'US Si' }],
+      [{ title: 'US Si', lexch: '91', enmax: 150.5, ultrasoft: true }],
+    );
+    expect(params?.pseudopotential).toEqual({
+      name: 'US Si',
+      type: 'US V',
+      cutoff: 150.5 * EV,
+      xc_functional_name: ['GGA_X_PW91', 'GGA_C_PW91'],
     });
   });
 });

@@ -3,6 +3,13 @@
 import { atomicNumber } from '../../elements.ts';
 import type { Vec3 } from '../../structure.ts';
 import type { RawAtomType, RawKpoints, TagMap, Vasprun } from './raw.ts';
+import {
+  electronsRepresentationOf,
+  pseudopotentialOf,
+  type BasisSetContainer,
+  type PotcarHeader,
+  type PseudopotentialSection,
+} from './potcar.ts';
 import type { Settings } from './settings.ts';
 import { AMU, EV } from './units.ts';
 import { xcFunctionalOf, type XcFunctional } from './xc.ts';
@@ -14,9 +21,7 @@ export interface Smearing {
 }
 
 export interface KMesh {
-  /** NOMAD's older name for how the points were made: 'Gamma-centered' | 'Monkhorst-Pack' | 'line'. */
-  generation_method?: string;
-  /** The same as the current metainfo's Mesh.sampling_method ('Line-path' for line mode). */
+  /** How the points were made: 'Gamma-centered' | 'Monkhorst-Pack' | 'Line-path' (line mode). */
   sampling_method?: string;
   grid?: number[];
   offset?: number[];
@@ -35,6 +40,7 @@ export interface AtomParameters {
   mass?: number;
   n_valence_electrons?: number;
   pseudopotential_name?: string;
+  pseudopotential?: PseudopotentialSection;
 }
 
 export interface MethodSection {
@@ -47,7 +53,7 @@ export interface MethodSection {
     n_bands?: number;
   };
   scf?: { threshold_energy_change?: number; n_max_iteration?: number };
-  basis_set: { type: string; cell_dependent?: { kind: string; planewave_cutoff: number }[] }[];
+  electrons_representation: BasisSetContainer[];
   k_mesh?: KMesh;
   atom_parameters: AtomParameters[];
   x_vasp_incar_in: TagMap;
@@ -64,20 +70,20 @@ export function smearingOf(settings: Settings): Smearing | undefined {
   return sigma === undefined ? { kind } : { kind, width: sigma * EV };
 }
 
-const GENERATION_METHODS: Readonly<Record<string, [string, string]>> = {
+const SAMPLING_METHODS: Readonly<Record<string, string>> = {
   // 'Automatic' (length-based) meshes are Gamma-centred in VASP.
-  Automatic: ['Gamma-centered', 'Gamma-centered'],
-  Gamma: ['Gamma-centered', 'Gamma-centered'],
-  'Monkhorst-Pack': ['Monkhorst-Pack', 'Monkhorst-Pack'],
-  listgenerated: ['line', 'Line-path'],
+  Automatic: 'Gamma-centered',
+  Gamma: 'Gamma-centered',
+  'Monkhorst-Pack': 'Monkhorst-Pack',
+  listgenerated: 'Line-path',
 };
 
 export function kMeshOf(kpoints: RawKpoints): KMesh | undefined {
   if (kpoints.list.length === 0) return undefined;
   const mesh: KMesh = { n_points: kpoints.list.length, points: kpoints.list };
   if (kpoints.weights.length === kpoints.list.length) mesh.weights = kpoints.weights;
-  const methods = kpoints.generation === undefined ? undefined : GENERATION_METHODS[kpoints.generation];
-  if (methods) [mesh.generation_method, mesh.sampling_method] = methods;
+  const sampling = kpoints.generation === undefined ? undefined : SAMPLING_METHODS[kpoints.generation];
+  if (sampling) mesh.sampling_method = sampling;
   if (kpoints.generation === 'listgenerated') {
     const perSegment = kpoints.divisions?.[0];
     if (perSegment !== undefined && perSegment > 1) {
@@ -101,10 +107,16 @@ export function kMeshOf(kpoints: RawKpoints): KMesh | undefined {
   return mesh;
 }
 
-/** One entry per atom type; repeated elements get numbered labels ('Fe', 'Fe1') as NOMAD does. */
-export function atomParametersOf(types: readonly RawAtomType[]): AtomParameters[] {
+/**
+ * One entry per atom type; repeated elements get numbered labels ('Fe', 'Fe1') as NOMAD does.
+ * `headers` are the types' POTCAR headers, where known (cutoff, functional of each potential).
+ */
+export function atomParametersOf(
+  types: readonly RawAtomType[],
+  headers: readonly (PotcarHeader | undefined)[] = [],
+): AtomParameters[] {
   const seen = new Map<string, number>();
-  return types.map((type) => {
+  return types.map((type, index) => {
     const count = seen.get(type.element) ?? 0;
     seen.set(type.element, count + 1);
     const parameters: AtomParameters = {
@@ -114,7 +126,10 @@ export function atomParametersOf(types: readonly RawAtomType[]): AtomParameters[
     if (type.mass !== undefined && Number.isFinite(type.mass)) parameters.mass = type.mass * AMU;
     if (type.valence !== undefined && Number.isFinite(type.valence))
       parameters.n_valence_electrons = type.valence;
-    if (type.pseudopotential) parameters.pseudopotential_name = type.pseudopotential;
+    if (type.pseudopotential) {
+      parameters.pseudopotential_name = type.pseudopotential;
+      parameters.pseudopotential = pseudopotentialOf(type.pseudopotential, headers[index]);
+    }
     return parameters;
   });
 }
@@ -145,25 +160,25 @@ export function scfOf(settings: Settings): MethodSection['scf'] {
   return scf;
 }
 
-export function methodOf(run: Vasprun, settings: Settings, warn: (message: string) => void): MethodSection {
+export function methodOf(
+  run: Vasprun,
+  settings: Settings,
+  warn: (message: string) => void,
+  headers: readonly (PotcarHeader | undefined)[] = [],
+): MethodSection {
   const titles = run.atomTypes.flatMap((t) => (t.pseudopotential ? [t.pseudopotential] : []));
+  // ENMAX in <parameters> is the cutoff used (ENCUT when set, else the POTCARs' largest ENMAX).
+  const cutoff = settings.number('ENMAX') ?? settings.number('ENCUT');
   const method: MethodSection = {
     dft: { xc_functional: xcFunctionalOf(settings, titles, warn) },
     electronic: electronicOf(settings, settings.boolean('LDAU') === true),
-    basis_set: [{ type: 'plane waves' }],
-    atom_parameters: atomParametersOf(run.atomTypes),
+    electrons_representation: [electronsRepresentationOf(settings, cutoff, settings.number('ENAUG'))],
+    atom_parameters: atomParametersOf(run.atomTypes, headers),
     x_vasp_incar_in: run.incar,
     x_vasp_incar_out: run.parameters,
   };
   const scf = scfOf(settings);
   if (scf) method.scf = scf;
-  // ENMAX in <parameters> is the cutoff used (ENCUT when set, else the POTCARs' largest ENMAX).
-  const cutoff = settings.number('ENMAX') ?? settings.number('ENCUT');
-  if (cutoff !== undefined) {
-    method.basis_set = [
-      { type: 'plane waves', cell_dependent: [{ kind: 'plane waves', planewave_cutoff: cutoff * EV }] },
-    ];
-  }
   const kMesh = kMeshOf(run.kpoints);
   if (kMesh) method.k_mesh = kMesh;
   return method;

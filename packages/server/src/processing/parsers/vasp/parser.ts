@@ -3,7 +3,9 @@ import type { Mat3, Structure } from '../../structure.ts';
 import type { LogLevel, ParserOutput } from '../../types.ts';
 import { calculationOf, type CalculationSection } from './calculation.ts';
 import { bandEdgesOf, bandStructureOf, dosOf, eigenvaluesOf } from './electronic.ts';
+import { gwMethodOf } from './gw.ts';
 import { methodOf } from './method.ts';
+import { headersFor, type PotcarHeader } from './potcar.ts';
 import type { RawCalculation, Vasprun } from './raw.ts';
 import { readVasprun, readVasprunStream } from './reader.ts';
 import { settingsOf } from './settings.ts';
@@ -73,24 +75,35 @@ function addElectronic(
 
 type Log = (level: LogLevel, event: string) => void;
 
-export function parseVasprun(content: Buffer, log: Log): ParserOutput {
-  return outputOf(readVasprun(content), log);
+/** `potcars`: headers of a POTCAR beside the file, for the potentials' cutoffs and functionals. */
+export function parseVasprun(content: Buffer, log: Log, potcars: readonly PotcarHeader[] = []): ParserOutput {
+  return outputOf(readVasprun(content), log, potcars);
 }
 
 /** parseVasprun over the file's chunks as they are read. */
-export async function parseVasprunStream(chunks: AsyncIterable<Buffer>, log: Log): Promise<ParserOutput> {
-  return outputOf(await readVasprunStream(chunks), log);
+export async function parseVasprunStream(
+  chunks: AsyncIterable<Buffer>,
+  log: Log,
+  potcars: readonly PotcarHeader[] = [],
+): Promise<ParserOutput> {
+  return outputOf(await readVasprunStream(chunks), log, potcars);
 }
 
-function outputOf(run: Vasprun, log: Log): ParserOutput {
+function outputOf(run: Vasprun, log: Log, potcars: readonly PotcarHeader[]): ParserOutput {
   const program = programOf(run.generator);
   const warn = (message: string): void => log('WARNING', message);
   const settings = settingsOf(run.incar, run.parameters);
-  const method = methodOf(run, settings, warn);
+  const titles = run.atomTypes.map((type) => type.pseudopotential ?? '');
+  const method = methodOf(run, settings, warn, headersFor(titles, potcars));
+  // A GW run: its calculations refer to the GW method, which starts from the DFT one.
+  const gwMethod = gwMethodOf(settings, method.k_mesh);
+  const methodIndex = gwMethod ? 1 : 0;
 
   const systems: SystemSection[] = [];
   const calculations: CalculationSection[] = [];
   let structure: Structure | undefined;
+  // Wall time elapsed before each ionic step: the sum of the earlier steps' 'totalsc' timers.
+  let elapsed: number | undefined = 0;
   run.calculations.forEach((raw, index) => {
     const rawStructure = raw.structure ?? run.finalStructure ?? run.initialStructure;
     if (!rawStructure) throw new Error(`vasprun.xml: ionic step ${index + 1} has no structure`);
@@ -98,7 +111,8 @@ function outputOf(run: Vasprun, log: Log): ParserOutput {
     // VASP writes the selective-dynamics flags only with the input and final structures.
     const selective = rawStructure.selective ?? run.initialStructure?.selective;
     systems.push(systemOf(structure, selective));
-    const section = calculationOf(raw, systems.length - 1);
+    const section = calculationOf(raw, systems.length - 1, elapsed, methodIndex);
+    elapsed = elapsed !== undefined && raw.wallTime !== undefined ? elapsed + raw.wallTime : undefined;
     const nSpin = method.electronic.n_spin_channels;
     addElectronic(section, raw, run, { lattice: structure.lattice as Mat3, nSpin, warn });
     calculations.push(section);
@@ -113,9 +127,30 @@ function outputOf(run: Vasprun, log: Log): ParserOutput {
     }
   }
 
+  if (systems.length === 0) {
+    throw new Error(run.truncated ?? 'vasprun.xml has neither a structure nor a complete ionic step');
+  }
+  if (run.truncated) {
+    const kept = run.calculations.length;
+    warn(
+      `the run did not finish (${run.truncated})${kept > 0 ? `: its ${kept} complete ionic step(s) are kept` : ''}`,
+    );
+  }
+
   const output: ParserOutput = {
     sections: {
-      run: [{ program, method: [method], system: systems, calculation: calculations }],
+      run: [
+        {
+          program,
+          // The generator's date and time are when the run started.
+          ...(program.compilation_datetime === undefined
+            ? {}
+            : { time_run: { date_start: program.compilation_datetime } }),
+          method: gwMethod ? [method, gwMethod] : [method],
+          system: systems,
+          calculation: calculations,
+        },
+      ],
       workflow2: workflowOf(settings, run.calculations.length),
     },
     entryType: 'VASP',

@@ -66,6 +66,10 @@ export interface RawCalculation {
   energies: Record<string, number>;
   /** Energies per electronic (scf) step, eV. */
   scsteps: Record<string, number>[];
+  /** Wall time of each scf step ('total' timer), s; NaN where the step has none. */
+  scstepWallTimes: number[];
+  /** Wall time of the whole ionic step ('totalsc' timer), s. */
+  wallTime?: number;
   /** eV/Å per atom. */
   forces?: Vec3[];
   /** kBar, 3×3. */
@@ -87,4 +91,6 @@ export interface Vasprun {
   finalStructure?: RawStructure;
   /** One per <calculation> (ionic step). Only the last eigenvalues and DOS of the file are kept. */
   calculations: RawCalculation[];
+  /** Why the file stops early (it ends inside open elements); the complete steps are still read. */
+  truncated?: string;
 }

@@ -141,20 +141,17 @@ function vasprunReader(): VasprunReader {
       structure = { positions: [] };
       structurePath = path;
     } else if (path === CALCULATION) {
-      calculation = { energies: {}, scsteps: [] };
+      calculation = { energies: {}, scsteps: [], scstepWallTimes: [] };
     } else if (path === `${CALCULATION}/scstep`) {
       scstep = {};
       calculation?.scsteps.push(scstep);
+      calculation?.scstepWallTimes.push(Number.NaN);
     } else if (path === EIGENVALUES && calculation) {
       eigenvalues = { energies: [], occupations: [] };
-      if (eigenvaluesOwner) delete eigenvaluesOwner.eigenvalues;
       calculation.eigenvalues = eigenvalues;
-      eigenvaluesOwner = calculation;
     } else if (path === DOS && calculation) {
       dos = { energies: [], total: [], integrated: [] };
-      if (dosOwner) delete dosOwner.dos;
       calculation.dos = dos;
-      dosOwner = calculation;
     } else if (path === PARTIAL_DOS && dos) {
       dos.partial = { fields: [], values: [] };
     } else if (element.name === 'rc') {
@@ -232,6 +229,16 @@ function vasprunReader(): VasprunReader {
         }
         return;
       }
+      case 'time':
+        // <time name="..."> cpu wall </time>: NOMAD's timings are the wall times.
+        if (calculation && at === `${CALCULATION}/scstep` && name === 'total') {
+          const wall = text.numbers()[1];
+          if (wall !== undefined) calculation.scstepWallTimes[calculation.scsteps.length - 1] = wall;
+        } else if (calculation && at === CALCULATION && name === 'totalsc') {
+          const wall = text.numbers()[1];
+          if (wall !== undefined) calculation.wallTime = wall;
+        }
+        return;
       case 'c':
         if (parent.name === 'rc') table?.row?.push(text.string());
         return;
@@ -268,8 +275,17 @@ function vasprunReader(): VasprunReader {
     } else if (path === `${CALCULATION}/scstep`) {
       scstep = undefined;
     } else if (path === EIGENVALUES) {
+      // Only once the new set is complete does the earlier step's set go (a cut-off file keeps it).
+      if (calculation && eigenvaluesOwner !== calculation) {
+        if (eigenvaluesOwner) delete eigenvaluesOwner.eigenvalues;
+        eigenvaluesOwner = calculation;
+      }
       eigenvalues = undefined;
     } else if (path === DOS) {
+      if (calculation && dosOwner !== calculation) {
+        if (dosOwner) delete dosOwner.dos;
+        dosOwner = calculation;
+      }
       dos = undefined;
     } else if (element.name === 'rc' && table) {
       if (table.row) table.rows.push(table.row);
@@ -280,7 +296,16 @@ function vasprunReader(): VasprunReader {
 
   const walker = new XmlWalker({ open, close }, LABEL);
   const end = (): Vasprun => {
-    walker.end();
+    if (walker.truncated) {
+      // A run cut off (killed job, full disk) keeps its complete ionic steps; the caller warns.
+      try {
+        walker.end();
+      } catch (error) {
+        run.truncated = error instanceof Error ? error.message : String(error);
+      }
+    } else {
+      walker.end();
+    }
     run.elements = tables.atoms.rows.map((row) => (row[tables.atoms.fields.indexOf('element')] ?? '').trim());
     run.atomTypes = atomTypesOf(tables.atomtypes);
     return run;

@@ -17,7 +17,7 @@ export interface XcFunctional {
 }
 
 /** libxc names per GGA tag value (VASP wiki 'GGA'). */
-const GGA: Readonly<Record<string, readonly string[]>> = {
+export const GGA: Readonly<Record<string, readonly string[]>> = {
   PE: ['GGA_X_PBE', 'GGA_C_PBE'],
   PBE: ['GGA_X_PBE', 'GGA_C_PBE'],
   PS: ['GGA_X_PBE_SOL', 'GGA_C_PBE_SOL'],
@@ -55,6 +55,8 @@ const METAGGA: Readonly<Record<string, readonly string[]>> = {
   MS2: ['MGGA_X_MS2'],
   // Modified Becke-Johnson is Tran-Blaha 2009 in libxc.
   MBJ: ['MGGA_X_TB09'],
+  // Exchange and correlation in one libxc functional.
+  HLE17: ['MGGA_XC_HLE17'],
 };
 
 /** GGA tag values meaning 'no explicit choice': the POTCAR's functional applies. */

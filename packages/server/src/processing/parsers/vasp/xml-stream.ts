@@ -108,6 +108,11 @@ export class XmlWalker {
     this.offset += n;
   }
 
+  /** True when the document so far has a root and some elements are still open (a cut-off file). */
+  get truncated(): boolean {
+    return this.rootSeen && this.stack.length > 0;
+  }
+
   end(): void {
     if (!this.rootSeen) throw new Error(`${this.label} is empty: it has no XML element`);
     const { stack } = this;
