@@ -32,14 +32,14 @@ export class UnitError extends Error {}
 const d = (dimensions: Dimensions) => dimensions;
 const energy = d({ mass: 1, length: 2, time: -2 });
 const ELECTRON_VOLT = 1.602176634e-19; // J, exact since the 2019 SI
-const HARTREE = 4.3597447222071e-18; // J, CODATA 2018
+const HARTREE = 4.35974472220717e-18; // J: CODATA 2018's 2 R∞ h c as pint derives it, as NOMAD converts
 const DALTON = 1.6605390666e-27; // kg, CODATA 2018
 
 /** Factors to SI of the units in unitList, by name. */
 const facts: Record<string, Omit<ResolvedUnit, 'offset'> & { offset?: number }> = {
   meter: { factor: 1, dimensions: d({ length: 1 }) },
   angstrom: { factor: 1e-10, dimensions: d({ length: 1 }) },
-  bohr: { factor: 5.29177210903e-11, dimensions: d({ length: 1 }) },
+  bohr: { factor: 5.2917721090397754e-11, dimensions: d({ length: 1 }) }, // ħ/(α mₑ c), as pint
   kilogram: { factor: 1, dimensions: d({ mass: 1 }) },
   gram: { factor: 1e-3, dimensions: d({ mass: 1 }) },
   dalton: { factor: DALTON, dimensions: d({ mass: 1 }) },

@@ -13,14 +13,17 @@ export const KILOBAR = 1e8;
 /** Unified atomic mass unit in kg (CODATA 2018), the factor NOMAD applies to its mass table. */
 export const ATOMIC_MASS_UNIT = 1.6605390666e-27;
 
-/** Joules per Hartree (CODATA 2018). */
-export const HARTREE = 4.3597447222071e-18;
+/**
+ * Joules per Hartree: CODATA 2018's 2 R∞ h c to the last bit as pint derives it (NOMAD converts with pint),
+ * so a value read here and NOMAD's of the same file are the same number, not one a last digit apart.
+ */
+export const HARTREE = 4.35974472220717e-18;
 
 /** Joules per Rydberg: half a Hartree. */
 export const RYDBERG = HARTREE / 2;
 
-/** Metres per bohr (CODATA 2018). */
-export const BOHR = 5.29177210903e-11;
+/** Metres per bohr: CODATA 2018's ħ/(α mₑ c) as pint derives it (see HARTREE). */
+export const BOHR = 5.2917721090397754e-11;
 
 /** Seconds per picosecond. */
 export const PICOSECOND = 1e-12;

@@ -50,6 +50,10 @@ describe.skipIf(!existsSync(samples))('ElaStic samples (skipped without ../share
     ]);
     // Dst01-Energy.dat, first line: strain -0.05, energy -75.87786656 Ha.
     expectClose(at(archive, 'workflow2/results/strain_diagrams/0/value/0/0'), -75.87786656 * HARTREE);
+    // NOMAD's metainfo: counts are results: 3 deformation types (Dst01-03), 11 strains each.
+    expect(at(archive, 'workflow2/results/n_deformations')).toBe(3);
+    expect(at(archive, 'workflow2/results/n_strains')).toBe(11);
+    expect(at(archive, 'workflow2/method/n_deformations')).toBeUndefined();
     expect(at(archive, 'results/material/symmetry/space_group_number')).toBe(227);
   });
 });

@@ -76,10 +76,16 @@ export const elasticParser: MainfileParser = {
         type: 'energy',
         eta: [curve.strain],
         value: [curve.energy.map((e) => e * HARTREE)],
-        label: name.slice(0, 5),
+        n_eta: curve.strain.length,
+        n_deformations: 1,
       });
     }
-    const workflowResults: Section = {};
+    // ElaStic's 'distorted structures' are the strains of each deformation type (NOMAD's n_strains); the
+    // deformation types are the Dst?? curves.
+    const workflowResults: Section = {
+      ...(info.deformations !== undefined ? { n_strains: info.deformations } : {}),
+      ...(diagrams.length > 0 ? { n_deformations: diagrams.length } : {}),
+    };
     if (results.stiffness)
       workflowResults.elastic_constants_matrix_second_order = results.stiffness.map((row) =>
         row.map((x) => x * GIGAPASCAL),
@@ -114,7 +120,6 @@ export const elasticParser: MainfileParser = {
         ...(info.code ? { energy_stress_calculator: info.code } : {}),
         ...(info.method ? { calculation_method: info.method } : {}),
         ...(info.order !== undefined ? { elastic_constants_order: info.order } : {}),
-        ...(info.deformations !== undefined ? { n_deformations: info.deformations } : {}),
         ...(info.maxStrain !== undefined ? { strain_maximum: info.maxStrain } : {}),
       },
       results: workflowResults,
