@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import type { NorthToolState } from '@oasis/schema';
 import { fillPlaceholders, usesToken } from './command-line.ts';
@@ -10,6 +10,9 @@ import type { NorthToolConfig } from './north-config.ts';
 /** How long a tool gets to end after SIGTERM before its process group is killed. */
 const STOP_GRACE_MS = 5000;
 const PORT_POLL_MS = 150;
+
+/** `sh -c` script: kill the process group once fd 3 (the server's pipe) ends; the tool itself gets no fd 3. */
+const GUARD = '(read -r _ <&3; kill -KILL 0) & exec "$@" 3<&-';
 
 /** Variables a tool inherits from the server: enough to find programs and a locale, none of its secrets. */
 const INHERITED_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR'];
@@ -77,12 +80,16 @@ export class ToolInstance {
     try {
       mkdirSync(path.dirname(start.logFile), { recursive: true });
       log = openSync(start.logFile, 'a');
-      const [command = '', ...args] = argv;
-      this.child = spawn(command, args, {
+      // The tool runs under a guard in its process group: a shell that execs the command (no shell reads
+      // the command line: it arrives as positional parameters) and leaves one background reader of a pipe
+      // whose other end only this server holds. When the server process ends in any way, kill -9 included,
+      // the kernel closes that end, the read returns and the whole group is killed: tools die with their
+      // server instead of listening on for good.
+      this.child = spawn('/bin/sh', ['-c', GUARD, 'oasis-north-tool', ...argv], {
         cwd: start.tool.cwd ?? start.workDir,
         env,
         detached: true,
-        stdio: ['ignore', log, log],
+        stdio: ['ignore', log, log, 'pipe'],
       });
     } catch {
       // No log file or a command that cannot be spawned at all: a tool that did not start.
@@ -92,10 +99,15 @@ export class ToolInstance {
       if (log !== undefined) closeSync(log);
     }
     const child = this.child;
+    // The guard's pipe must not keep this process alive, and ends with the tool (which lets the guard go).
+    const guardPipe = child.stdio[3] as Socket | null;
+    guardPipe?.unref();
+    guardPipe?.on('error', () => undefined);
     this.exited = new Promise((resolve) => {
       child.once('exit', () => resolve());
       child.once('error', () => resolve());
     });
+    void this.exited.then(() => guardPipe?.destroy());
     let ended = false;
     void this.exited.then(() => {
       ended = true;
