@@ -5,8 +5,10 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const server = {
   root: 'packages/server',
   environment: 'node',
-  testTimeout: 30000,
-  hookTimeout: 60000,
+  // Hang detectors, not measures: on a machine kept busy (load 15 on 2 cores) a suite that opens PGlite
+  // databases on disk took over 30 s; the tests themselves wait for conditions.
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
   // The suites share their worker's modules rather than importing the server again for each of 150 files
   // (the suite took some 560 s, 340 s so): every suite starts and closes its own servers and databases,
   // and the server keeps no module-level state.
