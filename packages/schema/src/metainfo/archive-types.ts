@@ -22,6 +22,8 @@ interface ScalarValues {
   readonly float: number;
   readonly bool: boolean;
   readonly reference: string;
+  readonly complex: number;
+  readonly any: unknown;
 }
 
 type ScalarOf<Q extends QuantityDefinition> = Q extends EnumQuantity

@@ -56,6 +56,10 @@ export const nomadTypeOf = (
       return { type_kind: 'numpy', type_data: 'float64' };
     case 'datetime':
       return { type_kind: 'custom', type_data: 'nomad.metainfo.data_type.Datetime' };
+    case 'complex':
+      return { type_kind: 'numpy', type_data: 'complex128' };
+    case 'any':
+      return { type_kind: 'custom', type_data: 'nomad.metainfo.data_type.Any' };
     case 'enum':
       return { type_kind: 'enum', type_data: [...quantity.values] };
   }

@@ -31,6 +31,33 @@ describe('conformanceProblems', () => {
     ).toEqual([]);
   });
 
+  it('accepts the base definition and the variants by m_def, checking each by its own definition', () => {
+    expect(
+      conformanceProblems({ workflow2: { m_def: 'nomad.datamodel.metainfo.workflow.Workflow', name: 'x' } }),
+    ).toEqual([]);
+    const md = {
+      m_def: 'simulationworkflowschema.MolecularDynamics',
+      method: { thermodynamic_ensemble: 'NVT', thermostat_parameters: [{ thermostat_type: 'berendsen' }] },
+    };
+    expect(conformanceProblems({ workflow2: md })).toEqual([]);
+    expect(
+      conformanceProblems({ workflow2: { ...md, m_def: 'simulationworkflowschema.SinglePoint' } }).map(
+        (p) => p.path,
+      ),
+    ).toEqual(['workflow2/method/thermodynamic_ensemble', 'workflow2/method/thermostat_parameters']);
+  });
+
+  it("takes NOMAD's complex mesh points as real numbers and its Any parameters as any JSON value", () => {
+    const method = {
+      k_mesh: { dimensionality: 3, points: [[0, 0, 0]] },
+      dft: { xc_functional: { hybrid: [{ name: 'HYB_GGA_XC_HSE06', parameters: { omega: 0.11 } }] } },
+    };
+    expect(conformanceProblems({ run: [{ method: [method] }] })).toEqual([]);
+    expect(
+      conformanceProblems({ run: [{ method: [{ k_mesh: { points: [['0', 0, 0]] } }] }] }).map((p) => p.path),
+    ).toEqual(['run/0/method/0/k_mesh/points']);
+  });
+
   it('names what is not defined and values of the wrong type or shape', () => {
     expect(
       conformanceProblems({
@@ -41,12 +68,16 @@ describe('conformanceProblems', () => {
             method: { dft: {} },
           },
         ],
+        workflow2: { m_def: 'simulationworkflowschema.GW', name: 'GW' },
       }).map(({ path, problem }) => `${path}: ${problem}`),
     ).toEqual([
       'run/0/program/name: 3 is not a str',
       "run/0/program/colour: Program defines no 'colour'",
       'run/0/system/0/atoms/positions: has 2 values where the shape says 3',
       "run/0/method: 'method' repeats: expected a list of sections",
+      expect.stringMatching(
+        /^workflow2\/m_def: 'simulationworkflowschema.GW' names no known definition of Workflow/,
+      ),
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { archiveDefinition } from './builtin/archive.ts';
 import { sectionsOf, variantOf } from './lookup.ts';
-import type { QuantityDefinition, SectionDefinition, Shape } from './model.ts';
+import type { QuantityDefinition, SectionDefinition, Shape, SubSectionDefinition } from './model.ts';
 
 /**
  * Checks archive data against the metainfo definitions: every key a defined quantity or sub-section,
@@ -24,7 +24,10 @@ const scalarFits = (quantity: QuantityDefinition, value: unknown): boolean => {
     case 'int':
       return typeof value === 'number' && Number.isInteger(value);
     case 'float':
+    case 'complex':
       return typeof value === 'number';
+    case 'any':
+      return true;
     case 'bool':
       return typeof value === 'boolean';
     case 'enum':
@@ -54,6 +57,13 @@ function shapeProblem(quantity: QuantityDefinition, value: unknown, shape: Shape
   }
   return undefined;
 }
+
+/**
+ * Whether an `m_def` of a sub-section with variants names neither a variant nor the base definition
+ * (whose class name it then ends with, e.g. 'nomad.datamodel.metainfo.workflow.Workflow').
+ */
+const unknownVariant = (subSection: SubSectionDefinition, mDef: string): boolean =>
+  subSection.variants !== undefined && mDef.split('.').pop() !== subSection.section.name;
 
 function checkSection(
   section: SectionDefinition,
@@ -87,6 +97,12 @@ function checkSection(
         return;
       }
       const declared = typeof child.m_def === 'string' ? variantOf(subSection, child.m_def) : undefined;
+      if (typeof child.m_def === 'string' && !declared && unknownVariant(subSection, child.m_def)) {
+        problems.push({
+          path: `${childPath}/m_def`,
+          problem: `'${child.m_def}' names no known definition of ${subSection.section.name} (${Object.keys(subSection.variants ?? {}).join(', ')})`,
+        });
+      }
       // Without a declared variant, the data may follow any of the sub-section's definitions.
       const candidates = declared ? [declared] : sectionsOf(subSection);
       let best: ConformanceProblem[] | undefined;

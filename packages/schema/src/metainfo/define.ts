@@ -87,6 +87,9 @@ export const int = primitive('int');
 export const float = primitive('float');
 export const bool = primitive('bool');
 export const datetime = primitive('datetime');
+export const complex = primitive('complex');
+/** NOMAD's Any: a free JSON value. */
+export const anyValue = primitive('any');
 
 export const enumeration = <
   const N extends string,

@@ -124,7 +124,11 @@ describe('variantOf', () => {
       'GeometryOptimization',
     );
     expect(variantOf(workflow2, 'simulationworkflowschema.SinglePoint')?.name).toBe('SinglePoint');
-    expect(variantOf(workflow2, 'simulationworkflowschema.MolecularDynamics')).toBeUndefined();
+    expect(variantOf(workflow2, 'simulationworkflowschema.MolecularDynamics')?.name).toBe(
+      'MolecularDynamics',
+    );
+    expect(variantOf(workflow2, 'simulationworkflowschema.DFTPlusGW')?.name).toBe('DFTPlusGW');
+    expect(variantOf(workflow2, 'simulationworkflowschema.GW')).toBeUndefined();
     expect(variantOf(workflow2, 'other.GeometryOptimization')).toBeUndefined();
   });
 });

@@ -5,8 +5,12 @@ import { Type, type TSchema } from '@sinclair/typebox';
  * shapes and units follow NOMAD's metainfo so archives written here read like NOMAD's.
  */
 
-/** Scalar value types. Integers and floats are JSON numbers; datetimes are ISO 8601 strings. */
-export type PrimitiveType = 'str' | 'int' | 'float' | 'bool' | 'datetime';
+/**
+ * Scalar value types. Integers and floats are JSON numbers; datetimes are ISO 8601 strings. `complex` is
+ * NOMAD's complex128 (mesh points), whose values are written here as real JSON numbers; `any` is NOMAD's
+ * Any, a free JSON value (e.g. the parameters of a functional or a force-field term).
+ */
+export type PrimitiveType = 'str' | 'int' | 'float' | 'bool' | 'datetime' | 'complex' | 'any';
 
 /**
  * One dimension of a shape: a fixed length (3), any length ('*', '0..*', '1..*'), or the name of the
@@ -138,6 +142,8 @@ export const QuantityDefinitionSchema = Type.Union([
       Type.Literal('float'),
       Type.Literal('bool'),
       Type.Literal('datetime'),
+      Type.Literal('complex'),
+      Type.Literal('any'),
     ]),
   }),
   Type.Object({ ...quantityCommon, type: Type.Literal('enum'), values: Type.Array(Type.String()) }),

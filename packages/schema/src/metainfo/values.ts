@@ -13,7 +13,10 @@ const scalarProblem = (quantity: QuantityDefinition, value: unknown): string | u
     case 'int':
       return typeof value === 'number' && Number.isInteger(value) ? undefined : 'an integer';
     case 'float':
+    case 'complex':
       return typeof value === 'number' && Number.isFinite(value) ? undefined : 'a finite number';
+    case 'any':
+      return undefined;
     case 'bool':
       return typeof value === 'boolean' ? undefined : 'a boolean';
     case 'datetime':

@@ -128,7 +128,14 @@ describe('GUI artifacts', () => {
       expect.arrayContaining(['entry_id', 'upload_id', 'mainfile', 'entry_create_time', 'processed']),
     );
     const run = sub(root, 'run');
-    expect(run.sub_sections.map((s) => s.name)).toEqual(['program', 'method', 'system', 'calculation']);
+    expect(run.sub_sections.map((s) => s.name)).toEqual([
+      'program',
+      'time_run',
+      'message',
+      'method',
+      'system',
+      'calculation',
+    ]);
     expect(sub(run, 'program').quantities.map((q) => q.name)).toContain('version');
   });
 

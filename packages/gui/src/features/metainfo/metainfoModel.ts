@@ -36,6 +36,10 @@ export const quantityType = (quantity: QuantityDefinition): { kind: string; data
       return { kind: 'numpy', data: 'float64' };
     case 'datetime':
       return { kind: 'custom', data: 'nomad.metainfo.data_type.Datetime' };
+    case 'complex':
+      return { kind: 'numpy', data: 'complex128' };
+    case 'any':
+      return { kind: 'custom', data: 'nomad.metainfo.data_type.Any' };
     case 'enum':
       return { kind: 'enum', data: quantity.values.join(', ') };
     case 'reference': {

@@ -11,12 +11,17 @@ import { material, materialSections } from './results-material.ts';
 import { resultsMethod, resultsMethodSections } from './results-method.ts';
 import { properties, propertiesSections } from './results-properties.ts';
 import { runCalculationSections } from './run-calculation.ts';
+import { calculationPropertySections } from './run-calculation-properties.ts';
 import { runMethodSections } from './run-method.ts';
 import { runSystemSections } from './run-system.ts';
-import { program, run } from './run.ts';
+import { messageRun, program, run, timeRun } from './run.ts';
 import { elnBasePackages } from './eln-base.ts';
 import {
+  dftPlusGwSections,
+  elasticSections,
   geometryOptimizationSections,
+  molecularDynamicsSections,
+  phononSections,
   singlePointSections,
   workflow,
   workflowSections,
@@ -68,7 +73,11 @@ export const builtinPackages: readonly PackageDefinition[] = [
       eln,
     ],
   },
-  { name: 'runschema.run', description: 'Runs of simulation codes.', section_definitions: [run, program] },
+  {
+    name: 'runschema.run',
+    description: 'Runs of simulation codes.',
+    section_definitions: [run, program, timeRun, messageRun],
+  },
   {
     name: 'runschema.method',
     description: 'Methods of simulations.',
@@ -82,7 +91,7 @@ export const builtinPackages: readonly PackageDefinition[] = [
   {
     name: 'runschema.calculation',
     description: 'Outputs of calculations.',
-    section_definitions: runCalculationSections,
+    section_definitions: [...runCalculationSections, ...calculationPropertySections],
   },
   {
     name: 'nomad.datamodel.metainfo.workflow',
@@ -98,6 +107,26 @@ export const builtinPackages: readonly PackageDefinition[] = [
     name: 'simulationworkflowschema.geometry_optimization',
     description: 'Geometry-optimisation workflows.',
     section_definitions: geometryOptimizationSections,
+  },
+  {
+    name: 'simulationworkflowschema.molecular_dynamics',
+    description: 'Molecular-dynamics workflows.',
+    section_definitions: molecularDynamicsSections,
+  },
+  {
+    name: 'simulationworkflowschema.phonon',
+    description: 'Phonon workflows.',
+    section_definitions: phononSections,
+  },
+  {
+    name: 'simulationworkflowschema.elastic',
+    description: 'Elastic-constant workflows.',
+    section_definitions: elasticSections,
+  },
+  {
+    name: 'simulationworkflowschema.gw',
+    description: 'GW workflows on top of DFT.',
+    section_definitions: dftPlusGwSections,
   },
   ...elnBasePackages,
 ];

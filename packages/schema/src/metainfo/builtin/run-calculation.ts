@@ -1,24 +1,15 @@
+import { bool, float, int, MATRIX3, reference, repeating, section, str, sub } from '../define.ts';
 import {
-  bool,
-  enumeration,
-  float,
-  int,
-  MATRIX3,
-  reference,
-  repeating,
-  section,
-  str,
-  sub,
-} from '../define.ts';
+  atomicCounts,
+  bandEnergies,
+  bandGap,
+  bandStructure,
+  dos,
+  dosValues,
+} from './run-calculation-bands.ts';
+import { calculationPropertySubSections } from './run-calculation-properties.ts';
 
 /** run.calculation: the outputs of one calculation (energies, forces, stress, eigenvalues, DOS, bands). */
-
-const atomicCounts = [
-  str('kind', 'Kind of the contribution, as the code names it.'),
-  int('n_orbitals', 'Number of orbitals the value is resolved for.'),
-  int('n_atoms', 'Number of atoms the value is resolved for.'),
-  int('n_spin_channels', 'Number of spin channels the value is resolved for.'),
-];
 
 const energyEntry = section('EnergyEntry', 'One energy term: its value and optional decompositions.', [
   float('value', 'Value of the energy term.', { unit: 'joule' }),
@@ -122,83 +113,6 @@ const stress = section(
   [sub('total', stressEntry), repeating('contributions', stressEntry), repeating('types', stressEntry)],
 );
 
-// Band gaps found by the normalisers, per spin channel; not indexed (results holds the searchable copy).
-const bandGap = section('BandGapDeprecated', 'Band gap of one spin channel.', [
-  int('index', 'Spin channel of the band gap.'),
-  float('value', 'Size of the band gap; zero for metals.', { unit: 'joule' }),
-  enumeration('type', 'Whether the band gap is direct or indirect.', ['direct', 'indirect']),
-  float('energy_highest_occupied', 'Energy of the highest occupied state.', { unit: 'joule' }),
-  float('energy_lowest_unoccupied', 'Energy of the lowest unoccupied state.', { unit: 'joule' }),
-]);
-
-const BANDS = ['n_spin_channels', 'n_kpoints', 'n_bands'] as const;
-
-const bandEnergies = section(
-  'BandEnergies',
-  'Eigenvalues and occupations on a set of k-points (a mesh or one band-structure segment).',
-  [
-    int('n_spin_channels', 'Number of spin channels.'),
-    int('n_bands', 'Number of bands.'),
-    int('n_kpoints', 'Number of k-points.'),
-    float('kpoints', 'k-points in fractional coordinates of the reciprocal cell.', {
-      shape: ['n_kpoints', 3],
-    }),
-    float('kpoints_weights', 'Weight of each k-point.', { shape: ['n_kpoints'] }),
-    float('kpoints_multiplicities', 'Multiplicity of each k-point.', { shape: ['n_kpoints'] }),
-    str('endpoints_labels', 'Labels of the first and last k-point of a segment.', { shape: [2] }),
-    str('orbital_labels', 'Label of each band, where bands are orbitals.', { shape: ['n_bands'] }),
-    float('energies', 'Eigenvalues per spin, k-point and band.', { shape: BANDS, unit: 'joule' }),
-    float('occupations', 'Occupation per spin, k-point and band.', { shape: BANDS }),
-  ],
-  [repeating('band_gap', bandGap)],
-);
-
-const dosValues = section('DosValues', 'Density-of-states values (total or projected) on the energy grid.', [
-  float('value', 'Density of states at each energy.', { shape: ['n_energies'], unit: '1 / joule' }),
-  float('value_integrated', 'Number of states up to each energy.', { shape: ['n_energies'] }),
-  float('normalization_factor', 'Factor that normalises the values per atom and cell.'),
-  int('spin', 'Spin channel of the values.'),
-  str('atom_label', 'Label of the atom the values are projected on.'),
-  int('atom_index', 'Index of the atom the values are projected on.'),
-  str('orbital', 'Orbital the values are projected on.'),
-  str('m_kind', 'Kind of the magnetic quantum number labels.'),
-  int('lm', 'Angular momentum and magnetic quantum numbers of the projection.', { shape: [2] }),
-]);
-
-const dos = section(
-  'Dos',
-  'Density of states of one spin channel on an energy grid.',
-  [
-    int('n_energies', 'Number of energies in the grid.'),
-    float('energies', 'Energy grid.', { shape: ['n_energies'], unit: 'joule' }),
-    float('energy_fermi', 'Fermi energy.', { unit: 'joule' }),
-    float('energy_ref', 'Reference energy of the grid.', { unit: 'joule' }),
-    int('spin_channel', 'Spin channel of this DOS.'),
-    ...atomicCounts,
-  ],
-  [
-    repeating('total', dosValues),
-    repeating('species_projected', dosValues),
-    repeating('atom_projected', dosValues),
-    repeating('orbital_projected', dosValues),
-    repeating('band_gap', bandGap),
-  ],
-);
-
-const bandStructure = section(
-  'BandStructure',
-  'Band structure along a path through the Brillouin zone, as segments between high-symmetry points.',
-  [
-    str('path_standard', 'Convention of the k-point path, e.g. setyawan_curtarolo.'),
-    float('reciprocal_cell', 'Reciprocal cell the k-points refer to, including 2π.', {
-      shape: MATRIX3,
-      unit: '1 / meter',
-    }),
-    float('energy_fermi', 'Fermi energy.', { unit: 'joule' }),
-  ],
-  [repeating('segment', bandEnergies), repeating('band_gap', bandGap)],
-);
-
 const baseCalculation = [
   reference('system_ref', 'The structure this calculation is done for.', 'run.system'),
   reference('method_ref', 'The method this calculation uses.', 'run.method'),
@@ -209,6 +123,17 @@ const baseCalculation = [
   float('density', 'Mass density.', { unit: 'kilogram / meter ** 3' }),
   float('pressure', 'Pressure.', { unit: 'pascal' }),
   float('pressure_tensor', 'Pressure tensor.', { shape: MATRIX3, unit: 'pascal' }),
+  reference('starting_calculation_ref', 'The calculation this one starts from.', 'run.calculation'),
+  int('n_references', 'Number of calculations referenced.'),
+  reference('calculations_ref', 'Further calculations this one relates to.', 'run.calculation', {
+    shape: ['n_references'],
+  }),
+  str('calculations_path', 'Archive paths of the calculations referenced.', { shape: ['n_references'] }),
+  float('hessian_matrix', 'Second derivatives of the energy by the atomic positions.', {
+    shape: ['number_of_atoms', 'number_of_atoms', 3, 3],
+  }),
+  float('spin_S2', 'Expectation value of S squared.'),
+  float('virial_tensor', 'Virial tensor.', { shape: MATRIX3, unit: 'joule' }),
   float('enthalpy', 'Enthalpy.', { unit: 'joule' }),
   float('temperature', 'Temperature.', { unit: 'kelvin' }),
   int('step', 'Step number in a trajectory.'),
@@ -237,6 +162,7 @@ export const calculation = section(
     // Phonons use NOMAD's same DOS and band structure sections (energies of the vibrational modes).
     repeating('dos_phonon', dos),
     repeating('band_structure_phonon', bandStructure),
+    ...calculationPropertySubSections,
   ],
 );
 

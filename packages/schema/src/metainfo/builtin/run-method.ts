@@ -1,10 +1,34 @@
-import { bool, enumeration, float, int, LIST, repeating, section, str, sub, VECTOR3 } from '../define.ts';
+import {
+  anyValue,
+  bool,
+  enumeration,
+  float,
+  int,
+  LIST,
+  reference,
+  repeating,
+  section,
+  str,
+  sub,
+} from '../define.ts';
+import {
+  basisSections,
+  basisSetAtomCentered,
+  basisSetMesh,
+  hubbardKanamoriModel,
+  orbitalApw,
+  pseudopotential,
+} from './run-method-basis.ts';
+import { bse, gw, gwSections } from './run-method-gw.ts';
+import { frequencyMesh, kMesh, meshSections } from './run-method-mesh.ts';
+import { forceField, forceFieldSections } from './run-force-field.ts';
 
 /** run.method: the model and numerical settings of a calculation, as parsers read them from input files. */
 
 const functional = section('Functional', 'One exchange, correlation or hybrid functional term.', [
   str('name', 'LibXC name of the functional, e.g. GGA_X_PBE.'),
   float('weight', 'Weight of this functional in the sum.'),
+  anyValue('parameters', 'Parameters of the functional, e.g. the mixing of exact exchange.'),
 ]);
 
 const xcFunctional = section(
@@ -66,33 +90,6 @@ const scf = section('Scf', 'Settings of the self-consistent field cycle.', [
   str('minimization_algorithm', 'Algorithm that minimises the electronic energy.'),
 ]);
 
-const SAMPLING_METHODS = [
-  'Gamma-centered',
-  'Monkhorst-Pack',
-  'Gamma-offcenter',
-  'Line-path',
-  'Equidistant',
-  'Logarithmic',
-  'Tan',
-  'Gauss-Legendre',
-  'Gauss-Laguerre',
-  'Clenshaw-Curtis',
-  'Newton-Cotes',
-  'Gauss-Hermite',
-] as const;
-
-const kMesh = section('KMesh', 'Sampling of the Brillouin zone.', [
-  int('dimensionality', 'Dimensionality of the mesh (1, 2 or 3).'),
-  enumeration('sampling_method', 'How the k-points are generated.', SAMPLING_METHODS),
-  int('n_points', 'Number of k-points in the mesh.'),
-  int('grid', 'Number of points along each reciprocal lattice vector.', { shape: ['dimensionality'] }),
-  float('offset', 'Shift of the grid, in fractions of the reciprocal lattice vectors.', { shape: VECTOR3 }),
-  float('all_points', 'All k-points of the full mesh, in fractional coordinates.', { shape: ['*', 3] }),
-  float('multiplicities', 'Number of symmetry-equivalent points each k-point stands for.', { shape: LIST }),
-  float('weights', 'Weight of each k-point in Brillouin-zone integrals.', { shape: LIST }),
-  str('high_symmetry_points', 'Labels of the high-symmetry points in the mesh.', { shape: LIST }),
-]);
-
 export const BASIS_SET_CONTAINER_TYPES = [
   'atom-centered orbitals',
   'APW',
@@ -109,23 +106,30 @@ export const BASIS_SET_CONTAINER_TYPES = [
   'unavailable',
 ] as const;
 
-const basisSet = section('BasisSet', 'One basis set and the region or electrons it describes.', [
-  enumeration('type', 'Kind of basis functions.', [
-    'numeric AOs',
-    'gaussians',
-    'plane waves',
-    'psinc functions',
-    'real-space grid',
-    'pbeVaspFit2015',
-    'Koga',
-    'Bunge',
-  ]),
-  str('scope', 'What the basis set describes (e.g. valence, wavefunction, density).', { shape: LIST }),
-  float('cutoff', 'Kinetic-energy cutoff of plane waves.', { unit: 'joule' }),
-  float('cutoff_fractional', 'Dimensionless cutoff (RKmax of APW codes).'),
-  bool('frozen_core', 'Whether core states are kept frozen.'),
-  int('spherical_harmonics_cutoff', 'Largest angular momentum of the spherical harmonics.'),
-]);
+const basisSet = section(
+  'BasisSet',
+  'One basis set and the region or electrons it describes.',
+  [
+    enumeration('type', 'Kind of basis functions.', [
+      'numeric AOs',
+      'gaussians',
+      'plane waves',
+      'psinc functions',
+      'real-space grid',
+      'pbeVaspFit2015',
+      'Koga',
+      'Bunge',
+    ]),
+    str('scope', 'What the basis set describes (e.g. valence, wavefunction, density).', { shape: LIST }),
+    float('cutoff', 'Kinetic-energy cutoff of plane waves.', { unit: 'joule' }),
+    float('cutoff_fractional', 'Dimensionless cutoff (RKmax of APW codes).'),
+    bool('frozen_core', 'Whether core states are kept frozen.'),
+    int('spherical_harmonics_cutoff', 'Largest angular momentum of the spherical harmonics.'),
+    reference('atom_parameters', 'The atom kind this basis set belongs to.', 'run.method.atom_parameters'),
+    ...basisSetMesh,
+  ],
+  [repeating('atom_centered', basisSetAtomCentered), repeating('orbital', orbitalApw)],
+);
 
 const basisSetContainer = section(
   'BasisSetContainer',
@@ -138,15 +142,25 @@ const basisSetContainer = section(
   [repeating('basis_set', basisSet)],
 );
 
-const atomParameters = section('AtomParameters', 'Settings per atom kind, e.g. its pseudopotential.', [
-  int('atom_number', 'Atomic number of the kind.'),
-  int('atom_index', 'Index of the atom kind within the calculation.'),
-  float('n_valence_electrons', 'Number of valence electrons of the kind.'),
-  int('n_core_electrons', 'Number of core electrons of the kind.'),
-  str('label', 'Label of the kind, usually its chemical symbol.'),
-  float('mass', 'Atomic mass used for the kind.', { unit: 'kilogram' }),
-  str('pseudopotential_name', 'Name of the pseudopotential, e.g. the TITEL of a VASP POTCAR.'),
-]);
+const atomParameters = section(
+  'AtomParameters',
+  'Settings per atom kind, e.g. its pseudopotential.',
+  [
+    int('atom_number', 'Atomic number of the kind.'),
+    int('atom_index', 'Index of the atom kind within the calculation.'),
+    float('n_valence_electrons', 'Number of valence electrons of the kind.'),
+    int('n_core_electrons', 'Number of core electrons of the kind.'),
+    str('label', 'Label of the kind, usually its chemical symbol.'),
+    float('mass', 'Atomic mass used for the kind.', { unit: 'kilogram' }),
+    str('pseudopotential_name', 'Name of the pseudopotential, e.g. the TITEL of a VASP POTCAR.'),
+    int('n_orbitals', 'Number of orbitals of the kind.'),
+    str('orbitals', 'Label of each orbital of the kind.', { shape: ['n_orbitals'] }),
+    float('onsite_energies', 'On-site energy of each orbital.', { shape: ['n_orbitals'], unit: 'joule' }),
+    float('charge', 'Charge of the kind.', { unit: 'coulomb' }),
+    float('charges', 'Charge of each orbital.', { shape: ['n_orbitals'], unit: 'coulomb' }),
+  ],
+  [sub('pseudopotential', pseudopotential), sub('hubbard_kanamori_model', hubbardKanamoriModel)],
+);
 
 export const method = section(
   'Method',
@@ -154,12 +168,22 @@ export const method = section(
   [
     enumeration('label', 'Short label of the method.', ['DFT', 'TB', 'GW', 'DMFT', 'BSE', 'kMC', 'NMR']),
     str('stress_tensor_method', 'How the stress tensor was computed.'),
+    reference('starting_method_ref', 'The method this one starts from, e.g. the DFT of a GW.', 'run.method'),
+    reference('core_method_ref', 'The core method this one builds on.', 'run.method'),
+    int('n_references', 'Number of methods referenced.'),
+    reference('methods_ref', 'Further methods this one relates to.', 'run.method', {
+      shape: ['n_references'],
+    }),
   ],
   [
     sub('dft', dft),
     sub('electronic', electronic),
     sub('scf', scf),
+    sub('gw', gw),
+    sub('bse', bse),
+    sub('force_field', forceField),
     sub('k_mesh', kMesh),
+    repeating('frequency_mesh', frequencyMesh),
     repeating('electrons_representation', basisSetContainer),
     repeating('atom_parameters', atomParameters),
   ],
@@ -173,8 +197,11 @@ export const runMethodSections = [
   electronic,
   smearing,
   scf,
-  kMesh,
   basisSetContainer,
   basisSet,
   atomParameters,
+  ...meshSections,
+  ...basisSections,
+  ...gwSections,
+  ...forceFieldSections,
 ];

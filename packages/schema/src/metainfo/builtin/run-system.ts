@@ -1,4 +1,4 @@
-import { bool, float, int, MATRIX3, section, str, sub, VECTOR3 } from '../define.ts';
+import { bool, float, int, MATRIX3, reference, repeating, section, str, sub, VECTOR3 } from '../define.ts';
 
 /** run.system: the atomic structures a run computes, as parsers read them. Lengths in meter. */
 
@@ -20,6 +20,37 @@ export const atoms = section('Atoms', 'Species, positions and cell of a structur
     shape: ['n_atoms'],
   }),
   str('wyckoff_letters', 'Wyckoff letter of each atom.', { shape: ['n_atoms'] }),
+  float('concentrations', 'Occupation of each site, for partially occupied sites.', { shape: ['n_atoms'] }),
+  float('local_rotations', 'Rotation into the local frame of each atom.', { shape: ['n_atoms', 3, 3] }),
+  int('supercell_matrix', 'Matrix that builds this cell from the primitive one.', { shape: MATRIX3 }),
+  bool('symmorphic', 'Whether the space group is symmorphic.'),
+  int('bond_list', 'Pairs of indices of bonded atoms.', { shape: ['*', 2] }),
+]);
+
+const atomsGroupQuantities = [
+  str('label', 'Label of the group, e.g. a molecule or residue name.'),
+  str('type', 'Kind of group, e.g. molecule_group, molecule, monomer.'),
+  int('index', 'Index of the group among its siblings.'),
+  str('composition_formula', 'Formula of the group in terms of its sub-groups or atoms.'),
+  int('n_atoms', 'Number of atoms in the group.'),
+  int('atom_indices', 'Indices of the atoms of the group in the system.', { shape: ['n_atoms'] }),
+  bool('is_molecule', 'Whether the group is one molecule.'),
+  int('bond_list', 'Pairs of indices of bonded atoms.', { shape: ['*', 2] }),
+] as const;
+
+// NOMAD nests AtomsGroup in itself. Four levels are defined here, as deep as the topologies of MD codes
+// go (molecule groups, molecules, monomer groups, monomers), since the definitions and the archive types
+// derived from them must stay finite.
+const GROUP = 'A group of atoms of a system.';
+const atomsGroupLevel4 = section('AtomsGroup', GROUP, atomsGroupQuantities);
+const atomsGroupLevel3 = section('AtomsGroup', GROUP, atomsGroupQuantities, [
+  repeating('atoms_group', atomsGroupLevel4),
+]);
+const atomsGroupLevel2 = section('AtomsGroup', GROUP, atomsGroupQuantities, [
+  repeating('atoms_group', atomsGroupLevel3),
+]);
+const atomsGroup = section('AtomsGroup', GROUP, atomsGroupQuantities, [
+  repeating('atoms_group', atomsGroupLevel2),
 ]);
 
 export const system = section(
@@ -33,8 +64,26 @@ export const system = section(
     str('chemical_composition_hill', 'Formula in Hill order.'),
     str('chemical_composition_reduced', 'Formula with counts divided by their greatest common divisor.'),
     str('chemical_composition_anonymous', 'Formula with elements replaced by letters A, B, ... by count.'),
+    str('configuration_raw_gid', 'Identifier of the configuration, computed from its atoms and cell.'),
+    int('n_references', 'Number of systems referenced.'),
+    reference(
+      'sub_system_ref',
+      'A part of this system, e.g. the primitive cell of a supercell.',
+      'run.system',
+    ),
+    reference('systems_ref', 'Further systems this one relates to.', 'run.system', {
+      shape: ['n_references'],
+    }),
   ],
-  [sub('atoms', atoms)],
+  [sub('atoms', atoms), repeating('atoms_group', atomsGroup)],
 );
 
-export const runSystemSections = [system, atoms];
+// The outermost level first: lookups by name find the one that nests deepest.
+export const runSystemSections = [
+  system,
+  atoms,
+  atomsGroup,
+  atomsGroupLevel2,
+  atomsGroupLevel3,
+  atomsGroupLevel4,
+];

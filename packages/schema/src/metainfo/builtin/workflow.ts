@@ -1,44 +1,23 @@
-import { bool, enumeration, float, int, reference, repeating, section, str, sub } from '../define.ts';
+import { bool, enumeration, float, int, reference, section, str, sub } from '../define.ts';
 import { taskReference } from './eln-base.ts';
+import {
+  calculationResults,
+  link,
+  task,
+  workflow,
+  workflowQuantities,
+  workflowSubSections,
+} from './workflow-base.ts';
+import { elastic, elasticSections, phonon, phononSections } from './workflow-phonon-elastic.ts';
+import { dftPlusGw, dftPlusGwSections } from './workflow-gw.ts';
+import { molecularDynamics, molecularDynamicsSections } from './workflow-md.ts';
+
+export { workflow };
 
 /**
  * workflow2: how the calculations of an entry relate (a single point, a geometry optimisation). The
  * archive declares the kind with `m_def`; the base definition only knows name, tasks, inputs and outputs.
  */
-
-const link = section('Link', 'A named link to an input or output section.', [
-  str('name', 'Name of the input or output.'),
-  reference('section', 'The linked section.', undefined),
-]);
-
-const task = section(
-  'Task',
-  'One step of a workflow with its inputs and outputs.',
-  [str('name', 'Name of the task.')],
-  [repeating('inputs', link), repeating('outputs', link)],
-);
-
-const workflowQuantities = [str('name', 'Name of the workflow.')] as const;
-const workflowSubSections = [
-  repeating('tasks', task),
-  repeating('inputs', link),
-  repeating('outputs', link),
-] as const;
-
-export const workflow = section(
-  'Workflow',
-  'A workflow: tasks that turn inputs into outputs.',
-  workflowQuantities,
-  workflowSubSections,
-);
-
-const calculationResults = [
-  reference('calculation_result_ref', 'The calculation holding the final result.', 'run.calculation'),
-  int('n_calculations', 'Number of calculations in the workflow.'),
-  reference('calculations_ref', 'All calculations of the workflow.', 'run.calculation', {
-    shape: ['n_calculations'],
-  }),
-] as const;
 
 const singlePointMethod = section('SinglePointMethod', 'Method of a single-point calculation.', [
   str('method', 'Electronic-structure method, e.g. DFT.'),
@@ -126,6 +105,10 @@ const geometryOptimization = section(
 export const workflowVariants = {
   'simulationworkflowschema.single_point.SinglePoint': singlePoint,
   'simulationworkflowschema.geometry_optimization.GeometryOptimization': geometryOptimization,
+  'simulationworkflowschema.molecular_dynamics.MolecularDynamics': molecularDynamics,
+  'simulationworkflowschema.phonon.Phonon': phonon,
+  'simulationworkflowschema.elastic.Elastic': elastic,
+  'simulationworkflowschema.gw.DFTPlusGW': dftPlusGw,
 } as const;
 
 export const workflowSections = [workflow, task, link, taskReference];
@@ -135,3 +118,4 @@ export const geometryOptimizationSections = [
   geometryOptimizationMethod,
   geometryOptimizationResults,
 ];
+export { molecularDynamicsSections, phononSections, elasticSections, dftPlusGwSections };
