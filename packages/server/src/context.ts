@@ -16,7 +16,7 @@ export interface AppContext {
   search: SearchEngine;
   /** Wakes the processing worker after a job was queued; a no-op when no worker runs. */
   notifyJobQueued: () => void;
-  /** Failed-login back-off of this process, shared by every login and token path. */
+  /** Failed-login back-off, shared by every login and token path and (in the database) by all nodes. */
   loginLimiter: LoginLimiter;
   /** Writes of one upload path, one after another (a save's check and replacement are one step). */
   fileWrites: KeyedQueue;

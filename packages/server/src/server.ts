@@ -116,7 +116,7 @@ export const startServer = async (
           },
     ),
     notifyJobQueued: () => wake.notify(),
-    loginLimiter: new LoginLimiter(config.loginLimits),
+    loginLimiter: new LoginLimiter(db, config.loginLimits),
     fileWrites: new KeyedQueue(),
     clock: options.clock ?? systemClock,
     north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath }),

@@ -1,126 +1,248 @@
 import type { LoginLimits } from '../config/config.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { normalizeLogin, userIdForLogin } from '../store/users.ts';
+import { hashSecret } from './secrets.ts';
 
-/** Who tries to log in: the account named (none for e.g. a refresh token) and the client's address. */
+/** Who tries to log in: the username or email typed (none for e.g. a refresh token) and the client's address. */
 interface LoginAttempt {
-  account?: string;
+  login?: string;
   address: string;
 }
 
-interface Failures {
+/** The kinds of rows in `login_failures` (migration 011); their order is the order rows are locked in. */
+type Kind = 'address' | 'pair' | 'account';
+
+/** One count an attempt touches: a row of `login_failures` and the failures after which it makes attempts wait. */
+interface Counter {
+  kind: Kind;
+  key: string;
+  threshold: number;
+}
+
+/** What an allowed attempt counted, so that its outcome can take the failure back. */
+interface Ticket {
+  counted: Counter[];
+  pair?: Counter;
+  account?: Counter;
+}
+
+type Started = { outcome: 'counted'; ticket: Ticket } | { outcome: 'limited'; retryAfter: number };
+
+interface Row {
+  kind: Kind;
+  key: string;
   count: number;
-  /** Milliseconds (clock of the limiter) of the latest failure. */
-  last: number;
-  /** Attempts wait until then; 0 when they do not have to. */
-  blockedUntil: number;
+  last_failure: string | number;
 }
 
-/** Failure counts of one kind of key (accounts or addresses) with its own threshold. */
-class FailureCounter {
-  // Map order is the order of the latest failures: the first entries are the ones evicted first.
-  private readonly entries = new Map<string, Failures>();
+/** Thrown inside the counting transaction to roll back what it already counted when a later count refuses. */
+class Refused extends Error {}
 
-  constructor(
-    private readonly threshold: number,
-    private readonly limits: LoginLimits,
-  ) {}
+/** Longer keys are hashed: an index entry has a size limit, and a typed login may be a mistyped password. */
+const MAX_PLAIN_KEY = 64;
+const boundedKey = (value: string) => (value.length <= MAX_PLAIN_KEY ? value : `sha256:${hashSecret(value)}`);
 
-  waitMs(key: string, now: number): number {
-    const entry = this.entries.get(key);
-    return entry && entry.blockedUntil > now ? entry.blockedUntil - now : 0;
-  }
-
-  fail(key: string, now: number): void {
-    const previous = this.entries.get(key);
-    const live =
-      previous && (previous.blockedUntil > now || now - previous.last <= this.limits.windowSeconds * 1000);
-    const count = (live ? previous.count : 0) + 1;
-    this.entries.delete(key);
-    this.entries.set(key, { count, last: now, blockedUntil: this.blockedUntil(count, now) });
-    while (this.entries.size > this.limits.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-  }
-
-  /** Takes back one failure counted for an attempt that then succeeded. */
-  forgive(key: string, now: number): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    if (entry.count <= 1) {
-      this.entries.delete(key);
-      return;
-    }
-    entry.count -= 1;
-    if (entry.count < this.threshold) entry.blockedUntil = 0;
-    else entry.blockedUntil = Math.min(entry.blockedUntil, this.blockedUntil(entry.count, now));
-  }
-
-  reset(key: string): void {
-    this.entries.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** The threshold-th failure waits the base delay, each further one twice as long, up to the cap. */
-  private blockedUntil(count: number, now: number): number {
-    const excess = count - this.threshold;
-    if (excess < 0) return 0;
-    const { baseDelaySeconds, maxDelaySeconds } = this.limits;
-    return now + Math.min(maxDelaySeconds, baseDelaySeconds * 2 ** excess) * 1000;
-  }
-}
+/** The exponent of the doubling is capped far beyond any max_delay so that the arithmetic stays finite. */
+const MAX_DOUBLINGS = 60;
 
 /**
- * Back-off of failed logins on every password and token path, per account and per client address. Held by
- * the app context (one per server process); memory is bounded by `maxEntries` per kind of key.
+ * Back-off of failed logins on every password and token path, in the database so that all nodes share the
+ * counts. Three counts: per client address (every path), per account and address, and per account from all
+ * addresses, where each address adds at most its own threshold, so only many addresses can hold an account
+ * up. A login names its account by username or email; both count as the account's id, and a name no account
+ * has counts under the name. The wait of a count follows from its failures and the time of the last one,
+ * so rows need no other state; expired rows and those beyond `maxEntries` per kind are deleted.
  */
 export class LoginLimiter {
-  private readonly accounts: FailureCounter;
-  private readonly addresses: FailureCounter;
-
   constructor(
-    limits: LoginLimits,
+    private readonly db: Database,
+    private readonly limits: LoginLimits,
     private readonly now: () => number = Date.now,
-  ) {
-    this.accounts = new FailureCounter(limits.accountFailures, limits);
-    this.addresses = new FailureCounter(limits.addressFailures, limits);
-  }
+  ) {}
 
-  /** Whole seconds the attempt has to wait; 0 when it may go ahead. */
-  retryAfter(attempt: LoginAttempt): number {
+  /**
+   * Counts the attempt as a failure before its credentials are checked, so that concurrent attempts (on any
+   * node) already see it; or, when a count makes it wait, counts nothing and tells how long.
+   */
+  async start(attempt: LoginAttempt): Promise<Started> {
+    const counters = await this.countersOf(attempt);
     const now = this.now();
-    const waits = [
-      this.addresses.waitMs(attempt.address, now),
-      attempt.account === undefined ? 0 : this.accounts.waitMs(attempt.account, now),
-    ];
-    return Math.ceil(Math.max(...waits) / 1000);
+    let ticket: Ticket;
+    let inserted: Kind[];
+    try {
+      ({ ticket, inserted } = await this.db.transaction((tx) => this.count(tx, counters, now)));
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      // The wait may just have run out between the refusal and this read: the answer is still a refusal.
+      return { outcome: 'limited', retryAfter: Math.max(1, await this.waitOf(counters)) };
+    }
+    for (const kind of inserted) await this.prune(kind, now);
+    return { outcome: 'counted', ticket };
   }
 
-  failed(attempt: LoginAttempt): void {
-    const now = this.now();
-    this.addresses.fail(attempt.address, now);
-    if (attempt.account !== undefined) this.accounts.fail(attempt.account, now);
+  /**
+   * A success takes back its own failure from the address (which keeps those of other accounts), clears the
+   * account's failures from this address, and takes those back from the account's total too.
+   */
+  async succeeded(ticket: Ticket): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const address = ticket.counted.find((counter) => counter.kind === 'address');
+      if (address) await this.forgive(tx, address, 1);
+      if (!ticket.pair) return;
+      const { rows } = await tx.query<{ count: number }>(
+        'DELETE FROM login_failures WHERE kind = $1 AND key = $2 RETURNING count',
+        [ticket.pair.kind, ticket.pair.key],
+      );
+      const cleared = Math.min(rows[0]?.count ?? 0, ticket.pair.threshold);
+      if (ticket.account && cleared > 0) await this.forgive(tx, ticket.account, cleared);
+    });
   }
 
-  /** A success clears the account's failures; the address keeps those of other accounts. */
-  succeeded(attempt: LoginAttempt): void {
-    this.addresses.forgive(attempt.address, this.now());
-    if (attempt.account !== undefined) this.accounts.reset(attempt.account);
+  /** Takes back the failures counted for an attempt that could not be decided (an error, not a wrong password). */
+  async withdrawn(ticket: Ticket): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const counter of ticket.counted) await this.forgive(tx, counter, 1);
+    });
   }
 
-  /** Takes back the failure counted for an attempt that could not be decided (an error, not a wrong password). */
-  withdrawn(attempt: LoginAttempt): void {
-    const now = this.now();
-    this.addresses.forgive(attempt.address, now);
-    if (attempt.account !== undefined) this.accounts.forgive(attempt.account, now);
+  /** Whole seconds the attempt would have to wait; 0 when it may go ahead. */
+  async retryAfter(attempt: LoginAttempt): Promise<number> {
+    return this.waitOf(await this.countersOf(attempt));
   }
 
-  /** Remembered accounts and addresses (memory bound checks). */
-  get size(): { accounts: number; addresses: number } {
-    return { accounts: this.accounts.size, addresses: this.addresses.size };
+  /** Rows kept per kind (bound checks). */
+  async rows(): Promise<Record<Kind, number>> {
+    const { rows } = await this.db.query<{ kind: Kind; n: number }>(
+      'SELECT kind, count(*)::int AS n FROM login_failures GROUP BY kind',
+    );
+    const counts: Record<Kind, number> = { address: 0, pair: 0, account: 0 };
+    for (const row of rows) counts[row.kind] = row.n;
+    return counts;
+  }
+
+  /** The counts of an attempt, in lock order. Resolving the login first makes username and email one count. */
+  private async countersOf(attempt: LoginAttempt): Promise<Counter[]> {
+    const address = boundedKey(attempt.address);
+    const counters: Counter[] = [{ kind: 'address', key: address, threshold: this.limits.addressFailures }];
+    if (attempt.login === undefined) return counters;
+    const userId = await userIdForLogin(this.db, attempt.login);
+    const account =
+      userId === undefined ? `login:${boundedKey(normalizeLogin(attempt.login))}` : `user:${userId}`;
+    counters.push(
+      { kind: 'pair', key: `${address} ${account}`, threshold: this.limits.accountFailures },
+      { kind: 'account', key: account, threshold: this.limits.accountTotalFailures },
+    );
+    return counters;
+  }
+
+  /**
+   * One failure more on each count, or none when one of them makes the attempt wait. Rows are locked in kind
+   * order, one per kind, so concurrent attempts cannot deadlock.
+   */
+  private async count(tx: Queryable, counters: Counter[], now: number) {
+    const ticket: Ticket = { counted: [] };
+    const inserted: Kind[] = [];
+    let pairCount = 0;
+    for (const counter of counters) {
+      if (counter.kind === 'pair') ticket.pair = counter;
+      if (counter.kind === 'account') {
+        ticket.account = counter;
+        // Failures from one address beyond its own threshold do not add to the account's total: one address
+        // alone cannot make the account wait for everybody. They still have to respect that wait.
+        if (pairCount > this.limits.accountFailures) {
+          if ((await this.waitMs(tx, [counter], now)) > 0) throw new Refused();
+          continue;
+        }
+      }
+      const row = await this.fail(tx, counter, now);
+      if (!row) throw new Refused();
+      ticket.counted.push(counter);
+      if (row.inserted) inserted.push(counter.kind);
+      if (counter.kind === 'pair') pairCount = row.count;
+    }
+    return { ticket, inserted };
+  }
+
+  /**
+   * One statement, so that concurrent attempts on any node count one after the other: adds the failure (a
+   * new count once the last failure is older than the window) unless the count makes attempts wait now, in
+   * which case the row stays as it is and nothing is returned.
+   */
+  private async fail(tx: Queryable, counter: Counter, now: number) {
+    const { windowSeconds, baseDelaySeconds, maxDelaySeconds } = this.limits;
+    const { rows } = await tx.query<{ count: number; inserted: boolean }>(
+      `INSERT INTO login_failures AS f (kind, key, count, last_failure) VALUES ($1, $2, 1, $3)
+       ON CONFLICT (kind, key) DO UPDATE
+         SET count = CASE WHEN f.last_failure >= $3 - $4 THEN f.count + 1 ELSE 1 END, last_failure = $3
+         WHERE NOT (f.count >= $5
+           AND f.last_failure + least($6::float8, $7::float8 * power(2::float8, least(f.count - $5, ${MAX_DOUBLINGS}))) > $3)
+       RETURNING count, (xmax = 0) AS inserted`,
+      [
+        counter.kind,
+        counter.key,
+        Math.round(now),
+        Math.round(windowSeconds * 1000),
+        counter.threshold,
+        maxDelaySeconds * 1000,
+        baseDelaySeconds * 1000,
+      ],
+    );
+    return rows[0];
+  }
+
+  /** Takes `failures` back from a count; its wait shrinks accordingly, and an empty count is deleted. */
+  private async forgive(tx: Queryable, counter: Counter, failures: number) {
+    await tx.query('UPDATE login_failures SET count = greatest(count - $3, 0) WHERE kind = $1 AND key = $2', [
+      counter.kind,
+      counter.key,
+      failures,
+    ]);
+    await tx.query('DELETE FROM login_failures WHERE kind = $1 AND key = $2 AND count = 0', [
+      counter.kind,
+      counter.key,
+    ]);
+  }
+
+  /**
+   * Deletes the rows of a kind that can no longer make anyone wait, and the least recently failed beyond
+   * `maxEntries`. Rows locked by attempts under way are skipped rather than waited for (no deadlock); only a
+   * new row can grow the table, so this runs only after an insert.
+   */
+  private async prune(kind: Kind, now: number) {
+    const { windowSeconds, maxDelaySeconds, maxEntries } = this.limits;
+    const expired = Math.round(now - Math.max(windowSeconds, maxDelaySeconds) * 1000);
+    await this.db.query(
+      `DELETE FROM login_failures WHERE kind = $1 AND key IN (
+         SELECT key FROM login_failures WHERE kind = $1 AND last_failure < $2 FOR UPDATE SKIP LOCKED)`,
+      [kind, expired],
+    );
+    await this.db.query(
+      `DELETE FROM login_failures WHERE kind = $1 AND key IN (
+         SELECT key FROM login_failures WHERE kind = $1 ORDER BY last_failure DESC OFFSET $2 FOR UPDATE SKIP LOCKED)`,
+      [kind, maxEntries],
+    );
+  }
+
+  private async waitOf(counters: Counter[]): Promise<number> {
+    return Math.ceil((await this.waitMs(this.db, counters, this.now())) / 1000);
+  }
+
+  /** Milliseconds until none of the counts makes attempts wait; the threshold-th failure waits the base delay. */
+  private async waitMs(db: Queryable, counters: Counter[], now: number): Promise<number> {
+    const { rows } = await db.query<Row>(
+      'SELECT kind, key, count, last_failure FROM login_failures WHERE (kind, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))',
+      [counters.map((counter) => counter.kind), counters.map((counter) => counter.key)],
+    );
+    const { baseDelaySeconds, maxDelaySeconds } = this.limits;
+    let wait = 0;
+    for (const row of rows) {
+      const counter = counters.find((c) => c.kind === row.kind && c.key === row.key);
+      if (!counter || row.count < counter.threshold) continue;
+      const doublings = Math.min(row.count - counter.threshold, MAX_DOUBLINGS);
+      const delay = Math.min(maxDelaySeconds, baseDelaySeconds * 2 ** doublings) * 1000;
+      wait = Math.max(wait, Number(row.last_failure) + delay - now);
+    }
+    return wait;
   }
 }
 
@@ -137,18 +259,18 @@ export const guardLogin = async <T>(
   attempt: LoginAttempt,
   login: () => Promise<T | undefined>,
 ): Promise<GuardedLogin<T>> => {
-  const retryAfter = limiter.retryAfter(attempt);
-  if (retryAfter > 0) return { outcome: 'limited', retryAfter };
-  limiter.failed(attempt);
+  const started = await limiter.start(attempt);
+  if (started.outcome === 'limited') return started;
   let value: T | undefined;
   try {
     value = await login();
   } catch (error) {
-    limiter.withdrawn(attempt);
+    // The login's own error is the one to report; a failure that stays counted only errs on the safe side.
+    await limiter.withdrawn(started.ticket).catch(() => undefined);
     throw error;
   }
   if (value === undefined) return { outcome: 'failed' };
-  limiter.succeeded(attempt);
+  await limiter.succeeded(started.ticket);
   return { outcome: 'ok', value };
 };
 

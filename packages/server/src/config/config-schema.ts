@@ -27,6 +27,7 @@ export const NomadYamlSchema = Type.Object(
       trust_proxy: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
       login_limits: section({
         account_failures: count,
+        account_total_failures: count,
         address_failures: count,
         window: positive,
         base_delay: positive,

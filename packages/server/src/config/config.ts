@@ -78,10 +78,15 @@ export interface OasisConfig {
   allowedImporters: string[];
 }
 
-/** Back-off of failed logins, per account and per client address (auth/login-limiter.ts). */
+/** Back-off of failed logins, per client address, per account and address, and per account (auth/login-limiter.ts). */
 export interface LoginLimits {
-  /** Failures of one account before further attempts have to wait. */
+  /** Failures of one account from one client address before further attempts from there have to wait. */
   accountFailures: number;
+  /**
+   * Failures of one account from all addresses before every attempt at it has to wait; each address adds at
+   * most `accountFailures`, so a stranger needs this divided by that many addresses to hold the account up.
+   */
+  accountTotalFailures: number;
   /** Failures from one client address before further attempts have to wait. */
   addressFailures: number;
   /** Failures are forgotten this many seconds after the last one. */
@@ -89,7 +94,7 @@ export interface LoginLimits {
   /** The first wait in seconds; every further failure doubles it, up to maxDelaySeconds. */
   baseDelaySeconds: number;
   maxDelaySeconds: number;
-  /** Accounts and addresses remembered at most; the least recently failed are forgotten first. */
+  /** Rows of each kind (addresses, account and address pairs, accounts) kept at most; the least recently failed go first. */
   maxEntries: number;
 }
 
@@ -125,6 +130,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const loginLimitsFrom = (doc: Record<string, unknown>): LoginLimits => ({
   accountFailures: asNumber(doc.account_failures) ?? 5,
+  accountTotalFailures: asNumber(doc.account_total_failures) ?? 100,
   addressFailures: asNumber(doc.address_failures) ?? 20,
   windowSeconds: asNumber(doc.window) ?? 3600,
   baseDelaySeconds: asNumber(doc.base_delay) ?? 30,

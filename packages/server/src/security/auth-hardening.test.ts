@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginLimits } from '../config/config.ts';
-import { LoginLimiter, guardLogin } from '../auth/login-limiter.ts';
 import { formFields, pkcePair, TestBrowser } from '../auth/provider/test-browser.ts';
 import { createUser } from '../store/users.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -9,6 +8,7 @@ import { as, json } from '../testing/http.ts';
 
 const limits = (overrides: Partial<LoginLimits>): LoginLimits => ({
   accountFailures: 5,
+  accountTotalFailures: 100,
   addressFailures: 20,
   windowSeconds: 60,
   baseDelaySeconds: 1,
@@ -43,78 +43,6 @@ const tokenEndpoint = (server: TestServer, fields: Record<string, string>) =>
 const passwordToken = (server: TestServer, username: string, password: string) =>
   fetch(`${server.api}/auth/token?${new URLSearchParams({ username, password }).toString()}`);
 
-describe('LoginLimiter', () => {
-  const clock = { now: 0 };
-  const limiter = (overrides: Partial<LoginLimits> = {}) =>
-    new LoginLimiter(limits({ accountFailures: 3, addressFailures: 5, ...overrides }), () => clock.now);
-
-  it('lets attempts wait after the threshold, doubling the wait with each further failure up to the cap', () => {
-    clock.now = 0;
-    const subject = limiter({ baseDelaySeconds: 10, maxDelaySeconds: 35 });
-    const attempt = { account: 'ann', address: 'a' };
-    subject.failed(attempt);
-    subject.failed(attempt);
-    expect(subject.retryAfter(attempt)).toBe(0);
-    subject.failed(attempt);
-    expect(subject.retryAfter(attempt)).toBe(10);
-    clock.now += 10_000;
-    expect(subject.retryAfter(attempt)).toBe(0);
-    subject.failed(attempt);
-    expect(subject.retryAfter(attempt)).toBe(20);
-    clock.now += 20_000;
-    subject.failed(attempt);
-    expect(subject.retryAfter(attempt)).toBe(35);
-    // Another account from another address is not affected.
-    expect(subject.retryAfter({ account: 'bob', address: 'b' })).toBe(0);
-  });
-
-  it('forgets failures after the window and resets an account on success', () => {
-    clock.now = 0;
-    const subject = limiter();
-    const attempt = { account: 'ann', address: 'a' };
-    subject.failed(attempt);
-    subject.failed(attempt);
-    clock.now += 61_000;
-    subject.failed(attempt);
-    expect(subject.retryAfter(attempt)).toBe(0);
-    subject.failed(attempt);
-    subject.succeeded(attempt);
-    subject.failed(attempt);
-    subject.failed(attempt);
-    expect(subject.retryAfter(attempt)).toBe(0);
-  });
-
-  it('counts failures per address across accounts; a success does not clear the address', () => {
-    clock.now = 0;
-    const subject = limiter();
-    for (const account of ['a1', 'a2', 'a3', 'a4', 'a5']) subject.failed({ account, address: 'x' });
-    expect(subject.retryAfter({ account: 'fresh', address: 'x' })).toBe(1);
-    expect(subject.retryAfter({ account: 'fresh', address: 'y' })).toBe(0);
-  });
-
-  it('keeps its memory bounded, forgetting the least recently failed first', () => {
-    clock.now = 0;
-    const subject = limiter({ maxEntries: 10, accountFailures: 1 });
-    for (let i = 0; i < 100; i++) subject.failed({ account: `u${i}`, address: `a${i}` });
-    expect(subject.size).toEqual({ accounts: 10, addresses: 10 });
-    expect(subject.retryAfter({ account: 'u99', address: 'other' })).toBe(1);
-    expect(subject.retryAfter({ account: 'u0', address: 'other' })).toBe(0);
-  });
-
-  it('counts an attempt before checking it, so concurrent attempts cannot pass the threshold', async () => {
-    clock.now = 0;
-    const subject = limiter();
-    const check = () =>
-      guardLogin(subject, { account: 'ann', address: 'a' }, async () => {
-        await sleep(5);
-        return undefined;
-      });
-    const outcomes = await Promise.all(Array.from({ length: 10 }, check));
-    expect(outcomes.filter((o) => o.outcome === 'failed')).toHaveLength(3);
-    expect(outcomes.filter((o) => o.outcome === 'limited')).toHaveLength(7);
-  });
-});
-
 describe('login back-off per account on every password path', () => {
   let server: TestServer;
   const log: string[] = [];
@@ -124,8 +52,12 @@ describe('login back-off per account on every password path', () => {
       { loginLimits: limits({ accountFailures: 3, addressFailures: 1000 }) },
       { logStream: { write: (line) => void log.push(line) } },
     );
-    for (const username of ['ada', 'ben', 'cyd', 'dan']) {
-      await createUser(server.ctx.db, { username, password: `${username}-password` });
+    for (const username of ['ada', 'ben', 'cyd', 'dan', 'dave']) {
+      await createUser(server.ctx.db, {
+        username,
+        password: `${username}-password`,
+        email: `${username}@example.org`,
+      });
     }
   });
   afterAll(async () => server?.close());
@@ -148,6 +80,13 @@ describe('login back-off per account on every password path', () => {
     // The success cleared the account's failures.
     expect((await passwordToken(server, 'ada', 'wrong')).status).toBe(401);
     expect((await passwordToken(server, 'ada', 'ada-password')).status).toBe(200);
+  });
+
+  it('counts the username and the email of one account as one account', async () => {
+    for (let i = 0; i < 3; i++) expect((await passwordToken(server, 'dave', 'wrong')).status).toBe(401);
+    const limited = await passwordToken(server, 'dave@example.org', 'dave-password');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
   });
 
   it('POST /auth/token counts as well', async () => {
@@ -217,6 +156,44 @@ describe('login back-off per account on every password path', () => {
       expect(text).not.toContain(leaked);
     }
     expect(text.toLowerCase()).not.toContain('authorization');
+  });
+});
+
+describe('login back-off of an account guessed at from elsewhere', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    // Behind a proxy that names the clients, so that the test can be several clients.
+    server = await startTestServer({
+      trustProxy: true,
+      loginLimits: limits({
+        accountFailures: 3,
+        accountTotalFailures: 9,
+        addressFailures: 1000,
+        baseDelaySeconds: 60,
+        maxDelaySeconds: 60,
+      }),
+    });
+    await createUser(server.ctx.db, { username: 'gil', password: 'gil-password', email: 'gil@example.org' });
+  });
+  afterAll(async () => server?.close());
+
+  const from = (address: string, username: string, password: string) =>
+    fetch(`${server.api}/auth/token?${new URLSearchParams({ username, password }).toString()}`, {
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it('a stranger at one address cannot lock the owner out; only many addresses delay the account', async () => {
+    for (let i = 0; i < 3; i++) expect((await from('203.0.113.9', 'gil', 'guess')).status).toBe(401);
+    expect((await from('203.0.113.9', 'gil', 'gil-password')).status).toBe(429);
+    // The owner, at home, logs in.
+    expect((await from('198.51.100.4', 'gil', 'gil-password')).status).toBe(200);
+    // Three addresses with three failures each reach the account's total: now every address waits.
+    for (const address of ['203.0.113.10', '203.0.113.11'])
+      for (let i = 0; i < 3; i++) expect((await from(address, 'gil', 'guess')).status).toBe(401);
+    const limited = await from('198.51.100.4', 'gil', 'gil-password');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(50);
   });
 });
 

@@ -3,7 +3,6 @@ import type { KeyStore } from '../auth/keys.ts';
 import { guardLogin, tooManyAttempts } from '../auth/login-limiter.ts';
 import { accessTokenForPassword } from '../auth/password-grant.ts';
 import { tooManyRequests, unauthorized } from '../errors.ts';
-import { normalizeLogin } from '../store/users.ts';
 
 const wrongCredentials = 'Failed to authenticate user. Wrong username or password.';
 
@@ -17,7 +16,7 @@ export const accessTokenByPassword = async (
   credentials: { username: string; password: string; address: string },
 ): Promise<string> => {
   const { username, password, address } = credentials;
-  const result = await guardLogin(ctx.loginLimiter, { account: normalizeLogin(username), address }, () =>
+  const result = await guardLogin(ctx.loginLimiter, { login: username, address }, () =>
     accessTokenForPassword(ctx, keyStore, username, password),
   );
   if (result.outcome === 'limited')

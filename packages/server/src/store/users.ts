@@ -190,6 +190,15 @@ export const authenticateUser = async (
   return toRecord(user);
 };
 
+/** The id of the account a login (username or email) names, chosen as authenticateUser chooses it. */
+export const userIdForLogin = async (db: Queryable, login: string): Promise<string | undefined> => {
+  const { rows } = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM users WHERE username = $1 OR email = $1 ORDER BY (username = $1) DESC LIMIT 1',
+    [normalizeLogin(login)],
+  );
+  return rows[0]?.user_id;
+};
+
 /** Claims of an external provider's token that describe its user (Keycloak's standard claims). */
 export interface UserClaims {
   sub: string;

@@ -44,7 +44,7 @@ export const openServiceContext = async (
     db,
     search: createSearchEngine(db, { timeBudgetMs: config.searchTimeBudgetMs }),
     notifyJobQueued: () => undefined,
-    loginLimiter: new LoginLimiter(config.loginLimits),
+    loginLimiter: new LoginLimiter(db, config.loginLimits),
     fileWrites: new KeyedQueue(),
     clock: options.clock ?? systemClock,
     north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath }),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { authenticateUser, normalizeLogin } from '../../store/users.ts';
+import { authenticateUser } from '../../store/users.ts';
 import { guardLogin, tooManyAttempts } from '../login-limiter.ts';
 import { authRequestParams, authResponseUrl, toParams, type AuthFlow } from './auth-request.ts';
 import { CSRF_FIELD, checkCsrfToken, issueCsrfToken } from './csrf.ts';
@@ -81,10 +81,8 @@ export const loginRoutes =
       const { password } = fields;
       if (!username || !password)
         return renderLogin(request, reply, flow, { username, errors: ['Invalid username or password.'] });
-      const result = await guardLogin(
-        ctx.loginLimiter,
-        { account: normalizeLogin(username), address: request.ip },
-        () => authenticateUser(db, username, password),
+      const result = await guardLogin(ctx.loginLimiter, { login: username, address: request.ip }, () =>
+        authenticateUser(db, username, password),
       );
       if (result.outcome === 'limited') {
         reply.header('retry-after', String(result.retryAfter));

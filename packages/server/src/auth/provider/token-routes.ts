@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { authenticateUser, findUserById, normalizeLogin } from '../../store/users.ts';
+import { authenticateUser, findUserById } from '../../store/users.ts';
 import { guardLogin, tooManyAttempts } from '../login-limiter.ts';
 import type { KeyStore } from '../keys.ts';
 import { ACCESS_TOKEN_LIFETIME, signAccessToken, signIdToken, signRefreshToken } from '../tokens.ts';
@@ -121,10 +121,8 @@ export const tokenRoutes =
           const { username, password } = fields;
           if (!username || !password)
             return sendOAuthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
-          const result = await guardLogin(
-            ctx.loginLimiter,
-            { account: normalizeLogin(username), address: request.ip },
-            () => authenticateUser(db, username, password),
+          const result = await guardLogin(ctx.loginLimiter, { login: username, address: request.ip }, () =>
+            authenticateUser(db, username, password),
           );
           if (result.outcome === 'limited') return limited(reply, result.retryAfter);
           if (result.outcome === 'failed')
