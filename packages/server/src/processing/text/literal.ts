@@ -77,3 +77,41 @@ export function literalOf(pattern: RegExp): string | undefined {
   endRun();
   return best.length >= 3 ? best : undefined;
 }
+
+/**
+ * The characters a pattern anchored at the line start ('^Precision:') requires there, or undefined: a
+ * `startsWith` test, cheaper than searching the whole line for them.
+ */
+export function anchoredPrefixOf(pattern: RegExp): string | undefined {
+  const source = pattern.source;
+  if (!source.startsWith('^') || pattern.flags.includes('i')) return undefined;
+  let prefix = '';
+  for (let i = 1; i < source.length; i += 1) {
+    let char = source[i]!;
+    if (char === '\\') {
+      const escaped = source[i + 1];
+      if (escaped === undefined || !ESCAPED_PLAIN.test(escaped)) break;
+      char = escaped;
+      i += 1;
+    } else if (!PLAIN.test(char)) break;
+    // A quantifier after it makes the character optional or repeated: the prefix ends before it.
+    if (/[?*{+]/.test(source[i + 1] ?? '')) break;
+    prefix += char;
+  }
+  // A top-level alternative could match elsewhere ('^a|b').
+  return prefix.length > 0 && !hasTopLevelAlternative(source) ? prefix : undefined;
+}
+
+/** Whether a pattern's source has a '|' outside groups and classes. */
+function hasTopLevelAlternative(source: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < source.length; i += 1) {
+    const char = source[i];
+    if (char === '\\') i += 1;
+    else if (char === '[') while (i < source.length && source[i] !== ']') i += source[i] === '\\' ? 2 : 1;
+    else if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    else if (char === '|' && depth === 0) return true;
+  }
+  return false;
+}

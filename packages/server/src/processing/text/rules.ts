@@ -3,7 +3,7 @@
 // its own, a table of rows) and one engine reads them, rather than a loop per code. Each rule reads a range
 // of lines and returns a typed value; a declaration's result type is derived from its rules.
 import { fortranReal, numbersIn } from './numbers.ts';
-import { literalOf } from './literal.ts';
+import { lineFinder, type LineFinder, matchingLines } from './scan.ts';
 
 /** A file's lines with its name, for messages ('pw.out line 214: ...'). */
 export interface TextSource {
@@ -41,59 +41,60 @@ export function readDeclaration<D extends Declaration>(declaration: D, scope: Sc
   return values as Parsed<D>;
 }
 
-/** The lines of a scope that match a pattern, found by its literal part first (a substring test is cheap). */
-function* matches(scope: Scope, pattern: RegExp): Generator<[number, RegExpExecArray]> {
-  const literal = literalOf(pattern);
-  const { lines } = scope.source;
-  for (let index = scope.from; index < scope.to; index += 1) {
-    const line = lines[index]!;
-    if (literal !== undefined && !line.includes(literal)) continue;
-    pattern.lastIndex = 0;
-    const match = pattern.exec(line);
-    if (match) yield [index, match];
-  }
-}
+/** The lines of a scope a finder matches (see scan.ts). */
+const matches = (scope: Scope, finder: LineFinder) =>
+  matchingLines(scope.source.lines, scope.from, scope.to, finder);
 
 const converted = <T>(scope: Scope, index: number, match: RegExpExecArray, convert: Convert<T>) =>
   convert(match, (message) => scope.warn(index, message));
 
 /** The value of the first line that matches (and converts). */
-export const first = <T>(pattern: RegExp, convert: Convert<T>): Rule<T | undefined> => ({
-  read: (scope) => {
-    for (const [index, match] of matches(scope, pattern)) {
-      const value = converted(scope, index, match, convert);
-      if (value !== undefined) return value;
-    }
-    return undefined;
-  },
-});
+export const first = <T>(pattern: RegExp, convert: Convert<T>): Rule<T | undefined> => {
+  const finder = lineFinder(pattern);
+  return {
+    read: (scope) => {
+      for (const [index, match] of matches(scope, finder)) {
+        const value = converted(scope, index, match, convert);
+        if (value !== undefined) return value;
+      }
+      return undefined;
+    },
+  };
+};
 
 /** The value of the last line that matches (and converts): a quantity printed again as it is updated. */
-export const last = <T>(pattern: RegExp, convert: Convert<T>): Rule<T | undefined> => ({
-  read: (scope) => {
-    let found: T | undefined;
-    for (const [index, match] of matches(scope, pattern))
-      found = converted(scope, index, match, convert) ?? found;
-    return found;
-  },
-});
+export const last = <T>(pattern: RegExp, convert: Convert<T>): Rule<T | undefined> => {
+  const finder = lineFinder(pattern);
+  return {
+    read: (scope) => {
+      let found: T | undefined;
+      for (const [index, match] of matches(scope, finder))
+        found = converted(scope, index, match, convert) ?? found;
+      return found;
+    },
+  };
+};
 
 /** The values of every line that matches, in order. */
-export const every = <T>(pattern: RegExp, convert: Convert<T>): Rule<T[]> => ({
-  read: (scope) => {
-    const values: T[] = [];
-    for (const [index, match] of matches(scope, pattern)) {
-      const value = converted(scope, index, match, convert);
-      if (value !== undefined) values.push(value);
-    }
-    return values;
-  },
-});
+export const every = <T>(pattern: RegExp, convert: Convert<T>): Rule<T[]> => {
+  const finder = lineFinder(pattern);
+  return {
+    read: (scope) => {
+      const values: T[] = [];
+      for (const [index, match] of matches(scope, finder)) {
+        const value = converted(scope, index, match, convert);
+        if (value !== undefined) values.push(value);
+      }
+      return values;
+    },
+  };
+};
 
 /** Whether any line matches. */
-export const flag = (pattern: RegExp): Rule<boolean> => ({
-  read: (scope) => !matches(scope, pattern).next().done,
-});
+export const flag = (pattern: RegExp): Rule<boolean> => {
+  const finder = lineFinder(pattern);
+  return { read: (scope) => !matches(scope, finder).next().done };
+};
 
 interface BlockOptions {
   /** The line that closes a block (it belongs to the block); without it a block runs to the next start. */
@@ -101,12 +102,12 @@ interface BlockOptions {
 }
 
 /** The line ranges of blocks: each from a start line to its end line, the next start or the scope's end. */
-function blockRanges(scope: Scope, start: RegExp, options: BlockOptions): [number, number][] {
+function blockRanges(scope: Scope, start: LineFinder, end: LineFinder | undefined): [number, number][] {
   const starts = [...matches(scope, start)].map(([index]) => index);
   return starts.map((from, k) => {
     const next = starts[k + 1] ?? scope.to;
-    if (options.end) {
-      const closing = matches({ ...scope, from: from + 1, to: next }, options.end).next();
+    if (end) {
+      const closing = matches({ ...scope, from: from + 1, to: next }, end).next();
       if (!closing.done) return [from, closing.value[0] + 1];
     }
     return [from, next];
@@ -121,24 +122,30 @@ export const blocks = <D extends Declaration>(
   start: RegExp,
   declaration: D,
   options: BlockOptions = {},
-): Rule<Parsed<D>[]> => ({
-  read: (scope) =>
-    blockRanges(scope, start, options).map(([from, to]) =>
-      readDeclaration(declaration, { ...scope, from, to }),
-    ),
-});
+): Rule<Parsed<D>[]> => {
+  const [startFinder, endFinder] = [lineFinder(start), options.end && lineFinder(options.end)];
+  return {
+    read: (scope) =>
+      blockRanges(scope, startFinder, endFinder).map(([from, to]) =>
+        readDeclaration(declaration, { ...scope, from, to }),
+      ),
+  };
+};
 
 /** The first block a start line opens, read by its declaration; undefined when no line opens one. */
 export const block = <D extends Declaration>(
   start: RegExp,
   declaration: D,
   options: BlockOptions = {},
-): Rule<Parsed<D> | undefined> => ({
-  read: (scope) => {
-    const range = blockRanges(scope, start, options)[0];
-    return range && readDeclaration(declaration, { ...scope, from: range[0], to: range[1] });
-  },
-});
+): Rule<Parsed<D> | undefined> => {
+  const [startFinder, endFinder] = [lineFinder(start), options.end && lineFinder(options.end)];
+  return {
+    read: (scope) => {
+      const range = blockRanges(scope, startFinder, endFinder)[0];
+      return range && readDeclaration(declaration, { ...scope, from: range[0], to: range[1] });
+    },
+  };
+};
 
 interface TableOptions {
   /** Lines between the heading and the first row that are not rows (rules, column names). */
@@ -164,10 +171,13 @@ export const tables = <T>(
   row: RegExp,
   convert: Convert<T>,
   options: TableOptions = {},
-): Rule<T[][]> => ({
-  read: (scope) =>
-    [...matches(scope, heading)].map(([index]) => rowsAfter(scope, index, row, convert, options.skip ?? 0)),
-});
+): Rule<T[][]> => {
+  const finder = lineFinder(heading);
+  return {
+    read: (scope) =>
+      [...matches(scope, finder)].map(([index]) => rowsAfter(scope, index, row, convert, options.skip ?? 0)),
+  };
+};
 
 /** The rows of the first table after a heading line (none when there is no such heading). */
 export const table = <T>(
@@ -175,12 +185,15 @@ export const table = <T>(
   row: RegExp,
   convert: Convert<T>,
   options: TableOptions = {},
-): Rule<T[]> => ({
-  read: (scope) => {
-    const found = matches(scope, heading).next();
-    return found.done ? [] : rowsAfter(scope, found.value[0], row, convert, options.skip ?? 0);
-  },
-});
+): Rule<T[]> => {
+  const finder = lineFinder(heading);
+  return {
+    read: (scope) => {
+      const found = matches(scope, finder).next();
+      return found.done ? [] : rowsAfter(scope, found.value[0], row, convert, options.skip ?? 0);
+    },
+  };
+};
 
 // Conversions of a match's groups.
 

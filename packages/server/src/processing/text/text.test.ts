@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { literalOf } from './literal.ts';
+import { anchoredPrefixOf, literalOf } from './literal.ts';
 import { fortranReal, numbersIn } from './numbers.ts';
 import { readText } from './read-text.ts';
 import {
@@ -137,5 +137,17 @@ describe('readText', () => {
     const crlf = readText({ v: first(/^x (\S+)/, real()) }, 'a\r\nb\r\nx nope', 'w.out');
     expect(crlf.warnings).toEqual(["w.out line 3: 'nope' is not a number"]);
     expect(crlf.lines).toBe(3);
+  });
+});
+
+describe('anchoredPrefixOf', () => {
+  it('gives the characters an anchored pattern requires at the start', () => {
+    expect(anchoredPrefixOf(/^Precision: (\S+)/)).toBe('Precision: ');
+    expect(anchoredPrefixOf(/^ +x/)).toBeUndefined();
+    expect(anchoredPrefixOf(/^ab?c/)).toBe('a');
+    expect(anchoredPrefixOf(/^\|\s*Cell/)).toBe('|');
+    expect(anchoredPrefixOf(/^a|b/)).toBeUndefined();
+    expect(anchoredPrefixOf(/^(?:a|b)c/)).toBeUndefined();
+    expect(anchoredPrefixOf(/abc/)).toBeUndefined();
   });
 });

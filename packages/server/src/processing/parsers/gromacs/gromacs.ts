@@ -137,7 +137,8 @@ export const gromacsParser: MainfileParser = {
   mainfileContents: /GROMACS - gmx mdrun|G\s+R\s+O\s+M\s+A\s+C\s+S|GROMACS:\s+(?:gmx )?mdrun/,
   maxBytes: 64 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
-    const read = readGromacsLog(content.toString('latin1'));
+    const read = readGromacsLog(content.toString('latin1'), basename(absolutePath));
+    read.warnings.forEach((warning) => log('WARNING', warning));
     const named = commandLineFiles(read.commandLine);
     const stem = basename(absolutePath, '.log');
     let listing: Promise<string[]> | undefined;

@@ -1,5 +1,19 @@
 // GROMACS mdrun logs (md.log): version and precision, the command line, the input parameters, and the
-// energies printed at the logged steps.
+// energies printed at the logged steps, read by a declaration of what the log holds.
+import { readText } from '../../text/read-text.ts';
+import { type ConvertLines, recordAfter, recordsAfter, startLines } from '../../text/rule-records.ts';
+import {
+  blocks,
+  type Convert,
+  every,
+  fields,
+  first,
+  flag,
+  integer,
+  last,
+  real,
+  text,
+} from '../../text/rules.ts';
 
 interface LogEnergies {
   step: number;
@@ -30,6 +44,8 @@ export interface GromacsLog {
   wallTime?: number;
   /** Lines read (errors name the last). */
   lines: number;
+  /** 'md.log line 812: ...': what was found but could not be read. */
+  warnings: string[];
 }
 
 /** The log writes term names in columns of 15 characters. */
@@ -40,17 +56,29 @@ const namesOf = (line: string): string[] =>
     line.slice(i * COLUMN, (i + 1) * COLUMN).trim(),
   ).filter(Boolean);
 
-/** The 'Energies (kJ/mol)' table after line `start`: pairs of a names line and a values line. */
-function energyTable(lines: readonly string[], start: number): Map<string, number> {
-  const values = new Map<string, number>();
-  for (let i = start; i + 1 < lines.length; i += 2) {
-    const names = namesOf(lines[i]!);
-    const numbers = lines[i + 1]!.trim().split(/\s+/).map(Number);
-    if (names.length === 0 || names.length !== numbers.length || numbers.some((x) => Number.isNaN(x))) break;
-    names.forEach((name, k) => values.set(name, numbers[k]!));
-  }
-  return values;
-}
+/** A row pair of the energies table: a names line and a values line; anything else ends the table. */
+const energyTerms: ConvertLines<[string, number][]> = ([namesLine, valuesLine], warn) => {
+  const names = namesOf(namesLine!);
+  const tokens = valuesLine!.trim().split(/\s+/);
+  if (names.length === 0 || names.length !== tokens.length) return undefined;
+  const values = tokens.map(Number);
+  const bad = values.findIndex(Number.isNaN);
+  if (bad < 0) return names.map((name, k) => [name, values[k]!]);
+  warn(`'${tokens[bad]}' for ${names[bad]} is not a number; the energies end here`, 1);
+  return undefined;
+};
+
+/**
+ * A step's first lines: 'Step Time' (perhaps 'Lambda' too), then the step number and its time. The
+ * averages' block opens with no such heading: it is no step.
+ */
+const stepAndTime: ConvertLines<{ step: number; time: number }> = ([heading, line], warn) => {
+  if (!heading!.includes('Step')) return undefined;
+  const [step, time] = line!.trim().split(/\s+/).map(Number);
+  if (Number.isFinite(step) && Number.isFinite(time)) return { step: step!, time: time! };
+  warn("no step and time under 'Step Time'", 1);
+  return undefined;
+};
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -62,56 +90,76 @@ function dateOf(text: string): number | undefined {
   return MONTHS.includes(month!) && Number.isFinite(value) ? value : undefined;
 }
 
-export function readGromacsLog(text: string): GromacsLog {
-  const lines = text.split(/\r?\n/);
-  const log: GromacsLog = {
-    parameters: new Map(),
-    matrices: new Map(),
-    energies: [],
-    finished: false,
-    lines: lines.length - (text.endsWith('\n') ? 1 : 0),
+const date: Convert<number> = (match) => dateOf(match[1]!);
+
+/** 'integrator = md'; the lambda arrays are right-aligned, so 'temperature-lambdas' starts its line. */
+const PARAMETER = /^\s+([\w-]+)\s*[=:]\s*(.*?)\s*$|^([\w-]+-lambdas)\s*=\s*(.*?)\s*$/;
+/** The parameters end at the first line that is neither indented nor an unindented heading or array. */
+const PARAMETERS_END = /^(?!\s|qm-opts|grpopts|annealing|separate-dvdl|all-lambdas|[\w-]+-lambdas\s*=)/;
+
+const LOG = {
+  version: first(/^GROMACS version:\s+(?:VERSION\s+)?(\S+)/i, text()),
+  precision: first(/^Precision:\s+(\S+)/, text()),
+  commandLine: recordAfter(/^Command line:/, 1, ([line]) => line!.trim()),
+  parameters: blocks(
+    /^Input Parameters:/,
+    {
+      values: every(PARAMETER, (match): [string, string] => [
+        (match[1] ?? match[3])!,
+        (match[2] ?? match[4])!,
+      ]),
+      // 'ref-p[    0]={ 1.00000e+00,  0.00000e+00,  0.00000e+00}': a row of a matrix parameter.
+      rows: every(
+        /^\s+([\w-]+)\[\s*(\d+)\]\s*=\s*\{(.*)\}/,
+        fields({ name: text(1), index: integer(2), row: (match) => match[3]!.split(',').map(Number) }),
+      ),
+    },
+    { end: PARAMETERS_END },
+  ),
+  atoms: last(/^There are: (\d+) Atoms/, integer()),
+  // A step's energies are those printed before the next step. The averages' banner at the end opens a
+  // block of its own, which has no step line and so is no step.
+  steps: blocks(/^\s+(?:Step\s+Time|<=+\s+A V E R A G E S)/, {
+    at: startLines(2, stepAndTime),
+    energies: recordsAfter(/^\s+Energies \(kJ\/mol\)/, 2, energyTerms),
+  }),
+  finished: flag(/^Finished mdrun/),
+  minimisationConverged: last(/(did not )?converged? to Fmax/, (match) => match[1] === undefined),
+  maximumForce: last(/^Maximum force\s*=\s*(\S+)/, real()),
+  // '\s' before 'on rank' leaves 'Started ' the part of the line that is looked for first.
+  dateStart: first(/^Started .*\son rank \d+ \w+ (\w+ +\d+ [\d:]+ \d+)\s*$/, date),
+  dateEnd: last(/^Finished mdrun on rank \d+ \w+ (\w+ +\d+ [\d:]+ \d+)\s*$/, date),
+  wallTime: last(/^\s+Time:\s+(\S+)\s+(\S+)/, real(2)),
+};
+
+/** The rows of each matrix parameter by name, at the indices the log gives them. */
+const matricesOf = (rows: { name: string; index: number; row: number[] }[]): Map<string, number[][]> =>
+  new Map(
+    [...new Set(rows.map(({ name }) => name))].map((name) => [
+      name,
+      rows
+        .filter((row) => row.name === name)
+        .reduce<number[][]>((matrix, { index, row }) => Object.assign(matrix, { [index]: row }), []),
+    ]),
+  );
+
+export function readGromacsLog(content: string, fileName: string): GromacsLog {
+  const { values, warnings, lines } = readText(LOG, content, fileName);
+  const { commandLine, parameters, steps, ...single } = values;
+  return {
+    ...single,
+    commandLine: commandLine.at(-1),
+    parameters: new Map(parameters.flatMap((block) => block.values)),
+    matrices: matricesOf(parameters.flatMap((block) => block.rows)),
+    // A step's terms by concat: flat() costs several times more on these small arrays.
+    energies: steps.flatMap(({ at, energies }) =>
+      at && energies[0]
+        ? [{ ...at, values: new Map(([] as [string, number][]).concat(...energies[0])) }]
+        : [],
+    ),
+    lines: lines - (content.endsWith('\n') ? 1 : 0),
+    warnings,
   };
-  let inParameters = false;
-  let current: { step: number; time: number } | undefined;
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    let match: RegExpExecArray | null;
-    if (!log.version && (match = /^GROMACS version:\s+(?:VERSION\s+)?(\S+)/i.exec(line)))
-      log.version = match[1];
-    else if (!log.precision && (match = /^Precision:\s+(\S+)/.exec(line))) log.precision = match[1];
-    else if (line.startsWith('Command line:')) log.commandLine = lines[i + 1]?.trim();
-    else if (/^Input Parameters:/.test(line)) inParameters = true;
-    else if (inParameters) {
-      // The lambda arrays are right-aligned: 'temperature-lambdas' starts its line.
-      match = /^\s+([\w-]+)\s*[=:]\s*(.*?)\s*$|^([\w-]+-lambdas)\s*=\s*(.*?)\s*$/.exec(line);
-      const row = /^\s+([\w-]+)\[\s*(\d+)\]\s*=\s*\{(.*)\}/.exec(line);
-      if (row) {
-        const rows = log.matrices.get(row[1]!) ?? [];
-        rows[Number(row[2])] = row[3]!.split(',').map(Number);
-        log.matrices.set(row[1]!, rows);
-      } else if (match) log.parameters.set((match[1] ?? match[3])!, (match[2] ?? match[4])!);
-      else if (!/^\s|^(?:qm-opts|grpopts|annealing|separate-dvdl|all-lambdas)/.test(line))
-        inParameters = false;
-    }
-    if ((match = /^There are: (\d+) Atoms/.exec(line))) log.atoms = Number(match[1]);
-    else if (/^\s+Step\s+Time/.test(line)) {
-      const [step, time] = (lines[i + 1] ?? '').trim().split(/\s+/).map(Number);
-      current = Number.isFinite(step) && Number.isFinite(time) ? { step: step!, time: time! } : undefined;
-    } else if (/^\s+Energies \(kJ\/mol\)/.test(line) && current) {
-      log.energies.push({ ...current, values: energyTable(lines, i + 1) });
-      current = undefined;
-    } else if (/A V E R A G E S/.test(line)) current = undefined;
-    else if (/^Finished mdrun/.test(line)) log.finished = true;
-    else if ((match = /(did not converge|converged) to Fmax/.exec(line)))
-      log.minimisationConverged = match[1] === 'converged';
-    else if ((match = /^Maximum force\s*=\s*(\S+)/.exec(line))) log.maximumForce = Number(match[1]);
-    else if ((match = /^Started .* on rank \d+ \w+ (\w+ +\d+ [\d:]+ \d+)\s*$/.exec(line)))
-      log.dateStart ??= dateOf(match[1]!);
-    else if ((match = /^\s+Time:\s+(\S+)\s+(\S+)/.exec(line))) log.wallTime = Number(match[2]);
-    if ((match = /^Finished mdrun on rank \d+ \w+ (\w+ +\d+ [\d:]+ \d+)\s*$/.exec(line)))
-      log.dateEnd = dateOf(match[1]!);
-  }
-  return log;
 }
 
 /** The files mdrun names on its command line: -s, -o, -x, -e, -c or all through -deffnm. */
