@@ -23,10 +23,10 @@ describe('literalOf', () => {
   it('finds the longest required run of characters', () => {
     expect(literalOf(/^\s*!\s+total energy\s+=\s+(\S+) Ry/)).toBe('total energy');
     expect(literalOf(/CP2K\| version string:\s*(.*)/)).toBe('CP2K| version string:');
-    expect(literalOf(/ENERGY\| Total FORCE_EVAL \( \w+ \) energy/)).toBe('ENERGY| Total FORCE_EVAL ( ');
+    expect(literalOf(/ENERGY\| Total FORCE_EVAL \( \w+ \) energy/)).toBe('ENERGY| Total FORCE_EVAL (');
     expect(literalOf(/abcd?efgh/)).toBe('efgh');
     expect(literalOf(/x{123}yz/)).toBeUndefined();
-    expect(literalOf(/Total(?: DFT)? energy =/)).toBe(' energy =');
+    expect(literalOf(/Total(?: DFT)? energy =/)).toBe('energy =');
   });
 
   it('gives none where a line could match without a fixed run', () => {

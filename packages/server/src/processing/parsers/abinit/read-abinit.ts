@@ -3,7 +3,26 @@
 // carries its number, 'ecut2'), and per dataset its steps (one per '--- Iteration' of a relaxation or MD,
 // else one) with their SCF iterations, coordinates, forces and stress, the final Fermi energy, energy
 // components and forces, and a GW run's quasi-particle energies.
-import { numbersIn } from '../text/numbers.ts';
+// The file is declared (ABINIT_OUTPUT) and read by the text toolkit; readAbinitOutput maps what it read.
+import { numbersIn } from '../../text/numbers.ts';
+import { readText } from '../../text/read-text.ts';
+import { linesAfter, whenNone } from '../../text/rule-lines-after.ts';
+import { before } from '../../text/rule-split.ts';
+import {
+  type Convert,
+  type Parsed,
+  blocks,
+  every,
+  fields,
+  first,
+  flag,
+  integer,
+  last,
+  real,
+  table,
+  tables,
+  text,
+} from '../../text/rules.ts';
 import { readEigenvalues, type AbinitEigenvalues } from './read-eigenvalues.ts';
 
 type Vec = [number, number, number];
@@ -73,229 +92,262 @@ export interface AbinitOutput {
   cpuTime?: number;
   wallTime?: number;
   finished: boolean;
+  /** What was found but could not be read, 'Si.out line 12: ...', for the entry's warnings. */
+  warnings: string[];
 }
 
 /** A variable as a dataset sees it: its own ('ecut2'), else the one of all datasets ('ecut'). */
 export const variableOf = (out: AbinitOutput, name: string, dataset: number): number[] | undefined =>
   out.variables.get(`${name}${dataset}`) ?? out.variables.get(name);
 
-/** The variable block after an '-outvars' heading: name, numbers, and continuation lines of numbers. */
-function readVariables(lines: string[], from: number): { variables: Map<string, number[]>; end: number } {
+/** Groups 1 to 3 as a vector. */
+const xyz: Convert<Vec> = (match, warn) => {
+  const values = [real(1)(match, warn), real(2)(match, warn), real(3)(match, warn)];
+  return values.every((value) => value !== undefined) ? (values as Vec) : undefined;
+};
+
+/** A row of three numbers (a leading atom number is dropped): coordinates, forces. */
+const ROW =
+  /^\s*(?:\d+\s+)?(-?\d*\.\d+(?:E[-+]\d+)?)\s+(-?\d*\.\d+(?:E[-+]\d+)?)\s+(-?\d*\.\d+(?:E[-+]\d+)?)\s*$/i;
+
+/** The 'sigma(i j)= value' entries of a line of the stress tensor. */
+const sigmas: Convert<[number, number, number][]> = (match) =>
+  [...match.input.matchAll(/sigma\(([123]) ([123])\)=\s*(\S+)/g)].map(
+    ([, i, j, value]) => [Number(i) - 1, Number(j) - 1, Number(value)] as [number, number, number],
+  );
+
+/** One relaxation or MD step: from a '--- Iteration' line to the next. */
+const STEP = {
+  iterations: every(/^\s*ETOT\s+\d+\s+(\S+)/, real()),
+  etotal: last(/^ Total energy \(etotal\) \[Ha\]=\s*(\S+)/, real()),
+  xcart: tables(/^ Cartesian coordinates \(xcart\) \[bohr\]/, ROW, xyz),
+  forces: tables(/^ Cartesian forces \(fcart\) \[Ha\/bohr\]/, ROW, xyz),
+  stress: linesAfter(/^ Cartesian components of stress tensor \(hartree\/bohr\^3\)/, 3, {
+    entries: every(/sigma\(/, sigmas),
+  }),
+};
+
+const ITERATION = /^--- Iteration: \(\s*\d+\//;
+const KPOINT = /^kpoint\s*:\s*\[\s*([-\d.]+),\s*([-\d.]+),\s*([-\d.]+)/;
+
+/** A GW table row: Band E0 <VxcDFT> SigX SigC(E0) Z dSigC/dE Sig(E) E-E0 E. */
+const qpRow: Convert<number[]> = (match) => {
+  const values = numbersIn(match[0]);
+  return values.length < 10 ? undefined : values;
+};
+
+const DATASET = {
+  firstStep: before([ITERATION], STEP),
+  steps: blocks(ITERATION, STEP),
+  converged: flag(/gradients are converged/),
+  nelect: last(/^electrons:\s*\{\s*nelect:\s*([-+\d.E]+)/, real()),
+  fermi: last(/Fermi \(or HOMO\) energy \(hartree\)\s*=\s*(\S+)/, real()),
+  components: every(
+    /^\s{4}(Kinetic energy|Hartree energy|XC energy|Ewald energy|PspCore energy|Loc\. psp\. energy|NL\s+psp\s+energy)\s*=\s*(\S+)/,
+    (match, warn): [string, number] | undefined => {
+      const value = real(2)(match, warn);
+      return value === undefined ? undefined : [match[1]!.replace(/\s+/g, ' '), value];
+    },
+  ),
+  forces: tables(/^\s*cartesian forces \(hartree\/bohr\) at end:/, ROW, xyz),
+  omegas: every(
+    /chi0\(G,G'\) at the\s+(\d+) th omega\s+(\S+)\s+(\S+)\s+\[eV\]/,
+    fields({ n: integer(1), re: real(2), im: real(3) }),
+  ),
+  // A GW table belongs to the k-point line above it.
+  qp: blocks(KPOINT, {
+    kpoint: first(KPOINT, xyz),
+    sigma: flag(/^data: !SigmaeeData/),
+    table: table(/^data: !SigmaeeData/, /^\s*\d+\s.*$/, qpRow, { skip: 1 }),
+  }),
+  // The lines of each eigenvalue block (k-point headings, numbers, occupations), read by readEigenvalues.
+  eigenvalues: blocks(
+    /^\s*Eigenvalues \(hartree\) for nkpt=/,
+    { lines: every(/^/, (match) => match.input) },
+    { end: /^(?!\s*kpt#|\s+-?\d|.*occupation numbers for kpt#)/ },
+  ),
+};
+
+const DATASET_HEADING = /^== DATASET\s+(\d+)/;
+
+/** A variable's line ('ecut 10.0 Hartree') or a continuation line of numbers. */
+const variableLine: Convert<{ name?: string; values: number[] }> = (match) =>
+  match[1] === undefined
+    ? { values: numbersIn(match[3]!) }
+    : { name: match[1], values: numbersIn(match[2]!.replace(/\b[A-Za-z]+\b/g, ' ')) };
+
+export const ABINIT_OUTPUT = {
+  version: first(/^\.Version\s+(\S+)\s+of ABINIT/, text()),
+  /** '.Starting date : Tue 14 Jun 2022.' and the '- ( at 16h48 )' after it. */
+  starts: blocks(/^\.Starting date\s*:\s*\S+\s+(\d+)\s+(\w{3})\w*\s+(\d{4})/, {
+    date: first(
+      /^\.Starting date\s*:\s*\S+\s+(\d+)\s+(\w{3})\w*\s+(\d{4})/,
+      fields({ day: integer(1), month: text(2), year: integer(3) }),
+    ),
+    at: first(/^- \( at\s+(\d+)h(\d+)\s*\)/, fields({ hour: integer(1), minute: integer(2) })),
+  }),
+  pseudopotentials: every(
+    /^- pspini: atom type\s+(\d+)\s+psp file is\s+(\S+)/,
+    fields({ type: integer(1), file: text(2) }),
+  ),
+  outputRoot: last(/^- root for output files -> (\S+)/, text()),
+  /** Each '-outvars' echo: its heading, then its variables up to a separator or a blank line. */
+  echoes: blocks(
+    /^ -outvars: echo values of/,
+    {
+      after: flag(/^ -outvars: echo values of.*after computation/),
+      lines: every(/^(?:[-P\s]\s*([a-z][a-z0-9_]*)\s+(.*)|(\s+[-\d.].*))$/, variableLine),
+    },
+    { end: /^==|^\s*$/ },
+  ),
+  /** An output without dataset headings (none in real outputs) is dataset 1. */
+  whole: whenNone(DATASET_HEADING, DATASET),
+  datasets: blocks(DATASET_HEADING, { index: first(DATASET_HEADING, integer()), ...DATASET }),
+  time: last(
+    /^- Proc\.\s+0 individual time \(sec\): cpu=\s*(\S+)\s+wall=\s*(\S+)/,
+    fields({ cpu: real(1), wall: real(2) }),
+  ),
+  finished: flag(/^\s*Calculation completed\./),
+};
+
+type Read = Parsed<typeof ABINIT_OUTPUT>;
+type Step = Parsed<typeof STEP>;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Seconds since 1970 of the first start date with its time of day. */
+function dateStartOf(read: Read): number | undefined {
+  const start = read.starts.find(({ date, at }) => date && at && MONTHS.includes(date.month));
+  if (!start?.date || !start.at) return undefined;
+  const { day, month, year } = start.date;
+  return Date.UTC(year, MONTHS.indexOf(month), day, start.at.hour, start.at.minute) / 1000;
+}
+
+/** The variables of one echo: a variable's line, then continuation lines of more numbers. */
+function variablesOf(echo: Read['echoes'][number]): Map<string, number[]> {
   const variables = new Map<string, number[]>();
-  let current: number[] | undefined;
-  let k = from;
-  for (; k < lines.length; k += 1) {
-    const line = lines[k]!;
-    if (/^==|^ -outvars|^\s*$/.test(line) && variables.size > 0) break;
-    const named = /^[-P\s]\s*([a-z][a-z0-9_]*)\s+(.*)$/.exec(line);
-    if (named) {
-      current = numbersIn(named[2]!.replace(/\b[A-Za-z]+\b/g, ' '));
-      variables.set(named[1]!, current);
-      continue;
-    }
-    if (current && /^\s+[-\d.]/.test(line)) current.push(...numbersIn(line));
-  }
-  return { variables, end: k };
+  echo.lines.reduce<number[] | undefined>((current, line) => {
+    if (line.name === undefined) return current && (current.push(...line.values), current);
+    variables.set(line.name, line.values);
+    return line.values;
+  }, undefined);
+  return variables;
 }
 
-/** Rows of three numbers following line `from` (a leading atom number is dropped). */
-function readRows(lines: string[], from: number): { rows: Vec[]; end: number } {
-  const rows: Vec[] = [];
-  let k = from + 1;
-  for (; k < lines.length; k += 1) {
-    const row =
-      /^\s*(?:\d+\s+)?(-?\d*\.\d+(?:E[-+]\d+)?)\s+(-?\d*\.\d+(?:E[-+]\d+)?)\s+(-?\d*\.\d+(?:E[-+]\d+)?)\s*$/i.exec(
-        lines[k]!,
-      );
-    if (!row) break;
-    rows.push([Number(row[1]), Number(row[2]), Number(row[3])]);
-  }
-  return { rows, end: k - 1 };
-}
-
-/** The stress tensor of the three 'sigma(1 1)= ... sigma(3 2)= ...' lines after line `from`. */
-function readStress(lines: string[], from: number): Vec[] | undefined {
+/** The symmetric stress tensor of one print, when all six components were printed. */
+function tensorOf(print: Step['stress'][number]): Vec[] | undefined {
   const tensor: Vec[] = [
     [NaN, NaN, NaN],
     [NaN, NaN, NaN],
     [NaN, NaN, NaN],
   ];
-  for (let k = from + 1; k <= from + 3; k += 1)
-    for (const [, i, j, value] of (lines[k] ?? '').matchAll(/sigma\(([123]) ([123])\)=\s*(\S+)/g)) {
-      // Symmetric: sigma(3 2) is also [1][2].
-      tensor[Number(i) - 1]![Number(j) - 1] = Number(value);
-      tensor[Number(j) - 1]![Number(i) - 1] = Number(value);
-    }
+  // Symmetric: sigma(3 2) is also [1][2].
+  print.entries.flat().forEach(([i, j, value]) => {
+    tensor[i]![j] = value;
+    tensor[j]![i] = value;
+  });
   return tensor.every((row) => row.every((x) => !Number.isNaN(x))) ? tensor : undefined;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const hasResults = (step: Step) =>
+  step.iterations.length > 0 || step.xcart.length > 0 || step.etotal !== undefined;
 
-/** The GW table after 'data: !SigmaeeData': Band E0 <VxcDFT> SigX SigC(E0) Z dSigC/dE Sig(E) E-E0 E. */
-function readQpTable(lines: string[], from: number, kpoint: Vec): { table: AbinitQpKpoint; end: number } {
-  const table: AbinitQpKpoint = { kpoint, bands: [], ks: [], vxc: [], sigx: [], sigc: [], z: [], qp: [] };
-  let k = from + 2;
-  for (; k < lines.length; k += 1) {
-    const values = numbersIn(lines[k]!);
-    if (values.length < 10 || !/^\s*\d+\s/.test(lines[k]!)) break;
-    table.bands.push(values[0]!);
-    table.ks.push(values[1]!);
-    table.vxc.push(values[2]!);
-    table.sigx.push(values[3]!);
-    table.sigc.push(values[4]!);
-    table.z.push(values[5]!);
-    table.qp.push(values[9]!);
-  }
-  return { table, end: k - 1 };
+/**
+ * The steps of a dataset. An '--- Iteration' line opens a new step only once the current one has SCF
+ * iterations, coordinates or an energy: what comes before (and its forces or stress) is the same step.
+ */
+function stepsOf(parts: Step[]): AbinitStep[] {
+  const groups = parts.reduce<Step[][]>(
+    (found, part) => {
+      const current = found.at(-1)!;
+      if (current.some(hasResults)) found.push([part]);
+      else current.push(part);
+      return found;
+    },
+    [[]],
+  );
+  return groups.map((group) => {
+    const withXcart = group.findLast((part) => part.xcart.length > 0);
+    const withForces = group.findLast((part) => part.forces.length > 0);
+    const withEnergy = group.findLast((part) => part.etotal !== undefined);
+    const stress = group
+      .flatMap((part) => part.stress.map(tensorOf))
+      .findLast((found) => found !== undefined);
+    return {
+      iterations: group.flatMap((part) => part.iterations),
+      ...(withEnergy ? { etotal: withEnergy.etotal } : {}),
+      ...(withXcart ? { xcart: withXcart.xcart.at(-1) } : {}),
+      ...(withForces ? { forces: withForces.forces.at(-1) } : {}),
+      ...(stress ? { stress } : {}),
+    };
+  });
 }
 
-const newStep = (): AbinitStep => ({ iterations: [] });
-const newDataset = (index: number): AbinitDataset => ({
-  index,
-  steps: [newStep()],
-  components: new Map(),
-  screeningFrequencies: [],
-  qp: [],
-  eigenvalues: {},
-});
-
-const COMPONENT =
-  /^\s{4}(Kinetic energy|Hartree energy|XC energy|Ewald energy|PspCore energy|Loc\. psp\. energy|NL\s+psp\s+energy)\s*=\s*(\S+)/;
-
-/** Lines any of the patterns of readAbinitOutput can match: by their start, or anywhere. */
-const WANTED_START =
-  /^(?:\.Version|\.Starting|- \(|- root|- Proc|- pspini|==|--- Iteration| -outvars|electrons:|kpoint|data:|\s*(?:ETOT|Eigenvalues \(hartree\)|Cartesian|cartesian forces|Total energy \(etotal|Kinetic energy|Hartree energy|XC energy|Ewald energy|PspCore|Loc\. psp|NL\s+psp|>>>>|-kT))/;
-const WANTED_ANYWHERE = /gradients are|Fermi \(|chi0|Calculation completed/;
-
-export function readAbinitOutput(text: string): AbinitOutput {
-  const lines = text.split(/\r?\n/);
-  const out: AbinitOutput = {
-    variables: new Map(),
-    pseudopotentials: new Map(),
-    datasets: [],
-    finished: false,
+function datasetOf(index: number, read: Parsed<typeof DATASET>): AbinitDataset {
+  const steps = stepsOf([read.firstStep, ...read.steps]);
+  const stress = steps.findLast((step) => step.stress)?.stress;
+  const eigenvalues: { value?: AbinitEigenvalues } = {};
+  read.eigenvalues.forEach((block) => readEigenvalues(block.lines, 0, eigenvalues));
+  return {
+    index,
+    steps,
+    ...(read.fermi === undefined ? {} : { fermi: read.fermi }),
+    components: new Map(read.components),
+    ...(read.forces.length > 0 ? { forces: read.forces.at(-1) } : {}),
+    ...(stress ? { stress } : {}),
+    // The first print of each frequency, by its number.
+    screeningFrequencies: read.omegas.reduce<[number, number][]>((found, { n, re, im }) => {
+      found[n - 1] ??= [re, im];
+      return found;
+    }, []),
+    qp: read.qp.flatMap(({ kpoint, sigma, table: rows }) =>
+      kpoint && sigma
+        ? [
+            {
+              kpoint,
+              bands: rows.map((row) => row[0]!),
+              ks: rows.map((row) => row[1]!),
+              vxc: rows.map((row) => row[2]!),
+              sigx: rows.map((row) => row[3]!),
+              sigc: rows.map((row) => row[4]!),
+              z: rows.map((row) => row[5]!),
+              qp: rows.map((row) => row[9]!),
+            },
+          ]
+        : [],
+    ),
+    ...(read.converged ? { converged: true } : {}),
+    ...(read.nelect === undefined ? {} : { nelect: read.nelect }),
+    eigenvalues,
   };
-  let input = new Map<string, number[]>();
-  let after: Map<string, number[]> | undefined;
-  let date: string[] | undefined;
-  // Results before any dataset heading (none in real outputs) belong to dataset 1.
-  let dataset = newDataset(1);
-  let step = dataset.steps[0]!;
-  let qpKpoint: Vec | undefined;
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    // One test skips the many lines nothing below reads (eigenvalues, residuals, timings).
-    if (!WANTED_START.test(line) && !WANTED_ANYWHERE.test(line)) continue;
-    // The SCF lines first: the most frequent.
-    const etot = /^\s*ETOT\s+\d+\s+(\S+)/.exec(line);
-    if (etot) {
-      step.iterations.push(Number(etot[1]));
-      continue;
-    }
-    const version = /^\.Version\s+(\S+)\s+of ABINIT/.exec(line);
-    if (version) out.version ??= version[1]!;
-    const starting = /^\.Starting date\s*:\s*\S+\s+(\d+)\s+(\w{3})\w*\s+(\d{4})/.exec(line);
-    if (starting) date = [starting[1]!, starting[2]!, starting[3]!];
-    const at = /^- \( at\s+(\d+)h(\d+)\s*\)/.exec(line);
-    if (at && date && out.dateStart === undefined) {
-      const month = MONTHS.indexOf(date[1]!);
-      if (month >= 0)
-        out.dateStart =
-          Date.UTC(Number(date[2]), month, Number(date[0]), Number(at[1]), Number(at[2])) / 1000;
-    }
-    const psp = /^- pspini: atom type\s+(\d+)\s+psp file is\s+(\S+)/.exec(line);
-    if (psp) out.pseudopotentials.set(Number(psp[1]), psp[2]!.replace(/^.*\//, ''));
-    if (/^\s*Eigenvalues \(hartree\) for nkpt=/.test(line)) {
-      i = readEigenvalues(lines, i, dataset.eigenvalues);
-      continue;
-    }
-    const root = /^- root for output files -> (\S+)/.exec(line);
-    if (root) out.outputRoot = root[1]!;
-    if (/^ -outvars: echo values of/.test(line)) {
-      const read = readVariables(lines, i + 1);
-      if (/after computation/.test(line)) after = read.variables;
-      else input = read.variables;
-      // The line that ended the block is read again: it may open the next one.
-      i = read.end - 1;
-      continue;
-    }
-    const heading = /^== DATASET\s+(\d+)/.exec(line);
-    if (heading) {
-      dataset = newDataset(Number(heading[1]));
-      step = dataset.steps[0]!;
-      out.datasets.push(dataset);
-      continue;
-    }
-    if (/^--- Iteration: \(\s*\d+\//.test(line)) {
-      // A relaxation or MD step; the first one is the dataset's first step.
-      if (step.iterations.length > 0 || step.xcart || step.etotal !== undefined) {
-        step = newStep();
-        dataset.steps.push(step);
-      }
-      continue;
-    }
-    if (/^ Cartesian coordinates \(xcart\) \[bohr\]/.test(line)) {
-      const read = readRows(lines, i);
-      step.xcart = read.rows;
-      i = read.end;
-      continue;
-    }
-    if (/^ Cartesian forces \(fcart\) \[Ha\/bohr\]/.test(line)) {
-      const read = readRows(lines, i);
-      step.forces = read.rows;
-      i = read.end;
-      continue;
-    }
-    const etotal = /^ Total energy \(etotal\) \[Ha\]=\s*(\S+)/.exec(line);
-    if (etotal) step.etotal = Number(etotal[1]);
-    if (/^ Cartesian components of stress tensor \(hartree\/bohr\^3\)/.test(line)) {
-      const stress = readStress(lines, i);
-      if (stress) {
-        step.stress = stress;
-        dataset.stress = stress;
-      }
-      continue;
-    }
-    if (/gradients are converged/.test(line)) dataset.converged = true;
-    const nelect = /^electrons:\s*\{\s*nelect:\s*([-+\d.E]+)/.exec(line);
-    if (nelect) dataset.nelect = Number(nelect[1]);
-    const fermi = /Fermi \(or HOMO\) energy \(hartree\)\s*=\s*(\S+)/.exec(line);
-    if (fermi) dataset.fermi = Number(fermi[1]);
-    const component = COMPONENT.exec(line);
-    if (component) dataset.components.set(component[1]!.replace(/\s+/g, ' '), Number(component[2]));
-    if (/^\s*cartesian forces \(hartree\/bohr\) at end:/.test(line)) {
-      const read = readRows(lines, i);
-      dataset.forces = read.rows;
-      i = read.end;
-      continue;
-    }
-    const omega = /chi0\(G,G'\) at the\s+(\d+) th omega\s+(\S+)\s+(\S+)\s+\[eV\]/.exec(line);
-    if (omega) {
-      const n = Number(omega[1]) - 1;
-      dataset.screeningFrequencies[n] ??= [Number(omega[2]), Number(omega[3])];
-    }
-    const kpt = /^kpoint\s*:\s*\[\s*([-\d.]+),\s*([-\d.]+),\s*([-\d.]+)/.exec(line);
-    if (kpt) qpKpoint = [Number(kpt[1]), Number(kpt[2]), Number(kpt[3])];
-    if (/^data: !SigmaeeData/.test(line) && qpKpoint) {
-      const read = readQpTable(lines, i, qpKpoint);
-      dataset.qp.push(read.table);
-      qpKpoint = undefined;
-      i = read.end;
-      continue;
-    }
-    const time = /^- Proc\.\s+0 individual time \(sec\): cpu=\s*(\S+)\s+wall=\s*(\S+)/.exec(line);
-    if (time) {
-      out.cpuTime = Number(time[1]);
-      out.wallTime = Number(time[2]);
-    }
-    if (/^\s*Calculation completed\./.test(line)) out.finished = true;
-  }
-  if (!out.version) throw new Error("not an ABINIT output: no '.Version ... of ABINIT' line");
+}
+
+export function readAbinitOutput(content: string, file = 'the output'): AbinitOutput {
+  const { values: read, warnings } = readText(ABINIT_OUTPUT, content, file);
+  if (!read.version) throw new Error("not an ABINIT output: no '.Version ... of ABINIT' line");
   // The echo after the computation wins; what only the input echo has (truncated runs) stays.
-  out.variables = new Map([...input, ...(after ?? [])]);
-  if (out.datasets.length === 0) out.datasets.push(dataset);
-  const anyStep = out.datasets.some((d) => d.steps.some((s) => s.iterations.length > 0 || s.xcart));
-  if (out.variables.size === 0 && !anyStep)
+  const input = read.echoes.findLast((echo) => !echo.after);
+  const after = read.echoes.findLast((echo) => echo.after);
+  const variables = new Map([...(input ? variablesOf(input) : []), ...(after ? variablesOf(after) : [])]);
+  const datasets =
+    read.datasets.length > 0
+      ? read.datasets.map((dataset) => datasetOf(dataset.index ?? 1, dataset))
+      : [datasetOf(1, read.whole!)];
+  const anyStep = datasets.some((d) => d.steps.some((s) => s.iterations.length > 0 || s.xcart));
+  if (variables.size === 0 && !anyStep)
     throw new Error('the output echoes no input variables and has no SCF cycle: nothing to make an entry of');
-  return out;
+  const dateStart = dateStartOf(read);
+  return {
+    version: read.version,
+    ...(dateStart === undefined ? {} : { dateStart }),
+    ...(read.outputRoot === undefined ? {} : { outputRoot: read.outputRoot }),
+    pseudopotentials: new Map(
+      read.pseudopotentials.map(({ type, file: psp }) => [type, psp.replace(/^.*\//, '')]),
+    ),
+    variables,
+    datasets,
+    ...(read.time ? { cpuTime: read.time.cpu, wallTime: read.time.wall } : {}),
+    finished: read.finished,
+    warnings,
+  };
 }

@@ -46,8 +46,9 @@ export const castepParser: MainfileParser = {
   compressions: ['gz'],
   maxBytes: 64 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
-    const out = readCastepOutput(content.toString('latin1'));
-    const warnings: string[] = [];
+    const out = readCastepOutput(content.toString('latin1'), basename(absolutePath));
+    // What the reader found but could not read goes to the entry's log with its file and line.
+    const warnings: string[] = [...out.warnings];
     const archive = castepArchive(out, await kpointPath(out, absolutePath, rawRoot, warnings));
     archive.warnings.push(...warnings);
     return codeOutput(archive, 'CASTEP', 'simulation', log);

@@ -31,10 +31,10 @@ const fermiOf = (calculation: Section): number | undefined =>
   ((calculation.energy as Section | undefined)?.fermi as number | undefined) ?? undefined;
 
 async function parseInfo({ content, absolutePath, rawRoot, log }: Context): Promise<ParserOutput> {
-  const info = readExcitingInfo(content.toString('latin1'));
+  const warn = (event: string) => log('WARNING', event);
+  const info = readExcitingInfo(content.toString('latin1'), { file: basename(absolutePath), warn });
   if (info.initial.species.length === 0 && info.steps.length === 0)
     throw new Error('INFO.OUT has neither atomic positions nor an SCF');
-  const warn = (event: string) => log('WARNING', event);
   const xml = await readInputXml(absolutePath, rawRoot, warn);
   const input: ExcitingInput = {};
   const offset = xml ? numberList(attributesOf(xml, 'groundstate').get('vkloff')) : undefined;
@@ -70,7 +70,7 @@ async function groundState(absolutePath: string, rawRoot: string, warn: (event: 
     return undefined;
   }
   try {
-    return readExcitingInfo(file.text);
+    return readExcitingInfo(file.text, { file: 'INFO.OUT', warn });
   } catch (e) {
     warn(`INFO.OUT beside GW_INFO.OUT not read: ${(e as Error).message}`);
     return undefined;
@@ -78,8 +78,8 @@ async function groundState(absolutePath: string, rawRoot: string, warn: (event: 
 }
 
 async function parseGw({ content, absolutePath, rawRoot, log }: Context): Promise<ParserOutput> {
-  const gwInfo = readGwInfo(content.toString('latin1'));
   const warn = (event: string) => log('WARNING', event);
+  const gwInfo = readGwInfo(content.toString('latin1'), { file: basename(absolutePath), warn });
   const info: ExcitingInfo | undefined = await groundState(absolutePath, rawRoot, warn);
   if (!info?.lattice || info.initial.species.length === 0)
     throw new Error('GW_INFO.OUT has no INFO.OUT of its ground state beside it: no structure');

@@ -4,6 +4,23 @@
 import { ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import { siblingText } from '../sibling-files.ts';
 import { numbersIn } from '../text/numbers.ts';
+import { readText } from '../../text/read-text.ts';
+import { linesAfter } from '../../text/rule-lines-after.ts';
+import { before } from '../../text/rule-split.ts';
+import {
+  type Parsed,
+  block,
+  blocks,
+  fields,
+  first,
+  flag,
+  integer,
+  last,
+  real,
+  reals,
+  tables,
+  text,
+} from '../../text/rules.ts';
 
 const MAX_EVALQP_BYTES = 64 * 1024 ** 2;
 
@@ -49,77 +66,104 @@ export interface ExcitingGwInfo {
   seconds?: number;
 }
 
-/** The next non-empty line's first word (the code of a setting printed as 'name - description'). */
-const codeBelow = (lines: string[], i: number): string | undefined => {
-  for (let k = i + 1; k < Math.min(lines.length, i + 4); k += 1) {
-    const word = /^\s*(\S+)/.exec(lines[k]!)?.[1];
-    if (word) return word;
-  }
-  return undefined;
+/** The first word of the lines (within three) under a heading: the code of a 'name - description' setting. */
+const codeBelow = (heading: RegExp) => linesAfter(heading, 3, { word: first(/^\s*(\S+)/, text()) });
+
+/** A Fortran number as exciting prints it in its tables. */
+const NUMBER = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][-+]?\d+)?`;
+
+/** The settings of a task block (only the first block's count). */
+const SETTINGS = {
+  nFrequencies: first(/^\s*Number of frequencies:\s*(\d+)/, integer()),
+  frequencyGrid: codeBelow(/^\s*Grid type:\s*$/),
+  continuation: codeBelow(/^\s*Analytic continuation method:/),
+  coreTreatment: codeBelow(/^\s*Core electrons treatment:/),
+  nEmpty: first(/^\s*Number of empty states \(GW\):\s*(\d+)/, integer()),
+  bandRange: first(
+    /^\s*Quasiparticle band range:\s*(\d+)\s+(\d+)/,
+    fields({ from: integer(1), to: integer(2) }),
+  ),
+  qGrid: first(/^\s*k\/q-points grid:\s*(.+)$/, reals(1)),
+  // Rows 'index frequency weight'.
+  frequencies: tables(
+    /^\s*frequency list:/,
+    new RegExp(`^\\s*(${NUMBER})\\s+(${NUMBER})\\s+(${NUMBER})\\s*$`),
+    fields({ frequency: real(2), weight: real(3) }),
+  ),
 };
 
-export function readGwInfo(text: string): ExcitingGwInfo {
-  const lines = text.split(/\r?\n/);
-  if (!lines.some((line) => GW_HEADING.test(line)))
+/** A property block under a '- KS -' or '- G0W0 -' heading: its Fermi energy and gaps. */
+const PROPERTY_HEADING = /^-\s+(\S+)(?:\s+band structure)?\s+-\s*$/;
+
+const GW_INFO = {
+  heading: flag(GW_HEADING),
+  tasks: codeBelow(/^\s*GW taskname:/),
+  // Settings before the first task and in its block.
+  head: before([/^\s*GW taskname:/], SETTINGS),
+  firstTask: block(/^\s*GW taskname:/, SETTINGS),
+  properties: blocks(PROPERTY_HEADING, {
+    name: first(PROPERTY_HEADING, text()),
+    fermi: last(/^\s*Fermi energy:\s*(\S+)/, real()),
+    fundamentalGap: last(/^\s*Fundamental BandGap \(eV\):\s*(\S+)/, real()),
+    directGap: last(/^\s*Direct BandGap \(eV\):\s*(\S+)/, real()),
+    opticalGap: last(/^\s*Optical BandGap \(eV\):\s*(\S+)/, real()),
+  }),
+  timing: block(/GW timing info/, { total: first(/^\s*Total\s*:\s*(\S+)/, real()) }),
+};
+
+type Settings = Parsed<typeof SETTINGS>;
+
+const defined = <T extends object>(record: T) =>
+  Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** The first defined value (settings: before the first task, else in its block). */
+const firstOf = <T>(values: readonly (T | undefined)[]): T | undefined => values.find((v) => v !== undefined);
+const wordOf = (
+  settings: (Settings | undefined)[],
+  key: 'frequencyGrid' | 'continuation' | 'coreTreatment',
+) => firstOf(settings.flatMap((s) => (s ? s[key].map((below) => below.word) : [])));
+
+/** Reads GW_INFO.OUT; what could not be read goes to `warn` with file and line. */
+export function readGwInfo(
+  content: string,
+  options: { file?: string; warn?: (warning: string) => void } = {},
+): ExcitingGwInfo {
+  const read = readText(GW_INFO, content, options.file ?? 'GW_INFO.OUT');
+  const values = read.values;
+  if (!values.heading)
     throw new Error("not an exciting GW_INFO.OUT: no 'Main GW output file' or 'GW input parameters' heading");
-  const info: ExcitingGwInfo = { tasks: [], frequencies: [], weights: [] };
-  let block: 'ks' | 'gw' | undefined;
-  let timingBlocks = 0;
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    if (/^\s*GW taskname:/.test(line)) {
-      const task = codeBelow(lines, i);
-      if (task) info.tasks.push(task);
-      continue;
-    }
-    // Settings: the first task block's.
-    if (info.tasks.length <= 1) {
-      const count = /^\s*Number of frequencies:\s*(\d+)/.exec(line);
-      if (count) info.nFrequencies ??= Number(count[1]);
-      if (/^\s*Grid type:\s*$/.test(line)) info.frequencyGrid ??= codeBelow(lines, i);
-      if (/^\s*Analytic continuation method:/.test(line))
-        info.continuation ??= codeBelow(lines, i)?.toLowerCase();
-      if (/^\s*Core electrons treatment:/.test(line)) info.coreTreatment ??= codeBelow(lines, i);
-      const empty = /^\s*Number of empty states \(GW\):\s*(\d+)/.exec(line);
-      if (empty) info.nEmpty ??= Number(empty[1]);
-      const range = /^\s*Quasiparticle band range:\s*(\d+)\s+(\d+)/.exec(line);
-      if (range) info.bandRange ??= [Number(range[1]), Number(range[2])];
-      const grid = /^\s*k\/q-points grid:\s*(.+)$/.exec(line);
-      if (grid) info.qGrid ??= numbersIn(grid[1]!);
-      if (/^\s*frequency list:/.test(line) && info.frequencies.length === 0) {
-        for (let k = i + 1; k < lines.length; k += 1) {
-          const row = numbersIn(lines[k]!);
-          if (row.length !== 3) break;
-          info.frequencies.push(row[1]!);
-          info.weights.push(row[2]!);
-          i = k;
-        }
-        continue;
-      }
-    }
-    // The property blocks: '- KS -' and '- G0W0 -' headings, each with its Fermi energy and gaps.
-    const heading = /^-\s+(\S+)(?:\s+band structure)?\s+-\s*$/.exec(line);
-    if (heading)
-      block = /^KS\b/.test(heading[1]!)
-        ? 'ks'
-        : /^(?:G0W0|GW0?)(?:\+SO)?$/.test(heading[1]!)
-          ? 'gw'
-          : undefined;
-    if (block === 'gw') {
-      const fermi = /^\s*Fermi energy:\s*(\S+)/.exec(line);
-      if (fermi) info.fermi = Number(fermi[1]);
-      const gap = /^\s*Fundamental BandGap \(eV\):\s*(\S+)/.exec(line);
-      if (gap) info.fundamentalGap = Number(gap[1]);
-      const direct = /^\s*Direct BandGap \(eV\):\s*(\S+)/.exec(line);
-      if (direct) info.directGap = Number(direct[1]);
-      const optical = /^\s*Optical BandGap \(eV\):\s*(\S+)/.exec(line);
-      if (optical) info.opticalGap = Number(optical[1]);
-    }
-    if (/GW timing info/.test(line)) timingBlocks += 1;
-    const total = /^\s*Total\s*:\s*(\S+)/.exec(line);
-    if (total && timingBlocks === 1) info.seconds ??= Number(total[1]);
-  }
-  const task = info.tasks[0];
+  read.warnings.forEach((warning) => options.warn?.(warning));
+  const settings = [values.head, values.firstTask];
+  const setting = <K extends 'nFrequencies' | 'nEmpty' | 'bandRange' | 'qGrid'>(key: K) =>
+    firstOf(settings.map((s) => s?.[key]));
+  const frequencies = firstOf(
+    settings.flatMap((s) => s?.frequencies ?? []).filter((rows) => rows.length > 0),
+  );
+  const gw = values.properties.filter((p) => p.name !== undefined && /^(?:G0W0|GW0?)(?:\+SO)?$/.test(p.name));
+  const lastOf = (key: 'fermi' | 'fundamentalGap' | 'directGap' | 'opticalGap') =>
+    firstOf(gw.map((p) => p[key]).reverse());
+  const tasks = values.tasks.map((below) => below.word).filter((word) => word !== undefined);
+  const bandRange = setting('bandRange');
+  const info: ExcitingGwInfo = {
+    tasks,
+    frequencies: (frequencies ?? []).map((row) => row.frequency),
+    weights: (frequencies ?? []).map((row) => row.weight),
+    ...defined({
+      nFrequencies: setting('nFrequencies'),
+      frequencyGrid: wordOf(settings, 'frequencyGrid'),
+      continuation: wordOf(settings, 'continuation')?.toLowerCase(),
+      coreTreatment: wordOf(settings, 'coreTreatment'),
+      nEmpty: setting('nEmpty'),
+      bandRange: bandRange ? ([bandRange.from, bandRange.to] as [number, number]) : undefined,
+      qGrid: setting('qGrid'),
+      fermi: lastOf('fermi'),
+      fundamentalGap: lastOf('fundamentalGap'),
+      directGap: lastOf('directGap'),
+      opticalGap: lastOf('opticalGap'),
+      seconds: values.timing?.total,
+    }),
+  };
+  const task = tasks[0];
   if (task) info.gwType = GW_TYPES[task.toLowerCase()];
   return info;
 }

@@ -1,8 +1,27 @@
 // What exciting's INFO.OUT says, in atomic units (Hartree, bohr, seconds): version name and hash, the
 // lattice, species and positions, settings (xc, smearing, spin, k-grid), the SCF iterations of the
 // ground state (or of a hybrid-functional run) with their energies, charges and wall times, the forces,
-// and a structure optimisation's steps and final state.
-import { numbersIn } from '../text/numbers.ts';
+// and a structure optimisation's steps and final state. Declared on the text toolkit: the file's
+// quantities below, then a mapping to the reader's types.
+import { number } from '../../text/convert-number.ts';
+import { readText } from '../../text/read-text.ts';
+import { linesAfter } from '../../text/rule-lines-after.ts';
+import { after, before } from '../../text/rule-split.ts';
+import {
+  type Convert,
+  type Parsed,
+  blocks,
+  every,
+  fields,
+  first,
+  flag,
+  integer,
+  last,
+  real,
+  reals,
+  tables,
+  text,
+} from '../../text/rules.ts';
 
 type Vec = [number, number, number];
 
@@ -91,255 +110,335 @@ export interface ExcitingInfo {
   unfinished?: ExcitingIteration[];
 }
 
-/** 'atom n Sym : x y z' rows after a heading. */
-function atomRows(lines: string[], from: number): { species: string[]; vectors: Vec[]; end: number } {
-  const species: string[] = [];
-  const vectors: Vec[] = [];
-  let k = from;
-  for (; k < lines.length; k += 1) {
-    const row = /^\s*atom\s+\d+\s+([A-Z][a-z]?)\s*:\s*(\S+)\s+(\S+)\s+(\S+)/.exec(lines[k]!);
-    if (!row) break;
-    species.push(row[1]!);
-    vectors.push([Number(row[2]), Number(row[3]), Number(row[4])]);
-  }
-  return { species, vectors, end: k - 1 };
-}
+const value = (label: string) => last(new RegExp(`^\\s*${label}\\s*:\\s*(\\S+)`), number());
+const [real1, real2, real3, real4] = [number(1), number(2), number(3), number(4)];
+/** A value after its name (these conversions run for most lines of a long output: kept lean). */
+const named: Convert<{ name: string; value: number }> = (match, warn) => {
+  const value = real2(match, warn);
+  return value === undefined ? undefined : { name: match[1]!, value };
+};
 
-const ENERGY_LINES: readonly [RegExp, string][] = [
-  [/^\s*Total energy\s*:\s*(\S+)/, 'total'],
-  [/^\s*Fermi energy\s*:\s*(\S+)/, 'fermi'],
-  [/^\s*Kinetic energy\s*:\s*(\S+)/, 'kinetic'],
-  [/^\s*Coulomb energy\s*:\s*(\S+)/, 'coulomb'],
-  [/^\s*Exchange energy\s*:\s*(\S+)/, 'exchange'],
-  [/^\s*Correlation energy\s*:\s*(\S+)/, 'correlation'],
-  [/^\s*Non-local exchange energy\s*:\s*(\S+)/, 'nonlocal_exchange'],
+/** Our names of an iteration's values: energies (Hartree), charges (electrons), gap, seconds. */
+const ENERGY_NAMES: Readonly<Record<string, string>> = {
+  'Total energy': 'total',
+  'Fermi energy': 'fermi',
+  'Kinetic energy': 'kinetic',
+  'Coulomb energy': 'coulomb',
+  'Exchange energy': 'exchange',
+  'Correlation energy': 'correlation',
+  'Non-local exchange energy': 'nonlocal_exchange',
+};
+const CHARGE_NAMES: Readonly<Record<string, string>> = {
+  core: 'core',
+  'core leakage': 'core_leakage',
+  valence: 'valence',
+  interstitial: 'interstitial',
+  'total charge': 'total',
+};
+
+const TERM_NAMES = [
+  ...Object.keys(ENERGY_NAMES),
+  'core',
+  'core leakage',
+  'valence',
+  'total charge',
+  'Estimated fundamental gap',
+  'Wall time \\(seconds\\)',
+  // Not the interstitial magnetic moment, a vector; an atom's muffin-tin charge.
+  'interstitial(?=\\s*:\\s*\\S+\\s*$)',
+  'atom\\s+\\d+\\s+[A-Z][a-z]?(?=\\s*:\\s*\\S+\\s*$)',
 ];
 
-const CHARGE_LINES: readonly [RegExp, string][] = [
-  [/^\s*core\s*:\s*(\S+)/, 'core'],
-  [/^\s*core leakage\s*:\s*(\S+)/, 'core_leakage'],
-  [/^\s*valence\s*:\s*(\S+)/, 'valence'],
-  [/^\s*interstitial\s*:\s*(\S+)\s*$/, 'interstitial'],
-  [/^\s*total charge\s*:\s*(\S+)/, 'total'],
-];
+/** What one SCF iteration (or a final state) prints, as named values (one rule: blocks are many). */
+const ITERATION = {
+  terms: every(new RegExp(`^\\s*(${TERM_NAMES.join('|')})\\s*:\\s*(\\S+)`), named),
+};
 
-const newIteration = (): ExcitingIteration => ({ energies: {}, charges: {}, muffinTin: [] });
+const ITERATION_HEADING = /(?:SCF|Hybrids) iteration number\s*:/;
+const FINAL_ITERATION = /Convergence targets achieved\. Performing final SCF iteration/;
+const CONVERGED = /Convergence target(?:s achieved\. Performing final SCF iteration| is reached)/;
+const SCF_STOPPED = /(?:Self-consistent loop|Hybrids module) stopped/;
+const OPTIMIZATION_STEP = /^\|\s*Optimization step\s+(\d+)(?:\s*\(method\s*=\s*(\w+)\))?/;
+const OPTIMIZED = /Force convergence target achieved/;
+const SPECIES = /^\s*Species\s*:\s*\d+\s*\((\w+)\)/;
+const ATOM_ROW = /^\s*atom\s+\d+\s+([A-Z][a-z]?)\s*:\s*(\S+)\s+(\S+)\s+(\S+)/;
+const atom: Convert<{ symbol: string; x: number; y: number; z: number }> = (match, warn) => {
+  const [x, y, z] = [real2(match, warn), real3(match, warn), real4(match, warn)];
+  return x === undefined || y === undefined || z === undefined ? undefined : { symbol: match[1]!, x, y, z };
+};
+const FORCES = /^\s*Total atomic forces including IBS \(cartesian\)\s*:/;
+const POSITIONS = /^\s*(?:Atomic positions at this step|Optimized atomic positions) \(lattice\)\s*:/;
 
-/** Reads a line of an iteration's block into it; true when the line was one of its values. */
-function readIterationLine(line: string, iteration: ExcitingIteration): boolean {
-  for (const [pattern, key] of ENERGY_LINES) {
-    const m = pattern.exec(line);
-    if (m) {
-      iteration.energies[key] = Number(m[1]);
-      return true;
-    }
-  }
-  for (const [pattern, key] of CHARGE_LINES) {
-    const m = pattern.exec(line);
-    if (m) {
-      iteration.charges[key] = Number(m[1]);
-      return true;
-    }
-  }
-  const mt = /^\s*atom\s+\d+\s+[A-Z][a-z]?\s*:\s*(\S+)\s*$/.exec(line);
-  if (mt) {
-    iteration.muffinTin.push(Number(mt[1]));
-    return true;
-  }
-  const gap = /^\s*Estimated fundamental gap\s*:\s*(\S+)/.exec(line);
-  if (gap) {
-    iteration.gap = Number(gap[1]);
-    return true;
-  }
-  const wall = /^\s*Wall time \(seconds\)\s*:\s*(\S+)/.exec(line);
-  if (wall) {
-    iteration.wallTime = Number(wall[1]);
-    return true;
-  }
-  return false;
+/**
+ * SCF loops: each iteration (and the final one of a converged loop) runs to the next or to the line
+ * that ends the loop; after that line come the forces of the loop's final state.
+ */
+const SCF = {
+  iterations: blocks(
+    // An iteration's heading or the final iteration's (written with ' iteration' outside the alternatives,
+    // which lets the toolkit pass over the lines without it).
+    /(?:(?:SCF|Hybrids)(?= iteration number\s*:)|Convergence targets achieved\. Performing final SCF(?= iteration)) iteration/,
+    { ...ITERATION, markers: every(CONVERGED, text(0)), stopped: first(SCF_STOPPED, text(0)) },
+    { end: SCF_STOPPED },
+  ),
+  stops: blocks(SCF_STOPPED, { forces: tables(FORCES, ATOM_ROW, atom) }),
+};
+
+/** An optimisation step: its largest force, energy, time, positions and forces. */
+const OPTIMIZATION = {
+  heading: first(OPTIMIZATION_STEP, (match) => ({ step: Number(match[1]), method: match[2] })),
+  // 'Maximum force magnitude (target) : 0.006 ( 0.0002 )', the energy and the seconds of the step.
+  values: every(
+    /^\s*(Maximum force magnitude\s*\(target\)|Total energy at this optimization step|Time spent in this optimization step)\s*:\s*(\S+)(?:\s*\(\s*(\S+)\s*\))?/,
+    fields({
+      name: (match) => match[1]!.replace(/\s+/g, ' '),
+      value: real(2),
+      target: (match, warn) => (match[3] === undefined ? null : real(3)(match, warn)),
+    }),
+  ),
+  positions: tables(POSITIONS, ATOM_ROW, atom),
+  forces: tables(FORCES, ATOM_ROW, atom),
+  ...SCF,
+};
+
+const INFO = {
+  version: first(/^\|?\s*EXCITING\s+(\S+(?:\s\S+)?)\s+started/, text()),
+  hash: first(/^\|\s*version hash id:\s*([0-9a-f]{7,})/, text()),
+  mentionsExciting: flag(/EXCITING/),
+  finished: flag(/EXCITING .* stopped/),
+  // The initialisation (before any SCF or optimisation step): lattice, species, positions, settings.
+  initialisation: before([ITERATION_HEADING, OPTIMIZATION_STEP, OPTIMIZED], {
+    lattice: linesAfter(/^\s*Lattice vectors \(cartesian\)\s*:/, 3, { rows: every(/^.*$/, reals(0)) }),
+    species: blocks(SPECIES, {
+      symbol: first(SPECIES, text()),
+      nuclearCharge: value('nuclear charge'),
+      mass: value('atomic mass'),
+      muffinTinRadius: value('muffin-tin radius'),
+      radialPoints: value('# of radial points in muffin-tin'),
+      positions: tables(
+        /^\s*atomic positions \((?:lattice|cartesian)\)\s*:/,
+        /^\s*\d+\s*:\s*(\S+)\s+(\S+)\s+(\S+)/,
+        (match, warn) => {
+          const [x, y, z] = [real1(match, warn), real2(match, warn), real3(match, warn)];
+          return x === undefined || y === undefined || z === undefined ? undefined : { x, y, z };
+        },
+      ),
+      cartesian: flag(/^\s*atomic positions \(cartesian\)\s*:/),
+    }),
+    xc: linesAfter(/^\s*Exchange-correlation type\s*:\s*\d/, 1, { line: first(/^.*$/, text(0)) }),
+    smearing: after(/^\s*Smearing scheme\s*:/, {
+      scheme: first(/^\s*Smearing scheme\s*:\s*(.+?)\s*$/, text()),
+      width: last(/^\s*Smearing width\s*:\s*(\S+)/, real()),
+    }),
+    spinPolarized: flag(/^\s*Spin treatment\s*:\s*spin-polarised/),
+  }),
+  gkMax: first(/^\s*Maximum \|G\+k\| for APW functions\s*:\s*(\S+)/, real()),
+  lMaxApw: first(/^\s*APW functions\s*:\s*(\d+)/, integer()),
+  xcType: first(/^\s*Exchange-correlation type\s*:\s*(\d+)/, integer()),
+  kGrid: first(/^\s*k-point grid\s*:\s*(.+)$/, reals(1)),
+  optimization: flag(/Structur(?:al optimisation|e-optimization module started)/),
+  energyTarget: first(/^\s*Absolute change in total energy\s*\(target\)\s*:\s*\S+\s*\(\s*(\S+)\s*\)/, real()),
+  chargeTarget: first(/^\s*Charge distance\s*\(target\)\s*:\s*\S+\s*\(\s*(\S+)\s*\)/, real()),
+  totalTime: last(/^\s*Total time spent \(seconds\)\s*:\s*(\S+)/, real()),
+  // The ground state (or hybrid run) before any optimisation step, each step with its SCFs, and the
+  // optimised state with its own values.
+  groundState: before([OPTIMIZATION_STEP, OPTIMIZED], SCF),
+  steps: blocks(/^\|\s*Optimization step\s+\d/, OPTIMIZATION, { end: OPTIMIZED }),
+  optimized: after(OPTIMIZED, {
+    ...ITERATION,
+    positions: tables(POSITIONS, ATOM_ROW, atom),
+    forces: tables(FORCES, ATOM_ROW, atom),
+    ...SCF,
+  }),
+};
+
+type Values = Parsed<typeof INFO>;
+type IterationValues = Parsed<typeof ITERATION>;
+type IterationBlock = Parsed<typeof SCF>['iterations'][number];
+
+const defined = <T extends object>(record: T) =>
+  Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
+
+/** Values by our names (those `names` has), the last one printed of each. */
+const byName = (values: { name: string; value: number }[], names: Readonly<Record<string, string>>) =>
+  Object.fromEntries(values.flatMap(({ name, value }) => (names[name] ? [[names[name], value]] : [])));
+
+function iterationOf(values: IterationValues): ExcitingIteration {
+  const others = byName(values.terms, {
+    'Estimated fundamental gap': 'gap',
+    'Wall time (seconds)': 'wallTime',
+  });
+  return {
+    energies: byName(values.terms, ENERGY_NAMES),
+    charges: byName(values.terms, CHARGE_NAMES),
+    muffinTin: values.terms.filter((term) => term.name.startsWith('atom')).map((term) => term.value),
+    ...defined({ gap: others.gap, wallTime: others.wallTime }),
+  };
 }
 
-export function readExcitingInfo(text: string): ExcitingInfo {
-  const lines = text.split(/\r?\n/);
-  const info: ExcitingInfo = {
-    spinPolarized: false,
-    steps: [],
-    optimization: false,
-    finished: false,
-    initial: { species: [], fractional: [] },
-    species: [],
+/** Whether an iteration block is a loop's final iteration, ends the loop converged, or ends it. */
+const markersOf = (block: IterationBlock) => ({
+  final: block.markers.some((marker) => FINAL_ITERATION.test(marker)),
+  converged: block.markers.length > 0,
+});
+
+const vectors = (rows: { x: number; y: number; z: number }[]): Vec[] => rows.map((r) => [r.x, r.y, r.z]);
+
+interface Placed extends IterationBlock, ReturnType<typeof markersOf> {
+  /** 0: before any optimisation step; k: in the k-th step (or the optimised state after the last). */
+  part: number;
+}
+
+/** The iterations as SCF loops: each ends with the iteration after which the loop stopped. */
+function loopsOf(iterations: Placed[]): { loops: Placed[][]; open: Placed[] } {
+  const ends = iterations.flatMap((iteration, index) => (iteration.stopped ? [index] : []));
+  return {
+    loops: ends.map((end, k) => iterations.slice(k === 0 ? 0 : ends[k - 1]! + 1, end + 1)),
+    open: iterations.slice((ends[ends.length - 1] ?? -1) + 1),
   };
-  let species: string | undefined;
-  // The SCF being read: its iterations, the block lines go to, and whether it converged.
-  let scf: ExcitingIteration[] | undefined;
-  let block: ExcitingIteration | undefined;
-  let finalBlock: ExcitingIteration | undefined;
-  let converged = false;
-  let optimizationStep: ExcitingStep | undefined;
-  const closeScf = (kind: ExcitingStepKind) => {
-    if (!scf) return;
-    const state = finalBlock?.energies.total !== undefined ? finalBlock : scf[scf.length - 1];
-    if (state?.energies.total !== undefined) {
-      info.steps.push({
-        kind,
-        geometry: info.initial,
-        iterations: scf,
-        state,
-        energy: state.energies.total,
-        converged,
-      });
-    }
-    scf = undefined;
-    block = undefined;
-    finalBlock = undefined;
+}
+
+/**
+ * A finished SCF loop as a step, with the forces printed after it: its state is the final iteration's,
+ * else the last iteration's; none when that has no total energy.
+ */
+function scfStep(
+  loop: Placed[],
+  geometry: ExcitingGeometry,
+  forces: Vec[] | undefined,
+): ExcitingStep | undefined {
+  const iterations = loop.filter((block) => !block.final);
+  const finals = loop.filter((block) => block.final);
+  const final = finals.length > 0 ? iterationOf(finals[finals.length - 1]!) : undefined;
+  const lastIteration = iterations[iterations.length - 1];
+  const state = final?.energies.total !== undefined ? final : lastIteration && iterationOf(lastIteration);
+  if (state?.energies.total === undefined) return undefined;
+  const lastBlock = loop[loop.length - 1]!;
+  return {
+    kind: /Hybrids/.test(lastBlock.stopped!) ? 'hybrids' : 'groundstate',
+    geometry,
+    iterations: iterations.map(iterationOf),
+    state,
+    energy: state.energies.total,
+    converged: lastBlock.converged,
+    ...(forces ? { forces } : {}),
   };
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    if (block && readIterationLine(line, block)) continue;
-    const banner = /^\|?\s*EXCITING\s+(\S+(?:\s\S+)?)\s+started/.exec(line);
-    if (banner) info.version ??= banner[1]!;
-    const hash = /^\|\s*version hash id:\s*([0-9a-f]{7,})/.exec(line);
-    if (hash) info.hash ??= hash[1]!;
-    if (/EXCITING .* stopped/.test(line)) info.finished = true;
-    if (/^\s*Lattice vectors \(cartesian\)\s*:/.test(line) && !info.lattice) {
-      info.lattice = [1, 2, 3].map((k) => numbersIn(lines[i + k] ?? '').slice(0, 3)) as [Vec, Vec, Vec];
-      i += 3;
-      continue;
-    }
-    const speciesLine = /^\s*Species\s*:\s*\d+\s*\((\w+)\)/.exec(line);
-    if (speciesLine) {
-      species = speciesLine[1]!;
-      if (info.steps.length === 0 && !scf) info.species.push({ symbol: species });
-    }
-    const speciesBlock = !scf && info.steps.length === 0 ? info.species[info.species.length - 1] : undefined;
-    if (speciesBlock) {
-      const value =
-        /^\s*(nuclear charge|atomic mass|muffin-tin radius|# of radial points in muffin-tin)\s*:\s*(\S+)/.exec(
-          line,
-        );
-      if (value) {
-        const number = Number(value[2]);
-        if (value[1] === 'nuclear charge') speciesBlock.nuclearCharge = Math.abs(number);
-        else if (value[1] === 'atomic mass') speciesBlock.mass = number;
-        else if (value[1] === 'muffin-tin radius') speciesBlock.muffinTinRadius = number;
-        else speciesBlock.radialPoints = number;
-      }
-    }
-    const gkMax = /^\s*Maximum \|G\+k\| for APW functions\s*:\s*(\S+)/.exec(line);
-    if (gkMax) info.gkMax ??= Number(gkMax[1]);
-    const lMax = /^\s*APW functions\s*:\s*(\d+)/.exec(line);
-    if (lMax) info.lMaxApw ??= Number(lMax[1]);
-    const positions = /^\s*atomic positions \((lattice|cartesian)\)\s*:/.exec(line);
-    if (positions && species && info.steps.length === 0 && !scf) {
-      if (positions[1] === 'cartesian') info.initial.cartesian = true;
-      for (let k = i + 1; k < lines.length; k += 1) {
-        const row = /^\s*\d+\s*:\s*(\S+)\s+(\S+)\s+(\S+)/.exec(lines[k]!);
-        if (!row) break;
-        info.initial.species.push(species);
-        info.initial.fractional.push([Number(row[1]), Number(row[2]), Number(row[3])]);
-        i = k;
-      }
-      continue;
-    }
-    const xcType = /^\s*Exchange-correlation type\s*:\s*(\d+)/.exec(line);
-    if (xcType) {
-      info.xcType ??= Number(xcType[1]);
-      info.xc ??= lines[i + 1]?.trim();
-    }
-    const scheme = /^\s*Smearing scheme\s*:\s*(.+?)\s*$/.exec(line);
-    if (scheme) info.smearing ??= { scheme: scheme[1]! };
-    const width = /^\s*Smearing width\s*:\s*(\S+)/.exec(line);
-    if (width && info.smearing) info.smearing.width = Number(width[1]);
-    if (/^\s*Spin treatment\s*:\s*spin-polarised/.test(line)) info.spinPolarized = true;
-    const grid = /^\s*k-point grid\s*:\s*(.+)$/.exec(line);
-    if (grid) info.kGrid ??= numbersIn(grid[1]!);
-    if (/Structural optimisation|Structure-optimization module started/.test(line)) info.optimization = true;
-    // SCF iterations of the ground state or of a hybrid run.
-    if (/SCF iteration number\s*:|Hybrids iteration number\s*:/.test(line)) {
-      scf ??= [];
-      converged = false;
-      block = newIteration();
-      scf.push(block);
-      continue;
-    }
-    if (/Convergence targets achieved\. Performing final SCF iteration/.test(line)) {
-      converged = true;
-      finalBlock = newIteration();
-      block = finalBlock;
-      continue;
-    }
-    if (/Convergence target is reached/.test(line)) converged = true;
-    if (/Self-consistent loop stopped/.test(line)) {
-      closeScf('groundstate');
-      continue;
-    }
-    if (/Hybrids module stopped/.test(line)) {
-      closeScf('hybrids');
-      continue;
-    }
-    if (/^\s*Total atomic forces including IBS \(cartesian\)\s*:/.test(line)) {
-      const rows = atomRows(lines, i + 1);
-      i = rows.end;
-      const target = optimizationStep ?? info.steps[info.steps.length - 1];
-      if (target && !target.forces) target.forces = rows.vectors;
-      continue;
-    }
-    // Structure optimisation: one step per 'Optimization step' block, then the optimised state.
-    const stepHeading = /^\|\s*Optimization step\s+(\d+)(?:\s*\(method\s*=\s*(\w+)\))?/.exec(line);
-    if (stepHeading) {
-      optimizationStep = {
-        kind: 'optimization',
-        geometry: info.initial,
-        iterations: [],
-        energy: NaN,
-        step: Number(stepHeading[1]),
-        ...(stepHeading[2] ? { method: stepHeading[2] } : {}),
-      };
-      info.steps.push(optimizationStep);
-      continue;
-    }
-    const maxForce = /^\s*Maximum force magnitude\s*\(target\)\s*:\s*(\S+)\s*\(\s*(\S+)\s*\)/.exec(line);
-    if (maxForce && optimizationStep) optimizationStep.maxForce = [Number(maxForce[1]), Number(maxForce[2])];
-    const stepEnergy = /^\s*Total energy at this optimization step\s*:\s*(\S+)/.exec(line);
-    if (stepEnergy && optimizationStep) optimizationStep.energy = Number(stepEnergy[1]);
-    const spent = /^\s*Time spent in this optimization step\s*:\s*(\S+)/.exec(line);
-    if (spent && optimizationStep) optimizationStep.seconds = Number(spent[1]);
-    if (/^\s*(?:Atomic positions at this step|Optimized atomic positions) \(lattice\)\s*:/.test(line)) {
-      const rows = atomRows(lines, i + 1);
-      i = rows.end;
-      if (optimizationStep) optimizationStep.geometry = { species: rows.species, fractional: rows.vectors };
-      continue;
-    }
-    if (/Force convergence target achieved/.test(line)) {
-      finalBlock = newIteration();
-      block = finalBlock;
-      optimizationStep = {
-        kind: 'optimized',
-        geometry: info.initial,
-        iterations: [],
-        state: finalBlock,
-        energy: NaN,
-        converged: true,
-      };
-      info.steps.push(optimizationStep);
-      continue;
-    }
-    const energyTarget = /^\s*Absolute change in total energy\s*\(target\)\s*:\s*\S+\s*\(\s*(\S+)\s*\)/.exec(
-      line,
-    );
-    if (energyTarget) info.energyTarget ??= Number(energyTarget[1]);
-    const chargeTarget = /^\s*Charge distance\s*\(target\)\s*:\s*\S+\s*\(\s*(\S+)\s*\)/.exec(line);
-    if (chargeTarget) info.chargeTarget ??= Number(chargeTarget[1]);
-    const total = /^\s*Total time spent \(seconds\)\s*:\s*(\S+)/.exec(line);
-    if (total) info.totalTime = Number(total[1]);
-  }
-  for (const step of info.steps)
-    if (Number.isNaN(step.energy) && step.state?.energies.total !== undefined)
-      step.energy = step.state.energies.total;
-  info.steps = info.steps.filter((step) => Number.isFinite(step.energy));
-  if (scf && scf.length > 0) info.unfinished = scf;
-  if (!info.version && !/EXCITING/.test(text))
+}
+
+type Optimization = Values['steps'][number];
+type Optimized = NonNullable<Values['optimized']>;
+
+/** The geometry and the forces an optimisation step or the optimised state prints. */
+function atomsOf(part: Optimization | Optimized, initial: ExcitingGeometry) {
+  const positions = part.positions[part.positions.length - 1];
+  const forces = part.forces[0];
+  return {
+    geometry: positions
+      ? { species: positions.map((row) => row.symbol), fractional: vectors(positions) }
+      : initial,
+    ...(forces ? { forces: vectors(forces) } : {}),
+  };
+}
+
+function optimizationStep(part: Optimization, initial: ExcitingGeometry): ExcitingStep {
+  const lastOf = (name: string) => part.values.filter((v) => v.name === name).pop();
+  const maxForce = part.values.filter((v) => v.name.startsWith('Maximum') && v.target !== null).pop();
+  return {
+    kind: 'optimization',
+    iterations: [],
+    energy: lastOf('Total energy at this optimization step')?.value ?? NaN,
+    step: part.heading!.step,
+    ...defined({
+      method: part.heading!.method,
+      seconds: lastOf('Time spent in this optimization step')?.value,
+    }),
+    ...(maxForce ? { maxForce: [maxForce.value, maxForce.target!] as [number, number] } : {}),
+    ...atomsOf(part, initial),
+  };
+}
+
+function optimizedStep(part: Optimized, initial: ExcitingGeometry): ExcitingStep {
+  const state = iterationOf(part);
+  const energy = state.energies.total ?? NaN;
+  return { kind: 'optimized', iterations: [], state, energy, converged: true, ...atomsOf(part, initial) };
+}
+
+function initialGeometry(species: Values['initialisation']['species']): ExcitingGeometry {
+  const rows = species.flatMap((block) => block.positions.flat().map((row) => ({ block, row })));
+  return {
+    species: rows.map(({ block }) => block.symbol!),
+    fractional: rows.map(({ row }) => [row.x, row.y, row.z]),
+    ...(species.some((block) => block.cartesian) ? { cartesian: true } : {}),
+  };
+}
+
+/** Reads INFO.OUT; what could not be read goes to `warn` with file and line. */
+export function readExcitingInfo(
+  content: string,
+  options: { file?: string; warn?: (warning: string) => void } = {},
+): ExcitingInfo {
+  const read = readText(INFO, content, options.file ?? 'INFO.OUT');
+  read.warnings.forEach((warning) => options.warn?.(warning));
+  const values = read.values;
+  if (!values.version && !values.mentionsExciting)
     throw new Error("not an exciting INFO.OUT: no 'EXCITING ... started' banner");
-  if (!info.lattice) throw new Error("INFO.OUT has no 'Lattice vectors (cartesian)'");
-  return info;
+  const start = values.initialisation;
+  const lattice = start.lattice[0];
+  if (!lattice) throw new Error("INFO.OUT has no 'Lattice vectors (cartesian)'");
+  const initial = initialGeometry(start.species);
+  const scopes = [values.groundState, ...values.steps, ...(values.optimized ? [values.optimized] : [])];
+  const { loops, open } = loopsOf(
+    scopes.flatMap((scope, part) =>
+      scope.iterations.map((block) => ({ ...block, ...markersOf(block), part })),
+    ),
+  );
+  // Forces after an SCF loop are its state's before any optimisation step (and the step's after).
+  const forces = values.groundState.stops.map((stop) => stop.forces[0] && vectors(stop.forces[0]));
+  const scfSteps = (part: number) =>
+    loops
+      .filter((loop) => loop[loop.length - 1]!.part === part)
+      .map((loop, k) => scfStep(loop, initial, part === 0 ? forces[k] : undefined))
+      .filter((step) => step !== undefined);
+  const optimized = values.optimized;
+  const steps = [
+    ...scfSteps(0),
+    ...values.steps.flatMap((step, k) => [optimizationStep(step, initial), ...scfSteps(k + 1)]),
+    ...(optimized ? [optimizedStep(optimized, initial), ...scfSteps(scopes.length - 1)] : []),
+  ].filter((step) => Number.isFinite(step.energy));
+  const unfinished = open.filter((block) => !block.final);
+  const xc = start.xc.map((after) => after.line).find((line) => line !== undefined);
+  const scheme = start.smearing?.scheme;
+  return {
+    spinPolarized: start.spinPolarized,
+    steps,
+    optimization: values.optimization,
+    finished: values.finished,
+    initial,
+    species: start.species.map((block) => ({
+      symbol: block.symbol!,
+      ...defined({
+        nuclearCharge: block.nuclearCharge === undefined ? undefined : Math.abs(block.nuclearCharge),
+        mass: block.mass,
+        muffinTinRadius: block.muffinTinRadius,
+        radialPoints: block.radialPoints,
+      }),
+    })),
+    lattice: [0, 1, 2].map((k) => (lattice.rows[k] ?? []).slice(0, 3)) as [Vec, Vec, Vec],
+    ...defined({
+      version: values.version,
+      hash: values.hash,
+      gkMax: values.gkMax,
+      lMaxApw: values.lMaxApw,
+      xc,
+      xcType: values.xcType,
+      kGrid: values.kGrid,
+      totalTime: values.totalTime,
+      energyTarget: values.energyTarget,
+      chargeTarget: values.chargeTarget,
+    }),
+    ...(scheme !== undefined ? { smearing: { scheme, ...defined({ width: start.smearing!.width }) } } : {}),
+    ...(unfinished.length > 0 ? { unfinished: unfinished.map(iterationOf) } : {}),
+  };
 }

@@ -17,8 +17,10 @@ export const gaussianParser: MainfileParser = {
   mainfileContents: /Entering Gaussian System|Gaussian, Inc\./,
   compressions: ['gz'],
   maxBytes: 64 * 1024 ** 2,
-  parse: ({ content, log }): ParserOutput => {
-    const archive = gaussianArchive(readGaussianLog(content.toString('latin1')).jobs);
+  parse: ({ content, mainfile, log }): ParserOutput => {
+    const read = readGaussianLog(content.toString('latin1'), mainfile);
+    for (const warning of read.warnings ?? []) log('WARNING', warning);
+    const archive = gaussianArchive(read.jobs);
     const output = codeOutput(archive, 'Gaussian', 'calculation', log);
     // One run per job of the log (Link1 steps).
     output.sections.run = archive.runs;

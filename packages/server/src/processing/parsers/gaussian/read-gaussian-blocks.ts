@@ -1,6 +1,8 @@
-// Blocks of a Gaussian log that span several lines, read from their heading line: orientation tables,
-// force tables, Mulliken charges and the thermochemistry of a frequency job (in Gaussian's units).
-import { numbersIn } from '../text/numbers.ts';
+// Tables and records of a Gaussian log, declared on the text toolkit (in Gaussian's units): orientation
+// tables, force tables, Mulliken charges, orbital energies and the thermochemistry of a frequency job.
+import { numbersIn } from '../../text/numbers.ts';
+import { type Convert, blocks, every, fields, first, last, table, tables, text } from '../../text/rules.ts';
+import { among, runs } from '../../text/spans.ts';
 
 export type Vec = [number, number, number];
 
@@ -27,77 +29,82 @@ export interface GaussianThermo {
   entropy?: number;
 }
 
-const RULE = /^\s*-{10,}\s*$/;
+/** A group as JavaScript's Number reads it (the values stay as they were). */
+export const num =
+  (group = 1): Convert<number> =>
+  (match) =>
+    match[group] === undefined ? undefined : Number(match[group]);
 
-/** An orientation table: heading, rule, two title lines, rule, then rows until the closing rule. */
-export function readOrientation(
-  lines: readonly string[],
-  from: number,
-): { geometry: GaussianGeometry; end: number } {
-  const geometry: GaussianGeometry = { atomicNumbers: [], positions: [] };
-  let i = from + 5;
-  for (; i < lines.length; i += 1) {
-    const numbers = numbersIn(lines[i]!);
-    if (RULE.test(lines[i]!) || numbers.length < 6) break;
-    geometry.atomicNumbers.push(numbers[1]!);
-    geometry.positions.push([numbers[3]!, numbers[4]!, numbers[5]!]);
-  }
-  return { geometry, end: i };
-}
+/** The numbers of a row when it has at least `count` of them (a shorter row is no row of the table). */
+const atLeast =
+  (count: number): Convert<number[]> =>
+  (match) => {
+    const numbers = numbersIn(match[0]);
+    return numbers.length >= count ? numbers : undefined;
+  };
+
+// '\s' before a word keeps the text the engine looks for first from starting with a space.
+export const ORIENTATION = /^\s*(Input|Z-Matrix|Standard)\sorientation:/;
+
+/** An orientation table: heading, rule, two title lines, rule, then 'centre Z type x y z' rows. */
+export const orientation = table(ORIENTATION, /^\s*\d+\s+\d+.*$/, atLeast(6), { skip: 4 });
 
 /** The 'Forces (Hartrees/Bohr)' table: two title lines after the heading, then rows of centre, Z, x y z. */
-export function readForces(lines: readonly string[], from: number): { forces: Vec[]; end: number } {
-  const forces: Vec[] = [];
-  let end = from;
-  for (let k = from + 3; k < lines.length; k += 1) {
-    const numbers = numbersIn(lines[k]!);
-    if (RULE.test(lines[k]!) || numbers.length < 5) break;
-    forces.push([numbers[2]!, numbers[3]!, numbers[4]!]);
-    end = k;
-  }
-  return { forces, end };
-}
+export const forces = tables(/Forces \(Hartrees\/Bohr\)/, /^\s*\d+\s+\d+.*$/, atLeast(5), { skip: 2 });
 
 /** Mulliken charges (e): a column-number line, then 'n  Symbol  charge [spin]' rows. */
-export function readMulliken(lines: readonly string[], from: number): { charges: number[]; end: number } {
-  const charges: number[] = [];
-  let end = from;
-  for (let k = from + 2; k < lines.length; k += 1) {
-    const row = /^\s*\d+\s+[A-Za-z]+\S*\s+(-?\d+\.\d+)/.exec(lines[k]!);
-    if (!row) break;
-    charges.push(Number(row[1]));
-    end = k;
-  }
-  return { charges, end };
-}
+export const mulliken = tables(
+  /^\s*Mulliken (atomic )?charges( and spin densities)?:/,
+  /^\s*\d+\s+[A-Za-z]+\S*\s+(-?\d+\.\d+)/,
+  num(),
+  { skip: 1 },
+);
 
-/** One line of the thermochemistry block, added to `thermo` when it is one of the values kept. */
-export function readThermoLine(line: string, thermo: GaussianThermo): boolean {
-  if (!/Temperature|correction=|Sum of electronic|Total/.test(line)) return false;
-  const conditions = /^\s*Temperature\s+(\S+)\s+Kelvin\.\s+Pressure\s+(\S+)\s+Atm\./.exec(line);
-  if (conditions) {
-    thermo.temperature = Number(conditions[1]);
-    thermo.pressure = Number(conditions[2]);
-    return true;
-  }
-  const sum =
-    /^\s*(Zero-point correction|Sum of electronic and thermal (Energies|Enthalpies|Free Energies))=\s*(-?\d+\.\d+)/.exec(
-      line,
-    );
-  if (sum) {
-    const value = Number(sum[3]);
-    if (sum[2] === 'Energies') thermo.internalEnergy = value;
-    else if (sum[2] === 'Enthalpies') thermo.enthalpy = value;
-    else if (sum[2] === 'Free Energies') thermo.freeEnergy = value;
-    else thermo.zeroPointCorrection = value;
-    return true;
-  }
-  // 'Total  E(thermal) CV S' in kcal/mol, cal/(mol K), cal/(mol K); only while the table is open.
-  const total = thermo.temperature !== undefined ? /^\s*Total\s+(\S+)\s+(\S+)\s+(\S+)\s*$/.exec(line) : null;
-  if (total && thermo.entropy === undefined) {
-    thermo.heatCapacity = Number(total[2]);
-    thermo.entropy = Number(total[3]);
-    return true;
-  }
-  return false;
-}
+/** Orbital energies: consecutive 'Alpha  occ. eigenvalues --' lines, one run per print. */
+export const eigenvalues = runs(
+  /^\s*(Alpha|Beta)\s+(occ\.|virt\.)\seigenvalues --(.*)$/,
+  fields({
+    spin: (match) => (match[1] === 'Alpha' ? 0 : 1),
+    occupied: (match) => match[2] === 'occ.',
+    values: (match) => numbersIn(match[3]!),
+  }),
+);
+
+const SUM =
+  /^\s*(Zero-point correction|Sum of electronic and thermal (Energies|Enthalpies|Free Energies))=\s*(-?\d+\.\d+)/;
+const CONDITIONS = /^\s*Temperature\s+(\S+)\s+Kelvin\.\s+Pressure\s+(\S+)\s+Atm\./;
+
+/** Thermochemistry lines; the 'Total  E(thermal) CV S' row counts only once the table has begun. */
+export const thermo = {
+  conditions: last(CONDITIONS, fields({ temperature: num(1), pressure: num(2) })),
+  // Lines with '=' only: a tenth of a log.
+  sums: among(/=/, {
+    rows: every(SUM, fields({ kind: (match) => match[2] ?? 'zero-point', value: num(3) })),
+  }),
+  totals: blocks(CONDITIONS, {
+    total: first(/^\s*Total\s+(\S+)\s+(\S+)\s+(\S+)\s*$/, fields({ heatCapacity: num(2), entropy: num(3) })),
+  }),
+};
+
+const SUM_FIELDS: Record<string, keyof GaussianThermo> = {
+  'zero-point': 'zeroPointCorrection',
+  Energies: 'internalEnergy',
+  Enthalpies: 'enthalpy',
+  'Free Energies': 'freeEnergy',
+};
+
+type Thermo = {
+  conditions?: { temperature: number; pressure: number };
+  sums: { rows: { kind: string; value: number }[] };
+  totals: { total?: { heatCapacity: number; entropy: number } }[];
+};
+
+/** A job's thermochemistry: the last conditions and sums, the first 'Total' row after the conditions. */
+export const thermoOf = (read: Thermo): GaussianThermo => ({
+  ...read.conditions,
+  ...Object.fromEntries(read.sums.rows.map(({ kind, value }) => [SUM_FIELDS[kind], value])),
+  ...read.totals.find((block) => block.total)?.total,
+});
+
+/** Text trimmed, for the route's lines. */
+export const line = text(0);

@@ -2,12 +2,22 @@
 // 'Link1' step (an optimisation, then a frequency job on its result); a job is a sequence of steps, one per
 // printed orientation (the geometry it ran on), each with its SCF (iterations as printed, final energy),
 // orbital energies, Mulliken charges and forces; post-HF energies; and frequencies and thermochemistry.
-import { numbersIn } from '../text/numbers.ts';
+// Declared on the text toolkit: a job is cut at each orientation table and each segment at its 'SCF Done'
+// lines; the mapping below joins the pieces into steps as Gaussian prints them.
+import { numbersIn } from '../../text/numbers.ts';
+import { readText } from '../../text/read-text.ts';
+import { type Parsed, blocks, every, fields, first, flag, integer, last, text } from '../../text/rules.ts';
+import { among, head, spans } from '../../text/spans.ts';
 import {
-  readForces,
-  readMulliken,
-  readOrientation,
-  readThermoLine,
+  ORIENTATION,
+  eigenvalues,
+  forces,
+  line,
+  mulliken,
+  num,
+  orientation,
+  thermo,
+  thermoOf,
   type GaussianGeometry,
   type GaussianThermo,
   type Vec,
@@ -66,18 +76,9 @@ export interface GaussianJob {
 
 export interface GaussianLog {
   jobs: GaussianJob[];
+  /** 'file line N: ...': what was found but could not be read. */
+  warnings?: string[];
 }
-
-const newJob = (previous?: GaussianJob): GaussianJob => ({
-  version: previous?.version,
-  implementation: previous?.implementation,
-  steps: [],
-  optimizationCompleted: false,
-  frequencies: [],
-  thermo: {},
-  terminated: false,
-  errorTermination: false,
-});
 
 /** Seconds of 'N days N hours N minutes N seconds'. */
 function seconds(text: string): number {
@@ -85,151 +86,188 @@ function seconds(text: string): number {
   return ((days ?? 0) * 24 + (hours ?? 0)) * 3600 + (minutes ?? 0) * 60 + (secs ?? 0);
 }
 
-const DASHES = /^\s*-+\s*$/;
+const SCF_DONE = /SCF Done:\s*E\((\S+)\)\s*=\s*(\S+)\s*A\.U\.\s*after\s*(\d+)\s*cycles/;
+const POST_HF = /EUMP2\s*=\s*(\S+)|DE\(Corr\)=\s*\S+\s+E\([Cc][Oo][Rr][Rr]\)=\s*(\S+)|^\s*CCSD\(T\)=\s*(\S+)/;
 
-export function readGaussianLog(text: string): GaussianLog {
-  const lines = text.split(/\r?\n/);
-  let job = newJob();
-  const jobs: GaussianJob[] = [job];
-  let step: GaussianStep | undefined;
-  let iterations: GaussianScf['iterations'] = [];
-  let unconverged = false;
-  let seenGaussian = false;
-  let inEigenvalues = false;
-  const startStep = (geometry: GaussianGeometry, standardOnly: boolean) => {
-    step = { geometry, standardOnly, occupied: [], virtual: [] };
-    job.steps.push(step);
-    iterations = [];
-    unconverged = false;
+/** What a step prints, before or after its 'SCF Done' line. Lines with '=' hold the one-line values. */
+const stepPart = {
+  values: among(/=/, {
+    iterations: every(/^\s*E=\s*(-?\d+\.\d+)\s*(?:Delta-E=\s*(\S+))?/, (match) => ({
+      energy: Number(match[1]),
+      ...(match[2] ? { change: Number(match[2]) } : {}),
+    })),
+    scf: first(SCF_DONE, fields({ method: text(1), energy: num(2), cycles: num(3) })),
+    postHf: last(POST_HF, (match) =>
+      match[1] !== undefined
+        ? { method: 'MP2', energy: numbersIn(match[1])[0]! }
+        : match[2] !== undefined
+          ? { method: 'CCSD', energy: Number(match[2]) }
+          : { method: 'CCSD(T)', energy: numbersIn(match[3]!)[0]! },
+    ),
+  }),
+  unconverged: flag(/Convergence (criterion not met|failure)/),
+  mulliken,
+  forces,
+  eigenvalues,
+};
+
+/** From one orientation table to the next: the geometry, then its SCF results. */
+const segment = {
+  kind: first(ORIENTATION, text()),
+  geometry: orientation,
+  beforeScf: head(SCF_DONE, stepPart),
+  scfs: blocks(SCF_DONE, stepPart),
+};
+
+const DASHES = /^\s*-+\s*$/;
+const LINK1 = /^\s*Link1:\s+Proceeding to internal job step/;
+
+const job = {
+  banner: last(/^\s*Gaussian\s+(\d+):\s+(\S+)/, fields({ version: text(1), implementation: text(2) })),
+  revision: first(/^\s*Gaussian (\d+),\s*Revision\s+[^,]+,/, text()),
+  // The route: a '#' line after a rule, continued on the lines up to the closing rule.
+  routes: spans(/^\s*#/, /^(?!\s*-+\s*$)/, { lines: every(/^.*$/, line) }, { after: DASHES }),
+  charge: first(
+    /Charge\s*=\s*(-?\d+)\s+Multiplicity\s*=\s*(\d+)/,
+    fields({ charge: integer(1), multiplicity: integer(2) }),
+  ),
+  basis: first(/^\s*Standard basis:\s*(\S+)/, text()),
+  // Step results before the first orientation belong to no step; only an SCF there is an error.
+  head: head(ORIENTATION, { scf: first(SCF_DONE, text()) }),
+  segments: blocks(ORIENTATION, segment),
+  optimizationCompleted: flag(/Optimization completed\./),
+  frequencies: every(/^\s*Frequencies --(.*)$/, (match) => numbersIn(match[1]!)),
+  ...thermo,
+  cpu: every(/^\s*Job cpu time:(.*)$/, (match) => seconds(match[1]!)),
+  wall: every(/^\s*Elapsed time:(.*)$/, (match) => seconds(match[1]!)),
+  terminated: flag(/Normal termination of Gaussian/),
+  errorTermination: flag(/Error termination/),
+};
+
+const log = {
+  entering: flag(/Entering Gaussian System/),
+  inc: flag(/Gaussian, Inc\./),
+  first: head(LINK1, job),
+  linked: blocks(LINK1, job),
+};
+
+type Part = Parsed<typeof stepPart>;
+type Segment = Parsed<typeof segment>;
+type Job = Parsed<typeof job>;
+
+/** What a part adds to its step: the last charges, forces and orbital energies, the last post-HF energy. */
+function results(part: Part): Partial<GaussianStep> {
+  const run = part.eigenvalues.at(-1);
+  const channels = (occupied: boolean) =>
+    (run ?? [])
+      .filter((row) => row.occupied === occupied)
+      .reduce<number[][]>((spins, row) => {
+        (spins[row.spin] ??= []).push(...row.values);
+        return spins;
+      }, []);
+  return {
+    ...(run ? { occupied: channels(true), virtual: channels(false) } : {}),
+    ...(part.mulliken.length > 0 ? { mulliken: part.mulliken.at(-1) } : {}),
+    ...(part.forces.length > 0
+      ? { forces: part.forces.at(-1)!.map((row) => [row[2]!, row[3]!, row[4]!] as Vec) }
+      : {}),
+    ...(part.values.postHf ? { postHf: part.values.postHf } : {}),
   };
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    // Cheap substring tests guard the regular expressions: most lines match none of them.
-    const eigenvalues = line.includes('eigenvalues --')
-      ? /^\s*(Alpha|Beta)\s+(occ\.|virt\.) eigenvalues --(.*)$/.exec(line)
-      : null;
-    if (eigenvalues && step) {
-      // A new table (printed again for the same step) replaces the previous one.
-      if (!inEigenvalues) {
-        step.occupied = [];
-        step.virtual = [];
-      }
-      inEigenvalues = true;
-      const spin = eigenvalues[1] === 'Alpha' ? 0 : 1;
-      const target = eigenvalues[2] === 'occ.' ? step.occupied : step.virtual;
-      (target[spin] ??= []).push(...numbersIn(eigenvalues[3]!));
-      continue;
-    }
-    inEigenvalues = false;
-    const gaussian = line.includes('Gaussian');
-    if (gaussian && /Entering Gaussian System|Gaussian, Inc\./.test(line)) seenGaussian = true;
-    if (line.includes('Link1') && /^\s*Link1:\s+Proceeding to internal job step/.test(line)) {
-      job = newJob(job);
-      jobs.push(job);
-      step = undefined;
-      continue;
-    }
-    const banner = gaussian ? /^\s*Gaussian\s+(\d+):\s+(\S+)/.exec(line) : null;
-    if (banner) {
-      job.version = banner[1];
-      job.implementation = banner[2];
-    }
-    const revision = gaussian ? /^\s*Gaussian (\d+),\s*Revision\s+[^,]+,/.exec(line) : null;
-    if (revision) job.version ??= revision[1];
-    if (!job.route && /^\s*#/.test(line) && DASHES.test(lines[i - 1] ?? '')) {
-      // The route may continue on the next lines until the closing rule.
-      let route = line.trim();
-      for (let k = i + 1; k < lines.length && !DASHES.test(lines[k]!); k += 1) route += lines[k]!.trim();
-      job.route = route;
-      continue;
-    }
-    const charge =
-      line.includes('Multiplicity') && /Charge\s*=\s*(-?\d+)\s+Multiplicity\s*=\s*(\d+)/.exec(line);
-    if (charge && job.charge === undefined) {
-      job.charge = Number(charge[1]);
-      job.multiplicity = Number(charge[2]);
-    }
-    const basis = line.includes('Standard basis') ? /^\s*Standard basis:\s*(\S+)/.exec(line) : null;
-    if (basis) job.basis ??= basis[1];
-    const orientation = line.includes('orientation:');
-    if (orientation && /^\s*(Input|Z-Matrix) orientation:/.test(line)) {
-      const read = readOrientation(lines, i);
-      startStep(read.geometry, false);
-      i = read.end;
-      continue;
-    }
-    if (orientation && /^\s*Standard orientation:/.test(line)) {
-      const read = readOrientation(lines, i);
-      // The standard orientation of a step whose input orientation was printed belongs to that step.
-      if (!step || step.standardOnly || step.scf) startStep(read.geometry, true);
-      i = read.end;
-      continue;
-    }
-    const cycle = line.includes('E=') && /^\s*E=\s*(-?\d+\.\d+)\s*(?:Delta-E=\s*(\S+))?/.exec(line);
-    if (cycle) {
-      iterations.push({ energy: Number(cycle[1]), ...(cycle[2] ? { change: Number(cycle[2]) } : {}) });
-      continue;
-    }
-    if (line.includes('Convergence') && /Convergence criterion not met|Convergence failure/.test(line))
-      unconverged = true;
-    const done =
-      line.includes('SCF Done') &&
-      /SCF Done:\s*E\((\S+)\)\s*=\s*(\S+)\s*A\.U\.\s*after\s*(\d+)\s*cycles/.exec(line);
-    if (done) {
-      if (!step) throw new Error('an SCF result comes before any orientation block');
-      // A second SCF on one geometry (a stability rerun) is a step of its own.
-      if (step.scf) startStep(step.geometry, step.standardOnly);
-      const energy = Number(done[2]);
-      step!.scf = {
-        energy,
-        method: done[1]!,
-        cycles: Number(done[3]),
-        converged: !unconverged,
-        // Without printed cycles the log shows the converged one only.
-        iterations: iterations.length > 0 ? iterations : [{ energy }],
-      };
-      iterations = [];
-      continue;
-    }
-    if (step && /EUMP2|CORR|CCSD|Mulliken|Forces/i.test(line)) {
-      const mp2 = /EUMP2\s*=\s*(\S+)/.exec(line);
-      if (mp2) step.postHf = { method: 'MP2', energy: numbersIn(mp2[1]!)[0]! };
-      const ccsd = /DE\(Corr\)=\s*\S+\s+E\(CORR\)=\s*(\S+)/i.exec(line);
-      if (ccsd) step.postHf = { method: 'CCSD', energy: Number(ccsd[1]) };
-      const ccsdT = /^\s*CCSD\(T\)=\s*(\S+)/.exec(line);
-      if (ccsdT) step.postHf = { method: 'CCSD(T)', energy: numbersIn(ccsdT[1]!)[0]! };
-      if (/^\s*Mulliken (atomic )?charges( and spin densities)?:/.test(line)) {
-        const read = readMulliken(lines, i);
-        step.mulliken = read.charges;
-        i = read.end;
-        continue;
-      }
-      if (/Forces \(Hartrees\/Bohr\)/.test(line)) {
-        const read = readForces(lines, i);
-        step.forces = read.forces;
-        i = read.end;
-        continue;
-      }
-    }
-    if (line.includes('Optimization completed.')) job.optimizationCompleted = true;
-    const frequencies = line.includes('Frequencies --') ? /^\s*Frequencies --(.*)$/.exec(line) : null;
-    if (frequencies) {
-      job.frequencies.push(...numbersIn(frequencies[1]!));
-      continue;
-    }
-    if (readThermoLine(line, job.thermo)) continue;
-    const cpu = line.includes('Job cpu') ? /^\s*Job cpu time:(.*)$/.exec(line) : null;
-    if (cpu) job.cpuTime = (job.cpuTime ?? 0) + seconds(cpu[1]!);
-    const wall = line.includes('Elapsed') ? /^\s*Elapsed time:(.*)$/.exec(line) : null;
-    if (wall) job.wallTime = (job.wallTime ?? 0) + seconds(wall[1]!);
-    if (line.includes('termination')) {
-      if (line.includes('Normal termination of Gaussian')) job.terminated = true;
-      if (line.includes('Error termination')) job.errorTermination = true;
-    }
-  }
-  if (!seenGaussian && !jobs.some((j) => j.version))
+}
+
+/** A step's state while its segments are joined: the iterations and convergence before its SCF. */
+interface Open {
+  step: GaussianStep;
+  iterations: GaussianScf['iterations'];
+  unconverged: boolean;
+}
+
+const newStep = (geometry: GaussianGeometry, standardOnly: boolean): Open => ({
+  step: { geometry, standardOnly, occupied: [], virtual: [] },
+  iterations: [],
+  unconverged: false,
+});
+
+/** A part before any SCF of the open step: its cycles count towards that SCF. */
+const addPart = (open: Open, part: Part): Open => {
+  Object.assign(open.step, results(part));
+  return {
+    ...open,
+    iterations: [...open.iterations, ...part.values.iterations],
+    unconverged: open.unconverged || part.unconverged,
+  };
+};
+
+/** An 'SCF Done' part: a second SCF on one geometry (a stability rerun) is a step of its own. */
+function addScf(steps: GaussianStep[], open: Open, part: Part): Open {
+  const scf = part.values.scf!;
+  const current = open.step.scf ? newStep(open.step.geometry, open.step.standardOnly) : open;
+  if (current !== open) steps.push(current.step);
+  current.step.scf = {
+    energy: scf.energy,
+    method: scf.method,
+    cycles: scf.cycles,
+    converged: !current.unconverged,
+    // Without printed cycles the log shows the converged one only.
+    iterations: current.iterations.length > 0 ? current.iterations : [{ energy: scf.energy }],
+  };
+  Object.assign(current.step, results(part));
+  return { ...current, iterations: [], unconverged: current.unconverged };
+}
+
+/** The steps of a job from its segments: an input orientation opens a step, a standard one only when due. */
+function stepsOf(segments: Segment[]): GaussianStep[] {
+  const steps: GaussianStep[] = [];
+  segments.reduce<Open | undefined>((open, segment) => {
+    const geometry: GaussianGeometry = {
+      atomicNumbers: segment.geometry.map((row) => row[1]!),
+      positions: segment.geometry.map((row) => [row[3]!, row[4]!, row[5]!] as Vec),
+    };
+    const standard = segment.kind === 'Standard';
+    // The standard orientation of a step whose input orientation was printed belongs to that step.
+    const joins = standard && open && !open.step.standardOnly && !open.step.scf;
+    const opened = joins ? open : newStep(geometry, standard);
+    if (!joins) steps.push(opened.step);
+    return segment.scfs.reduce(
+      (state, part) => addScf(steps, state, part),
+      addPart(opened, segment.beforeScf),
+    );
+  }, undefined);
+  return steps;
+}
+
+function jobOf(read: Job, previous: { version?: string; implementation?: string }): GaussianJob {
+  if (read.head.scf !== undefined) throw new Error('an SCF result comes before any orientation block');
+  const route = read.routes[0]?.lines.join('');
+  const cpu = read.cpu.length > 0 ? read.cpu.reduce((a, b) => a + b, 0) : undefined;
+  const wall = read.wall.length > 0 ? read.wall.reduce((a, b) => a + b, 0) : undefined;
+  return {
+    version: read.banner?.version ?? previous.version ?? read.revision,
+    implementation: read.banner?.implementation ?? previous.implementation,
+    ...(route !== undefined ? { route } : {}),
+    ...(read.charge ?? {}),
+    ...(read.basis !== undefined ? { basis: read.basis } : {}),
+    steps: stepsOf(read.segments),
+    optimizationCompleted: read.optimizationCompleted,
+    frequencies: read.frequencies.flat(),
+    thermo: thermoOf(read),
+    ...(cpu !== undefined ? { cpuTime: cpu } : {}),
+    ...(wall !== undefined ? { wallTime: wall } : {}),
+    terminated: read.terminated,
+    errorTermination: read.errorTermination,
+  };
+}
+
+export function readGaussianLog(content: string, file = 'output'): GaussianLog {
+  const { values, warnings } = readText(log, content, file);
+  // A linked job keeps the version of the one before it unless it prints its own banner.
+  const jobs = [values.first, ...values.linked].reduce<GaussianJob[]>(
+    (done, read) => [...done, jobOf(read, done.at(-1) ?? {})],
+    [],
+  );
+  if (!values.entering && !values.inc && !jobs.some((j) => j.version))
     throw new Error("not a Gaussian log: no 'Entering Gaussian System' or 'Gaussian NN' banner");
   const withSteps = jobs.filter((j) => j.steps.length > 0);
   if (withSteps.length === 0) throw new Error('the log has no orientation block (no geometry)');
-  return { jobs: withSteps };
+  return { jobs: withSteps, warnings };
 }

@@ -121,10 +121,11 @@ export const lammpsParser: MainfileParser = {
   mainfileContents: /^LAMMPS \(/,
   maxBytes: 64 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
-    const read = readLammpsLog(content.toString('latin1'));
+    const warn = (event: string) => log('WARNING', event);
+    const read = readLammpsLog(content.toString('latin1'), undefined, { file: basename(absolutePath), warn });
     const continued = await sibling(absolutePath, rawRoot, read.continuedIn);
     if (continued !== undefined) {
-      readLammpsLog(continued, read);
+      readLammpsLog(continued, read, { file: read.continuedIn, warn });
       log('INFO', `the log continues in ${read.continuedIn}`);
     }
     const data = await readData(absolutePath, rawRoot, read, log);

@@ -2,6 +2,9 @@
 // following 'log' file) and the thermodynamic output of each run, in both the column ('one', custom)
 // and the 'multi' layout, in the run's units. Data files (atoms, box, masses) are read by readLammpsData.
 import { numbersIn } from '../text/numbers.ts';
+import { readText } from '../../text/read-text.ts';
+import { every, first, flag, last, text } from '../../text/rules.ts';
+import { spans } from '../../text/spans.ts';
 
 export interface ThermoRow {
   /** Column name ('Step', 'Temp', 'PotEng', 'Press', ...) to value. */
@@ -58,103 +61,196 @@ const DEFAULT_TIMESTEP: Readonly<Record<string, number>> = {
   nano: 0.00045,
 };
 
-/** Reads a log, or its continuation (`into` the first part's result). */
-export function readLammpsLog(text: string, into?: LammpsLog): LammpsLog {
-  const lines = text.split(/\r?\n/);
-  const log: LammpsLog = into ?? {
-    units: 'lj',
-    fixes: [],
-    thermo: [],
-    finished: false,
-    masses: new Map(),
-  };
-  let columns: string[] | undefined;
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    const trimmed = line.trim();
-    const version = /^LAMMPS \((.+)\)/.exec(trimmed);
-    if (version) log.version ??= version[1]!;
-    const command = trimmed.replace(/#.*$/, '').trim().split(/\s+/);
-    const [name, ...args] = command;
-    if (name === 'units' && args[0]) log.units = args[0];
-    if (name === 'read_data' && args[0]) log.dataFile ??= args[0];
-    if (name === 'pair_style' && args.length > 0) log.pairStyle ??= args.join(' ');
-    // Echoed commands repeat with ${variables} substituted: the substituted one replaces the first.
-    if (name === 'fix' && args.length >= 3) {
-      const fix = { id: args[0]!, style: args[2]!, args: args.slice(3) };
-      const index = log.fixes.findIndex((other) => other.id === fix.id);
-      if (index >= 0) log.fixes[index] = fix;
-      else log.fixes.push(fix);
-    }
-    const integer = (text: string | undefined) =>
-      text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
-    if (name === 'run' && integer(args[0]) !== undefined)
-      log.runSteps = (log.runSteps ?? 0) + integer(args[0])!;
-    if (name === 'thermo' && integer(args[0]) !== undefined) log.thermoEvery = integer(args[0]);
-    if (name === 'neigh_modify') {
-      const every = integer(args[args.indexOf('every') + 1]);
-      if (args.includes('every') && every !== undefined) log.neighbourEvery = every;
-    }
-    if (name === 'min_style' && args[0]) log.minStyle = args[0];
-    if (name === 'minimize' && args.length >= 4 && args.slice(0, 4).every((x) => Number.isFinite(Number(x))))
-      log.minimize = {
-        etol: Number(args[0]),
-        ftol: Number(args[1]),
-        maxIterations: Number(args[2]),
-        maxEvaluations: Number(args[3]),
-      };
-    const maximumForce = /^Force max component initial, final\s*=\s*\S+\s+(\S+)/.exec(trimmed);
-    if (maximumForce && Number.isFinite(Number(maximumForce[1])))
-      log.finalMaximumForce = Number(maximumForce[1]);
-    if (name === 'timestep' && args[0] && !Number.isNaN(Number(args[0]))) log.timestep = Number(args[0]);
-    if (name === 'log' && args[0] && !into) log.continuedIn = args[0];
-    // dump ID group style N file ...
-    if (name === 'dump' && DUMP_STYLES.has(args[2] ?? '') && args[4] && !log.dumpFile) {
-      log.dumpFile = args[4];
-      if (/^\d+$/.test(args[3] ?? '')) log.dumpEvery = Number(args[3]);
-      log.dumpStyle = args[2];
-    }
-    if ((name === 'read_restart' || name === 'create_atoms') && args[0]) log.atomsFrom ??= name;
-    if (name === 'write_data' && args[0] && !args[0].includes('$')) log.writeData ??= args[0];
-    if (name === 'mass' && args.length >= 2 && /^\d+$/.test(args[0]!) && !Number.isNaN(Number(args[1])))
-      log.masses.set(Number(args[0]), Number(args[1]));
-    // Column layout: a header starting with 'Step', rows of numbers until 'Loop time'.
-    if (/^Step\s/.test(trimmed)) {
-      columns = trimmed.split(/\s+/);
-      continue;
-    }
-    if (/^Loop time of/.test(trimmed)) {
-      columns = undefined;
-      log.finished = true;
-      continue;
-    }
-    if (columns) {
-      const numbers = trimmed.split(/\s+/).map(Number);
-      if (numbers.length === columns.length && numbers.every((n) => !Number.isNaN(n))) {
-        log.thermo.push({ values: new Map(columns.map((column, index) => [column, numbers[index]!])) });
-        continue;
-      }
-      if (trimmed !== '' && !/^WARNING/.test(trimmed)) columns = undefined;
-    }
-    // Multi layout: '---- Step N ----- CPU = ...' then 'Key = value' pairs.
-    const multi = /^-+ Step\s+(\d+) -+/.exec(trimmed);
-    if (multi) {
-      const values = new Map<string, number>([['Step', Number(multi[1])]]);
-      // 'CPU = 4.9821 (sec)': the elapsed wall time of the run, as the column layout's CPU column.
-      const cpu = /CPU\s*=\s*(\S+)/.exec(trimmed);
-      if (cpu && Number.isFinite(Number(cpu[1]))) values.set('CPU', Number(cpu[1]));
-      for (let k = i + 1; k < lines.length; k += 1) {
-        const pairs = [...lines[k]!.matchAll(/(\w+)\s*=\s*(\S+)/g)];
-        if (pairs.length === 0 || /^-+ Step/.test(lines[k]!.trim())) break;
-        for (const [, key, value] of pairs) values.set(key!, numbersIn(value!)[0] ?? Number.NaN);
-        i = k;
-      }
-      log.thermo.push({ values });
-    }
+/** The arguments of an echoed input command (its comment left out), none when it has none. */
+const command = (name: string) => new RegExp(`^\\s*${name}\\s+([^#]*)`);
+const argsOf = (match: RegExpExecArray) => {
+  const args = match[1]!.trim();
+  return args === '' ? [] : args.split(/\s+/);
+};
+const isCount = (token: string | undefined): token is string => token !== undefined && /^\d+$/.test(token);
+/** A command's first argument, if any. */
+const firstArg = (match: RegExpExecArray) => argsOf(match)[0] || undefined;
+const countArg = (match: RegExpExecArray) => {
+  const arg = argsOf(match)[0];
+  return isCount(arg) ? Number(arg) : undefined;
+};
+
+/** A number as LAMMPS prints it in a thermo row. */
+const NUMBER = String.raw`[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?`;
+const NUMBER_ROW = new RegExp(`^\\s*${NUMBER}(?:\\s+${NUMBER})*\\s*$`);
+/** Column layout: a header starting with 'Step', then rows of numbers (blank and WARNING lines among them). */
+const COLUMNS_HEADING = /^\s*Step\s+\S/;
+const PASSED = /^\s*(?:WARNING|$)/;
+/** Multi layout: '---- Step N ----- CPU = ...' then lines of 'Key = value' pairs. */
+const MULTI_HEADING = /^\s*-+ Step\s+(\d+) -+/;
+const PAIRS = /^(?!\s*-+ Step)(?=.*?\w\s*=\s*\S)/;
+const PAIR = /(\w+)\s*=\s*(\S+)/g;
+
+/** A line of thermo output by what it holds (a table's extent depends on its layout: see rowsOf). */
+interface ThermoLine {
+  names?: string[];
+  step?: number;
+  cpu?: number;
+  row?: number[];
+  pairs?: [string, number][];
+  /** Blank and WARNING lines, which a column table passes over. */
+  passed?: boolean;
+}
+
+function thermoLine(line: string): ThermoLine {
+  if (COLUMNS_HEADING.test(line)) return { names: line.trim().split(/\s+/) };
+  const multi = MULTI_HEADING.exec(line);
+  if (multi) {
+    // 'CPU = 4.9821 (sec)': the elapsed wall time of the run, as the column layout's CPU column.
+    const cpu = Number(/CPU\s*=\s*(\S+)/.exec(line)?.[1]);
+    return { step: Number(multi[1]), ...(Number.isFinite(cpu) ? { cpu } : {}) };
   }
-  if (!into && !log.version) throw new Error("not a LAMMPS log: no 'LAMMPS (version)' line");
+  if (NUMBER_ROW.test(line)) return { row: line.trim().split(/\s+/).map(Number) };
+  const pairs = PAIRS.test(line)
+    ? [...line.matchAll(PAIR)].map(([, key, value]): [string, number] => [
+        key!,
+        numbersIn(value!)[0] ?? Number.NaN,
+      ])
+    : [];
+  return { ...(pairs.length > 0 ? { pairs } : {}), ...(PASSED.test(line) ? { passed: true } : {}) };
+}
+
+const LOG = {
+  version: first(/^\s*LAMMPS \((.+)\)/, text()),
+  units: last(command('units'), firstArg),
+  dataFile: first(command('read_data'), firstArg),
+  pairStyle: first(command('pair_style'), (match) => argsOf(match).join(' ') || undefined),
+  fixes: every(command('fix'), (match) => {
+    const args = argsOf(match);
+    return args.length >= 3 ? { id: args[0]!, style: args[2]!, args: args.slice(3) } : undefined;
+  }),
+  runs: every(command('run'), countArg),
+  thermoEvery: last(command('thermo'), countArg),
+  neighbourEvery: last(command('neigh_modify'), (match) => {
+    const args = argsOf(match);
+    const every = args[args.indexOf('every') + 1];
+    return args.includes('every') && isCount(every) ? Number(every) : undefined;
+  }),
+  minStyle: last(command('min_style'), firstArg),
+  minimize: last(command('minimize'), (match) => {
+    const args = argsOf(match).slice(0, 4);
+    if (args.length < 4 || !args.every((x) => Number.isFinite(Number(x)))) return undefined;
+    const [etol, ftol, maxIterations, maxEvaluations] = args.map(Number) as [number, number, number, number];
+    return { etol, ftol, maxIterations, maxEvaluations };
+  }),
+  finalMaximumForce: last(/^\s*Force max component initial, final\s*=\s*\S+\s+(\S+)/, (match) => {
+    const force = Number(match[1]);
+    return Number.isFinite(force) ? force : undefined;
+  }),
+  timestep: last(command('timestep'), (match) => {
+    const arg = firstArg(match);
+    return arg && !Number.isNaN(Number(arg)) ? Number(arg) : undefined;
+  }),
+  continuedIn: last(command('log'), firstArg),
+  // dump ID group style N file ...
+  dump: first(command('dump'), (match) => {
+    const args = argsOf(match);
+    if (!DUMP_STYLES.has(args[2] ?? '') || !args[4]) return undefined;
+    return { file: args[4], style: args[2]!, every: isCount(args[3]) ? Number(args[3]) : undefined };
+  }),
+  atomsFrom: first(/^\s*(read_restart|create_atoms)\s+([^#]*)/, (match) =>
+    match[2]!.trim() === '' ? undefined : match[1],
+  ),
+  writeData: first(command('write_data'), (match) => {
+    const file = firstArg(match);
+    return file && !file.includes('$') ? file : undefined;
+  }),
+  masses: every(command('mass'), (match) => {
+    const args = argsOf(match);
+    return args.length >= 2 && isCount(args[0]) && !Number.isNaN(Number(args[1]))
+      ? ([Number(args[0]), Number(args[1])] as const)
+      : undefined;
+  }),
+  finished: flag(/^\s*Loop time of/),
+  // Both layouts, in the order the log prints them: each heading with the lines that can follow it.
+  thermo: spans(
+    /^\s*Step\s+\S|^\s*-+ Step\s+\d+ -+/,
+    new RegExp(`${PASSED.source}|${NUMBER_ROW.source}|${PAIRS.source}`),
+    { lines: every(/^/, (match) => thermoLine(match.input)) },
+  ),
+};
+
+/**
+ * A thermo heading's rows: the column layout's numbers (passing over blank and WARNING lines) up to the
+ * first other line or row of another width; the multi layout's pairs up to the first line without any.
+ */
+function rowsOf({ lines }: { lines: ThermoLine[] }): ThermoRow[] {
+  const [heading, ...after] = lines;
+  const names = heading?.names;
+  if (names) {
+    const body = after.filter((line) => !line.passed);
+    const end = body.findIndex((line) => line.row?.length !== names.length);
+    const rows = (end < 0 ? body : body.slice(0, end)).map((line) => line.row!);
+    return rows.map((row) => ({ values: new Map(names.map((name, index) => [name, row[index]!])) }));
+  }
+  if (heading?.step === undefined) return [];
+  const end = after.findIndex((line) => !line.pairs);
+  const pairs = (end < 0 ? after : after.slice(0, end)).flatMap((line) => line.pairs!);
+  const cpu: [string, number][] = heading.cpu === undefined ? [] : [['CPU', heading.cpu]];
+  return [{ values: new Map([['Step', heading.step], ...cpu, ...pairs]) }];
+}
+
+const defined = <T extends object>(record: T) =>
+  Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** Fixes by ID: echoed commands repeat with ${variables} substituted, and the later one replaces the first. */
+const withFixes = (fixes: LammpsLog['fixes'], more: LammpsLog['fixes']) =>
+  more.reduce(
+    (all, fix) =>
+      all.some((other) => other.id === fix.id)
+        ? all.map((other) => (other.id === fix.id ? fix : other))
+        : [...all, fix],
+    fixes,
+  );
+
+/**
+ * Reads a log, or its continuation (`into` the first part's result, which it updates): later commands
+ * override earlier settings, while the first data file, pair style and dump stay.
+ */
+export function readLammpsLog(
+  content: string,
+  into?: LammpsLog,
+  options: { file?: string; warn?: (warning: string) => void } = {},
+): LammpsLog {
+  const read = readText(LOG, content, options.file ?? 'log.lammps');
+  read.warnings.forEach((warning) => options.warn?.(warning));
+  const values = read.values;
+  if (!into && !values.version) throw new Error("not a LAMMPS log: no 'LAMMPS (version)' line");
+  const runSteps = values.runs.reduce((sum, steps) => sum + steps, into?.runSteps ?? 0);
+  const dump = into?.dumpFile ? undefined : values.dump;
+  const log: LammpsLog = {
+    ...into,
+    units: values.units ?? into?.units ?? 'lj',
+    fixes: withFixes(into?.fixes ?? [], values.fixes),
+    masses: new Map([...(into?.masses ?? []), ...values.masses]),
+    thermo: [...(into?.thermo ?? []), ...values.thermo.flatMap(rowsOf)],
+    finished: (into?.finished ?? false) || values.finished,
+    ...defined({
+      version: into?.version ?? values.version,
+      dataFile: into?.dataFile ?? values.dataFile,
+      pairStyle: into?.pairStyle ?? values.pairStyle,
+      runSteps: values.runs.length > 0 ? runSteps : undefined,
+      thermoEvery: values.thermoEvery,
+      neighbourEvery: values.neighbourEvery,
+      minStyle: values.minStyle,
+      minimize: values.minimize,
+      finalMaximumForce: values.finalMaximumForce,
+      timestep: values.timestep,
+      continuedIn: into ? undefined : values.continuedIn,
+      dumpFile: dump?.file,
+      dumpEvery: dump?.every,
+      dumpStyle: dump?.style,
+      atomsFrom: into?.atomsFrom ?? values.atomsFrom,
+      writeData: into?.writeData ?? values.writeData,
+    }),
+  };
   log.timestep ??= DEFAULT_TIMESTEP[log.units];
-  return log;
+  return into ? Object.assign(into, log) : log;
 }
 
 export interface LammpsData {

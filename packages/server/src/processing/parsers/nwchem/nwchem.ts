@@ -17,8 +17,10 @@ export const nwchemParser: MainfileParser = {
   mainfileContents: /Northwest Computational Chemistry Package|echo of input deck/,
   compressions: ['gz'],
   maxBytes: 64 * 1024 ** 2,
-  parse: ({ content, log }): ParserOutput => {
-    const archive = nwchemArchive(readNwchemOutput(content.toString('latin1')));
+  parse: ({ content, mainfile, log }): ParserOutput => {
+    const read = readNwchemOutput(content.toString('latin1'), mainfile);
+    for (const warning of read.warnings ?? []) log('WARNING', warning);
+    const archive = nwchemArchive(read);
     return codeOutput(archive, 'NWChem', 'calculation', log);
   },
 };

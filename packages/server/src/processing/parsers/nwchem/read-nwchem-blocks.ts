@@ -1,6 +1,9 @@
-// Blocks and rows of an NWChem output (in NWChem's units): coordinate and gradient tables, the plane-wave
-// cell, and SCF iteration rows of the Gaussian-basis DFT and plane-wave (NWPW) modules.
-import { numbersIn } from '../text/numbers.ts';
+// Tables and rows of an NWChem output, declared on the text toolkit (in NWChem's units): coordinate and
+// gradient tables, the plane-wave cell, SCF iteration rows of the Gaussian-basis DFT and plane-wave (NWPW)
+// modules, and the energy terms of both.
+import { numbersIn } from '../../text/numbers.ts';
+import { type Convert, every, fields, tables, text } from '../../text/rules.ts';
+import { spans } from '../../text/spans.ts';
 
 export type Vec = [number, number, number];
 
@@ -32,72 +35,86 @@ function symbolOf(tag: string): string {
   return letters[0]!.toUpperCase();
 }
 
+/** The first number of a group ('1.00D-06' too); the old reader's numbersIn(...)[0]. */
+export const leading =
+  (group = 1): Convert<number> =>
+  (match) =>
+    match[group] === undefined ? undefined : numbersIn(match[group])[0];
+
+/** A group as JavaScript's Number reads it, so values stay as they were. */
+export const num =
+  (group = 1): Convert<number> =>
+  (match) =>
+    match[group] === undefined ? undefined : Number(match[group]);
+
 /** 'Output coordinates in angstroms': heading, blank, titles, rule, then 'n Tag Charge x y z' rows. */
-export function readOutputCoordinates(
-  lines: readonly string[],
-  from: number,
-): { geometry: NwchemGeometry; end: number } {
-  const geometry: NwchemGeometry = { species: [], positions: [] };
-  let end = from;
-  for (let k = from + 4; k < lines.length; k += 1) {
-    const atom = /^\s*\d+\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*$/.exec(lines[k]!);
-    if (!atom) break;
-    geometry.species.push(symbolOf(atom[1]!));
-    geometry.positions.push([Number(atom[3]), Number(atom[4]), Number(atom[5])]);
-    end = k;
-  }
-  return { geometry, end };
-}
+export const outputCoordinates = tables(
+  /Output coordinates in angstroms/,
+  /^\s*\d+\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*$/,
+  (match) => ({ species: symbolOf(match[1]!), position: [3, 4, 5].map((k) => Number(match[k])) as Vec }),
+  { skip: 3 },
+);
 
 /**
  * A gradient table ('DFT ENERGY GRADIENTS'): titles, then 'n Tag  x y z (bohr)  gx gy gz (Hartree/bohr)'
  * rows; the coordinates come back in Å.
  */
-export function readGradient(
-  lines: readonly string[],
-  from: number,
-): { gradient: Vec[]; geometry: NwchemGeometry; end: number } {
-  const gradient: Vec[] = [];
-  const geometry: NwchemGeometry = { species: [], positions: [] };
-  let end = from;
-  for (let k = from + 4; k < lines.length; k += 1) {
-    const row = /^\s*\d+\s+([A-Za-z]\S*)(.*)$/.exec(lines[k]!);
-    const numbers = row ? numbersIn(row[2]!) : [];
-    if (numbers.length < 6) break;
-    geometry.species.push(symbolOf(row![1]!));
-    geometry.positions.push(numbers.slice(0, 3).map((x) => x * BOHR_IN_ANGSTROM) as Vec);
-    gradient.push(numbers.slice(3, 6) as Vec);
-    end = k;
-  }
-  return { gradient, geometry, end };
-}
+export const gradients = tables(
+  /(DFT|SCF)\sENERGY GRADIENTS/,
+  /^\s*\d+\s+([A-Za-z]\S*)(.*)$/,
+  (match) => {
+    const numbers = numbersIn(match[2]!);
+    if (numbers.length < 6) return undefined;
+    return {
+      species: symbolOf(match[1]!),
+      position: numbers.slice(0, 3).map((x) => x * BOHR_IN_ANGSTROM) as Vec,
+      gradient: numbers.slice(3, 6) as Vec,
+    };
+  },
+  { skip: 3 },
+);
 
 /** The NWPW cell: 'lattice:    a1=< x y z >' and the a2, a3 lines after it (bohr). */
-export function readPwCell(lines: readonly string[], from: number): { cell: Vec[]; end: number } {
-  const cell: Vec[] = [];
-  for (let k = from; k < from + 3 && k < lines.length; k += 1) {
-    const row = /a\d=<(.*)>/.exec(lines[k]!);
-    if (!row) break;
-    cell.push(numbersIn(row[1]!).slice(0, 3) as Vec);
-  }
-  return { cell, end: from + cell.length - 1 };
-}
+export const pwCells = spans(/^\s*lattice:\s+a1=</, /a\d=<(.*)>/, {
+  rows: every(/a\d=<(.*)>/, (match) => numbersIn(match[1]!).slice(0, 3) as Vec),
+});
 
-/** 'd= 0,ls=0.0,diis     1    -76.3916403957 -8.55D+01  2.98D-02  4.75D-01     0.1' */
-export function readDftIteration(line: string): NwchemIteration | undefined {
-  const row = /^\s*d=\s*\d+,ls=\S+,\S*\s+\d+\s+(-?\d+\.\d+)\s+(\S+)\s+\S+\s+\S+\s+(\S+)\s*$/.exec(line);
-  if (!row) {
-    const bare = /^\s*d=\s*\d+,ls=\S+,\S*\s+\d+\s+(-?\d+\.\d+)/.exec(line);
-    return bare ? { energy: Number(bare[1]) } : undefined;
-  }
-  return { energy: Number(row[1]), change: numbersIn(row[2]!)[0], wallTime: Number(row[3]) };
-}
+/** 'd= 0,ls=0.0,diis     1    -76.3916403957 -8.55D+01  2.98D-02  4.75D-01     0.1' (the last four may lack). */
+export const dftIterations = every(
+  /^\s*d=\s*\d+,ls=\S+,\S*\s+\d+\s+(-?\d+\.\d+)(?:\s+(\S+)\s+\S+\s+\S+\s+(\S+)\s*$)?/,
+  (match): NwchemIteration =>
+    match[3] === undefined
+      ? { energy: Number(match[1]) }
+      : { energy: Number(match[1]), change: numbersIn(match[2]!)[0], wallTime: Number(match[3]) },
+);
 
 const E_REAL = '(-?\\d\\.\\d+E[-+]\\d+)';
-const NWPW_ROW = new RegExp(`^\\s+\\d+\\s+${E_REAL}\\s+${E_REAL}\\s+${E_REAL}\\s*$`);
 
 /** An NWPW minimiser row: '10   -0.1995729137E+02   -0.92603E-01    0.99237E+00' (iteration, E, ΔE, Δρ). */
-export function readNwpwIteration(line: string): NwchemIteration | undefined {
-  const row = NWPW_ROW.exec(line);
-  return row ? { energy: Number(row[1]), change: Number(row[2]) } : undefined;
-}
+export const nwpwIterations = every(
+  new RegExp(`^\\s+\\d+\\s+${E_REAL}\\s+${E_REAL}\\s+${E_REAL}\\s*$`),
+  (match): NwchemIteration => ({ energy: Number(match[1]), change: Number(match[2]) }),
+);
+
+/** The energy terms by NOMAD's energy name, of both modules ('Coulomb energy =', 'ion-ion energy :'). */
+const TERM_NAMES: Record<string, string> = {
+  'Exchange-Corr.': 'xc',
+  Correlation: 'correlation',
+  Exchange: 'exchange',
+  Coulomb: 'coulomb',
+  'Nuclear repulsion': 'nuclear_repulsion',
+  'exc-corr': 'xc',
+  'ion-ion': 'nuclear_repulsion',
+};
+
+export const energyTerms = every(
+  /^\s*(?:(Exchange-Corr\.|Correlation|Exchange|Coulomb|Nuclear repulsion) energy =|(exc-corr|ion-ion)\s+energy\s*:)\s*(\S+)/,
+  fields({ name: (match) => TERM_NAMES[match[1] ?? match[2]!], value: leading(3) }),
+);
+
+/** Lines of the echoed input deck: xc, basis per element ('O library 6-311G*'), task. */
+export const deck = {
+  xc: every(/^\s*xc\s+(.+)$/i, text()),
+  basis: every(/^\s*(\S+)\s+library\s+(\S+)/i, fields({ element: text(1), name: text(2) })),
+  task: every(/^\s*task\s+(.+)$/i, (match) => match[1]!.trim().toLowerCase()),
+};

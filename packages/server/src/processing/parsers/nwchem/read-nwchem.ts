@@ -1,14 +1,24 @@
 // What an NWChem output says, in its units (Hartree, Å, bohr, Hartree/bohr, s): version and the echoed
 // input deck (xc, basis, task), then per energy (Gaussian-basis DFT or plane-wave NWPW) the geometry it
 // ran on, its SCF iterations with their wall times, energy terms, orbital energies, gradient and timings,
-// the optimisation steps' wall times, and whether an optimisation converged.
-import { numbersIn } from '../text/numbers.ts';
+// the optimisation steps' wall times, and whether an optimisation converged. Declared on the text toolkit:
+// the file is cut at each energy line; what a stretch holds after its energy line belongs to that energy
+// (orbitals, gradient, DFT terms), what it holds before the next one to the next (geometry, iterations,
+// settings; the plane-wave terms, printed before their energy).
+import { numbersIn } from '../../text/numbers.ts';
+import { readText } from '../../text/read-text.ts';
+import { type Parsed, blocks, every, fields, first, flag, last, text } from '../../text/rules.ts';
+import { among, head } from '../../text/spans.ts';
 import {
-  readDftIteration,
-  readGradient,
-  readNwpwIteration,
-  readOutputCoordinates,
-  readPwCell,
+  deck,
+  dftIterations,
+  energyTerms,
+  gradients,
+  leading,
+  num,
+  nwpwIterations,
+  outputCoordinates,
+  pwCells,
   type NwchemGeometry,
   type NwchemIteration,
   type Vec,
@@ -60,176 +70,160 @@ export interface NwchemOutput {
   wallTime?: number;
   /** atomic units of time, the QMD 'Nuclear time step' */
   qmdTimeStep?: number;
+  /** 'file line N: ...': what was found but could not be read. */
+  warnings?: string[];
 }
 
-const TERMS: readonly [RegExp, string][] = [
-  [/^\s*Exchange-Corr\. energy =\s*(\S+)/, 'xc'],
-  [/^\s*Correlation energy =\s*(\S+)/, 'correlation'],
-  [/^\s*Exchange energy =\s*(\S+)/, 'exchange'],
-  [/^\s*Coulomb energy =\s*(\S+)/, 'coulomb'],
-  [/^\s*Nuclear repulsion energy =\s*(\S+)/, 'nuclear_repulsion'],
-  [/^\s*exc-corr\s+energy\s*:\s*(\S+)/, 'xc'],
-  [/^\s*ion-ion\s+energy\s*:\s*(\S+)/, 'nuclear_repulsion'],
-];
+const ENERGY = /Total (?:DFT energy =\s*(\S+)|(?:PSPW|BAND|PAW) energy\s*:\s*(\S+))/;
+const NWPW = /NWPW (PSPW|BAND|PAW)\sCalculation/;
 
-interface Pending {
-  geometry?: NwchemGeometry;
-  iterations: NwchemIteration[];
-  startTime?: number;
-  maxIterations?: number;
-  energyTolerance?: number;
-  densityTolerance?: number;
-  pwCutoff?: number;
-}
+/** Lines with '=' or ':', where the one-line quantities are (a quarter of the lines): read among them. */
+const VALUE_LINE = /[=:]/;
 
-function readDeckLine(line: string, out: NwchemOutput): void {
-  const xc = /^\s*xc\s+(.+)$/i.exec(line);
-  if (xc) out.xc ??= xc[1]!.trim();
-  const basis = /^\s*(\S+)\s+library\s+(\S+)/i.exec(line);
-  if (basis) out.basis.push({ element: basis[1]!, name: basis[2]! });
-  const task = /^\s*task\s+(.+)$/i.exec(line);
-  if (task) out.task ??= task[1]!.trim().toLowerCase();
-}
+/** What comes before an energy: its geometry (when printed), cell, iterations and module settings. */
+const settings = {
+  dftIterations,
+  startTime: last(/^\s*Time prior to 1st pass:\s*(\S+)/, num()),
+  maxIterations: last(/^\s*Maximum number of iterations:\s*(\d+)/, num()),
+  energyTolerance: last(/^\s*Convergence on energy requested:\s*(\S+)/, leading()),
+  densityTolerance: last(/^\s*Convergence on density requested:\s*(\S+)/, leading()),
+  pwCutoff: last(/wavefnc cutoff=\s*(\S+)/, num()),
+  terms: energyTerms,
+};
+const before = {
+  coordinates: outputCoordinates,
+  cells: pwCells,
+  nwpwIterations,
+  values: among(VALUE_LINE, settings),
+};
 
-export function readNwchemOutput(text: string): NwchemOutput {
-  const lines = text.split(/\r?\n/);
-  const out: NwchemOutput = {
-    basis: [],
-    planeWave: false,
-    energies: [],
-    optimizationConverged: false,
-    finished: false,
+/** From one energy line to the next: the energy's results, then what comes before the next energy. */
+const stretch = {
+  ...before,
+  energy: first(ENERGY, (match) => numbersIn(match[1] ?? match[2]!)[0]),
+  values: among(VALUE_LINE, {
+    ...settings,
+    orbitals: every(
+      /^\s*Vector\s+\d+\s+Occ=\s*(\S+)\s+E=\s*(\S+)/,
+      fields({ occupation: leading(1), energy: leading(2) }),
+    ),
+    iterativeTime: last(/^\s*Total iterative time =\s*(\S+)s/, num()),
+    spinS2: last(/^\s*<S\^2>\s*=\s*(\S+)/, num()),
+  }),
+  gradients,
+  stepWallTime: first(/^@\s+\d+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s*$/, num()),
+};
+
+const output = {
+  version: first(/Northwest Computational Chemistry Package \(NWChem\)\s+(\S+)/, text()),
+  decks: blocks(/=+\secho of input deck =+/, deck, { end: /^=+\s*$/ }),
+  planeWave: flag(NWPW),
+  qmdTimeStep: first(/^\s*Nuclear time step:\s*(\S+)/, num()),
+  optimizationConverged: flag(/Optimization converged/),
+  totalTimes: last(/^\s*Total times\s+cpu:\s*\S+\s+wall:\s*(\S+)s/, num()),
+  // Before the first energy, plane-wave terms and rows count from the module's banner on.
+  head: head(ENERGY, {
+    ...before,
+    planeWave: blocks(NWPW, { terms: among(VALUE_LINE, { energyTerms }), nwpwIterations }),
+  }),
+  stretches: blocks(ENERGY, stretch),
+};
+
+type Before = Parsed<typeof before>;
+type Stretch = Parsed<typeof stretch>;
+
+const geometryOf = (coordinates: Before['coordinates']): NwchemGeometry | undefined => {
+  const table = coordinates.at(-1);
+  return table && { species: table.map((a) => a.species), positions: table.map((a) => a.position) };
+};
+
+/** Settings of the stretch before an energy, as optional fields. */
+const settingsOf = ({ values }: Before) =>
+  Object.fromEntries(
+    (['startTime', 'maxIterations', 'energyTolerance', 'densityTolerance', 'pwCutoff'] as const)
+      .filter((key) => values[key] !== undefined)
+      .map((key) => [key, values[key]]),
+  );
+
+const termsOf = (part: Before): Record<string, number> =>
+  Object.fromEntries(part.values.terms.map(({ name, value }) => [name, value]));
+
+export function readNwchemOutput(content: string, file = 'output'): NwchemOutput {
+  const { values, warnings } = readText(output, content, file);
+  const { planeWave, head: first, stretches } = values;
+  // Plane-wave rows count once the module has started; Gaussian-basis DFT rows always.
+  const beforeFirst: Before = {
+    ...first,
+    nwpwIterations: first.planeWave.flatMap((b) => b.nwpwIterations),
+    values: { ...first.values, terms: first.planeWave.flatMap((b) => b.terms.energyTerms) },
   };
-  // What comes before an energy: its geometry (when printed since the last one), iterations, settings.
-  let pending: Pending = { iterations: [] };
-  let lastGeometry: NwchemGeometry | undefined;
-  let current: NwchemEnergy | undefined;
-  // The energy printed its own coordinates (else a dynamics step's come with its gradient).
-  let currentOwnGeometry = false;
-  let pendingTerms: Record<string, number> = {};
-  let inDeck = false;
-  let cell: Vec[] | undefined;
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    // Cheap substring tests guard the regular expressions: most lines match none of them.
-    const version =
-      line.includes('Northwest') && /Northwest Computational Chemistry Package \(NWChem\)\s+(\S+)/.exec(line);
-    if (version) out.version ??= version[1]!;
-    if (line.startsWith('=')) {
-      if (/=+ echo of input deck =+/.test(line)) inDeck = true;
-      else if (inDeck && /^=+\s*$/.test(line)) inDeck = false;
-    }
-    if (inDeck) {
-      readDeckLine(line, out);
-      continue;
-    }
-    if (line.includes('Output coordinates in angstroms')) {
-      const read = readOutputCoordinates(lines, i);
-      pending.geometry = read.geometry;
-      lastGeometry = read.geometry;
-      i = read.end;
-      continue;
-    }
-    if (line.includes('a1=<') && /^\s*lattice:\s+a1=</.test(line)) {
-      const read = readPwCell(lines, i);
-      cell = read.cell;
-      i = read.end;
-      continue;
-    }
-    if (line.includes('NWPW') && /NWPW (PSPW|BAND|PAW) Calculation/.test(line)) out.planeWave = true;
-    const iteration =
-      (line.includes('d=') ? readDftIteration(line) : undefined) ??
-      (out.planeWave && line.includes('E') ? readNwpwIteration(line) : undefined);
-    if (iteration) {
-      pending.iterations.push(iteration);
-      continue;
-    }
-    const colon = line.includes(':');
-    const timeStep = colon && /^\s*Nuclear time step:\s*(\S+)/.exec(line);
-    if (timeStep) out.qmdTimeStep ??= Number(timeStep[1]);
-    const prior = colon && /^\s*Time prior to 1st pass:\s*(\S+)/.exec(line);
-    if (prior) pending.startTime = Number(prior[1]);
-    const maxIter = colon && /^\s*Maximum number of iterations:\s*(\d+)/.exec(line);
-    if (maxIter) pending.maxIterations = Number(maxIter[1]);
-    const tolE = colon && /^\s*Convergence on energy requested:\s*(\S+)/.exec(line);
-    if (tolE) pending.energyTolerance = numbersIn(tolE[1]!)[0];
-    const tolD = colon && /^\s*Convergence on density requested:\s*(\S+)/.exec(line);
-    if (tolD) pending.densityTolerance = numbersIn(tolD[1]!)[0];
-    const cutoff = line.includes('wavefnc cutoff=') ? /wavefnc cutoff=\s*(\S+)/.exec(line) : null;
-    if (cutoff) pending.pwCutoff = Number(cutoff[1]);
-    const energy =
-      line.includes('Total') &&
-      /Total DFT energy =\s*(\S+)|Total (?:PSPW|BAND|PAW) energy\s*:\s*(\S+)/.exec(line);
-    const geometry = pending.geometry ?? lastGeometry;
-    if (energy && geometry) {
-      currentOwnGeometry = pending.geometry !== undefined;
-      const value = numbersIn(energy[1] ?? energy[2]!)[0]!;
-      current = {
-        geometry: cell && out.planeWave ? { ...geometry, cell } : geometry,
-        iterations: pending.iterations,
-        energy: value,
-        terms: {},
-        orbitals: [],
-        ownGeometry: currentOwnGeometry,
-        ...(pending.startTime !== undefined ? { startTime: pending.startTime } : {}),
-        ...(pending.maxIterations !== undefined ? { maxIterations: pending.maxIterations } : {}),
-        ...(pending.energyTolerance !== undefined ? { energyTolerance: pending.energyTolerance } : {}),
-        ...(pending.densityTolerance !== undefined ? { densityTolerance: pending.densityTolerance } : {}),
-        ...(pending.pwCutoff !== undefined ? { pwCutoff: pending.pwCutoff } : {}),
-      };
-      // The plane-wave summary (energy terms) precedes its 'Total PSPW energy' line.
-      if (out.planeWave) Object.assign(current.terms, pendingTerms);
-      out.energies.push(current);
-      pending = { iterations: [] };
-      pendingTerms = {};
-      continue;
-    }
-    const term = line.includes('energy') ? TERMS.find(([pattern]) => pattern.test(line)) : undefined;
-    if (term) {
-      const value = numbersIn(term[0].exec(line)![1]!)[0]!;
-      if (out.planeWave) pendingTerms[term[1]] = value;
-      else if (current) current.terms[term[1]] = value;
-      continue;
-    }
-    if (!current) continue;
-    const vector = line.includes('Vector') && /^\s*Vector\s+\d+\s+Occ=\s*(\S+)\s+E=\s*(\S+)/.exec(line);
-    if (vector) {
-      current.orbitals.push({ occupation: numbersIn(vector[1]!)[0]!, energy: numbersIn(vector[2]!)[0]! });
-      continue;
-    }
-    const iterative = line.includes('iterative') && /^\s*Total iterative time =\s*(\S+)s/.exec(line);
-    if (iterative) current.iterativeTime = Number(iterative[1]);
-    const s2 = line.includes('<S^2>') && /^\s*<S\^2>\s*=\s*(\S+)/.exec(line);
-    if (s2) current.spinS2 = Number(s2[1]);
-    if (line.includes('ENERGY GRADIENTS') && /(DFT|SCF) ENERGY GRADIENTS/.test(line)) {
-      const read = readGradient(lines, i);
-      current.gradient = read.gradient;
-      // A dynamics step prints no coordinates of its own: its gradient table holds them (bohr).
-      if (!currentOwnGeometry && read.geometry.species.length > 0) current.geometry = read.geometry;
-      i = read.end;
-      continue;
-    }
-    const step =
-      line.startsWith('@') && /^@\s+\d+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s*$/.exec(line);
-    if (step) current.stepWallTime ??= Number(step[1]);
-    if (line.includes('Optimization converged')) out.optimizationConverged = true;
-    const total = line.includes('Total times') && /^\s*Total times\s+cpu:\s*\S+\s+wall:\s*(\S+)s/.exec(line);
-    if (total) {
-      out.finished = true;
-      out.wallTime = Number(total[1]);
-    }
-  }
-  if (!out.version)
-    throw new Error("not an NWChem output: no 'Northwest Computational Chemistry Package' line");
-  if (out.energies.length === 0 && !lastGeometry)
+  const befores: Before[] = [beforeFirst, ...stretches];
+  const iterationsOf = (part: Before) => [
+    ...part.values.dftIterations,
+    ...(planeWave ? part.nwpwIterations : []),
+  ];
+  // The geometry and cell an energy ran on: the last printed before it.
+  const lastOf = <T>(k: number, pick: (part: Before) => T | undefined) =>
+    befores
+      .slice(0, k + 1)
+      .map(pick)
+      .findLast((value) => value !== undefined);
+  const energies = stretches.map((read: Stretch, k): NwchemEnergy | undefined => {
+    const own = geometryOf(befores[k]!.coordinates);
+    const found = own ?? lastOf(k, (part) => geometryOf(part.coordinates));
+    if (!found) return undefined;
+    const cell = lastOf(k, (part) => part.cells.at(-1)?.rows);
+    const table = read.gradients.at(-1);
+    // A dynamics step prints no coordinates of its own: its gradient table holds them (bohr).
+    const fromGradient =
+      !own && table && table.length > 0
+        ? { species: table.map((a) => a.species), positions: table.map((a) => a.position) }
+        : undefined;
+    const geometry = fromGradient ?? (cell && planeWave ? { ...found, cell } : found);
+    return {
+      geometry,
+      iterations: iterationsOf(befores[k]!),
+      energy: read.energy,
+      // The plane-wave summary precedes its energy line; the Gaussian-basis terms follow it.
+      terms: planeWave ? termsOf(befores[k]!) : termsOf(read),
+      orbitals: read.values.orbitals,
+      ownGeometry: own !== undefined,
+      ...settingsOf(befores[k]!),
+      ...(table ? { gradient: table.map((a) => a.gradient) } : {}),
+      ...(read.values.iterativeTime !== undefined ? { iterativeTime: read.values.iterativeTime } : {}),
+      ...(read.values.spinS2 !== undefined ? { spinS2: read.values.spinS2 } : {}),
+      ...(read.stepWallTime !== undefined ? { stepWallTime: read.stepWallTime } : {}),
+    };
+  });
+  const version = values.version;
+  if (!version) throw new Error("not an NWChem output: no 'Northwest Computational Chemistry Package' line");
+  const lastGeometry = lastOf(befores.length - 1, (part) => geometryOf(part.coordinates));
+  const kept = energies.filter((energy) => energy !== undefined);
+  if (kept.length === 0 && !lastGeometry)
     throw new Error("the output has no energy ('Total DFT energy', 'Total PSPW energy') and no geometry");
-  if (out.energies.length === 0 && lastGeometry)
-    out.energies.push({
-      geometry: lastGeometry,
-      iterations: pending.iterations,
-      terms: {},
-      orbitals: [],
-      ownGeometry: true,
-    });
-  return out;
+  const decks = values.decks;
+  return {
+    version,
+    xc: decks.flatMap((d) => d.xc)[0],
+    basis: decks.flatMap((d) => d.basis),
+    task: decks.flatMap((d) => d.task)[0],
+    planeWave,
+    energies:
+      kept.length > 0
+        ? kept
+        : [
+            {
+              geometry: lastGeometry!,
+              iterations: iterationsOf(beforeFirst),
+              terms: {},
+              orbitals: [],
+              ownGeometry: true,
+            },
+          ],
+    optimizationConverged: values.optimizationConverged,
+    finished: values.totalTimes !== undefined,
+    wallTime: values.totalTimes,
+    qmdTimeStep: values.qmdTimeStep,
+    warnings,
+  };
 }

@@ -17,8 +17,10 @@ export const orcaParser: MainfileParser = {
   mainfileContents: /\* O {3}R {3}C {3}A \*/,
   compressions: ['gz'],
   maxBytes: 64 * 1024 ** 2,
-  parse: ({ content, log }): ParserOutput => {
-    const archive = orcaArchive(readOrcaOutput(content.toString('latin1')));
+  parse: ({ content, mainfile, log }): ParserOutput => {
+    const read = readOrcaOutput(content.toString('latin1'), mainfile);
+    for (const warning of read.warnings ?? []) log('WARNING', warning);
+    const archive = orcaArchive(read);
     return codeOutput(archive, 'ORCA', 'calculation', log);
   },
 };

@@ -1,6 +1,8 @@
-// Blocks of an ORCA output read from their heading line (in ORCA's units): coordinates, orbital energies,
-// the gradient, Mulliken charges and orbital populations, and the TD-DFT absorption spectrum.
-import { numbersIn } from '../text/numbers.ts';
+// The tables of an ORCA output, declared on the text toolkit (in ORCA's units): coordinates, orbital
+// energies, the gradient, Mulliken charges and orbital populations, and the TD-DFT absorption spectrum.
+import { numbersIn } from '../../text/numbers.ts';
+import { blocks, every, fields, first, integer, real, table, tables, text } from '../../text/rules.ts';
+import { spans } from '../../text/spans.ts';
 
 export type Vec = [number, number, number];
 
@@ -28,117 +30,83 @@ export interface OrcaExcitation {
   dipole: Vec;
 }
 
+const xyz = (a: number, b: number, c: number) => (match: RegExpExecArray) => {
+  const values = [match[a], match[b], match[c]].map(Number);
+  return values.some(Number.isNaN) ? undefined : (values as Vec);
+};
+
 /** 'CARTESIAN COORDINATES (ANGSTROEM)': rows of symbol (with '>' for an embedding ECP) and x y z. */
-export function readCoordinates(
-  lines: readonly string[],
-  from: number,
-): { geometry: OrcaGeometry; end: number } {
-  const geometry: OrcaGeometry = { species: [], positions: [] };
-  let end = from;
-  for (let k = from + 2; k < lines.length; k += 1) {
-    const atom = /^\s*([A-Z][a-z]?)>?\s+(\S+)\s+(\S+)\s+(\S+)\s*$/.exec(lines[k]!);
-    if (!atom) break;
-    geometry.species.push(atom[1]!);
-    geometry.positions.push([Number(atom[2]), Number(atom[3]), Number(atom[4])]);
-    end = k;
-  }
-  return { geometry, end };
-}
+export const coordinates = table(
+  /^CARTESIAN COORDINATES \(ANGSTROEM\)/,
+  /^\s*([A-Z][a-z]?)>?\s+(\S+)\s+(\S+)\s+(\S+)\s*$/,
+  fields({ symbol: text(1), position: xyz(2, 3, 4) }),
+  { skip: 1 },
+);
 
-/** 'ORBITAL ENERGIES': one table, or one per spin after 'SPIN UP/DOWN ORBITALS'. */
-export function readOrbitals(
-  lines: readonly string[],
-  from: number,
-): { orbitals: OrcaOrbital[][]; end: number } {
-  const orbitals: OrcaOrbital[][] = [];
-  let channel: OrcaOrbital[] = [];
-  let end = from;
-  for (let k = from + 2; k < lines.length; k += 1) {
-    const row = lines[k]!;
-    if (/SPIN (UP|DOWN) ORBITALS/.test(row)) {
-      if (channel.length > 0) orbitals.push(channel);
-      channel = [];
-      continue;
-    }
-    const orbital = /^\s*\d+\s+(\S+)\s+(\S+)\s+\S+\s*$/.exec(row);
-    if (orbital) channel.push({ occupation: Number(orbital[1]), energy: Number(orbital[2]) });
-    else if (!/^\s*(NO\s+OCC|$)/.test(row)) break;
-    end = k;
-  }
-  if (channel.length > 0) orbitals.push(channel);
-  return { orbitals, end };
-}
+const ORBITAL_ROW = /^\s*\d+\s+(\S+)\s+(\S+)\s+\S+\s*$/;
+const orbitalRows = every(ORBITAL_ROW, fields({ occupation: real(1), energy: real(2) }));
 
-/** 'CARTESIAN GRADIENT': rows 'n Symbol : gx gy gz'. */
-export function readGradient(lines: readonly string[], from: number): { gradient: Vec[]; end: number } {
-  const gradient: Vec[] = [];
-  let end = from;
-  for (let k = from + 2; k < lines.length; k += 1) {
-    const row = /^\s*\d+\s+[A-Z][a-z]?>?\s*:\s*(.*)$/.exec(lines[k]!);
-    if (row) gradient.push(numbersIn(row[1]!).slice(0, 3) as Vec);
-    else if (gradient.length > 0) break;
-    end = k;
-  }
-  return { gradient, end };
-}
+/**
+ * 'ORBITAL ENERGIES': one table, or one per spin after 'SPIN UP/DOWN ORBITALS'; blank lines and column
+ * names are part of it.
+ */
+export const orbitalEnergies = spans(
+  /^ORBITAL ENERGIES/,
+  /^\s*\d+\s+\S+\s+\S+\s+\S+\s*$|SPIN (UP|DOWN) ORBITALS|^\s*(NO\s+OCC|$)/,
+  { rows: orbitalRows, channels: blocks(/SPIN (UP|DOWN)\sORBITALS/, { rows: orbitalRows }) },
+  { skip: 1 },
+);
+
+/** 'CARTESIAN GRADIENT': rows 'n Symbol : gx gy gz' after a blank line. */
+export const gradients = spans(
+  /^CARTESIAN GRADIENT/,
+  /^\s*\d+\s+[A-Z][a-z]?>?\s*:|^\s*$/,
+  { rows: every(/^\s*\d+\s+[A-Z][a-z]?>?\s*:\s*(.*)$/, (match) => numbersIn(match[1]!).slice(0, 3) as Vec) },
+  { skip: 1 },
+);
 
 /** 'MULLIKEN ATOMIC CHARGES [AND SPIN POPULATIONS]': rows 'n Symbol : charge [spin]'. */
-export function readAtomCharges(lines: readonly string[], from: number): { charges: number[]; end: number } {
-  const charges: number[] = [];
-  let end = from;
-  for (let k = from + 2; k < lines.length; k += 1) {
-    const row = /^\s*\d+\s+[A-Z][a-z]?>?\s*:\s*(-?\d+\.\d+)/.exec(lines[k]!);
-    if (!row) break;
-    charges.push(Number(row[1]));
-    end = k;
-  }
-  return { charges, end };
-}
+export const atomCharges = tables(
+  /^MULLIKEN ATOMIC CHARGES/,
+  /^\s*\d+\s+[A-Z][a-z]?>?\s*:\s*(-?\d+\.\d+)/,
+  real(),
+  {
+    skip: 1,
+  },
+);
+
+const FIRST_ORBITAL = /^\s*(\d+)\s+[A-Z][a-z]?>?\s+(\S+)\s*:\s*(-?\d+\.\d+)/;
+const NEXT_ORBITAL = /^\s+([a-z][a-z0-9+-]*)\s*:\s*(-?\d+\.\d+)/;
 
 /**
  * 'MULLIKEN REDUCED ORBITAL CHARGES': per atom, 'n Symbol orbital : population' then '   orbital :
  * population' rows; a shell total ('p :   1.88') may follow on the row and is left out. With spin
  * populations a 'CHARGE' table comes first, then a 'SPIN' one, which ends the reading.
  */
-export function readOrbitalCharges(
-  lines: readonly string[],
-  from: number,
-): { orbitals: OrcaCharges['orbitals']; end: number } {
-  const orbitals: OrcaCharges['orbitals'] = [];
-  let atomIndex = -1;
-  let end = from;
-  for (let k = from + 2; k < lines.length; k += 1) {
-    const row = lines[k]!;
-    if (/^\s*CHARGE\s*$/.test(row)) continue;
-    const first = /^\s*(\d+)\s+[A-Z][a-z]?>?\s+(\S+)\s*:\s*(-?\d+\.\d+)/.exec(row);
-    const next = first ? null : /^\s+([a-z][a-z0-9+-]*)\s*:\s*(-?\d+\.\d+)/.exec(row);
-    if (first) {
-      atomIndex = Number(first[1]);
-      orbitals.push({ atomIndex, orbital: first[2]!, population: Number(first[3]) });
-    } else if (next && atomIndex >= 0)
-      orbitals.push({ atomIndex, orbital: next[1]!, population: Number(next[2]) });
-    else break;
-    end = k;
-  }
-  return { orbitals, end };
-}
+export const orbitalCharges = spans(
+  /^MULLIKEN REDUCED ORBITAL CHARGES/,
+  /^\s*CHARGE\s*$|^\s*\d+\s+[A-Z][a-z]?>?\s+\S+\s*:\s*-?\d+\.\d+|^\s+[a-z][a-z0-9+-]*\s*:\s*-?\d+\.\d+/,
+  {
+    atoms: blocks(FIRST_ORBITAL, {
+      first: first(FIRST_ORBITAL, fields({ atomIndex: integer(1), orbital: text(2), population: real(3) })),
+      next: every(NEXT_ORBITAL, fields({ orbital: text(1), population: real(2) })),
+    }),
+  },
+  { skip: 1 },
+);
 
 /** 'ABSORPTION SPECTRUM VIA TRANSITION ELECTRIC DIPOLE MOMENTS': state, cm⁻¹, nm, fosc, T2, TX, TY, TZ. */
-export function readAbsorption(
-  lines: readonly string[],
-  from: number,
-): { excitations: OrcaExcitation[]; end: number } {
-  const excitations: OrcaExcitation[] = [];
-  let end = from;
-  for (let k = from + 5; k < lines.length; k += 1) {
-    const numbers = /^\s*\d+\s/.test(lines[k]!) ? numbersIn(lines[k]!) : [];
-    if (numbers.length < 8) break;
-    excitations.push({
+export const absorption = tables(
+  /ABSORPTION SPECTRUM VIA TRANSITION ELECTRIC DIPOLE MOMENTS/,
+  /^\s*\d+\s.*$/,
+  (match): OrcaExcitation | undefined => {
+    const numbers = numbersIn(match[0]);
+    if (numbers.length < 8) return undefined;
+    return {
       energy: numbers[1]!,
       oscillatorStrength: numbers[3]!,
       dipole: [numbers[5]!, numbers[6]!, numbers[7]!],
-    });
-    end = k;
-  }
-  return { excitations, end };
-}
+    };
+  },
+  { skip: 4 },
+);
