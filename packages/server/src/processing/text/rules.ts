@@ -6,7 +6,7 @@ import { fortranReal, numbersIn } from './numbers.ts';
 import { lineFinder, type LineFinder, matchingLines } from './scan.ts';
 
 /** A file's lines with its name, for messages ('pw.out line 214: ...'). */
-export interface TextSource {
+interface TextSource {
   readonly file: string;
   readonly lines: readonly string[];
 }

@@ -41,7 +41,7 @@ export interface AbinitStep {
 }
 
 /** A GW run's corrections at one k-point: band numbers and energies (eV) as printed. */
-export interface AbinitQpKpoint {
+interface AbinitQpKpoint {
   kpoint: Vec;
   bands: number[];
   /** eV, per band: E0 (Kohn-Sham), <Vxc>, SigX, SigC(E0), Z, E (quasi-particle) */
@@ -176,7 +176,7 @@ const variableLine: Convert<{ name?: string; values: number[] }> = (match) =>
     ? { values: numbersIn(match[3]!) }
     : { name: match[1], values: numbersIn(match[2]!.replace(/\b[A-Za-z]+\b/g, ' ')) };
 
-export const ABINIT_OUTPUT = {
+const ABINIT_OUTPUT = {
   version: first(/^\.Version\s+(\S+)\s+of ABINIT/, text()),
   /** '.Starting date : Tue 14 Jun 2022.' and the '- ( at 16h48 )' after it. */
   starts: blocks(/^\.Starting date\s*:\s*\S+\s+(\d+)\s+(\w{3})\w*\s+(\d{4})/, {

@@ -38,7 +38,7 @@ export interface CastepGeometry {
   velocities?: Vec[];
 }
 
-export interface CastepIteration {
+interface CastepIteration {
   /** eV */
   energy: number;
   /** eV */
@@ -49,7 +49,7 @@ export interface CastepIteration {
   timer?: number;
 }
 
-export interface CastepMulliken {
+interface CastepMulliken {
   labels: string[];
   /** electrons per atom and orbital (s, p, d, f) */
   orbitals: number[][];
@@ -83,14 +83,14 @@ export interface CastepScf {
   mulliken?: CastepMulliken;
 }
 
-export interface CastepBands {
+interface CastepBands {
   /** [spin][k-point][band], eV */
   energies: number[][][];
   /** fractional, per k-point */
   kpoints: Vec[];
 }
 
-export interface CastepVibrations {
+interface CastepVibrations {
   /** cm⁻¹ */
   frequencies: number[];
   irIntensity: number[];
@@ -247,7 +247,7 @@ const labelled = <T>(heading: RegExp, row: RegExp, convert: Convert<T>) =>
 
 const GRID = /MP grid size for SCF calculation is\s+(\d+)\s+(\d+)\s+(\d+)/;
 
-export const CASTEP_OUTPUT = {
+const CASTEP_OUTPUT = {
   version: first(/CASTEP version\s+(\S+)/, text()),
   dateStart: first(/^\s*Run started:\s*(.+?)\s*$/, (match) => {
     const time = Date.parse(match[1]!);

@@ -166,7 +166,7 @@ function optimizerName(banner: string | undefined): string | undefined {
  * A geometry optimisation's evaluations as NOMAD counts them: the first (step 0), the last of each
  * optimisation step (its line searches before it are left out) and the re-evaluation at the minimum.
  */
-export function optimizationSteps(evaluations: readonly Cp2kEvaluation[]): Cp2kEvaluation[] {
+function optimizationSteps(evaluations: readonly Cp2kEvaluation[]): Cp2kEvaluation[] {
   const kept: Cp2kEvaluation[] = [];
   evaluations.forEach((evaluation, index) => {
     const next = evaluations[index + 1];

@@ -47,7 +47,7 @@ export interface ExcitingInput {
   kOffset?: number[];
 }
 
-export const LAPW_REPRESENTATION: Section = { type: '(L)APW+lo', scope: ['wavefunction'] };
+const LAPW_REPRESENTATION: Section = { type: '(L)APW+lo', scope: ['wavefunction'] };
 
 /** Electron mass in kg (exciting gives species masses in electron masses). */
 const ELECTRON_MASS = 9.1093837015e-31;
@@ -65,7 +65,7 @@ function atomParametersOf(info: ExcitingInfo): Section[] {
  * The (L)APW+lo basis: plane waves up to |G+k|max in the interstitial (their cut-off energy
  * |G+k|max^2/2), and per species a muffin-tin sphere of its radius, radial grid and l cut-off.
  */
-export function lapwRepresentation(info: ExcitingInfo): Section {
+function lapwRepresentation(info: ExcitingInfo): Section {
   const basisSet: Section[] = [];
   if (info.gkMax !== undefined)
     basisSet.push({

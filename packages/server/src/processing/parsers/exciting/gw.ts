@@ -40,7 +40,7 @@ const GRIDS: Readonly<Record<string, string>> = {
 const GW_TYPES: Readonly<Record<string, string>> = { g0w0: 'G0W0', gw0: 'ev-scGW0', gw: 'ev-scGW' };
 
 /** The heading of GW_INFO.OUT (older versions start with the input parameters). */
-export const GW_HEADING = /Main GW output file|GW input parameters/;
+const GW_HEADING = /Main GW output file|GW input parameters/;
 
 export interface ExcitingGwInfo {
   tasks: string[];

@@ -46,7 +46,7 @@ export interface ExcitingIteration {
   wallTime?: number;
 }
 
-export type ExcitingStepKind = 'groundstate' | 'hybrids' | 'optimization' | 'optimized';
+type ExcitingStepKind = 'groundstate' | 'hybrids' | 'optimization' | 'optimized';
 
 export interface ExcitingStep {
   kind: ExcitingStepKind;
@@ -69,7 +69,7 @@ export interface ExcitingStep {
 }
 
 /** A species block of the initialisation. */
-export interface ExcitingSpecies {
+interface ExcitingSpecies {
   symbol: string;
   /** Positive: the nucleus's charge in e. */
   nuclearCharge?: number;

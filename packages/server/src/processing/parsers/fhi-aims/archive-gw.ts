@@ -17,7 +17,7 @@ const GW_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The GW flavour the control.in asks for, if any. */
-export function gwTypeOf(control: Map<string, string>): string | undefined {
+function gwTypeOf(control: Map<string, string>): string | undefined {
   const sc = (control.get('sc_self_energy') ?? '').split(/\s+/)[0]!.toLowerCase();
   const qpe = (control.get('qpe_calc') ?? '').split(/\s+/)[0]!.toLowerCase();
   return GW_TYPES[sc] ?? GW_TYPES[qpe];

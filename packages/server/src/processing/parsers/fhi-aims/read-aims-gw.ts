@@ -2,7 +2,7 @@
 // frequency grid of the self-energy ('i_freq n value', Ha), the quasi-particle table of a molecule
 // ('state occ_num e_gs e_x^ex e_xc^gs e_c^nloc e_qp', eV) and the iterations of self-consistent GW.
 
-export interface AimsGwIteration {
+interface AimsGwIteration {
   /** eV */
   correlation?: number;
   /** Galitskii-Migdal total energy, eV. */
@@ -10,7 +10,7 @@ export interface AimsGwIteration {
   exchange?: number;
 }
 
-export interface AimsQuasiParticles {
+interface AimsQuasiParticles {
   occupations: number[];
   /** eV, per state. */
   ks: number[];

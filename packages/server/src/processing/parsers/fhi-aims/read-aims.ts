@@ -16,9 +16,8 @@ import {
 import { GwReader, type AimsGw } from './read-aims-gw.ts';
 
 export type { AimsEigenvalues, AimsGeometry } from './read-aims-parts.ts';
-export type { AimsGw } from './read-aims-gw.ts';
 
-export interface AimsIteration {
+interface AimsIteration {
   /** eV */
   total?: number;
   totalT0?: number;
@@ -30,7 +29,7 @@ export interface AimsIteration {
   timePhysical?: number;
 }
 
-export interface AimsMdStep {
+interface AimsMdStep {
   step?: number;
   /** ps */
   time?: number;

@@ -23,9 +23,9 @@ import {
   type Vec,
 } from './read-gaussian-blocks.ts';
 
-export type { GaussianGeometry, GaussianThermo } from './read-gaussian-blocks.ts';
+export type { GaussianThermo } from './read-gaussian-blocks.ts';
 
-export interface GaussianScf {
+interface GaussianScf {
   /** Hartree */
   energy: number;
   /** e.g. 'RB3LYP', 'RS-VWN', 'UHF' */

@@ -24,7 +24,7 @@ import {
   type Vec,
 } from './read-nwchem-blocks.ts';
 
-export type { NwchemGeometry, NwchemIteration } from './read-nwchem-blocks.ts';
+export type { NwchemGeometry } from './read-nwchem-blocks.ts';
 
 export interface NwchemEnergy {
   geometry: NwchemGeometry;

@@ -52,7 +52,7 @@ export interface OrcaStep {
   excitations?: OrcaExcitation[];
 }
 
-export interface OrcaBasisGroup {
+interface OrcaBasisGroup {
   element: string;
   /** '11s6p2d1f' and '5s3p2d1f' of '11s6p2d1f contracted to 5s3p2d1f' */
   primitives: string;

@@ -37,7 +37,7 @@ export async function readSiblingIncar(
 }
 
 /** 'OUTCAR.relax' pairs with 'DOSCAR.relax', like its INCAR; plain 'DOSCAR' otherwise. */
-export function doscarCandidates(mainfile: string): string[] {
+function doscarCandidates(mainfile: string): string[] {
   return incarCandidates(mainfile).map((name) => name.replace(/INCAR/i, 'DOSCAR'));
 }
 
