@@ -1,7 +1,7 @@
 // 'parsers/cp2k': CP2K outputs (single points, MD with its coordinates trajectory and energies file,
 // optimisations with their step geometries, the projected DOS beside them).
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { realPathInside } from '../../raw-paths.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
@@ -57,7 +57,8 @@ export const cp2kParser: MainfileParser = {
   compressions: ['gz'],
   maxBytes: 64 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
-    const out = readCp2kOutput(content.toString('latin1'));
+    const out = readCp2kOutput(content.toString('latin1'), basename(absolutePath));
+    for (const warning of out.warnings ?? []) log('WARNING', warning);
     // MD names its coordinates file; an optimisation writes '<project>-pos-1.xyz' without naming it.
     const optimization = out.runType === 'GEO_OPT' || out.runType === 'CELL_OPT';
     const trajectoryFile =

@@ -1,14 +1,30 @@
 // What a CP2K output says, in its units (Hartree, Å, Hartree/bohr, fs): version and run type, the DFT
 // settings and functionals, the cell and initial coordinates, then per force evaluation its SCF
 // iterations, energy and forces, and for MD each step's time and temperature. Files the output names
-// (the MD coordinates and energies) are read by the parser beside it.
-import { numbersIn } from '../text/numbers.ts';
+// (the MD coordinates and energies) are read by the parser beside it. The output is read by a
+// declaration (processing/text); this module maps what it read onto the reader's types.
+import { readText } from '../../text/read-text.ts';
+import { looseTables } from '../../text/rule-loose-table.ts';
+import { after, before } from '../../text/rule-split.ts';
+import {
+  blocks,
+  type Convert,
+  every,
+  fields,
+  first,
+  flag,
+  integer,
+  last,
+  type Parsed,
+  reals,
+  table,
+  tables,
+  text,
+} from '../../text/rules.ts';
 
 type Vec = [number, number, number];
 
 const BOHR_IN_ANGSTROM = 0.529177210903;
-/** An SCF iteration row starts with its number. */
-const DIGIT_FIRST = /^\s*\d/;
 
 export interface Cp2kEvaluation {
   /** Total energy per SCF iteration (Hartree). */
@@ -70,187 +86,191 @@ export interface Cp2kOutput {
   energiesFile?: string;
   evaluations: Cp2kEvaluation[];
   finished: boolean;
+  /** What the output holds but could not be read ('out line 12: ...'), for the entry's log. */
+  warnings?: string[];
 }
 
-export function readCp2kOutput(text: string): Cp2kOutput {
-  const lines = text.split(/\r?\n/);
-  const out: Cp2kOutput = {
-    kinds: [],
-    species: [],
-    positions: [],
-    valences: [],
-    kindOf: [],
-    functionals: [],
-    unrestricted: false,
-    evaluations: [],
-    finished: false,
+/** A number as JavaScript reads it (the old reader's `Number`), also NaN for what is none. */
+const number =
+  (group = 1): Convert<number> =>
+  (match) =>
+    match[group] === undefined ? undefined : Number(match[group]);
+
+/** An atom row of 'ATOMIC COORDINATES IN angstrom': number, kind, element, Z, x, y, z, Z(eff). */
+const ATOM = /^\s*\d+\s+(\d+)\s+([A-Z][a-z]?)\s+\d+\s+(\S+)\s+(\S+)\s+(\S+)(?:\s+(\S+))?/;
+const atom: Convert<{ kind: number; label: string; xyz: Vec; valence: number }> = (match) => ({
+  kind: Number(match[1]),
+  label: match[2]!,
+  xyz: [Number(match[3]), Number(match[4]), Number(match[5])],
+  valence: Number(match[6]),
+});
+
+/** A force row: atom, kind, element, x, y, z (the last three numbers of a row that has five). */
+const force: Convert<Vec> = (match) => {
+  const numbers = reals()(match, () => undefined) ?? [];
+  return numbers.length >= 5 ? (numbers.slice(-3) as Vec) : undefined;
+};
+
+/** One force evaluation, from its 'SCF WAVEFUNCTION OPTIMIZATION' header to the next. */
+const EVALUATION = {
+  // SCF iteration rows: step, method, mixing, time, convergence, total energy, change.
+  iterations: every(
+    /^\s*\d+\s+\S+(?:\s+\S+)?\s+[\d.E+-]+\s+([\d.]+)\s+[\d.E+-]+\s+(-?\d+\.\d+)\s+[-\d.E+]+\s*$/,
+    fields({ time: number(1), energy: number(2) }),
+  ),
+  converged: last(/\*\*\* SCF run (converged in|NOT converged)/, (match) => match[1] === 'converged in'),
+  // The exchange-correlation energy of the summary after the SCF converged (not of its iterations).
+  summaries: blocks(
+    /\*\*\* SCF run (?:converged in|NOT converged)/,
+    { xc: first(/^\s*Exchange-correlation energy:\s+(-?\d+\.\d+)\s*$/, number()) },
+    { end: /ENERGY\| Total FORCE_EVAL/ },
+  ),
+  // '(a.u.)' until 2022, '[a.u.]' since 2023.1.
+  energy: last(/ENERGY\| Total FORCE_EVAL \( \w+ \) energy [([]a\.u\.[)\]]:\s*(\S+)/, number()),
+  forces: tables(/ATOMIC FORCES in \[a\.u\.\]/, /^\s*\d+\s+\d+\s.*$/, force, { skip: 2 }),
+  mdStep: first(/^\s*STEP NUMBER\s*=\s*(\d+)/, number()),
+  mdTime: first(/^\s*TIME \[fs\]\s*=\s*(\S+)/, number()),
+  temperature: first(/^\s*TEMPERATURE \[K\]\s*=\s*(\S+)/, number()),
+  initialTemperature: first(/^\s*INITIAL TEMPERATURE\[K\]\s*=\s*(\S+)/, number()),
+};
+
+const OPTIMIZATION = /\*\*\*\s+STARTING\s+(?:GEOMETRY|CELL) OPTIMIZATION/;
+const STEP = /^\s*OPTIMIZATION STEP:\s+(\d+)/;
+const FINAL = /Reevaluating energy at the minimum/;
+
+const SCF = /SCF WAVEFUNCTION OPTIMIZATION/;
+const EVALUATIONS = { evaluations: blocks(SCF, EVALUATION) };
+
+/** What CP2K prints before its first SCF: version, run type, kinds, cell, DFT settings, coordinates. */
+const HEADER = {
+  version: first(/CP2K\| version string:\s*(CP2K version\s+\S.*?)\s*$/, text()),
+  runType: first(/GLOBAL\| Run type\s+(\S+)/, text()),
+  projectName: first(/GLOBAL\| Project name\s+(\S+)/, text()),
+  kinds: blocks(/^\s*\d+\. Atomic kind:\s*\S+\s+Number of atoms:\s*\d+/, {
+    kind: first(
+      /^\s*\d+\. Atomic kind:\s*(\S+)\s+Number of atoms:\s*(\d+)/,
+      fields({ label: text(1), atoms: number(2) }),
+    ),
+    basisSet: first(/^\s*Orbital Basis Set\s+(\S+)\s*$/, text()),
+    potential: first(/^\s*(?:GTH )?Potential information for\s+(\S+)\s*$/, text()),
+  }),
+  cell: every(/CELL\| Vector [abc] \[angstrom\]:\s*(.*?)\|/, reals(1)),
+  spinUnrestricted: flag(/DFT\| Spin unrestricted/),
+  uks: flag(/DFT\| .*\(UKS\)/),
+  multiplicity: first(/DFT\| Multiplicity\s+(\d+)/, integer()),
+  charge: first(/DFT\| Charge\s+(-?\d+)/, integer()),
+  functionals: every(/^\s*FUNCTIONAL\| ([A-Za-z0-9_\- ()]+):\s*$/, text()),
+  cutoff: first(/PW_GRID\| Cutoff \[a\.u\.\]\s+(\S+)/, number()),
+  ensemble: first(/MD\| Ensemble Type\s+(\S+)/, text()),
+  timeStep: first(/MD\| Time Step \[fs\]\s+(\S+)/, number()),
+  trajectoryFile: first(/MD\| Coordinates\s+\d+\s+(\S+)/, text()),
+  energiesFile: first(/MD\| Energies\s+\d+\s+(\S+)/, text()),
+  // 'IN angstrom' until 2022, 'IN ANGSTROM' since 2023.1; 'IN bohr' when asked for.
+  coordinates: looseTables(
+    /MODULE QUICKSTEP:\s+ATOMIC COORDINATES IN (?:angstrom|ANGSTROM|bohr|BOHR)/,
+    ATOM,
+    atom,
+  ),
+  inBohr: first(
+    /MODULE QUICKSTEP:\s+ATOMIC COORDINATES IN (angstrom|ANGSTROM|bohr|BOHR)/,
+    (match) => match[1]!.toLowerCase() === 'bohr',
+  ),
+};
+
+const CP2K = {
+  header: before([SCF], HEADER),
+  started: flag(/PROGRAM STARTED AT/),
+  // Some versions print the SCF parameters after the first SCF's heading.
+  epsScf: first(/^\s*(?:SCF PARAMETERS.*)?eps_scf:\s+(\S+)\s*$/, number()),
+  // Evaluations before a geometry or cell optimisation starts (all of them when there is none) ...
+  unoptimized: before([OPTIMIZATION], EVALUATIONS),
+  // ... and those of the optimisation: before its first step, of each step, and again at the minimum.
+  optimization: after(OPTIMIZATION, {
+    optimizer: table(OPTIMIZATION, /^\s*\*\*\*\s+(.*?)\s+\*\*\*\s*$/, text()),
+    initial: before([STEP, FINAL], EVALUATIONS),
+    steps: blocks(STEP, { step: first(STEP, integer()), within: before([FINAL], EVALUATIONS) }),
+    final: after(FINAL, EVALUATIONS),
+  }),
+  finished: flag(/PROGRAM ENDED AT/),
+};
+
+type Evaluation = Parsed<typeof EVALUATION>;
+
+/** An evaluation as the reader's callers know it; the optimisation step it belongs to is given. */
+function evaluationOf(e: Evaluation, optimizationStep: number | 'final' | undefined): Cp2kEvaluation {
+  const xc = e.summaries[e.summaries.length - 1]?.xc;
+  const forces = e.forces[e.forces.length - 1];
+  const md =
+    e.initialTemperature !== undefined
+      ? { step: 0, time: 0, temperature: e.initialTemperature }
+      : e.mdStep !== undefined || e.mdTime !== undefined || e.temperature !== undefined
+        ? {
+            ...(e.mdStep !== undefined ? { step: e.mdStep } : {}),
+            ...(e.mdTime !== undefined ? { time: e.mdTime } : {}),
+            ...(e.temperature !== undefined ? { temperature: e.temperature } : {}),
+          }
+        : undefined;
+  return {
+    iterations: e.iterations.map((row) => row.energy),
+    iterationTimes: e.iterations.map((row) => row.time),
+    ...(optimizationStep !== undefined ? { optimizationStep } : {}),
+    ...(e.converged !== undefined ? { converged: e.converged } : {}),
+    ...(e.energy !== undefined ? { energy: e.energy } : {}),
+    ...(xc !== undefined && e.energy !== undefined ? { xc } : {}),
+    ...(forces ? { forces } : {}),
+    ...(md ? { md } : {}),
   };
-  const cell: Vec[] = [];
-  let current: Cp2kEvaluation | undefined;
-  let optimizationStep: number | 'final' | undefined;
-  /** The exchange-correlation energy of the summary after an SCF converged (not of its iterations). */
-  let xc: number | undefined;
-  let afterScf = false;
-  const evaluation = () => {
-    if (!current) {
-      current = { iterations: [], iterationTimes: [] };
-      if (optimizationStep !== undefined) current.optimizationStep = optimizationStep;
-      out.evaluations.push(current);
-    }
-    return current;
-  };
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    // Cheap tests first: most lines are none of these, and the regular expressions are many.
-    const bar = line.includes('|');
-    const version = bar && /CP2K\| version string:\s*(CP2K version\s+\S.*?)\s*$/.exec(line);
-    if (version) out.version ??= version[1]!;
-    const runType = bar && /GLOBAL\| Run type\s+(\S+)/.exec(line);
-    if (runType) out.runType ??= runType[1]!;
-    const project = bar && /GLOBAL\| Project name\s+(\S+)/.exec(line);
-    if (project) out.projectName ??= project[1]!;
-    const kind =
-      line.includes('Atomic kind:') && /^\s*\d+\. Atomic kind:\s*(\S+)\s+Number of atoms:\s*(\d+)/.exec(line);
-    if (kind) {
-      out.kinds.push({ label: kind[1]!, atoms: Number(kind[2]) });
-      continue;
-    }
-    const basis = line.includes('Basis Set') && /^\s*Orbital Basis Set\s+(\S+)\s*$/.exec(line);
-    if (basis && out.kinds.length > 0) out.kinds[out.kinds.length - 1]!.basisSet ??= basis[1]!;
-    const potential =
-      line.includes('Potential information') &&
-      /^\s*(?:GTH )?Potential information for\s+(\S+)\s*$/.exec(line);
-    if (potential && out.kinds.length > 0) out.kinds[out.kinds.length - 1]!.potential ??= potential[1]!;
-    const epsScf = line.includes('eps_scf:') && /^\s*(?:SCF PARAMETERS.*)?eps_scf:\s+(\S+)\s*$/.exec(line);
-    if (epsScf) out.epsScf ??= Number(epsScf[1]);
-    if (line.includes('STARTING') && /\*\*\*\s+STARTING\s+(?:GEOMETRY|CELL) OPTIMIZATION/.test(line)) {
-      const banner = /^\s*\*\*\*\s+(.*?)\s+\*\*\*\s*$/.exec(lines[i + 1] ?? '');
-      if (banner) out.optimizer ??= banner[1]!;
-      optimizationStep = 0;
-    }
-    const optStep = line.includes('OPTIMIZATION STEP:') && /^\s*OPTIMIZATION STEP:\s+(\d+)/.exec(line);
-    if (optStep) {
-      optimizationStep = Number(optStep[1]);
-      current = undefined;
-      continue;
-    }
-    if (line.includes('Reevaluating') && /Reevaluating energy at the minimum/.test(line)) {
-      optimizationStep = 'final';
-      current = undefined;
-      continue;
-    }
-    const exchange =
-      line.includes('Exchange-correlation') &&
-      /^\s*Exchange-correlation energy:\s+(-?\d+\.\d+)\s*$/.exec(line);
-    if (exchange && afterScf && xc === undefined) xc = Number(exchange[1]);
-    const vector = bar && /CELL\| Vector [abc] \[angstrom\]:\s*(.*?)\|/.exec(line);
-    if (vector && cell.length < 3) cell.push(numbersIn(vector[1]!).slice(0, 3) as Vec);
-    if (bar && (/DFT\| Spin unrestricted/.test(line) || /DFT\| .*\(UKS\)/.test(line)))
-      out.unrestricted = true;
-    const multiplicity = bar && /DFT\| Multiplicity\s+(\d+)/.exec(line);
-    if (multiplicity) out.multiplicity ??= Number(multiplicity[1]);
-    const charge = bar && /DFT\| Charge\s+(-?\d+)/.exec(line);
-    if (charge) out.charge ??= Number(charge[1]);
-    const functional = bar && /^\s*FUNCTIONAL\| ([A-Za-z0-9_\- ()]+):\s*$/.exec(line);
-    if (functional && !out.functionals.includes(functional[1]!.trim()))
-      out.functionals.push(functional[1]!.trim());
-    const cutoff = bar && /PW_GRID\| Cutoff \[a\.u\.\]\s+(\S+)/.exec(line);
-    if (cutoff) out.cutoff ??= Number(cutoff[1]);
-    const ensemble = bar && /MD\| Ensemble Type\s+(\S+)/.exec(line);
-    if (ensemble) out.ensemble ??= ensemble[1]!;
-    const step = bar && /MD\| Time Step \[fs\]\s+(\S+)/.exec(line);
-    if (step) out.timeStep ??= Number(step[1]);
-    const coordinates = bar && /MD\| Coordinates\s+\d+\s+(\S+)/.exec(line);
-    if (coordinates) out.trajectoryFile ??= coordinates[1]!;
-    const energies = bar && /MD\| Energies\s+\d+\s+(\S+)/.exec(line);
-    if (energies) out.energiesFile ??= energies[1]!;
-    // 'IN angstrom' until 2022, 'IN ANGSTROM' since 2023.1; 'IN bohr' when asked for.
-    const coordinatesIn =
-      line.includes('COORDINATES') && /MODULE QUICKSTEP:\s+ATOMIC COORDINATES IN (angstrom|bohr)/i.exec(line);
-    if (coordinatesIn && out.positions.length === 0) {
-      const factor = coordinatesIn[1]!.toLowerCase() === 'bohr' ? BOHR_IN_ANGSTROM : 1;
-      for (let k = i + 1; k < lines.length; k += 1) {
-        const atom = /^\s*\d+\s+(\d+)\s+([A-Z][a-z]?)\s+\d+\s+(\S+)\s+(\S+)\s+(\S+)(?:\s+(\S+))?/.exec(
-          lines[k]!,
-        );
-        if (atom) {
-          out.kindOf.push(Number(atom[1]));
-          out.species.push(atom[2]!);
-          out.positions.push([Number(atom[3]) * factor, Number(atom[4]) * factor, Number(atom[5]) * factor]);
-          out.valences.push(Number(atom[6]));
-        } else if (out.positions.length > 0) {
-          i = k;
-          break;
-        }
-      }
-      continue;
-    }
-    // SCF iteration rows: step, method, mixing, time, convergence, total energy, change.
-    const iteration =
-      DIGIT_FIRST.test(line) &&
-      /^\s*\d+\s+\S+(?:\s+\S+)?\s+[\d.E+-]+\s+([\d.]+)\s+[\d.E+-]+\s+(-?\d+\.\d+)\s+[-\d.E+]+\s*$/.exec(line);
-    if (iteration) {
-      const e = evaluation();
-      e.iterations.push(Number(iteration[2]));
-      e.iterationTimes.push(Number(iteration[1]));
-      continue;
-    }
-    if (line.includes('SCF run') && /\*\*\* SCF run (?:converged in|NOT converged)/.test(line)) {
-      evaluation().converged = /converged in/.test(line);
-      afterScf = true;
-      xc = undefined;
-    }
-    // '(a.u.)' until 2022, '[a.u.]' since 2023.1.
-    const energy = bar && /ENERGY\| Total FORCE_EVAL \( \w+ \) energy [([]a\.u\.[)\]]:\s*(\S+)/.exec(line);
-    if (energy) {
-      const e = evaluation();
-      e.energy = Number(energy[1]);
-      if (xc !== undefined) e.xc = xc;
-      xc = undefined;
-      afterScf = false;
-      continue;
-    }
-    if (line.includes('ATOMIC FORCES') && /ATOMIC FORCES in \[a\.u\.\]/.test(line)) {
-      const forces: Vec[] = [];
-      for (let k = i + 3; k < lines.length; k += 1) {
-        if (/SUM OF ATOMIC FORCES/.test(lines[k]!)) break;
-        const numbers = numbersIn(lines[k]!);
-        if (numbers.length >= 5) forces.push(numbers.slice(-3) as Vec);
-        i = k;
-      }
-      evaluation().forces = forces;
-      // The evaluation is complete; MD step information follows it.
-      continue;
-    }
-    const mdStep = line.includes('STEP NUMBER') && /^\s*STEP NUMBER\s*=\s*(\d+)/.exec(line);
-    if (mdStep && current) (current.md ??= {}).step = Number(mdStep[1]);
-    const mdTime = line.includes('TIME [fs]') && /^\s*TIME \[fs\]\s*=\s*(\S+)/.exec(line);
-    if (mdTime && current) (current.md ??= {}).time = Number(mdTime[1]);
-    const temperature = line.includes('TEMPERATURE') && /^\s*TEMPERATURE \[K\]\s*=\s*(\S+)/.exec(line);
-    if (temperature && current) {
-      (current.md ??= {}).temperature = Number(temperature[1]);
-      // The next evaluation starts after this step's report.
-      current = undefined;
-    }
-    const initial =
-      line.includes('INITIAL TEMPERATURE') && /^\s*INITIAL TEMPERATURE\[K\]\s*=\s*(\S+)/.exec(line);
-    if (initial && current) {
-      current.md = { step: 0, time: 0, temperature: Number(initial[1]) };
-      current = undefined;
-    }
-    if (
-      line.includes('SCF WAVEFUNCTION') &&
-      /SCF WAVEFUNCTION OPTIMIZATION/.test(line) &&
-      current?.energy !== undefined
-    )
-      current = undefined;
-    if (line.includes('PROGRAM ENDED AT')) out.finished = true;
-  }
-  if (!out.version && !/PROGRAM STARTED AT/.test(text))
-    throw new Error("not a CP2K output: no 'CP2K| version string'");
-  if (cell.length === 3) out.cell = cell as [Vec, Vec, Vec];
-  if (out.positions.length === 0)
+}
+
+export function readCp2kOutput(content: string, file = 'output'): Cp2kOutput {
+  const { values, warnings } = readText(CP2K, content, file);
+  const v = values.header;
+  if (!v.version && !values.started) throw new Error("not a CP2K output: no 'CP2K| version string'");
+  const coordinates = v.coordinates.find((rows) => rows.length > 0) ?? [];
+  if (coordinates.length === 0)
     throw new Error("the output has no 'ATOMIC COORDINATES IN angstrom' (or bohr) block: no structure");
-  out.evaluations = out.evaluations.filter((e) => e.energy !== undefined);
-  return out;
+  const factor = v.inBohr ? BOHR_IN_ANGSTROM : 1;
+  const optimization = values.optimization;
+  const evaluations = [
+    ...values.unoptimized.evaluations.map((e) => evaluationOf(e, undefined)),
+    ...(optimization?.initial.evaluations.map((e) => evaluationOf(e, 0)) ?? []),
+    ...(optimization?.steps.flatMap((s) => s.within.evaluations.map((e) => evaluationOf(e, s.step))) ?? []),
+    ...(optimization?.final?.evaluations.map((e) => evaluationOf(e, 'final')) ?? []),
+  ];
+  const cell = v.cell.slice(0, 3).map((row) => row.slice(0, 3) as Vec);
+  return {
+    ...(v.version !== undefined ? { version: v.version } : {}),
+    ...(v.runType !== undefined ? { runType: v.runType } : {}),
+    ...(v.projectName !== undefined ? { projectName: v.projectName } : {}),
+    ...(optimization?.optimizer[0] !== undefined ? { optimizer: optimization.optimizer[0] } : {}),
+    ...(values.epsScf !== undefined ? { epsScf: values.epsScf } : {}),
+    kinds: v.kinds.flatMap(({ kind, basisSet, potential }) =>
+      kind
+        ? [
+            {
+              ...kind,
+              ...(basisSet !== undefined ? { basisSet } : {}),
+              ...(potential !== undefined ? { potential } : {}),
+            },
+          ]
+        : [],
+    ),
+    ...(cell.length === 3 ? { cell: cell as [Vec, Vec, Vec] } : {}),
+    species: coordinates.map((a) => a.label),
+    positions: coordinates.map((a) => a.xyz.map((x) => x * factor) as Vec),
+    valences: coordinates.map((a) => a.valence),
+    kindOf: coordinates.map((a) => a.kind),
+    functionals: [...new Set(v.functionals)],
+    unrestricted: v.spinUnrestricted || v.uks,
+    ...(v.multiplicity !== undefined ? { multiplicity: v.multiplicity } : {}),
+    ...(v.charge !== undefined ? { charge: v.charge } : {}),
+    ...(v.cutoff !== undefined ? { cutoff: v.cutoff } : {}),
+    ...(v.ensemble !== undefined ? { ensemble: v.ensemble } : {}),
+    ...(v.timeStep !== undefined ? { timeStep: v.timeStep } : {}),
+    ...(v.trajectoryFile !== undefined ? { trajectoryFile: v.trajectoryFile } : {}),
+    ...(v.energiesFile !== undefined ? { energiesFile: v.energiesFile } : {}),
+    evaluations: evaluations.filter((e) => e.energy !== undefined),
+    finished: values.finished,
+    warnings,
+  };
 }

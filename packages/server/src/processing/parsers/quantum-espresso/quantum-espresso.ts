@@ -1,4 +1,5 @@
 // 'parsers/quantumespresso': Quantum ESPRESSO pw.x outputs (SCF, relax, vc-relax, MD, band runs).
+import { basename } from 'node:path';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { pwArchive } from './archive.ts';
@@ -24,7 +25,7 @@ export const quantumEspressoParser: MainfileParser = {
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
     const text = content.toString('latin1');
     // One run section per pw.x run in the file; side files are of the last one.
-    const archives = readPwRuns(text).map((out, index) => pwArchive(out, index));
+    const archives = readPwRuns(text, basename(absolutePath)).map((out, index) => pwArchive(out, index));
     const last = archives[archives.length - 1]!;
     await addDataFile(last.run, text, absolutePath, rawRoot, (event) => log('WARNING', event));
     const calculations = last.run.calculation as Record<string, unknown>[] | undefined;

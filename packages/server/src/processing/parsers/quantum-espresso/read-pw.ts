@@ -1,7 +1,10 @@
 // What a Quantum ESPRESSO pw.x output says, in the units it writes (Ry, bohr, alat, eV, kbar): the
 // settings echoed at the start, the species and initial cell, then per SCF cycle its iterations, energy,
 // Fermi level or HOMO/LUMO, eigenvalues, forces and stress, and the geometry of relaxation and MD steps.
-import { numbersIn } from '../text/numbers.ts';
+// The output is read by a declaration (read-pw-declaration.ts); this module maps what it read onto the
+// reader's types, carrying the cell, the geometry and the cpu time from one part of a run to the next.
+import { readText } from '../../text/read-text.ts';
+import { PW, type PwCycle, type PwPart, type PwRun } from './read-pw-declaration.ts';
 
 type Vec = [number, number, number];
 type Cell = [Vec, Vec, Vec];
@@ -88,12 +91,6 @@ export interface PwOutput {
 
 const ANGSTROM_IN_BOHR = 1 / 0.529177210903;
 
-const value = (line: string, pattern: RegExp): number | undefined => {
-  const match = pattern.exec(line);
-  return match ? Number(match[1]!.replace(/[dD]/, 'e')) : undefined;
-};
-
-const vec = (numbers: number[]): Vec => [numbers[0]!, numbers[1]!, numbers[2]!];
 const scale = (v: Vec, factor: number): Vec => [v[0] * factor, v[1] * factor, v[2] * factor];
 const fromFractional = (f: Vec, cell: Cell): Vec =>
   [0, 1, 2].map((j) => f[0] * cell[0][j]! + f[1] * cell[1][j]! + f[2] * cell[2][j]!) as Vec;
@@ -109,337 +106,206 @@ function dateOf(day: string, time: string): number | undefined {
   return Date.UTC(Number(d[3]), month, Number(d[1]), Number(t[1]), Number(t[2]), Number(t[3])) / 1000;
 }
 
-const SMEARING =
-  /(gaussian|Methfessel-Paxton|Marzari-Vanderbilt|Fermi-Dirac|cold)\s+smearing,\s*width\s*\(Ry\)\s*=\s*([-\d.eEdD+]+)/i;
+/** What pw.x has printed up to the end of a part of a run: the cell, the geometry and the cpu time. */
+interface Carried {
+  cell?: Cell;
+  geometry?: Geometry;
+  /** The geometry of the last ATOMIC_POSITIONS card. */
+  cardGeometry?: Geometry;
+  cpu?: number;
+}
 
-const HEADER = /Program PWSCF\s+v\./;
+/** Positions of an ATOMIC_POSITIONS card in bohr (Cartesian). */
+function cardPositions(rows: PwPart['positionRows'][number], unit: string, cell: Cell, alat?: number): Vec[] {
+  const factor = unit === 'bohr' ? 1 : unit === 'angstrom' ? ANGSTROM_IN_BOHR : (alat ?? 1);
+  return rows.map(({ xyz }) => (unit === 'crystal' ? fromFractional(xyz, cell) : scale(xyz, factor)));
+}
+
+/**
+ * The state after a part of a run, in the order pw.x prints: the echoed cell (kept when one is known),
+ * the echoed sites (the input geometry, kept likewise), then a step's CELL_PARAMETERS and ATOMIC_POSITIONS.
+ */
+function advance(state: Carried, part: PwPart, alat: number | undefined): Carried {
+  const axes = part.axes[0];
+  const echoed =
+    state.cell ?? (axes && alat !== undefined ? (axes.map((row) => scale(row, alat)) as Cell) : undefined);
+  const sites = part.sites[0];
+  const input =
+    state.geometry ??
+    (sites && echoed && alat !== undefined
+      ? {
+          cell: echoed,
+          labels: sites.map((s) => s.label),
+          positions: sites.map((s) => scale(s.position, alat)),
+        }
+      : undefined);
+  const card = part.cells[part.cells.length - 1];
+  const factor =
+    card?.unit === 'bohr'
+      ? 1
+      : card?.unit === 'angstrom'
+        ? ANGSTROM_IN_BOHR
+        : Number(card?.alat ?? alat ?? 1);
+  const cell = card ? (card.rows.map((row) => scale(row, factor)) as Cell) : echoed;
+  const rows = part.positionRows[part.positionRows.length - 1];
+  const unit = part.positionUnits[part.positionUnits.length - 1] ?? 'alat';
+  const cardGeometry =
+    rows && cell
+      ? { cell, labels: rows.map((row) => row.label), positions: cardPositions(rows, unit, cell, alat) }
+      : undefined;
+  return {
+    ...(cell ? { cell } : {}),
+    ...((cardGeometry ?? input) ? { geometry: cardGeometry ?? input } : {}),
+    ...((cardGeometry ?? state.cardGeometry) ? { cardGeometry: cardGeometry ?? state.cardGeometry } : {}),
+    ...((part.lastCpu ?? state.cpu) !== undefined ? { cpu: part.lastCpu ?? state.cpu } : {}),
+  };
+}
+
+/** A cycle as the reader's callers know it, on the geometry and after the cpu time printed before it. */
+function stepOf(cycle: PwCycle, before: Carried): PwScfStep {
+  const iterations = cycle.iterations.map(({ energy, accuracy, time }) => ({
+    ...(time !== undefined ? { time } : {}),
+    ...(energy !== undefined ? { energy } : {}),
+    ...(accuracy !== undefined ? { accuracy } : {}),
+  }));
+  // The converged iteration prints its energy only on the '!' line.
+  const lastIteration = iterations[iterations.length - 1];
+  if (lastIteration && lastIteration.energy === undefined && cycle.energy !== undefined)
+    lastIteration.energy = cycle.energy;
+  const up = cycle.spins.filter((spin) => !spin.down);
+  const down = cycle.spins.filter((spin) => spin.down);
+  const bands = (parts: PwCycle['unpolarized'][]) =>
+    parts.flatMap((part) => part.energies.map((rows) => ([] as number[]).concat(...rows)));
+  const spin0 = bands([cycle.unpolarized, ...up]);
+  const spin1 = bands(down);
+  const forces = cycle.forces[cycle.forces.length - 1];
+  const stress = cycle.stress[cycle.stress.length - 1];
+  const timeBefore = cycle.opening.cpu ?? before.cpu;
+  const highestOccupied = cycle.homo ?? cycle.homoLumo?.homo;
+  const md = { temperature: cycle.temperature, kinetic: cycle.kinetic, time: cycle.time };
+  return {
+    iterations,
+    ...(timeBefore !== undefined ? { timeBefore } : {}),
+    ...(cycle.energy !== undefined ? { energy: cycle.energy } : {}),
+    contributions: cycle.contributions,
+    ...(cycle.fermi !== undefined ? { fermi: cycle.fermi } : {}),
+    ...(highestOccupied !== undefined ? { highestOccupied } : {}),
+    ...(cycle.homoLumo ? { lowestUnoccupied: cycle.homoLumo.lumo } : {}),
+    ...(cycle.converged !== undefined ? { converged: cycle.converged } : {}),
+    eigenvalues: spin1.length > 0 ? [spin0, spin1] : spin0.length > 0 ? [spin0] : [],
+    kpoints: [cycle.unpolarized, ...up].flatMap((part) => part.kpoints),
+    ...(forces ? { forces } : {}),
+    ...(stress ? { stress: stress as Cell } : {}),
+    geometry: before.geometry!,
+    ...(Object.values(md).some((v) => v !== undefined)
+      ? { md: Object.fromEntries(Object.entries(md).filter(([, v]) => v !== undefined)) }
+      : {}),
+  };
+}
+
+/** The kind of run the output shows: a later MD or bands heading wins over a BFGS optimisation. */
+function kindOf(run: PwRun): PwOutput['kind'] {
+  if (run.calculation === 'Molecular Dynamics') return 'md';
+  if (run.calculation === 'Band Structure') return 'bands';
+  return run.bfgs ? (run.newCell ? 'vc-relax' : 'relax') : 'scf';
+}
+
+/** A run's output; throws when it has no header or no geometry. */
+function outputOf(run: PwRun): PwOutput {
+  if (!run.version) throw new Error("not a pw.x output: no 'Program PWSCF' header");
+  const alat = run.alat;
+  // The state before each cycle: after the preamble and every cycle before it.
+  const states = run.cycles.reduce<Carried[]>(
+    (list, cycle) => {
+      list.push(advance(list[list.length - 1]!, cycle, alat));
+      return list;
+    },
+    [advance({}, run.preamble, alat)],
+  );
+  const final = states[states.length - 1]!;
+  if (!final.geometry) throw new Error('the output has no atomic positions (site list or ATOMIC_POSITIONS)');
+  // A cycle before any geometry was printed is none pw.x ran on a structure: it is left out.
+  const steps = run.cycles.flatMap((cycle, k) => (states[k]!.geometry ? [stepOf(cycle, states[k]!)] : []));
+  const kpoints = run.kpointLists.find((list) => list.length > 0) ?? [];
+  const started = run.started && dateOf(run.started.day, run.started.time);
+  const ended = run.terminated && dateOf(run.terminated.day, run.terminated.time);
+  const energy = run.energyThreshold ?? run.criteria?.energy;
+  const force = run.forceThreshold ?? run.criteria?.force;
+  // The first heading of each number counts, in the species' order.
+  const pseudopotentials = run.pseudopotentials.reduce<PwOutput['pseudopotentials']>((list, record) => {
+    list[record.index] ??= {
+      file: record.file,
+      ...(record.md5 ? { md5: record.md5 } : {}),
+      ...(record.kind ? { kind: record.kind } : {}),
+    };
+    return list;
+  }, []);
+  return {
+    version: run.version,
+    kind: kindOf(run),
+    ...(alat !== undefined ? { alat } : {}),
+    ...(run.ecutwfc !== undefined ? { ecutwfc: run.ecutwfc } : {}),
+    ...(run.ecutrho !== undefined ? { ecutrho: run.ecutrho } : {}),
+    ...(run.convergenceThreshold !== undefined ? { convergenceThreshold: run.convergenceThreshold } : {}),
+    ...(run.xc !== undefined ? { xc: run.xc } : {}),
+    ...(run.electrons !== undefined ? { electrons: run.electrons } : {}),
+    ...(run.states !== undefined ? { states: run.states } : {}),
+    ...(run.kpointCount !== undefined ? { kpointCount: run.kpointCount } : {}),
+    kpointList: { points: kpoints.map((k) => k.point), weights: kpoints.map((k) => k.weight) },
+    ...(started !== undefined ? { dateStart: started } : {}),
+    ...(ended !== undefined ? { dateEnd: ended } : {}),
+    ...(run.smearing ? { smearing: run.smearing } : {}),
+    tetrahedra: run.tetrahedra,
+    spinPolarized: run.spinUp || run.magnetic || run.lsda,
+    noncollinear: run.noncollinear,
+    species: run.species.find((table) => table.length > 0) ?? [],
+    pseudopotentialFiles: run.pseudopotentials.map((record) => record.file),
+    pseudopotentials,
+    criteria: { ...(energy !== undefined ? { energy } : {}), ...(force !== undefined ? { force } : {}) },
+    ...(run.mdTimeStep !== undefined ? { mdTimeStep: run.mdTimeStep } : {}),
+    steps,
+    ...(final.cardGeometry ? { finalGeometry: final.cardGeometry } : {}),
+    finished: run.finished,
+    warnings: [],
+  };
+}
 
 /**
  * Reads each pw.x run of an output (scripts such as ase-espresso append several runs to one file; each
  * starts with its own 'Program PWSCF' header). Throws when there is none; a run without a geometry
  * (cut off after its header) is left out with a warning on the first run, unless it is the only one.
+ * What the file holds but could not be read is a warning of the first run, with file and line.
  */
-export function readPwRuns(text: string): PwOutput[] {
-  const lines = text.split(/\r?\n/);
-  const starts: number[] = [];
-  lines.forEach((line, i) => {
-    if (HEADER.test(line)) starts.push(i);
-  });
-  if (starts.length <= 1) return [readLines(lines, 0, lines.length)];
-  // What precedes the first header (a script's preamble) belongs to the first run.
-  starts[0] = 0;
-  const runs: PwOutput[] = [];
-  const skipped: string[] = [];
-  starts.forEach((start, k) => {
+export function readPwRuns(content: string, file = 'output'): PwOutput[] {
+  const { values, warnings } = readText(PW, content, file);
+  const parts = values.runs;
+  if (parts.length <= 1) {
+    const only = outputOf(parts[0]!);
+    only.warnings.push(...warnings);
+    return [only];
+  }
+  const read = parts.map((run) => {
     try {
-      runs.push(readLines(lines, start, starts[k + 1] ?? lines.length));
+      return outputOf(run);
     } catch (error) {
-      if (k === starts.length - 1 && runs.length === 0) throw error;
-      skipped.push(`run ${k + 1} of ${starts.length} (line ${start + 1}): ${(error as Error).message}`);
+      return error as Error;
     }
   });
-  for (const reason of skipped) runs[0]!.warnings.push(`left out ${reason}`);
+  const runs = read.filter((run): run is PwOutput => !(run instanceof Error));
+  const last = read[read.length - 1];
+  if (runs.length === 0 && last instanceof Error) throw last;
+  runs[0]!.warnings.push(
+    ...warnings,
+    ...read.flatMap((run, k) =>
+      run instanceof Error
+        ? [`left out run ${k + 1} of ${parts.length} (line ${parts[k]!.start + 1}): ${run.message}`]
+        : [],
+    ),
+  );
   return runs;
 }
 
 /** Reads a pw.x output (its first run); throws when it is none (no 'Program PWSCF' header). */
-export function readPwOutput(text: string): PwOutput {
-  return readPwRuns(text)[0]!;
-}
-
-function readLines(lines: string[], start: number, end: number): PwOutput {
-  const out: PwOutput = {
-    kind: 'scf',
-    tetrahedra: false,
-    spinPolarized: false,
-    noncollinear: false,
-    kpointList: { points: [], weights: [] },
-    species: [],
-    pseudopotentialFiles: [],
-    pseudopotentials: [],
-    criteria: {},
-    steps: [],
-    finished: false,
-    warnings: [],
-  };
-  let cell: Cell | undefined;
-  let geometry: Geometry | undefined;
-  let step: PwScfStep | undefined;
-  let spin = 0;
-  /** The last 'total cpu time spent up to now' (s). */
-  let cpuTime: number | undefined;
-  const newStep = (): PwScfStep => ({
-    iterations: [],
-    contributions: [],
-    eigenvalues: [],
-    kpoints: [],
-    geometry: geometry!,
-  });
-
-  for (let i = start; i < end; i += 1) {
-    const line = lines[i]!;
-    const trimmed = line.trim();
-    if (trimmed === '') continue;
-
-    const version = /Program PWSCF\s+v\.?\s*(\S+(?:\s+\(svn rev\.\s*\d+\))?)/.exec(line);
-    if (version) {
-      out.version ??= version[1]!;
-      const started = /starts on\s+(\S+)\s+at\s+(\d+:\s*\d+:\s*\d+)/.exec(line);
-      if (started) out.dateStart ??= dateOf(started[1]!, started[2]!);
-      continue;
-    }
-    const terminated =
-      line.includes('terminated') && /This run was terminated on:\s*(\d+:\s*\d+:\s*\d+)\s+(\S+)/.exec(line);
-    if (terminated) {
-      out.dateEnd = dateOf(terminated[2]!, terminated[1]!);
-      continue;
-    }
-    if (line.includes('Noncollinear calculation')) out.noncollinear = true;
-    if (out.alat === undefined) {
-      const alat = value(line, /lattice parameter \(alat\)\s*=\s*([\d.]+)\s*a\.u\./);
-      if (alat !== undefined) out.alat = alat;
-    }
-    out.ecutwfc ??= value(line, /kinetic-energy cutoff\s*=\s*([\d.]+)\s*Ry/);
-    out.ecutrho ??= value(line, /charge density cutoff\s*=\s*([\d.]+)\s*Ry/);
-    out.convergenceThreshold ??= value(line, /(?:scf )?convergence threshold\s*=\s*([\d.eEdD+-]+)/);
-    out.electrons ??= value(line, /number of electrons\s*=\s*([\d.]+)/);
-    out.states ??= value(line, /number of Kohn-Sham states\s*=\s*(\d+)/);
-    out.criteria.energy ??= value(line, /energy convergence thresh\.\s*=\s*([\d.eEdD+-]+)/);
-    out.criteria.force ??= value(line, /force convergence thresh\.\s*=\s*([\d.eEdD+-]+)/);
-    const xc = /Exchange-correlation\s*=\s*(.*)$/.exec(line);
-    if (xc && out.xc === undefined) {
-      out.xc = xc[1]!.replace(/\(.*$/, '').trim();
-      continue;
-    }
-    const kpoints = /number of k points\s*=\s*(\d+)(.*)$/.exec(line);
-    if (kpoints) {
-      out.kpointCount = Number(kpoints[1]);
-      if (/tetrahedron/.test(kpoints[2]!)) out.tetrahedra = true;
-      // The first list (Cartesian); a vc-relax's final SCF lists them again for the new cell.
-      if (out.kpointList.points.length === 0) {
-        for (let k = i + 1; k < end; k += 1) {
-          const point = /^\s*k\(\s*\d+\)\s*=\s*\(\s*(.*?)\),\s*wk\s*=\s*(\S+)/.exec(lines[k]!);
-          if (point) {
-            out.kpointList.points.push(vec(numbersIn(point[1]!.replace(/(\d)-/g, '$1 -'))));
-            out.kpointList.weights.push(Number(point[2]));
-          } else if (out.kpointList.points.length > 0 || k > i + 2) break;
-        }
-      }
-    }
-    const smearing = SMEARING.exec(line);
-    if (smearing && !out.smearing) out.smearing = { kind: smearing[1]!, width: Number(smearing[2]) };
-    if (/SPIN UP/.test(line) || /Starting magnetic structure/.test(line) || /lsda relax/.test(line))
-      out.spinPolarized = true;
-
-    if (/crystal axes: \(cart\. coord\. in units of alat\)/.test(line) && out.alat !== undefined) {
-      const alat = out.alat;
-      const rows = [1, 2, 3].map((k) => scale(vec(numbersIn(lines[i + k]!.split('=')[1]!)), alat));
-      if (!cell) cell = rows as Cell;
-      i += 3;
-      continue;
-    }
-    if (/atomic species\s+valence\s+mass\s+pseudopotential/.test(line)) {
-      const species: PwOutput['species'] = [];
-      for (let k = i + 1; k < end && lines[k]!.trim() !== ''; k += 1) {
-        const parts = lines[k]!.trim().split(/\s+/);
-        species.push({
-          label: parts[0]!,
-          valence: Number(parts[1]),
-          mass: Number(parts[2]),
-          pseudopotential: parts.slice(3).join(' '),
-        });
-        i = k;
-      }
-      if (out.species.length === 0) out.species = species;
-      continue;
-    }
-    const pseudo = line.includes('PseudoPot') && /PseudoPot\. #\s*(\d+) for \S+\s+read from file/.exec(line);
-    if (pseudo) {
-      const file = (lines[i + 1] ?? '').trim().split('/').pop() ?? '';
-      out.pseudopotentialFiles.push(file);
-      const index = Number(pseudo[1]) - 1;
-      if (!out.pseudopotentials[index]) {
-        const md5 = /MD5 check sum:\s*(\S+)/.exec(lines[i + 2] ?? '')?.[1];
-        const kind = /Pseudo is ([^,]+),/.exec(lines[i + 2 + (md5 ? 1 : 0)] ?? '')?.[1]?.trim();
-        out.pseudopotentials[index] = { file, ...(md5 ? { md5 } : {}), ...(kind ? { kind } : {}) };
-      }
-      continue;
-    }
-    if (/site n\.\s+atom\s+positions \(alat units\)/.test(line) && cell && out.alat !== undefined) {
-      const labels: string[] = [];
-      const positions: Vec[] = [];
-      for (let k = i + 1; k < end; k += 1) {
-        const site = /^\s*\d+\s+(\S+)\s+tau\(\s*\d+\)\s*=\s*\(\s*(.*)\)/.exec(lines[k]!);
-        if (!site) break;
-        labels.push(site[1]!);
-        positions.push(scale(vec(numbersIn(site[2]!)), out.alat));
-        i = k;
-      }
-      // The first site list is the input geometry; a final scf after vc-relax prints it again.
-      if (!geometry) geometry = { cell, labels, positions };
-      continue;
-    }
-    const cellParameters = /^CELL_PARAMETERS\s*\(?\s*(alat|bohr|angstrom)?\s*(?:=\s*([\d.]+))?\)?/i.exec(
-      trimmed,
-    );
-    if (cellParameters) {
-      const unit = (cellParameters[1] ?? 'alat').toLowerCase();
-      const factor =
-        unit === 'bohr'
-          ? 1
-          : unit === 'angstrom'
-            ? ANGSTROM_IN_BOHR
-            : Number(cellParameters[2] ?? out.alat ?? 1);
-      cell = [1, 2, 3].map((k) => scale(vec(numbersIn(lines[i + k]!)), factor)) as Cell;
-      i += 3;
-      continue;
-    }
-    const atomicPositions = /^ATOMIC_POSITIONS\s*\(?\s*(alat|bohr|angstrom|crystal)?/i.exec(trimmed);
-    if (atomicPositions && cell) {
-      const unit = (atomicPositions[1] ?? 'alat').toLowerCase();
-      const labels: string[] = [];
-      const positions: Vec[] = [];
-      for (let k = i + 1; k < end; k += 1) {
-        const parts = lines[k]!.trim().split(/\s+/);
-        if (parts.length < 4 || !/^[A-Za-z]/.test(parts[0]!) || Number.isNaN(Number(parts[1]))) break;
-        const xyz = vec(parts.slice(1, 4).map(Number));
-        labels.push(parts[0]!);
-        positions.push(
-          unit === 'crystal'
-            ? fromFractional(xyz, cell)
-            : scale(xyz, unit === 'bohr' ? 1 : unit === 'angstrom' ? ANGSTROM_IN_BOHR : (out.alat ?? 1)),
-        );
-        i = k;
-      }
-      geometry = { cell, labels, positions };
-      out.finalGeometry = geometry;
-      continue;
-    }
-
-    if (/JOB DONE\./.test(line)) out.finished = true;
-    if (/BFGS Geometry Optimization/.test(line) && out.kind === 'scf') out.kind = 'relax';
-    if (/new unit-cell volume/.test(line) && out.kind === 'relax') out.kind = 'vc-relax';
-    if (/Molecular Dynamics Calculation/.test(line)) out.kind = 'md';
-    if (/Band Structure Calculation/.test(line)) out.kind = 'bands';
-    out.mdTimeStep ??= value(line, /Time step\s*=\s*([\d.]+)\s*a\.u\./);
-    const criteria = /\(criteria: energy <\s*([\d.eE+-]+) Ry, force <\s*([\d.eE+-]+) Ry\/Bohr/.exec(line);
-    if (criteria) {
-      out.criteria.energy ??= Number(criteria[1]);
-      out.criteria.force ??= Number(criteria[2]);
-    }
-
-    if (
-      /Self-consistent Calculation|Band Structure Calculation/.test(line) ||
-      /iteration #\s*1\s/.test(line)
-    ) {
-      if (!geometry) continue;
-      if (!step || step.energy !== undefined || step.geometry !== geometry) {
-        step = newStep();
-        if (cpuTime !== undefined) step.timeBefore = cpuTime;
-        out.steps.push(step);
-        spin = 0;
-      }
-    }
-    const cpu = line.includes('cpu time')
-      ? value(line, /total cpu time spent up to now is\s*([\d.]+)\s*secs/)
-      : undefined;
-    if (cpu !== undefined) {
-      cpuTime = cpu;
-      // Printed after each iteration; the one before a cycle's first iteration is its start.
-      const last = step?.iterations[step.iterations.length - 1];
-      if (step && step.energy === undefined && last && last.time === undefined) last.time = cpu;
-      else if (step && step.energy === undefined && !last) step.timeBefore = cpu;
-      continue;
-    }
-    if (!step) continue;
-
-    if (/^\s*iteration #\s*\d+/.test(line)) {
-      step.iterations.push({});
-      continue;
-    }
-    const iterationEnergy = /^\s*total energy\s*=\s*([-\d.]+)\s*Ry/.exec(line);
-    if (iterationEnergy && !line.startsWith('!')) {
-      const last = step.iterations[step.iterations.length - 1];
-      if (last) last.energy = Number(iterationEnergy[1]);
-      continue;
-    }
-    const accuracy = value(line, /estimated scf accuracy\s*<\s*([\d.eE+-]+)\s*Ry/);
-    if (accuracy !== undefined && step.energy === undefined) {
-      const last = step.iterations[step.iterations.length - 1];
-      if (last) last.accuracy = accuracy;
-      continue;
-    }
-    if (line.startsWith('!')) {
-      step.energy = value(line, /total energy\s*=\s*([-\d.]+)\s*Ry/);
-      // The converged iteration prints its energy only here.
-      const last = step.iterations[step.iterations.length - 1];
-      if (last && last.energy === undefined) last.energy = step.energy;
-      continue;
-    }
-    const contribution =
-      /^\s*(one-electron contribution|hartree contribution|xc contribution|ewald contribution|smearing contrib\. \(-TS\)|one-center paw contrib\.|DFT-D3? Dispersion|Dispersion Correction)\s*=\s*([-\d.]+)\s*Ry/.exec(
-        line,
-      );
-    if (contribution) {
-      step.contributions.push({ name: contribution[1]!, value: Number(contribution[2]) });
-      continue;
-    }
-    if (/convergence has been achieved/.test(line)) step.converged = true;
-    if (/convergence NOT achieved/.test(line)) step.converged = false;
-    if (/------ SPIN UP ----/.test(line)) spin = 0;
-    if (/------ SPIN DOWN ----/.test(line)) spin = 1;
-    const bands = /^\s*k\s*=\s*(.*?)\s*\(\s*\d+\s*PWs\)\s*bands \(ev\):/.exec(line);
-    if (bands) {
-      const energies: number[] = [];
-      let k = i + 1;
-      for (; k < end; k += 1) {
-        const row = lines[k]!.trim();
-        if (row === '') {
-          if (energies.length > 0) break;
-          continue;
-        }
-        if (!/^[-\d.\s]+$/.test(row)) break;
-        energies.push(...numbersIn(row));
-      }
-      (step.eigenvalues[spin] ??= []).push(energies);
-      if (spin === 0) step.kpoints.push(vec(numbersIn(bands[1]!.replace(/(\d)-/g, '$1 -'))));
-      i = k - 1;
-      continue;
-    }
-    const fermi = value(line, /the Fermi energy is\s*([-\d.]+)\s*ev/);
-    if (fermi !== undefined) step.fermi = fermi;
-    const homoLumo = /highest occupied, lowest unoccupied level \(ev\):\s*([-\d.]+)\s+([-\d.]+)/.exec(line);
-    if (homoLumo) {
-      step.highestOccupied = Number(homoLumo[1]);
-      step.lowestUnoccupied = Number(homoLumo[2]);
-    }
-    const homo = value(line, /highest occupied level \(ev\):\s*([-\d.]+)/);
-    if (homo !== undefined) step.highestOccupied = homo;
-    if (/Forces acting on atoms/.test(line)) {
-      const forces: Vec[] = [];
-      for (let k = i + 1; k < end; k += 1) {
-        const atom = /^\s*atom\s+\d+\s+type\s+\d+\s+force\s*=\s*(.*)$/.exec(lines[k]!);
-        if (atom) forces.push(vec(numbersIn(atom[1]!)));
-        else if (forces.length > 0) break;
-        i = k;
-      }
-      step.forces = forces;
-      continue;
-    }
-    if (/total\s+stress\s+\(Ry\/bohr\*\*3\)\s+\(kbar\)/.test(line)) {
-      step.stress = [1, 2, 3].map((k) => vec(numbersIn(lines[i + k]!).slice(3, 6))) as Cell;
-      i += 3;
-      continue;
-    }
-    const md = step;
-    const temperature = value(line, /^\s*temperature\s*=\s*([\d.]+)\s*K/);
-    if (temperature !== undefined) (md.md ??= {}).temperature = temperature;
-    const kinetic = value(line, /kinetic energy \(Ekin\)\s*=\s*([\d.]+)\s*Ry/);
-    if (kinetic !== undefined) (md.md ??= {}).kinetic = kinetic;
-    const time = value(line, /^\s*time\s*=\s*([\d.]+)\s*pico-seconds/);
-    if (time !== undefined) (md.md ??= {}).time = time;
-  }
-  if (!out.version) throw new Error("not a pw.x output: no 'Program PWSCF' header");
-  if (!geometry) throw new Error('the output has no atomic positions (site list or ATOMIC_POSITIONS)');
-  return out;
+export function readPwOutput(content: string, file = 'output'): PwOutput {
+  return readPwRuns(content, file)[0]!;
 }
