@@ -4,7 +4,7 @@
 // bands one after another. Energies are in Hartree relative to the Fermi energy. The path's vertices are where it turns; NOMAD's segments run
 // from vertex to vertex, energies on the calculation's absolute scale in J.
 import { HARTREE } from '../../units.ts';
-import { siblingFile, siblingText } from '../sibling-files.ts';
+import { readPlacedSideFile } from './placed-side-file.ts';
 
 const MAX_BAND_BYTES = 256 * 1024 ** 2;
 /** Directions of consecutive path steps differing more than this (per unit step) mark a vertex. */
@@ -145,24 +145,12 @@ export async function addBandStructure(
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<void> {
-  for (const name of names) {
-    if (!(await siblingFile(mainfile, rawRoot, name))) continue;
-    if (fermi === undefined) {
-      warn(`${name} not read: no Fermi energy to place its energies`);
-      return;
-    }
-    const file = await siblingText(mainfile, rawRoot, name, MAX_BAND_BYTES);
-    if (!file) return;
-    if ('problem' in file) {
-      warn(file.problem);
-      return;
-    }
-    const bands = name.endsWith('.xml') ? readBandXml(file.text) : readBandDat(file.text, name);
-    if (typeof bands === 'string') {
-      warn(bands);
-      continue;
-    }
-    calculation.band_structure_electronic = [bandStructureSection(bands, spins, fermi)];
-    return;
-  }
+  const read = await readPlacedSideFile(
+    names,
+    fermi,
+    { mainfile, rawRoot, maxBytes: MAX_BAND_BYTES },
+    (text, name) => (name.endsWith('.xml') ? readBandXml(text) : readBandDat(text, name)),
+    warn,
+  );
+  if (read) calculation.band_structure_electronic = [bandStructureSection(read.value, spins, read.fermi)];
 }

@@ -3,7 +3,7 @@
 // Energies are in Hartree relative to the Fermi energy, DOS in states/Hartree/cell: NOMAD stores them
 // on the absolute scale of the calculation's other energies (the Fermi energy added back) in J and 1/J.
 import { HARTREE } from '../../units.ts';
-import { siblingFile, siblingText } from '../sibling-files.ts';
+import { readPlacedSideFile } from './placed-side-file.ts';
 import { numbersIn } from '../text/numbers.ts';
 
 const MAX_DOS_BYTES = 256 * 1024 ** 2;
@@ -134,24 +134,12 @@ export async function addDos(
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<void> {
-  for (const name of names) {
-    if (!(await siblingFile(mainfile, rawRoot, name))) continue;
-    if (fermi === undefined) {
-      warn(`${name} not read: no Fermi energy to place its energies`);
-      return;
-    }
-    const file = await siblingText(mainfile, rawRoot, name, MAX_DOS_BYTES);
-    if (!file) return;
-    if ('problem' in file) {
-      warn(file.problem);
-      return;
-    }
-    const dos = name.endsWith('.xml') ? readDosXml(file.text) : readTdos(file.text, name);
-    if (typeof dos === 'string') {
-      warn(dos);
-      continue;
-    }
-    calculation.dos_electronic = dosSections(dos, fermi);
-    return;
-  }
+  const read = await readPlacedSideFile(
+    names,
+    fermi,
+    { mainfile, rawRoot, maxBytes: MAX_DOS_BYTES },
+    (text, name) => (name.endsWith('.xml') ? readDosXml(text) : readTdos(text, name)),
+    warn,
+  );
+  if (read) calculation.dos_electronic = dosSections(read.value, read.fermi);
 }
