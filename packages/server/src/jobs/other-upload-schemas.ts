@@ -5,19 +5,24 @@ import { otherUploadsIn } from '../processing/schema/references.ts';
 import type { UploadRow } from '../store/uploads.ts';
 import type { ParseOutcome } from './parse-task.ts';
 import { findUserById } from '../store/users.ts';
+import { findGroup } from '../store/groups.ts';
 
 /** Other uploads one entry may take schemas from (more is no schema anyone writes by hand). */
 const MAX_OTHER_UPLOADS = 20;
 
+/** Writers of one upload at most whose access is checked (co-author groups can be large). */
+const MAX_WRITERS = 200;
+
 /**
  * Whether an upload's entries may use schemas of other uploads ('../uploads/{id}/raw/...'): the parser
  * process reads them, and before an entry is stored its definitions and data are checked to name only
- * uploads its uploader (the upload's main author) may read, as NOMAD processes on behalf of that user.
- * Answers are kept for the processing of one upload.
+ * uploads that every writer of the upload may read (main author, co-authors, members of co-author groups):
+ * any of them may have written the file, and checking the main author alone let a co-author borrow the
+ * main author's read rights. Answers are kept for the processing of one upload.
  */
 export class OtherUploadSchemas {
   private readonly readable = new Map<string, Promise<boolean>>();
-  private uploader: ReturnType<OtherUploadSchemas['loadUploader']> | undefined;
+  private writers: ReturnType<OtherUploadSchemas['loadWriters']> | undefined;
 
   constructor(
     private readonly ctx: AppContext,
@@ -45,21 +50,36 @@ export class OtherUploadSchemas {
     const refused: string[] = [];
     for (const uploadId of named) if (!(await this.mayRead(uploadId))) refused.push(uploadId);
     return refused.length > 0
-      ? `the schema refers to uploads the uploader may not read: ${refused.sort().join(', ')}`
+      ? `the schema refers to uploads not every writer of this upload may read: ${refused.sort().join(', ')}`
       : undefined;
   }
 
   private mayRead(uploadId: string): Promise<boolean> {
     const known = this.readable.get(uploadId);
     if (known) return known;
-    const answer = (async () =>
-      mayReadUpload(this.ctx.db, uploadId, await (this.uploader ??= this.loadUploader())))();
+    const answer = (async () => {
+      const writers = await (this.writers ??= this.loadWriters());
+      if (!writers) return false;
+      for (const writer of writers) if (!(await mayReadUpload(this.ctx.db, uploadId, writer))) return false;
+      return true;
+    })();
     this.readable.set(uploadId, answer);
     return answer;
   }
 
-  private async loadUploader() {
-    const user = await findUserById(this.ctx.db, this.upload.main_author);
-    return user && withGroups(this.ctx.db, toCurrentUser(user));
+  /** Everyone who may write the upload, or undefined when there are too many to check (refused). */
+  private async loadWriters() {
+    const ids = new Set([this.upload.main_author, ...this.upload.coauthors]);
+    for (const groupId of this.upload.coauthor_groups) {
+      const group = await findGroup(this.ctx.db, groupId);
+      for (const id of group ? [group.owner, ...group.members] : []) ids.add(id);
+    }
+    if (ids.size > MAX_WRITERS) return undefined;
+    const writers = [];
+    for (const id of ids) {
+      const user = await findUserById(this.ctx.db, id);
+      if (user) writers.push(await withGroups(this.ctx.db, toCurrentUser(user)));
+    }
+    return writers;
   }
 }

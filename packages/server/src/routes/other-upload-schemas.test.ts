@@ -78,7 +78,9 @@ describe('schemas of other uploads', () => {
     const before = await entriesOf(dataUpload, tokens.bob);
     const film = before.find((entry) => entry.mainfile === 'film.archive.yaml')!;
     expect(film.process_status).toBe('FAILURE');
-    expect(film.errors).toEqual([`the schema refers to uploads the uploader may not read: ${schemaUpload}`]);
+    expect(film.errors).toEqual([
+      `the schema refers to uploads not every writer of this upload may read: ${schemaUpload}`,
+    ]);
     // A parse that failed on the other upload's files says no more than that either.
     const refused = before.find((entry) => entry.mainfile === 'escape.archive.yaml')!;
     expect(refused.errors).toEqual(film.errors);
@@ -155,6 +157,32 @@ describe('schemas of other uploads', () => {
     );
   });
 
+  it("does not lend the main author's read rights to a co-author who writes the file", async () => {
+    // Alice's private schema; Alice's shared upload, where Carol is a co-author without access to it.
+    const secret = await newUpload(tokens.alice, { 'secret.archive.yaml': schema });
+    const shared = await newUpload(tokens.alice, { 'notes.archive.yaml': 'data: {}\n' });
+    await setUploadAccess(server.ctx.db, shared, { coauthors: [ids.carol] });
+    const put = await fetch(
+      `${server.api}/uploads/${shared}/raw/?file_name=probe.archive.yaml&wait_for_processing=true`,
+      as(tokens.carol, {
+        method: 'PUT',
+        body: `data:\n  m_def: ../uploads/${secret}/raw/secret.archive.yaml#Sample\n  colour: red\n`,
+      }),
+    );
+    expect(put.status, await put.clone().text()).toBe(200);
+    await waitProcessed(server, shared, tokens.carol);
+    const probe = (await entriesOf(shared, tokens.carol)).find((e) => e.mainfile === 'probe.archive.yaml')!;
+    expect(probe.process_status).toBe('FAILURE');
+    expect(probe.errors).toEqual([
+      `the schema refers to uploads not every writer of this upload may read: ${secret}`,
+    ]);
+    // Once Carol may read it too, the same file is processed.
+    await setUploadAccess(server.ctx.db, secret, { reviewers: [ids.carol] });
+    await reprocess(shared, tokens.alice);
+    const after = (await entriesOf(shared, tokens.carol)).find((e) => e.mainfile === 'probe.archive.yaml')!;
+    expect(after.process_status).toBe('SUCCESS');
+  });
+
   it('refuses a schema whose own schema is in an upload the uploader may not read', async () => {
     // Carol's private base; Alice's schema (readable by Bob) inherits from it; Bob's data uses Alice's.
     const base = await newUpload(tokens.carol, {
@@ -170,7 +198,9 @@ describe('schemas of other uploads', () => {
     });
     const [entry] = await entriesOf(upload, tokens.bob);
     expect(entry?.process_status).toBe('FAILURE');
-    expect(entry?.errors).toEqual([`the schema refers to uploads the uploader may not read: ${base}`]);
+    expect(entry?.errors).toEqual([
+      `the schema refers to uploads not every writer of this upload may read: ${base}`,
+    ]);
 
     await setUploadAccess(server.ctx.db, base, { reviewers: [ids.alice, ids.bob] });
     await reprocess(upload, tokens.bob);
