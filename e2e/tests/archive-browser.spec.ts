@@ -9,8 +9,11 @@ const gaas = readFileSync(
     import.meta.url,
   ),
 );
-/** The same run cut in the middle: its parser fails, and the entry's logs say why. */
-const truncated = gaas.subarray(0, Math.floor(gaas.length / 2));
+/**
+ * The same run cut before its first structure: nothing to make an entry of, so its parser fails and the
+ * entry's logs say why (a run cut later keeps what it has, with a warning).
+ */
+const truncated = gaas.subarray(0, 1200);
 
 const lanes = (page: Page) => page.getByTestId('lane-browser').getByTestId('lane');
 const laneItem = (page: Page, key: string) =>
