@@ -1,8 +1,8 @@
 // Blocks opened by any of several kinds of start line (a cell, its coordinates, its velocities), read in
 // the order the file prints them. One pattern with alternatives would have no literal part to find its
 // lines by; each start here is found by its own.
-import { literalOf } from './literal.ts';
 import { type Declaration, type Parsed, type Rule, readDeclaration } from './rules.ts';
+import { lineFinder } from './scan.ts';
 
 interface BlocksOfOptions {
   /** The line that closes a block (it belongs to the block); without it a block runs to the next start. */
@@ -25,13 +25,8 @@ export const blocksOf = <D extends Declaration>(
   declaration: D,
   options: BlocksOfOptions = {},
 ): Rule<Parsed<D>[]> => {
-  const tests = starts.map((pattern) => ({ pattern, literal: literalOf(pattern) }));
-  const isStart = (line: string) =>
-    tests.some(({ pattern, literal }) => {
-      if (literal !== undefined && !line.includes(literal)) return false;
-      pattern.lastIndex = 0;
-      return pattern.test(line);
-    });
+  const finders = starts.map((pattern) => lineFinder(pattern));
+  const isStart = (line: string) => finders.some((finder) => finder.exec(line) !== null);
   return {
     read: (scope) => {
       const { lines } = scope.source;

@@ -2,20 +2,8 @@
 // tables (runs of matching rows) do not fit: a 3×3 matrix under its title, a box whose rows are not
 // consecutive, the column names under a heading. Also a declaration for a file without the headings
 // that would otherwise cut it into sections.
-import { literalOf } from './literal.ts';
-import { type Declaration, type Parsed, type Rule, type Scope, readDeclaration } from './rules.ts';
-
-/** The indices of a scope's lines that match, found by the pattern's literal part first (cheap). */
-function* matchingLines(scope: Scope, pattern: RegExp): Generator<number> {
-  const literal = literalOf(pattern);
-  const { lines } = scope.source;
-  for (let index = scope.from; index < scope.to; index += 1) {
-    const line = lines[index]!;
-    if (literal !== undefined && !line.includes(literal)) continue;
-    pattern.lastIndex = 0;
-    if (pattern.test(line)) yield index;
-  }
-}
+import { type Declaration, type Parsed, type Rule, readDeclaration } from './rules.ts';
+import { lineFinder, matchingLines } from './scan.ts';
 
 /**
  * For each heading line, the `count` lines after it (fewer where the scope ends), read by a declaration.
@@ -25,12 +13,19 @@ export const linesAfter = <D extends Declaration>(
   heading: RegExp,
   count: number,
   declaration: D,
-): Rule<Parsed<D>[]> => ({
-  read: (scope) =>
-    [...matchingLines(scope, heading)].map((index) =>
-      readDeclaration(declaration, { ...scope, from: index + 1, to: Math.min(index + 1 + count, scope.to) }),
-    ),
-});
+): Rule<Parsed<D>[]> => {
+  const finder = lineFinder(heading);
+  return {
+    read: (scope) =>
+      [...matchingLines(scope.source.lines, scope.from, scope.to, finder)].map(([index]) =>
+        readDeclaration(declaration, {
+          ...scope,
+          from: index + 1,
+          to: Math.min(index + 1 + count, scope.to),
+        }),
+      ),
+  };
+};
 
 /**
  * A declaration read over the whole scope only when no line matches `marker` (undefined otherwise): a
@@ -39,7 +34,12 @@ export const linesAfter = <D extends Declaration>(
 export const whenNone = <D extends Declaration>(
   marker: RegExp,
   declaration: D,
-): Rule<Parsed<D> | undefined> => ({
-  read: (scope) =>
-    matchingLines(scope, marker).next().done ? readDeclaration(declaration, scope) : undefined,
-});
+): Rule<Parsed<D> | undefined> => {
+  const finder = lineFinder(marker);
+  return {
+    read: (scope) =>
+      matchingLines(scope.source.lines, scope.from, scope.to, finder).next().done
+        ? readDeclaration(declaration, scope)
+        : undefined,
+  };
+};

@@ -2,7 +2,7 @@
 // lines between them vary with the program's version (CP2K's coordinates have a blank line between
 // names and rows until 2022, none since 2023.1). Lines up to the first row are passed over.
 import type { Convert, Rule, Scope } from './rules.ts';
-import { lineFinder } from './scan.ts';
+import { lineFinder, matchingLines } from './scan.ts';
 
 interface LooseTableOptions {
   /** At most this many lines after the heading are searched for the first row (default: all). */
@@ -38,11 +38,10 @@ export const looseTables = <T>(
   const finder = lineFinder(heading);
   return {
     read: (scope) => {
-      const tables: T[][] = [];
-      for (let index = scope.from; index < scope.to; index += 1)
-        if (finder.exec(scope.source.lines[index]!))
-          tables.push(rowsAfter(scope, index, row, convert, options.within ?? Infinity));
-      return tables;
+      const headings = matchingLines(scope.source.lines, scope.from, scope.to, finder);
+      return [...headings].map(([index]) =>
+        rowsAfter(scope, index, row, convert, options.within ?? Infinity),
+      );
     },
   };
 };

@@ -2,8 +2,8 @@
 // heading that carries no mark of its own ('Command line:' then the command), a block's start line with
 // the lines under it, and tables whose rows are pairs of a names line and a values line (GROMACS'
 // energies).
-import { literalOf } from './literal.ts';
 import type { Rule, Scope } from './rules.ts';
+import { type LineFinder, lineFinder, matchingLines } from './scan.ts';
 
 /**
  * Turns a record's lines into a value; undefined when the lines are no such record. `warn` reports what
@@ -14,26 +14,9 @@ export type ConvertLines<T> = (
   warn: (message: string, line?: number) => void,
 ) => T | undefined;
 
-/**
- * A test of a heading line: its literal part first (a substring test is cheap), then the pattern. Made
- * once per rule, not per block it reads.
- */
-function headingTest(heading: RegExp): (line: string) => boolean {
-  const literal = literalOf(heading);
-  return (line) => {
-    if (literal !== undefined && !line.includes(literal)) return false;
-    heading.lastIndex = 0;
-    return heading.test(line);
-  };
-}
-
-/** The indices of a scope's lines that pass a heading test. */
-function headings(scope: Scope, isHeading: (line: string) => boolean): number[] {
-  const found: number[] = [];
-  for (let index = scope.from; index < scope.to; index += 1)
-    if (isHeading(scope.source.lines[index]!)) found.push(index);
-  return found;
-}
+/** The indices of a scope's lines that a heading finder matches. */
+const headings = (scope: Scope, finder: LineFinder): number[] =>
+  [...matchingLines(scope.source.lines, scope.from, scope.to, finder)].map(([index]) => index);
 
 /** The record of `size` lines from line `from`, converted; undefined where the scope ends first. */
 function recordAt<T>(scope: Scope, from: number, size: number, convert: ConvertLines<T>): T | undefined {
@@ -44,10 +27,10 @@ function recordAt<T>(scope: Scope, from: number, size: number, convert: ConvertL
 
 /** For every heading line, the record of the `size` lines right after it (dropped where it does not convert). */
 export const recordAfter = <T>(heading: RegExp, size: number, convert: ConvertLines<T>): Rule<T[]> => {
-  const isHeading = headingTest(heading);
+  const finder = lineFinder(heading);
   return {
     read: (scope) =>
-      headings(scope, isHeading)
+      headings(scope, finder)
         .map((index) => recordAt(scope, index + 1, size, convert))
         .filter((value): value is T => value !== undefined),
   };
@@ -58,10 +41,10 @@ export const recordAfter = <T>(heading: RegExp, size: number, convert: ConvertLi
  * not convert (or the scope's end): a table whose rows span several lines.
  */
 export const recordsAfter = <T>(heading: RegExp, size: number, convert: ConvertLines<T>): Rule<T[][]> => {
-  const isHeading = headingTest(heading);
+  const finder = lineFinder(heading);
   return {
     read: (scope) =>
-      headings(scope, isHeading).map((index) => {
+      headings(scope, finder).map((index) => {
         const records: T[] = [];
         for (let from = index + 1; ; from += size) {
           const record = recordAt(scope, from, size, convert);

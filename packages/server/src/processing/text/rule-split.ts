@@ -3,15 +3,11 @@
 // holds several, the first with what precedes its header. Blocks cannot say this: a block runs only to
 // the next line like its start, and nothing opens the part before the first marker.
 import { type Declaration, type Parsed, readDeclaration, type Rule, type Scope } from './rules.ts';
-import { type LineFinder, lineFinder } from './scan.ts';
+import { type LineFinder, lineFinder, matchingLines } from './scan.ts';
 
 /** The lines of a scope that a marker finds. */
-function markerLines(scope: Scope, marker: LineFinder): number[] {
-  const found: number[] = [];
-  for (let index = scope.from; index < scope.to; index += 1)
-    if (marker.exec(scope.source.lines[index]!)) found.push(index);
-  return found;
-}
+const markerLines = (scope: Scope, marker: LineFinder): number[] =>
+  [...matchingLines(scope.source.lines, scope.from, scope.to, marker)].map(([index]) => index);
 
 /** The first line of a scope that one of the markers finds, or the scope's end. */
 function firstMarker(scope: Scope, markers: readonly LineFinder[]): number {

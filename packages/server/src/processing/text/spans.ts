@@ -10,7 +10,7 @@ import {
   type Scope,
   readDeclaration,
 } from './rules.ts';
-import { literalOf } from './literal.ts';
+import { type LineFinder, lineFinder, matchingLines } from './scan.ts';
 
 interface SpanOptions {
   /** Lines after the heading that belong to the span whatever they hold (rules, column names). */
@@ -19,22 +19,12 @@ interface SpanOptions {
   readonly after?: RegExp;
 }
 
-/** A pattern with the literal text every matching line holds (found once, when a rule is declared). */
-interface Marked {
-  readonly pattern: RegExp;
-  readonly literal: string | undefined;
-}
-
-const marked = (pattern: RegExp): Marked => ({ pattern, literal: literalOf(pattern) });
-
-/** The line indices of a scope that match a pattern (at most `limit`), tested by its literal part first. */
-function headings(scope: Scope, { pattern, literal }: Marked, limit = Infinity): number[] {
+/** The line indices of a scope that a finder matches (at most `limit`). */
+function headings(scope: Scope, finder: LineFinder, limit = Infinity): number[] {
   const found: number[] = [];
-  for (let index = scope.from; index < scope.to && found.length < limit; index += 1) {
-    const line = scope.source.lines[index]!;
-    if (literal !== undefined && !line.includes(literal)) continue;
-    pattern.lastIndex = 0;
-    if (pattern.test(line)) found.push(index);
+  for (const [index] of matchingLines(scope.source.lines, scope.from, scope.to, finder)) {
+    if (found.length >= limit) break;
+    found.push(index);
   }
   return found;
 }
@@ -59,7 +49,7 @@ export const spans = <D extends Declaration>(
   declaration: D,
   options: SpanOptions = {},
 ): Rule<Parsed<D>[]> => {
-  const start = marked(heading);
+  const start = lineFinder(heading);
   return {
     read: (scope) =>
       headings(scope, start)
@@ -72,18 +62,15 @@ export const spans = <D extends Declaration>(
 
 /** Each run of consecutive lines that match a pattern (a record printed over several lines), converted. */
 export const runs = <T>(pattern: RegExp, convert: Convert<T>): Rule<T[][]> => {
-  const line = marked(pattern);
+  const line = lineFinder(pattern);
   return {
     read: (scope) => {
       const found: T[][] = [];
       let previous = -2;
-      for (const index of headings(scope, line)) {
+      for (const [index, match] of matchingLines(scope.source.lines, scope.from, scope.to, line)) {
         if (index !== previous + 1) found.push([]);
         previous = index;
-        pattern.lastIndex = 0;
-        const value = convert(pattern.exec(scope.source.lines[index]!)!, (message) =>
-          scope.warn(index, message),
-        );
+        const value = convert(match, (message) => scope.warn(index, message));
         if (value !== undefined) found.at(-1)!.push(value);
       }
       return found;
@@ -93,7 +80,7 @@ export const runs = <T>(pattern: RegExp, convert: Convert<T>): Rule<T[][]> => {
 
 /** The declaration read over the lines before the first `start` line (all lines when there is none). */
 export const head = <D extends Declaration>(start: RegExp, declaration: D): Rule<Parsed<D>> => {
-  const line = marked(start);
+  const line = lineFinder(start);
   return {
     read: (scope) => {
       const first = headings(scope, line, 1)[0];
@@ -108,7 +95,7 @@ export const head = <D extends Declaration>(start: RegExp, declaration: D): Rule
  * lines rather than each over the whole scope. Tables and blocks need consecutive lines: not in here.
  */
 export const among = <D extends Declaration>(filter: RegExp, declaration: D): Rule<Parsed<D>> => {
-  const line = marked(filter);
+  const line = lineFinder(filter);
   return {
     read: (scope) => {
       const indices = headings(scope, line);
