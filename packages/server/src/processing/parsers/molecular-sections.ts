@@ -32,25 +32,12 @@ export function molecularEigenvalues(channels: readonly (readonly Orbital[])[], 
   ];
 }
 
-/** calculation.charges of per-atom charges in e (and optionally per-orbital ones), stored in coulomb. */
-export function atomicCharges(
-  method: string,
-  charges: readonly number[],
-  orbitals: readonly { atomIndex: number; orbital: string; value: number }[] = [],
-): Section {
-  const section: Section = {
-    analysis_method: method,
-    n_atoms: charges.length,
-    value: charges.map((q) => q * ELEMENTARY_CHARGE),
-  };
-  if (orbitals.length > 0)
-    section.orbital_projected = orbitals.map((o) => ({
-      atom_index: o.atomIndex,
-      orbital: o.orbital,
-      value: o.value * ELEMENTARY_CHARGE,
-    }));
-  return section;
-}
+/** calculation.charges of per-atom charges in e, stored in coulomb. */
+export const atomicCharges = (method: string, charges: readonly number[]): Section => ({
+  analysis_method: method,
+  n_atoms: charges.length,
+  value: charges.map((q) => q * ELEMENTARY_CHARGE),
+});
 
 /**
  * method.electrons_representation of an atom-centred Gaussian basis: one basis_set per named basis (the

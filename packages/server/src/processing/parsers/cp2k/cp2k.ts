@@ -1,10 +1,10 @@
 // 'parsers/cp2k': CP2K outputs (single points, MD with its coordinates trajectory and energies file,
 // optimisations with their step geometries, the projected DOS beside them).
-import { readFile, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { realPathInside } from '../../raw-paths.ts';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
+import { siblingFile } from '../sibling-files.ts';
 import { readXyzText } from '../xyz-read.ts';
 import { cp2kArchive, type Cp2kFrame } from './archive.ts';
 import { mergeEnerFile } from './ener-file.ts';
@@ -21,16 +21,14 @@ async function trajectory(
   name: string | undefined,
   log: (level: 'WARNING' | 'INFO', event: string) => void,
 ): Promise<Cp2kFrame[]> {
-  if (!name || name.includes('/')) return [];
-  const path = realPathInside(join(dirname(absolutePath), name), rawRoot);
-  if (!path) return [];
-  const info = await stat(path);
-  if (!info.isFile() || info.size > MAX_TRAJECTORY_BYTES) {
+  const file = await siblingFile(absolutePath, rawRoot, name);
+  if (!file) return [];
+  if (file.size > MAX_TRAJECTORY_BYTES) {
     log('WARNING', `the trajectory ${name} is not read: it is larger than ${MAX_TRAJECTORY_BYTES} bytes`);
     return [];
   }
   try {
-    const read = readXyzText(await readFile(path, 'utf8'));
+    const read = readXyzText(await readFile(file.path, 'utf8'));
     if (read.truncated) log('WARNING', `the trajectory ${name}: ${read.truncated}`);
     log('INFO', `the coordinates of each step read from ${name}`);
     return read.frames.map((frame) => ({ species: frame.species, positions: frame.positions }));

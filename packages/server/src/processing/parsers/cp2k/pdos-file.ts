@@ -2,10 +2,8 @@
 // '-BETA_k1-' when spin-polarised): per molecular orbital its eigenvalue (Hartree), occupation and weight
 // on each orbital of one atomic kind. A histogram of lines is no DOS: each line becomes a Gaussian of
 // 0.5 eV on a 0.01 eV grid (as NOMAD does), summed per orbital, with the total as the sum of them all.
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { realPathInside } from '../../raw-paths.ts';
 import { ELECTRON_VOLT, HARTREE } from '../../units.ts';
+import { siblingNames, siblingText } from '../sibling-files.ts';
 import { numbersIn } from '../text/numbers.ts';
 
 type Section = Record<string, unknown>;
@@ -31,7 +29,7 @@ const PDOS_NAME = /-(?:(ALPHA|BETA)_)?k(\d+)-(\d+)\.pdos$/;
 
 /** The .pdos files of the output's project, of the last print (the highest trailing number). */
 async function pdosFiles(mainfile: string, project: string | undefined): Promise<string[]> {
-  const names = (await readdir(dirname(mainfile)).catch(() => [] as string[])).filter(
+  const names = (await siblingNames(mainfile).catch(() => [] as string[])).filter(
     (name) => PDOS_NAME.test(name) && (!project || name.startsWith(`${project}-`)),
   );
   const last = Math.max(...names.map((name) => Number(PDOS_NAME.exec(name)![3])));
@@ -117,15 +115,13 @@ export async function readPdosBeside(
 ): Promise<Section[] | undefined> {
   const files: PdosFile[] = [];
   for (const name of await pdosFiles(mainfile, out.projectName)) {
-    const path = realPathInside(join(dirname(mainfile), name), rawRoot);
-    if (!path) continue;
-    const info = await stat(path);
-    if (!info.isFile()) continue;
-    if (info.size > MAX_PDOS_BYTES) {
-      log('WARNING', `${name} is larger than ${MAX_PDOS_BYTES / 1024 ** 2} MB: not read`);
+    const text = await siblingText(mainfile, rawRoot, name, MAX_PDOS_BYTES);
+    if (!text) continue;
+    if ('problem' in text) {
+      log('WARNING', text.problem);
       continue;
     }
-    const file = readPdos(basename(path), await readFile(path, 'latin1'));
+    const file = readPdos(text.name, text.text);
     if (typeof file === 'string') log('WARNING', `${file}: the projected DOS is not read`);
     else files.push(file);
   }

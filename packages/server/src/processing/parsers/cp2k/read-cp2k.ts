@@ -3,6 +3,7 @@
 // iterations, energy and forces, and for MD each step's time and temperature. Files the output names
 // (the MD coordinates and energies) are read by the parser beside it. The output is read by a
 // declaration (processing/text); this module maps what it read onto the reader's types.
+import { ANGSTROM } from '../../structure.ts';
 import { readText } from '../../text/read-text.ts';
 import { looseTables } from '../../text/rule-loose-table.ts';
 import { after, before } from '../../text/rule-split.ts';
@@ -16,15 +17,17 @@ import {
   integer,
   last,
   type Parsed,
+  readDeclaration,
   reals,
+  type Rule,
   table,
   tables,
   text,
 } from '../../text/rules.ts';
+import { lineFinder, matchingLines } from '../../text/scan.ts';
+import { BOHR } from '../../units.ts';
 
 type Vec = [number, number, number];
-
-const BOHR_IN_ANGSTROM = 0.529177210903;
 
 export interface Cp2kEvaluation {
   /** Total energy per SCF iteration (Hartree). */
@@ -177,20 +180,41 @@ const HEADER = {
   ),
 };
 
+/** An optimisation: its optimiser, its evaluations before its first step, of each step, at the minimum. */
+const OPTIMIZED = {
+  optimizer: table(OPTIMIZATION, /^\s*\*\*\*\s+(.*?)\s+\*\*\*\s*$/, text()),
+  initial: before([STEP, FINAL], EVALUATIONS),
+  steps: blocks(STEP, { step: first(STEP, integer()), within: before([FINAL], EVALUATIONS) }),
+  final: after(FINAL, EVALUATIONS),
+};
+
+const OPTIMIZATION_BANNER = lineFinder(OPTIMIZATION);
+
+/**
+ * The evaluations before a geometry or cell optimisation starts (all of them when there is none), and the
+ * optimisation from its banner on: one scan finds the banner for both parts.
+ */
+const aroundOptimization: Rule<{
+  unoptimized: Parsed<typeof EVALUATIONS>;
+  optimization?: Parsed<typeof OPTIMIZED>;
+}> = {
+  read: (scope) => {
+    const banner = matchingLines(scope.source.lines, scope.from, scope.to, OPTIMIZATION_BANNER).next();
+    if (banner.done) return { unoptimized: readDeclaration(EVALUATIONS, scope) };
+    const at = banner.value[0];
+    return {
+      unoptimized: readDeclaration(EVALUATIONS, { ...scope, to: at }),
+      optimization: readDeclaration(OPTIMIZED, { ...scope, from: at }),
+    };
+  },
+};
+
 const CP2K = {
   header: before([SCF], HEADER),
   started: flag(/PROGRAM STARTED AT/),
   // Some versions print the SCF parameters after the first SCF's heading.
   epsScf: first(/^\s*(?:SCF PARAMETERS.*)?eps_scf:\s+(\S+)\s*$/, number()),
-  // Evaluations before a geometry or cell optimisation starts (all of them when there is none) ...
-  unoptimized: before([OPTIMIZATION], EVALUATIONS),
-  // ... and those of the optimisation: before its first step, of each step, and again at the minimum.
-  optimization: after(OPTIMIZATION, {
-    optimizer: table(OPTIMIZATION, /^\s*\*\*\*\s+(.*?)\s+\*\*\*\s*$/, text()),
-    initial: before([STEP, FINAL], EVALUATIONS),
-    steps: blocks(STEP, { step: first(STEP, integer()), within: before([FINAL], EVALUATIONS) }),
-    final: after(FINAL, EVALUATIONS),
-  }),
+  run: aroundOptimization,
   finished: flag(/PROGRAM ENDED AT/),
 };
 
@@ -229,10 +253,10 @@ export function readCp2kOutput(content: string, file = 'output'): Cp2kOutput {
   const coordinates = v.coordinates.find((rows) => rows.length > 0) ?? [];
   if (coordinates.length === 0)
     throw new Error("the output has no 'ATOMIC COORDINATES IN angstrom' (or bohr) block: no structure");
-  const factor = v.inBohr ? BOHR_IN_ANGSTROM : 1;
-  const optimization = values.optimization;
+  const factor = v.inBohr ? BOHR / ANGSTROM : 1;
+  const { unoptimized, optimization } = values.run;
   const evaluations = [
-    ...values.unoptimized.evaluations.map((e) => evaluationOf(e, undefined)),
+    ...unoptimized.evaluations.map((e) => evaluationOf(e, undefined)),
     ...(optimization?.initial.evaluations.map((e) => evaluationOf(e, 0)) ?? []),
     ...(optimization?.steps.flatMap((s) => s.within.evaluations.map((e) => evaluationOf(e, s.step))) ?? []),
     ...(optimization?.final?.evaluations.map((e) => evaluationOf(e, 'final')) ?? []),

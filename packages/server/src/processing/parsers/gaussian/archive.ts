@@ -6,6 +6,7 @@ import { finalDifference } from '../../normalizers/workflow.ts';
 import { BOHR, HARTREE } from '../../units.ts';
 import {
   codeRun,
+  frontierOrbitals,
   geometryOptimization,
   singlePoint,
   xcFunctional,
@@ -103,13 +104,12 @@ function orbitalsOf(step: GaussianStep) {
 }
 
 function calculationOf(step: GaussianStep, runIndex: number, stepIndex: number): Section {
-  const energy: Section = {};
   const total = step.postHf?.energy ?? step.scf?.energy;
-  if (total !== undefined) energy.total = { value: total * HARTREE };
-  const occupied = step.occupied.flat();
-  const virtual = step.virtual.flat();
-  if (occupied.length > 0) energy.highest_occupied = Math.max(...occupied) * HARTREE;
-  if (virtual.length > 0) energy.lowest_unoccupied = Math.min(...virtual) * HARTREE;
+  const orbitals = orbitalsOf(step);
+  const energy: Section = {
+    ...(total !== undefined ? { total: { value: total * HARTREE } } : {}),
+    ...frontierOrbitals(orbitals.flat(), HARTREE),
+  };
   const calculation: Section = {
     system_ref: `/run/${runIndex}/system/${stepIndex}`,
     method_ref: `/run/${runIndex}/method/0`,
@@ -125,7 +125,7 @@ function calculationOf(step: GaussianStep, runIndex: number, stepIndex: number):
       },
     }));
   }
-  const eigenvalues = molecularEigenvalues(orbitalsOf(step), HARTREE);
+  const eigenvalues = molecularEigenvalues(orbitals, HARTREE);
   if (eigenvalues.length > 0) calculation.eigenvalues = eigenvalues;
   if (step.mulliken) calculation.charges = [atomicCharges('mulliken', step.mulliken)];
   if (step.forces) {
@@ -195,12 +195,11 @@ function workflowOf(jobs: readonly GaussianJob[], runs: readonly Section[]): Sec
     ...(energies.length > 0 ? { energies } : {}),
     ...(energies.length > 1 ? { final_energy_difference: finalDifference(energies) } : {}),
   });
-  const structures = jobs[index]!.steps.map(structureOf);
   return {
     ...workflow,
     method: {
       ...((workflow.method as Section | undefined) ?? {}),
-      type: molecularOptimizationType(structures),
+      type: molecularOptimizationType(jobs[index]!.steps.map((step) => step.geometry)),
     },
   };
 }

@@ -140,11 +140,10 @@ function workflowOf(out: NwchemOutput, structures: readonly Structure[], nSteps:
   if (/\bsaddle\b/.test(task))
     return geometryOptimization({ type, method: 'saddle_point_search' }, out.optimizationConverged);
   if (/\boptimize\b/.test(task)) return geometryOptimization({ type }, out.optimizationConverged);
-  const timeStep = /\bqmd\b/.test(task) ? out.qmdTimeStep : undefined;
   if (/\bqmd\b/.test(task))
     return molecularDynamics({
       n_steps: nSteps,
-      ...(timeStep !== undefined ? { integration_timestep: timeStep * AU_TIME } : {}),
+      ...(out.qmdTimeStep !== undefined ? { integration_timestep: out.qmdTimeStep * AU_TIME } : {}),
     });
   return singlePoint();
 }

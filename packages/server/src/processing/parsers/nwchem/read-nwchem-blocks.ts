@@ -1,14 +1,16 @@
 // Tables and rows of an NWChem output, declared on the text toolkit (in NWChem's units): coordinate and
 // gradient tables, the plane-wave cell, SCF iteration rows of the Gaussian-basis DFT and plane-wave (NWPW)
 // modules, and the energy terms of both.
+import { ANGSTROM } from '../../structure.ts';
 import { numbersIn } from '../../text/numbers.ts';
 import { type Convert, every, fields, tables, text } from '../../text/rules.ts';
 import { spans } from '../../text/spans.ts';
+import { BOHR } from '../../units.ts';
 
 export type Vec = [number, number, number];
 
-/** Ångström per bohr (CODATA 2018). */
-const BOHR_IN_ANGSTROM = 0.529177210903;
+/** Ångström per bohr. */
+const BOHR_IN_ANGSTROM = BOHR / ANGSTROM;
 
 export interface NwchemGeometry {
   species: string[];

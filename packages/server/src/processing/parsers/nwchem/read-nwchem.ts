@@ -145,6 +145,12 @@ const settingsOf = ({ values }: Before) =>
       .map((key) => [key, values[key]]),
   );
 
+/** Per index, the last value up to it that is not undefined. */
+const latest = <T>(values: readonly (T | undefined)[]): (T | undefined)[] => {
+  let last: T | undefined;
+  return values.map((value) => (last = value ?? last));
+};
+
 const termsOf = (part: Before): Record<string, number> =>
   Object.fromEntries(part.values.terms.map(({ name, value }) => [name, value]));
 
@@ -162,17 +168,17 @@ export function readNwchemOutput(content: string, file = 'output'): NwchemOutput
     ...part.values.dftIterations,
     ...(planeWave ? part.nwpwIterations : []),
   ];
-  // The geometry and cell an energy ran on: the last printed before it.
-  const lastOf = <T>(k: number, pick: (part: Before) => T | undefined) =>
-    befores
-      .slice(0, k + 1)
-      .map(pick)
-      .findLast((value) => value !== undefined);
+  // The geometry and cell an energy ran on: the last printed before it. An energy without coordinates of
+  // its own takes a copy: energies sharing one geometry object would share one system.
+  const geometries = befores.map((part) => geometryOf(part.coordinates));
+  const lastGeometries = latest(geometries);
+  const lastCells = latest(befores.map((part) => part.cells.at(-1)?.rows));
   const energies = stretches.map((read: Stretch, k): NwchemEnergy | undefined => {
-    const own = geometryOf(befores[k]!.coordinates);
-    const found = own ?? lastOf(k, (part) => geometryOf(part.coordinates));
+    const own = geometries[k];
+    const last = lastGeometries[k];
+    const found = own ?? (last && { ...last });
     if (!found) return undefined;
-    const cell = lastOf(k, (part) => part.cells.at(-1)?.rows);
+    const cell = lastCells[k];
     const table = read.gradients.at(-1);
     // A dynamics step prints no coordinates of its own: its gradient table holds them (bohr).
     const fromGradient =
@@ -197,7 +203,7 @@ export function readNwchemOutput(content: string, file = 'output'): NwchemOutput
   });
   const version = values.version;
   if (!version) throw new Error("not an NWChem output: no 'Northwest Computational Chemistry Package' line");
-  const lastGeometry = lastOf(befores.length - 1, (part) => geometryOf(part.coordinates));
+  const lastGeometry = lastGeometries.at(-1);
   const kept = energies.filter((energy) => energy !== undefined);
   if (kept.length === 0 && !lastGeometry)
     throw new Error("the output has no energy ('Total DFT energy', 'Total PSPW energy') and no geometry");

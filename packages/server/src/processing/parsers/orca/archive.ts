@@ -5,6 +5,7 @@ import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
 import {
   codeRun,
+  frontierOrbitals,
   geometryOptimization,
   scfIterations,
   singlePoint,
@@ -102,13 +103,10 @@ const structureOf = (geometry: OrcaGeometry): Structure => ({
 });
 
 function calculationOf(step: OrcaStep, index: number, methodIndex: number, elapsed: number): Section {
-  const orbitals = step.orbitals.flat();
-  const occupied = orbitals.filter((o) => o.occupation > 0).map((o) => o.energy);
-  const empty = orbitals.filter((o) => o.occupation === 0).map((o) => o.energy);
-  const energy: Section = {};
-  if (step.energy !== undefined) energy.total = { value: step.energy * HARTREE };
-  if (occupied.length > 0) energy.highest_occupied = Math.max(...occupied) * HARTREE;
-  if (empty.length > 0) energy.lowest_unoccupied = Math.min(...empty) * HARTREE;
+  const energy: Section = {
+    ...(step.energy !== undefined ? { total: { value: step.energy * HARTREE } } : {}),
+    ...frontierOrbitals(step.orbitals.flat(), HARTREE),
+  };
   const calculation: Section = {
     system_ref: `/run/0/system/${index}`,
     method_ref: `/run/0/method/${methodIndex}`,

@@ -96,6 +96,10 @@ function electronsRepresentation(out: PwOutput): Section[] {
   return [representation('wavefunction', out.ecutwfc), representation('density', out.ecutrho)];
 }
 
+/** k-points from Cartesian units of 2π/alat to fractions of the reciprocal cell: k·aᵢ/alat. */
+const fractionalKpoint = (k: Vec3, cell: Geometry['cell'], alat: number): Vec3 =>
+  cell.map((a) => (k[0] * a[0] + k[1] * a[1] + k[2] * a[2]) / alat) as Vec3;
+
 /** k_mesh of the k-points pw.x lists (fractions of the reciprocal cell; weights summing to 1). */
 function kMesh(out: PwOutput, cell: Geometry['cell'] | undefined): Section | undefined {
   const { points, weights } = out.kpointList;
@@ -106,7 +110,7 @@ function kMesh(out: PwOutput, cell: Geometry['cell'] | undefined): Section | und
     const alat = out.alat;
     const sum = weights.reduce((total, w) => total + w, 0);
     mesh.dimensionality = 3;
-    mesh.points = points.map((k) => cell.map((a) => (k[0] * a[0] + k[1] * a[1] + k[2] * a[2]) / alat));
+    mesh.points = points.map((k) => fractionalKpoint(k, cell, alat));
     if (sum > 0) mesh.weights = weights.map((w) => w / sum);
   }
   return mesh;
@@ -157,10 +161,6 @@ function structureOf(geometry: Geometry, elements: Map<string, string>): Structu
   };
 }
 
-/** k-points from Cartesian units of 2π/alat to fractions of the reciprocal cell: k·aᵢ/alat. */
-const fractionalKpoint = (k: Vec3, geometry: Geometry, alat: number): Vec3 =>
-  geometry.cell.map((a) => (k[0] * a[0] + k[1] * a[1] + k[2] * a[2]) / alat) as Vec3;
-
 /** Where in the run pw.x's cpu clock stood: after the previous cycle (0 before the first). */
 interface Clock {
   previous: number;
@@ -176,7 +176,7 @@ function timings(step: PwScfStep, clock: Clock, calculation: Section): void {
     iterations[index]!.time_calculation = Math.max(0, iteration.time - before);
     before = iteration.time;
   });
-  const end = [...step.iterations].reverse().find((iteration) => iteration.time !== undefined)?.time;
+  const end = step.iterations.findLast((iteration) => iteration.time !== undefined)?.time;
   if (end === undefined) return;
   calculation.time_physical = end;
   calculation.time_calculation = Math.max(0, end - clock.previous);
@@ -219,7 +219,7 @@ function calculationOf(step: PwScfStep, refs: Section, alat: number | undefined,
         n_spin_channels: step.eigenvalues.length,
         n_kpoints: step.kpoints.length,
         n_bands: step.eigenvalues[0]?.[0]?.length ?? 0,
-        kpoints: step.kpoints.map((k) => fractionalKpoint(k, step.geometry, alat)),
+        kpoints: step.kpoints.map((k) => fractionalKpoint(k, step.geometry.cell, alat)),
         energies: step.eigenvalues.map((channel) =>
           channel.map((bands) => bands.map((e) => e * ELECTRON_VOLT)),
         ),

@@ -3,7 +3,10 @@
 // Fermi level or HOMO/LUMO, eigenvalues, forces and stress, and the geometry of relaxation and MD steps.
 // The output is read by a declaration (read-pw-declaration.ts); this module maps what it read onto the
 // reader's types, carrying the cell, the geometry and the cpu time from one part of a run to the next.
+import { ANGSTROM } from '../../structure.ts';
 import { readText } from '../../text/read-text.ts';
+import { BOHR } from '../../units.ts';
+import { cartesian } from '../code-sections.ts';
 import { PW, type PwCycle, type PwPart, type PwRun } from './read-pw-declaration.ts';
 
 type Vec = [number, number, number];
@@ -89,11 +92,7 @@ export interface PwOutput {
   warnings: string[];
 }
 
-const ANGSTROM_IN_BOHR = 1 / 0.529177210903;
-
 const scale = (v: Vec, factor: number): Vec => [v[0] * factor, v[1] * factor, v[2] * factor];
-const fromFractional = (f: Vec, cell: Cell): Vec =>
-  [0, 1, 2].map((j) => f[0] * cell[0][j]! + f[1] * cell[1][j]! + f[2] * cell[2][j]!) as Vec;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -115,10 +114,16 @@ interface Carried {
   cpu?: number;
 }
 
+/** Bohr per unit of a CELL_PARAMETERS or ATOMIC_POSITIONS card (per alat for 'alat' or no unit). */
+const bohrPer = (unit: string | undefined, alat: number | undefined): number =>
+  unit === 'bohr' ? 1 : unit === 'angstrom' ? ANGSTROM / BOHR : (alat ?? 1);
+
 /** Positions of an ATOMIC_POSITIONS card in bohr (Cartesian). */
 function cardPositions(rows: PwPart['positionRows'][number], unit: string, cell: Cell, alat?: number): Vec[] {
-  const factor = unit === 'bohr' ? 1 : unit === 'angstrom' ? ANGSTROM_IN_BOHR : (alat ?? 1);
-  return rows.map(({ xyz }) => (unit === 'crystal' ? fromFractional(xyz, cell) : scale(xyz, factor)));
+  const points = rows.map((row) => row.xyz);
+  if (unit === 'crystal') return cartesian(points, cell);
+  const factor = bohrPer(unit, alat);
+  return points.map((xyz) => scale(xyz, factor));
 }
 
 /**
@@ -140,13 +145,9 @@ function advance(state: Carried, part: PwPart, alat: number | undefined): Carrie
         }
       : undefined);
   const card = part.cells[part.cells.length - 1];
-  const factor =
-    card?.unit === 'bohr'
-      ? 1
-      : card?.unit === 'angstrom'
-        ? ANGSTROM_IN_BOHR
-        : Number(card?.alat ?? alat ?? 1);
-  const cell = card ? (card.rows.map((row) => scale(row, factor)) as Cell) : echoed;
+  // The card's own 'alat = ...' before the run's.
+  const cardAlat = card?.alat !== undefined ? Number(card.alat) : alat;
+  const cell = card ? (card.rows.map((row) => scale(row, bohrPer(card.unit, cardAlat))) as Cell) : echoed;
   const rows = part.positionRows[part.positionRows.length - 1];
   const unit = part.positionUnits[part.positionUnits.length - 1] ?? 'alat';
   const cardGeometry =
