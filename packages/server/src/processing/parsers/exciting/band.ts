@@ -1,8 +1,9 @@
 // exciting's band structure beside INFO.OUT: bandstructure.xml (per band the path distance and energy of
 // each point, and the labelled vertices of the path), else bandstructure.dat (the GW run's
 // bandstructure-qp.dat): rows of 'band, k-point index, k-point (lattice), path distance, energy',
-// bands one after another. Energies are in Hartree relative to the Fermi energy. The path's vertices are where it turns; NOMAD's segments run
-// from vertex to vertex, energies on the calculation's absolute scale in J.
+// bands one after another. Energies are in Hartree relative to the Fermi energy. The path's vertices
+// are where it turns; NOMAD's segments run from vertex to vertex, energies on the calculation's
+// absolute scale in J.
 import { HARTREE } from '../../units.ts';
 import { readPlacedSideFile } from './placed-side-file.ts';
 

@@ -27,6 +27,11 @@ export interface ExcitingDos {
   projections: Projection[];
 }
 
+/** A <diagram>'s attributes. */
+const NSPIN = /\bnspin="([^"]*)"/;
+const L = /\bl="([^"]*)"/;
+const M = /\bm="([^"]*)"/;
+
 /** dos.xml's diagrams, or a sentence saying what is wrong. */
 export function readDosXml(text: string): ExcitingDos | string {
   const energies: number[] = [];
@@ -35,6 +40,8 @@ export function readDosXml(text: string): ExcitingDos | string {
   let section: 'total' | 'partial' | 'other' = 'other';
   let atom = -1;
   let current: number[] | undefined;
+  // Projections by atom, l and m: a large cell has thousands of diagrams.
+  const byKey = new Map<string, Projection>();
   let firstDiagram = true;
   const tokens =
     /<(totaldos|partialdos|interstitialdos)\b[^>]*>|<diagram\b([^>]*)>|<point\s+e="([^"]*)"\s+dos="([^"]*)"/g;
@@ -49,17 +56,19 @@ export function readDosXml(text: string): ExcitingDos | string {
       if (current) firstDiagram = false;
       current = undefined;
       if (section === 'other') continue;
-      const attribute = (name: string) => Number(new RegExp(`\\b${name}="([^"]*)"`).exec(token[2]!)?.[1]);
-      const spin = Math.max(0, (attribute('nspin') || 1) - 1);
+      const attribute = (pattern: RegExp) => Number(pattern.exec(token[2]!)?.[1]);
+      const spin = Math.max(0, (attribute(NSPIN) || 1) - 1);
       current = [];
       if (section === 'total') total[spin] = current;
       else {
-        const l = attribute('l');
-        const m = attribute('m');
-        let projection = projections.find((p) => p.atom === atom && p.l === l && p.m === m);
+        const l = attribute(L);
+        const m = attribute(M);
+        const key = `${atom} ${l} ${m}`;
+        let projection = byKey.get(key);
         if (!projection) {
           projection = { atom, l, m, values: [] };
           projections.push(projection);
+          byKey.set(key, projection);
         }
         projection.values[spin] = current;
       }

@@ -3,7 +3,7 @@
 // occupancy. A spin-polarised run lists the spin-up states first, then the spin-down ones, in one
 // table of nstsv states. Written after every ground state, so it is the last calculation's.
 import { HARTREE } from '../../units.ts';
-import { siblingText } from '../sibling-files.ts';
+import { readSideFile } from './placed-side-file.ts';
 import { numbersIn } from '../text/numbers.ts';
 
 const NAME = 'EIGVAL.OUT';
@@ -105,17 +105,9 @@ export async function addEigenvalues(
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<void> {
-  const file = await siblingText(mainfile, rawRoot, NAME, MAX_EIGVAL_BYTES);
-  if (!file) return;
-  if ('problem' in file) {
-    warn(file.problem);
-    return;
-  }
-  const values = readEigval(file.text, spins);
-  if (typeof values === 'string') {
-    warn(values);
-    return;
-  }
+  const read = (text: string) => readEigval(text, spins);
+  const values = await readSideFile(mainfile, rawRoot, NAME, MAX_EIGVAL_BYTES, read, warn);
+  if (!values) return;
   const { section, edges } = eigenvaluesSection(values);
   calculation.eigenvalues = [section];
   calculation.energy = { ...edges, ...(calculation.energy as Section | undefined) };

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import type { LogLevel, MainfileParser, ParserOutput } from '../../types.ts';
 import { HARTREE } from '../../units.ts';
 import { calculationRefs, codeOutput, codeRun, singlePoint } from '../code-sections.ts';
-import { siblingText } from '../sibling-files.ts';
+import { readSideFile } from './placed-side-file.ts';
 import { excitingArchive, structureOf, type ExcitingInput } from './archive.ts';
 import { addBandStructure } from './band.ts';
 import { addDos } from './dos.ts';
@@ -27,8 +27,11 @@ interface Context {
   log: (level: LogLevel, event: string) => void;
 }
 
-const fermiOf = (calculation: Section): number | undefined =>
-  ((calculation.energy as Section | undefined)?.fermi as number | undefined) ?? undefined;
+/** The calculation's Fermi energy in Hartree (the side files' unit). */
+const fermiOf = (calculation: Section): number | undefined => {
+  const fermi = (calculation.energy as Section | undefined)?.fermi as number | undefined;
+  return fermi === undefined ? undefined : fermi / HARTREE;
+};
 
 async function parseInfo({ content, absolutePath, rawRoot, log }: Context): Promise<ParserOutput> {
   const warn = (event: string) => log('WARNING', event);
@@ -46,7 +49,7 @@ async function parseInfo({ content, absolutePath, rawRoot, log }: Context): Prom
     const spins = info.spinPolarized ? 2 : 1;
     await addEigenvalues(last, spins, absolutePath, rawRoot, warn);
     await addInfoXmlEnergies(last, absolutePath, rawRoot, warn);
-    const fermi = fermiOf(last) !== undefined ? fermiOf(last)! / HARTREE : undefined;
+    const fermi = fermiOf(last);
     await addDos(last, ['dos.xml', 'TDOS.OUT'], fermi, absolutePath, rawRoot, warn);
     await addBandStructure(
       last,
@@ -63,18 +66,14 @@ async function parseInfo({ content, absolutePath, rawRoot, log }: Context): Prom
 
 /** The ground state a GW run starts from: INFO.OUT beside GW_INFO.OUT. */
 async function groundState(absolutePath: string, rawRoot: string, warn: (event: string) => void) {
-  const file = await siblingText(absolutePath, rawRoot, 'INFO.OUT', MAX_INFO_BYTES);
-  if (!file) return undefined;
-  if ('problem' in file) {
-    warn(file.problem);
-    return undefined;
-  }
-  try {
-    return readExcitingInfo(file.text, { file: 'INFO.OUT', warn });
-  } catch (e) {
-    warn(`INFO.OUT beside GW_INFO.OUT not read: ${(e as Error).message}`);
-    return undefined;
-  }
+  const read = (text: string): ExcitingInfo | string => {
+    try {
+      return readExcitingInfo(text, { file: 'INFO.OUT', warn });
+    } catch (e) {
+      return `INFO.OUT beside GW_INFO.OUT not read: ${(e as Error).message}`;
+    }
+  };
+  return readSideFile(absolutePath, rawRoot, 'INFO.OUT', MAX_INFO_BYTES, read, warn);
 }
 
 async function parseGw({ content, absolutePath, rawRoot, log }: Context): Promise<ParserOutput> {

@@ -2,7 +2,8 @@
 // from) and EVALQP.DAT (quasi-particle energies and self-energy terms per k-point and state, Hartree).
 // One GW run may print several task blocks (g0w0, then band, dos); the settings are the first block's.
 import { ELECTRON_VOLT, HARTREE } from '../../units.ts';
-import { siblingText } from '../sibling-files.ts';
+import { readSideFile } from './placed-side-file.ts';
+import { defined } from './read-info.ts';
 import { numbersIn } from '../text/numbers.ts';
 import { readText } from '../../text/read-text.ts';
 import { linesAfter } from '../../text/rule-lines-after.ts';
@@ -112,9 +113,6 @@ const GW_INFO = {
 };
 
 type Settings = Parsed<typeof SETTINGS>;
-
-const defined = <T extends object>(record: T) =>
-  Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** The first defined value (settings: before the first task, else in its block). */
 const firstOf = <T>(values: readonly (T | undefined)[]): T | undefined => values.find((v) => v !== undefined);
@@ -270,15 +268,9 @@ export async function addEvalqp(
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<void> {
-  const file = await siblingText(mainfile, rawRoot, 'EVALQP.DAT', MAX_EVALQP_BYTES);
-  if (!file) return;
-  if ('problem' in file) {
-    warn(file.problem);
-    return;
-  }
-  const section = readEvalqp(file.text, spins);
-  if (typeof section === 'string') warn(section);
-  else calculation.eigenvalues = [section];
+  const read = (text: string) => readEvalqp(text, spins);
+  const section = await readSideFile(mainfile, rawRoot, 'EVALQP.DAT', MAX_EVALQP_BYTES, read, warn);
+  if (section) calculation.eigenvalues = [section];
 }
 
 /** The GW calculation's energies and gap from GW_INFO.OUT's G0W0 block. */

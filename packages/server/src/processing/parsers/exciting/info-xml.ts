@@ -4,7 +4,7 @@
 // output level (sum of eigenvalues, xc potential, Madelung, nuclear-nuclear). Its last <energies> are
 // the converged ones.
 import { HARTREE } from '../../units.ts';
-import { siblingText } from '../sibling-files.ts';
+import { readSideFile } from './placed-side-file.ts';
 
 const NAME = 'info.xml';
 const MAX_INFO_XML_BYTES = 64 * 1024 ** 2;
@@ -53,17 +53,8 @@ export async function addInfoXmlEnergies(
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<void> {
-  const file = await siblingText(mainfile, rawRoot, NAME, MAX_INFO_XML_BYTES);
-  if (!file) return;
-  if ('problem' in file) {
-    warn(file.problem);
-    return;
-  }
-  const energies = readFinalEnergies(file.text);
-  if (typeof energies === 'string') {
-    warn(energies);
-    return;
-  }
+  const energies = await readSideFile(mainfile, rawRoot, NAME, MAX_INFO_XML_BYTES, readFinalEnergies, warn);
+  if (!energies) return;
   const energy = (calculation.energy ?? {}) as Section;
   const total = energies.get('totalEnergy');
   const printed = (energy.total as Section | undefined)?.value as number | undefined;

@@ -1,6 +1,6 @@
 // exciting's input.xml beside INFO.OUT: the attributes of an element (groundstate, gw, gw/freqgrid ...),
 // for the settings INFO.OUT does not print (the k-grid offset, the GW frequency grid and screening).
-import { siblingText } from '../sibling-files.ts';
+import { sideText } from './placed-side-file.ts';
 
 const NAME = 'input.xml';
 const MAX_INPUT_BYTES = 4 * 1024 ** 2;
@@ -11,13 +11,8 @@ export async function readInputXml(
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<string | undefined> {
-  const file = await siblingText(mainfile, rawRoot, NAME, MAX_INPUT_BYTES);
-  if (!file) return undefined;
-  if ('problem' in file) {
-    warn(file.problem);
-    return undefined;
-  }
-  return file.text.replace(/<!--[\s\S]*?-->/g, '');
+  const text = await sideText(mainfile, rawRoot, NAME, MAX_INPUT_BYTES, warn);
+  return text?.replace(/<!--[\s\S]*?-->/g, '');
 }
 
 /** The attributes of the first `<name ...>` element inside `within` (the whole text when absent). */

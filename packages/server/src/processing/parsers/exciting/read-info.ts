@@ -256,7 +256,8 @@ type Values = Parsed<typeof INFO>;
 type IterationValues = Parsed<typeof ITERATION>;
 type IterationBlock = Parsed<typeof SCF>['iterations'][number];
 
-const defined = <T extends object>(record: T) =>
+/** The record without its undefined values. */
+export const defined = <T extends object>(record: T) =>
   Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as {
     [K in keyof T]: Exclude<T[K], undefined>;
   };

@@ -40,7 +40,8 @@ const RELATIVITY: Readonly<Record<string, string>> = {
   'zora scalar': 'scalar_relativistic',
 };
 
-const numbers = (text: string | undefined): number[] =>
+/** The numbers of a control.in value ('4 4 4', '1d-6'), its words left out. */
+export const numbers = (text: string | undefined): number[] =>
   (text ?? '')
     .split(/\s+/)
     .filter((t) => t !== '' && !Number.isNaN(Number(t.replace(/[dD]/, 'e'))))

@@ -10,7 +10,7 @@ import {
   systemsOfSteps,
   type CodeArchive,
 } from '../code-sections.ts';
-import { methodOf } from './archive-method.ts';
+import { methodOf, numbers } from './archive-method.ts';
 import type { AimsEigenvalues, AimsGeometry, AimsOutput, AimsScfStep } from './read-aims.ts';
 
 type Section = Record<string, unknown>;
@@ -18,12 +18,6 @@ type Vec = readonly number[];
 
 /** Speed of light in cm/s: a thermostat frequency in cm^-1 is a coupling time 1/(c·ν̃). */
 const LIGHT_CM_PER_S = 2.99792458e10;
-
-const numbers = (text: string | undefined): number[] =>
-  (text ?? '')
-    .split(/\s+/)
-    .filter((t) => t !== '' && !Number.isNaN(Number(t.replace(/[dD]/, 'e'))))
-    .map((t) => Number(t.replace(/[dD]/, 'e')));
 
 function structureOf(geometry: AimsGeometry): Structure {
   const structure: Structure = {
@@ -76,7 +70,8 @@ function eigenvaluesOf(listing: AimsEigenvalues): Section | undefined {
   const channels = listing.energies.filter((spin) => spin.length === nk).length;
   const energies = listing.energies.slice(0, channels);
   const occupations = listing.occupations.slice(0, channels);
-  const bands = Math.min(...energies.flat().map((k) => k.length));
+  // Not Math.min(...): a dense k-grid lists more k-points than a call takes arguments.
+  const bands = energies.flat().reduce((fewest, k) => Math.min(fewest, k.length), Infinity);
   if (nk === 0 || !Number.isFinite(bands) || bands === 0) return undefined;
   return {
     n_spin_channels: channels,
@@ -181,15 +176,8 @@ function workflowOf(control: Map<string, string>, converged: boolean | undefined
   return singlePoint();
 }
 
-function systemOf(structure: Structure, geometry: AimsGeometry): Section {
-  return {
-    structure,
-    velocities: geometry.velocities?.map((v) => v.map((x) => (x * ANGSTROM) / PICOSECOND)),
-  };
-}
-
-/** The DFT run (and, with GW on top, its geometries) of an output. */
-export function aimsArchive(out: AimsOutput): CodeArchive & { geometries: AimsGeometry[] } {
+/** The DFT run of an output (a GW run on top is made from it). */
+export function aimsArchive(out: AimsOutput): CodeArchive {
   const warnings: string[] = [];
   if (!out.version) warnings.push("the output names no version ('Version' or 'FHI-aims version' line)");
   if (!out.finished) warnings.push("the output has no 'Have a nice day.': the run did not finish");
@@ -199,12 +187,14 @@ export function aimsArchive(out: AimsOutput): CodeArchive & { geometries: AimsGe
   const { geometries, systemIndex } = systemsOfSteps(steps);
   const calculations = steps.map((step, index) => calculationOf(step, systemIndex[index]!));
   if (geometries.length === 0) geometries.push(out.steps[0]!.geometry);
-  const systems = geometries.map((geometry) => systemOf(structureOf(geometry), geometry));
-  const structures = systems.map((system) => system.structure as Structure);
+  const structures = geometries.map(structureOf);
   const run = codeRun('FHI-aims', out.version, methodOf(out, warnings), structures, calculations);
-  systems.forEach((system, index) => {
-    if (system.velocities)
-      ((run.system as Section[])[index]!.atoms as Section).velocities = system.velocities;
+  // MD prints velocities (Å/ps) with its geometries; the system's atoms take them.
+  geometries.forEach((geometry, index) => {
+    if (geometry.velocities)
+      ((run.system as Section[])[index]!.atoms as Section).velocities = geometry.velocities.map((v) =>
+        v.map((x) => (x * ANGSTROM) / PICOSECOND),
+      );
   });
   if (out.wallStart !== undefined)
     run.time_run = {
@@ -216,6 +206,5 @@ export function aimsArchive(out: AimsOutput): CodeArchive & { geometries: AimsGe
     workflow2: workflowOf(out.control, out.geometryConverged),
     structure: structures[structures.length - 1]!,
     warnings,
-    geometries,
   };
 }

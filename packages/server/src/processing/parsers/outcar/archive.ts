@@ -4,6 +4,7 @@ import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, scaleMat3, scaleVec3, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
 import { dosOf } from '../vasp/electronic.ts';
 import { gwMethodOf } from '../vasp/gw.ts';
+import { timingsOf } from '../vasp/calculation.ts';
 import { atomParametersOf, electronicOf, scfOf, type KMesh } from '../vasp/method.ts';
 import { electronsRepresentationOf, headersFor } from '../vasp/potcar.ts';
 import type { RawAtomType, RawDos, TagMap } from '../vasp/raw.ts';
@@ -68,10 +69,7 @@ function calculationOf(
     calculation.n_scf_iterations = step.scf.length;
     calculation.scf_iteration = scfIterationsOf(step, start);
   }
-  if (step.time !== undefined && Number.isFinite(step.time)) {
-    calculation.time_calculation = step.time;
-    if (start !== undefined) calculation.time_physical = start + step.time;
-  }
+  Object.assign(calculation, timingsOf([step.time], start)[0]);
   const electronic = eigenvaluesOf(step, outcar.kpoints, warnings);
   if (electronic.eigenvalues) calculation.eigenvalues = [electronic.eigenvalues];
   if (electronic.highestOccupied !== undefined) energy.highest_occupied = electronic.highestOccupied;
@@ -269,11 +267,11 @@ export function outcarArchive(outcar: Outcar, incarFile?: IncarTags, doscar?: Ra
     system: structures.map(systemSection),
   };
   if (complete.length > 0) {
-    // Wall time before each step: the sum of the earlier steps' 'LOOP+' timers.
+    // Wall time before each step: when the one before ended (the sum of their 'LOOP+' timers).
     let start: number | undefined = 0;
     const calculations = complete.map((step, index) => {
       const calculation = calculationOf(step, index, { outcar, start, warnings, methodIndex });
-      start = start !== undefined && step.time !== undefined ? start + step.time : undefined;
+      start = calculation.time_physical as number | undefined;
       return calculation;
     });
     const last = calculations[calculations.length - 1];

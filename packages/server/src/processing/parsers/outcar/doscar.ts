@@ -27,6 +27,7 @@ const ORBITALS: Readonly<Record<number, readonly string[]>> = {
   ],
 };
 
+/** Plain whitespace-separated columns: split, twice as fast as numbersIn on DOSCAR's many rows. */
 const numbers = (line: string): number[] =>
   line
     .trim()

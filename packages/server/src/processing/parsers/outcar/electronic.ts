@@ -2,6 +2,7 @@
 // timings, eigenvalues per k-point with the band edges, and the k-point mesh.
 import type { Vec3 } from '../../structure.ts';
 import { ELECTRON_VOLT } from '../../units.ts';
+import { timingsOf } from '../vasp/calculation.ts';
 import { bandEdgesOf } from '../vasp/electronic.ts';
 import type { KMesh } from '../vasp/method.ts';
 import type { OutcarKpoints } from './outcar-blocks.ts';
@@ -12,13 +13,13 @@ type Section = Record<string, unknown>;
 const energyValue = (ev: number | undefined): { value: number } | undefined =>
   ev === undefined ? undefined : { value: ev * ELECTRON_VOLT };
 
-/**
- * Scf iterations as printed; `start` is the wall time (s) before the ionic step, so that
- * time_physical counts from the start of the run (undefined once a timer is missing).
- */
+/** Scf iterations as printed; `start` is the wall time (s) elapsed before the ionic step began. */
 export function scfIterationsOf(step: OutcarStep, start: number | undefined): Section[] {
-  let elapsed = start;
-  return step.scf.map(({ energies, time }) => {
+  const timings = timingsOf(
+    step.scf.map(({ time }) => time),
+    start,
+  );
+  return step.scf.map(({ energies }, index) => {
     const energy: Section = {};
     // Same mapping as the ionic step: 'energy without entropy' is the total energy.
     const pairs: [string, number | undefined][] = [
@@ -31,15 +32,7 @@ export function scfIterationsOf(step: OutcarStep, start: number | undefined): Se
       const value = energyValue(ev);
       if (value) energy[key] = value;
     }
-    const iteration: Section = { energy };
-    if (time !== undefined && Number.isFinite(time)) {
-      iteration.time_calculation = time;
-      elapsed = elapsed === undefined ? undefined : elapsed + time;
-      if (elapsed !== undefined) iteration.time_physical = elapsed;
-    } else {
-      elapsed = undefined;
-    }
-    return iteration;
+    return { energy, ...timings[index] };
   });
 }
 

@@ -3,7 +3,7 @@
 import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { outcarArchive } from './archive.ts';
-import { readOutcar } from './read-outcar.ts';
+import { readOutcar, type Outcar } from './read-outcar.ts';
 import { readDoscar } from './doscar.ts';
 import { readSiblingDoscar, readSiblingIncar } from './sibling.ts';
 import type { RawDos } from '../vasp/raw.ts';
@@ -48,7 +48,7 @@ export const outcarParser: MainfileParser = {
 async function siblingDos(
   absolutePath: string,
   rawRoot: string,
-  outcar: ReturnType<typeof readOutcar>,
+  outcar: Outcar,
   log: (level: 'WARNING' | 'INFO', event: string) => void,
 ): Promise<RawDos | undefined> {
   try {

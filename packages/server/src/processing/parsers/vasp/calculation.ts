@@ -19,10 +19,8 @@ interface EnergySection {
   lowest_unoccupied?: number;
 }
 
-interface ScfIteration {
+interface ScfIteration extends Timing {
   energy: EnergySection;
-  time_calculation?: number;
-  time_physical?: number;
 }
 
 export interface CalculationSection {
@@ -83,26 +81,33 @@ function scaled(rows: readonly Vec3[], factor: number): Vec3[] {
   return rows.map((r) => scaleVec3(r, factor));
 }
 
+interface Timing {
+  time_calculation?: number;
+  time_physical?: number;
+}
+
 /**
- * Scf steps with their wall times; `start` is the wall time (s) elapsed before the ionic step began,
- * so time_physical counts from the start of the run as NOMAD's does.
+ * Wall times (s) of consecutive steps as NOMAD's time_calculation and time_physical, which counts from
+ * the start of the run: `start` is the wall time elapsed before the first step. The running sum ends at
+ * the first step without a timer (undefined `start`: none).
  */
-function scfIterationsOf(calculation: RawCalculation, start: number | undefined): ScfIteration[] {
+export function timingsOf(walls: readonly (number | undefined)[], start: number | undefined): Timing[] {
   let elapsed = start;
-  return calculation.scsteps.map((step, index) => {
-    const iteration: ScfIteration = { energy: energySectionOf(step) };
-    const wall = calculation.scstepWallTimes[index];
-    if (wall !== undefined && Number.isFinite(wall)) {
-      iteration.time_calculation = wall;
-      if (elapsed !== undefined) {
-        elapsed += wall;
-        iteration.time_physical = elapsed;
-      }
-    } else {
+  return walls.map((wall) => {
+    if (wall === undefined || !Number.isFinite(wall)) {
       elapsed = undefined;
+      return {};
     }
-    return iteration;
+    if (elapsed === undefined) return { time_calculation: wall };
+    elapsed += wall;
+    return { time_calculation: wall, time_physical: elapsed };
   });
+}
+
+/** Scf steps with their wall times; `start` is the wall time (s) elapsed before the ionic step began. */
+function scfIterationsOf(calculation: RawCalculation, start: number | undefined): ScfIteration[] {
+  const timings = timingsOf(calculation.scstepWallTimes, start);
+  return calculation.scsteps.map((step, index) => ({ energy: energySectionOf(step), ...timings[index] }));
 }
 
 /** `start`: wall time (s) of the run before this ionic step, undefined when a timer was missing. */
@@ -119,10 +124,7 @@ export function calculationOf(
     n_scf_iterations: calculation.scsteps.length,
     scf_iteration: scfIterationsOf(calculation, start),
   };
-  if (calculation.wallTime !== undefined && Number.isFinite(calculation.wallTime)) {
-    section.time_calculation = calculation.wallTime;
-    if (start !== undefined) section.time_physical = start + calculation.wallTime;
-  }
+  Object.assign(section, timingsOf([calculation.wallTime], start)[0]);
   if (calculation.forces) section.forces = { total: { value: scaled(calculation.forces, EV_PER_ANGSTROM) } };
   if (calculation.stress) section.stress = { total: { value: scaled(calculation.stress, KBAR) } };
   return section;

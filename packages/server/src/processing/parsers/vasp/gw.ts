@@ -20,8 +20,8 @@ export interface GwMethodSection {
 }
 
 /**
- * ALGO values of GW runs (VASP wiki 'ALGO'); the trailing R marks the low-scaling (space-time)
- * variants. [kind when it iterates, whether W is kept fixed].
+ * ALGO values of GW runs (VASP wiki 'ALGO', without the trailing R of the low-scaling space-time
+ * variants): a single shot, or what iterates (eigenvalues or quasi-particles); a trailing 0 keeps W fixed.
  */
 const GW_ALGOS: Readonly<Record<string, 'G0W0' | 'ev' | 'qp'>> = {
   G0W0: 'G0W0',

@@ -314,9 +314,12 @@ describe('VASP parser errors', () => {
 
   it('fails a truncated file with neither a structure nor a complete step', () => {
     const cut = text.slice(0, text.indexOf('<structure name="initialpos"'));
-    expect(() => parseVasprun(Buffer.from(cut, 'latin1'), () => {})).toThrow(
+    const warnings: string[] = [];
+    expect(() => parseVasprun(Buffer.from(cut, 'latin1'), (_, event) => warnings.push(event))).toThrow(
       /^vasprun\.xml is truncated: the file ends \(line \d+\) inside <modeling>/,
     );
+    // Nothing is stored, so no warning says what would have been.
+    expect(warnings).toEqual([]);
   });
 
   it('rejects other XML and other programs', () => {
@@ -413,5 +416,8 @@ describe('VASP parser in the pipeline', () => {
       .filter((l) => l.level === 'WARNING')
       .map((l) => l.event);
     expect(warnings.some((w) => /^the run did not finish \(vasprun\.xml is truncated/.test(w))).toBe(true);
+    expect(warnings).toContain(
+      'vasprun.xml has no complete <calculation>: only the input structure is stored',
+    );
   });
 });

@@ -102,7 +102,7 @@ function outputOf(run: Vasprun, log: Log, potcars: readonly PotcarHeader[]): Par
   const systems: SystemSection[] = [];
   const calculations: CalculationSection[] = [];
   let structure: Structure | undefined;
-  // Wall time elapsed before each ionic step: the sum of the earlier steps' 'totalsc' timers.
+  // Wall time elapsed before each ionic step: when the one before ended (the sum of their 'totalsc' timers).
   let elapsed: number | undefined = 0;
   run.calculations.forEach((raw, index) => {
     const rawStructure = raw.structure ?? run.finalStructure ?? run.initialStructure;
@@ -112,23 +112,20 @@ function outputOf(run: Vasprun, log: Log, potcars: readonly PotcarHeader[]): Par
     const selective = rawStructure.selective ?? run.initialStructure?.selective;
     systems.push(systemOf(structure, selective));
     const section = calculationOf(raw, systems.length - 1, elapsed, methodIndex);
-    elapsed = elapsed !== undefined && raw.wallTime !== undefined ? elapsed + raw.wallTime : undefined;
+    elapsed = section.time_physical;
     const nSpin = method.electronic.n_spin_channels;
     addElectronic(section, raw, run, { lattice: structure.lattice as Mat3, nSpin, warn });
     calculations.push(section);
   });
   if (run.calculations.length === 0) {
     // A run stopped before its first ionic step finished still has its input structure.
-    warn('vasprun.xml has no complete <calculation>: only the input structure is stored');
     const rawStructure = run.finalStructure ?? run.initialStructure;
-    if (rawStructure) {
-      structure = structureOf(rawStructure, run.elements, 'the initial structure');
-      systems.push(systemOf(structure, rawStructure.selective));
+    if (!rawStructure) {
+      throw new Error(run.truncated ?? 'vasprun.xml has neither a structure nor a complete ionic step');
     }
-  }
-
-  if (systems.length === 0) {
-    throw new Error(run.truncated ?? 'vasprun.xml has neither a structure nor a complete ionic step');
+    structure = structureOf(rawStructure, run.elements, 'the initial structure');
+    systems.push(systemOf(structure, rawStructure.selective));
+    warn('vasprun.xml has no complete <calculation>: only the input structure is stored');
   }
   if (run.truncated) {
     const kept = run.calculations.length;

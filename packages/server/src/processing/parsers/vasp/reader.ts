@@ -296,15 +296,12 @@ function vasprunReader(): VasprunReader {
 
   const walker = new XmlWalker({ open, close }, LABEL);
   const end = (): Vasprun => {
-    if (walker.truncated) {
-      // A run cut off (killed job, full disk) keeps its complete ionic steps; the caller warns.
-      try {
-        walker.end();
-      } catch (error) {
-        run.truncated = error instanceof Error ? error.message : String(error);
-      }
-    } else {
+    try {
       walker.end();
+    } catch (error) {
+      // A run cut off (killed job, full disk) keeps its complete ionic steps; the caller warns.
+      if (!walker.truncated) throw error;
+      run.truncated = error instanceof Error ? error.message : String(error);
     }
     run.elements = tables.atoms.rows.map((row) => (row[tables.atoms.fields.indexOf('element')] ?? '').trim());
     run.atomTypes = atomTypesOf(tables.atomtypes);
