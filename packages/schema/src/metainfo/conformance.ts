@@ -1,6 +1,7 @@
 import { archiveDefinition } from './builtin/archive.ts';
 import { sectionsOf, variantOf } from './lookup.ts';
 import type { QuantityDefinition, SectionDefinition, Shape, SubSectionDefinition } from './model.ts';
+import { scalarProblem } from './values.ts';
 
 /**
  * Checks archive data against the metainfo definitions: every key a defined quantity or sub-section,
@@ -19,31 +20,11 @@ const BOOKKEEPING = new Set(['m_def', 'm_annotations', 'm_parent_index', 'm_pare
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const scalarFits = (quantity: QuantityDefinition, value: unknown): boolean => {
-  switch (quantity.type) {
-    case 'int':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'float':
-    case 'complex':
-      return typeof value === 'number';
-    case 'any':
-      return true;
-    case 'bool':
-      return typeof value === 'boolean';
-    case 'enum':
-      return typeof value === 'string' && quantity.values.includes(value);
-    case 'str':
-    case 'datetime':
-    case 'reference':
-      return typeof value === 'string';
-  }
-};
-
 /** Why a value does not have a shape (one array level per dimension, fixed lengths kept), or undefined. */
 function shapeProblem(quantity: QuantityDefinition, value: unknown, shape: Shape): string | undefined {
   if (shape.length === 0) {
     if (value === null) return undefined;
-    return scalarFits(quantity, value)
+    return scalarProblem(quantity, value) === undefined
       ? undefined
       : `${JSON.stringify(value)?.slice(0, 40)} is not a ${quantity.type === 'enum' ? `value of ${quantity.values.join(', ')}` : quantity.type}`;
   }

@@ -167,3 +167,46 @@ export const repeating = <const N extends string, const D extends SectionDefinit
   repeats: true,
   section: definition,
 });
+
+/** Tuple of length L (the levels of a self-nesting section, as the type below counts them). */
+type Levels<L extends number, T extends readonly unknown[] = readonly []> = T['length'] extends L
+  ? T
+  : Levels<L, readonly [...T, unknown]>;
+
+/** The type of a section that holds itself under K, cut after as many levels as T has elements. */
+type SelfNesting<
+  N extends string,
+  Q extends readonly QuantityDefinition[],
+  K extends string,
+  T extends readonly unknown[],
+> = T extends readonly [unknown, unknown, ...infer Deeper]
+  ? SectionDefinitionOf<
+      N,
+      Q,
+      readonly [SubSectionDefinition<K, true, SelfNesting<N, Q, K, readonly [unknown, ...Deeper]>, never>]
+    >
+  : SectionDefinitionOf<N, Q, readonly []>;
+
+/**
+ * A section NOMAD nests in itself (under `subSection`), cut after `levels` levels: the definitions and the
+ * archive types derived from them must stay finite. The levels, the outermost first; each holds the next
+ * and the innermost none. The outermost comes first in a package too, so that lookups by name find the one
+ * that nests deepest.
+ */
+export const selfNesting = <
+  const N extends string,
+  const Q extends readonly QuantityDefinition[],
+  const K extends string,
+  const L extends number,
+>(
+  name: N,
+  description: string,
+  quantities: Q,
+  subSection: K,
+  levels: L,
+): readonly [SelfNesting<N, Q, K, Levels<L>>, ...SectionDefinition[]] => {
+  const nested: SectionDefinition[] = [section(name, description, quantities)];
+  while (nested.length < levels)
+    nested.unshift(section(name, description, quantities, [repeating(subSection, nested[0]!)]));
+  return nested as unknown as readonly [SelfNesting<N, Q, K, Levels<L>>, ...SectionDefinition[]];
+};

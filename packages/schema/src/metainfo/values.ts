@@ -5,7 +5,8 @@ import type { Dimension, QuantityDefinition } from './model.ts';
 const describe = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'a list' : `${typeof value} ${JSON.stringify(value)}`;
 
-const scalarProblem = (quantity: QuantityDefinition, value: unknown): string | undefined => {
+/** What a scalar of the quantity's type has to be ('an integer'), or undefined when `value` is one. */
+export const scalarProblem = (quantity: QuantityDefinition, value: unknown): string | undefined => {
   switch (quantity.type) {
     case 'str':
     case 'reference':

@@ -28,13 +28,6 @@ interface Ticket {
 
 type Started = { outcome: 'counted'; ticket: Ticket } | { outcome: 'limited'; retryAfter: number };
 
-interface Row {
-  kind: Kind;
-  key: string;
-  count: number;
-  last_failure: string | number;
-}
-
 /** Thrown inside the counting transaction to roll back what it already counted when a later count refuses. */
 class Refused extends Error {}
 
@@ -44,6 +37,14 @@ const boundedKey = (value: string) => (value.length <= MAX_PLAIN_KEY ? value : `
 
 /** The exponent of the doubling is capped far beyond any max_delay so that the arithmetic stays finite. */
 const MAX_DOUBLINGS = 60;
+
+/**
+ * SQL: until when row `f` of `login_failures` makes attempts wait, when its count has reached `threshold`:
+ * the threshold-th failure waits the base delay, each further one twice as long, up to the maximum (all in
+ * milliseconds). Counting and telling the wait both use it, so they cannot disagree.
+ */
+const waitEnd = (threshold: string, baseDelay: string, maxDelay: string) =>
+  `f.last_failure + least(${maxDelay}::float8, ${baseDelay}::float8 * power(2::float8, least(f.count - ${threshold}, ${MAX_DOUBLINGS})))`;
 
 /**
  * Back-off of failed logins on every password and token path, in the database so that all nodes share the
@@ -174,8 +175,7 @@ export class LoginLimiter {
       `INSERT INTO login_failures AS f (kind, key, count, last_failure) VALUES ($1, $2, 1, $3)
        ON CONFLICT (kind, key) DO UPDATE
          SET count = CASE WHEN f.last_failure >= $3 - $4 THEN f.count + 1 ELSE 1 END, last_failure = $3
-         WHERE NOT (f.count >= $5
-           AND f.last_failure + least($6::float8, $7::float8 * power(2::float8, least(f.count - $5, ${MAX_DOUBLINGS}))) > $3)
+         WHERE NOT (f.count >= $5 AND ${waitEnd('$5', '$6', '$7')} > $3)
        RETURNING count, (xmax = 0) AS inserted`,
       [
         counter.kind,
@@ -183,8 +183,8 @@ export class LoginLimiter {
         Math.round(now),
         Math.round(windowSeconds * 1000),
         counter.threshold,
-        maxDelaySeconds * 1000,
         baseDelaySeconds * 1000,
+        maxDelaySeconds * 1000,
       ],
     );
     return rows[0];
@@ -211,15 +211,13 @@ export class LoginLimiter {
   private async prune(kind: Kind, now: number) {
     const { windowSeconds, maxDelaySeconds, maxEntries } = this.limits;
     const expired = Math.round(now - Math.max(windowSeconds, maxDelaySeconds) * 1000);
+    // One statement for both sets: the same rows as deleting one after the other (expired rows are the oldest).
     await this.db.query(
-      `DELETE FROM login_failures WHERE kind = $1 AND key IN (
-         SELECT key FROM login_failures WHERE kind = $1 AND last_failure < $2 FOR UPDATE SKIP LOCKED)`,
-      [kind, expired],
-    );
-    await this.db.query(
-      `DELETE FROM login_failures WHERE kind = $1 AND key IN (
-         SELECT key FROM login_failures WHERE kind = $1 ORDER BY last_failure DESC OFFSET $2 FOR UPDATE SKIP LOCKED)`,
-      [kind, maxEntries],
+      `DELETE FROM login_failures WHERE kind = $1 AND (
+         key IN (SELECT key FROM login_failures WHERE kind = $1 AND last_failure < $2 FOR UPDATE SKIP LOCKED)
+         OR key IN (SELECT key FROM login_failures WHERE kind = $1
+                      ORDER BY last_failure DESC OFFSET $3 FOR UPDATE SKIP LOCKED))`,
+      [kind, expired, maxEntries],
     );
   }
 
@@ -227,22 +225,22 @@ export class LoginLimiter {
     return Math.ceil((await this.waitMs(this.db, counters, this.now())) / 1000);
   }
 
-  /** Milliseconds until none of the counts makes attempts wait; the threshold-th failure waits the base delay. */
+  /** Milliseconds until none of the counts makes attempts wait (0 when none does). */
   private async waitMs(db: Queryable, counters: Counter[], now: number): Promise<number> {
-    const { rows } = await db.query<Row>(
-      'SELECT kind, key, count, last_failure FROM login_failures WHERE (kind, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))',
-      [counters.map((counter) => counter.kind), counters.map((counter) => counter.key)],
-    );
     const { baseDelaySeconds, maxDelaySeconds } = this.limits;
-    let wait = 0;
-    for (const row of rows) {
-      const counter = counters.find((c) => c.kind === row.kind && c.key === row.key);
-      if (!counter || row.count < counter.threshold) continue;
-      const doublings = Math.min(row.count - counter.threshold, MAX_DOUBLINGS);
-      const delay = Math.min(maxDelaySeconds, baseDelaySeconds * 2 ** doublings) * 1000;
-      wait = Math.max(wait, Number(row.last_failure) + delay - now);
-    }
-    return wait;
+    const { rows } = await db.query<{ until: number | null }>(
+      `SELECT max(${waitEnd('c.threshold', '$4', '$5')}) AS until
+         FROM login_failures f JOIN unnest($1::text[], $2::text[], $3::int[]) AS c (kind, key, threshold) USING (kind, key)
+         WHERE f.count >= c.threshold`,
+      [
+        counters.map((counter) => counter.kind),
+        counters.map((counter) => counter.key),
+        counters.map((counter) => counter.threshold),
+        baseDelaySeconds * 1000,
+        maxDelaySeconds * 1000,
+      ],
+    );
+    return Math.max(0, Number(rows[0]?.until ?? now) - now);
   }
 }
 

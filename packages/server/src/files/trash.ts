@@ -33,16 +33,15 @@ export async function moveToTrash(dataDir: string, target: string): Promise<bool
 }
 
 // The deleting thread: one tree per message. Another server sharing the data directory may be deleting
-// the same tree, so what vanishes meanwhile is no error; a tree that still fails is reported.
+// the same tree: what vanishes meanwhile is no error, a folder found not yet empty is tried again
+// (rmSync's retries), and a tree that still fails is reported.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { rmSync } = require('node:fs');
 parentPort.on('message', ({ id, target }) => {
   let error;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try { rmSync(target, { recursive: true, force: true }); error = undefined; break; }
-    catch (e) { error = e instanceof Error ? e.message : String(e); }
-  }
+  try { rmSync(target, { recursive: true, force: true, maxRetries: 2 }); }
+  catch (e) { error = e instanceof Error ? e.message : String(e); }
   parentPort.postMessage({ id, error });
 });
 `;

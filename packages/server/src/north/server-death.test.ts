@@ -1,7 +1,6 @@
 // A tool must not outlive its server: after the server process is killed with SIGKILL (no exit hook runs),
 // the tool's whole process group ends, as its guard sees the server's pipe close.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,16 +11,7 @@ import { freePort } from '../testing/free-port.ts';
 import { as, json } from '../testing/http.ts';
 import { fixtureToolCommand } from '../testing/north.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
-
-const answers = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+import { portAnswers } from './tool-instance.ts';
 
 describe('NORTH tools and a killed server', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-north-kill-'));
@@ -58,9 +48,9 @@ describe('NORTH tools and a killed server', () => {
     const launch = await fetch(`${server.api}/north/fixture`, as(token, { method: 'POST' }));
     expect(launch.status, await launch.clone().text()).toBe(200);
     expect((await json<{ data: { state: string } }>(launch)).data.state).toBe('running');
-    expect(await answers(port)).toBe(true);
+    expect(await portAnswers(port)).toBe(true);
 
     await server.stop('SIGKILL');
-    await expect.poll(() => answers(port), { timeout: 30_000, interval: 100 }).toBe(false);
+    await expect.poll(() => portAnswers(port), { timeout: 30_000, interval: 100 }).toBe(false);
   }, 120_000);
 });

@@ -27,7 +27,8 @@ export interface InstanceStart {
   startTimeoutMs: number;
 }
 
-const portAnswers = (port: number): Promise<boolean> =>
+/** Whether something accepts connections on the local port. */
+export const portAnswers = (port: number): Promise<boolean> =>
   new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' });
     socket.once('connect', () => {
@@ -99,7 +100,7 @@ export class ToolInstance {
       if (log !== undefined) closeSync(log);
     }
     const child = this.child;
-    // The guard's pipe must not keep this process alive, and ends with the tool (which lets the guard go).
+    // The guard's pipe must not keep this process alive; it is closed once the tool has ended.
     const guardPipe = child.stdio[3] as Socket | null;
     guardPipe?.unref();
     guardPipe?.on('error', () => undefined);
@@ -107,10 +108,10 @@ export class ToolInstance {
       child.once('exit', () => resolve());
       child.once('error', () => resolve());
     });
-    void this.exited.then(() => guardPipe?.destroy());
     let ended = false;
     void this.exited.then(() => {
       ended = true;
+      guardPipe?.destroy();
       // A tool that ends by itself (or never started) is an error, and what it started goes with it; one
       // that was stopped is stopped.
       if (this.state !== 'stopping') this.signalGroup('SIGKILL');

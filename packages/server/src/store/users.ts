@@ -170,6 +170,9 @@ export const createUser = async (db: Queryable, input: NewUser): Promise<UserRec
   }
 };
 
+/** The account a login ($1, normalised) names: the one with that username, else the one with that email. */
+const BY_LOGIN = 'FROM users WHERE username = $1 OR email = $1 ORDER BY (username = $1) DESC LIMIT 1';
+
 /**
  * The user with this username (or email) and password, or undefined. Unknown users cost as much time as a
  * wrong password, so the answer time does not tell which accounts exist.
@@ -180,7 +183,7 @@ export const authenticateUser = async (
   password: string,
 ): Promise<UserRecord | undefined> => {
   const { rows } = await db.query<UserRow & { password_hash: string | null }>(
-    `SELECT ${columns}, password_hash FROM users WHERE username = $1 OR email = $1 ORDER BY (username = $1) DESC LIMIT 1`,
+    `SELECT ${columns}, password_hash ${BY_LOGIN}`,
     [normalizeLogin(login)],
   );
   const row = rows[0];
@@ -190,12 +193,9 @@ export const authenticateUser = async (
   return toRecord(user);
 };
 
-/** The id of the account a login (username or email) names, chosen as authenticateUser chooses it. */
+/** The id of the account a login (username or email) names, as authenticateUser chooses it. */
 export const userIdForLogin = async (db: Queryable, login: string): Promise<string | undefined> => {
-  const { rows } = await db.query<{ user_id: string }>(
-    'SELECT user_id FROM users WHERE username = $1 OR email = $1 ORDER BY (username = $1) DESC LIMIT 1',
-    [normalizeLogin(login)],
-  );
+  const { rows } = await db.query<{ user_id: string }>(`SELECT user_id ${BY_LOGIN}`, [normalizeLogin(login)]);
   return rows[0]?.user_id;
 };
 

@@ -2,6 +2,7 @@ import {
   archiveDefinition,
   builtinPackages,
   definitionAt,
+  nomadTypeOf,
   sectionsOf,
   type PackageDefinition,
   type QuantityDefinition,
@@ -31,27 +32,15 @@ export const qualifiedName = (section: SectionDefinition): string => {
 
 /** The type as NOMAD writes it (type_kind and type_data), for the quantity card. */
 export const quantityType = (quantity: QuantityDefinition): { kind: string; data: string } => {
-  switch (quantity.type) {
-    case 'float':
-      return { kind: 'numpy', data: 'float64' };
-    case 'datetime':
-      return { kind: 'custom', data: 'nomad.metainfo.data_type.Datetime' };
-    case 'complex':
-      return { kind: 'numpy', data: 'complex128' };
-    case 'any':
-      return { kind: 'custom', data: 'nomad.metainfo.data_type.Any' };
-    case 'enum':
-      return { kind: 'enum', data: quantity.values.join(', ') };
-    case 'reference': {
-      const target = quantity.target ? definitionAt(quantity.target, archiveDefinition) : undefined;
-      if (!target) return { kind: 'reference', data: 'nomad.datamodel.data.ArchiveSection' };
-      return target.kind === 'section'
-        ? { kind: 'reference', data: qualifiedName(target.section) }
-        : { kind: 'quantity_reference', data: `${qualifiedName(target.owner)}.${target.quantity.name}` };
-    }
-    default:
-      return { kind: 'python', data: quantity.type };
+  if (quantity.type === 'reference') {
+    const target = quantity.target ? definitionAt(quantity.target, archiveDefinition) : undefined;
+    if (!target) return { kind: 'reference', data: 'nomad.datamodel.data.ArchiveSection' };
+    return target.kind === 'section'
+      ? { kind: 'reference', data: qualifiedName(target.section) }
+      : { kind: 'quantity_reference', data: `${qualifiedName(target.owner)}.${target.quantity.name}` };
   }
+  const { type_kind: kind, type_data: data } = nomadTypeOf(quantity);
+  return { kind, data: Array.isArray(data) ? data.join(', ') : data };
 };
 
 /** '[*]', '[3, 3]' or 'scalar'. */

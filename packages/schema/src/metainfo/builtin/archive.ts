@@ -17,16 +17,15 @@ import { runSystemSections } from './run-system.ts';
 import { messageRun, program, run, timeRun } from './run.ts';
 import { elnBasePackages } from './eln-base.ts';
 import {
-  dftPlusGwSections,
-  elasticSections,
   geometryOptimizationSections,
-  molecularDynamicsSections,
-  phononSections,
   singlePointSections,
-  workflow,
   workflowSections,
   workflowVariants,
 } from './workflow.ts';
+import { workflow } from './workflow-base.ts';
+import { dftPlusGwSections } from './workflow-gw.ts';
+import { molecularDynamicsSections } from './workflow-md.ts';
+import { elasticSections, phononSections } from './workflow-phonon-elastic.ts';
 
 /** The top of the archive definitions: what processing stores for an entry. */
 

@@ -1,4 +1,4 @@
-import { anyValue, enumeration, float, int, repeating, section, str, sub } from '../define.ts';
+import { anyValue, enumeration, float, int, repeating, section, selfNesting, str, sub } from '../define.ts';
 
 /** run.method.force_field: the classical force field of a molecular-dynamics or force-field run. */
 
@@ -14,17 +14,13 @@ const interactionQuantities = [
   anyValue('parameters', 'Parameters of the potential, as a JSON value.'),
 ] as const;
 
-// NOMAD nests Interaction in itself; two levels are defined here (the definitions must stay finite).
-const innerInteraction = section(
+// NOMAD nests Interaction in itself; two levels are defined here.
+const interactionLevels = selfNesting(
   'Interaction',
   'One kind of interaction of the force field.',
   interactionQuantities,
-);
-const interaction = section(
-  'Interaction',
-  'One kind of interaction of the force field.',
-  interactionQuantities,
-  [repeating('contributions', innerInteraction)],
+  'contributions',
+  2,
 );
 
 const model = section(
@@ -34,7 +30,7 @@ const model = section(
     str('name', 'Name of the force field, e.g. OPLS-AA, CHARMM, ReaxFF.'),
     str('reference', 'Literature reference or source of the force field.'),
   ],
-  [repeating('contributions', interaction)],
+  [repeating('contributions', interactionLevels[0])],
 );
 
 const neighborSearching = section('NeighborSearching', 'How neighbour lists are built and updated.', [
@@ -70,8 +66,7 @@ export const forceField = section(
 export const forceFieldSections = [
   forceField,
   model,
-  interaction,
-  innerInteraction,
+  ...interactionLevels,
   forceCalculations,
   neighborSearching,
 ];

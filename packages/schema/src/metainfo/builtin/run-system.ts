@@ -1,4 +1,16 @@
-import { bool, float, int, MATRIX3, reference, repeating, section, str, sub, VECTOR3 } from '../define.ts';
+import {
+  bool,
+  float,
+  int,
+  MATRIX3,
+  reference,
+  repeating,
+  section,
+  selfNesting,
+  str,
+  sub,
+  VECTOR3,
+} from '../define.ts';
 
 /** run.system: the atomic structures a run computes, as parsers read them. Lengths in meter. */
 
@@ -38,20 +50,15 @@ const atomsGroupQuantities = [
   int('bond_list', 'Pairs of indices of bonded atoms.', { shape: ['*', 2] }),
 ] as const;
 
-// NOMAD nests AtomsGroup in itself. Four levels are defined here, as deep as the topologies of MD codes
-// go (molecule groups, molecules, monomer groups, monomers), since the definitions and the archive types
-// derived from them must stay finite.
-const GROUP = 'A group of atoms of a system.';
-const atomsGroupLevel4 = section('AtomsGroup', GROUP, atomsGroupQuantities);
-const atomsGroupLevel3 = section('AtomsGroup', GROUP, atomsGroupQuantities, [
-  repeating('atoms_group', atomsGroupLevel4),
-]);
-const atomsGroupLevel2 = section('AtomsGroup', GROUP, atomsGroupQuantities, [
-  repeating('atoms_group', atomsGroupLevel3),
-]);
-const atomsGroup = section('AtomsGroup', GROUP, atomsGroupQuantities, [
-  repeating('atoms_group', atomsGroupLevel2),
-]);
+// NOMAD nests AtomsGroup in itself: four levels, as deep as the topologies of MD codes go (molecule groups,
+// molecules, monomer groups, monomers).
+const atomsGroupLevels = selfNesting(
+  'AtomsGroup',
+  'A group of atoms of a system.',
+  atomsGroupQuantities,
+  'atoms_group',
+  4,
+);
 
 export const system = section(
   'System',
@@ -75,15 +82,7 @@ export const system = section(
       shape: ['n_references'],
     }),
   ],
-  [sub('atoms', atoms), repeating('atoms_group', atomsGroup)],
+  [sub('atoms', atoms), repeating('atoms_group', atomsGroupLevels[0])],
 );
 
-// The outermost level first: lookups by name find the one that nests deepest.
-export const runSystemSections = [
-  system,
-  atoms,
-  atomsGroup,
-  atomsGroupLevel2,
-  atomsGroupLevel3,
-  atomsGroupLevel4,
-];
+export const runSystemSections = [system, atoms, ...atomsGroupLevels];

@@ -8,15 +8,14 @@ import {
   workflowQuantities,
   workflowSubSections,
 } from './workflow-base.ts';
-import { elastic, elasticSections, phonon, phononSections } from './workflow-phonon-elastic.ts';
-import { dftPlusGw, dftPlusGwSections } from './workflow-gw.ts';
-import { molecularDynamics, molecularDynamicsSections } from './workflow-md.ts';
-
-export { workflow };
+import { elastic, phonon } from './workflow-phonon-elastic.ts';
+import { dftPlusGw } from './workflow-gw.ts';
+import { molecularDynamics } from './workflow-md.ts';
 
 /**
- * workflow2: how the calculations of an entry relate (a single point, a geometry optimisation). The
- * archive declares the kind with `m_def`; the base definition only knows name, tasks, inputs and outputs.
+ * workflow2: how the calculations of an entry relate (a single point, a geometry optimisation, and the
+ * kinds of workflow-md.ts, workflow-phonon-elastic.ts and workflow-gw.ts). The archive declares the kind
+ * with `m_def`; the base definition only knows name, tasks, inputs and outputs.
  */
 
 const singlePointMethod = section('SinglePointMethod', 'Method of a single-point calculation.', [
@@ -118,4 +117,3 @@ export const geometryOptimizationSections = [
   geometryOptimizationMethod,
   geometryOptimizationResults,
 ];
-export { molecularDynamicsSections, phononSections, elasticSections, dftPlusGwSections };
