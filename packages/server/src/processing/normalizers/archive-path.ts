@@ -67,6 +67,14 @@ export function finiteNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/**
+ * A calculation's simulated time: `time`, else time_physical (which parsers that write both use for the
+ * elapsed wall time).
+ */
+export function simulatedTime(calculation: Section): number | undefined {
+  return finiteNumber(calculation.time) ?? finiteNumber(calculation.time_physical);
+}
+
 /** An energy given either as a number or as an energy entry section `{ value }`. */
 export function energyValue(value: unknown): number | undefined {
   return isSection(value) ? finiteNumber(value.value) : finiteNumber(value);

@@ -6,7 +6,13 @@
 // time origin, and the diffusion constant is the slope of its second half over 6. Bounded: at most
 // 2,000 atoms and 100 frames (evenly picked) are analysed, and the RDF's frames so that it computes at
 // most 20 million pair distances.
-import { finiteNumber, indexedSections, resolveArchivePath, sectionAt } from './archive-path.ts';
+import {
+  finiteNumber,
+  indexedSections,
+  resolveArchivePath,
+  sectionAt,
+  simulatedTime,
+} from './archive-path.ts';
 import { isSection, type Section } from './normalizer.ts';
 import { workflowClassName } from './workflow.ts';
 
@@ -65,11 +71,7 @@ function framesOf(
     const cell = atoms?.lattice_vectors as [Vec, Vec, Vec] | undefined;
     const periodic = atoms?.periodic as boolean[] | undefined;
     if (!positions || !cell || periodic?.some((p) => !p)) return undefined;
-    const time =
-      // `time` is the simulated time; time_physical the elapsed wall time for parsers that write both.
-      finiteNumber(calculation.time) ??
-      finiteNumber(calculation.time_physical) ??
-      (timeStep !== undefined ? index * timeStep : undefined);
+    const time = simulatedTime(calculation) ?? (timeStep !== undefined ? index * timeStep : undefined);
     if (time === undefined) return undefined;
     frames.push({ positions, cell, time });
   }

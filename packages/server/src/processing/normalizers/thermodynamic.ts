@@ -1,7 +1,7 @@
 // results.properties.thermodynamic.trajectory of a molecular-dynamics run, as NOMAD's normaliser derives
 // it: temperature, pressure and potential energy of each step against its time, with the run's time step
 // and ensemble as provenance.
-import { energyValue, finiteNumber, indexedSections, sectionAt } from './archive-path.ts';
+import { energyValue, finiteNumber, indexedSections, sectionAt, simulatedTime } from './archive-path.ts';
 import { isSection, type Section } from './normalizer.ts';
 import { workflowClassName } from './workflow.ts';
 
@@ -13,10 +13,7 @@ interface Series {
 
 /** The times of the steps: their own, else step numbers or positions times the time step. */
 function stepTimes(calculations: Section[], timeStep: number | undefined): number[] | undefined {
-  // `time` is the simulated time; time_physical the elapsed wall time for parsers that write both.
-  const own = calculations.map(
-    (calculation) => finiteNumber(calculation.time) ?? finiteNumber(calculation.time_physical),
-  );
+  const own = calculations.map(simulatedTime);
   if (own.every((time) => time !== undefined)) return own as number[];
   if (timeStep === undefined) return undefined;
   return calculations.map((calculation, index) => (finiteNumber(calculation.step) ?? index) * timeStep);

@@ -1,8 +1,7 @@
 // From an ABINIT output to NOMAD's run and workflow2 sections, in SI units.
 import { CHEMICAL_SYMBOLS } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
-import type { Structure, Vec3 } from '../../structure.ts';
-import { ANGSTROM } from '../../structure.ts';
+import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { BOHR, ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import {
   cartesian,
@@ -151,11 +150,15 @@ function kMeshOf(v: (name: string) => number[] | undefined): Section | undefined
   return Object.keys(mesh).length > 0 ? mesh : undefined;
 }
 
-/** method.gw of a sigma (optdriver 4) dataset, with its screening's number of bands and frequencies. */
-function gwOf(out: AbinitOutput, dataset: AbinitDataset, nelect: number | undefined): Section {
+/**
+ * method.gw of a sigma (optdriver 4) dataset, with the number of bands of its screening (`screeningSet`,
+ * the dataset that computed the screening's frequencies).
+ */
+function gwOf(out: AbinitOutput, dataset: AbinitDataset, screeningSet: AbinitDataset | undefined): Section {
   const v = (name: string) => variableOf(out, name, dataset.index);
   const gwcalctyp = v('gwcalctyp')?.[0] ?? 0;
   const nband = v('nband')?.[0];
+  const { nelect } = dataset;
   const occupied = nelect !== undefined ? Math.round(nelect / 2) : undefined;
   const gw: Section = { type: Math.floor(gwcalctyp / 10) % 10 === 0 ? 'G0W0' : 'scGW' };
   // gwcalctyp's last digit: 0 plasmon-pole model (of ppmodel), 1 contour deformation, 2 Padé.
@@ -171,8 +174,6 @@ function gwOf(out: AbinitOutput, dataset: AbinitDataset, nelect: number | undefi
     gw.n_states = nband;
     if (occupied !== undefined) gw.n_empty_states = nband - occupied;
   }
-  // The screening is the dataset whose SCR file this one reads (getscr), else the one before.
-  const screeningSet = out.datasets.find((d) => d.screeningFrequencies.length > 0);
   const screening: Section = {};
   const screeningBands = screeningSet ? variableOf(out, 'nband', screeningSet.index)?.[0] : undefined;
   if (screeningBands !== undefined) {
@@ -236,21 +237,32 @@ function methodOf(out: AbinitOutput, dataset: AbinitDataset, warnings: Set<strin
       };
     });
   if (v('optdriver')?.[0] === 4) {
-    const gw = gwOf(out, dataset, dataset.nelect);
-    method.gw = gw;
-    const frequencies = out.datasets.find((d) => d.screeningFrequencies.length > 0)?.screeningFrequencies;
-    if (frequencies) method.frequency_mesh = [{ dimensionality: 1, n_points: frequencies.length }];
+    // The screening: the first dataset that computed screening frequencies (getscr is not followed).
+    const screeningSet = out.datasets.find((d) => d.screeningFrequencies.length > 0);
+    method.gw = gwOf(out, dataset, screeningSet);
+    if (screeningSet)
+      method.frequency_mesh = [{ dimensionality: 1, n_points: screeningSet.screeningFrequencies.length }];
   }
   return method;
 }
 
-/** The index of `item` in `items` by content, adding it when new: datasets often share one. */
-function indexOf<T>(items: T[], item: T): number {
-  const key = JSON.stringify(item);
-  const found = items.findIndex((existing) => JSON.stringify(existing) === key);
-  if (found >= 0) return found;
-  items.push(item);
-  return items.length - 1;
+/**
+ * Items kept once by content, and the index of each: datasets often share a method or structure. The
+ * keys are kept, so a long relaxation or MD compares each step's structure once, not with every other.
+ */
+function distinct<T>(): { items: T[]; indexOf: (item: T) => number } {
+  const items: T[] = [];
+  const indices = new Map<string, number>();
+  const indexOf = (item: T) => {
+    const key = JSON.stringify(item);
+    let index = indices.get(key);
+    if (index === undefined) {
+      index = items.push(item) - 1;
+      indices.set(key, index);
+    }
+    return index;
+  };
+  return { items, indexOf };
 }
 
 const STRESS_UNIT = HARTREE / BOHR ** 3;
@@ -332,7 +344,7 @@ function calculationOf(
     }
     if (dos) calculation.dos_electronic = dosSections(dos);
     const eigenvalues = [
-      ...(dataset.eigenvalues.value ? [kohnShamEigenvalues(dataset.eigenvalues.value)] : []),
+      ...(dataset.eigenvalues ? [kohnShamEigenvalues(dataset.eigenvalues)] : []),
       ...qpEigenvalues(dataset),
     ];
     if (eigenvalues.length > 0) calculation.eigenvalues = eigenvalues;
@@ -363,13 +375,13 @@ export function abinitArchive(
 ): CodeArchive {
   const warnings = new Set<string>();
   if (!out.finished) warnings.add("the output has no 'Calculation completed.': the run did not finish");
-  const structures: Structure[] = [];
-  const methods: Section[] = [];
+  const structures = distinct<Structure>();
+  const methods = distinct<Section>();
   const calculations: Section[] = [];
   for (const dataset of out.datasets) {
-    const method = indexOf(methods, methodOf(out, dataset, warnings));
+    const method = methods.indexOf(methodOf(out, dataset, warnings));
     dataset.steps.forEach((step, index) => {
-      const system = indexOf(structures, structureOf(out, dataset.index, step, warnings));
+      const system = structures.indexOf(structureOf(out, dataset.index, step, warnings));
       const refs = { system_ref: `/run/0/system/${system}`, method_ref: `/run/0/method/${method}` };
       const last = index === dataset.steps.length - 1;
       calculations.push(calculationOf(out, dataset, step, last, refs, dosFiles.get(dataset.index)));
@@ -386,14 +398,14 @@ export function abinitArchive(
           },
         }
       : {}),
-    method: methods,
-    system: structures.map(systemSection),
+    method: methods.items,
+    system: structures.items.map(systemSection),
     calculation: calculations,
   };
   return {
     run,
     workflow2: workflowOf(out),
-    structure: structures[structures.length - 1]!,
+    structure: structures.items[structures.items.length - 1]!,
     warnings: [...warnings],
   };
 }

@@ -74,7 +74,7 @@ export interface AbinitDataset {
   /** Valence electrons ('nelect' of the dataset's YAML header, ABINIT 8 and later). */
   nelect?: number;
   /** The Kohn-Sham eigenvalues at the dataset's end, when printed for all k-points. */
-  eigenvalues: { value?: AbinitEigenvalues };
+  eigenvalues?: AbinitEigenvalues;
 }
 
 export interface AbinitOutput {
@@ -287,7 +287,7 @@ function datasetOf(index: number, read: Parsed<typeof DATASET>): AbinitDataset {
   const steps = stepsOf([read.firstStep, ...read.steps]);
   const stress = steps.findLast((step) => step.stress)?.stress;
   const eigenvalues: { value?: AbinitEigenvalues } = {};
-  read.eigenvalues.forEach((block) => readEigenvalues(block.lines, 0, eigenvalues));
+  read.eigenvalues.forEach((block) => readEigenvalues(block.lines, eigenvalues));
   return {
     index,
     steps,
@@ -318,7 +318,7 @@ function datasetOf(index: number, read: Parsed<typeof DATASET>): AbinitDataset {
     ),
     ...(read.converged ? { converged: true } : {}),
     ...(read.nelect === undefined ? {} : { nelect: read.nelect }),
-    eigenvalues,
+    ...(eigenvalues.value ? { eigenvalues: eigenvalues.value } : {}),
   };
 }
 

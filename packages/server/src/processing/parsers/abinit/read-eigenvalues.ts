@@ -27,19 +27,19 @@ function readNumbers(lines: string[], from: number, count: number): { values: nu
 }
 
 /**
- * Reads the block whose heading is line `from` into `into` (a spin channel each); returns the index of
- * its last line. A block with fewer k-points than announced (prtvol) leaves `into` without that spin.
+ * Reads the block whose heading is `lines[0]` into `into` (a spin channel each). A block with fewer
+ * k-points than announced (prtvol) leaves `into` without that spin.
  */
-export function readEigenvalues(lines: string[], from: number, into: { value?: AbinitEigenvalues }): number {
-  const heading = /for nkpt=\s*(\d+)\s+k points(?:, SPIN (UP|DOWN))?/.exec(lines[from]!);
-  if (!heading) return from;
+export function readEigenvalues(lines: string[], into: { value?: AbinitEigenvalues }): void {
+  const heading = /for nkpt=\s*(\d+)\s+k points(?:, SPIN (UP|DOWN))?/.exec(lines[0] ?? '');
+  if (!heading) return;
   const nkpt = Number(heading[1]);
   const down = heading[2] === 'DOWN';
   const kpoints: Vec[] = [];
   const weights: number[] = [];
   const energies: number[][] = [];
   const occupations: number[][] = [];
-  let k = from;
+  let k = 0;
   while (k + 1 < lines.length) {
     const kpoint = KPOINT.exec(lines[k + 1]!);
     if (!kpoint) break;
@@ -57,7 +57,7 @@ export function readEigenvalues(lines: string[], from: number, into: { value?: A
     }
   }
   const complete = kpoints.length === nkpt && energies.every((e) => e.length === energies[0]!.length);
-  if (!complete) return k;
+  if (!complete) return;
   const hasOccupations = occupations.length === nkpt;
   if (!down) {
     into.value = {
@@ -71,5 +71,4 @@ export function readEigenvalues(lines: string[], from: number, into: { value?: A
     if (hasOccupations && into.value.occupations) into.value.occupations.push(occupations);
     else delete into.value.occupations;
   }
-  return k;
 }

@@ -4,6 +4,7 @@ import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
 import {
+  calculationRefs,
   cartesian,
   forcesSection,
   geometryOptimization,
@@ -12,13 +13,13 @@ import {
   xcFunctional,
   type CodeArchive,
 } from '../code-sections.ts';
+import { ELEMENTARY_CHARGE } from '../molecular-sections.ts';
 import { bandStructureOf, type KpointPath } from './band-path.ts';
 import type { CastepGeometry, CastepOutput, CastepScf } from './read-castep.ts';
 
 type Section = Record<string, unknown>;
 
 const GIGAPASCAL = 1e9;
-const ELEMENTARY_CHARGE = 1.602176634e-19;
 /** cm⁻¹ to m⁻¹ */
 const WAVENUMBER = 100;
 
@@ -108,12 +109,12 @@ function methodOf(out: CastepOutput, natoms: number, warnings: string[]): Sectio
   );
   if (atoms.length > 0)
     method.atom_parameters = atoms.map((label) => {
-      const element = /^[A-Z][a-z]?/.exec(label)?.[0] ?? label;
+      const number = atomicNumber(/^[A-Z][a-z]?/.exec(label)?.[0] ?? label);
       const mass = out.masses.get(label);
       const file = out.pseudopotentials.get(label);
       return {
         label,
-        ...(atomicNumber(element) !== undefined ? { atom_number: atomicNumber(element) } : {}),
+        ...(number !== undefined ? { atom_number: number } : {}),
         ...(mass !== undefined ? { mass: mass * ATOMIC_MASS_UNIT } : {}),
         ...(file ? { pseudopotential_name: file } : {}),
       };
@@ -186,11 +187,7 @@ function calculationOf(scf: CastepScf, index: number, start: number): Section {
   const md = scf.md;
   if (md?.potential !== undefined) energy.potential = { value: md.potential * ELECTRON_VOLT };
   if (md?.kinetic !== undefined) energy.kinetic = { value: md.kinetic * ELECTRON_VOLT };
-  const calculation: Section = {
-    system_ref: `/run/0/system/${index}`,
-    method_ref: '/run/0/method/0',
-    energy,
-  };
+  const calculation: Section = { ...calculationRefs(index), energy };
   if (scf.iterations.length > 0) {
     calculation.n_scf_iterations = scf.iterations.length;
     calculation.scf_iteration = iterationsOf(scf, natoms, start);

@@ -25,10 +25,8 @@ export function readKpointPath(text: string): KpointPath | undefined {
     const numbers = values.trim().split(/\s+/).map(Number);
     // A 'BREAK' line or a spacing line ('bs_kpoint_path_spacing') is no vertex.
     if (numbers.length < 3 || numbers.some(Number.isNaN)) continue;
-    path.push({
-      point: [numbers[0]!, numbers[1]!, numbers[2]!],
-      ...(label(comment) ? { label: label(comment) } : {}),
-    });
+    const name = label(comment);
+    path.push({ point: [numbers[0]!, numbers[1]!, numbers[2]!], ...(name ? { label: name } : {}) });
   }
   return path.length >= 2 ? path : undefined;
 }

@@ -57,6 +57,10 @@ export function readDhdl(text: string): DhdlFile {
   return { times, states };
 }
 
+/** NOMAD's type of the run's free-energy calculation, undefined when it computes none. */
+export const freeEnergyType = (log: GromacsLog): string | undefined =>
+  CALCULATION_TYPES[(log.parameters.get('free-energy') ?? 'no').toLowerCase()];
+
 const bool = (state: string | undefined, part: 'vdw' | 'q') =>
   state === undefined ? undefined : state.toLowerCase() === 'vdw-q' || state.toLowerCase() === part;
 
@@ -70,7 +74,7 @@ export function freeEnergySections(
   coupled: number[] | undefined,
   dhdl: DhdlFile | undefined,
 ): { method: Section; results?: Section } | undefined {
-  const type = CALCULATION_TYPES[(log.parameters.get('free-energy') ?? 'no').toLowerCase()];
+  const type = freeEnergyType(log);
   if (!type) return undefined;
   const lambdas = LAMBDAS.flatMap(([name, kind]) => {
     const values = (log.parameters.get(name) ?? '').trim().split(/\s+/).filter(Boolean).map(Number);

@@ -11,7 +11,7 @@ import { readGro } from './read-gro.ts';
 import { commandLineFiles, readGromacsLog } from './read-log.ts';
 import { readTrr, type TrrFrame } from './read-trr.ts';
 import { readXtc } from './read-xtc.ts';
-import { freeEnergySections, readDhdl, readMdp } from './free-energy.ts';
+import { freeEnergySections, freeEnergyType, readDhdl, readMdp } from './free-energy.ts';
 import { atomsOfMoleculeType } from './molecules.ts';
 import type { GroStructure } from './read-gro.ts';
 import type { GromacsLog } from './read-log.ts';
@@ -35,6 +35,19 @@ const DEFAULTS: Readonly<Record<string, string[]>> = {
 
 type Log = (level: 'WARNING' | 'INFO', event: string) => void;
 
+/** The first of the candidate names that is a file beside the log. */
+async function firstFile(
+  mainfile: string,
+  rawRoot: string,
+  candidates: readonly string[],
+): Promise<SiblingFile | undefined> {
+  for (const name of candidates) {
+    const file = await siblingFile(mainfile, rawRoot, name);
+    if (file) return file;
+  }
+  return undefined;
+}
+
 /** The first of the candidate names that is a file beside the log, else the only file of that extension. */
 async function findFile(
   mainfile: string,
@@ -43,10 +56,8 @@ async function findFile(
   extension: string,
   names: () => Promise<string[]>,
 ): Promise<SiblingFile | undefined> {
-  for (const name of candidates) {
-    const file = await siblingFile(mainfile, rawRoot, name);
-    if (file) return file;
-  }
+  const file = await firstFile(mainfile, rawRoot, candidates);
+  if (file) return file;
   const ofKind = (await names()).filter((name) => extname(name) === `.${extension}`);
   return ofKind.length === 1 ? siblingFile(mainfile, rawRoot, ofKind[0]) : undefined;
 }
@@ -104,8 +115,7 @@ async function readFreeEnergy(
   dhdlName: string | undefined,
   { file, log }: { file: (names: string[]) => Promise<SiblingFile | undefined>; log: Log },
 ) {
-  if (!/^(?:yes|slow-growth|expanded|umbrella)$/i.test(read.parameters.get('free-energy') ?? 'no'))
-    return undefined;
+  if (!freeEnergyType(read)) return undefined;
   try {
     const mdpFile = await file(['mdout.mdp', 'grompp.mdp']);
     const mdp = mdpFile ? readMdp((await readText(mdpFile))!) : undefined;
@@ -188,13 +198,7 @@ export const gromacsParser: MainfileParser = {
       ...(molecules ? { topology: molecules } : {}),
     });
     const freeEnergy = await readFreeEnergy(read, gro, molecules, named.dhdl, {
-      file: async (candidates) => {
-        for (const name of candidates) {
-          const file = await siblingFile(absolutePath, rawRoot, name);
-          if (file) return file;
-        }
-        return undefined;
-      },
+      file: (candidates) => firstFile(absolutePath, rawRoot, candidates),
       log,
     });
     if (freeEnergy) {

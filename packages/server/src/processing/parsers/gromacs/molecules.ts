@@ -3,6 +3,7 @@
 // several residues a group per residue name ('group_ETHOX') holding its residues (monomers). Without one:
 // a group per residue name holding a molecule per residue (a new one where the residue number or name
 // changes along the .gro file). Normalisers follow the molecules (their radius of gyration).
+import { compositionOf } from '../../normalizers/formula.ts';
 import type { GroAtom } from './read-gro.ts';
 import type { Topology } from './topology.ts';
 
@@ -18,10 +19,8 @@ interface Span {
 }
 
 /** 'C(2)H(4)O(1)': each label with its count, labels sorted. */
-function compositionOf(labels: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
-  return [...counts]
+function compositionFormula(labels: readonly string[]): string {
+  return [...compositionOf(labels)]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([label, count]) => `${label}(${count})`)
     .join('');
@@ -43,7 +42,11 @@ function residuesOf(atoms: readonly GroAtom[], indices: readonly number[]): Span
 /** Spans grouped by label in the order labels first appear. */
 function byLabel(spans: readonly Span[]): [string, Span[]][] {
   const groups = new Map<string, Span[]>();
-  for (const span of spans) groups.set(span.label, [...(groups.get(span.label) ?? []), span]);
+  for (const span of spans) {
+    const members = groups.get(span.label);
+    if (members) members.push(span);
+    else groups.set(span.label, [span]);
+  }
   return [...groups];
 }
 
@@ -108,8 +111,8 @@ export function moleculeGroups(
             type: 'molecule',
             index: k,
             composition_formula: fromTopology
-              ? compositionOf(residues.map((residue) => residue.label))
-              : compositionOf(molecule.indices.map((i) => species[i]!)),
+              ? compositionFormula(residues.map((residue) => residue.label))
+              : compositionFormula(molecule.indices.map((i) => species[i]!)),
             is_molecule: true,
           },
           [molecule],
@@ -130,7 +133,7 @@ export function moleculeGroups(
                         label: residue,
                         type: 'monomer',
                         index: m,
-                        composition_formula: compositionOf(span.indices.map((i) => species[i]!)),
+                        composition_formula: compositionFormula(span.indices.map((i) => species[i]!)),
                         is_molecule: false,
                       },
                       [span],

@@ -1,9 +1,8 @@
 // 'parsers/lammps': LAMMPS logs, with the data file they read and the log they continue in.
-import { readFile, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { realPathInside } from '../../raw-paths.ts';
+import { basename } from 'node:path';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
+import { readHead, siblingFile } from '../sibling-files.ts';
 import { lammpsArchive } from './archive.ts';
 import { readLammpsDcd } from './read-dcd.ts';
 import { readLammpsDump, readLammpsXyz, type DumpFrame } from './read-dump.ts';
@@ -18,13 +17,10 @@ async function siblingBytes(
   rawRoot: string,
   name: string | undefined,
 ): Promise<Buffer | undefined> {
-  if (!name || name.includes('/')) return undefined;
-  const path = realPathInside(join(dirname(absolutePath), name), rawRoot);
-  if (!path) return undefined;
-  const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile()) return undefined;
-  if (info.size > MAX_SIBLING_BYTES) throw new Error(`${name} is larger than ${MAX_SIBLING_BYTES} bytes`);
-  return readFile(path);
+  const file = await siblingFile(absolutePath, rawRoot, name).catch(() => undefined);
+  if (!file) return undefined;
+  if (file.size > MAX_SIBLING_BYTES) throw new Error(`${name} is larger than ${MAX_SIBLING_BYTES} bytes`);
+  return (await readHead(file, MAX_SIBLING_BYTES)).buffer;
 }
 
 const sibling = async (absolutePath: string, rawRoot: string, name: string | undefined) =>
