@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material';
 import type { Data, Layout } from 'plotly.js';
 import { useMemo } from 'react';
 import { Plot } from '../../components/plot/Plot.tsx';
-import type { DosPlotData } from './electronic.ts';
+import { densityMaximum, type DosPlotData } from './electronic.ts';
 import { axisTitle } from './units.ts';
 import { NoReferenceIcon } from './EnergyReference.tsx';
 import { energyAxis, highestOccupiedLine } from './plotParts.ts';
@@ -38,15 +38,20 @@ export function DosPlot({
       name: spinNames[spin],
       line: { color: colors[spin % 2], width: 2 },
     }));
-    const maxDensity = Math.max(0, ...channels.flat());
     const shifted = !phonon && dos.highestOccupied !== undefined;
+    const maxDensity = density.convert(
+      densityMaximum(shifted ? dos : { ...dos, highestOccupied: undefined }),
+    );
     if (shifted) traces.push(highestOccupiedLine([0, maxDensity]));
     const plotLayout: Partial<Layout> = {
       showlegend: true,
       legend: { x: 1, xanchor: 'right', y: 0, yanchor: 'bottom' },
       xaxis: {
         title: { text: axisTitle('DOS', density) },
-        rangemode: 'tozero',
+        // Scaled to the densities in the energy window (5 % headroom), not to the whole grid.
+        ...(shifted && maxDensity > 0
+          ? { range: [0, maxDensity * 1.05], autorange: false }
+          : { rangemode: 'tozero' }),
         zeroline: true,
         exponentformat: 'e',
       },

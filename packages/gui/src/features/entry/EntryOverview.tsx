@@ -16,6 +16,7 @@ import { MetadataCard } from './MetadataCard.tsx';
 import { MethodCard } from './MethodCard.tsx';
 import { NO_CARDS_WARNING, overviewCards, type CardKey } from './overviewCards.ts';
 import { CardErrorBoundary } from './PropertyCard.tsx';
+import { listOf } from './listOf.ts';
 import { archiveRequest, hasProperty } from './properties.ts';
 import { SolarCellCard } from './SolarCellCard.tsx';
 import { SpectroscopicCard } from './SpectroscopicCard.tsx';
@@ -105,8 +106,13 @@ export function ResultCards({
   const properties = results?.properties;
   const electronic = properties?.electronic;
   const hasDos = hasProperty(results, 'dos_electronic') || listed(electronic?.dos_electronic);
+  // A band structure section that holds only band gaps has nothing to plot (no segments).
   const hasBands =
-    hasProperty(results, 'band_structure_electronic') || listed(electronic?.band_structure_electronic);
+    hasProperty(results, 'band_structure_electronic') ||
+    listOf(electronic?.band_structure_electronic).some((bands) => listed(bands.segment));
+  const hasGaps =
+    listed(electronic?.band_gap) ||
+    listOf(electronic?.band_structure_electronic).some((bands) => listed(bands.band_gap));
   const optimization = properties?.geometry_optimization;
   const available = properties?.available_properties ?? [];
   const has = (name: string) => available.includes(name);
@@ -128,7 +134,7 @@ export function ResultCards({
       />
     ) : null,
     electronic:
-      electronic && (hasDos || hasBands || electronic.band_gap?.length) ? (
+      electronic && (hasDos || hasBands || hasGaps) ? (
         <ElectronicCard electronic={electronic} hasDos={hasDos} hasBands={hasBands} archive={archive} />
       ) : null,
     solarcell: solarCell ? <SolarCellCard solarCell={solarCell} /> : null,

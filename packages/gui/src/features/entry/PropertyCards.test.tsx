@@ -176,6 +176,17 @@ describe('property cards', () => {
     await waitFor(() => expect(axisTitles(msd)).toEqual(['MSD (Å²)', 'Time (fs)']));
   });
 
+  it('leaves the thermodynamic card out when its trajectory has a single step (no empty axes)', () => {
+    const single = mdArchive();
+    const properties = single.results.properties as Record<string, unknown>;
+    properties.thermodynamic = {
+      trajectory: [{ temperature: { time: [0], value: [0] }, pressure: { time: [0], value: [0] } }],
+    };
+    renderWithUnits(<ResultCards results={mdResults} archive={ready(single)} />);
+    expect(screen.queryByText('Thermodynamic properties')).not.toBeInTheDocument();
+    expect(screen.getByText('Structural properties')).toBeInTheDocument();
+  });
+
   it('gives each MD plot its own failure text', () => {
     const broken = mdArchive();
     const properties = broken.results.properties as Record<string, unknown>;

@@ -218,6 +218,20 @@ describe('ResultCards', () => {
     expect(within(electronic).queryByText('Could not load band structure.')).not.toBeInTheDocument();
   });
 
+  it('shows band gaps alone without a band structure or Brillouin zone to load (a seeded entry)', () => {
+    const gapsOnly: EntryResults = {
+      properties: {
+        available_properties: ['electronic.band_structure_electronic.band_gap'],
+        electronic: { band_structure_electronic: [{ band_gap: [{ index: 0, value: 1.602176634e-19 }] }] },
+      },
+    };
+    renderWithUnits(<ResultCards results={gapsOnly} archive={{ status: 'none' }} />);
+    const electronic = card('Electronic properties');
+    expect(valueOf(electronic, 'band gap')).toBe('1 eV');
+    expect(within(electronic).queryByText('Band structure')).not.toBeInTheDocument();
+    expect(within(electronic).queryByText('Brillouin zone')).not.toBeInTheDocument();
+  });
+
   it('shows the archive error in each plot', () => {
     renderWithUnits(
       <ResultCards results={silicon} archive={{ status: 'error', message: 'Server unavailable' }} />,

@@ -30,9 +30,19 @@ const unitOf = (quantity: TrajectoryQuantity, units: EntryUnits) =>
 const prepareTrajectory = (data: EntryArchive) =>
   trajectorySeries(data, archiveResults(data)?.properties?.thermodynamic);
 
+/** Whether the trajectory's quantities all have fewer than two steps: then the card is left out. */
+const nothingToPlot = (data: EntryArchive) => {
+  try {
+    return Object.keys(prepareTrajectory(data)).length === 0;
+  } catch {
+    return false; // the card says why it cannot plot
+  }
+};
+
 /** Temperature, pressure and potential energy along an MD trajectory (results.properties.thermodynamic). */
 export function ThermodynamicCard({ archive }: { archive: ArchiveState }) {
   const units = useEntryUnits();
+  if (archive.status === 'ready' && nothingToPlot(archive.archive)) return null;
   return (
     <PropertyCard title="Thermodynamic properties">
       <ArchivePlot

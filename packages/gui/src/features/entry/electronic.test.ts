@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { ResultsElectronic } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import {
+  densityMaximum,
   bandGapTexts,
   bandLines,
   highestOccupied,
@@ -76,6 +77,26 @@ describe('prepareDos', () => {
       'The DOS has no total density',
     );
     expect(() => prepareDos(bad, { energies: '/missing', total: [] })).toThrow("'missing' does not exist");
+  });
+});
+
+describe('densityMaximum', () => {
+  // VASP's first grid point at -20 eV holds a density hundreds of times larger than the window's.
+  const dos = {
+    energies: [-20 * eV, -2 * eV, 0, 3 * eV, 12 * eV],
+    channels: [
+      [400, 2, 1, 3, 50],
+      [300, 1, 4, 2, 60],
+    ],
+    highestOccupied: 5 * eV,
+  };
+
+  it('is the largest density inside the plotted energy window when the energies are shifted', () => {
+    expect(densityMaximum(dos)).toBe(4);
+  });
+
+  it('is the largest density of all energies when they are not shifted', () => {
+    expect(densityMaximum({ ...dos, highestOccupied: undefined })).toBe(400);
   });
 });
 

@@ -51,6 +51,22 @@ export function prepareDos(archive: unknown, dos: ResultsDos): DosPlotData {
   };
 }
 
+/**
+ * The largest density of any channel at the energies the plot shows: inside ENERGY_RANGE when the energies
+ * are shifted, else all. VASP's first grid point (at -20 eV or so, outside the window) can be hundreds of
+ * times larger than anything in the window and would squash the plotted curve against the axis.
+ */
+export function densityMaximum(dos: DosPlotData): number {
+  const shown = (energy: number) =>
+    dos.highestOccupied === undefined || (energy >= ENERGY_RANGE[0] && energy <= ENERGY_RANGE[1]);
+  let maximum = 0;
+  for (const values of dos.channels)
+    values.forEach((value, index) => {
+      if (shown(dos.energies[index]!) && value > maximum) maximum = value;
+    });
+  return maximum;
+}
+
 interface Segment {
   kpoints: number[][];
   /** [spin][k-point][band] in J. */

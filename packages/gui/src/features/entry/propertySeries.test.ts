@@ -50,6 +50,13 @@ describe('property series', () => {
     expect(() => trajectorySeries({}, { trajectory: [{}] })).toThrow('The trajectory has no quantities');
   });
 
+  it('leaves out quantities of a single step (nothing to draw)', () => {
+    const single = {
+      trajectory: [{ temperature: { time: [0], value: [0] }, volume: { time: [0], value: [0] } }],
+    };
+    expect(trajectorySeries({}, single)).toEqual({});
+  });
+
   it('labels each curve and marks raw energy-volume points', () => {
     expect(
       msdSeries({}, { mean_squared_displacement: [{ times: [0, 1], value: [0, 2], label: 'SOL' }] }),

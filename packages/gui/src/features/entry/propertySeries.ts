@@ -70,22 +70,29 @@ export function freeEnergySeries(archive: unknown, vibrational: unknown): Series
 export const TRAJECTORY_QUANTITIES = ['temperature', 'pressure', 'energy_potential', 'volume'] as const;
 export type TrajectoryQuantity = (typeof TRAJECTORY_QUANTITIES)[number];
 
-/** The time series of results.properties.thermodynamic.trajectory[0]; seconds against the SI unit. */
+/**
+ * The time series of results.properties.thermodynamic.trajectory[0] with at least two steps; seconds against
+ * the SI unit.
+ */
 export function trajectorySeries(
   archive: unknown,
   thermodynamic: unknown,
 ): Partial<Record<TrajectoryQuantity, Series>> {
   const trajectory = sectionsOf(thermodynamic, 'trajectory', 'trajectory')[0]!;
   const found: Partial<Record<TrajectoryQuantity, Series>> = {};
+  let seen = false;
   for (const quantity of TRAJECTORY_QUANTITIES) {
     const section = trajectory[quantity];
     if (!isRecord(section)) continue;
-    found[quantity] = pairedSeries(archive, timesOf(section), section.value, {
+    const series = pairedSeries(archive, timesOf(section), section.value, {
       x: `The ${quantity} times`,
       y: `The ${quantity.replace('_', ' ')} values`,
     });
+    // One step draws no line, only empty axes (NOMAD's example archive has a single zero of each).
+    if (series.x.length >= 2) found[quantity] = series;
+    else seen = true;
   }
-  if (Object.keys(found).length === 0) throw new Error('The trajectory has no quantities');
+  if (Object.keys(found).length === 0 && !seen) throw new Error('The trajectory has no quantities');
   return found;
 }
 

@@ -5,7 +5,8 @@ import { isSection, type Normalizer, type Section } from './normalizer.ts';
 /** Path below results.properties -> the name NOMAD lists when that section is present. */
 const AVAILABLE_PROPERTY_NAMES: readonly [string, string][] = [
   ['electronic.band_structure_electronic.band_gap', 'electronic.band_structure_electronic.band_gap'],
-  ['electronic.band_structure_electronic', 'band_structure_electronic'],
+  // A band structure is there to plot only with its segments; band gaps alone live in the same section.
+  ['electronic.band_structure_electronic.segment', 'band_structure_electronic'],
   ['electronic.dos_electronic', 'dos_electronic'],
   ['electronic.greens_functions_electronic', 'greens_functions_electronic'],
   ['vibrational.dos_phonon', 'dos_phonon'],
@@ -24,13 +25,13 @@ const AVAILABLE_PROPERTY_NAMES: readonly [string, string][] = [
   ['optoelectronic.solar_cell', 'solar_cell'],
 ];
 
-/** Whether a section exists at the dotted path, looking into every element of repeating sections. */
+/** Whether a value exists at the dotted path, looking into every element of repeating sections. */
 function present(node: unknown, parts: readonly string[]): boolean {
+  if (parts.length === 0) return Array.isArray(node) ? node.length > 0 : node !== undefined && node !== null;
   if (Array.isArray(node)) return node.some((item) => present(item, parts));
   if (!isSection(node)) return false;
   const [head, ...rest] = parts;
-  if (head === undefined) return true;
-  return present(node[head], rest);
+  return present(node[head!], rest);
 }
 
 /** The sorted NOMAD names of the properties present in a results.properties section. */
