@@ -118,6 +118,20 @@ describe('representative method', () => {
     expect(basisSetType({ basis_set: [{ type: 'plane waves' }] }, 'exciting')).toBe('(L)APW+lo');
     expect(basisSetType({ basis_set: [{ type: 'something else' }] }, 'X')).toBeUndefined();
   });
+
+  it('takes the basis sets of an atom-centred representation: FHI-aims is numeric AOs, not (L)APW+lo', () => {
+    const atomCentred = (type: string) => ({
+      electrons_representation: [
+        {
+          type: 'atom-centered orbitals',
+          scope: ['wavefunction'],
+          basis_set: [{ type, scope: ['full-electron'] }],
+        },
+      ],
+    });
+    expect(basisSetType(atomCentred('numeric AOs'), 'FHI-aims')).toBe('numeric AOs');
+    expect(basisSetType(atomCentred('gaussians'), 'Gaussian')).toBe('gaussians');
+  });
 });
 
 describe('results.method', () => {

@@ -44,7 +44,8 @@ const CORE_ELECTRON_TREATMENTS: Record<string, string> = {
   'quantum espresso': 'pseudopotential',
   QuantumESPRESSO: 'pseudopotential',
 };
-const APW_PROGRAMS = ['exciting', 'FHI-aims', 'WIEN2k', 'Elk'];
+// NOMAD lists FHI-aims here too, but it expands in numeric atom-centred orbitals (docs/processing.md).
+const APW_PROGRAMS = ['exciting', 'WIEN2k', 'Elk'];
 
 /** Sorted, de-duplicated libxc names of all XC components (exchange, correlation, hybrid ...). */
 export function xcFunctionalNames(xcFunctional: Section | undefined): string[] | undefined {
@@ -191,7 +192,18 @@ function wavefunctionRepresentation(method: Section): Section | undefined {
 export function basisSetType(method: Section, programName: string | undefined): string | undefined {
   if (programName && APW_PROGRAMS.includes(programName)) return '(L)APW+lo';
   const representation = wavefunctionRepresentation(method);
-  const raw: unknown = representation?.type ?? indexedSections(method.basis_set)[0]?.[1].type;
+  // The representation's own type ('atom-centered orbitals' is none of the search values), else the type of
+  // the basis sets it holds ('numeric AOs'), else an old-style basis_set's.
+  const candidates: unknown[] = [
+    representation?.type,
+    ...indexedSections(representation?.basis_set).map(([, basis]) => basis.type),
+    indexedSections(method.basis_set)[0]?.[1].type,
+  ];
+  return candidates.map(searchBasisSetType).find((type) => type !== undefined);
+}
+
+/** A basis set type as the search values name it, or undefined when it is none of them. */
+function searchBasisSetType(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   let name = raw;
   if (name.includes('APW')) name = '(L)APW+lo';
