@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { sampleHdf5 } from '@oasis/server/testing/hdf5-samples.ts';
+import { plainHdf5, sampleHdf5 } from '@oasis/server/testing/hdf5-samples.ts';
 import { gui, register, snap } from '../support/fixtures.ts';
 
 /** The JavaScript a page has loaded so far, gzip (level 9, as the server's precompressed files). */
@@ -44,6 +44,7 @@ test('an HDF5 file plots in h5web, in the file preview, the HDF5 datasets card a
   await page.locator('input[type=file]').setInputFiles([
     { name: 'scan.h5', mimeType: 'application/octet-stream', buffer: await sampleHdf5() },
     { name: 'scan.archive.json', mimeType: 'application/json', buffer: Buffer.from(archive) },
+    { name: 'plain.h5', mimeType: 'application/octet-stream', buffer: await plainHdf5() },
   ]);
   await expect(page.getByRole('row', { name: /scan\.archive\.json.*SUCCESS/ })).toBeVisible();
 
@@ -55,6 +56,25 @@ test('an HDF5 file plots in h5web, in the file preview, the HDF5 datasets card a
   await expect(viewer.getByText('x (mm)')).toBeVisible();
   await expect(viewer.getByText('image (counts)')).toBeVisible();
   await snap(page, 'hdf5-01-file-preview');
+
+  // A file without a NeXus default opens with its tree shown and its first dataset selected (not the
+  // root's 'Nothing to display'); hiding and showing the tree keeps the viewer its width.
+  await page.goto(`${uploadUrl}/files/plain.h5/preview`);
+  const plain = page.getByTestId('h5-viewer');
+  await expect(plain.getByRole('heading', { name: /^measurement \/ raw \/ intensity/ })).toBeVisible();
+  await expect(plain.locator('[role=treeitem][data-path="/measurement/raw/intensity"]')).toBeVisible();
+  await expect(plain.locator('canvas').first()).toBeVisible();
+  await expect(plain.getByText('Nothing to display')).toHaveCount(0);
+  const width = async () => (await plain.boundingBox())?.width ?? 0;
+  const shown = await width();
+  expect(shown).toBeGreaterThan(300);
+  await plain.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await expect(plain.locator('[role=treeitem][data-path="/measurement/raw/intensity"]')).toBeHidden();
+  expect(await width()).toBe(shown);
+  await plain.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await expect(plain.locator('[role=treeitem][data-path="/measurement/raw/intensity"]')).toBeVisible();
+  await expect(plain.locator('canvas').first()).toBeVisible();
+  await snap(page, 'hdf5-01b-plain-preview');
 
   // The entry page: the card lists the referenced dataset; h5web loads only when it is opened.
   await page.goto(uploadUrl);

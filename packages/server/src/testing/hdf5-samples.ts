@@ -74,6 +74,17 @@ export const sampleHdf5 = (): Promise<Buffer> =>
     h5.create_external_link('/etc/other.h5', '/secret', 'external_link');
   });
 
+/** A measurement without NeXus attributes: `/measurement/raw/intensity` (1-D) below two plain groups. */
+export const plainHdf5 = (): Promise<Buffer> =>
+  writeHdf5((h5) => {
+    h5.create_group('notes');
+    const raw = h5.create_group('measurement').create_group('raw');
+    raw.create_dataset({
+      name: 'intensity',
+      data: Float64Array.from({ length: 16 }, (_, i) => (i - 8) ** 2),
+    });
+  });
+
 /** A 1-D float64 dataset `values` of `length` elements (for the selection size limit). */
 export const largeHdf5 = (length: number): Promise<Buffer> =>
   writeHdf5((h5) => {

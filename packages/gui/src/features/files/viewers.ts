@@ -35,7 +35,8 @@ const viewers: Readonly<Record<ViewerName, Viewer>> = {
     name: 'hdf5',
     extensions: ['h4', 'hdf4', 'hdf', 'h5', 'hd5', 'hdf5', 'nxs', 'h5oina', 'edaxh5', 'emd', 'dream3d'],
     autoPreviewBelow: 10 * MB,
-    width: 500,
+    // Not the default 500: h5web shows its tree (150 px at least) only beside a 500 px visualisation.
+    width: 700,
   },
   cif: { name: 'cif', extensions: ['cif'], autoPreviewBelow: 100 * 1000, width: 500 },
 };

@@ -17,7 +17,10 @@ const VIEWER_HEIGHT = 500;
 export function H5Viewer(props: H5ViewerProps & { onError?: () => void }) {
   const { onError, ...viewer } = props;
   return (
-    <Box data-testid="h5-viewer" sx={{ height: VIEWER_HEIGHT, minWidth: 0, position: 'relative' }}>
+    <Box
+      data-testid="h5-viewer"
+      sx={{ height: VIEWER_HEIGHT, width: '100%', minWidth: 0, position: 'relative' }}
+    >
       <FailureBoundary
         key={`${viewer.uploadId}/${viewer.path}`}
         fallback={<Alert severity="error">{H5_UNEXPECTED_ERROR}</Alert>}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { h5groveBase, h5groveFetcher } from './h5grove.ts';
+import { h5groveBase, h5groveFetcher, previewStartPath } from './h5grove.ts';
 
 describe('the h5grove fetcher', () => {
   it('sits beside the API, where NOMAD mounts h5grove', () => {
@@ -48,5 +48,44 @@ describe('the h5grove fetcher', () => {
     await expect(
       fetcher('http://oasis/h5grove/data', { file: 'a.h5' }, { abortSignal: controller.signal }),
     ).rejects.toBe(reason);
+  });
+});
+
+describe('where a file preview opens', () => {
+  /** h5grove's meta answers of a file, by path. */
+  const fileOf =
+    (meta: Record<string, object>) =>
+    async (_url: string, params: Record<string, string>): Promise<ArrayBuffer> =>
+      new TextEncoder().encode(JSON.stringify(meta[params.path!] ?? {})).buffer as ArrayBuffer;
+
+  it('is the first dataset, the first group with one walked depth first', async () => {
+    const file = fileOf({
+      '/': {
+        kind: 'group',
+        attributes: [{ name: 'creator' }],
+        children: [
+          { name: 'empty', kind: 'group' },
+          { name: 'scan', kind: 'group' },
+        ],
+      },
+      '/empty': { kind: 'group', children: [] },
+      '/scan': {
+        kind: 'group',
+        children: [
+          { name: 'raw', kind: 'group' },
+          { name: 'intensity', kind: 'dataset' },
+        ],
+      },
+    });
+    expect(await previewStartPath(file, '/h5grove', 'a.h5')).toBe('/scan/intensity');
+  });
+
+  it('is the root when it names a NeXus default (h5web plots it), or when no dataset is found', async () => {
+    const nexus = fileOf({
+      '/': { kind: 'group', attributes: [{ name: 'default' }], children: [{ name: 'x', kind: 'dataset' }] },
+    });
+    expect(await previewStartPath(nexus, '/h5grove', 'a.h5')).toBeUndefined();
+    const empty = fileOf({ '/': { kind: 'group', children: [{ name: 'g', kind: 'group' }] } });
+    expect(await previewStartPath(empty, '/h5grove', 'a.h5')).toBeUndefined();
   });
 });

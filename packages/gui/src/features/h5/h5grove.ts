@@ -43,3 +43,39 @@ export const h5groveFetcher =
       throw error;
     }
   };
+
+interface MetaEntity {
+  name?: string;
+  kind?: string;
+  children?: MetaEntity[];
+  attributes?: { name?: string }[];
+}
+
+/** Groups a search for the first dataset reads at most: a file of many empty groups costs a bounded walk. */
+const MAX_GROUPS_WALKED = 25;
+
+/**
+ * Where a file's preview opens: the root when it names a NeXus default (h5web plots it), else the first
+ * dataset of the first group that has one, groups walked depth first in h5grove's order, so that the
+ * preview shows data rather than the root group's empty view; undefined (the root) when none is found.
+ */
+export async function previewStartPath(
+  fetcher: Fetcher,
+  base: string,
+  file: string,
+): Promise<string | undefined> {
+  const pending = ['/'];
+  for (let walked = 0; walked < MAX_GROUPS_WALKED && pending.length > 0; walked += 1) {
+    const path = pending.shift()!;
+    const meta = JSON.parse(
+      new TextDecoder().decode(await fetcher(`${base}/meta/`, { file, path })),
+    ) as MetaEntity;
+    if (path === '/' && meta.attributes?.some((attribute) => attribute.name === 'default')) return undefined;
+    const childPath = (child: MetaEntity) => `${path === '/' ? '' : path}/${child.name ?? ''}`;
+    const children = meta.children ?? [];
+    const dataset = children.find((child) => child.kind === 'dataset');
+    if (dataset) return childPath(dataset);
+    pending.unshift(...children.filter((child) => child.kind === 'group').map(childPath));
+  }
+  return undefined;
+}
