@@ -200,8 +200,16 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
     dialog.getByText('The changes cannot be saved. The content has been modified by someone else.'),
   ).toBeVisible();
   await expect(page.getByText(/Unexpected error/)).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Reload' }).click();
+  // OK closes the dialog, but saving stays disabled (even after another change) until the entry is reloaded.
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(save).toBeDisabled();
+  await field(page, 'name').fill('S-4b');
+  await field(page, 'name').press('Enter');
+  await expect(save).toBeDisabled();
+  await page.getByRole('button', { name: 'Reload', exact: true }).click();
   await expect(field(page, 'name')).toHaveValue('S-3 from elsewhere');
+  await expect(save).toBeDisabled();
 
   // The data tab edits the same data in its lanes; moving between lanes keeps the changes.
   await page.getByRole('tab', { name: 'data' }).click();

@@ -11,8 +11,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { datasetPath } from './paths.ts';
 import { useDatasetAction } from './useDatasets.ts';
 
+/** Why the DOI action is disabled on an installation without DataCite: the operator's setting to ask for. */
+export const DOI_NOT_CONFIGURED =
+  "DOIs need DataCite, which the operator of this installation has not configured ('datacite' in nomad.yaml).";
+
 /**
- * The row actions of 'Your datasets': assign a DOI (only where DataCite is configured), delete, open.
+ * The row actions of 'Your datasets': assign a DOI (disabled, saying why, where DataCite is not configured),
+ * delete, open.
  * A DOI makes the dataset final, so both changing actions are disabled once it has one.
  */
 export function DatasetActions({ dataset }: { dataset: Dataset }) {
@@ -26,19 +31,21 @@ export function DatasetActions({ dataset }: { dataset: Dataset }) {
 
   return (
     <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-      {dataciteEnabled ? (
-        <Tooltip title={hasDoi ? 'The dataset already has a DOI' : 'Assign a DOI'}>
-          <span>
-            <IconButton
-              aria-label={`assign a DOI to ${name}`}
-              disabled={hasDoi || assignDoi.isPending}
-              onClick={() => setConfirming('doi')}
-            >
-              <Bookmark />
-            </IconButton>
-          </span>
-        </Tooltip>
-      ) : null}
+      <Tooltip
+        title={
+          !dataciteEnabled ? DOI_NOT_CONFIGURED : hasDoi ? 'The dataset already has a DOI' : 'Assign a DOI'
+        }
+      >
+        <span>
+          <IconButton
+            aria-label={`assign a DOI to ${name}`}
+            disabled={!dataciteEnabled || hasDoi || assignDoi.isPending}
+            onClick={() => setConfirming('doi')}
+          >
+            <Bookmark />
+          </IconButton>
+        </span>
+      </Tooltip>
       <Tooltip
         title={
           hasDoi

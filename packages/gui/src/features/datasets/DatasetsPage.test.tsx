@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerOf, minimalResponse } from '../../api/contractCheckedFetch.ts';
 import { renderApp } from '../../app/testing.tsx';
+import { DOI_NOT_CONFIGURED } from './DatasetActions.tsx';
 
 const dataset = (id: string, name: string, doi?: string) => ({
   dataset_id: id,
@@ -95,10 +96,14 @@ describe('DatasetsPage', () => {
     await waitFor(() => expect(calls(fetch, 'GET', '/datasets').length).toBeGreaterThan(listed));
   });
 
-  it('has no DOI action without DataCite', async () => {
+  it('shows the DOI action disabled without DataCite, naming the operator’s setting', async () => {
     renderDatasets();
     await screen.findByText('plain dataset');
-    expect(screen.queryByRole('button', { name: /assign a DOI/ })).not.toBeInTheDocument();
+    const action = screen.getByRole('button', { name: 'assign a DOI to plain dataset' });
+    expect(action).toBeDisabled();
+    await userEvent.hover(action.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(DOI_NOT_CONFIGURED);
+    expect(DOI_NOT_CONFIGURED).toContain("'datacite' in nomad.yaml");
   });
 
   it('assigns a DOI where DataCite is configured', async () => {

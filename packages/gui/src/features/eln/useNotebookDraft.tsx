@@ -52,7 +52,8 @@ export function useNotebookDraft(
   const { data: original, definitions: schema, metadata } = (archive ?? {}) as NotebookArchive;
   const [draft, setDraft] = useState<Json>(original ?? {});
   const [edits, setEdits] = useState(0);
-  const [conflict, setConflict] = useState(false);
+  // A 409 opens the dialog; after OK saving stays disabled until the archive is reloaded (spec 3).
+  const [conflict, setConflict] = useState<'none' | 'dialog' | 'pending'>('none');
   const save = useEntrySave({
     uploadId: entry.upload_id ?? '',
     entryId: entry.entry_id,
@@ -63,6 +64,7 @@ export function useNotebookDraft(
   useEffect(() => {
     setDraft(original ?? {});
     setEdits(0);
+    setConflict('none');
   }, [original]);
   const leaveGuard = useLeaveGuard(edits > 0 && !save.isPending, stays);
   const resolved = definitions.data?.data;
@@ -81,10 +83,10 @@ export function useNotebookDraft(
   const onSave = () =>
     save.mutate(
       { ...(schema ? { definitions: schema } : {}), data: draft },
-      { onError: (error) => setConflict(isConflict(error)) },
+      { onError: (error) => setConflict(isConflict(error) ? 'dialog' : 'none') },
     );
   const reload = () => {
-    setConflict(false);
+    setConflict('none');
     void queryClient.invalidateQueries({ queryKey: ['entries', entry.entry_id] });
   };
   return {
@@ -99,24 +101,27 @@ export function useNotebookDraft(
       setEdits((count) => count + 1);
     },
     saveButton: editable && (
-      <Button
-        variant="contained"
-        startIcon={<SaveIcon />}
-        disabled={edits === 0 || save.isPending}
-        onClick={onSave}
-      >
-        Save
-      </Button>
+      <>
+        {conflict === 'pending' ? <Button onClick={reload}>Reload</Button> : null}
+        <Button
+          variant="contained"
+          startIcon={<SaveIcon />}
+          disabled={edits === 0 || save.isPending || conflict !== 'none'}
+          onClick={onSave}
+        >
+          Save
+        </Button>
+      </>
     ),
     saveError: save.isError && !isConflict(save.error) ? save.error.message : undefined,
     dialogs: (
       <>
-        <Dialog open={conflict} aria-describedby="eln-conflict-text">
+        <Dialog open={conflict === 'dialog'} aria-describedby="eln-conflict-text">
           <DialogContent>
             <DialogContentText id="eln-conflict-text">{CONFLICT_TEXT}</DialogContentText>
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setConflict(false)}>OK</Button>
+            <Button onClick={() => setConflict('pending')}>OK</Button>
             <Button onClick={reload} autoFocus>
               Reload
             </Button>
