@@ -1,4 +1,5 @@
 import type { archiveDefinition } from './builtin/archive.ts';
+import type { workflowVariants } from './builtin/workflow.ts';
 import type {
   EnumQuantity,
   PrimitiveType,
@@ -96,6 +97,52 @@ export type Run = NonNullable<EntryArchive['run']>[number];
 export type RunSystem = NonNullable<Run['system']>[number];
 export type RunMethod = NonNullable<Run['method']>[number];
 export type RunCalculation = NonNullable<Run['calculation']>[number];
+export type RunProgram = NonNullable<Run['program']>;
+export type TimeRun = NonNullable<Run['time_run']>;
+
+/**
+ * A section with code-specific quantities besides its defined ones: NOMAD's `x_<code>_` names, which each
+ * code's parser package defines and the built-in definitions do not.
+ */
+export type WithCodeSpecific<T> = T & { [name: `x_${string}`]: unknown };
+
+/** The sub-sections parsers build apart, named once so that builders do not repeat deep indexed access. */
+export type SystemAtoms = NonNullable<RunSystem['atoms']>;
+type MethodDft = NonNullable<RunMethod['dft']>;
+export type XcFunctional = NonNullable<MethodDft['xc_functional']>;
+export type MethodElectronic = NonNullable<RunMethod['electronic']>;
+export type BasisSetContainer = NonNullable<RunMethod['electrons_representation']>[number];
+export type BasisSet = NonNullable<BasisSetContainer['basis_set']>[number];
+export type AtomParameters = NonNullable<RunMethod['atom_parameters']>[number];
+export type MethodScf = NonNullable<RunMethod['scf']>;
+export type MethodKMesh = NonNullable<RunMethod['k_mesh']>;
+export type GwMethod = NonNullable<RunMethod['gw']>;
+export type ForceCalculations = NonNullable<NonNullable<RunMethod['force_field']>['force_calculations']>;
+export type CalculationEnergy = NonNullable<RunCalculation['energy']>;
+export type EnergyEntry = NonNullable<CalculationEnergy['total']>;
+export type CalculationForces = NonNullable<RunCalculation['forces']>;
+export type ScfIteration = NonNullable<RunCalculation['scf_iteration']>[number];
+export type BandEnergies = NonNullable<RunCalculation['eigenvalues']>[number];
+export type RunDos = NonNullable<RunCalculation['dos_electronic']>[number];
+export type RunDosValues = NonNullable<RunDos['total']>[number];
+export type RunBandStructure = NonNullable<RunCalculation['band_structure_electronic']>[number];
+export type CalculationCharges = NonNullable<RunCalculation['charges']>[number];
+export type CalculationThermodynamics = NonNullable<RunCalculation['thermodynamics']>[number];
 
 /** workflow2: the base workflow or one of its variants (single point, geometry optimisation). */
 export type Workflow = NonNullable<EntryArchive['workflow2']>;
+
+type WorkflowVariant<K extends keyof typeof workflowVariants> = WithDefinition<
+  ArchiveOf<(typeof workflowVariants)[K]>
+>;
+export type SinglePointWorkflow = WorkflowVariant<'simulationworkflowschema.single_point.SinglePoint'>;
+export type GeometryOptimizationWorkflow =
+  WorkflowVariant<'simulationworkflowschema.geometry_optimization.GeometryOptimization'>;
+export type MolecularDynamicsWorkflow =
+  WorkflowVariant<'simulationworkflowschema.molecular_dynamics.MolecularDynamics'>;
+export type PhononWorkflow = WorkflowVariant<'simulationworkflowschema.phonon.Phonon'>;
+export type ElasticWorkflow = WorkflowVariant<'simulationworkflowschema.elastic.Elastic'>;
+export type GeometryOptimizationMethod = NonNullable<GeometryOptimizationWorkflow['method']>;
+export type MolecularDynamicsMethod = NonNullable<MolecularDynamicsWorkflow['method']>;
+export type ThermostatParameters = NonNullable<MolecularDynamicsMethod['thermostat_parameters']>[number];
+export type BarostatParameters = NonNullable<MolecularDynamicsMethod['barostat_parameters']>[number];

@@ -12,7 +12,7 @@ import { ContentTooLargeError, DEFAULT_MAX_MAINFILE_BYTES } from './content-limi
 import { getParser } from './matching.ts';
 import { normalizeArchive } from './normalizers/index.ts';
 import { entryFiles, searchMetadata } from './search-metadata.ts';
-import type { LogLevel, MainfileParser, ParserOutput, ProcessingLog } from './types.ts';
+import type { LogLevel, MainfileParser, ParsedSections, ParserOutput, ProcessingLog } from './types.ts';
 
 export interface ParseMainfileOptions {
   /** Where the file is on disk. */
@@ -44,7 +44,8 @@ interface ProcessingFailure {
   parser: string;
 }
 
-type EntryArchive = Record<string, unknown> & {
+/** The sections the parser wrote, with the metadata and logs of processing (built here, not typed by the schema). */
+type EntryArchive = ParsedSections & {
   metadata: Record<string, unknown>;
   processing_logs: ProcessingLog[];
 };

@@ -1,9 +1,10 @@
 // run.system sections built from a Structure, the same way for every parser that writes a run.
+import type { RunSystem, SystemAtoms } from '@oasis/schema';
 import { atomicNumber } from './elements.ts';
 import type { Mat3, Structure, Vec3 } from './structure.ts';
 
-/** run.system[].atoms, in SI units. */
-interface AtomsSection {
+/** run.system[].atoms, in SI units: the quantities a structure always gives, known to be there. */
+interface AtomsSection extends SystemAtoms {
   labels: string[];
   /** Atomic numbers; 0 for the unknown species 'X'. */
   species: number[];
@@ -14,7 +15,7 @@ interface AtomsSection {
   lattice_vectors?: Mat3;
 }
 
-export interface RunSystemSection {
+export interface RunSystemSection extends RunSystem {
   atoms: AtomsSection;
 }
 

@@ -1,4 +1,5 @@
 // Contracts between the parser registry, the parsers and the pipeline.
+import type { EntryArchive } from '@oasis/schema';
 import type { Compression } from './compression.ts';
 import type { DataDefinition } from './parsers/archive-schema.ts';
 import type { Structure } from './structure.ts';
@@ -45,9 +46,15 @@ export interface DeclaredSymmetry {
   spaceGroupNumber?: number;
 }
 
+/** run and workflow2 as the metainfo defines them; other sections are of an upload's own schemas. */
+export type ParsedSections = Pick<EntryArchive, 'run' | 'workflow2'> & Record<string, unknown>;
+
 export interface ParserOutput {
-  /** Top-level archive sections the parser produces (data, definitions, run, workflow ...). */
-  sections: Record<string, unknown>;
+  /**
+   * Top-level archive sections the parser produces: run and workflow2 of the built-in definitions, and
+   * others (data, definitions) of the schemas an upload brings.
+   */
+  sections: ParsedSections;
   /** The structure to normalise into results.material / structure_original, if any. */
   structure?: Structure;
   declaredSymmetry?: DeclaredSymmetry;

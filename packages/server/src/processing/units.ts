@@ -4,6 +4,9 @@ import { ANGSTROM } from './structure.ts';
 /** Joules per electronvolt (exact since the 2019 SI). */
 export const ELECTRON_VOLT = 1.602176634e-19;
 
+/** Coulombs per elementary charge (exact since the 2019 SI; ELECTRON_VOLT's number): codes print charges in e. */
+export const ELEMENTARY_CHARGE = 1.602176634e-19;
+
 /** Newtons per eV/Å (the force unit of VASP and extended XYZ). */
 export const EV_PER_ANGSTROM = ELECTRON_VOLT / ANGSTROM;
 
@@ -27,6 +30,18 @@ export const BOHR = 5.2917721090397754e-11;
 
 /** Seconds per picosecond. */
 export const PICOSECOND = 1e-12;
+
+/** Seconds per femtosecond. */
+export const FEMTOSECOND = 1e-15;
+
+/** Seconds per atomic unit of time (ħ/Hartree, CODATA 2018). */
+export const AU_TIME = 2.4188843265857e-17;
+
+/** Kilograms per electron mass (CODATA 2018). */
+export const ELECTRON_MASS = 9.1093837015e-31;
+
+/** Metres per second (exact by the definition of the metre). */
+export const SPEED_OF_LIGHT = 299792458;
 
 /** Particles per mole (exact since the 2019 SI): force fields state energies per mole. */
 export const AVOGADRO = 6.02214076e23;

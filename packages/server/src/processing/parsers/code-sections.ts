@@ -1,20 +1,33 @@
 // The parts of NOMAD's run and workflow2 sections every code parser writes the same way: functionals by
 // libxc names, SCF iterations, forces, frontier orbitals, one system per distinct geometry, the workflow
 // kinds, and the parser output with its entry name.
+import type {
+  CalculationEnergy,
+  CalculationForces,
+  GeometryOptimizationMethod,
+  GeometryOptimizationWorkflow,
+  MolecularDynamicsMethod,
+  MolecularDynamicsWorkflow,
+  Run,
+  RunCalculation,
+  RunMethod,
+  SinglePointWorkflow,
+  Workflow,
+  XcFunctional,
+} from '@oasis/schema';
 import { compositionOf, hillFormula } from '../normalizers/formula.ts';
 import { systemSection } from '../run-sections.ts';
 import type { Structure } from '../structure.ts';
 import type { LogLevel, ParserOutput } from '../types.ts';
 
-type Section = Record<string, unknown>;
 type Vec = readonly [number, number, number] | readonly number[];
 
 /**
  * run.method[].dft.xc_functional of libxc names: hybrids apart, combined exchange-correlation
  * functionals as contributions, then exchange and correlation parts.
  */
-export function xcFunctional(names: readonly string[]): Section {
-  const functional: Record<string, Section[]> = {
+export function xcFunctional(names: readonly string[]): XcFunctional {
+  const functional: Record<'exchange' | 'correlation' | 'hybrid' | 'contributions', { name: string }[]> = {
     exchange: [],
     correlation: [],
     hybrid: [],
@@ -34,7 +47,10 @@ export function xcFunctional(names: readonly string[]): Section {
 }
 
 /** n_scf_iterations and scf_iteration of a calculation from the total energy of each iteration. */
-export const scfIterations = (energies: readonly number[], unit: number): Section =>
+export const scfIterations = (
+  energies: readonly number[],
+  unit: number,
+): Pick<RunCalculation, 'n_scf_iterations' | 'scf_iteration'> =>
   energies.length === 0
     ? {}
     : {
@@ -43,7 +59,7 @@ export const scfIterations = (energies: readonly number[], unit: number): Sectio
       };
 
 /** calculation.forces of forces in a code's unit (a negative `unit` turns a gradient into forces). */
-export const forcesSection = (forces: readonly Vec[], unit: number): Section => ({
+export const forcesSection = (forces: readonly Vec[], unit: number): CalculationForces => ({
   total: { value: forces.map((force) => force.map((x) => x * unit)) },
 });
 
@@ -51,7 +67,7 @@ export const forcesSection = (forces: readonly Vec[], unit: number): Section => 
 export function frontierOrbitals(
   orbitals: readonly { occupation: number; energy: number }[],
   unit: number,
-): Section {
+): Pick<CalculationEnergy, 'highest_occupied' | 'lowest_unoccupied'> {
   const occupied = orbitals.filter((o) => o.occupation > 0).map((o) => o.energy);
   const empty = orbitals.filter((o) => o.occupation === 0).map((o) => o.energy);
   return {
@@ -76,25 +92,39 @@ export function systemsOfSteps<G>(steps: readonly { geometry: G }[]): {
   return { geometries, systemIndex };
 }
 
-/** A calculation's references to its system and the run's one method. */
-export const calculationRefs = (systemIndex: number): Section => ({
-  system_ref: `/run/0/system/${systemIndex}`,
-  method_ref: '/run/0/method/0',
+/** A calculation's references to its system and method (the first run's one method unless told). */
+export const calculationRefs = (
+  systemIndex: number,
+  methodIndex = 0,
+  runIndex = 0,
+): Pick<RunCalculation, 'system_ref' | 'method_ref'> => ({
+  system_ref: `/run/${runIndex}/system/${systemIndex}`,
+  method_ref: `/run/${runIndex}/method/${methodIndex}`,
 });
 
-export const singlePoint = (): Section => ({
+export const singlePoint = (): SinglePointWorkflow => ({
   m_def: 'simulationworkflowschema.SinglePoint',
   name: 'SinglePoint',
 });
 
-export const geometryOptimization = (method: Section = {}, converged?: boolean): Section => ({
+export const geometryOptimization = (
+  method: GeometryOptimizationMethod = {},
+  converged?: boolean,
+): GeometryOptimizationWorkflow => ({
   m_def: 'simulationworkflowschema.GeometryOptimization',
   name: 'GeometryOptimization',
   ...(Object.keys(method).length > 0 ? { method } : {}),
   ...(converged !== undefined ? { results: { is_converged_geometry: converged } } : {}),
 });
 
-export const molecularDynamics = (method: Section): Section => ({
+type Ensemble = NonNullable<MolecularDynamicsMethod['thermodynamic_ensemble']>;
+const ENSEMBLES: readonly Ensemble[] = ['NVE', 'NVT', 'NPT', 'NPH'];
+
+/** The thermodynamic ensemble of a name the code gives, if it is one NOMAD's enum has. */
+export const thermodynamicEnsemble = (name: string | undefined): Ensemble | undefined =>
+  ENSEMBLES.find((ensemble) => ensemble === name);
+
+export const molecularDynamics = (method: MolecularDynamicsMethod): MolecularDynamicsWorkflow => ({
   m_def: 'simulationworkflowschema.MolecularDynamics',
   name: 'MolecularDynamics',
   method,
@@ -113,8 +143,8 @@ export const cartesian = (fractional: readonly Vec[], cell: readonly Vec[]): [nu
 
 /** What a code parser's archive builder gives: the sections, the entry's structure, and warnings to log. */
 export interface CodeArchive {
-  run: Section;
-  workflow2: Section;
+  run: Run;
+  workflow2: Workflow;
   structure: Structure;
   warnings: string[];
 }
@@ -123,10 +153,10 @@ export interface CodeArchive {
 export const codeRun = (
   program: string,
   version: string | undefined,
-  method: Section,
+  method: RunMethod,
   structures: readonly Structure[],
-  calculations: readonly Section[],
-): Section => ({
+  calculations: readonly RunCalculation[],
+): Run => ({
   program: { name: program, ...(version ? { version } : {}) },
   method: [method],
   system: structures.map(systemSection),

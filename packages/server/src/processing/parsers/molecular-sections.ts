@@ -2,10 +2,14 @@
 // NOMAD's eigenvalues (one k-point), atomic charges, and the atom-centred basis set. Gaussian, ORCA and
 // NWChem use them.
 
-type Section = Record<string, unknown>;
-
-/** Coulombs per elementary charge (exact since the 2019 SI): codes print charges in e. */
-export const ELEMENTARY_CHARGE = 1.602176634e-19;
+import type {
+  BandEnergies,
+  BasisSet,
+  BasisSetContainer,
+  CalculationCharges,
+  WithCodeSpecific,
+} from '@oasis/schema';
+import { ELEMENTARY_CHARGE } from '../units.ts';
 
 /** An orbital: its energy in the code's unit and its occupation (electrons). */
 export interface Orbital {
@@ -17,7 +21,10 @@ export interface Orbital {
  * calculation.eigenvalues of a molecule's orbitals per spin channel (energies in `unit`). Channels of
  * unequal length are cut to the shortest, as the section is one array per spin.
  */
-export function molecularEigenvalues(channels: readonly (readonly Orbital[])[], unit: number): Section[] {
+export function molecularEigenvalues(
+  channels: readonly (readonly Orbital[])[],
+  unit: number,
+): BandEnergies[] {
   const used = channels.filter((channel) => channel.length > 0);
   if (used.length === 0) return [];
   const nBands = Math.min(...used.map((channel) => channel.length));
@@ -33,7 +40,7 @@ export function molecularEigenvalues(channels: readonly (readonly Orbital[])[], 
 }
 
 /** calculation.charges of per-atom charges in e, stored in coulomb. */
-export const atomicCharges = (method: string, charges: readonly number[]): Section => ({
+export const atomicCharges = (method: string, charges: readonly number[]): CalculationCharges => ({
   analysis_method: method,
   n_atoms: charges.length,
   value: charges.map((q) => q * ELEMENTARY_CHARGE),
@@ -44,8 +51,8 @@ export const atomicCharges = (method: string, charges: readonly number[]): Secti
  * whole system's, or per element), with its atom_centered name.
  */
 export function gaussianBasisRepresentation(
-  basisSets: readonly { name?: string; formula?: string; extra?: Section }[],
-): Section[] {
+  basisSets: readonly { name?: string; formula?: string; extra?: WithCodeSpecific<BasisSet> }[],
+): BasisSetContainer[] {
   return [
     {
       type: 'atom-centered orbitals',

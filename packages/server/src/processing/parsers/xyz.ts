@@ -1,8 +1,9 @@
 // 'parsers/xyz': plain and extended XYZ files. All frames of a file form one entry: one run.system
 // per frame, plus a run.calculation per frame that states an energy or forces.
+import type { Run, RunCalculation } from '@oasis/schema';
 import { systemSection } from '../run-sections.ts';
 import { ANGSTROM, scaleMat3, scaleVec3, type Structure } from '../structure.ts';
-import type { LogLevel, MainfileParser, ParserOutput } from '../types.ts';
+import type { LogLevel, MainfileParser, ParsedSections, ParserOutput } from '../types.ts';
 import { EV_PER_ANGSTROM } from '../units.ts';
 import { lineBatches } from './text-lines.ts';
 import { readXyzText, XyzReader, type XyzFrame, type XyzRead } from './xyz-read.ts';
@@ -19,9 +20,9 @@ function structureOf(frame: XyzFrame): Structure {
   };
 }
 
-function calculationOf(frame: XyzFrame, index: number): Record<string, unknown> | undefined {
+function calculationOf(frame: XyzFrame, index: number): RunCalculation | undefined {
   if (frame.energy === undefined && frame.forces === undefined) return undefined;
-  const calculation: Record<string, unknown> = { system_ref: `/run/0/system/${index}` };
+  const calculation: RunCalculation = { system_ref: `/run/0/system/${index}` };
   if (frame.energy !== undefined) calculation.energy = { total: { value: frame.energy } };
   if (frame.forces) {
     calculation.forces = { total: { value: frame.forces.map((f) => scaleVec3(f, EV_PER_ANGSTROM)) } };
@@ -34,7 +35,7 @@ function outputOf(
   log: (level: LogLevel, event: string) => void,
 ): ParserOutput {
   if (truncated) log('WARNING', truncated);
-  const run: Record<string, unknown> = { system: frames.map((frame) => systemSection(structureOf(frame))) };
+  const run: Run = { system: frames.map((frame) => systemSection(structureOf(frame))) };
   const calculations = frames.flatMap((frame, i) => calculationOf(frame, i) ?? []);
   if (calculations.length > 0) run.calculation = calculations;
   if (frames.length > 1) {
@@ -46,7 +47,7 @@ function outputOf(
   // that hide its symmetry. NOMAD's current normaliser would take the last system when no
   // workflow says otherwise; its earlier versions took the first frame of MD runs, as done here.
   const first = frames[0] as XyzFrame;
-  const sections: Record<string, unknown> = { run: [run] };
+  const sections: ParsedSections = { run: [run] };
   // Frames stamped with a simulation time are a trajectory; without a workflow the normaliser
   // would read several frames as a geometry optimisation.
   if (frames.length > 1 && frames.every((frame) => frame.time !== undefined)) {

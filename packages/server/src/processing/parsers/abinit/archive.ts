@@ -1,9 +1,23 @@
 // From an ABINIT output to NOMAD's run and workflow2 sections, in SI units.
+import type {
+  BandEnergies,
+  CalculationEnergy,
+  GwMethod,
+  MethodElectronic,
+  MethodKMesh,
+  MethodScf,
+  Run,
+  RunCalculation,
+  RunDos,
+  RunMethod,
+  Workflow,
+} from '@oasis/schema';
 import { CHEMICAL_SYMBOLS } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { BOHR, ELECTRON_VOLT, HARTREE } from '../../units.ts';
+import { AU_TIME, BOHR, ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import {
+  calculationRefs,
   cartesian,
   geometryOptimization,
   molecularDynamics,
@@ -15,8 +29,6 @@ import {
 import type { AbinitDos } from './read-dos.ts';
 import { variableOf, type AbinitDataset, type AbinitOutput, type AbinitStep } from './read-abinit.ts';
 import type { AbinitEigenvalues } from './read-eigenvalues.ts';
-
-type Section = Record<string, unknown>;
 
 /** libxc names of ABINIT's native ixc values (negative ixc values are libxc ids, not listed here). */
 const IXC: Readonly<Record<number, readonly string[]>> = {
@@ -70,7 +82,7 @@ const RELAXATIONS: Readonly<Record<number, string>> = {
 const DYNAMICS = new Set([6, 8, 9, 12, 13, 14, 23, 24, 25]);
 
 /** ppmodel: the plasmon-pole models by NOMAD's names. */
-const PLASMON_POLE: Readonly<Record<number, string>> = {
+const PLASMON_POLE: Readonly<Record<number, NonNullable<GwMethod['analytical_continuation']>>> = {
   1: 'ppm_GodbyNeeds',
   2: 'ppm_HybertsenLouie',
   3: 'ppm_vonderLindenHorsh',
@@ -136,8 +148,8 @@ function structureOf(out: AbinitOutput, dataset: number, step: AbinitStep, warni
   };
 }
 
-function kMeshOf(v: (name: string) => number[] | undefined): Section | undefined {
-  const mesh: Section = {};
+function kMeshOf(v: (name: string) => number[] | undefined): MethodKMesh | undefined {
+  const mesh: MethodKMesh = {};
   const ngkpt = v('ngkpt');
   if (ngkpt?.length === 3) mesh.grid = ngkpt;
   const shiftk = v('shiftk');
@@ -154,13 +166,13 @@ function kMeshOf(v: (name: string) => number[] | undefined): Section | undefined
  * method.gw of a sigma (optdriver 4) dataset, with the number of bands of its screening (`screeningSet`,
  * the dataset that computed the screening's frequencies).
  */
-function gwOf(out: AbinitOutput, dataset: AbinitDataset, screeningSet: AbinitDataset | undefined): Section {
+function gwOf(out: AbinitOutput, dataset: AbinitDataset, screeningSet: AbinitDataset | undefined): GwMethod {
   const v = (name: string) => variableOf(out, name, dataset.index);
   const gwcalctyp = v('gwcalctyp')?.[0] ?? 0;
   const nband = v('nband')?.[0];
   const { nelect } = dataset;
   const occupied = nelect !== undefined ? Math.round(nelect / 2) : undefined;
-  const gw: Section = { type: Math.floor(gwcalctyp / 10) % 10 === 0 ? 'G0W0' : 'scGW' };
+  const gw: GwMethod = { type: Math.floor(gwcalctyp / 10) % 10 === 0 ? 'G0W0' : 'scGW' };
   // gwcalctyp's last digit: 0 plasmon-pole model (of ppmodel), 1 contour deformation, 2 Padé.
   const integration = gwcalctyp % 10;
   if (integration === 0) {
@@ -174,7 +186,7 @@ function gwOf(out: AbinitOutput, dataset: AbinitDataset, screeningSet: AbinitDat
     gw.n_states = nband;
     if (occupied !== undefined) gw.n_empty_states = nband - occupied;
   }
-  const screening: Section = {};
+  const screening: NonNullable<GwMethod['screening']> = {};
   const screeningBands = screeningSet ? variableOf(out, 'nband', screeningSet.index)?.[0] : undefined;
   if (screeningBands !== undefined) {
     screening.n_states = screeningBands;
@@ -189,12 +201,12 @@ function gwOf(out: AbinitOutput, dataset: AbinitDataset, screeningSet: AbinitDat
   return gw;
 }
 
-function methodOf(out: AbinitOutput, dataset: AbinitDataset, warnings: Set<string>): Section {
+function methodOf(out: AbinitOutput, dataset: AbinitDataset, warnings: Set<string>): RunMethod {
   const v = (name: string) => variableOf(out, name, dataset.index);
   const ixc = v('ixc')?.[0] ?? 1;
   const names = functionalNames(ixc);
   if (!names) warnings.add(`ixc ${ixc} has no libxc names here`);
-  const electronic: Section = { method: 'DFT', n_spin_channels: v('nsppol')?.[0] ?? 1 };
+  const electronic: MethodElectronic = { method: 'DFT', n_spin_channels: v('nsppol')?.[0] ?? 1 };
   const occopt = v('occopt')?.[0];
   const tsmear = v('tsmear')?.[0];
   if (occopt !== undefined && SMEARING[occopt])
@@ -203,10 +215,10 @@ function methodOf(out: AbinitOutput, dataset: AbinitDataset, warnings: Set<strin
       ...(tsmear !== undefined ? { width: tsmear * HARTREE } : {}),
     };
   const ecut = v('ecut')?.[0];
-  const scf: Section = { n_max_iteration: v('nstep')?.[0] ?? 30 };
+  const scf: MethodScf = { n_max_iteration: v('nstep')?.[0] ?? 30 };
   const toldfe = v('toldfe')?.[0];
   if (toldfe) scf.threshold_energy_change = toldfe * HARTREE;
-  const method: Section = {
+  const method: RunMethod = {
     dft: { xc_functional: xcFunctional(names ?? []) },
     electronic,
     scf,
@@ -268,13 +280,13 @@ function distinct<T>(): { items: T[]; indexOf: (item: T) => number } {
 const STRESS_UNIT = HARTREE / BOHR ** 3;
 
 /** Energy components by NOMAD's names (the Hartree energy has none: it is no double-counting term). */
-const COMPONENTS: Readonly<Record<string, string>> = {
+const COMPONENTS: Readonly<Record<string, 'kinetic_electronic' | 'xc' | 'ewald'>> = {
   'Kinetic energy': 'kinetic_electronic',
   'XC energy': 'xc',
   'Ewald energy': 'ewald',
 };
 
-function dosSections(dos: AbinitDos): Section[] {
+function dosSections(dos: AbinitDos): RunDos[] {
   return dos.channels.map((channel, spin) => ({
     spin_channel: spin,
     n_energies: dos.energies.length,
@@ -284,7 +296,7 @@ function dosSections(dos: AbinitDos): Section[] {
   }));
 }
 
-function kohnShamEigenvalues(ks: AbinitEigenvalues): Section {
+function kohnShamEigenvalues(ks: AbinitEigenvalues): BandEnergies {
   return {
     n_spin_channels: ks.energies.length,
     n_kpoints: ks.kpoints.length,
@@ -297,7 +309,7 @@ function kohnShamEigenvalues(ks: AbinitEigenvalues): Section {
 }
 
 /** One eigenvalues section per k-point of a GW run (the bands corrected differ between k-points). */
-function qpEigenvalues(dataset: AbinitDataset): Section[] {
+function qpEigenvalues(dataset: AbinitDataset): BandEnergies[] {
   const ev = (values: number[]) => [[values.map((x) => x * ELECTRON_VOLT)]];
   return dataset.qp.map((k) => ({
     n_spin_channels: 1,
@@ -318,17 +330,17 @@ function calculationOf(
   dataset: AbinitDataset,
   step: AbinitStep,
   last: boolean,
-  refs: Section,
+  refs: RunCalculation,
   dos: AbinitDos | undefined,
-): Section {
+): RunCalculation {
   // The echoed etotal is the dataset's final one: the last step's.
   const etotal =
     step.etotal ??
     (last ? variableOf(out, 'etotal', dataset.index)?.[0] : undefined) ??
     step.iterations[step.iterations.length - 1];
-  const energy: Section = {};
+  const energy: CalculationEnergy = {};
   if (etotal !== undefined) energy.total = { value: etotal * HARTREE };
-  const calculation: Section = { ...refs, energy, ...scfIterations(step.iterations, HARTREE) };
+  const calculation: RunCalculation = { ...refs, energy, ...scfIterations(step.iterations, HARTREE) };
   const forces = step.forces ?? (last ? dataset.forces : undefined);
   if (forces) {
     const value = forces.map((f) => f.map((x) => x * (HARTREE / BOHR)));
@@ -352,7 +364,7 @@ function calculationOf(
   return calculation;
 }
 
-function workflowOf(out: AbinitOutput): Section {
+function workflowOf(out: AbinitOutput): Workflow {
   for (const dataset of out.datasets) {
     const ionmov = variableOf(out, 'ionmov', dataset.index)?.[0] ?? 0;
     const relaxation = RELAXATIONS[ionmov];
@@ -360,9 +372,7 @@ function workflowOf(out: AbinitOutput): Section {
     if (DYNAMICS.has(ionmov)) {
       const dtion = variableOf(out, 'dtion', dataset.index)?.[0];
       // dtion is in atomic time units (ħ/Hartree).
-      return molecularDynamics(
-        dtion !== undefined ? { integration_timestep: dtion * 2.4188843265857e-17 } : {},
-      );
+      return molecularDynamics(dtion !== undefined ? { integration_timestep: dtion * AU_TIME } : {});
     }
   }
   return singlePoint();
@@ -376,18 +386,18 @@ export function abinitArchive(
   const warnings = new Set<string>();
   if (!out.finished) warnings.add("the output has no 'Calculation completed.': the run did not finish");
   const structures = distinct<Structure>();
-  const methods = distinct<Section>();
-  const calculations: Section[] = [];
+  const methods = distinct<RunMethod>();
+  const calculations: RunCalculation[] = [];
   for (const dataset of out.datasets) {
     const method = methods.indexOf(methodOf(out, dataset, warnings));
     dataset.steps.forEach((step, index) => {
       const system = structures.indexOf(structureOf(out, dataset.index, step, warnings));
-      const refs = { system_ref: `/run/0/system/${system}`, method_ref: `/run/0/method/${method}` };
+      const refs = calculationRefs(system, method);
       const last = index === dataset.steps.length - 1;
       calculations.push(calculationOf(out, dataset, step, last, refs, dosFiles.get(dataset.index)));
     });
   }
-  const run: Section = {
+  const run: Run = {
     program: { name: 'ABINIT', ...(out.version ? { version: out.version } : {}) },
     clean_end: out.finished,
     ...(out.dateStart !== undefined

@@ -1,8 +1,29 @@
 // From a .castep file to NOMAD's run and workflow2 sections, in SI units.
+import type {
+  CalculationCharges,
+  CalculationEnergy,
+  CalculationThermodynamics,
+  GeometryOptimizationMethod,
+  MethodElectronic,
+  MethodScf,
+  Run,
+  RunCalculation,
+  RunMethod,
+  RunSystem,
+  ScfIteration,
+  TimeRun,
+  Workflow,
+} from '@oasis/schema';
 import { atomicNumber } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
+import {
+  ATOMIC_MASS_UNIT,
+  ELECTRON_VOLT,
+  ELEMENTARY_CHARGE,
+  EV_PER_ANGSTROM,
+  PICOSECOND,
+} from '../../units.ts';
 import {
   calculationRefs,
   cartesian,
@@ -10,14 +31,12 @@ import {
   geometryOptimization,
   molecularDynamics,
   singlePoint,
+  thermodynamicEnsemble,
   xcFunctional,
   type CodeArchive,
 } from '../code-sections.ts';
-import { ELEMENTARY_CHARGE } from '../molecular-sections.ts';
 import { bandStructureOf, type KpointPath } from './band-path.ts';
 import type { CastepGeometry, CastepOutput, CastepScf } from './read-castep.ts';
-
-type Section = Record<string, unknown>;
 
 const GIGAPASCAL = 1e9;
 /** cm⁻¹ to m⁻¹ */
@@ -51,7 +70,7 @@ const numbersOf = (text: string | undefined): number[] =>
     .map(Number)
     .filter((n) => !Number.isNaN(n));
 
-function methodOf(out: CastepOutput, natoms: number, warnings: string[]): Section {
+function methodOf(out: CastepOutput, natoms: number, warnings: string[]): RunMethod {
   const parameter = (key: string) => out.parameters.get(key);
   const functionalName = parameter('using functional');
   const names = functionalName ? FUNCTIONALS[functionalName] : undefined;
@@ -59,7 +78,7 @@ function methodOf(out: CastepOutput, natoms: number, warnings: string[]): Sectio
   const spin =
     /spin.polari[sz]ed/i.test(parameter('treating system as') ?? '') &&
     !/non-spin/i.test(parameter('treating system as') ?? '');
-  const electronic: Section = {
+  const electronic: MethodElectronic = {
     method: 'DFT',
     n_spin_channels: spin || parameter('spin polarized') === 'true' ? 2 : 1,
   };
@@ -72,7 +91,7 @@ function methodOf(out: CastepOutput, natoms: number, warnings: string[]): Sectio
     };
   const cutoff = numbersOf(parameter('plane wave basis set cut-off'))[0];
   const tier = parameter('basis set accuracy');
-  const method: Section = {
+  const method: RunMethod = {
     dft: { xc_functional: xcFunctional(names ?? []) },
     electronic,
     electrons_representation: [
@@ -97,7 +116,7 @@ function methodOf(out: CastepOutput, natoms: number, warnings: string[]): Sectio
       ...(offset ? { offset } : {}),
       ...(nPoints !== undefined ? { n_points: nPoints } : {}),
     };
-  const scf: Section = {};
+  const scf: MethodScf = {};
   const maxCycles = numbersOf(parameter('max. number of SCF cycles'))[0];
   if (maxCycles !== undefined) scf.n_max_iteration = maxCycles;
   // CASTEP's criterion is per atom.
@@ -132,14 +151,14 @@ function structureOf(geometry: CastepGeometry): Structure {
   };
 }
 
-function systemOf(geometry: CastepGeometry): Section {
-  const system = systemSection(structureOf(geometry)) as unknown as { atoms: Section };
+function systemOf(geometry: CastepGeometry): RunSystem {
+  const system = systemSection(structureOf(geometry));
   if (geometry.velocities)
     system.atoms.velocities = geometry.velocities.map((v) => v.map((x) => (x * ANGSTROM) / PICOSECOND));
   return system;
 }
 
-function mullikenOf(scf: CastepScf): Section | undefined {
+function mullikenOf(scf: CastepScf): CalculationCharges | undefined {
   const m = scf.mulliken;
   if (!m) return undefined;
   return {
@@ -160,14 +179,14 @@ function mullikenOf(scf: CastepScf): Section | undefined {
 }
 
 /** The SCF iterations with their energies, changes and wall-clock times (`start`: the timer before). */
-function iterationsOf(scf: CastepScf, natoms: number, start: number): Section[] {
+function iterationsOf(scf: CastepScf, natoms: number, start: number): ScfIteration[] {
   let previous = start;
   return scf.iterations.map((iteration) => {
-    const energy: Section = { total: { value: iteration.energy * ELECTRON_VOLT } };
+    const energy: CalculationEnergy = { total: { value: iteration.energy * ELECTRON_VOLT } };
     if (iteration.fermi !== undefined) energy.fermi = iteration.fermi * ELECTRON_VOLT;
     // CASTEP prints the gain per atom, the previous energy less the new one.
     if (iteration.gain !== undefined) energy.change = -iteration.gain * natoms * ELECTRON_VOLT;
-    const section: Section = { energy };
+    const section: ScfIteration = { energy };
     if (iteration.timer !== undefined) {
       section.time_physical = iteration.timer;
       section.time_calculation = iteration.timer - previous;
@@ -177,9 +196,9 @@ function iterationsOf(scf: CastepScf, natoms: number, start: number): Section[] 
   });
 }
 
-function calculationOf(scf: CastepScf, index: number, start: number): Section {
+function calculationOf(scf: CastepScf, index: number, start: number): RunCalculation {
   const natoms = scf.geometry.species.length;
-  const energy: Section = { total: { value: scf.energy * ELECTRON_VOLT } };
+  const energy: CalculationEnergy = { total: { value: scf.energy * ELECTRON_VOLT } };
   if (scf.freeEnergy !== undefined) energy.free = { value: scf.freeEnergy * ELECTRON_VOLT };
   if (scf.energyT0 !== undefined) energy.total_t0 = { value: scf.energyT0 * ELECTRON_VOLT };
   const fermi = scf.iterations[scf.iterations.length - 1]?.fermi;
@@ -187,7 +206,7 @@ function calculationOf(scf: CastepScf, index: number, start: number): Section {
   const md = scf.md;
   if (md?.potential !== undefined) energy.potential = { value: md.potential * ELECTRON_VOLT };
   if (md?.kinetic !== undefined) energy.kinetic = { value: md.kinetic * ELECTRON_VOLT };
-  const calculation: Section = { ...calculationRefs(index), energy };
+  const calculation: RunCalculation = { ...calculationRefs(index), energy };
   if (scf.iterations.length > 0) {
     calculation.n_scf_iterations = scf.iterations.length;
     calculation.scf_iteration = iterationsOf(scf, natoms, start);
@@ -204,7 +223,7 @@ function calculationOf(scf: CastepScf, index: number, start: number): Section {
     if (md.time !== undefined) calculation.time = md.time * PICOSECOND;
     if (md.temperature !== undefined) calculation.temperature = md.temperature;
     if (md.pressure !== undefined) calculation.pressure = md.pressure * GIGAPASCAL;
-    const thermodynamics: Section = {};
+    const thermodynamics: CalculationThermodynamics = {};
     if (md.temperature !== undefined) thermodynamics.temperature = md.temperature;
     if (md.pressure !== undefined) thermodynamics.pressure = md.pressure * GIGAPASCAL;
     if (md.kinetic !== undefined) thermodynamics.kinetic_energy = md.kinetic * ELECTRON_VOLT;
@@ -218,10 +237,14 @@ function calculationOf(scf: CastepScf, index: number, start: number): Section {
 }
 
 /** Band energies of a band-structure run, as eigenvalues (and segments when the path is known). */
-function bandsOf(out: CastepOutput, path: KpointPath | undefined, warnings: string[]): Section {
+function bandsOf(
+  out: CastepOutput,
+  path: KpointPath | undefined,
+  warnings: string[],
+): Pick<RunCalculation, 'eigenvalues' | 'band_structure_electronic'> {
   const bands = out.bands!;
   const energies = bands.energies.map((spin) => spin.map((k) => k.map((e) => e * ELECTRON_VOLT)));
-  const section: Section = {
+  const section: Pick<RunCalculation, 'eigenvalues' | 'band_structure_electronic'> = {
     eigenvalues: [
       {
         n_spin_channels: energies.length,
@@ -240,7 +263,7 @@ function bandsOf(out: CastepOutput, path: KpointPath | undefined, warnings: stri
   return section;
 }
 
-function vibrationsOf(out: CastepOutput): Section[] {
+function vibrationsOf(out: CastepOutput): NonNullable<RunCalculation['vibrational_frequencies']> {
   return out.vibrations.map((modes) => ({
     n_frequencies: modes.frequencies.length,
     value: modes.frequencies.map((f) => f * WAVENUMBER),
@@ -266,12 +289,12 @@ const OPTIMIZERS: Readonly<Record<string, string>> = {
   FIRE: 'fire',
 };
 
-function workflowOf(out: CastepOutput, natoms: number): Section {
+function workflowOf(out: CastepOutput, natoms: number): Workflow {
   const parameter = (key: string) => out.parameters.get(key);
   const kind = parameter('type of calculation') ?? '';
   if (/molecular dynamics/i.test(kind)) {
     const step = numbersOf(parameter('time step'))[0];
-    const ensemble = parameter('ensemble');
+    const ensemble = thermodynamicEnsemble(parameter('ensemble'));
     return molecularDynamics({
       ...(ensemble ? { thermodynamic_ensemble: ensemble } : {}),
       ...(step !== undefined ? { integration_timestep: step * PICOSECOND } : {}),
@@ -279,7 +302,7 @@ function workflowOf(out: CastepOutput, natoms: number): Section {
   }
   if (/geometry optimi[sz]ation|transition state search/i.test(kind)) {
     const name = parameter('optimization method') ?? parameter('search method') ?? 'BFGS';
-    const method: Section = { method: OPTIMIZERS[name] ?? name.toLowerCase() };
+    const method: GeometryOptimizationMethod = { method: OPTIMIZERS[name] ?? name.toLowerCase() };
     const force = numbersOf(parameter('max ionic |force| tolerance'))[0];
     if (force !== undefined) method.convergence_tolerance_force_maximum = force * EV_PER_ANGSTROM;
     const energy = numbersOf(parameter('total energy convergence tolerance'))[0];
@@ -303,7 +326,7 @@ export function castepArchive(out: CastepOutput, path?: KpointPath): CodeArchive
   if (out.scfs.length === 0) warnings.push("the output has no 'Final energy': no calculation finished");
   const natoms = geometries[0]!.species.length;
   // A system per calculation, as each SCF (finite-basis ones included) is a calculation of its own.
-  const calculations: Section[] = [];
+  const calculations: RunCalculation[] = [];
   let timer = 0;
   out.scfs.forEach((scf, index) => {
     calculations.push(calculationOf(scf, index, timer));
@@ -312,13 +335,13 @@ export function castepArchive(out: CastepOutput, path?: KpointPath): CodeArchive
   const last = calculations[calculations.length - 1];
   if (last && out.bands) Object.assign(last, bandsOf(out, path, warnings));
   if (last && out.vibrations.length > 0) last.vibrational_frequencies = vibrationsOf(out);
-  const timeRun: Section = {};
+  const timeRun: TimeRun = {};
   if (out.dateStart !== undefined) {
     timeRun.date_start = out.dateStart;
     const total = out.timings.get('Total');
     if (total !== undefined) timeRun.date_end = out.dateStart + total;
   }
-  const run: Section = {
+  const run: Run = {
     program: { name: 'CASTEP', ...(out.version ? { version: out.version } : {}) },
     clean_end: out.finished,
     ...(Object.keys(timeRun).length > 0 ? { time_run: timeRun } : {}),

@@ -1,5 +1,7 @@
 // The band-structure path of a CASTEP .cell file (BS_KPOINT_PATH or SPECTRAL_KPOINT_PATH, labels in
 // the comments: '0.5 0.0 0.5 ! X'), and the segments of band energies between its vertices.
+import type { BandEnergies } from '@oasis/schema';
+
 type Vec = [number, number, number];
 
 export type KpointPath = { point: Vec; label?: string }[];
@@ -41,7 +43,7 @@ export function bandStructureOf(
   path: KpointPath,
   kpoints: Vec[],
   energies: number[][][],
-): Record<string, unknown>[] | undefined {
+): BandEnergies[] | undefined {
   const at: number[] = [];
   let from = 0;
   for (const vertex of path) {

@@ -1,7 +1,16 @@
 // From a CP2K output (and its MD trajectory) to NOMAD's run and workflow2 sections, in SI units.
+import type {
+  AtomParameters,
+  BasisSet,
+  BasisSetContainer,
+  RunCalculation,
+  RunMethod,
+  WithCodeSpecific,
+  Workflow,
+} from '@oasis/schema';
 import { atomicNumber } from '../../elements.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { BOHR, HARTREE } from '../../units.ts';
+import { BOHR, FEMTOSECOND, HARTREE } from '../../units.ts';
 import {
   calculationRefs,
   codeRun,
@@ -10,14 +19,11 @@ import {
   molecularDynamics,
   scfIterations,
   singlePoint,
+  thermodynamicEnsemble,
   xcFunctional,
   type CodeArchive,
 } from '../code-sections.ts';
 import type { Cp2kEvaluation, Cp2kKind, Cp2kOutput } from './read-cp2k.ts';
-
-type Section = Record<string, unknown>;
-
-const FEMTOSECOND = 1e-15;
 
 /** libxc names of CP2K's FUNCTIONAL| components. */
 const XC: Readonly<Record<string, readonly string[]>> = {
@@ -50,7 +56,7 @@ function elementOfKind(out: Cp2kOutput, label: string, index: number): string | 
   return atom >= 0 ? out.species[atom] : undefined;
 }
 
-function atomParameters(out: Cp2kOutput, kind: Cp2kKind, index: number): Section {
+function atomParameters(out: Cp2kOutput, kind: Cp2kKind, index: number): AtomParameters {
   const element = elementOfKind(out, kind.label, index);
   const atom = out.kindOf.indexOf(index + 1);
   const valence = atom >= 0 ? out.valences[atom] : undefined;
@@ -65,8 +71,8 @@ function atomParameters(out: Cp2kOutput, kind: Cp2kKind, index: number): Section
 }
 
 /** Gaussians for the wave functions, one basis per kind, and plane waves for the density (GPW). */
-function electronsRepresentation(out: Cp2kOutput): Section {
-  const basisSets: Section[] = [
+function electronsRepresentation(out: Cp2kOutput): BasisSetContainer {
+  const basisSets: BasisSet[] = [
     {
       type: 'plane waves',
       scope: ['density'],
@@ -87,7 +93,7 @@ function electronsRepresentation(out: Cp2kOutput): Section {
   return { type: 'gaussians + plane waves', scope: ['wavefunction'], basis_set: basisSets };
 }
 
-function methodOf(out: Cp2kOutput, warnings: string[]): Section {
+function methodOf(out: Cp2kOutput, warnings: string[]): WithCodeSpecific<RunMethod> {
   const functional = xcFunctional(
     out.functionals.flatMap((component) => {
       const names = XC[component.toUpperCase().split(/\s/)[0]!];
@@ -95,7 +101,7 @@ function methodOf(out: Cp2kOutput, warnings: string[]): Section {
       return names ?? [];
     }),
   );
-  const method: Section = {
+  const method: WithCodeSpecific<RunMethod> = {
     dft: { xc_functional: functional },
     electronic: { method: 'DFT', n_spin_channels: out.unrestricted ? 2 : 1 },
     electrons_representation: [electronsRepresentation(out)],
@@ -123,8 +129,8 @@ interface Clock {
   elapsed: number;
 }
 
-function calculationOf(evaluation: Cp2kEvaluation, systemIndex: number, clock: Clock): Section {
-  const calculation: Section = {
+function calculationOf(evaluation: Cp2kEvaluation, systemIndex: number, clock: Clock): RunCalculation {
+  const calculation: RunCalculation = {
     ...calculationRefs(systemIndex),
     energy: {
       total: { value: evaluation.energy! * HARTREE },
@@ -132,7 +138,7 @@ function calculationOf(evaluation: Cp2kEvaluation, systemIndex: number, clock: C
     },
   };
   Object.assign(calculation, scfIterations(evaluation.iterations, HARTREE));
-  const iterations = calculation.scf_iteration as Section[] | undefined;
+  const iterations = calculation.scf_iteration;
   if (iterations && evaluation.iterationTimes.length === iterations.length) {
     const start = clock.elapsed;
     evaluation.iterationTimes.forEach((time, index) => {
@@ -175,12 +181,17 @@ function optimizationSteps(evaluations: readonly Cp2kEvaluation[]): Cp2kEvaluati
   return kept;
 }
 
-function workflowOf(out: Cp2kOutput): Section {
-  if (out.runType === 'MD')
+/** NOMAD's ensemble of CP2K's ENSEMBLE keyword: both NPT kinds (isotropic, flexible cell) are NPT. */
+const ensembleOf = (name: string | undefined) => thermodynamicEnsemble(name?.replace(/^NPT_[IF]$/, 'NPT'));
+
+function workflowOf(out: Cp2kOutput): Workflow {
+  if (out.runType === 'MD') {
+    const ensemble = ensembleOf(out.ensemble);
     return molecularDynamics({
-      ...(out.ensemble ? { thermodynamic_ensemble: out.ensemble } : {}),
+      ...(ensemble ? { thermodynamic_ensemble: ensemble } : {}),
       ...(out.timeStep !== undefined ? { integration_timestep: out.timeStep * FEMTOSECOND } : {}),
     });
+  }
   if (out.runType === 'GEO_OPT' || out.runType === 'CELL_OPT') {
     const method = optimizerName(out.optimizer);
     return geometryOptimization({

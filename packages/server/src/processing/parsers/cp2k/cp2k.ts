@@ -68,11 +68,11 @@ export const cp2kParser: MainfileParser = {
     const frames = trajectoryFile ? await trajectory(absolutePath, rawRoot, trajectoryFile, log) : [];
     const archive = cp2kArchive(out, frames);
     if (out.runType === 'MD') {
-      const calculations = (archive.run.calculation ?? []) as Record<string, unknown>[];
+      const calculations = archive.run.calculation ?? [];
       const warn = (event: string) => log('WARNING', event);
       await mergeEnerFile(calculations, out.energiesFile, absolutePath, rawRoot, warn);
     }
-    const calculations = (archive.run.calculation ?? []) as Record<string, unknown>[];
+    const calculations = archive.run.calculation ?? [];
     const dos = calculations.length > 0 ? await readPdosBeside(absolutePath, rawRoot, out, log) : undefined;
     if (dos) calculations[calculations.length - 1]!.dos_electronic = dos;
     return codeOutput(archive, 'CP2K', 'simulation', log);

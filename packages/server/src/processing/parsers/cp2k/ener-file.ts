@@ -2,19 +2,17 @@
 // step number, time (fs), kinetic energy (Hartree), temperature (K), potential energy (Hartree),
 // conserved quantity (Hartree) and the step's wall time (s), at 9 decimals where the output prints the
 // temperature with 3 and the parser reads no kinetic or potential energy from it.
-import { HARTREE } from '../../units.ts';
+import type { RunCalculation } from '@oasis/schema';
+import { FEMTOSECOND, HARTREE } from '../../units.ts';
 import { siblingText } from '../sibling-files.ts';
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 
 /** Read whole up to this size (a row is 130 bytes: half a million steps). */
 const MAX_ENER_BYTES = 64 * 1024 ** 2;
-const FEMTOSECOND = 1e-15;
 const COLUMNS = 7;
 /** The output's temperature, to its 3 decimals, and time, to its 6, agree with the file's within these. */
 const SAME_TEMPERATURE_K = 1e-2;
 const SAME_TIME_FS = 1e-5;
-
-type Section = Record<string, unknown>;
 
 interface EnerRow {
   step: number;
@@ -49,16 +47,16 @@ export function readEner(text: string, name: string): { rows: EnerRow[]; problem
 }
 
 /** The row of each calculation: by step number, or by position when the output numbers no steps. */
-function rowsOf(calculations: Section[], rows: EnerRow[]): (EnerRow | undefined)[] {
+function rowsOf(calculations: readonly RunCalculation[], rows: EnerRow[]): (EnerRow | undefined)[] {
   const byStep = new Map(rows.map((row) => [row.step, row]));
   const numbered = calculations.every((c) => typeof c.step === 'number');
   return calculations.map((c, index) =>
-    numbered ? byStep.get(c.step as number) : rows.length === calculations.length ? rows[index] : undefined,
+    numbered ? byStep.get(c.step!) : rows.length === calculations.length ? rows[index] : undefined,
   );
 }
 
 /** Whether a row contradicts what the output says of its step (then the file is of another run). */
-const contradicts = (calculation: Section, row: EnerRow): boolean =>
+const contradicts = (calculation: RunCalculation, row: EnerRow): boolean =>
   (typeof calculation.temperature === 'number' &&
     Math.abs(calculation.temperature - row.temperature) > SAME_TEMPERATURE_K) ||
   (typeof calculation.time === 'number' &&
@@ -70,7 +68,7 @@ const contradicts = (calculation: Section, row: EnerRow): boolean =>
  * file too large, cut off, malformed or of another run is a warning naming it.
  */
 export async function mergeEnerFile(
-  calculations: Section[],
+  calculations: readonly RunCalculation[],
   name: string | undefined,
   mainfile: string,
   rawRoot: string,
@@ -92,7 +90,7 @@ export async function mergeEnerFile(
   calculations.forEach((calculation, index) => {
     const row = matched[index];
     if (!row) return;
-    const energy = (calculation.energy ?? {}) as Section;
+    const energy = calculation.energy ?? {};
     energy.kinetic = { value: row.kinetic * HARTREE };
     energy.potential = { value: row.potential * HARTREE };
     calculation.energy = energy;

@@ -2,11 +2,10 @@
 // '-BETA_k1-' when spin-polarised): per molecular orbital its eigenvalue (Hartree), occupation and weight
 // on each orbital of one atomic kind. A histogram of lines is no DOS: each line becomes a Gaussian of
 // 0.5 eV on a 0.01 eV grid (as NOMAD does), summed per orbital, with the total as the sum of them all.
+import type { RunDos, RunDosValues } from '@oasis/schema';
 import { ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import { siblingNames, siblingText } from '../sibling-files.ts';
-import { numbersIn } from '../text/numbers.ts';
-
-type Section = Record<string, unknown>;
+import { numbersIn } from '../../text/numbers.ts';
 
 const MAX_PDOS_BYTES = 16 * 1024 ** 2;
 /** Gaussian width (standard deviation) and grid spacing, eV. */
@@ -112,7 +111,7 @@ export async function readPdosBeside(
   rawRoot: string,
   out: { projectName?: string; unrestricted: boolean },
   log: (level: 'WARNING' | 'INFO', event: string) => void,
-): Promise<Section[] | undefined> {
+): Promise<RunDos[] | undefined> {
   const files: PdosFile[] = [];
   for (const name of await pdosFiles(mainfile, out.projectName)) {
     const text = await siblingText(mainfile, rawRoot, name, MAX_PDOS_BYTES);
@@ -135,7 +134,7 @@ export async function readPdosBeside(
   const sections = Array.from({ length: spins }, (_, spin) => {
     const own = files.filter((f) => f.spin === spin);
     const total = new Array<number>(grid.length).fill(0);
-    const projected: Section[] = [];
+    const projected: RunDosValues[] = [];
     for (const file of own) {
       broaden(file, lowest, grid.length).forEach((values, o) => {
         values.forEach((v, g) => (total[g]! += v));

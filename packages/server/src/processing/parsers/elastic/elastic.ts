@@ -1,6 +1,7 @@
 // 'parsers/elastic': ElaStic's second-order elastic constants (INFO_ElaStic with the files beside it).
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { ElasticWorkflow, Run } from '@oasis/schema';
 import { realPathInside } from '../../raw-paths.ts';
 import { systemSection } from '../../run-sections.ts';
 import type { Structure, Vec3 } from '../../structure.ts';
@@ -9,7 +10,7 @@ import { BOHR, HARTREE } from '../../units.ts';
 import { cartesian, codeOutput } from '../code-sections.ts';
 import { readElasticInfo, readElasticResults, readEnergyStrain, readExcitingInput } from './read-elastic.ts';
 
-type Section = Record<string, unknown>;
+type ElasticResults = NonNullable<ElasticWorkflow['results']>;
 
 const GIGAPASCAL = 1e9;
 const MAX_FILE_BYTES = 4 * 1024 ** 2;
@@ -25,7 +26,7 @@ async function beside(mainfile: string, rawRoot: string, path: string): Promise<
 }
 
 /** ElaStic's V, R and H averages as NOMAD names them in the workflow's results ('bulk_modulus_voigt'). */
-const NAMES: Readonly<Record<string, string>> = { V: 'voigt', R: 'reuss', H: 'hill' };
+const NAMES: Readonly<Record<string, 'voigt' | 'reuss' | 'hill'>> = { V: 'voigt', R: 'reuss', H: 'hill' };
 
 export const elasticParser: MainfileParser = {
   name: 'parsers/elastic',
@@ -62,7 +63,7 @@ export const elasticParser: MainfileParser = {
       lattice: input.cell.map((row) => row.map((x) => x * BOHR)) as Structure['lattice'],
       periodic: [true, true, true],
     };
-    const diagrams: Section[] = [];
+    const diagrams: NonNullable<ElasticResults['strain_diagrams']>[number][] = [];
     const folder = join(dirname(absolutePath), 'Energy-vs-Strain');
     const names = realPathInside(folder, rawRoot) ? await readdir(folder).catch(() => [] as string[]) : [];
     for (const name of names
@@ -82,7 +83,7 @@ export const elasticParser: MainfileParser = {
     }
     // ElaStic's 'distorted structures' are the strains of each deformation type (NOMAD's n_strains); the
     // deformation types are the Dst?? curves.
-    const workflowResults: Section = {
+    const workflowResults: ElasticResults = {
       ...(info.deformations !== undefined ? { n_strains: info.deformations } : {}),
       ...(diagrams.length > 0 ? { n_deformations: diagrams.length } : {}),
     };
@@ -108,12 +109,12 @@ export const elasticParser: MainfileParser = {
       workflowResults.eigenvalues_elastic = results.eigenvalues.map((x) => x * GIGAPASCAL);
     if (diagrams.length > 0) workflowResults.strain_diagrams = diagrams;
     if (!results.stiffness) warnings.push('ElaStic_2nd.out has no stiffness matrix');
-    const run: Section = {
+    const run: Run = {
       program: { name: 'ElaStic' },
       method: [{}],
       system: [systemSection(structure)],
     };
-    const workflow2: Section = {
+    const workflow2: ElasticWorkflow = {
       m_def: 'simulationworkflowschema.Elastic',
       name: 'Elastic',
       method: {

@@ -1,7 +1,20 @@
 // From exciting's INFO.OUT to NOMAD's run and workflow2 sections, in SI units: one system and one
 // calculation per ground state, hybrid run, optimisation step and optimised state.
+import type {
+  AtomParameters,
+  BasisSet,
+  BasisSetContainer,
+  CalculationCharges,
+  CalculationEnergy,
+  MethodElectronic,
+  MethodScf,
+  RunCalculation,
+  RunMethod,
+  ScfIteration,
+  Workflow,
+} from '@oasis/schema';
 import type { Structure, Vec3 } from '../../structure.ts';
-import { BOHR, ELECTRON_VOLT, HARTREE } from '../../units.ts';
+import { BOHR, ELECTRON_MASS, ELEMENTARY_CHARGE, HARTREE } from '../../units.ts';
 import {
   calculationRefs,
   cartesian,
@@ -13,11 +26,6 @@ import {
   type CodeArchive,
 } from '../code-sections.ts';
 import type { ExcitingGeometry, ExcitingInfo, ExcitingIteration, ExcitingStep } from './read-info.ts';
-
-type Section = Record<string, unknown>;
-
-/** Coulomb per electron (the elementary charge is the electron-volt's number). */
-const ELEMENTARY_CHARGE = ELECTRON_VOLT;
 
 /** libxc names of exciting's xctype numbers. */
 const XC_TYPES: Readonly<Record<number, readonly string[]>> = {
@@ -33,7 +41,9 @@ const XC_TYPES: Readonly<Record<number, readonly string[]>> = {
 };
 
 /** NOMAD's energy terms of INFO.OUT's iteration lines. */
-const ENERGY_TERMS: Readonly<Record<string, string>> = {
+const ENERGY_TERMS: Readonly<
+  Record<string, 'total' | 'kinetic_electronic' | 'coulomb' | 'exchange' | 'correlation'>
+> = {
   total: 'total',
   kinetic: 'kinetic_electronic',
   coulomb: 'coulomb',
@@ -47,13 +57,10 @@ export interface ExcitingInput {
   kOffset?: number[];
 }
 
-const LAPW_REPRESENTATION: Section = { type: '(L)APW+lo', scope: ['wavefunction'] };
+const LAPW_REPRESENTATION: BasisSetContainer = { type: '(L)APW+lo', scope: ['wavefunction'] };
 
-/** Electron mass in kg (exciting gives species masses in electron masses). */
-const ELECTRON_MASS = 9.1093837015e-31;
-
-/** The species as NOMAD's atom_parameters. */
-function atomParametersOf(info: ExcitingInfo): Section[] {
+/** The species as NOMAD's atom_parameters (exciting gives masses in electron masses). */
+function atomParametersOf(info: ExcitingInfo): AtomParameters[] {
   return info.species.map((species) => ({
     label: species.symbol,
     ...(species.nuclearCharge !== undefined ? { atom_number: Math.round(species.nuclearCharge) } : {}),
@@ -65,8 +72,8 @@ function atomParametersOf(info: ExcitingInfo): Section[] {
  * The (L)APW+lo basis: plane waves up to |G+k|max in the interstitial (their cut-off energy
  * |G+k|max^2/2), and per species a muffin-tin sphere of its radius, radial grid and l cut-off.
  */
-function lapwRepresentation(info: ExcitingInfo): Section {
-  const basisSet: Section[] = [];
+function lapwRepresentation(info: ExcitingInfo): BasisSetContainer {
+  const basisSet: BasisSet[] = [];
   if (info.gkMax !== undefined)
     basisSet.push({
       type: 'plane waves',
@@ -104,26 +111,26 @@ function libxcNames(description: string | undefined): string[] | undefined {
   return exchange && correlation ? [exchange, correlation] : undefined;
 }
 
-function methodOf(info: ExcitingInfo, input: ExcitingInput, warnings: string[]): Section {
+function methodOf(info: ExcitingInfo, input: ExcitingInput, warnings: string[]): RunMethod {
   const names =
     info.xcType === 100 ? libxcNames(info.xc) : info.xcType !== undefined ? XC_TYPES[info.xcType] : undefined;
   if (info.xcType !== undefined && !names)
     warnings.push(`exchange-correlation type ${info.xcType} (${info.xc ?? ''}) has no libxc names here`);
   const functional = xcFunctional(names ?? []);
-  const electronic: Section = { method: 'DFT', n_spin_channels: info.spinPolarized ? 2 : 1 };
+  const electronic: MethodElectronic = { method: 'DFT', n_spin_channels: info.spinPolarized ? 2 : 1 };
   if (info.smearing) {
     electronic.smearing = {
       kind: info.smearing.scheme.toLowerCase(),
       ...(info.smearing.width !== undefined ? { width: info.smearing.width * HARTREE } : {}),
     };
   }
-  const method: Section = {
+  const method: RunMethod = {
     dft: { xc_functional: functional },
     electronic,
     electrons_representation: [lapwRepresentation(info)],
   };
   if (info.species.length > 0) method.atom_parameters = atomParametersOf(info);
-  const scf: Section = {};
+  const scf: MethodScf = {};
   if (info.energyTarget !== undefined) scf.threshold_energy_change = info.energyTarget * HARTREE;
   if (info.chargeTarget !== undefined) scf.threshold_density_change = info.chargeTarget;
   if (Object.keys(scf).length > 0) method.scf = scf;
@@ -146,8 +153,8 @@ export function structureOf(
   };
 }
 
-function energyOf(iteration: ExcitingIteration): Section {
-  const energy: Section = {};
+function energyOf(iteration: ExcitingIteration): CalculationEnergy {
+  const energy: CalculationEnergy = {};
   for (const [key, term] of Object.entries(ENERGY_TERMS)) {
     const value = iteration.energies[key];
     if (value !== undefined) energy[term] = { value: value * HARTREE };
@@ -156,10 +163,10 @@ function energyOf(iteration: ExcitingIteration): Section {
   return energy;
 }
 
-function chargesOf(iteration: ExcitingIteration): Section[] {
+function chargesOf(iteration: ExcitingIteration): CalculationCharges[] {
   const total = iteration.charges.total;
   if (total === undefined) return [];
-  const charges: Section = { total: total * ELEMENTARY_CHARGE };
+  const charges: CalculationCharges = { total: total * ELEMENTARY_CHARGE };
   // The muffin-tin charges are electrons in each atom's sphere (the interstitial ones are not shared out).
   if (iteration.muffinTin.length > 0) {
     charges.n_atoms = iteration.muffinTin.length;
@@ -169,11 +176,13 @@ function chargesOf(iteration: ExcitingIteration): Section[] {
 }
 
 /** The SCF iterations as printed, with their energies and the wall time each took. */
-function scfIterationsOf(iterations: ExcitingIteration[]): Section {
+function scfIterationsOf(
+  iterations: ExcitingIteration[],
+): Pick<RunCalculation, 'n_scf_iterations' | 'scf_iteration'> {
   if (iterations.length === 0) return {};
   let previous = 0;
   const scf = iterations.map((iteration) => {
-    const section: Section = { energy: energyOf(iteration) };
+    const section: ScfIteration = { energy: energyOf(iteration) };
     if (iteration.wallTime !== undefined) {
       section.time_physical = iteration.wallTime;
       section.time_calculation = iteration.wallTime - previous;
@@ -184,11 +193,11 @@ function scfIterationsOf(iterations: ExcitingIteration[]): Section {
   return { n_scf_iterations: iterations.length, scf_iteration: scf };
 }
 
-function calculationOf(step: ExcitingStep, index: number): Section {
+function calculationOf(step: ExcitingStep, index: number): RunCalculation {
   const state = step.state;
-  const energy: Section = state ? energyOf(state) : {};
+  const energy: CalculationEnergy = state ? energyOf(state) : {};
   energy.total = { value: step.energy * HARTREE };
-  const calculation: Section = { ...calculationRefs(index), energy };
+  const calculation: RunCalculation = { ...calculationRefs(index), energy };
   Object.assign(calculation, scfIterationsOf(step.iterations));
   if (state) {
     const charges = chargesOf(state);
@@ -202,7 +211,7 @@ function calculationOf(step: ExcitingStep, index: number): Section {
 }
 
 /** time_calculation and time_physical (seconds since the run started) of each calculation. */
-function addTimes(info: ExcitingInfo, calculations: Section[]): void {
+function addTimes(info: ExcitingInfo, calculations: RunCalculation[]): void {
   let elapsed = 0;
   info.steps.forEach((step, index) => {
     const calculation = calculations[index]!;
@@ -249,9 +258,9 @@ export function excitingArchive(info: ExcitingInfo, input: ExcitingInput = {}): 
   const calculations = steps.map(calculationOf);
   addTimes({ ...info, steps }, calculations);
   const run = codeRun('exciting', info.version, methodOf(info, input, warnings), structures, calculations);
-  if (info.hash) (run.program as Section).version_internal = info.hash;
+  if (info.hash) run.program = { ...run.program, version_internal: info.hash };
   if (info.totalTime !== undefined) run.time_run = { wall_end: info.totalTime, wall_start: 0 };
   const optimization = steps.some((step) => step.kind === 'optimization');
-  const workflow2: Section = optimization ? geometryOptimization({ type: 'atomic' }) : singlePoint();
+  const workflow2: Workflow = optimization ? geometryOptimization({ type: 'atomic' }) : singlePoint();
   return { run, workflow2, structure: structures[structures.length - 1]!, warnings };
 }

@@ -4,6 +4,7 @@
 // bands one after another. Energies are in Hartree relative to the Fermi energy. The path's vertices
 // are where it turns; NOMAD's segments run from vertex to vertex, energies on the calculation's
 // absolute scale in J.
+import type { RunBandStructure, RunCalculation } from '@oasis/schema';
 import { HARTREE } from '../../units.ts';
 import { readPlacedSideFile } from './placed-side-file.ts';
 
@@ -12,7 +13,6 @@ const MAX_BAND_BYTES = 256 * 1024 ** 2;
 const TURN = 1e-3;
 
 type Vec = [number, number, number];
-type Section = Record<string, unknown>;
 
 export interface ExcitingBands {
   kpoints: Vec[];
@@ -110,7 +110,7 @@ function stretches(kpoints: Vec[]): [number, number][] {
  * NOMAD's band_structure_electronic of the bands: a segment per stretch between vertices, spin
  * channels the halves of the band list when the run is spin-polarised.
  */
-export function bandStructureSection(bands: ExcitingBands, spins: number, fermi: number): Section {
+export function bandStructureSection(bands: ExcitingBands, spins: number, fermi: number): RunBandStructure {
   const nBands = bands.energies.length;
   const perSpin = spins === 2 && nBands % 2 === 0 ? nBands / 2 : nBands;
   const channels = nBands / perSpin;
@@ -130,7 +130,7 @@ export function bandStructureSection(bands: ExcitingBands, spins: number, fermi:
       n_kpoints: ks.length,
       kpoints: ks,
       energies,
-      ...(labels.every((l) => l) ? { endpoints_labels: labels } : {}),
+      ...(labels.every((l): l is string => !!l) ? { endpoints_labels: labels } : {}),
     };
   });
   return { energy_fermi: fermi * HARTREE, segment };
@@ -138,7 +138,7 @@ export function bandStructureSection(bands: ExcitingBands, spins: number, fermi:
 
 /** The band structure of the first of `names` beside the mainfile as the calculation's. */
 export async function addBandStructure(
-  calculation: Section,
+  calculation: RunCalculation,
   names: readonly string[],
   spins: number,
   fermi: number | undefined,

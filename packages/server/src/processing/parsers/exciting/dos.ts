@@ -2,13 +2,12 @@
 // else TDOS.OUT (a block of 'energy DOS' rows per spin channel); the GW run's TDOS-QP.OUT likewise.
 // Energies are in Hartree relative to the Fermi energy, DOS in states/Hartree/cell: NOMAD stores them
 // on the absolute scale of the calculation's other energies (the Fermi energy added back) in J and 1/J.
+import type { RunCalculation, RunDos } from '@oasis/schema';
 import { HARTREE } from '../../units.ts';
 import { readPlacedSideFile } from './placed-side-file.ts';
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 
 const MAX_DOS_BYTES = 256 * 1024 ** 2;
-
-type Section = Record<string, unknown>;
 
 interface Projection {
   /** 0-based, in the order of INFO.OUT's atoms. */
@@ -106,12 +105,12 @@ export function readTdos(text: string, name: string): ExcitingDos | string {
  * NOMAD's dos_electronic, one per spin channel: energies shifted back by the Fermi energy (J), the
  * total DOS and the DOS projected per (l, m) on each atom (1/J), projections ordered by (l, m), then atom.
  */
-export function dosSections(dos: ExcitingDos, fermi: number): Section[] {
+export function dosSections(dos: ExcitingDos, fermi: number): RunDos[] {
   const spins = dos.total.length;
   const energies = dos.energies.map((e) => (e + fermi) * HARTREE);
   const ordered = [...dos.projections].sort((a, b) => a.l - b.l || a.m - b.m || a.atom - b.atom);
   return dos.total.map((values, spin) => {
-    const section: Section = {
+    const section: RunDos = {
       n_energies: energies.length,
       energies,
       energy_fermi: fermi * HARTREE,
@@ -136,7 +135,7 @@ export function dosSections(dos: ExcitingDos, fermi: number): Section[] {
  * without a Fermi energy to place it; a file too large or malformed is a warning naming it.
  */
 export async function addDos(
-  calculation: Section,
+  calculation: RunCalculation,
   names: readonly string[],
   fermi: number | undefined,
   mainfile: string,

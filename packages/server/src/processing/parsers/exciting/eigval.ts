@@ -2,9 +2,10 @@
 // lattice coordinates (': k-point, vkl') and a row per state of number, eigenvalue (Hartree) and
 // occupancy. A spin-polarised run lists the spin-up states first, then the spin-down ones, in one
 // table of nstsv states. Written after every ground state, so it is the last calculation's.
+import type { BandEnergies, CalculationEnergy, RunCalculation } from '@oasis/schema';
 import { HARTREE } from '../../units.ts';
 import { readSideFile } from './placed-side-file.ts';
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 
 const NAME = 'EIGVAL.OUT';
 /** EIGVAL.OUT is read whole up to this size (GaO_strucopt's 68 k-points of 66 states: 0.2 MB). */
@@ -13,7 +14,6 @@ const MAX_EIGVAL_BYTES = 64 * 1024 ** 2;
 const OCCUPIED = 0.5;
 
 type Vec = [number, number, number];
-type Section = Record<string, unknown>;
 
 interface Eigenvalues {
   kpoints: Vec[];
@@ -69,7 +69,10 @@ export function readEigval(text: string, spins: number): Eigenvalues | string {
 }
 
 /** NOMAD's eigenvalues section (energies in J) and the band edges of the occupations. */
-function eigenvaluesSection(values: Eigenvalues): { section: Section; edges: Section } {
+function eigenvaluesSection(values: Eigenvalues): {
+  section: BandEnergies;
+  edges: Pick<CalculationEnergy, 'highest_occupied' | 'lowest_unoccupied'>;
+} {
   let highest = -Infinity;
   let lowest = Infinity;
   values.energies.forEach((spin, s) =>
@@ -80,7 +83,7 @@ function eigenvaluesSection(values: Eigenvalues): { section: Section; edges: Sec
       }),
     ),
   );
-  const edges: Section = {};
+  const edges: Pick<CalculationEnergy, 'highest_occupied' | 'lowest_unoccupied'> = {};
   if (Number.isFinite(highest)) edges.highest_occupied = highest * HARTREE;
   if (Number.isFinite(lowest)) edges.lowest_unoccupied = lowest * HARTREE;
   const section = {
@@ -99,7 +102,7 @@ function eigenvaluesSection(values: Eigenvalues): { section: Section; edges: Sec
  * lowest unoccupied energies they give; a file too large or malformed is a warning naming it.
  */
 export async function addEigenvalues(
-  calculation: Section,
+  calculation: RunCalculation,
   spins: number,
   mainfile: string,
   rawRoot: string,
@@ -110,5 +113,5 @@ export async function addEigenvalues(
   if (!values) return;
   const { section, edges } = eigenvaluesSection(values);
   calculation.eigenvalues = [section];
-  calculation.energy = { ...edges, ...(calculation.energy as Section | undefined) };
+  calculation.energy = { ...edges, ...calculation.energy };
 }

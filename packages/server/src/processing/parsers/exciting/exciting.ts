@@ -3,6 +3,7 @@
 // and GW runs from GW_INFO.OUT (with EVALQP.DAT, TDOS-QP.OUT, bandstructure-qp.dat and the ground
 // state's INFO.OUT beside it).
 import { basename } from 'node:path';
+import type { RunCalculation } from '@oasis/schema';
 import type { LogLevel, MainfileParser, ParserOutput } from '../../types.ts';
 import { HARTREE } from '../../units.ts';
 import { calculationRefs, codeOutput, codeRun, singlePoint } from '../code-sections.ts';
@@ -16,8 +17,6 @@ import { addInfoXmlEnergies } from './info-xml.ts';
 import { attributesOf, fortranNumber, numberList, readInputXml } from './input-xml.ts';
 import { readExcitingInfo, type ExcitingInfo } from './read-info.ts';
 
-type Section = Record<string, unknown>;
-
 const MAX_INFO_BYTES = 64 * 1024 ** 2;
 
 interface Context {
@@ -28,8 +27,8 @@ interface Context {
 }
 
 /** The calculation's Fermi energy in Hartree (the side files' unit). */
-const fermiOf = (calculation: Section): number | undefined => {
-  const fermi = (calculation.energy as Section | undefined)?.fermi as number | undefined;
+const fermiOf = (calculation: RunCalculation): number | undefined => {
+  const fermi = calculation.energy?.fermi;
   return fermi === undefined ? undefined : fermi / HARTREE;
 };
 
@@ -43,7 +42,7 @@ async function parseInfo({ content, absolutePath, rawRoot, log }: Context): Prom
   const offset = xml ? numberList(attributesOf(xml, 'groundstate').get('vkloff')) : undefined;
   if (offset?.length === 3) input.kOffset = offset;
   const archive = excitingArchive(info, input);
-  const calculations = (archive.run.calculation ?? []) as Section[];
+  const calculations = archive.run.calculation ?? [];
   const last = calculations[calculations.length - 1];
   if (last) {
     const spins = info.spinPolarized ? 2 : 1;
@@ -98,14 +97,14 @@ async function parseGw({ content, absolutePath, rawRoot, log }: Context): Promis
   const steps = info.steps;
   const geometry = steps.length > 0 ? steps[steps.length - 1]!.geometry : info.initial;
   const structure = structureOf(geometry, info.lattice);
-  const calculation: Section = { ...calculationRefs(0), ...gwCalculation(gwInfo) };
+  const calculation: RunCalculation = { ...calculationRefs(0), ...gwCalculation(gwInfo) };
   const spins = info.spinPolarized ? 2 : 1;
   await addEvalqp(calculation, spins, absolutePath, rawRoot, warn);
   const fermi = gwInfo.fermi;
   await addDos(calculation, ['TDOS-QP.OUT'], fermi, absolutePath, rawRoot, warn);
   await addBandStructure(calculation, ['bandstructure-qp.dat'], spins, fermi, absolutePath, rawRoot, warn);
   const run = codeRun('exciting', info.version, gwMethod(gwInfo, input), [structure], [calculation]);
-  if (info.hash) (run.program as Section).version_internal = info.hash;
+  if (info.hash) run.program = { ...run.program, version_internal: info.hash };
   return codeOutput(
     { run, workflow2: singlePoint(), structure, warnings: [] },
     'exciting',

@@ -1,10 +1,11 @@
 // exciting's GW_INFO.OUT (the GW run's main output, beside the INFO.OUT of the ground state it starts
 // from) and EVALQP.DAT (quasi-particle energies and self-energy terms per k-point and state, Hartree).
 // One GW run may print several task blocks (g0w0, then band, dos); the settings are the first block's.
+import type { BandEnergies, GwMethod, RunCalculation, RunMethod } from '@oasis/schema';
 import { ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import { readSideFile } from './placed-side-file.ts';
 import { defined } from './read-info.ts';
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 import { readText } from '../../text/read-text.ts';
 import { linesAfter } from '../../text/rule-lines-after.ts';
 import { before } from '../../text/rule-split.ts';
@@ -25,10 +26,10 @@ import {
 
 const MAX_EVALQP_BYTES = 64 * 1024 ** 2;
 
-type Section = Record<string, unknown>;
+type FrequencyMesh = NonNullable<RunMethod['frequency_mesh']>[number];
 
 /** exciting's frequency grid names (the GW_INFO.OUT spelling and the input's) as NOMAD's. */
-const GRIDS: Readonly<Record<string, string>> = {
+const GRIDS: Readonly<Record<string, NonNullable<FrequencyMesh['sampling_method']>>> = {
   eqdist: 'Equidistant',
   gaulag: 'Gauss-Laguerre',
   gauleg: 'Gauss-Legendre',
@@ -38,14 +39,18 @@ const GRIDS: Readonly<Record<string, string>> = {
 };
 
 /** exciting's taskname of a G0W0 run (its other tasks post-process one). */
-const GW_TYPES: Readonly<Record<string, string>> = { g0w0: 'G0W0', gw0: 'ev-scGW0', gw: 'ev-scGW' };
+const GW_TYPES: Readonly<Record<string, NonNullable<GwMethod['type']>>> = {
+  g0w0: 'G0W0',
+  gw0: 'ev-scGW0',
+  gw: 'ev-scGW',
+};
 
 /** The heading of GW_INFO.OUT (older versions start with the input parameters). */
 const GW_HEADING = /Main GW output file|GW input parameters/;
 
 export interface ExcitingGwInfo {
   tasks: string[];
-  gwType?: string;
+  gwType?: GwMethod['type'];
   nFrequencies?: number;
   frequencyGrid?: string;
   /** Hartree, with their quadrature weights */
@@ -176,12 +181,12 @@ export interface GwInput {
 }
 
 /** NOMAD's GW method: type, analytic continuation, screening, the q-mesh and the frequency mesh. */
-export function gwMethod(info: ExcitingGwInfo, input: GwInput): Section {
+export function gwMethod(info: ExcitingGwInfo, input: GwInput): RunMethod {
   const qGrid = info.qGrid ?? input.qGrid;
   const kMesh = qGrid?.length === 3 ? { grid: qGrid } : undefined;
   const gridName = info.frequencyGrid ?? input.frequencyGrid ?? 'gauleg2';
   const nPoints = info.frequencies.length || info.nFrequencies || input.nFrequencies;
-  const frequencyMesh: Section = { dimensionality: 1 };
+  const frequencyMesh: FrequencyMesh = { dimensionality: 1 };
   if (GRIDS[gridName]) frequencyMesh.sampling_method = GRIDS[gridName];
   if (nPoints) frequencyMesh.n_points = nPoints;
   if (info.frequencies.length > 0) {
@@ -189,13 +194,13 @@ export function gwMethod(info: ExcitingGwInfo, input: GwInput): Section {
     frequencyMesh.weights = info.weights;
   }
   const nEmpty = info.nEmpty ?? input.nEmpty;
-  const screening: Section = {
+  const screening: NonNullable<GwMethod['screening']> = {
     type: input.screening ?? 'rpa',
     ...(nEmpty !== undefined ? { n_empty_states: nEmpty } : {}),
     ...(kMesh ? { k_mesh: kMesh, q_mesh: kMesh } : {}),
     frequency_mesh: frequencyMesh,
   };
-  const gw: Section = {
+  const gw: GwMethod = {
     type: info.gwType ?? 'G0W0',
     ...(nEmpty !== undefined ? { n_empty_states: nEmpty } : {}),
     ...(info.continuation === 'pade' ? { analytical_continuation: 'pade' } : {}),
@@ -213,7 +218,7 @@ export function gwMethod(info: ExcitingGwInfo, input: GwInput): Section {
 }
 
 /** EVALQP.DAT as NOMAD's eigenvalues section, or a sentence saying what is wrong. */
-export function readEvalqp(text: string, spins: number): Section | string {
+export function readEvalqp(text: string, spins: number): BandEnergies | string {
   const kpoints: number[][] = [];
   const blocks: Record<string, number>[][] = [];
   let columns: string[] = [];
@@ -244,7 +249,7 @@ export function readEvalqp(text: string, spins: number): Section | string {
     );
   const has = (column: string) => columns.includes(column);
   if (!has('E_GW')) return 'EVALQP.DAT has no E_GW column';
-  const section: Section = {
+  const section: BandEnergies = {
     n_spin_channels: spins,
     n_kpoints: nk,
     n_bands: nStates,
@@ -262,7 +267,7 @@ export function readEvalqp(text: string, spins: number): Section | string {
 
 /** EVALQP.DAT beside GW_INFO.OUT as the GW calculation's eigenvalues. */
 export async function addEvalqp(
-  calculation: Section,
+  calculation: RunCalculation,
   spins: number,
   mainfile: string,
   rawRoot: string,
@@ -274,8 +279,8 @@ export async function addEvalqp(
 }
 
 /** The GW calculation's energies and gap from GW_INFO.OUT's G0W0 block. */
-export function gwCalculation(info: ExcitingGwInfo): Section {
-  const calculation: Section = {};
+export function gwCalculation(info: ExcitingGwInfo): RunCalculation {
+  const calculation: RunCalculation = {};
   if (info.fermi !== undefined) calculation.energy = { fermi: info.fermi * HARTREE };
   const gap = info.fundamentalGap ?? info.directGap;
   if (gap !== undefined)

@@ -3,6 +3,7 @@
 // to 12 digits (INFO.OUT prints 8 decimals) and the energy terms INFO.OUT leaves out at its normal
 // output level (sum of eigenvalues, xc potential, Madelung, nuclear-nuclear). Its last <energies> are
 // the converged ones.
+import type { CalculationEnergy, RunCalculation } from '@oasis/schema';
 import { HARTREE } from '../../units.ts';
 import { readSideFile } from './placed-side-file.ts';
 
@@ -12,7 +13,22 @@ const MAX_INFO_XML_BYTES = 64 * 1024 ** 2;
 const SAME_ENERGY = 1e-7;
 
 /** NOMAD's energy terms of info.xml's <energies> attributes. */
-const TERMS: Readonly<Record<string, string>> = {
+const TERMS: Readonly<
+  Record<
+    string,
+    keyof CalculationEnergy &
+      (
+        | 'sum_eigenvalues'
+        | 'kinetic_electronic'
+        | 'coulomb'
+        | 'xc_potential'
+        | 'madelung'
+        | 'nuclear_repulsion'
+        | 'exchange'
+        | 'correlation'
+      )
+  >
+> = {
   'sum-of-eigenvalues': 'sum_eigenvalues',
   'electronic-kinetic': 'kinetic_electronic',
   Coulomb: 'coulomb',
@@ -22,8 +38,6 @@ const TERMS: Readonly<Record<string, string>> = {
   exchange: 'exchange',
   correlation: 'correlation',
 };
-
-type Section = Record<string, unknown>;
 
 /** The attributes of the last <energies>, in Hartree, or a sentence saying what is wrong. */
 export function readFinalEnergies(text: string): Map<string, number> | string {
@@ -48,16 +62,16 @@ export function readFinalEnergies(text: string): Map<string, number> | string {
  * malformed, or of another SCF (its energy not INFO.OUT's) is a warning naming it.
  */
 export async function addInfoXmlEnergies(
-  calculation: Section,
+  calculation: RunCalculation,
   mainfile: string,
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<void> {
   const energies = await readSideFile(mainfile, rawRoot, NAME, MAX_INFO_XML_BYTES, readFinalEnergies, warn);
   if (!energies) return;
-  const energy = (calculation.energy ?? {}) as Section;
+  const energy = calculation.energy ?? {};
   const total = energies.get('totalEnergy');
-  const printed = (energy.total as Section | undefined)?.value as number | undefined;
+  const printed = energy.total?.value;
   if (total === undefined || printed === undefined || Math.abs(total - printed / HARTREE) > SAME_ENERGY) {
     warn(`${NAME}'s total energy is not that of INFO.OUT's last SCF: not read`);
     return;

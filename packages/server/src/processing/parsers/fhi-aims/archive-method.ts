@@ -1,11 +1,10 @@
 // run.method of an FHI-aims output: functional, spin, smearing, relativity, k-mesh, SCF thresholds,
 // the basis (numeric atom-centred orbitals) and the species as atom_parameters (mass, DFT+U).
+import type { AtomParameters, MethodElectronic, MethodScf, RunMethod, XcFunctional } from '@oasis/schema';
 import { atomicNumber } from '../../elements.ts';
 import { ATOMIC_MASS_UNIT, ELECTRON_VOLT } from '../../units.ts';
 import { xcFunctional } from '../code-sections.ts';
 import type { AimsOutput, AimsSpecies } from './read-aims.ts';
-
-type Section = Record<string, unknown>;
 
 /** libxc names of FHI-aims' `xc` keywords. */
 const XC: Readonly<Record<string, readonly string[]>> = {
@@ -35,7 +34,7 @@ const SMEARING: Readonly<Record<string, string>> = {
   cold: 'marzari-vanderbilt',
 };
 
-const RELATIVITY: Readonly<Record<string, string>> = {
+const RELATIVITY: Readonly<Record<string, NonNullable<MethodElectronic['relativity_method']>>> = {
   'atomic_zora scalar': 'scalar_relativistic_atomic_ZORA',
   'zora scalar': 'scalar_relativistic',
 };
@@ -47,21 +46,21 @@ export const numbers = (text: string | undefined): number[] =>
     .filter((t) => t !== '' && !Number.isNaN(Number(t.replace(/[dD]/, 'e'))))
     .map((t) => Number(t.replace(/[dD]/, 'e')));
 
-function functionalOf(control: Map<string, string>, warnings: string[]): Section {
+function functionalOf(control: Map<string, string>, warnings: string[]): XcFunctional {
   const xcKey = (control.get('xc') ?? '').split(/\s+/)[0]!.toLowerCase();
   const names = XC[xcKey];
   if (!names && xcKey) warnings.push(`xc '${xcKey}' has no libxc names here`);
   const functional = xcFunctional(names ?? []);
   const share = numbers(control.get('hybrid_xc_coeff'))[0] ?? EXACT_EXCHANGE[xcKey];
-  const hybrid = functional.hybrid as Section[];
+  const hybrid = functional.hybrid ?? [];
   if (share !== undefined && hybrid.length > 0)
     hybrid[0]!.parameters = { exact_exchange_mixing_factor: share };
   return functional;
 }
 
-function atomParametersOf(species: readonly AimsSpecies[]): Section[] {
+function atomParametersOf(species: readonly AimsSpecies[]): AtomParameters[] {
   return species.map((s) => {
-    const parameters: Section = { label: s.label };
+    const parameters: AtomParameters = { label: s.label };
     const number = s.nuclearCharge !== undefined ? Math.round(s.nuclearCharge) : atomicNumber(s.label);
     if (number !== undefined) parameters.atom_number = number;
     if (s.mass !== undefined) parameters.mass = s.mass * ATOMIC_MASS_UNIT;
@@ -76,9 +75,12 @@ function atomParametersOf(species: readonly AimsSpecies[]): Section[] {
   });
 }
 
-export function methodOf(out: AimsOutput, warnings: string[]): Section {
+export function methodOf(out: AimsOutput, warnings: string[]): RunMethod {
   const { control } = out;
-  const electronic: Section = { method: 'DFT', n_spin_channels: control.get('spin') === 'collinear' ? 2 : 1 };
+  const electronic: MethodElectronic = {
+    method: 'DFT',
+    n_spin_channels: control.get('spin') === 'collinear' ? 2 : 1,
+  };
   const [occupation, width] = (control.get('occupation_type') ?? '').split(/\s+/);
   if (occupation) {
     const kind = SMEARING[occupation.toLowerCase()];
@@ -89,7 +91,7 @@ export function methodOf(out: AimsOutput, warnings: string[]): Section {
   }
   const relativity = RELATIVITY[(control.get('relativistic') ?? '').toLowerCase().replace(/\s+/g, ' ')];
   if (relativity) electronic.relativity_method = relativity;
-  const method: Section = {
+  const method: RunMethod = {
     dft: { xc_functional: functionalOf(control, warnings) },
     electronic,
     electrons_representation: [
@@ -106,7 +108,7 @@ export function methodOf(out: AimsOutput, warnings: string[]): Section {
   const offset = numbers(control.get('k_offset'));
   if (grid.length === 3)
     method.k_mesh = { dimensionality: 3, grid, offset: offset.length === 3 ? offset : [0, 0, 0] };
-  const scf: Section = {};
+  const scf: MethodScf = {};
   const etot = numbers(control.get('sc_accuracy_etot'))[0];
   if (etot !== undefined) scf.threshold_energy_change = etot * ELECTRON_VOLT;
   const rho = numbers(control.get('sc_accuracy_rho'))[0];

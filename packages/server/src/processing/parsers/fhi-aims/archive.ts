@@ -1,6 +1,18 @@
 // From an FHI-aims output to NOMAD's run and workflow2 sections, in SI units.
+import type {
+  BandEnergies,
+  CalculationEnergy,
+  CalculationForces,
+  EnergyEntry,
+  GeometryOptimizationMethod,
+  MolecularDynamicsMethod,
+  RunCalculation,
+  ScfIteration,
+  ThermostatParameters,
+  Workflow,
+} from '@oasis/schema';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
+import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND, SPEED_OF_LIGHT } from '../../units.ts';
 import {
   calculationRefs,
   codeRun,
@@ -8,16 +20,16 @@ import {
   molecularDynamics,
   singlePoint,
   systemsOfSteps,
+  thermodynamicEnsemble,
   type CodeArchive,
 } from '../code-sections.ts';
 import { methodOf, numbers } from './archive-method.ts';
 import type { AimsEigenvalues, AimsGeometry, AimsOutput, AimsScfStep } from './read-aims.ts';
 
-type Section = Record<string, unknown>;
 type Vec = readonly number[];
 
 /** Speed of light in cm/s: a thermostat frequency in cm^-1 is a coupling time 1/(c·ν̃). */
-const LIGHT_CM_PER_S = 2.99792458e10;
+const LIGHT_CM_PER_S = SPEED_OF_LIGHT * 100;
 
 function structureOf(geometry: AimsGeometry): Structure {
   const structure: Structure = {
@@ -33,14 +45,14 @@ function structureOf(geometry: AimsGeometry): Structure {
   return structure;
 }
 
-const entry = (eV: number | undefined): Section | undefined =>
+const entry = (eV: number | undefined): EnergyEntry | undefined =>
   eV === undefined ? undefined : { value: eV * ELECTRON_VOLT };
 
 /** energy of a calculation: the compact totals, the last components and the XC decomposition. */
-function energyOf(step: AimsScfStep): Section {
+function energyOf(step: AimsScfStep): CalculationEnergy {
   const c = step.components;
   const x = step.xcParts;
-  const energy: Record<string, Section | number | undefined> = {
+  const energy: CalculationEnergy = {
     // 'Total energy uncorrected' is the total energy, 'corrected' its T -> 0 value.
     total: entry(step.totalUncorrected ?? c.get('Total energy')),
     total_t0: entry(step.totalCorrected ?? c.get('Total energy, T -> 0')),
@@ -60,12 +72,13 @@ function energyOf(step: AimsScfStep): Section {
   if (step.fermi !== undefined) energy.fermi = step.fermi * ELECTRON_VOLT;
   if (step.highestOccupied !== undefined) energy.highest_occupied = step.highestOccupied * ELECTRON_VOLT;
   if (step.lowestUnoccupied !== undefined) energy.lowest_unoccupied = step.lowestUnoccupied * ELECTRON_VOLT;
-  for (const key of Object.keys(energy)) if (energy[key] === undefined) delete energy[key];
-  return energy as Section;
+  for (const key of Object.keys(energy) as (keyof CalculationEnergy)[])
+    if (energy[key] === undefined) delete energy[key];
+  return energy;
 }
 
 /** calculation.eigenvalues of a listing; a spin channel that lists fewer k-points is left out. */
-function eigenvaluesOf(listing: AimsEigenvalues): Section | undefined {
+function eigenvaluesOf(listing: AimsEigenvalues): BandEnergies | undefined {
   const nk = listing.energies[0]!.length;
   const channels = listing.energies.filter((spin) => spin.length === nk).length;
   const energies = listing.energies.slice(0, channels);
@@ -83,22 +96,22 @@ function eigenvaluesOf(listing: AimsEigenvalues): Section | undefined {
   };
 }
 
-function forcesOf(step: AimsScfStep): Section | undefined {
+function forcesOf(step: AimsScfStep): CalculationForces | undefined {
   if (!step.forces) return undefined;
   const si = (rows: readonly Vec[]) => rows.map((row) => row.map((f) => f * EV_PER_ANGSTROM));
-  const total: Section = { value: si(step.forces) };
+  const total: NonNullable<CalculationForces['total']> = { value: si(step.forces) };
   const raw = step.forcesRaw;
   if (raw && raw.length === step.forces.length) total.value_raw = si(raw);
   // FHI-aims' forces are the derivatives of the (Mermin) free energy the SCF minimises.
   return { total, free: { ...total } };
 }
 
-function scfIterationsOf(step: AimsScfStep): Section {
+function scfIterationsOf(step: AimsScfStep): Pick<RunCalculation, 'n_scf_iterations' | 'scf_iteration'> {
   if (step.iterations.length === 0) return {};
   return {
     n_scf_iterations: step.iterations.length,
-    scf_iteration: step.iterations.map((it) => {
-      const energy: Section = {};
+    scf_iteration: step.iterations.map((it): ScfIteration => {
+      const energy: CalculationEnergy = {};
       if (it.total !== undefined) energy.total = { value: it.total * ELECTRON_VOLT };
       if (it.totalT0 !== undefined) energy.total_t0 = { value: it.totalT0 * ELECTRON_VOLT };
       if (it.free !== undefined) energy.free = { value: it.free * ELECTRON_VOLT };
@@ -112,8 +125,8 @@ function scfIterationsOf(step: AimsScfStep): Section {
   };
 }
 
-function calculationOf(step: AimsScfStep, systemIndex: number): Section {
-  const calculation: Section = {
+function calculationOf(step: AimsScfStep, systemIndex: number): RunCalculation {
+  const calculation: RunCalculation = {
     ...calculationRefs(systemIndex),
     energy: energyOf(step),
     calculation_converged: step.converged,
@@ -132,13 +145,24 @@ function calculationOf(step: AimsScfStep, systemIndex: number): Section {
   return calculation;
 }
 
-const ENSEMBLES: Readonly<Record<string, string>> = { NVE: 'NVE', NVT: 'NVT', NPT: 'NPT', NPH: 'NPH' };
+/**
+ * NOMAD's thermostat of MD_run's name; Bussi, Donadio and Parrinello's velocity rescaling goes by either
+ * of two names. Others (GLE) have no NOMAD kind and are left out.
+ */
+const THERMOSTATS: Readonly<Record<string, NonNullable<ThermostatParameters['thermostat_type']>>> = {
+  nose_hoover: 'nose_hoover',
+  berendsen: 'berendsen',
+  andersen: 'andersen',
+  bussi: 'velocity_rescaling',
+  parrinello: 'velocity_rescaling',
+};
 /** Thermostats whose last MD_run number is a relaxation time in ps. */
 const TAU_THERMOSTATS = new Set(['berendsen', 'bussi', 'parrinello']);
 
-function thermostatOf(name: string, values: number[], control: Map<string, string>): Section {
+function thermostatOf(name: string, values: number[], control: Map<string, string>): ThermostatParameters {
   const type = name.toLowerCase().replace('-', '_');
-  const thermostat: Section = { thermostat_type: type === 'bussi' ? 'velocity_rescaling' : type };
+  const kind = THERMOSTATS[type];
+  const thermostat: ThermostatParameters = kind ? { thermostat_type: kind } : {};
   const [temperature, parameter] = values;
   if (temperature !== undefined) thermostat.reference_temperature = temperature;
   if (parameter !== undefined) {
@@ -149,11 +173,13 @@ function thermostatOf(name: string, values: number[], control: Map<string, strin
   return thermostat;
 }
 
-function workflowOf(control: Map<string, string>, converged: boolean | undefined): Section {
+function workflowOf(control: Map<string, string>, converged: boolean | undefined): Workflow {
   const relax = control.get('relax_geometry');
   if (relax && !/^none/i.test(relax)) {
     const [optimizer, tolerance] = relax.split(/\s+/);
-    const method: Section = { type: control.has('relax_unit_cell') ? 'cell_shape' : 'atomic' };
+    const method: GeometryOptimizationMethod = {
+      type: control.has('relax_unit_cell') ? 'cell_shape' : 'atomic',
+    };
     if (optimizer) method.method = optimizer.toLowerCase();
     if (tolerance)
       method.convergence_tolerance_force_maximum = Number(tolerance.replace(/[dD]/, 'e')) * EV_PER_ANGSTROM;
@@ -164,7 +190,9 @@ function workflowOf(control: Map<string, string>, converged: boolean | undefined
     // 'MD_run <time ps> <ensemble>[_<thermostat>] <parameters>'.
     const [time, kind, ...rest] = md.split(/\s+/);
     const [ensemble, thermostat] = (kind ?? 'NVE').split('_');
-    const method: Section = { thermodynamic_ensemble: ENSEMBLES[ensemble ?? ''] ?? ensemble };
+    // An ensemble outside NOMAD's four is left out.
+    const known = thermodynamicEnsemble(ensemble);
+    const method: MolecularDynamicsMethod = known ? { thermodynamic_ensemble: known } : {};
     if (thermostat)
       method.thermostat_parameters = [thermostatOf(thermostat, numbers(rest.join(' ')), control)];
     const step = numbers(control.get('MD_time_step'))[0];
@@ -192,7 +220,7 @@ export function aimsArchive(out: AimsOutput): CodeArchive {
   // MD prints velocities (Å/ps) with its geometries; the system's atoms take them.
   geometries.forEach((geometry, index) => {
     if (geometry.velocities)
-      ((run.system as Section[])[index]!.atoms as Section).velocities = geometry.velocities.map((v) =>
+      run.system![index]!.atoms!.velocities = geometry.velocities.map((v) =>
         v.map((x) => (x * ANGSTROM) / PICOSECOND),
       );
   });

@@ -5,9 +5,10 @@
 // header names, states/eV, a column per spin).
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { BandEnergies, RunBandStructure, RunDos } from '@oasis/schema';
 import { realPathInside } from '../../raw-paths.ts';
 import { ELECTRON_VOLT } from '../../units.ts';
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 
 /** A band or DOS file is read whole up to this size. */
 const MAX_FILE_BYTES = 16 * 1024 ** 2;
@@ -15,7 +16,6 @@ const MAX_FILE_BYTES = 16 * 1024 ** 2;
 const MAX_SEGMENTS = 200;
 
 type Vec = [number, number, number];
-type Section = Record<string, unknown>;
 
 async function sibling(mainfile: string, rawRoot: string, name: string): Promise<string | undefined> {
   const path = realPathInside(join(dirname(mainfile), name), rawRoot);
@@ -53,9 +53,9 @@ export async function readBandStructure(
   spins: number,
   chemicalPotential: number,
   prefix = 'band',
-): Promise<Section | undefined> {
+): Promise<RunBandStructure | undefined> {
   if (segments === 0 || segments > MAX_SEGMENTS) return undefined;
-  const segment: Section[] = [];
+  const segment: BandEnergies[] = [];
   for (let index = 1; index <= segments; index += 1) {
     const channels = [];
     for (let spin = 1; spin <= spins; spin += 1) {
@@ -85,7 +85,7 @@ export async function readTotalDos(
   mainfile: string,
   rawRoot: string,
   scale = 1,
-): Promise<Section[] | undefined> {
+): Promise<RunDos[] | undefined> {
   const text = await sibling(mainfile, rawRoot, 'KS_DOS_total.dat');
   if (text === undefined) return undefined;
   const mu = /chemical potential, mu\s*=\s*(\S+)\s*eV/.exec(text);

@@ -2,9 +2,10 @@
 // '<species>_l_proj_dos.dat' (eV against the chemical potential its header names), else the raw
 // '<species>_l_proj_dos_raw.dat' (absolute eV); spin-polarised runs write '_spin_up' and '_spin_dn'
 // files. Columns, as the header names them: energy, the species' total, then l = 0, 1, ... (states/eV).
+import type { RunCalculation, RunDos, RunDosValues } from '@oasis/schema';
 import { ELECTRON_VOLT } from '../../units.ts';
 import { siblingText } from '../sibling-files.ts';
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 
 /** A projected DOS file is read whole up to this size. */
 const MAX_FILE_BYTES = 16 * 1024 ** 2;
@@ -13,8 +14,6 @@ const MAX_SPECIES = 120;
 const ORBITALS = ['s', 'p', 'd', 'f', 'g', 'h', 'i'];
 /** Two energy grids are the same when they agree to this (eV, as printed with 8 decimals). */
 const GRID_TOLERANCE = 1e-6;
-
-type Section = Record<string, unknown>;
 
 interface ProjectedFile {
   /** Absolute energies, eV. */
@@ -77,7 +76,7 @@ function valuesOf(
   label: string,
   file: ProjectedFile,
   spin: number,
-): { species: Section; orbitals: Section[] } {
+): { species: RunDosValues; orbitals: RunDosValues[] } {
   const [total, ...byL] = file.columns;
   return {
     species: { atom_label: label, spin, value: total!.map((v) => v / ELECTRON_VOLT) },
@@ -96,7 +95,7 @@ function valuesOf(
  * missing or malformed is a warning naming it; the other species are still read.
  */
 export async function addSpeciesProjectedDos(
-  calculation: Section,
+  calculation: RunCalculation,
   species: readonly string[],
   request: string,
   spins: number,
@@ -108,7 +107,7 @@ export async function addSpeciesProjectedDos(
   const expectedRows = requested !== undefined && Number.isInteger(requested) ? requested : undefined;
   const labels = [...new Set(species)].slice(0, MAX_SPECIES);
   const suffixes = spins === 2 ? ['_spin_up', '_spin_dn'] : [''];
-  const dos = (calculation.dos_electronic as Section[] | undefined) ?? [];
+  const dos: RunDos[] = [...(calculation.dos_electronic ?? [])];
   for (const [spin, suffix] of suffixes.entries()) {
     for (const label of labels) {
       if (label.includes('/')) continue;
@@ -128,14 +127,8 @@ export async function addSpeciesProjectedDos(
         dos.push(section);
       }
       const values = valuesOf(label, file, spin);
-      section.species_projected = [
-        ...((section.species_projected as Section[] | undefined) ?? []),
-        values.species,
-      ];
-      section.orbital_projected = [
-        ...((section.orbital_projected as Section[] | undefined) ?? []),
-        ...values.orbitals,
-      ];
+      section.species_projected = [...(section.species_projected ?? []), values.species];
+      section.orbital_projected = [...(section.orbital_projected ?? []), ...values.orbitals];
     }
   }
   if (dos.length > 0) calculation.dos_electronic = dos;

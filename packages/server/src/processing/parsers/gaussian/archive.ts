@@ -1,10 +1,21 @@
 // From a Gaussian log to NOMAD's run and workflow2 sections, in SI units: one run per job of the log
 // (Link1 steps), one system and one calculation per step of a job.
+import type {
+  CalculationEnergy,
+  MethodElectronic,
+  Run,
+  RunCalculation,
+  RunMethod,
+  TimeRun,
+  WithCodeSpecific,
+  Workflow,
+} from '@oasis/schema';
 import { CHEMICAL_SYMBOLS } from '../../elements.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
 import { finalDifference } from '../../normalizers/workflow.ts';
-import { BOHR, HARTREE } from '../../units.ts';
+import { BOHR, ELEMENTARY_CHARGE, HARTREE } from '../../units.ts';
 import {
+  calculationRefs,
   codeRun,
   frontierOrbitals,
   geometryOptimization,
@@ -14,15 +25,12 @@ import {
 } from '../code-sections.ts';
 import {
   atomicCharges,
-  ELEMENTARY_CHARGE,
   gaussianBasisRepresentation,
   molecularEigenvalues,
   molecularOptimizationType,
 } from '../molecular-sections.ts';
 import type { GaussianJob, GaussianStep } from './read-gaussian.ts';
 import { thermodynamicsOf } from './thermo.ts';
-
-type Section = Record<string, unknown>;
 
 /** Reciprocal metres per reciprocal centimetre. */
 const PER_CM = 100;
@@ -61,15 +69,15 @@ function methodAndBasis(route: string | undefined): { method?: string; basis?: s
 
 const withoutSpinPrefix = (name: string) => name.replace(/^(RO|R|U)(?=[A-Z])/i, '');
 
-function methodOf(job: GaussianJob, warnings: string[]): Section {
+function methodOf(job: GaussianJob, warnings: string[]): WithCodeSpecific<RunMethod> {
   const { method: routeMethod, basis } = methodAndBasis(job.route);
   const scfMethod = job.steps.find((step) => step.scf)?.scf?.method ?? '';
   const name = withoutSpinPrefix((routeMethod ?? scfMethod).toUpperCase());
   const unrestricted = /^U/i.test(scfMethod) || /^U/i.test(routeMethod ?? '') || (job.multiplicity ?? 1) > 1;
-  const electronic: Section = { n_spin_channels: unrestricted ? 2 : 1 };
+  const electronic: MethodElectronic = { n_spin_channels: unrestricted ? 2 : 1 };
   if (job.charge !== undefined) electronic.charge = job.charge * ELEMENTARY_CHARGE;
   const basisName = (basis ?? job.basis)?.toUpperCase();
-  const method: Section = {
+  const method: WithCodeSpecific<RunMethod> = {
     electronic,
     electrons_representation: gaussianBasisRepresentation([{ name: basisName }]),
   };
@@ -103,17 +111,14 @@ function orbitalsOf(step: GaussianStep) {
   ]);
 }
 
-function calculationOf(step: GaussianStep, runIndex: number, stepIndex: number): Section {
+function calculationOf(step: GaussianStep, runIndex: number, stepIndex: number): RunCalculation {
   const total = step.postHf?.energy ?? step.scf?.energy;
   const orbitals = orbitalsOf(step);
-  const energy: Section = {
+  const energy: CalculationEnergy = {
     ...(total !== undefined ? { total: { value: total * HARTREE } } : {}),
     ...frontierOrbitals(orbitals.flat(), HARTREE),
   };
-  const calculation: Section = {
-    system_ref: `/run/${runIndex}/system/${stepIndex}`,
-    method_ref: `/run/${runIndex}/method/0`,
-  };
+  const calculation: RunCalculation = calculationRefs(stepIndex, 0, runIndex);
   if (Object.keys(energy).length > 0) calculation.energy = energy;
   if (step.scf) {
     calculation.calculation_converged = step.scf.converged;
@@ -137,7 +142,7 @@ function calculationOf(step: GaussianStep, runIndex: number, stepIndex: number):
 }
 
 /** The run of one job: its method, a system and a calculation per step, frequencies on the last. */
-function jobRun(job: GaussianJob, runIndex: number, warnings: string[]): Section {
+function jobRun(job: GaussianJob, runIndex: number, warnings: string[]): WithCodeSpecific<Run> {
   const structures = job.steps.map(structureOf);
   const calculations = job.steps.map((step, index) => calculationOf(step, runIndex, index));
   const last = calculations[calculations.length - 1]!;
@@ -147,20 +152,27 @@ function jobRun(job: GaussianJob, runIndex: number, warnings: string[]): Section
     ];
   if (job.thermo.zeroPointCorrection !== undefined)
     last.energy = {
-      ...((last.energy as Section | undefined) ?? {}),
+      ...last.energy,
       zero_point: { value: job.thermo.zeroPointCorrection * HARTREE },
     };
   const thermodynamics = thermodynamicsOf(job.thermo);
   if (thermodynamics) last.thermodynamics = [thermodynamics];
-  const run = codeRun('Gaussian', job.version, methodOf(job, warnings), structures, calculations);
+  const run: WithCodeSpecific<Run> = codeRun(
+    'Gaussian',
+    job.version,
+    methodOf(job, warnings),
+    structures,
+    calculations,
+  );
   if (job.implementation) run.x_gaussian_program_implementation = job.implementation;
   // NOMAD keeps the charge and multiplicity of the input on each system.
-  for (const system of run.system as Section[]) {
-    if (job.charge !== undefined) system.x_gaussian_total_charge = job.charge;
-    if (job.multiplicity !== undefined) system.x_gaussian_spin_target_multiplicity = job.multiplicity;
+  for (const system of run.system ?? []) {
+    if (job.charge !== undefined) Object.assign(system, { x_gaussian_total_charge: job.charge });
+    if (job.multiplicity !== undefined)
+      Object.assign(system, { x_gaussian_spin_target_multiplicity: job.multiplicity });
   }
   // 'Job cpu time' and (Gaussian 16) 'Elapsed time' of the job, counted from its start.
-  const timeRun: Section = {};
+  const timeRun: TimeRun = {};
   if (job.cpuTime !== undefined) Object.assign(timeRun, { cpu1_start: 0, cpu1_end: job.cpuTime });
   if (job.wallTime !== undefined) Object.assign(timeRun, { wall_start: 0, wall_end: job.wallTime });
   if (Object.keys(timeRun).length > 0) run.time_run = timeRun;
@@ -174,7 +186,7 @@ const isOptimization = (job: GaussianJob) => /\bopt\b/i.test(job.route ?? '');
  * run, which the normaliser (reading the last run) would miss when a frequency job follows, and count the
  * energies there are (the final geometry's population analysis has none of its own).
  */
-function workflowOf(jobs: readonly GaussianJob[], runs: readonly Section[]): Section {
+function workflowOf(jobs: readonly GaussianJob[], runs: readonly Run[]): Workflow {
   const index = jobs.findIndex(isOptimization);
   if (index < 0) return singlePoint();
   // A transition-state search (opt=TS, QST2, QST3) optimises to a saddle point.
@@ -183,12 +195,11 @@ function workflowOf(jobs: readonly GaussianJob[], runs: readonly Section[]): Sec
     saddle ? { method: 'saddle_point_search' } : {},
     jobs[index]!.optimizationCompleted,
   );
-  const calculations = (runs[index]!.calculation as Section[] | undefined) ?? [];
+  const calculations = runs[index]!.calculation ?? [];
   const energies = calculations
-    .map((c) => ((c.energy as Section | undefined)?.total as Section | undefined)?.value)
+    .map((c) => c.energy?.total?.value)
     .filter((e): e is number => typeof e === 'number');
-  const results = workflow.results as Section;
-  Object.assign(results, {
+  Object.assign(workflow.results!, {
     optimization_steps: calculations.length,
     calculations_ref: calculations.map((_, i) => `/run/${index}/calculation/${i}`),
     calculation_result_ref: `/run/${index}/calculation/${calculations.length - 1}`,
@@ -198,13 +209,13 @@ function workflowOf(jobs: readonly GaussianJob[], runs: readonly Section[]): Sec
   return {
     ...workflow,
     method: {
-      ...((workflow.method as Section | undefined) ?? {}),
+      ...workflow.method,
       type: molecularOptimizationType(jobs[index]!.steps.map((step) => step.geometry)),
     },
   };
 }
 
-export function gaussianArchive(jobs: readonly GaussianJob[]): CodeArchive & { runs: Section[] } {
+export function gaussianArchive(jobs: readonly GaussianJob[]): CodeArchive & { runs: Run[] } {
   const warnings: string[] = [];
   const lastJob = jobs[jobs.length - 1]!;
   if (jobs.some((job) => job.errorTermination)) warnings.push('Gaussian ended with an error termination');

@@ -1,8 +1,7 @@
 // A Gaussian frequency job's thermochemistry as NOMAD's calculation.thermodynamics, per molecule in SI.
+import type { CalculationThermodynamics } from '@oasis/schema';
 import { AVOGADRO, HARTREE } from '../../units.ts';
 import type { GaussianThermo } from './read-gaussian.ts';
-
-type Section = Record<string, unknown>;
 
 /** Pascals per standard atmosphere. */
 const ATMOSPHERE = 101325;
@@ -12,8 +11,8 @@ const CALORIE = 4.184;
 /** cal/(mol K) per molecule: J/K. */
 const perMoleculeKelvin = (value: number) => (value * CALORIE) / AVOGADRO;
 
-export function thermodynamicsOf(thermo: GaussianThermo): Section | undefined {
-  const section: Section = {};
+export function thermodynamicsOf(thermo: GaussianThermo): CalculationThermodynamics | undefined {
+  const section: CalculationThermodynamics = {};
   if (thermo.temperature !== undefined) section.temperature = thermo.temperature;
   if (thermo.pressure !== undefined) section.pressure = thermo.pressure * ATMOSPHERE;
   // Electronic plus thermal energy and enthalpy (Hartree per molecule).

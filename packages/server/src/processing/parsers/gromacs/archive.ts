@@ -1,9 +1,30 @@
 // From a GROMACS run (log, energy file, trajectory, structure and topology) to NOMAD's run and workflow2
 // sections in SI units: the force field and its cut-offs, a system per trajectory frame with positions,
 // one calculation per energy frame (or logged step), forces where the trajectory has them.
+import type {
+  BarostatParameters,
+  CalculationEnergy,
+  EnergyEntry,
+  ForceCalculations,
+  GeometryOptimizationWorkflow,
+  MolecularDynamicsMethod,
+  MolecularDynamicsWorkflow,
+  Run,
+  RunCalculation,
+  RunMethod,
+  RunSystem,
+  ThermostatParameters,
+  TimeRun,
+} from '@oasis/schema';
 import type { Structure, Vec3 } from '../../structure.ts';
 import { AVOGADRO, PICOSECOND } from '../../units.ts';
-import { codeRun, geometryOptimization, molecularDynamics, type CodeArchive } from '../code-sections.ts';
+import {
+  calculationRefs,
+  codeRun,
+  geometryOptimization,
+  molecularDynamics,
+  type CodeArchive,
+} from '../code-sections.ts';
 import type { EdrFrame, EdrTerm } from './read-edr.ts';
 import type { GroStructure } from './read-gro.ts';
 import type { GromacsLog } from './read-log.ts';
@@ -12,7 +33,10 @@ import { moleculeGroups } from './molecules.ts';
 import type { Topology } from './topology.ts';
 import { elementOfAtomName } from './species.ts';
 
-type Section = Record<string, unknown>;
+/** A GROMACS run's archive: its workflow is a minimisation or a molecular-dynamics run. */
+export type GromacsArchive = Omit<CodeArchive, 'workflow2'> & {
+  workflow2: GeometryOptimizationWorkflow | MolecularDynamicsWorkflow;
+};
 
 const NANOMETRE = 1e-9;
 const KJ_PER_MOL = 1000 / AVOGADRO;
@@ -40,7 +64,7 @@ const numberOf = (text: string | undefined): number | undefined => {
 };
 
 /** NOMAD's names of GROMACS' integrators, thermostats and barostats. */
-const INTEGRATORS: Readonly<Record<string, string>> = {
+const INTEGRATORS: Readonly<Record<string, NonNullable<MolecularDynamicsMethod['integrator_type']>>> = {
   md: 'leap_frog',
   'md-vv': 'velocity_verlet',
   'md-vv-avek': 'velocity_verlet',
@@ -53,21 +77,21 @@ const MINIMISERS: Readonly<Record<string, string>> = {
   cg: 'conjugant_gradient',
   'l-bfgs': 'low_memory_broyden_fletcher_goldfarb_shanno',
 };
-const THERMOSTATS: Readonly<Record<string, string>> = {
+const THERMOSTATS: Readonly<Record<string, NonNullable<ThermostatParameters['thermostat_type']>>> = {
   berendsen: 'berendsen',
   'nose-hoover': 'nose_hoover',
   'v-rescale': 'velocity_rescaling',
   andersen: 'andersen',
   'andersen-massive': 'andersen',
 };
-const BAROSTATS: Readonly<Record<string, string>> = {
+const BAROSTATS: Readonly<Record<string, NonNullable<BarostatParameters['barostat_type']>>> = {
   berendsen: 'berendsen',
   'parrinello-rahman': 'parrinello_rahman',
   mttk: 'martyna_tuckerman_tobias_klein',
   'c-rescale': 'stochastic_cell_rescaling',
 };
 
-const COUPLING_TYPES: Readonly<Record<string, string>> = {
+const COUPLING_TYPES: Readonly<Record<string, NonNullable<BarostatParameters['coupling_type']>>> = {
   isotropic: 'isotropic',
   semiisotropic: 'semi_isotropic',
   anisotropic: 'anisotropic',
@@ -82,20 +106,20 @@ function matrixOf(log: GromacsLog, name: string, factor: number): number[][] | u
   return rows.map((row) => row.map((x) => (x === 0 ? 0 : x * factor)));
 }
 
-function mdMethod(log: GromacsLog, integrator: string): Section {
+function mdMethod(log: GromacsLog, integrator: string): MolecularDynamicsMethod {
   // sd couples to a heat bath itself; bd (overdamped) has no thermostat of NOMAD's kinds.
   const thermostat =
     THERMOSTATS[(parameter(log, 'tcoupl', 'etc') ?? '').toLowerCase()] ??
-    (integrator === 'sd' ? INTEGRATORS[integrator] : undefined);
+    (integrator === 'sd' ? 'langevin_goga' : undefined);
   const barostat = BAROSTATS[(parameter(log, 'pcoupl', 'epc') ?? '').toLowerCase()];
   const ensemble = thermostat ? (barostat ? 'NPT' : 'NVT') : barostat ? 'NPH' : 'NVE';
   const dt = numberOf(parameter(log, 'dt', 'delta-t'));
-  const method: Section = {
+  const method: MolecularDynamicsMethod = {
     thermodynamic_ensemble: ensemble,
     ...(INTEGRATORS[integrator] ? { integrator_type: INTEGRATORS[integrator] } : {}),
     ...(dt !== undefined ? { integration_timestep: dt * PICOSECOND } : {}),
   };
-  const saves: [string, string][] = [
+  const saves: [string, keyof MolecularDynamicsMethod][] = [
     ['nsteps', 'n_steps'],
     ['nstxout', 'coordinate_save_frequency'],
     ['nstvout', 'velocity_save_frequency'],
@@ -104,7 +128,7 @@ function mdMethod(log: GromacsLog, integrator: string): Section {
   ];
   for (const [name, key] of saves) {
     const value = numberOf(log.parameters.get(name));
-    if (value !== undefined) method[key] = value;
+    if (value !== undefined) Object.assign(method, { [key]: value });
   }
   if (thermostat) {
     const temperature = numberOf(log.parameters.get('ref-t'));
@@ -139,7 +163,7 @@ function mdMethod(log: GromacsLog, integrator: string): Section {
 }
 
 /** NOMAD's names of GROMACS' coulombtype values (others are kept as GROMACS writes them). */
-const COULOMB_TYPES: Readonly<Record<string, string>> = {
+const COULOMB_TYPES: Readonly<Record<string, NonNullable<ForceCalculations['coulomb_type']>>> = {
   'cut-off': 'cutoff',
   cutoff: 'cutoff',
   ewald: 'ewald',
@@ -155,9 +179,9 @@ const COULOMB_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** run.method[0].force_field: the force field the topology includes, and the interactions' cut-offs. */
-function forceFieldMethod(run: GromacsRun): Section {
+function forceFieldMethod(run: GromacsRun): RunMethod {
   const { log } = run;
-  const calculations: Section = {};
+  const calculations: ForceCalculations = {};
   const vdw = numberOf(log.parameters.get('rvdw'));
   const coulomb = numberOf(log.parameters.get('rcoulomb'));
   const coulombType = log.parameters.get('coulombtype');
@@ -201,8 +225,8 @@ function calculationOf(
   time: number | undefined,
   terms: Terms,
   unitOf: (name: string) => string,
-): Section {
-  const calculation: Section = { step };
+): RunCalculation {
+  const calculation: RunCalculation = { step };
   // The simulated time: time_physical is NOMAD's elapsed wall time, which the log gives for no step.
   if (time !== undefined) calculation.time = time * PICOSECOND;
   const temperature = terms.get('Temperature');
@@ -225,8 +249,8 @@ function calculationOf(
   const virialTensor = tensor('Vir', KJ_PER_MOL);
   if (pressureTensor) calculation.pressure_tensor = pressureTensor;
   if (virialTensor) calculation.virial_tensor = virialTensor;
-  const energy: Section = {};
-  const named: [string, string][] = [
+  const energy: CalculationEnergy = {};
+  const named: [string, 'total' | 'potential' | 'kinetic'][] = [
     // A minimisation states the potential energy alone: it is its total.
     [terms.has('Total Energy') ? 'Total Energy' : 'Potential', 'total'],
     ['Potential', 'potential'],
@@ -237,8 +261,11 @@ function calculationOf(
     if (value !== undefined) energy[key] = { value: value * KJ_PER_MOL };
   }
   // Electrostatics and van der Waals split by range, as NOMAD's EnergyEntry has them.
-  const parts = (total: string, split: [string, string[]][]) => {
-    const entry: Section = {};
+  const parts = (
+    total: 'electrostatic' | 'van_der_waals',
+    split: [keyof EnergyEntry & ('short_range' | 'long_range' | 'correction'), string[]][],
+  ) => {
+    const entry: EnergyEntry = {};
     let sum = 0;
     for (const [key, names] of split) {
       const values = names.map((name) => terms.get(name)).filter((x): x is number => x !== undefined);
@@ -304,13 +331,39 @@ function checkAgainstLog(run: GromacsRun, byStep: Map<number, Terms>, warnings: 
 }
 
 /** The first system's molecules (the topology does not change along the run). */
-function withMolecules(run: Section, groups: Section[] | undefined): Section {
-  const first = (run.system as Section[])[0];
+function withMolecules(run: Run, groups: RunSystem['atoms_group']): Run {
+  const first = run.system?.[0];
   if (groups && first) first.atoms_group = groups;
   return run;
 }
 
-export function gromacsArchive(run: GromacsRun): CodeArchive {
+/** A minimisation's workflow: its settings, final force and (when it has calculations) their steps. */
+function minimisation(
+  log: GromacsLog,
+  minimiser: string,
+  steps: number[] | undefined,
+): GeometryOptimizationWorkflow {
+  const forceTolerance = numberOf(log.parameters.get('emtol'));
+  const maximumSteps = numberOf(log.parameters.get('nsteps'));
+  const workflow = geometryOptimization(
+    {
+      // Only the atoms move: GROMACS' minimisers keep the box.
+      type: 'atomic',
+      method: minimiser,
+      ...(maximumSteps !== undefined ? { optimization_steps_maximum: maximumSteps } : {}),
+      ...(forceTolerance !== undefined
+        ? { convergence_tolerance_force_maximum: forceTolerance * FORCE_UNIT }
+        : {}),
+    },
+    log.minimisationConverged,
+  );
+  if (log.maximumForce !== undefined && Number.isFinite(log.maximumForce))
+    workflow.results = { ...workflow.results, final_force_maximum: log.maximumForce * FORCE_UNIT };
+  if (steps) workflow.results = { ...workflow.results, steps };
+  return workflow;
+}
+
+export function gromacsArchive(run: GromacsRun): GromacsArchive {
   const { log } = run;
   const warnings: string[] = [];
   if (!log.finished) warnings.push("the log has no 'Finished mdrun': the run did not finish");
@@ -365,8 +418,8 @@ export function gromacsArchive(run: GromacsRun): CodeArchive {
     const calculation = calculationOf(step, minimiser ? undefined : time, terms, unitOf);
     // Steps without a trajectory frame have no positions of their own: no system.
     const system = positioned.length > 0 ? systemOfStep.get(step) : 0;
-    if (system !== undefined) calculation.system_ref = `/run/0/system/${system}`;
-    calculation.method_ref = '/run/0/method/0';
+    if (system !== undefined) Object.assign(calculation, calculationRefs(system));
+    else calculation.method_ref = calculationRefs(0).method_ref;
     const forces = forcesOfStep.get(step);
     if (forces)
       calculation.forces = {
@@ -378,30 +431,12 @@ export function gromacsArchive(run: GromacsRun): CodeArchive {
   const last = calculations[calculations.length - 1];
   if (minimiser && last && positioned.length > 0 && !last.system_ref)
     last.system_ref = `/run/0/system/${positioned.length - 1}`;
-  const forceTolerance = numberOf(log.parameters.get('emtol'));
-  const maximumSteps = numberOf(log.parameters.get('nsteps'));
-  const workflow2 = minimiser
-    ? geometryOptimization(
-        {
-          // Only the atoms move: GROMACS' minimisers keep the box.
-          type: 'atomic',
-          method: minimiser,
-          ...(maximumSteps !== undefined ? { optimization_steps_maximum: maximumSteps } : {}),
-          ...(forceTolerance !== undefined
-            ? { convergence_tolerance_force_maximum: forceTolerance * FORCE_UNIT }
-            : {}),
-        },
-        log.minimisationConverged,
-      )
+  const workflow2: GromacsArchive['workflow2'] = minimiser
+    ? minimisation(log, minimiser, calculations.length > 0 ? steps.map((s) => s.step) : undefined)
     : molecularDynamics(mdMethod(log, integrator));
-  if (minimiser && log.maximumForce !== undefined && Number.isFinite(log.maximumForce))
-    workflow2.results = {
-      ...(workflow2.results as Section | undefined),
-      final_force_maximum: log.maximumForce * FORCE_UNIT,
-    };
   const runSection = codeRun('GROMACS', log.version, forceFieldMethod(run), structures, calculations);
   // The start to the second; the end from the wall time, which is finer than the end's date.
-  const timeRun: Section = {};
+  const timeRun: TimeRun = {};
   if (log.dateStart !== undefined) timeRun.date_start = log.dateStart;
   const end =
     log.dateStart !== undefined && log.wallTime !== undefined && Number.isFinite(log.wallTime)
@@ -412,12 +447,10 @@ export function gromacsArchive(run: GromacsRun): CodeArchive {
   // Velocities of the trajectory's frames, nm/ps to m/s.
   positioned.forEach((frame, index) => {
     const velocities = velocitiesOfStep.get(frame.step);
-    const atoms = (runSection.system as Section[])[index]?.atoms as Section | undefined;
+    const atoms = runSection.system?.[index]?.atoms;
     if (velocities && atoms)
       atoms.velocities = species.map((_, i) => [0, 1, 2].map((k) => velocities[3 * i + k]! * 1000));
   });
-  if (minimiser && calculations.length > 0)
-    workflow2.results = { ...(workflow2.results as Section | undefined), steps: steps.map((s) => s.step) };
   return {
     run: withMolecules(runSection, moleculeGroups(run.gro.atoms, species, run.topology)),
     workflow2,

@@ -1,12 +1,17 @@
 // Free-energy runs (free-energy = yes, slow-growth, expanded): NOMAD's free_energy_calculation_parameters
 // from the log's lambda vectors and the grompp output's couple-* settings (the log omits them), and the
 // free_energy_calculations summary of the dH/dλ and ΔH file (.xvg): its frames, times and states.
+import type { MolecularDynamicsMethod, MolecularDynamicsWorkflow } from '@oasis/schema';
 import { PICOSECOND } from '../../units.ts';
 import type { GromacsLog } from './read-log.ts';
 
-type Section = Record<string, unknown>;
+type Parameters = NonNullable<MolecularDynamicsMethod['free_energy_calculation_parameters']>[number];
+type Lambdas = NonNullable<Parameters['lambdas']>[number];
+type Calculations = NonNullable<
+  NonNullable<MolecularDynamicsWorkflow['results']>['free_energy_calculations']
+>[number];
 
-const CALCULATION_TYPES: Readonly<Record<string, string>> = {
+const CALCULATION_TYPES: Readonly<Record<string, NonNullable<Parameters['type']>>> = {
   yes: 'alchemical',
   'slow-growth': 'alchemical',
   expanded: 'alchemical',
@@ -14,7 +19,7 @@ const CALCULATION_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The lambda vectors in the order of GROMACS' mdp options, with NOMAD's Lambdas.type of each. */
-const LAMBDAS: readonly [string, string][] = [
+const LAMBDAS: readonly [string, NonNullable<Lambdas['type']>][] = [
   ['fep-lambdas', 'output'],
   ['coul-lambdas', 'coulomb'],
   ['vdw-lambdas', 'vdw'],
@@ -58,7 +63,7 @@ export function readDhdl(text: string): DhdlFile {
 }
 
 /** NOMAD's type of the run's free-energy calculation, undefined when it computes none. */
-export const freeEnergyType = (log: GromacsLog): string | undefined =>
+export const freeEnergyType = (log: GromacsLog): Parameters['type'] =>
   CALCULATION_TYPES[(log.parameters.get('free-energy') ?? 'no').toLowerCase()];
 
 const bool = (state: string | undefined, part: 'vdw' | 'q') =>
@@ -73,20 +78,24 @@ export function freeEnergySections(
   mdp: Map<string, string> | undefined,
   coupled: number[] | undefined,
   dhdl: DhdlFile | undefined,
-): { method: Section; results?: Section } | undefined {
+): { method: Parameters; results?: Calculations } | undefined {
   const type = freeEnergyType(log);
   if (!type) return undefined;
   const lambdas = LAMBDAS.flatMap(([name, kind]) => {
     const values = (log.parameters.get(name) ?? '').trim().split(/\s+/).filter(Boolean).map(Number);
-    return values.length > 0 && values.every(Number.isFinite) ? [{ type: kind, value: values }] : [];
+    // NOMAD declares Lambdas.value a scalar, yet its parsers store the whole schedule: kept as they do.
+    return values.length > 0 && values.every(Number.isFinite)
+      ? [{ type: kind, value: values as unknown as number }]
+      : [];
   });
   const state = Number(log.parameters.get('init-lambda-state'));
   const lambdaIndex = Number.isInteger(state) && state >= 0 ? state : undefined;
-  const method: Section = {
+  const method: Parameters = {
     type,
     ...(lambdas.length > 0 ? { lambdas } : {}),
     ...(lambdaIndex !== undefined ? { lambda_index: lambdaIndex } : {}),
-    ...(coupled ? { atom_indices: coupled } : {}),
+    // A scalar in NOMAD's definition too, and a list in its parsers' archives (see Lambdas.value).
+    ...(coupled ? { atom_indices: coupled as unknown as number } : {}),
   };
   const initial = mdp?.get('couple-lambda0');
   const final = mdp?.get('couple-lambda1');

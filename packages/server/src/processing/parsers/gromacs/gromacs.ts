@@ -203,15 +203,13 @@ export const gromacsParser: MainfileParser = {
     });
     if (freeEnergy) {
       const workflow = archive.workflow2;
-      workflow.method = {
-        ...(workflow.method as object),
-        free_energy_calculation_parameters: [freeEnergy.method],
+      archive.workflow2 = {
+        ...workflow,
+        method: { ...workflow.method, free_energy_calculation_parameters: [freeEnergy.method] },
+        ...(freeEnergy.results
+          ? { results: { ...workflow.results, free_energy_calculations: [freeEnergy.results] } }
+          : {}),
       };
-      if (freeEnergy.results)
-        workflow.results = {
-          ...(workflow.results as object | undefined),
-          free_energy_calculations: [freeEnergy.results],
-        };
     }
     return codeOutput(archive, 'GROMACS', 'simulation', log);
   },

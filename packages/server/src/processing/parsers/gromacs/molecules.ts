@@ -3,11 +3,13 @@
 // several residues a group per residue name ('group_ETHOX') holding its residues (monomers). Without one:
 // a group per residue name holding a molecule per residue (a new one where the residue number or name
 // changes along the .gro file). Normalisers follow the molecules (their radius of gyration).
+import type { RunSystem } from '@oasis/schema';
 import { compositionOf } from '../../normalizers/formula.ts';
 import type { GroAtom } from './read-gro.ts';
 import type { Topology } from './topology.ts';
 
-type Section = Record<string, unknown>;
+/** A group at any level: deeper levels are the same section (NOMAD nests AtomsGroup in itself). */
+type AtomsGroup = NonNullable<RunSystem['atoms_group']>[number];
 
 /** More molecules (or residues) than this are not listed (the groups would outweigh the archive). */
 const MAX_MOLECULES = 20_000;
@@ -50,7 +52,7 @@ function byLabel(spans: readonly Span[]): [string, Span[]][] {
   return [...groups];
 }
 
-const group = (fields: Section, members: Span[], children: Section[] | undefined): Section => ({
+const group = (fields: AtomsGroup, members: Span[], children: AtomsGroup[] | undefined): AtomsGroup => ({
   ...fields,
   n_atoms: members.reduce((sum, member) => sum + member.indices.length, 0),
   atom_indices: members.flatMap((member) => member.indices),
@@ -82,7 +84,7 @@ export function moleculeGroups(
   atoms: readonly GroAtom[],
   species: readonly string[],
   topology?: Topology,
-): Section[] | undefined {
+): AtomsGroup[] | undefined {
   const fromTopology = topologyMolecules(topology, atoms.length);
   const molecules =
     fromTopology ??

@@ -1,20 +1,34 @@
 // From a LAMMPS log (and the data file it read) to NOMAD's run and workflow2 sections, in SI units: the
 // force field, the initial system, one calculation per thermodynamic output.
+import type {
+  BarostatParameters,
+  CalculationEnergy,
+  ForceCalculations,
+  GeometryOptimizationMethod,
+  GeometryOptimizationWorkflow,
+  MolecularDynamicsMethod,
+  Run,
+  RunCalculation,
+  RunMethod,
+  ThermostatParameters,
+} from '@oasis/schema';
 import { elementOfMass } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { AVOGADRO, BOHR, ELECTRON_VOLT, HARTREE, PICOSECOND } from '../../units.ts';
-import { geometryOptimization, molecularDynamics, type CodeArchive } from '../code-sections.ts';
+import { AVOGADRO, BOHR, ELECTRON_VOLT, FEMTOSECOND, HARTREE, PICOSECOND } from '../../units.ts';
+import {
+  calculationRefs,
+  geometryOptimization,
+  molecularDynamics,
+  type CodeArchive,
+} from '../code-sections.ts';
 import type { DumpFrame } from './read-dump.ts';
 import type { LammpsData, LammpsLog, ThermoRow } from './read-lammps.ts';
 
 type Units = (typeof UNITS)[string];
 
-type Section = Record<string, unknown>;
-
 const KCAL = 4184;
 const ATMOSPHERE = 101325;
-const FEMTOSECOND = 1e-15;
 
 /** SI factors of LAMMPS' unit styles (lj is unitless: no conversion is claimed for it). */
 const UNITS: Readonly<Record<string, { energy: number; length: number; time: number; pressure: number }>> = {
@@ -24,7 +38,16 @@ const UNITS: Readonly<Record<string, { energy: number; length: number; time: num
   electron: { energy: HARTREE, length: BOHR, time: FEMTOSECOND, pressure: 1e6 },
 };
 
-const ENSEMBLES: Readonly<Record<string, { ensemble: string; thermostat?: string; barostat?: string }>> = {
+const ENSEMBLES: Readonly<
+  Record<
+    string,
+    {
+      ensemble: NonNullable<MolecularDynamicsMethod['thermodynamic_ensemble']>;
+      thermostat?: ThermostatParameters['thermostat_type'];
+      barostat?: BarostatParameters['barostat_type'];
+    }
+  >
+> = {
   nve: { ensemble: 'NVE' },
   nvt: { ensemble: 'NVT', thermostat: 'nose_hoover' },
   npt: { ensemble: 'NPT', thermostat: 'nose_hoover', barostat: 'nose_hoover' },
@@ -74,9 +97,9 @@ function calculationOf(
   row: ThermoRow,
   units: (typeof UNITS)[string] | undefined,
   timestep: number | undefined,
-): Section {
+): RunCalculation {
   const value = (key: string) => row.values.get(key);
-  const calculation: Section = { system_ref: '/run/0/system/0', method_ref: '/run/0/method/0' };
+  const calculation: RunCalculation = calculationRefs(0);
   const step = value('Step');
   if (step !== undefined) {
     calculation.step = step;
@@ -90,7 +113,7 @@ function calculationOf(
   if (units) {
     const pressure = value('Press');
     if (pressure !== undefined) calculation.pressure = pressure * units.pressure;
-    const energy: Section = {};
+    const energy: CalculationEnergy = {};
     const total = value('TotEng');
     const potential = value('PotEng');
     const kinetic = value('KinEng');
@@ -133,10 +156,14 @@ export function lammpsArchive(
   });
   const frameOfStep = new Map(usable.map((frame, index) => [frame.step, index]));
   const systems = frameStructures.length > 0 ? frameStructures : initial ? [initial] : [];
-  const method: Section = {
-    force_field: { model: [{ name: log.pairStyle ?? 'unknown' }] },
+  const forceCalculations = forceCalculationsOf(log, units);
+  const method: RunMethod = {
+    force_field: {
+      model: [{ name: log.pairStyle ?? 'unknown' }],
+      ...(forceCalculations ? { force_calculations: forceCalculations } : {}),
+    },
   };
-  const run: Section = {
+  const run: Run = {
     program: { name: 'LAMMPS', ...(log.version ? { version: log.version } : {}) },
     method: [method],
     ...(systems.length > 0 ? { system: systems.map(systemSection) } : {}),
@@ -150,8 +177,6 @@ export function lammpsArchive(
       else if (usable.length > 0 || systems.length === 0) delete calculation.system_ref;
       return calculation;
     });
-  const forceCalculations = forceCalculationsOf(log, units);
-  if (forceCalculations) (method.force_field as Section).force_calculations = forceCalculations;
   const workflow2 =
     log.minimize && !log.runSteps ? minimisation(log, units) : molecularDynamics(mdMethodOf(log, units));
   return {
@@ -163,8 +188,8 @@ export function lammpsArchive(
 }
 
 /** Pair styles' cut-offs: 'lj/cut/coul/long 10 12' (LJ, then Coulomb, which defaults to the LJ one). */
-function forceCalculationsOf(log: LammpsLog, units: Units | undefined): Section | undefined {
-  const calculations: Section = {};
+function forceCalculationsOf(log: LammpsLog, units: Units | undefined): ForceCalculations | undefined {
+  const calculations: ForceCalculations = {};
   const [style = '', ...args] = (log.pairStyle ?? '').split(/\s+/);
   const numbers = args.map(Number).filter(Number.isFinite);
   if (units && numbers.length > 0) {
@@ -190,11 +215,11 @@ function dampingOf(fix: LammpsLog['fixes'][number]): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-function mdMethodOf(log: LammpsLog, units: Units | undefined): Section {
+function mdMethodOf(log: LammpsLog, units: Units | undefined): MolecularDynamicsMethod {
   const thermostatFix = log.fixes.find((fix) => ENSEMBLES[fix.style]);
   const integrator = (thermostatFix && ENSEMBLES[thermostatFix.style]) ?? ENSEMBLES.nve!;
   // 'run' integrates with velocity Verlet (LAMMPS' default run_style verlet).
-  const mdMethod: Section = {
+  const mdMethod: MolecularDynamicsMethod = {
     thermodynamic_ensemble: integrator.ensemble,
     integrator_type: 'velocity_verlet',
   };
@@ -233,9 +258,9 @@ const MINIMISERS: Readonly<Record<string, string>> = {
  * A 'minimize' run: the atoms move, the box stays (no box/relax fix is read). Its force tolerance is
  * absolute (force units); its energy tolerance is relative, so it has no joule value and is left out.
  */
-function minimisation(log: LammpsLog, units: Units | undefined): Section {
+function minimisation(log: LammpsLog, units: Units | undefined): GeometryOptimizationWorkflow {
   const force = units ? units.energy / units.length : undefined;
-  const method: Section = {
+  const method: GeometryOptimizationMethod = {
     type: 'atomic',
     method: MINIMISERS[log.minStyle ?? 'cg'] ?? log.minStyle,
     optimization_steps_maximum: log.minimize!.maxIterations,

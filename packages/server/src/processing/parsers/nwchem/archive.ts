@@ -1,9 +1,19 @@
 // From an NWChem output to NOMAD's run and workflow2 sections, in SI units: a method, system and
 // calculation per energy (the module prints its settings for each), leaving out the line-search points of
 // an optimisation, whose geometries NWChem does not print.
+import type {
+  CalculationEnergy,
+  EnergyEntry,
+  MethodScf,
+  RunCalculation,
+  RunMethod,
+  Workflow,
+  XcFunctional,
+} from '@oasis/schema';
 import { ANGSTROM, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
-import { BOHR, HARTREE } from '../../units.ts';
+import { AU_TIME, BOHR, HARTREE } from '../../units.ts';
 import {
+  calculationRefs,
   codeRun,
   frontierOrbitals,
   geometryOptimization,
@@ -16,11 +26,6 @@ import {
 import { gaussianBasisRepresentation, molecularOptimizationType } from '../molecular-sections.ts';
 import type { NwchemEnergy, NwchemGeometry, NwchemOutput } from './read-nwchem.ts';
 import { scfIterationsOf, timesOf } from './timings.ts';
-
-type Section = Record<string, unknown>;
-
-/** Seconds per atomic unit of time (ħ/E_h), NWChem's QMD time step unit. */
-const AU_TIME = 2.4188843265857e-17;
 
 /** libxc names of NWChem's xc keywords (exchange and correlation parts, or a named functional). */
 const XC: Readonly<Record<string, readonly string[]>> = {
@@ -46,7 +51,7 @@ const XC: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The xc line's functionals with their weights ('slater 0.8 becke88 nonlocal 0.72 lyp'; 1 by default). */
-function xcOf(xc: string | undefined, warnings: string[]): Section {
+function xcOf(xc: string | undefined, warnings: string[]): XcFunctional {
   const weighted: { name: string; weight: number }[] = [];
   let last: { name: string; weight: number }[] = [];
   for (const token of (xc ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
@@ -65,13 +70,18 @@ function xcOf(xc: string | undefined, warnings: string[]): Section {
     weighted.push(...last);
   }
   const functional = xcFunctional(weighted.map((w) => w.name));
-  for (const kind of Object.values(functional) as Section[][])
-    for (const item of kind) item.weight = weighted.find((w) => w.name === item.name)!.weight;
+  for (const kind of [
+    functional.exchange,
+    functional.correlation,
+    functional.hybrid,
+    functional.contributions,
+  ])
+    for (const item of kind ?? []) item.weight = weighted.find((w) => w.name === item.name)!.weight;
   return functional;
 }
 
-function methodOf(out: NwchemOutput, energy: NwchemEnergy | undefined, functional: Section): Section {
-  const method: Section = {
+function methodOf(out: NwchemOutput, energy: NwchemEnergy | undefined, functional: XcFunctional): RunMethod {
+  const method: RunMethod = {
     dft: { xc_functional: functional },
     electronic: { method: 'DFT' },
     electrons_representation: out.planeWave
@@ -91,7 +101,7 @@ function methodOf(out: NwchemOutput, energy: NwchemEnergy | undefined, functiona
           out.basis.length > 0 ? out.basis.map((b) => ({ name: b.name, formula: b.element })) : [{}],
         ),
   };
-  const scf: Section = {};
+  const scf: MethodScf = {};
   if (energy?.maxIterations !== undefined) scf.n_max_iteration = energy.maxIterations;
   if (energy?.energyTolerance !== undefined) scf.threshold_energy_change = energy.energyTolerance * HARTREE;
   if (energy?.densityTolerance !== undefined) scf.threshold_density_change = energy.densityTolerance;
@@ -114,14 +124,13 @@ const structureOf = (geometry: NwchemGeometry): Structure => {
   return structure;
 };
 
-function calculationOf(energy: NwchemEnergy, systemIndex: number, methodIndex: number): Section {
-  const values: Section = { ...frontierOrbitals(energy.orbitals, HARTREE) };
+function calculationOf(energy: NwchemEnergy, systemIndex: number, methodIndex: number): RunCalculation {
+  const values: CalculationEnergy = { ...frontierOrbitals(energy.orbitals, HARTREE) };
   if (energy.energy !== undefined) values.total = { value: energy.energy * HARTREE };
-  for (const [name, value] of Object.entries(energy.terms)) values[name] = { value: value * HARTREE };
-  const calculation: Section = {
-    system_ref: `/run/0/system/${systemIndex}`,
-    method_ref: `/run/0/method/${methodIndex}`,
-  };
+  // The reader names the terms by NOMAD's energy names (xc, coulomb, nuclear_repulsion, ...).
+  for (const [name, value] of Object.entries(energy.terms))
+    (values as Record<string, EnergyEntry>)[name] = { value: value * HARTREE };
+  const calculation: RunCalculation = calculationRefs(systemIndex, methodIndex);
   if (Object.keys(values).length > 0) calculation.energy = values;
   Object.assign(calculation, scfIterationsOf(energy));
   // NWChem prints the energy gradient; the forces are its negative.
@@ -133,7 +142,7 @@ function calculationOf(energy: NwchemEnergy, systemIndex: number, methodIndex: n
   return calculation;
 }
 
-function workflowOf(out: NwchemOutput, structures: readonly Structure[], nSteps: number): Section {
+function workflowOf(out: NwchemOutput, structures: readonly Structure[], nSteps: number): Workflow {
   const task = out.task ?? '';
   const type = molecularOptimizationType(structures);
   // A saddle task searches a transition state: an optimisation to a saddle point.

@@ -1,16 +1,17 @@
 // NWChem's wall times as NOMAD's timings: per SCF iteration from the iteration table's time column, per
 // calculation from an optimisation step's 'Walltime', else from the SCF's 'Total iterative time'.
+import type { RunCalculation, ScfIteration } from '@oasis/schema';
 import { HARTREE } from '../../units.ts';
 import type { NwchemEnergy } from './read-nwchem.ts';
 
-type Section = Record<string, unknown>;
-
 /** scf_iteration (energy, change, wall times) and n_scf_iterations of an energy's SCF. */
-export function scfIterationsOf(energy: NwchemEnergy): Section {
+export function scfIterationsOf(
+  energy: NwchemEnergy,
+): Pick<RunCalculation, 'n_scf_iterations' | 'scf_iteration'> {
   if (energy.iterations.length === 0) return {};
   let previous = energy.startTime;
   const iterations = energy.iterations.map((iteration) => {
-    const section: Section = {
+    const section: ScfIteration = {
       energy: {
         total: { value: iteration.energy * HARTREE },
         ...(iteration.change !== undefined ? { change: iteration.change * HARTREE } : {}),
@@ -31,7 +32,9 @@ export function scfIterationsOf(energy: NwchemEnergy): Section {
  * wall time at its end, the step's time the difference to the step before; otherwise the SCF's iterative
  * time is the calculation's, and the elapsed time their running sum.
  */
-export function timesOf(steps: readonly NwchemEnergy[]): Section[] {
+export function timesOf(
+  steps: readonly NwchemEnergy[],
+): Pick<RunCalculation, 'time_calculation' | 'time_physical'>[] {
   let elapsed = 0;
   let lastWall = 0;
   return steps.map((step) => {

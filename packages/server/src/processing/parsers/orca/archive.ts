@@ -1,9 +1,19 @@
 // From an ORCA output to NOMAD's run and workflow2 sections, in SI units: a method, system and
 // calculation per SCF (an optimisation cycle each), and a method of its own for a coupled-cluster or
 // TD-DFT treatment after the SCF.
+import type {
+  CalculationEnergy,
+  MethodElectronic,
+  MethodScf,
+  RunCalculation,
+  RunMethod,
+  WithCodeSpecific,
+  Workflow,
+} from '@oasis/schema';
 import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { BOHR, HARTREE } from '../../units.ts';
+import { BOHR, ELEMENTARY_CHARGE, HARTREE, SPEED_OF_LIGHT } from '../../units.ts';
 import {
+  calculationRefs,
   codeRun,
   frontierOrbitals,
   geometryOptimization,
@@ -14,17 +24,14 @@ import {
 } from '../code-sections.ts';
 import {
   atomicCharges,
-  ELEMENTARY_CHARGE,
   gaussianBasisRepresentation,
   molecularEigenvalues,
   molecularOptimizationType,
 } from '../molecular-sections.ts';
 import type { OrcaGeometry, OrcaOutput, OrcaStep } from './read-orca.ts';
 
-type Section = Record<string, unknown>;
-
 /** Joules per reciprocal centimetre (h c × 100 m⁻¹). */
-const PER_CM_ENERGY = 6.62607015e-34 * 299792458 * 100;
+const PER_CM_ENERGY = 6.62607015e-34 * SPEED_OF_LIGHT * 100;
 
 /** libxc names of ORCA's functional keywords (as written after '!', case-insensitive). */
 const FUNCTIONALS: Readonly<Record<string, readonly string[]>> = {
@@ -49,13 +56,13 @@ const FUNCTIONALS: Readonly<Record<string, readonly string[]>> = {
 const BASIS_KEYWORD =
   /^(def2-|ma-def2|def-|(aug-)?cc-p|pc-|6-3|3-21|sto-|(d|t|q)?z?svp$|sv\(p\)$|(q|t)zvpp?$|ano-|x2c-)/i;
 
-function scfMethod(out: OrcaOutput, warnings: string[]): Section {
+function scfMethod(out: OrcaOutput, warnings: string[]): WithCodeSpecific<RunMethod> {
   const keyword = out.keywords.find((k) => FUNCTIONALS[k.toUpperCase()]);
   const names = keyword ? FUNCTIONALS[keyword.toUpperCase()]! : undefined;
-  const electronic: Section = { n_spin_channels: (out.multiplicity ?? 1) > 1 ? 2 : 1 };
+  const electronic: MethodElectronic = { n_spin_channels: (out.multiplicity ?? 1) > 1 ? 2 : 1 };
   if (out.charge !== undefined) electronic.charge = out.charge * ELEMENTARY_CHARGE;
   const basisName = out.basis ?? out.keywords.find((k) => BASIS_KEYWORD.test(k) && !k.includes('/'));
-  const method: Section = {
+  const method: WithCodeSpecific<RunMethod> = {
     electronic,
     electrons_representation: gaussianBasisRepresentation([
       ...out.basisGroups.map((group) => ({
@@ -74,7 +81,7 @@ function scfMethod(out: OrcaOutput, warnings: string[]): Section {
       },
     ]),
   };
-  const scf: Section = {};
+  const scf: MethodScf = {};
   if (out.maxIterations !== undefined) scf.n_max_iteration = out.maxIterations;
   if (out.toleranceEnergy !== undefined) scf.threshold_energy_change = out.toleranceEnergy * HARTREE;
   if (out.toleranceRmsDensity !== undefined) scf.threshold_density_change = out.toleranceRmsDensity;
@@ -102,15 +109,12 @@ const structureOf = (geometry: OrcaGeometry): Structure => ({
   periodic: [false, false, false],
 });
 
-function calculationOf(step: OrcaStep, index: number, methodIndex: number, elapsed: number): Section {
-  const energy: Section = {
+function calculationOf(step: OrcaStep, index: number, methodIndex: number, elapsed: number): RunCalculation {
+  const energy: CalculationEnergy = {
     ...(step.energy !== undefined ? { total: { value: step.energy * HARTREE } } : {}),
     ...frontierOrbitals(step.orbitals.flat(), HARTREE),
   };
-  const calculation: Section = {
-    system_ref: `/run/0/system/${index}`,
-    method_ref: `/run/0/method/${methodIndex}`,
-  };
+  const calculation: RunCalculation = calculationRefs(index, methodIndex);
   if (Object.keys(energy).length > 0) calculation.energy = energy;
   Object.assign(calculation, scfIterations(step.iterations, HARTREE));
   if (step.converged !== undefined) calculation.calculation_converged = step.converged;
@@ -159,14 +163,14 @@ export function orcaArchive(out: OrcaOutput): CodeArchive {
   const structures = out.steps.map((step) => structureOf(step.geometry));
   const base = scfMethod(out, warnings);
   // One method per SCF (ORCA prints its settings and grids for each), then the post-SCF ones.
-  const methods: Section[] = out.steps.map(() => structuredClone(base));
+  const methods: RunMethod[] = out.steps.map(() => structuredClone(base));
   let elapsed = 0;
   const calculations = out.steps.map((step, index) => {
     let methodIndex = index;
     const post = step.correlated?.method ?? (step.excitations ? 'TDDFT' : undefined);
     if (post) {
       methods.push({
-        electronic: { ...(base.electronic as Section), method: post },
+        electronic: { ...base.electronic, method: post },
         ...(post === 'TDDFT' && base.dft ? { dft: base.dft } : {}),
         electrons_representation: base.electrons_representation,
       });
@@ -177,7 +181,7 @@ export function orcaArchive(out: OrcaOutput): CodeArchive {
     // The correlated energy is the step's total; the SCF one stays its last iteration.
     if (step.correlated?.energy !== undefined && step.energy === undefined)
       calculation.energy = {
-        ...((calculation.energy as Section | undefined) ?? {}),
+        ...calculation.energy,
         total: { value: step.correlated.energy * HARTREE },
       };
     return calculation;
@@ -190,7 +194,7 @@ export function orcaArchive(out: OrcaOutput): CodeArchive {
   );
   // OptTS and ScanTS search a transition state: an optimisation to a saddle point.
   const saddle = out.keywords.some((k) => /^(optts|scants)$/i.test(k));
-  const workflow2: Section = optimization
+  const workflow2: Workflow = optimization
     ? geometryOptimization(
         { type: molecularOptimizationType(structures), ...(saddle ? { method: 'saddle_point_search' } : {}) },
         out.optimizationConverged,

@@ -4,7 +4,7 @@ import { parseMainfile } from '../../pipeline.ts';
 import { ANGSTROM } from '../../structure.ts';
 import { BOHR, HARTREE } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
-import { ELEMENTARY_CHARGE } from '../molecular-sections.ts';
+import { ELEMENTARY_CHARGE } from '../../units.ts';
 import { orcaArchive } from './archive.ts';
 import { orcaParser } from './orca.ts';
 import { readOrcaOutput } from './read-orca.ts';

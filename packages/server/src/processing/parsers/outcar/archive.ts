@@ -1,5 +1,16 @@
 // From OUTCAR data to NOMAD's run and workflow2 sections, in SI units: program, one method, one
 // system and one calculation per completed ionic step.
+import type {
+  CalculationEnergy,
+  GeometryOptimizationMethod,
+  Run,
+  RunCalculation,
+  RunMethod,
+  RunProgram,
+  TimeRun,
+  WithCodeSpecific,
+  Workflow,
+} from '@oasis/schema';
 import { systemSection } from '../../run-sections.ts';
 import { ANGSTROM, scaleMat3, scaleVec3, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
 import { dosOf } from '../vasp/electronic.ts';
@@ -7,6 +18,7 @@ import { gwMethodOf } from '../vasp/gw.ts';
 import { timingsOf } from '../vasp/calculation.ts';
 import { atomParametersOf, electronicOf, scfOf, type KMesh } from '../vasp/method.ts';
 import { electronsRepresentationOf, headersFor } from '../vasp/potcar.ts';
+import { calculationRefs } from '../code-sections.ts';
 import type { RawAtomType, RawDos, TagMap } from '../vasp/raw.ts';
 import { settingsOf, type Settings } from '../vasp/settings.ts';
 import { xcFunctionalOf } from '../vasp/xc.ts';
@@ -16,14 +28,12 @@ import type { Outcar, OutcarStep } from './read-outcar.ts';
 import { ELECTRON_VOLT, EV_PER_ANGSTROM, KILOBAR } from '../../units.ts';
 
 export interface OutcarArchive {
-  run: Record<string, unknown>;
-  workflow2?: Record<string, unknown>;
+  run: Run;
+  workflow2?: Workflow;
   /** The last ionic step's structure, the entry's representative one. */
   structure: Structure;
   warnings: string[];
 }
-
-type Section = Record<string, unknown>;
 
 interface CompleteStep extends OutcarStep {
   lattice: Mat3;
@@ -47,19 +57,15 @@ function calculationOf(
   step: CompleteStep,
   index: number,
   context: { outcar: Outcar; start: number | undefined; warnings: string[]; methodIndex: number },
-): Section {
-  const energy: Section = {};
+): RunCalculation {
+  const energy: CalculationEnergy = {};
   const { free, withoutEntropy, sigma0 } = step.energies;
   // NOMAD's VASP mapping: 'energy without entropy' is the total energy, TOTEN the free energy.
   if (withoutEntropy !== undefined) energy.total = { value: withoutEntropy * ELECTRON_VOLT };
   if (free !== undefined) energy.free = { value: free * ELECTRON_VOLT };
   if (sigma0 !== undefined) energy.total_t0 = { value: sigma0 * ELECTRON_VOLT };
   if (step.fermi !== undefined) energy.fermi = step.fermi * ELECTRON_VOLT;
-  const calculation: Section = {
-    system_ref: `/run/0/system/${index}`,
-    method_ref: `/run/0/method/${context.methodIndex}`,
-    energy,
-  };
+  const calculation: RunCalculation = { ...calculationRefs(index, context.methodIndex), energy };
   if (step.forces)
     calculation.forces = { total: { value: step.forces.map((f) => scaleVec3(f, EV_PER_ANGSTROM)) } };
   if (step.stress) calculation.stress = { total: { value: scaleMat3(step.stress, KILOBAR) } };
@@ -77,7 +83,7 @@ function calculationOf(
   return calculation;
 }
 
-function programOf(outcar: Outcar): Section {
+function programOf(outcar: Outcar): RunProgram {
   const h = outcar.header;
   // NOMAD joins version, build date and type, 'parallel' and the platform into one string.
   const parts = [h.version, h.buildDate, h.buildType];
@@ -86,7 +92,7 @@ function programOf(outcar: Outcar): Section {
     if (extra && !(h.buildType ?? '').split(/\s+/).includes(extra)) parts.push(extra);
   }
   const version = parts.filter((p) => p).join(' ');
-  const program: Section = { name: 'VASP', version };
+  const program: RunProgram = { name: 'VASP', version };
   const date = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(h.date ?? '');
   const time = /^(\d{1,2}):(\d{2}):(\d{2})$/.exec(h.time ?? '');
   if (date && time) {
@@ -105,8 +111,8 @@ function programOf(outcar: Outcar): Section {
 }
 
 /** Start (the header's date, as UTC) and wall time of the run, when the OUTCAR gives them. */
-function timeRunOf(outcar: Outcar, program: Section): Section | undefined {
-  const timeRun: Section = {};
+function timeRunOf(outcar: Outcar, program: RunProgram): TimeRun | undefined {
+  const timeRun: TimeRun = {};
   const start = program.compilation_datetime;
   if (typeof start === 'number') timeRun.date_start = start;
   if (outcar.elapsed !== undefined) {
@@ -143,10 +149,13 @@ function methodOf(
   settings: Settings,
   incarFile: IncarTags | undefined,
   warnings: string[],
-): Section {
+): WithCodeSpecific<RunMethod> {
   const xc = xcFunctionalOf(settings, outcar.potcars, (message) => warnings.push(message));
   const ldau = outcar.ldau || settings.boolean('LDAU') === true;
-  const method: Section = { dft: { xc_functional: xc }, electronic: electronicOf(settings, ldau) };
+  const method: WithCodeSpecific<RunMethod> = {
+    dft: { xc_functional: xc },
+    electronic: electronicOf(settings, ldau),
+  };
   const scf = scfOf(settings);
   if (scf) method.scf = scf;
   const cutoff = settings.number('ENCUT') ?? settings.number('ENMAX');
@@ -187,14 +196,14 @@ const OPTIMIZERS: Readonly<Record<number, string>> = {
  * Finite differences (5-8) and other modes get no workflow2. The relaxation method has the same
  * fields as the vasprun parser's: what relaxes (ISIF), the optimiser, EDIFFG and NSW.
  */
-function workflowOf(settings: Settings, warnings: string[]): Section | undefined {
+function workflowOf(settings: Settings, warnings: string[]): Workflow | undefined {
   const nsw = settings.number('NSW') ?? 0;
   const ibrion = nsw === 0 ? -1 : (settings.number('IBRION') ?? 0);
   if (ibrion === -1) return { m_def: 'simulationworkflowschema.SinglePoint', name: 'SinglePoint' };
   if (ibrion === 0) return { m_def: 'simulationworkflowschema.MolecularDynamics', name: 'MolecularDynamics' };
   if (ibrion >= 1 && ibrion <= 3) {
     const isif = settings.number('ISIF');
-    const method: Section = {
+    const method: GeometryOptimizationMethod = {
       type: isif === undefined || isif < 3 ? 'atomic' : isif === 7 ? 'cell_volume' : 'cell_shape',
       method: OPTIMIZERS[ibrion],
     };
@@ -261,7 +270,7 @@ export function outcarArchive(outcar: Outcar, incarFile?: IncarTags, doscar?: Ra
   // A GW run: its steps refer to the GW method, which starts from the DFT one (as for vasprun.xml).
   const gwMethod = gwMethodOf(settings, method.k_mesh as KMesh | undefined);
   const methodIndex = gwMethod ? 1 : 0;
-  const run: Section = {
+  const run: Run = {
     program: programOf(outcar),
     method: gwMethod ? [method, gwMethod] : [method],
     system: structures.map(systemSection),
@@ -271,7 +280,7 @@ export function outcarArchive(outcar: Outcar, incarFile?: IncarTags, doscar?: Ra
     let start: number | undefined = 0;
     const calculations = complete.map((step, index) => {
       const calculation = calculationOf(step, index, { outcar, start, warnings, methodIndex });
-      start = calculation.time_physical as number | undefined;
+      start = calculation.time_physical;
       return calculation;
     });
     const last = calculations[calculations.length - 1];
@@ -281,7 +290,7 @@ export function outcarArchive(outcar: Outcar, incarFile?: IncarTags, doscar?: Ra
     }
     run.calculation = calculations;
   }
-  const timeRun = timeRunOf(outcar, run.program as Section);
+  const timeRun = timeRunOf(outcar, run.program!);
   if (timeRun) run.time_run = timeRun;
   const result: OutcarArchive = { run, structure: structures[structures.length - 1] as Structure, warnings };
   const workflow = workflowOf(settings, warnings);

@@ -1,5 +1,6 @@
 // The electronic parts of an OUTCAR calculation in SI units: scf iterations with their energies and
 // timings, eigenvalues per k-point with the band edges, and the k-point mesh.
+import type { BandEnergies, CalculationEnergy, ScfIteration } from '@oasis/schema';
 import type { Vec3 } from '../../structure.ts';
 import { ELECTRON_VOLT } from '../../units.ts';
 import { timingsOf } from '../vasp/calculation.ts';
@@ -8,21 +9,19 @@ import type { KMesh } from '../vasp/method.ts';
 import type { OutcarKpoints } from './outcar-blocks.ts';
 import type { OutcarStep } from './read-outcar.ts';
 
-type Section = Record<string, unknown>;
-
 const energyValue = (ev: number | undefined): { value: number } | undefined =>
   ev === undefined ? undefined : { value: ev * ELECTRON_VOLT };
 
 /** Scf iterations as printed; `start` is the wall time (s) elapsed before the ionic step began. */
-export function scfIterationsOf(step: OutcarStep, start: number | undefined): Section[] {
+export function scfIterationsOf(step: OutcarStep, start: number | undefined): ScfIteration[] {
   const timings = timingsOf(
     step.scf.map(({ time }) => time),
     start,
   );
   return step.scf.map(({ energies }, index) => {
-    const energy: Section = {};
+    const energy: CalculationEnergy = {};
     // Same mapping as the ionic step: 'energy without entropy' is the total energy.
-    const pairs: [string, number | undefined][] = [
+    const pairs: ['total' | 'free' | 'total_t0' | 'sum_eigenvalues', number | undefined][] = [
       ['total', energies.withoutEntropy],
       ['free', energies.free],
       ['total_t0', energies.sigma0],
@@ -41,7 +40,7 @@ export function eigenvaluesOf(
   step: OutcarStep,
   kpoints: OutcarKpoints | undefined,
   warnings: string[],
-): { eigenvalues?: Section; highestOccupied?: number; lowestUnoccupied?: number } {
+): { eigenvalues?: BandEnergies; highestOccupied?: number; lowestUnoccupied?: number } {
   const raw = step.eigenvalues;
   if (!raw || raw.energies.length === 0) return {};
   const nK = raw.energies[0]?.length ?? 0;
@@ -56,7 +55,7 @@ export function eigenvaluesOf(
     return {};
   }
   const edges = bandEdgesOf(raw);
-  const section: Section = {
+  const section: BandEnergies = {
     n_spin_channels: raw.energies.length,
     n_kpoints: nK,
     n_bands: raw.energies[0]?.[0]?.length ?? 0,

@@ -1,7 +1,7 @@
 // 'parsers/vasp-outcar': VASP OUTCAR files (NOMAD's 'parsers/vasp' reads them too, but here that
 // name belongs to the vasprun.xml parser). Tags of a sibling INCAR complete the echoed parameters.
 import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
-import type { MainfileParser, ParserOutput } from '../../types.ts';
+import type { MainfileParser, ParsedSections, ParserOutput } from '../../types.ts';
 import { outcarArchive } from './archive.ts';
 import { readOutcar, type Outcar } from './read-outcar.ts';
 import { readDoscar } from './doscar.ts';
@@ -33,7 +33,7 @@ export const outcarParser: MainfileParser = {
     const doscar = await siblingDos(absolutePath, rawRoot, outcar, log);
     const archive = outcarArchive(outcar, incar?.tags, doscar);
     for (const warning of archive.warnings) log('WARNING', warning);
-    const sections: Record<string, unknown> = { run: [archive.run] };
+    const sections: ParsedSections = { run: [archive.run] };
     if (archive.workflow2) sections.workflow2 = archive.workflow2;
     return {
       sections,

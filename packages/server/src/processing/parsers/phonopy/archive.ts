@@ -2,6 +2,15 @@
 // run with the unit cell and the supercell, one calculation with the phonon band structure, DOS and
 // thermodynamics, and workflow2 'Phonon' whose results hold the thermodynamic functions the
 // vibrational results reference. Energies in J (E = hν), per unit cell as NOMAD's schema describes them.
+import type {
+  PhononWorkflow,
+  Run,
+  RunCalculation,
+  RunMethod,
+  RunSystem,
+  SystemAtoms,
+  WithCodeSpecific,
+} from '@oasis/schema';
 import { ANGSTROM, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
 import { inverse3 } from '../../normalizers/symmetry-math.ts';
 import { systemSection } from '../../run-sections.ts';
@@ -11,8 +20,6 @@ import { JOULE_PER_THZ } from './constants.ts';
 import type { PhononControl } from './read-control.ts';
 import type { AimsCell } from './read-geometry.ts';
 import type { Supercell } from './supercell.ts';
-
-type Section = Record<string, unknown>;
 
 const structureOf = (cell: { lattice: Mat3; species: string[]; positions: Vec3[] }): Structure => ({
   species: cell.species,
@@ -41,7 +48,7 @@ export function phononArchive(input: {
   const structure = structureOf(unit);
   const thermal = results.thermal;
   const calcPath = '/run/0/calculation/0';
-  const calculation: Section = {
+  const calculation: RunCalculation = {
     system_ref: '/run/0/system/1',
     method_ref: '/run/0/method/0',
     band_structure_phonon:
@@ -74,16 +81,18 @@ export function phononArchive(input: {
     })),
   };
   if (!calculation.band_structure_phonon) delete calculation.band_structure_phonon;
-  const supercellAtoms: Section = { ...systemSection(structureOf(supercell)).atoms };
+  const supercellAtoms: SystemAtoms = { ...systemSection(structureOf(supercell)).atoms };
   supercellAtoms.supercell_matrix = control.supercell;
-  const supercellSystem: Section = {
+  const supercellSystem: RunSystem = {
     atoms: supercellAtoms,
     sub_system_ref: '/run/0/system/0',
     systems_ref: ['/run/0/system/0'],
   };
-  const run: Section = {
+  // Phonopy's own quantity, which its parser package defines (the built-in definitions do not).
+  const method: WithCodeSpecific<RunMethod> = { x_phonopy_displacement: control.displacement * ANGSTROM };
+  const run: Run = {
     program: { name: 'Phonopy' },
-    method: [{ x_phonopy_displacement: control.displacement * ANGSTROM }],
+    method: [method],
     system: [systemSection(structure), supercellSystem],
     calculation: [calculation],
   };
@@ -100,7 +109,7 @@ export function phononArchive(input: {
     section: `../upload/archive/mainfile/${path}#/run/0/calculation/0`,
   }));
   const workflowOutputs = [{ name: 'phonon results', section: '/workflow2/results' }];
-  const workflow2: Section = {
+  const workflow2: PhononWorkflow = {
     m_def: 'simulationworkflowschema.Phonon',
     name: 'Phonon',
     method: {

@@ -1,10 +1,25 @@
 // From a pw.x output to NOMAD's run and workflow2 sections, in SI units: the program, one method, one
 // system per geometry an SCF cycle ran on, one calculation per cycle.
+import type {
+  AtomParameters,
+  BasisSetContainer,
+  CalculationEnergy,
+  GeometryOptimizationMethod,
+  MethodElectronic,
+  MethodKMesh,
+  MolecularDynamicsMethod,
+  Run,
+  RunCalculation,
+  RunMethod,
+  TimeRun,
+  Workflow,
+} from '@oasis/schema';
 import { atomicNumber } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
 import type { Structure, Vec3 } from '../../structure.ts';
 import { ATOMIC_MASS_UNIT, BOHR, ELECTRON_VOLT, KILOBAR, PICOSECOND, RYDBERG } from '../../units.ts';
 import {
+  calculationRefs,
   forcesSection,
   geometryOptimization,
   molecularDynamics,
@@ -14,8 +29,6 @@ import {
   type CodeArchive,
 } from '../code-sections.ts';
 import type { Geometry, PwOutput, PwScfStep } from './read-pw.ts';
-
-type Section = Record<string, unknown>;
 
 /** Seconds per Rydberg atomic unit of time (twice the Hartree unit). */
 const RYDBERG_TIME = 4.8377686531e-17;
@@ -73,9 +86,11 @@ function xcNames(name: string | undefined, warnings: string[]): readonly string[
 }
 
 /** NOMAD's pseudopotential type of pw.x's 'Pseudo is ...' (none for norm-conserving ones). */
-function pseudopotentialOf(pseudo: PwOutput['pseudopotentials'][number] | undefined): Section | undefined {
+function pseudopotentialOf(
+  pseudo: PwOutput['pseudopotentials'][number] | undefined,
+): AtomParameters['pseudopotential'] {
   if (!pseudo) return undefined;
-  const section: Section = { name: pseudo.file };
+  const section: NonNullable<AtomParameters['pseudopotential']> = { name: pseudo.file };
   const kind = pseudo.kind?.toLowerCase() ?? '';
   if (kind.startsWith('projector augmented')) section.type = 'PAW';
   else if (kind.startsWith('ultrasoft')) section.type = 'US V';
@@ -85,8 +100,8 @@ function pseudopotentialOf(pseudo: PwOutput['pseudopotentials'][number] | undefi
 }
 
 /** The plane-wave cut-offs as NOMAD's electrons_representation: wave functions, then density. */
-function electronsRepresentation(out: PwOutput): Section[] {
-  const representation = (scope: string, cutoff: number | undefined): Section => ({
+function electronsRepresentation(out: PwOutput): BasisSetContainer[] {
+  const representation = (scope: string, cutoff: number | undefined): BasisSetContainer => ({
     type: 'plane waves',
     scope: [scope],
     basis_set: [
@@ -101,10 +116,10 @@ const fractionalKpoint = (k: Vec3, cell: Geometry['cell'], alat: number): Vec3 =
   cell.map((a) => (k[0] * a[0] + k[1] * a[1] + k[2] * a[2]) / alat) as Vec3;
 
 /** k_mesh of the k-points pw.x lists (fractions of the reciprocal cell; weights summing to 1). */
-function kMesh(out: PwOutput, cell: Geometry['cell'] | undefined): Section | undefined {
+function kMesh(out: PwOutput, cell: Geometry['cell'] | undefined): MethodKMesh | undefined {
   const { points, weights } = out.kpointList;
   if (out.kpointCount === undefined && points.length === 0) return undefined;
-  const mesh: Section = { n_points: out.kpointCount ?? points.length };
+  const mesh: MethodKMesh = { n_points: out.kpointCount ?? points.length };
   // pw.x lists them only up to 100 k-points unless verbosity is high.
   if (points.length > 0 && cell && out.alat !== undefined) {
     const alat = out.alat;
@@ -121,9 +136,9 @@ function methodOf(
   elements: Map<string, string>,
   cell: Geometry['cell'] | undefined,
   warnings: string[],
-): Section {
+): RunMethod {
   // A noncollinear run has spinors, not spin channels: NOMAD leaves the number out.
-  const electronic: Section = {
+  const electronic: MethodElectronic = {
     method: 'DFT',
     ...(out.noncollinear ? {} : { n_spin_channels: out.spinPolarized ? 2 : 1 }),
     ...(out.electrons !== undefined ? { n_electrons: out.electrons } : {}),
@@ -132,7 +147,7 @@ function methodOf(
     const kind = SMEARING_KINDS[out.smearing.kind.toLowerCase()];
     electronic.smearing = { ...(kind ? { kind } : {}), width: out.smearing.width * RYDBERG };
   } else if (out.tetrahedra) electronic.smearing = { kind: 'tetrahedra' };
-  const method: Section = { dft: { xc_functional: xcFunctional(xcNames(out.xc, warnings)) }, electronic };
+  const method: RunMethod = { dft: { xc_functional: xcFunctional(xcNames(out.xc, warnings)) }, electronic };
   method.electrons_representation = electronsRepresentation(out);
   const mesh = kMesh(out, cell);
   if (mesh) method.k_mesh = mesh;
@@ -167,9 +182,9 @@ interface Clock {
 }
 
 /** time_physical (the cpu clock pw.x prints) and time_calculation (since the last print) of a cycle. */
-function timings(step: PwScfStep, clock: Clock, calculation: Section): void {
+function timings(step: PwScfStep, clock: Clock, calculation: RunCalculation): void {
   let before = step.timeBefore ?? clock.previous;
-  const iterations = calculation.scf_iteration as Section[] | undefined;
+  const iterations = calculation.scf_iteration;
   step.iterations.forEach((iteration, index) => {
     if (iteration.time === undefined || !iterations) return;
     iterations[index]!.time_physical = iteration.time;
@@ -183,8 +198,13 @@ function timings(step: PwScfStep, clock: Clock, calculation: Section): void {
   clock.previous = end;
 }
 
-function calculationOf(step: PwScfStep, refs: Section, alat: number | undefined, clock: Clock): Section {
-  const energy: Section = {};
+function calculationOf(
+  step: PwScfStep,
+  refs: RunCalculation,
+  alat: number | undefined,
+  clock: Clock,
+): RunCalculation {
+  const energy: CalculationEnergy = {};
   if (step.energy !== undefined) energy.total = { value: step.energy * RYDBERG };
   if (step.fermi !== undefined) energy.fermi = step.fermi * ELECTRON_VOLT;
   if (step.highestOccupied !== undefined) energy.highest_occupied = step.highestOccupied * ELECTRON_VOLT;
@@ -193,7 +213,7 @@ function calculationOf(step: PwScfStep, refs: Section, alat: number | undefined,
   if (xc) energy.xc = { value: xc.value * RYDBERG };
   if (step.contributions.length > 0)
     energy.contributions = step.contributions.map((c) => ({ kind: c.name, value: c.value * RYDBERG }));
-  const calculation: Section = { ...refs, energy };
+  const calculation: RunCalculation = { ...refs, energy };
   if (step.iterations.length > 0) {
     calculation.n_scf_iterations = step.iterations.length;
     calculation.scf_iteration = step.iterations.map((iteration) => ({
@@ -205,11 +225,10 @@ function calculationOf(step: PwScfStep, refs: Section, alat: number | undefined,
   }
   if (step.converged !== undefined) calculation.calculation_converged = step.converged;
   if (step.forces) {
-    calculation.forces = forcesSection(step.forces, RYDBERG / BOHR);
+    const forces = forcesSection(step.forces, RYDBERG / BOHR);
     // As printed, before any constraint is applied: NOMAD's value_raw.
-    (calculation.forces as { total: Section }).total.value_raw = step.forces.map((force) =>
-      force.map((x) => (x * RYDBERG) / BOHR),
-    );
+    forces.total!.value_raw = step.forces.map((force) => force.map((x) => (x * RYDBERG) / BOHR));
+    calculation.forces = forces;
   }
   if (step.stress)
     calculation.stress = { total: { value: step.stress.map((row) => row.map((x) => x * KILOBAR)) } };
@@ -233,11 +252,14 @@ function calculationOf(step: PwScfStep, refs: Section, alat: number | undefined,
   return calculation;
 }
 
-function workflowOf(out: PwOutput): Section {
+function workflowOf(out: PwOutput): Workflow {
   switch (out.kind) {
     case 'relax':
     case 'vc-relax': {
-      const method: Section = { type: out.kind === 'vc-relax' ? 'cell_shape' : 'atomic', method: 'bfgs' };
+      const method: GeometryOptimizationMethod = {
+        type: out.kind === 'vc-relax' ? 'cell_shape' : 'atomic',
+        method: 'bfgs',
+      };
       if (out.criteria.energy !== undefined)
         method.convergence_tolerance_energy_difference = out.criteria.energy * RYDBERG;
       if (out.criteria.force !== undefined)
@@ -245,7 +267,7 @@ function workflowOf(out: PwOutput): Section {
       return geometryOptimization(method);
     }
     case 'md': {
-      const method: Section = { thermodynamic_ensemble: 'NVE' };
+      const method: MolecularDynamicsMethod = { thermodynamic_ensemble: 'NVE' };
       if (out.mdTimeStep !== undefined) method.integration_timestep = out.mdTimeStep * RYDBERG_TIME;
       return molecularDynamics(method);
     }
@@ -268,26 +290,18 @@ export function pwArchive(out: PwOutput, runIndex = 0): CodeArchive {
   const { geometries, systemIndex } = systemsOfSteps(out.steps);
   const clock: Clock = { previous: 0 };
   const calculations = out.steps.map((step, index) =>
-    calculationOf(
-      step,
-      {
-        system_ref: `/run/${runIndex}/system/${systemIndex[index]!}`,
-        method_ref: `/run/${runIndex}/method/0`,
-      },
-      out.alat,
-      clock,
-    ),
+    calculationOf(step, calculationRefs(systemIndex[index]!, 0, runIndex), out.alat, clock),
   );
   if (geometries.length === 0 && out.finalGeometry) geometries.push(out.finalGeometry);
   const structures = geometries.map((geometry) => structureOf(geometry, elements));
-  const run: Section = {
+  const run: Run = {
     program: { name: 'QuantumESPRESSO', version: out.version },
     method: [methodOf(out, elements, geometries[0]?.cell, warnings)],
     system: structures.map(systemSection),
   };
   if (calculations.length > 0) run.calculation = calculations;
   run.clean_end = out.finished;
-  const timeRun: Section = {};
+  const timeRun: TimeRun = {};
   if (out.dateStart !== undefined) timeRun.date_start = out.dateStart;
   if (out.dateEnd !== undefined) timeRun.date_end = out.dateEnd;
   if (Object.keys(timeRun).length > 0) run.time_run = timeRun;

@@ -5,9 +5,10 @@
 // output does not print: occupations and k-point weights.
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
+import type { Run, RunCalculation, RunSystem } from '@oasis/schema';
 import { realPathInside } from '../../raw-paths.ts';
 import { BOHR, HARTREE, RYDBERG } from '../../units.ts';
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 
 const NAME = 'data-file-schema.xml';
 /** Read whole up to this size (TiO2_opt's 70 k-points: 0.17 MB; wave functions are other files). */
@@ -17,8 +18,6 @@ const SAME_ENERGY_RY = 1e-6;
 /** ... and their positions and cell to this (bohr). */
 const SAME_POSITION_BOHR = 1e-4;
 const PASCAL_PER_HARTREE_BOHR3 = HARTREE / BOHR ** 3;
-
-type Section = Record<string, unknown>;
 
 const inner = (xml: string, tag: string): string | undefined =>
   new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`).exec(xml)?.[1];
@@ -125,9 +124,9 @@ const fractional = (k: number[], cell: number[][], alat: number): number[] =>
   cell.map((a) => (k[0]! * a[0]! + k[1]! * a[1]! + k[2]! * a[2]!) / alat);
 
 /** Puts the XML's values on the last calculation and its system, replacing the output's less precise ones. */
-function applyDataFile(data: DataFile, calculation: Section, system: Section | undefined): void {
-  const energy = (calculation.energy ?? {}) as Section;
-  energy.total = { ...(energy.total as Section | undefined), value: data.etot * HARTREE };
+function applyDataFile(data: DataFile, calculation: RunCalculation, system: RunSystem | undefined): void {
+  const energy = calculation.energy ?? {};
+  energy.total = { ...energy.total, value: data.etot * HARTREE };
   if (data.fermi !== undefined) energy.fermi = data.fermi * HARTREE;
   if (data.highest !== undefined) energy.highest_occupied = data.highest * HARTREE;
   if (data.lowest !== undefined) energy.lowest_unoccupied = data.lowest * HARTREE;
@@ -147,7 +146,7 @@ function applyDataFile(data: DataFile, calculation: Section, system: Section | u
   ];
   if (data.forces?.length === data.positions.length) {
     // Full precision; value_raw stays as the output printed it.
-    const printed = (calculation.forces as { total?: Section } | undefined)?.total?.value_raw;
+    const printed = calculation.forces?.total?.value_raw;
     const forces = data.forces.map((f) => f.map((x) => (x * HARTREE) / BOHR));
     calculation.forces = { total: { value: forces, ...(printed ? { value_raw: printed } : {}) } };
   }
@@ -169,14 +168,14 @@ function applyDataFile(data: DataFile, calculation: Section, system: Section | u
  * malformed or of another run is a warning naming it.
  */
 export async function addDataFile(
-  run: Section,
+  run: Run,
   outputText: string,
   mainfile: string,
   rawRoot: string,
   warn: (event: string) => void,
 ): Promise<void> {
   const folder = saveFolderOf(outputText);
-  const calculations = run.calculation as Section[] | undefined;
+  const calculations = run.calculation;
   const calculation = calculations?.[calculations.length - 1];
   if (!folder || !calculation) return;
   const shown = `${folder.replace(/\/$/, '')}/${NAME}`;
@@ -194,9 +193,9 @@ export async function addDataFile(
     return;
   }
   const systemIndex = Number(/\/system\/(\d+)$/.exec(String(calculation.system_ref))?.[1]);
-  const system = (run.system as Section[] | undefined)?.[systemIndex];
-  const atoms = system?.atoms as Section | undefined;
-  const printed = ((calculation.energy as Section | undefined)?.total as Section | undefined)?.value;
+  const system = run.system?.[systemIndex];
+  const atoms = system?.atoms;
+  const printed = calculation.energy?.total?.value;
   // A band-structure (non-SCF) run prints no energy to match: its XML is not read.
   if (typeof printed !== 'number') return;
   const sameRun =

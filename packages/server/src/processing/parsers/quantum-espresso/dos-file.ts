@@ -3,14 +3,13 @@
 // dos_electronic. Which file: the output's own name without its extension and '.dos' ('w.dos' for
 // 'w.dos.out'), else the only '.dos' file beside it.
 import { readdir, readFile, stat } from 'node:fs/promises';
+import type { RunDos } from '@oasis/schema';
 import { basename, dirname, join } from 'node:path';
 import { realPathInside } from '../../raw-paths.ts';
 import { ELECTRON_VOLT } from '../../units.ts';
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 
 const MAX_DOS_BYTES = 16 * 1024 ** 2;
-
-type Section = Record<string, unknown>;
 
 async function chooseDosFile(mainfile: string, rawRoot: string): Promise<string | undefined> {
   const folder = dirname(mainfile);
@@ -25,7 +24,7 @@ async function chooseDosFile(mainfile: string, rawRoot: string): Promise<string 
 }
 
 /** The dos_electronic sections of the DOS file beside a pw.x output, or undefined when there is none. */
-export async function readDosBeside(mainfile: string, rawRoot: string): Promise<Section[] | undefined> {
+export async function readDosBeside(mainfile: string, rawRoot: string): Promise<RunDos[] | undefined> {
   const path = await chooseDosFile(mainfile, rawRoot);
   if (!path) return undefined;
   const text = await readFile(path, 'latin1');

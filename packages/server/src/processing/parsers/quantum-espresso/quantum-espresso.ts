@@ -28,7 +28,7 @@ export const quantumEspressoParser: MainfileParser = {
     const archives = readPwRuns(text, basename(absolutePath)).map((out, index) => pwArchive(out, index));
     const last = archives[archives.length - 1]!;
     await addDataFile(last.run, text, absolutePath, rawRoot, (event) => log('WARNING', event));
-    const calculations = last.run.calculation as Record<string, unknown>[] | undefined;
+    const calculations = last.run.calculation;
     const dos = calculations && (await readDosBeside(absolutePath, rawRoot));
     if (dos && calculations) {
       calculations[calculations.length - 1]!.dos_electronic = dos;

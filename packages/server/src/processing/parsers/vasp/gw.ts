@@ -9,7 +9,7 @@ interface GwSection {
   type: GwType;
   n_states?: number;
   analytical_continuation?: 'pade';
-  q_mesh?: { grid?: number[]; sampling_method?: string; n_points?: number };
+  q_mesh?: { grid?: number[]; sampling_method?: KMesh['sampling_method']; n_points?: number };
 }
 
 export interface GwMethodSection {

@@ -1,5 +1,6 @@
 // run.method[0] of a VASP run: functional, electronic settings, plane-wave basis, k-point mesh,
 // atom kinds and the INCAR tags as read and as used.
+import type { MethodKMesh } from '@oasis/schema';
 import { atomicNumber } from '../../elements.ts';
 import type { Vec3 } from '../../structure.ts';
 import type { RawAtomType, RawKpoints, TagMap, Vasprun } from './raw.ts';
@@ -20,9 +21,11 @@ export interface Smearing {
   width?: number;
 }
 
+type SamplingMethod = NonNullable<MethodKMesh['sampling_method']>;
+
 export interface KMesh {
   /** How the points were made: 'Gamma-centered' | 'Monkhorst-Pack' | 'Line-path' (line mode). */
-  sampling_method?: string;
+  sampling_method?: SamplingMethod;
   grid?: number[];
   offset?: number[];
   n_points: number;
@@ -70,7 +73,7 @@ export function smearingOf(settings: Settings): Smearing | undefined {
   return sigma === undefined ? { kind } : { kind, width: sigma * EV };
 }
 
-const SAMPLING_METHODS: Readonly<Record<string, string>> = {
+const SAMPLING_METHODS: Readonly<Record<string, SamplingMethod>> = {
   // 'Automatic' (length-based) meshes are Gamma-centred in VASP.
   Automatic: 'Gamma-centered',
   Gamma: 'Gamma-centered',
