@@ -12,7 +12,7 @@ import {
   type Structure,
   type Vec3,
 } from '../structure.ts';
-import { fortranReal } from './fortran-number.ts';
+import { fortranReal } from '../text/numbers.ts';
 
 export interface Poscar {
   comment: string;

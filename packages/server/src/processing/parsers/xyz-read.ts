@@ -4,7 +4,7 @@
 import { CHEMICAL_SYMBOLS, isElementSymbol } from '../elements.ts';
 import type { Mat3, Vec3 } from '../structure.ts';
 import { ELECTRON_VOLT, HARTREE } from '../units.ts';
-import { fortranReal } from './fortran-number.ts';
+import { fortranReal } from '../text/numbers.ts';
 
 export interface XyzFrame {
   comment: string;

@@ -16,3 +16,12 @@ export const number = (group = 1): Convert<number> => {
       : fortran(match, warn);
   };
 };
+
+/**
+ * Group `group` as JavaScript's Number reads it, NaN included: for readers whose values must stay as
+ * their first, hand-written versions read them (no Fortran exponents, no warnings).
+ */
+export const plainNumber =
+  (group = 1): Convert<number> =>
+  (match) =>
+    match[group] === undefined ? undefined : Number(match[group]);

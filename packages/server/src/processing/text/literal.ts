@@ -117,3 +117,84 @@ function hasTopLevelAlternative(source: string): boolean {
   }
   return false;
 }
+
+/** A blank of a pattern that `\s` covers: a space, '\s' or '\t', repeated or not ('\s*', ' +', '\s{2}'). */
+const BLANK_TOKEN = /^(?: |\\s|\\t)(?:[*+?]|\{\d*,?\d*\})?/;
+/** A class of a few plain characters ('[Cc]'), which gives a lead per character. */
+const PLAIN_CLASS = /^\[([A-Za-z0-9_:=,;'"<>!@%&#~`/]{1,4})\]/;
+/** A group of alternatives of plain characters and spaces ('(?:Updated|Final)'); no escaped backslash. */
+const PLAIN_GROUP =
+  /^\((?:\?:)?((?:[A-Za-z0-9 _:=,;'"<>!@%&#~`/-]|\\[|().*+?^$/-])+(?:\|(?:[A-Za-z0-9 _:=,;'"<>!@%&#~`/-]|\\[|().*+?^$/-])+)*)\)/;
+
+/** A lead being read: its characters, and whether the pattern's next token still continues it. */
+type Lead = { text: string; open: boolean };
+
+/** The characters other than blanks an alternative of a group begins with (two at most), unescaped. */
+function alternativeLead(alternative: string): Lead {
+  const text = alternative.replace(/\\(.)/g, '$1').replace(/\s+/g, '').slice(0, 2);
+  return { text, open: text.length < 2 };
+}
+
+/** The next token of a pattern at `i` as the leads it can continue with, or undefined when it says none. */
+function leadToken(source: string, i: number): { leads: Lead[]; width: number } | undefined {
+  const char = source[i]!;
+  if (char === '\\') {
+    const escaped = source[i + 1];
+    return escaped !== undefined && ESCAPED_PLAIN.test(escaped)
+      ? { leads: [{ text: escaped, open: true }], width: 2 }
+      : undefined;
+  }
+  if (char !== ' ' && PLAIN.test(char)) return { leads: [{ text: char, open: true }], width: 1 };
+  const rest = source.slice(i);
+  const chars = PLAIN_CLASS.exec(rest);
+  if (chars) return { leads: [...chars[1]!].map((text) => ({ text, open: true })), width: chars[0].length };
+  const group = PLAIN_GROUP.exec(rest);
+  if (!group) return undefined;
+  const leads = group[1]!.split(/(?<!\\)\|/).map(alternativeLead);
+  // An alternative of blanks alone says nothing of the line's first characters.
+  return leads.every((lead) => lead.text !== '') ? { leads, width: group[0].length } : undefined;
+}
+
+/**
+ * What every line the pattern matches starts with after its indentation: one or more leads of the first
+ * two characters other than blanks ('^\s*\|\s*Total' gives '|T', '^\s*(?:Updated|Final)' gives 'Up' and
+ * 'Fi', '^\s*\|?\s*i_' gives '|i' and 'i_'), or of one where the pattern says no more. Undefined when
+ * the pattern says nothing of the line's start (no anchor, a class or '.' first, a case-insensitive or
+ * top-level alternative pattern, too many leads).
+ */
+export function leadsOf(pattern: RegExp): string[] | undefined {
+  const source = pattern.source;
+  if (!source.startsWith('^') || /[im]/.test(pattern.flags) || hasTopLevelAlternative(source))
+    return undefined;
+  let leads: Lead[] = [{ text: '', open: true }];
+  for (let i = 1; i < source.length && leads.some((lead) => lead.open);) {
+    const blank = BLANK_TOKEN.exec(source.slice(i));
+    if (blank) {
+      i += blank[0].length;
+      continue;
+    }
+    const token = leadToken(source, i);
+    if (!token) break;
+    const quantifier = source[i + token.width];
+    if (quantifier === '{') break;
+    const optional = quantifier === '?' || quantifier === '*';
+    // A repeated token ('+', '*') may be followed by itself: a lead that takes it ends there.
+    const repeated = quantifier === '+' || quantifier === '*';
+    const taken = leads.flatMap((lead) =>
+      lead.open
+        ? token.leads.map((next) => {
+            const text = (lead.text + next.text).slice(0, 2);
+            return { text, open: next.open && text.length < 2 && !repeated };
+          })
+        : [],
+    );
+    // An optional token leaves open the leads that skip it, for what follows.
+    leads = [...leads.filter((lead) => optional || !lead.open), ...taken];
+    // Beyond a few leads, looking each up costs more than it saves.
+    if (leads.length > 8) return undefined;
+    i += token.width + (optional || repeated ? 1 : 0);
+    // A lazy quantifier ('??', '*?', '+?') matches the same lines.
+    if ((optional || repeated) && source[i] === '?') i += 1;
+  }
+  return leads.every((lead) => lead.text !== '') ? [...new Set(leads.map((lead) => lead.text))] : undefined;
+}

@@ -8,8 +8,17 @@ const NUMBER = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][-+]?\d+)?/g;
 const FORTRAN_REAL = /^([-+]?(?:\d+\.?\d*|\.\d+))(?:[eEdD]([-+]?\d+)|([-+]\d{2,3}))?$/;
 
 /** Every number in a piece of text, in order (fields that run into each other come apart). */
-export const numbersIn = (text: string): number[] =>
-  [...text.matchAll(NUMBER)].map((match) => Number(match[0].replace(/[dD]/, 'e')));
+export function numbersIn(text: string): number[] {
+  // An exec loop rather than matchAll, and a D replaced only where there is one: this runs on most rows
+  // of long outputs.
+  const values: number[] = [];
+  NUMBER.lastIndex = 0;
+  for (let match = NUMBER.exec(text); match; match = NUMBER.exec(text)) {
+    const token = match[0];
+    values.push(Number(token.includes('d') || token.includes('D') ? token.replace(/[dD]/, 'e') : token));
+  }
+  return values;
+}
 
 /** The value of a token that is a whole Fortran real, else undefined (text, '1.0.0', '****', ''). */
 export function fortranReal(token: string | undefined): number | undefined {

@@ -38,7 +38,7 @@ export const looseTables = <T>(
   const finder = lineFinder(heading);
   return {
     read: (scope) => {
-      const headings = matchingLines(scope.source.lines, scope.from, scope.to, finder);
+      const headings = matchingLines(scope.source, scope.from, scope.to, finder);
       return [...headings].map(([index]) =>
         rowsAfter(scope, index, row, convert, options.within ?? Infinity),
       );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readText } from './read-text.ts';
-import { after, before, parts } from './rule-split.ts';
+import { after, before, parts, whenNone } from './rule-split.ts';
 import { every, first, integer, text } from './rules.ts';
 
 const OUTPUT = [
@@ -56,5 +56,13 @@ describe('before, after and parts', () => {
     ]);
     const single = readText({ runs: parts(/^Program Y/, { energies }) }, OUTPUT, 'x.out').values.runs;
     expect(single).toEqual([{ energies: [1, 2, 3, 4] }]);
+  });
+});
+
+describe('whenNone', () => {
+  it('reads the whole scope only when no line is a marker', () => {
+    const declaration = { rest: whenNone(/^ Lattice$/, { cutoffs: every(/cutoff/, text(0)) }) };
+    expect(readText(declaration, ' cutoff : 1\n Lattice', 'x').values.rest).toBeUndefined();
+    expect(readText(declaration, ' cutoff : 1\n cutoff : 2', 'x').values.rest?.cutoffs).toHaveLength(2);
   });
 });

@@ -4,12 +4,7 @@
 // of lines and returns a typed value; a declaration's result type is derived from its rules.
 import { fortranReal, numbersIn } from './numbers.ts';
 import { lineFinder, type LineFinder, matchingLines } from './scan.ts';
-
-/** A file's lines with its name, for messages ('pw.out line 214: ...'). */
-interface TextSource {
-  readonly file: string;
-  readonly lines: readonly string[];
-}
+import type { TextSource } from './source.ts';
 
 /** Where a rule reads and where its warnings go. `from` and `to` index lines, `to` excluded. */
 export interface Scope {
@@ -37,13 +32,14 @@ export type Convert<T> = (match: RegExpExecArray, warn: (message: string) => voi
 /** Reads each rule of a declaration over one scope. */
 export function readDeclaration<D extends Declaration>(declaration: D, scope: Scope): Parsed<D> {
   const values: Record<string, unknown> = {};
-  for (const [name, rule] of Object.entries(declaration)) values[name] = rule.read(scope);
+  // for-in rather than Object.entries: a declaration is read once per block, and blocks are many.
+  for (const name in declaration) values[name] = declaration[name]!.read(scope);
   return values as Parsed<D>;
 }
 
 /** The lines of a scope a finder matches (see scan.ts). */
 const matches = (scope: Scope, finder: LineFinder) =>
-  matchingLines(scope.source.lines, scope.from, scope.to, finder);
+  matchingLines(scope.source, scope.from, scope.to, finder);
 
 const converted = <T>(scope: Scope, index: number, match: RegExpExecArray, convert: Convert<T>) =>
   convert(match, (message) => scope.warn(index, message));
@@ -102,10 +98,16 @@ interface BlockOptions {
 }
 
 /** The line ranges of blocks: each from a start line to its end line, the next start or the scope's end. */
-function blockRanges(scope: Scope, start: LineFinder, end: LineFinder | undefined): [number, number][] {
-  const starts = [...matches(scope, start)].map(([index]) => index);
-  return starts.map((from, k) => {
-    const next = starts[k + 1] ?? scope.to;
+function blockRanges(
+  scope: Scope,
+  starts: readonly LineFinder[],
+  end: LineFinder | undefined,
+): [number, number][] {
+  const lines = starts.flatMap((start) => [...matches(scope, start)].map(([index]) => index));
+  // Lines of several kinds of start are taken in the order of the file, a line once.
+  const found = starts.length > 1 ? [...new Set(lines)].sort((a, b) => a - b) : lines;
+  return found.map((from, k) => {
+    const next = found[k + 1] ?? scope.to;
     if (end) {
       const closing = matches({ ...scope, from: from + 1, to: next }, end).next();
       if (!closing.done) return [from, closing.value[0] + 1];
@@ -116,17 +118,20 @@ function blockRanges(scope: Scope, start: LineFinder, end: LineFinder | undefine
 
 /**
  * Each block of lines that a start line opens (an SCF cycle, an MD step, a dataset), read by a
- * declaration of its own over its lines only.
+ * declaration of its own over its lines only. Several patterns open blocks of several kinds of start
+ * line (a cell, its coordinates, its velocities), in the order of the file: one pattern with
+ * alternatives would have no literal or lead to find its lines by.
  */
 export const blocks = <D extends Declaration>(
-  start: RegExp,
+  start: RegExp | readonly RegExp[],
   declaration: D,
   options: BlockOptions = {},
 ): Rule<Parsed<D>[]> => {
-  const [startFinder, endFinder] = [lineFinder(start), options.end && lineFinder(options.end)];
+  const starts = (Array.isArray(start) ? start : [start]).map((pattern: RegExp) => lineFinder(pattern));
+  const endFinder = options.end && lineFinder(options.end);
   return {
     read: (scope) =>
-      blockRanges(scope, startFinder, endFinder).map(([from, to]) =>
+      blockRanges(scope, starts, endFinder).map(([from, to]) =>
         readDeclaration(declaration, { ...scope, from, to }),
       ),
   };
@@ -141,7 +146,7 @@ export const block = <D extends Declaration>(
   const [startFinder, endFinder] = [lineFinder(start), options.end && lineFinder(options.end)];
   return {
     read: (scope) => {
-      const range = blockRanges(scope, startFinder, endFinder)[0];
+      const range = blockRanges(scope, [startFinder], endFinder)[0];
       return range && readDeclaration(declaration, { ...scope, from: range[0], to: range[1] });
     },
   };
@@ -248,7 +253,8 @@ export const fields =
   ): Convert<{ -readonly [K in keyof F]: F[K] extends Convert<infer T> ? T : never }> =>
   (match, warn) => {
     const record: Record<string, unknown> = {};
-    for (const [name, convert] of Object.entries(conversions)) {
+    for (const name in conversions) {
+      const convert = conversions[name]!;
       const value = convert(match, warn);
       if (value === undefined) return undefined;
       record[name] = value;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readText } from './read-text.ts';
 import { blocks, every, first, real, text } from './rules.ts';
-import { among, head, runs, spans } from './spans.ts';
+import { among, runs, spans } from './spans.ts';
 
 describe('spans', () => {
   const output = [
@@ -62,17 +62,6 @@ describe('runs', () => {
     );
     expect(values.groups).toEqual([['1 2', '3'], ['4']]);
     expect(warnings).toEqual(['f line 5: a star']);
-  });
-});
-
-describe('head', () => {
-  it('reads the lines before the first start line, or all of them', () => {
-    const declaration = { before: head(/^STEP/, { names: every(/^name (\w+)/, text()) }) };
-    expect(readText(declaration, 'name a\nname b\nSTEP 1\nname c', 'f').values.before.names).toEqual([
-      'a',
-      'b',
-    ]);
-    expect(readText(declaration, 'name a\nname c', 'f').values.before.names).toEqual(['a', 'c']);
   });
 });
 

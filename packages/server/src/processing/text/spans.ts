@@ -1,7 +1,6 @@
 // Rules for blocks whose extent the lines themselves give: a heading and the lines after it that still
 // belong to it (a table with blank lines or sub-headings in it, a record over several lines), runs of
-// like lines, the head of a file before its first block (what a run prints before its first step), and
-// a declaration read among the few lines that carry a marker.
+// like lines, and a declaration read among the few lines that carry a marker.
 import {
   type Convert,
   type Declaration,
@@ -11,6 +10,7 @@ import {
   readDeclaration,
 } from './rules.ts';
 import { type LineFinder, lineFinder, matchingLines } from './scan.ts';
+import { linesSource } from './source.ts';
 
 interface SpanOptions {
   /** Lines after the heading that belong to the span whatever they hold (rules, column names). */
@@ -19,15 +19,9 @@ interface SpanOptions {
   readonly after?: RegExp;
 }
 
-/** The line indices of a scope that a finder matches (at most `limit`). */
-function headings(scope: Scope, finder: LineFinder, limit = Infinity): number[] {
-  const found: number[] = [];
-  for (const [index] of matchingLines(scope.source.lines, scope.from, scope.to, finder)) {
-    if (found.length >= limit) break;
-    found.push(index);
-  }
-  return found;
-}
+/** The line indices of a scope that a finder matches. */
+const headings = (scope: Scope, finder: LineFinder): number[] =>
+  [...matchingLines(scope.source, scope.from, scope.to, finder)].map(([index]) => index);
 
 /** Where the span of a heading ends: at the first line after it (and its skipped lines) not in `body`. */
 function spanEnd(scope: Scope, heading: number, body: RegExp, skip: number): number {
@@ -67,24 +61,13 @@ export const runs = <T>(pattern: RegExp, convert: Convert<T>): Rule<T[][]> => {
     read: (scope) => {
       const found: T[][] = [];
       let previous = -2;
-      for (const [index, match] of matchingLines(scope.source.lines, scope.from, scope.to, line)) {
+      for (const [index, match] of matchingLines(scope.source, scope.from, scope.to, line)) {
         if (index !== previous + 1) found.push([]);
         previous = index;
         const value = convert(match, (message) => scope.warn(index, message));
         if (value !== undefined) found.at(-1)!.push(value);
       }
       return found;
-    },
-  };
-};
-
-/** The declaration read over the lines before the first `start` line (all lines when there is none). */
-export const head = <D extends Declaration>(start: RegExp, declaration: D): Rule<Parsed<D>> => {
-  const line = lineFinder(start);
-  return {
-    read: (scope) => {
-      const first = headings(scope, line, 1)[0];
-      return readDeclaration(declaration, { ...scope, to: first ?? scope.to });
     },
   };
 };
@@ -101,7 +84,7 @@ export const among = <D extends Declaration>(filter: RegExp, declaration: D): Ru
       const indices = headings(scope, line);
       const lines = indices.map((index) => scope.source.lines[index]!);
       return readDeclaration(declaration, {
-        source: { file: scope.source.file, lines },
+        source: linesSource(scope.source.file, lines),
         from: 0,
         to: lines.length,
         warn: (index, message) => scope.warn(indices[index]!, message),

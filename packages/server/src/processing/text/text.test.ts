@@ -151,3 +151,30 @@ describe('anchoredPrefixOf', () => {
     expect(anchoredPrefixOf(/abc/)).toBeUndefined();
   });
 });
+
+describe('blocks of several kinds of start line', () => {
+  it('opens a block at each line of any kind, in the order of the file', () => {
+    const output = ['preamble', 'CELL a', ' x', 'ATOMS b', 'CELL c', 'ATOMS d', ' y'].join('\n');
+    const read = readText(
+      { prints: blocks([/^CELL/, /^ATOMS/], { name: first(/^\w+ (\w)/, text()), y: flag(/ y/) }) },
+      output,
+      'f',
+    );
+    expect(read.values.prints).toEqual([
+      { name: 'a', y: false },
+      { name: 'b', y: false },
+      { name: 'c', y: false },
+      { name: 'd', y: true },
+    ]);
+  });
+
+  it('ends a block at its end line', () => {
+    const output = ['CELL a', ' y', '', ' y', 'CELL b', ' y'].join('\n');
+    const read = readText({ b: blocks([/^CELL/], { y: every(/ y/, text(0)) }, { end: /^$/ }) }, output, 'f');
+    expect(read.values.b.map((block) => block.y.length)).toEqual([1, 1]);
+  });
+
+  it('finds none in a scope without start lines', () => {
+    expect(readText({ b: blocks([/^CELL/], {}) }, 'a\nb', 'f').values.b).toEqual([]);
+  });
+});

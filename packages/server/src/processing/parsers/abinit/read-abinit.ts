@@ -6,8 +6,8 @@
 // The file is declared (ABINIT_OUTPUT) and read by the text toolkit; readAbinitOutput maps what it read.
 import { numbersIn } from '../../text/numbers.ts';
 import { readText } from '../../text/read-text.ts';
-import { linesAfter, whenNone } from '../../text/rule-lines-after.ts';
-import { before } from '../../text/rule-split.ts';
+import { linesAfter } from '../../text/rule-records.ts';
+import { before, whenNone } from '../../text/rule-split.ts';
 import {
   type Convert,
   type Parsed,

@@ -1,6 +1,6 @@
 // An ABINIT _DOS file (prtdos 1 or 2): energies (Hartree), and per spin channel the DOS
 // (states/Hartree/cell) and its integral, in blocks headed '# Spin-up DOS' / '# Spin-dn DOS'.
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 
 export interface AbinitDos {
   /** Hartree */

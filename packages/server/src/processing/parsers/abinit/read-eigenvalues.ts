@@ -1,6 +1,6 @@
 // The Kohn-Sham eigenvalues an ABINIT output prints at the end of a dataset ('Eigenvalues (hartree)
 // for nkpt= 6 k points, SPIN UP:'), per k-point its weight, coordinates, energies and occupations.
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 
 type Vec = [number, number, number];
 

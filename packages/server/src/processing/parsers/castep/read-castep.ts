@@ -5,8 +5,7 @@
 // a band-structure run, the vibrational modes of a phonon run and the timings at the end.
 // The file is declared (CASTEP_OUTPUT) and read by the text toolkit; castepOutput maps what it read.
 import { readText } from '../../text/read-text.ts';
-import { blocksOf } from '../../text/rule-blocks-of.ts';
-import { linesAfter } from '../../text/rule-lines-after.ts';
+import { linesAfter } from '../../text/rule-records.ts';
 import { looseTables } from '../../text/rule-loose-table.ts';
 import { before } from '../../text/rule-split.ts';
 import { numbersIn } from '../../text/numbers.ts';
@@ -211,7 +210,7 @@ const GEOMETRY_PRINT = {
 /** What leads up to a 'Final energy': the structure printed and the SCF iterations. */
 const STEP_START = {
   // A print ends at the blank line after it (neither the matrix nor a box has one inside).
-  prints: blocksOf([LATTICE, FRACTIONAL, VELOCITIES], GEOMETRY_PRINT, { end: /^\s*$/ }),
+  prints: blocks([LATTICE, FRACTIONAL, VELOCITIES], GEOMETRY_PRINT, { end: /^\s*$/ }),
   iterations: every(
     /^\s*(Initial|\d+)\s+(-?\d\.\d+E[-+]\d+)\s+(?:(-?\d\.\d+E[-+]\d+)\s+)?(?:(-?\d\.\d+E[-+]\d+)\s+)?(\d+\.\d+)\s+<-- SCF\s*$/,
     iteration,

@@ -26,6 +26,7 @@ import {
 } from '../../text/rules.ts';
 import { lineFinder, matchingLines } from '../../text/scan.ts';
 import { BOHR } from '../../units.ts';
+import { plainNumber } from '../../text/convert-number.ts';
 
 type Vec = [number, number, number];
 
@@ -93,12 +94,6 @@ export interface Cp2kOutput {
   warnings?: string[];
 }
 
-/** A number as JavaScript reads it (the old reader's `Number`), also NaN for what is none. */
-const number =
-  (group = 1): Convert<number> =>
-  (match) =>
-    match[group] === undefined ? undefined : Number(match[group]);
-
 /** An atom row of 'ATOMIC COORDINATES IN angstrom': number, kind, element, Z, x, y, z, Z(eff). */
 const ATOM = /^\s*\d+\s+(\d+)\s+([A-Z][a-z]?)\s+\d+\s+(\S+)\s+(\S+)\s+(\S+)(?:\s+(\S+))?/;
 const atom: Convert<{ kind: number; label: string; xyz: Vec; valence: number }> = (match) => ({
@@ -119,22 +114,22 @@ const EVALUATION = {
   // SCF iteration rows: step, method, mixing, time, convergence, total energy, change.
   iterations: every(
     /^\s*\d+\s+\S+(?:\s+\S+)?\s+[\d.E+-]+\s+([\d.]+)\s+[\d.E+-]+\s+(-?\d+\.\d+)\s+[-\d.E+]+\s*$/,
-    fields({ time: number(1), energy: number(2) }),
+    fields({ time: plainNumber(1), energy: plainNumber(2) }),
   ),
   converged: last(/\*\*\* SCF run (converged in|NOT converged)/, (match) => match[1] === 'converged in'),
   // The exchange-correlation energy of the summary after the SCF converged (not of its iterations).
   summaries: blocks(
     /\*\*\* SCF run (?:converged in|NOT converged)/,
-    { xc: first(/^\s*Exchange-correlation energy:\s+(-?\d+\.\d+)\s*$/, number()) },
+    { xc: first(/^\s*Exchange-correlation energy:\s+(-?\d+\.\d+)\s*$/, plainNumber()) },
     { end: /ENERGY\| Total FORCE_EVAL/ },
   ),
   // '(a.u.)' until 2022, '[a.u.]' since 2023.1.
-  energy: last(/ENERGY\| Total FORCE_EVAL \( \w+ \) energy [([]a\.u\.[)\]]:\s*(\S+)/, number()),
+  energy: last(/ENERGY\| Total FORCE_EVAL \( \w+ \) energy [([]a\.u\.[)\]]:\s*(\S+)/, plainNumber()),
   forces: tables(/ATOMIC FORCES in \[a\.u\.\]/, /^\s*\d+\s+\d+\s.*$/, force, { skip: 2 }),
-  mdStep: first(/^\s*STEP NUMBER\s*=\s*(\d+)/, number()),
-  mdTime: first(/^\s*TIME \[fs\]\s*=\s*(\S+)/, number()),
-  temperature: first(/^\s*TEMPERATURE \[K\]\s*=\s*(\S+)/, number()),
-  initialTemperature: first(/^\s*INITIAL TEMPERATURE\[K\]\s*=\s*(\S+)/, number()),
+  mdStep: first(/^\s*STEP NUMBER\s*=\s*(\d+)/, plainNumber()),
+  mdTime: first(/^\s*TIME \[fs\]\s*=\s*(\S+)/, plainNumber()),
+  temperature: first(/^\s*TEMPERATURE \[K\]\s*=\s*(\S+)/, plainNumber()),
+  initialTemperature: first(/^\s*INITIAL TEMPERATURE\[K\]\s*=\s*(\S+)/, plainNumber()),
 };
 
 const OPTIMIZATION = /\*\*\*\s+STARTING\s+(?:GEOMETRY|CELL) OPTIMIZATION/;
@@ -152,7 +147,7 @@ const HEADER = {
   kinds: blocks(/^\s*\d+\. Atomic kind:\s*\S+\s+Number of atoms:\s*\d+/, {
     kind: first(
       /^\s*\d+\. Atomic kind:\s*(\S+)\s+Number of atoms:\s*(\d+)/,
-      fields({ label: text(1), atoms: number(2) }),
+      fields({ label: text(1), atoms: plainNumber(2) }),
     ),
     basisSet: first(/^\s*Orbital Basis Set\s+(\S+)\s*$/, text()),
     potential: first(/^\s*(?:GTH )?Potential information for\s+(\S+)\s*$/, text()),
@@ -163,9 +158,9 @@ const HEADER = {
   multiplicity: first(/DFT\| Multiplicity\s+(\d+)/, integer()),
   charge: first(/DFT\| Charge\s+(-?\d+)/, integer()),
   functionals: every(/^\s*FUNCTIONAL\| ([A-Za-z0-9_\- ()]+):\s*$/, text()),
-  cutoff: first(/PW_GRID\| Cutoff \[a\.u\.\]\s+(\S+)/, number()),
+  cutoff: first(/PW_GRID\| Cutoff \[a\.u\.\]\s+(\S+)/, plainNumber()),
   ensemble: first(/MD\| Ensemble Type\s+(\S+)/, text()),
-  timeStep: first(/MD\| Time Step \[fs\]\s+(\S+)/, number()),
+  timeStep: first(/MD\| Time Step \[fs\]\s+(\S+)/, plainNumber()),
   trajectoryFile: first(/MD\| Coordinates\s+\d+\s+(\S+)/, text()),
   energiesFile: first(/MD\| Energies\s+\d+\s+(\S+)/, text()),
   // 'IN angstrom' until 2022, 'IN ANGSTROM' since 2023.1; 'IN bohr' when asked for.
@@ -199,7 +194,7 @@ const aroundOptimization: Rule<{
   optimization?: Parsed<typeof OPTIMIZED>;
 }> = {
   read: (scope) => {
-    const banner = matchingLines(scope.source.lines, scope.from, scope.to, OPTIMIZATION_BANNER).next();
+    const banner = matchingLines(scope.source, scope.from, scope.to, OPTIMIZATION_BANNER).next();
     if (banner.done) return { unoptimized: readDeclaration(EVALUATIONS, scope) };
     const at = banner.value[0];
     return {
@@ -213,7 +208,7 @@ const CP2K = {
   header: before([SCF], HEADER),
   started: flag(/PROGRAM STARTED AT/),
   // Some versions print the SCF parameters after the first SCF's heading.
-  epsScf: first(/^\s*(?:SCF PARAMETERS.*)?eps_scf:\s+(\S+)\s*$/, number()),
+  epsScf: first(/^\s*(?:SCF PARAMETERS.*)?eps_scf:\s+(\S+)\s*$/, plainNumber()),
   run: aroundOptimization,
   finished: flag(/PROGRAM ENDED AT/),
 };

@@ -2,7 +2,7 @@
 // ElaStic_2nd.out (stiffness and compliance matrices in GPa, Voigt/Reuss/Hill moduli, Poisson ratios,
 // eigenvalues), the energy-strain curves 'DstNN-Energy.dat', and the equilibrium structure from the DFT
 // code's input (exciting's input.xml: scale, basevect, species files and atom coordinates).
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 
 type Vec = [number, number, number];
 

@@ -7,7 +7,7 @@ import { readSideFile } from './placed-side-file.ts';
 import { defined } from './read-info.ts';
 import { numbersIn } from '../../text/numbers.ts';
 import { readText } from '../../text/read-text.ts';
-import { linesAfter } from '../../text/rule-lines-after.ts';
+import { linesAfter } from '../../text/rule-records.ts';
 import { before } from '../../text/rule-split.ts';
 import {
   type Parsed,

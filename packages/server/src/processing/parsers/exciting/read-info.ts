@@ -5,7 +5,7 @@
 // quantities below, then a mapping to the reader's types.
 import { number } from '../../text/convert-number.ts';
 import { readText } from '../../text/read-text.ts';
-import { linesAfter } from '../../text/rule-lines-after.ts';
+import { linesAfter } from '../../text/rule-records.ts';
 import { after, before } from '../../text/rule-split.ts';
 import {
   type Convert,

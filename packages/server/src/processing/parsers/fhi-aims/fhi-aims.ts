@@ -1,4 +1,5 @@
 // 'parsers/fhi-aims': FHI-aims main outputs (SCF, geometry optimisation, molecular dynamics, GW).
+import { basename } from 'node:path';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { ELECTRON_VOLT } from '../../units.ts';
@@ -81,7 +82,8 @@ export const fhiAimsParser: MainfileParser = {
   compressions: ['gz'],
   maxBytes: 64 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
-    const output = readAimsOutput(content.toString('latin1'));
+    const output = readAimsOutput(content.toString('latin1'), basename(absolutePath));
+    for (const warning of output.warnings) log('WARNING', warning);
     const archive = aimsArchive(output);
     const species = output.steps[output.steps.length - 1]?.geometry.species ?? [];
     const scale = dosScaleOf(output.version);

@@ -1,6 +1,8 @@
 // The GW part of an FHI-aims output (qpe_calc gw / gw_expt, sc_self_energy scgw): the imaginary
 // frequency grid of the self-energy ('i_freq n value', Ha), the quasi-particle table of a molecule
 // ('state occ_num e_gs e_x^ex e_xc^gs e_c^nloc e_qp', eV) and the iterations of self-consistent GW.
+import type { Convert, Parsed } from '../../text/rules.ts';
+import { blocks, every, fields, first, integer, last, real, table, text } from '../../text/rules.ts';
 
 interface AimsGwIteration {
   /** eV */
@@ -31,71 +33,59 @@ export interface AimsGw {
   iterations: AimsGwIteration[];
 }
 
-const QP_ROW =
-  /^\s*\d+\s+([-\d.Ee+]+)\s+([-\d.Ee+]+)\s+([-\d.Ee+]+)\s+([-\d.Ee+]+)\s+([-\d.Ee+]+)\s+([-\d.Ee+]+)\s*$/;
+const N = String.raw`([-\d.Ee+]+)`;
+/** A row of the quasi-particle table, or a line without letters (rules, blanks) inside it. */
+const QP_ROW = new RegExp(String.raw`^(?:\s*\d+\s+${N}\s+${N}\s+${N}\s+${N}\s+${N}\s+${N}\s*|[^A-Za-z]*)$`);
+const qpRow: Convert<number[]> = (match) =>
+  match[1] === undefined ? undefined : match.slice(1, 7).map(Number);
+const energy = (name: string) => last(new RegExp(String.raw`^\s*\|\s*${name}\s*:\s*${N}\s*eV`), real());
 
-/** Reads the GW lines one at a time; `line` returns whether it took the line. */
-export class GwReader {
-  readonly gw: AimsGw = { frequencies: [], iterations: [] };
-  private inTable = false;
-  private gridDone = false;
+/** What the GW part of an output holds, from its first line on. */
+export const GW = {
+  frequencies: every(
+    /^\s*\|?\s*i_freq\s+(\d+)\s+([-\d.Ee+]+)/,
+    fields({ index: integer(1), value: real(2) }),
+  ),
+  sampling: last(
+    /^\s*Initialising (transformed Gauss-Legendre|logarithmic) time and frequency grids/,
+    text(),
+  ),
+  count: first(/^\s*Number of frequency points\.+:\s*(\d+)/, integer()),
+  // The table's rows start after its column names; the first text after the rows ends it.
+  quasiParticles: blocks(/GW quasi-particle energy levels/, {
+    rows: table(/^\s*state\s+occ_num/, QP_ROW, qpRow),
+  }),
+  iterations: blocks(/^\s*Iteration\s+\d+\s*$/, {
+    correlation: energy('GW correlation Energy'),
+    total: energy('Galitskii-Migdal Total Energy'),
+    exchange: energy('Exchange Energy'),
+  }),
+};
 
-  line(text: string): boolean {
-    const freq = /^\s*\|?\s*i_freq\s+(\d+)\s+([-\d.Ee+]+)/.exec(text);
-    if (freq) {
-      // Periodic GW prints the grid again per block; the first one is the grid.
-      if (Number(freq[1]) === 1 && this.gw.frequencies.length > 0) this.gridDone = true;
-      if (!this.gridDone) this.gw.frequencies.push(Number(freq[2]));
-      return true;
-    }
-    const grid = /^Initialising (transformed Gauss-Legendre|logarithmic) time and frequency grids/.exec(text);
-    if (grid) {
-      this.gw.frequencySampling = grid[1] === 'logarithmic' ? 'Logarithmic' : 'Gauss-Legendre';
-      return true;
-    }
-    const count = /^Number of frequency points\.+:\s*(\d+)/.exec(text);
-    if (count) {
-      this.gw.nFrequencies ??= Number(count[1]);
-      return true;
-    }
-    if (/GW quasi-particle energy levels/.test(text)) {
-      this.inTable = true;
-      this.gw.quasiParticles = { occupations: [], ks: [], exchange: [], ksXc: [], correlation: [], qp: [] };
-      return true;
-    }
-    if (this.inTable) {
-      const row = QP_ROW.exec(text);
-      const qp = this.gw.quasiParticles!;
-      if (row) {
-        const [, occ, ks, x, xc, c, e] = row.map(Number) as number[];
-        qp.occupations.push(occ!);
-        qp.ks.push(ks!);
-        qp.exchange.push(x!);
-        qp.ksXc.push(xc!);
-        qp.correlation.push(c!);
-        qp.qp.push(e!);
-        return true;
-      }
-      // The table ends at the first text after its rows.
-      if (qp.qp.length > 0 && /[A-Za-z]/.test(text)) this.inTable = false;
-      else return true;
-    }
-    if (/^\s*Iteration\s+\d+\s*$/.test(text)) {
-      this.gw.iterations.push({});
-      return true;
-    }
-    const energy =
-      /^\s*\|\s*(GW correlation Energy|Galitskii-Migdal Total Energy|Exchange Energy)\s*:\s*([-\d.Ee+]+)\s*eV/.exec(
-        text,
-      );
-    const iteration = this.gw.iterations[this.gw.iterations.length - 1];
-    if (energy && iteration) {
-      const value = Number(energy[2]);
-      if (energy[1] === 'GW correlation Energy') iteration.correlation = value;
-      else if (energy[1] === 'Exchange Energy') iteration.exchange = value;
-      else iteration.total = value;
-      return true;
-    }
-    return false;
-  }
+const column = (rows: number[][], k: number) => rows.map((row) => row[k]!);
+
+export function gwOf(gw: Parsed<typeof GW>): AimsGw {
+  // Periodic GW prints the grid again per block; the first one is the grid.
+  const again = gw.frequencies.findIndex((point, k) => k > 0 && point.index === 1);
+  const rows = gw.quasiParticles.at(-1)?.rows;
+  return {
+    frequencies: gw.frequencies.slice(0, again < 0 ? undefined : again).map((point) => point.value),
+    iterations: gw.iterations,
+    ...(gw.count !== undefined ? { nFrequencies: gw.count } : {}),
+    ...(gw.sampling
+      ? { frequencySampling: gw.sampling === 'logarithmic' ? 'Logarithmic' : 'Gauss-Legendre' }
+      : {}),
+    ...(rows
+      ? {
+          quasiParticles: {
+            occupations: column(rows, 0),
+            ks: column(rows, 1),
+            exchange: column(rows, 2),
+            ksXc: column(rows, 3),
+            correlation: column(rows, 4),
+            qp: column(rows, 5),
+          },
+        }
+      : {}),
+  };
 }

@@ -3,6 +3,7 @@
 import { numbersIn } from '../../text/numbers.ts';
 import { type Convert, blocks, every, fields, first, last, table, tables, text } from '../../text/rules.ts';
 import { among, runs } from '../../text/spans.ts';
+import { plainNumber } from '../../text/convert-number.ts';
 
 export type Vec = [number, number, number];
 
@@ -29,12 +30,6 @@ export interface GaussianThermo {
   entropy?: number;
 }
 
-/** A group as JavaScript's Number reads it (the values stay as they were). */
-export const num =
-  (group = 1): Convert<number> =>
-  (match) =>
-    match[group] === undefined ? undefined : Number(match[group]);
-
 /** The numbers of a row when it has at least `count` of them (a shorter row is no row of the table). */
 const atLeast =
   (count: number): Convert<number[]> =>
@@ -56,7 +51,7 @@ export const forces = tables(/Forces \(Hartrees\/Bohr\)/, /^\s*\d+\s+\d+.*$/, at
 export const mulliken = tables(
   /^\s*Mulliken (atomic )?charges( and spin densities)?:/,
   /^\s*\d+\s+[A-Za-z]+\S*\s+(-?\d+\.\d+)/,
-  num(),
+  plainNumber(),
   { skip: 1 },
 );
 
@@ -76,13 +71,16 @@ const CONDITIONS = /^\s*Temperature\s+(\S+)\s+Kelvin\.\s+Pressure\s+(\S+)\s+Atm\
 
 /** Thermochemistry lines; the 'Total  E(thermal) CV S' row counts only once the table has begun. */
 export const thermo = {
-  conditions: last(CONDITIONS, fields({ temperature: num(1), pressure: num(2) })),
+  conditions: last(CONDITIONS, fields({ temperature: plainNumber(1), pressure: plainNumber(2) })),
   // Lines with '=' only: a tenth of a log.
   sums: among(/=/, {
-    rows: every(SUM, fields({ kind: (match) => match[2] ?? 'zero-point', value: num(3) })),
+    rows: every(SUM, fields({ kind: (match) => match[2] ?? 'zero-point', value: plainNumber(3) })),
   }),
   totals: blocks(CONDITIONS, {
-    total: first(/^\s*Total\s+(\S+)\s+(\S+)\s+(\S+)\s*$/, fields({ heatCapacity: num(2), entropy: num(3) })),
+    total: first(
+      /^\s*Total\s+(\S+)\s+(\S+)\s+(\S+)\s*$/,
+      fields({ heatCapacity: plainNumber(2), entropy: plainNumber(3) }),
+    ),
   }),
 };
 

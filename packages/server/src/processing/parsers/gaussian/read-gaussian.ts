@@ -7,14 +7,14 @@
 import { numbersIn } from '../../text/numbers.ts';
 import { readText } from '../../text/read-text.ts';
 import { type Parsed, blocks, every, fields, first, flag, integer, last, text } from '../../text/rules.ts';
-import { among, head, spans } from '../../text/spans.ts';
+import { before } from '../../text/rule-split.ts';
+import { among, spans } from '../../text/spans.ts';
 import {
   ORIENTATION,
   eigenvalues,
   forces,
   line,
   mulliken,
-  num,
   orientation,
   thermo,
   thermoOf,
@@ -22,6 +22,7 @@ import {
   type GaussianThermo,
   type Vec,
 } from './read-gaussian-blocks.ts';
+import { plainNumber } from '../../text/convert-number.ts';
 
 export type { GaussianThermo } from './read-gaussian-blocks.ts';
 
@@ -96,7 +97,7 @@ const stepPart = {
       energy: Number(match[1]),
       ...(match[2] ? { change: Number(match[2]) } : {}),
     })),
-    scf: first(SCF_DONE, fields({ method: text(1), energy: num(2), cycles: num(3) })),
+    scf: first(SCF_DONE, fields({ method: text(1), energy: plainNumber(2), cycles: plainNumber(3) })),
     postHf: last(POST_HF, (match) =>
       match[1] !== undefined
         ? { method: 'MP2', energy: numbersIn(match[1])[0]! }
@@ -115,7 +116,7 @@ const stepPart = {
 const segment = {
   kind: first(ORIENTATION, text()),
   geometry: orientation,
-  beforeScf: head(SCF_DONE, stepPart),
+  beforeScf: before([SCF_DONE], stepPart),
   scfs: blocks(SCF_DONE, stepPart),
 };
 
@@ -133,7 +134,7 @@ const job = {
   ),
   basis: first(/^\s*Standard basis:\s*(\S+)/, text()),
   // Step results before the first orientation belong to no step; only an SCF there is an error.
-  head: head(ORIENTATION, { scf: first(SCF_DONE, text()) }),
+  head: before([ORIENTATION], { scf: first(SCF_DONE, text()) }),
   segments: blocks(ORIENTATION, segment),
   optimizationCompleted: flag(/Optimization completed\./),
   frequencies: every(/^\s*Frequencies --(.*)$/, (match) => numbersIn(match[1]!)),
@@ -147,7 +148,7 @@ const job = {
 const log = {
   entering: flag(/Entering Gaussian System/),
   inc: flag(/Gaussian, Inc\./),
-  first: head(LINK1, job),
+  first: before([LINK1], job),
   linked: blocks(LINK1, job),
 };
 

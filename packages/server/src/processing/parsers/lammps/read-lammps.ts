@@ -1,7 +1,7 @@
 // What a LAMMPS log says: the input commands it echoes (units, read_data, styles, fixes, timestep, a
 // following 'log' file) and the thermodynamic output of each run, in both the column ('one', custom)
 // and the 'multi' layout, in the run's units. Data files (atoms, box, masses) are read by readLammpsData.
-import { numbersIn } from '../text/numbers.ts';
+import { numbersIn } from '../../text/numbers.ts';
 import { readText } from '../../text/read-text.ts';
 import { every, first, flag, last, text } from '../../text/rules.ts';
 import { spans } from '../../text/spans.ts';

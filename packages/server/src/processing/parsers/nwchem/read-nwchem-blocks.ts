@@ -43,12 +43,6 @@ export const leading =
   (match) =>
     match[group] === undefined ? undefined : numbersIn(match[group])[0];
 
-/** A group as JavaScript's Number reads it, so values stay as they were. */
-export const num =
-  (group = 1): Convert<number> =>
-  (match) =>
-    match[group] === undefined ? undefined : Number(match[group]);
-
 /** 'Output coordinates in angstroms': heading, blank, titles, rule, then 'n Tag Charge x y z' rows. */
 export const outputCoordinates = tables(
   /Output coordinates in angstroms/,

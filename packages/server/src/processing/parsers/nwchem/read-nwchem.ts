@@ -8,14 +8,14 @@
 import { numbersIn } from '../../text/numbers.ts';
 import { readText } from '../../text/read-text.ts';
 import { type Parsed, blocks, every, fields, first, flag, last, text } from '../../text/rules.ts';
-import { among, head } from '../../text/spans.ts';
+import { before } from '../../text/rule-split.ts';
+import { among } from '../../text/spans.ts';
 import {
   deck,
   dftIterations,
   energyTerms,
   gradients,
   leading,
-  num,
   nwpwIterations,
   outputCoordinates,
   pwCells,
@@ -23,6 +23,7 @@ import {
   type NwchemIteration,
   type Vec,
 } from './read-nwchem-blocks.ts';
+import { plainNumber } from '../../text/convert-number.ts';
 
 export type { NwchemGeometry } from './read-nwchem-blocks.ts';
 
@@ -83,14 +84,14 @@ const VALUE_LINE = /[=:]/;
 /** What comes before an energy: its geometry (when printed), cell, iterations and module settings. */
 const settings = {
   dftIterations,
-  startTime: last(/^\s*Time prior to 1st pass:\s*(\S+)/, num()),
-  maxIterations: last(/^\s*Maximum number of iterations:\s*(\d+)/, num()),
+  startTime: last(/^\s*Time prior to 1st pass:\s*(\S+)/, plainNumber()),
+  maxIterations: last(/^\s*Maximum number of iterations:\s*(\d+)/, plainNumber()),
   energyTolerance: last(/^\s*Convergence on energy requested:\s*(\S+)/, leading()),
   densityTolerance: last(/^\s*Convergence on density requested:\s*(\S+)/, leading()),
-  pwCutoff: last(/wavefnc cutoff=\s*(\S+)/, num()),
+  pwCutoff: last(/wavefnc cutoff=\s*(\S+)/, plainNumber()),
   terms: energyTerms,
 };
-const before = {
+const preceding = {
   coordinates: outputCoordinates,
   cells: pwCells,
   nwpwIterations,
@@ -99,7 +100,7 @@ const before = {
 
 /** From one energy line to the next: the energy's results, then what comes before the next energy. */
 const stretch = {
-  ...before,
+  ...preceding,
   energy: first(ENERGY, (match) => numbersIn(match[1] ?? match[2]!)[0]),
   values: among(VALUE_LINE, {
     ...settings,
@@ -107,29 +108,29 @@ const stretch = {
       /^\s*Vector\s+\d+\s+Occ=\s*(\S+)\s+E=\s*(\S+)/,
       fields({ occupation: leading(1), energy: leading(2) }),
     ),
-    iterativeTime: last(/^\s*Total iterative time =\s*(\S+)s/, num()),
-    spinS2: last(/^\s*<S\^2>\s*=\s*(\S+)/, num()),
+    iterativeTime: last(/^\s*Total iterative time =\s*(\S+)s/, plainNumber()),
+    spinS2: last(/^\s*<S\^2>\s*=\s*(\S+)/, plainNumber()),
   }),
   gradients,
-  stepWallTime: first(/^@\s+\d+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s*$/, num()),
+  stepWallTime: first(/^@\s+\d+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)\s*$/, plainNumber()),
 };
 
 const output = {
   version: first(/Northwest Computational Chemistry Package \(NWChem\)\s+(\S+)/, text()),
   decks: blocks(/=+\secho of input deck =+/, deck, { end: /^=+\s*$/ }),
   planeWave: flag(NWPW),
-  qmdTimeStep: first(/^\s*Nuclear time step:\s*(\S+)/, num()),
+  qmdTimeStep: first(/^\s*Nuclear time step:\s*(\S+)/, plainNumber()),
   optimizationConverged: flag(/Optimization converged/),
-  totalTimes: last(/^\s*Total times\s+cpu:\s*\S+\s+wall:\s*(\S+)s/, num()),
+  totalTimes: last(/^\s*Total times\s+cpu:\s*\S+\s+wall:\s*(\S+)s/, plainNumber()),
   // Before the first energy, plane-wave terms and rows count from the module's banner on.
-  head: head(ENERGY, {
-    ...before,
+  head: before([ENERGY], {
+    ...preceding,
     planeWave: blocks(NWPW, { terms: among(VALUE_LINE, { energyTerms }), nwpwIterations }),
   }),
   stretches: blocks(ENERGY, stretch),
 };
 
-type Before = Parsed<typeof before>;
+type Before = Parsed<typeof preceding>;
 type Stretch = Parsed<typeof stretch>;
 
 const geometryOf = (coordinates: Before['coordinates']): NwchemGeometry | undefined => {

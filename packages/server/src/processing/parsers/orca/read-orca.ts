@@ -30,6 +30,7 @@ import {
   type OrcaOrbital,
   type Vec,
 } from './read-orca-blocks.ts';
+import { plainNumber } from '../../text/convert-number.ts';
 
 export type { OrcaGeometry } from './read-orca-blocks.ts';
 
@@ -93,25 +94,19 @@ const duration: Convert<number> = (match) => {
 };
 const TIMES = '(\\d+) days (\\d+) hours (\\d+) min(?:utes)? (\\d+) sec(?:onds)?(?: (\\d+) msec)?';
 
-/** A number as JavaScript reads it (the old reader's Number(), kept so values do not change). */
-const num =
-  (group = 1): Convert<number> =>
-  (match) =>
-    match[group] === undefined ? undefined : Number(match[group]);
-
 /** One SCF (an optimisation cycle): from its coordinates to the next coordinates. */
 const step = {
   geometry: coordinates,
   iterations: blocks(
     /SCF ITERATIONS/,
-    { energies: every(/^\s*(\d+)\s+(-\d+\.\d+)\s+(-?\d+\.\d+(?:[eE][-+]?\d+)?)\s/, num(2)) },
+    { energies: every(/^\s*(\d+)\s+(-\d+\.\d+)\s+(-?\d+\.\d+(?:[eE][-+]?\d+)?)\s/, plainNumber(2)) },
     { end: /SCF CONVERGED AFTER/ },
   ),
   converged: last(/SCF (NOT CONVERGED|CONVERGED AFTER)/, (match) => match[1] === 'CONVERGED AFTER'),
   // These values start at the first column: read among the lines that do.
   column0: among(/^[A-Z]/, {
-    energy: last(/^FINAL SINGLE POINT ENERGY\s+(\S+)/, num()),
-    totalTime: first(/^Total time\s+\.+\s*(\S+) sec/, num()),
+    energy: last(/^FINAL SINGLE POINT ENERGY\s+(\S+)/, plainNumber()),
+    totalTime: first(/^Total time\s+\.+\s*(\S+) sec/, plainNumber()),
     scfTime: first(new RegExp(`^Total SCF time:.*?${TIMES}`), duration),
     correlated: last(
       /^(?:Correlation treatment\s+\.+\s*(\S+)|E\((CCSD|CCSD\(T\))\)\s+\.+\s*(\S+))/,
@@ -138,9 +133,9 @@ const output = {
     correlation: first(setting('Correlation Functional\\s+Correlation'), text()),
     charge: first(setting('Total Charge\\s+Charge', '(-?\\d+)'), integer()),
     multiplicity: first(setting('Multiplicity\\s+Mult', '(\\d+)'), integer()),
-    toleranceEnergy: first(setting('Energy Change\\s+TolE'), num()),
+    toleranceEnergy: first(setting('Energy Change\\s+TolE'), plainNumber()),
     maxIterations: first(setting('Maximum # iterations\\s+MaxIter', '(\\d+)'), integer()),
-    toleranceRmsDensity: first(/Last RMS-Density change\s+\.+\s*\S+\s+Tolerance\s*:\s*(\S+)/, num()),
+    toleranceRmsDensity: first(/Last RMS-Density change\s+\.+\s*\S+\s+Tolerance\s*:\s*(\S+)/, plainNumber()),
     nPrimitives: first(/# of primitive gaussian functions\s+\.+\s*(\d+)/, integer()),
     nBasisFunctions: first(/# of contracted basis functions\s+\.+\s*(\d+)/, integer()),
   }),

@@ -1,7 +1,7 @@
 // VASP INCAR tags: 'KEY = value' statements, several per line separated by ';', comments after
 // '#' or '!'. Values become booleans (.TRUE./T), numbers (Fortran reals, 'N*x' repeats) or text.
 
-import { fortranReal } from '../fortran-number.ts';
+import { fortranReal } from '../../text/numbers.ts';
 
 export type IncarScalar = number | boolean | string;
 export type IncarValue = IncarScalar | IncarScalar[];

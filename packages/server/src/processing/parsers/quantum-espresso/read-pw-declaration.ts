@@ -3,7 +3,7 @@
 // Calculation' for a bands run, to the next) the iterations, energies, eigenvalues, forces, stress, MD
 // state and the geometry printed after it. Values stay as pw.x writes them; read-pw.ts maps them.
 import { numbersIn } from '../../text/numbers.ts';
-import { following } from '../../text/rule-following.ts';
+import { recordAfter } from '../../text/rule-records.ts';
 import { looseTables } from '../../text/rule-loose-table.ts';
 import { before, parts } from '../../text/rule-split.ts';
 import {
@@ -56,19 +56,27 @@ const ATOMIC_POSITIONS =
 
 /** The geometry a part of a run prints: the echoed cell and sites, and the cards of a relaxation step. */
 const GEOMETRY = {
-  axes: following(/crystal axes: \(cart\. coord\. in units of alat\)/, 3, (_, lines) =>
-    lines.map((line) => vec(numbersIn(line.split('=')[1] ?? ''))),
+  axes: recordAfter(
+    /crystal axes: \(cart\. coord\. in units of alat\)/,
+    3,
+    (lines) => lines.map((line) => vec(numbersIn(line.split('=')[1] ?? ''))),
+    { partial: true },
   ),
   sites: tables(
     /site n\.\s+atom\s+positions \(alat units\)/,
     /^\s*\d+\s+(\S+)\s+tau\(\s*\d+\)\s*=\s*\(\s*(.*)\)/,
     fields({ label: text(1), position: (match) => vec(numbersIn(match[2]!)) }),
   ),
-  cells: following(CELL_PARAMETERS, 3, (heading, lines) => ({
-    unit: heading[1]?.toLowerCase() ?? 'alat',
-    alat: heading[2],
-    rows: lines.map((line) => vec(numbersIn(line))),
-  })),
+  cells: recordAfter(
+    CELL_PARAMETERS,
+    3,
+    (lines, _, heading) => ({
+      unit: heading![1]?.toLowerCase() ?? 'alat',
+      alat: heading![2],
+      rows: lines.map((line) => vec(numbersIn(line))),
+    }),
+    { partial: true },
+  ),
   positionUnits: every(ATOMIC_POSITIONS, (match) => match[1]?.toLowerCase() ?? 'alat'),
   positionRows: tables(ATOMIC_POSITIONS, /^\s*([A-Za-z]\S*)\s+(\S+)\s+(\S+)\s+(\S+)/, (match) => {
     const xyz = vec([2, 3, 4].map((group) => Number(match[group])));
@@ -109,8 +117,11 @@ const CYCLE = {
   forces: looseTables(/Forces acting on atoms/, /^\s*atom\s+\d+\s+type\s+\d+\s+force\s*=\s*(.*)$/, (match) =>
     vec(numbersIn(match[1]!)),
   ),
-  stress: following(/total\s+stress\s+\(Ry\/bohr\*\*3\)\s+\(kbar\)/, 3, (_, lines) =>
-    lines.map((line) => vec(numbersIn(line).slice(3, 6))),
+  stress: recordAfter(
+    /total\s+stress\s+\(Ry\/bohr\*\*3\)\s+\(kbar\)/,
+    3,
+    (lines) => lines.map((line) => vec(numbersIn(line).slice(3, 6))),
+    { partial: true },
   ),
   temperature: last(/^\s*temperature\s*=\s*([\d.]+)\s*K/, number()),
   kinetic: last(/kinetic energy \(Ekin\)\s*=\s*([\d.]+)\s*Ry/, number()),
@@ -173,11 +184,16 @@ const RUN = {
       pseudopotential: parts.slice(3).join(' '),
     };
   }),
-  pseudopotentials: following(PSEUDOPOTENTIAL, 3, (heading, [path, second, third]) => {
-    const md5 = /MD5 check sum:\s*(\S+)/.exec(second ?? '')?.[1];
-    const kind = /Pseudo is ([^,]+),/.exec((md5 ? third : second) ?? '')?.[1]?.trim();
-    return { index: Number(heading[1]) - 1, file: (path ?? '').trim().split('/').pop() ?? '', md5, kind };
-  }),
+  pseudopotentials: recordAfter(
+    PSEUDOPOTENTIAL,
+    3,
+    ([path, second, third], _, heading) => {
+      const md5 = /MD5 check sum:\s*(\S+)/.exec(second ?? '')?.[1];
+      const kind = /Pseudo is ([^,]+),/.exec((md5 ? third : second) ?? '')?.[1]?.trim();
+      return { index: Number(heading![1]) - 1, file: (path ?? '').trim().split('/').pop() ?? '', md5, kind };
+    },
+    { partial: true },
+  ),
   finished: flag(/JOB DONE\./),
   bfgs: flag(/BFGS Geometry Optimization/),
   newCell: flag(/new unit-cell volume/),
