@@ -1,9 +1,12 @@
 // Keeps a server process running: a crash (an exit nobody asked for) is followed by a restart after a
 // back-off that doubles from `baseDelayMs` to `maxDelayMs` and starts over once a run lasted
-// `resetAfterMs`. SIGTERM and SIGINT are passed on and end the supervisor with the server. A server
-// that stops before it ever said it was ready (a configuration problem, a held lock) is not restarted:
-// restarting would only repeat the error.
+// `resetAfterMs`. The `signals` (SIGTERM, SIGINT, SIGHUP) and `stop()` end the supervisor with the server:
+// SIGINT is passed on, the others become SIGTERM (the server's graceful shutdown; SIGHUP would kill it
+// outright). A server that stops before it ever said it was ready (a configuration problem, a held
+// lock) is not restarted: restarting would only repeat the error.
 import { spawn } from 'node:child_process';
+
+export const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'];
 
 export const supervise = ({
   command,
@@ -14,6 +17,7 @@ export const supervise = ({
   maxDelayMs = 30_000,
   resetAfterMs = 60_000,
   log = (message) => console.error(message),
+  signals = STOP_SIGNALS,
 }) => {
   let child;
   let timer;
@@ -44,12 +48,13 @@ export const supervise = ({
     });
   };
 
-  for (const signal of ['SIGTERM', 'SIGINT'])
-    process.on(signal, () => {
-      stopping = true;
-      clearTimeout(timer);
-      if (child) child.kill(signal);
-      else process.exit(0);
-    });
+  const stop = (signal = 'SIGTERM') => {
+    stopping = true;
+    clearTimeout(timer);
+    if (child) child.kill(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    else process.exit(0);
+  };
+  for (const signal of signals) process.on(signal, () => stop(signal));
   run();
+  return { stop };
 };

@@ -27,7 +27,8 @@ export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
     keycloakRealm: config.keycloak.realm,
     keycloakClientId: config.keycloak.clientId,
     debug: false,
-    encyclopediaBase: `${appBase}/encyclopedia/#`,
+    // No encyclopedia here: the GUI's materials search shows a material's entries instead.
+    encyclopediaBase: '',
     oasis: true,
     version: {
       label: config.version.label,

@@ -217,6 +217,57 @@ describe('search endpoints', () => {
     expect(counted).toBeLessThanOrEqual(materials!.n);
   });
 
+  it('reads materials/query names relative to the material, under entries, or as the entries index spells them', async () => {
+    type MaterialsResponse = Omit<SearchResponse, 'data'> & {
+      data: { material_id: string; elements?: string[] }[];
+    };
+    const materials = (body: Record<string, unknown>) =>
+      post<MaterialsResponse>('materials/query', { owner: 'public', ...body });
+    const all = await materials({ pagination: { page_size: 0 } });
+    const { body: counted, status } = await materials({
+      pagination: { page_size: 0 },
+      aggregations: {
+        relative: { terms: { quantity: 'elements', size: 20 } },
+        prefixed: { terms: { quantity: 'results.material.elements', size: 20 } },
+        crystal: { terms: { quantity: 'results.material.symmetry.crystal_system', size: 10 } },
+        program: { terms: { quantity: 'entries.results.method.simulation.program_name', size: 10 } },
+      },
+    });
+    expect(status).toBe(200);
+    const buckets = (name: string) =>
+      counted.aggregations[name]!.terms!.data.map((b) => [b.value, b.count] as const);
+    expect(buckets('prefixed')).toEqual(buckets('relative'));
+    // The answer names the quantity as asked.
+    expect(counted.aggregations.prefixed!.terms).toMatchObject({ quantity: 'results.material.elements' });
+    const [element, withElement] = buckets('relative')[0]!;
+    expect(withElement).toBeLessThan(all.body.pagination.total);
+    for (const query of [
+      { 'elements:all': [element] },
+      { 'results.material.elements:all': [element] },
+      { 'results.material': { 'elements:all': [element] } },
+    ]) {
+      const { status: filtered, body } = await materials({ query, pagination: { page_size: 100 } });
+      expect(filtered, JSON.stringify(query)).toBe(200);
+      expect(body.pagination.total).toBe(withElement);
+      expect(body.data.every((material) => material.elements?.includes(String(element)))).toBe(true);
+    }
+    const [system, withSystem] = buckets('crystal')[0]!;
+    const bySystem = await materials({
+      query: { 'results.material.symmetry.crystal_system:any': [system] },
+      pagination: { page_size: 0 },
+    });
+    expect(bySystem.body.pagination.total).toBe(withSystem);
+    const [program, withProgram] = buckets('program')[0]!;
+    const byProgram = await materials({
+      query: { 'entries.results.method.simulation.program_name:any': [program] },
+      pagination: { page_size: 0 },
+    });
+    expect(byProgram.body.pagination.total).toBeLessThanOrEqual(withProgram);
+    expect(byProgram.body.pagination.total).toBeGreaterThan(0);
+    // An entry quantity is no material quantity: without `entries.` it is unknown, as in NOMAD.
+    expect((await materials({ query: { upload_create_time: { gte: 0 } } })).status).toBe(422);
+  });
+
   it('finds free text by word starts (ordered by _score) and existence of sections', async () => {
     const { body } = await post(
       'entries/query',

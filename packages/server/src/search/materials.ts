@@ -12,13 +12,22 @@ import { rowDocuments } from './engine/entry-rows.ts';
 import { requiredProjection } from './required.ts';
 import { checkQueryDepth, entryRegistry, parseRequestQuery, searchScope } from './search.ts';
 
-const MATERIAL = 'results.material.';
+const MATERIAL_SECTION = 'results.material';
+const MATERIAL = `${MATERIAL_SECTION}.`;
 const ENTRIES = 'entries.';
 const LOGIC = new Set(['and', 'or', 'not']);
 
-/** The entries-index name of a materials-index quantity: `elements` -> `results.material.elements`. */
+/**
+ * The entries-index name of a materials-index quantity: `elements` -> `results.material.elements`,
+ * `entries.upload_id` -> `upload_id`. A name given as the entries index spells it
+ * (`results.material.elements`) means the same quantity: the material document has no `results`.
+ */
 const entryQuantityOf = (name: string): string =>
-  name.startsWith(ENTRIES) ? name.slice(ENTRIES.length) : `${MATERIAL}${name}`;
+  name.startsWith(ENTRIES)
+    ? name.slice(ENTRIES.length)
+    : name.startsWith(MATERIAL) || name === MATERIAL_SECTION
+      ? name
+      : `${MATERIAL}${name}`;
 
 /** Renames the quantities of a materials query (keys, including `quantity:op` suffixes) to entry names. */
 const translateQuery = (query: unknown): unknown => {
@@ -72,7 +81,9 @@ const splitRequired = (required: MaterialsQueryRequest['required']) => {
   const pick = (list: readonly string[] | null | undefined, entries: boolean) =>
     list
       ?.filter((path) => path.startsWith(ENTRIES) === entries)
-      .map((path) => (entries ? path.slice(ENTRIES.length) : path));
+      .map((path) =>
+        entries ? path.slice(ENTRIES.length) : path.startsWith(MATERIAL) ? path.slice(MATERIAL.length) : path,
+      );
   if (!required) return { material: undefined, entries: undefined };
   return {
     material: { include: pick(required.include, false), exclude: pick(required.exclude, false) },

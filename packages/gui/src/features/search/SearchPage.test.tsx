@@ -124,4 +124,16 @@ describe('SearchPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Materials' })).toBeInTheDocument();
     await waitFor(() => expect(bodies(fetch, '/materials/query').length).toBeGreaterThan(0));
   });
+
+  it("starts another app's search afresh: a link from materials to entries keeps no materials order", async () => {
+    const ordered = { ...materialsApp, pagination: { order_by: 'chemical_formula_hill', page_size: 20 } };
+    const envs = { ui: { apps: { options: { entries: entriesApp, materials: ordered } } } };
+    const { fetch, router } = renderApp('/search/materials', envs, (url) => answer(url));
+    await waitFor(() => expect(bodies(fetch, '/materials/query').length).toBeGreaterThan(0));
+    await router.navigate('/search/entries?results.material.elements=Si');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entries' })).toBeInTheDocument();
+    await waitFor(() => expect(bodies(fetch, '/entries/query').length).toBeGreaterThan(0));
+    for (const body of bodies(fetch, '/entries/query'))
+      expect(body.pagination).not.toMatchObject({ order_by: 'chemical_formula_hill' });
+  });
 });

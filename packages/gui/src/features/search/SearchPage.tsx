@@ -30,7 +30,9 @@ export function SearchPage({ app, header }: { app: AppConfig; header?: ReactNode
     );
   }
   return (
-    <SearchProvider app={app}>
+    // Apps' routes render this same page: without the key, going from one app to another (a link, the
+    // Explore menu) would carry the last app's search state (its order, its aggregations) over.
+    <SearchProvider key={app.path} app={app}>
       <DashboardProvider>
         <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'flex-start' }}>
           <FilterMenu />

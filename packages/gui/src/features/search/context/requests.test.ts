@@ -106,6 +106,62 @@ describe('search requests', () => {
     expect(pageRequest({ ...parts, resource: 'materials' }, pagination)).not.toHaveProperty('required');
   });
 
+  it('names quantities for materials/query as NOMAD does: material ones relative, entry ones under entries', () => {
+    const query = buildApiQuery(
+      {
+        'results.material.elements': ['Si'],
+        'results.material.symmetry.crystal_system': ['cubic'],
+        'results.method.simulation.program_name': ['VASP'],
+        upload_create_time: { gte: '2024-01-01T00:00:00Z' },
+      },
+      { optimade_filter: ['nelements=1'] },
+      definitions,
+    );
+    const parts = {
+      resource: 'materials' as const,
+      owner: 'visible' as const,
+      query,
+      aggregations: {
+        'results.material.elements:default': { terms: { quantity: 'results.material.elements', size: 119 } },
+        'results.method.simulation.program_name:scroll': {
+          terms: { quantity: 'results.method.simulation.program_name', size: 5 },
+        },
+      },
+      definitions,
+    };
+    const request = pageRequest(parts, { order_by: 'chemical_formula_hill', order: 'asc', page_size: 20 });
+    expect(request.query).toEqual({
+      and: [
+        {
+          'elements:all': ['Si'],
+          'symmetry.crystal_system:any': ['cubic'],
+          'entries.results.method.simulation.program_name:any': ['VASP'],
+          'entries.upload_create_time': { gte: '2024-01-01T00:00:00Z' },
+        },
+        { optimade_filter: 'nelements=1' },
+      ],
+    });
+    // The names of the aggregations are the keys of the answer: they stay the GUI's.
+    expect(request.aggregations).toEqual({
+      'results.material.elements:default': {
+        terms: { quantity: 'elements', size: 119, exclude_from_search: false },
+      },
+      'results.method.simulation.program_name:scroll': {
+        terms: {
+          quantity: 'entries.results.method.simulation.program_name',
+          size: 5,
+          exclude_from_search: true,
+        },
+      },
+    });
+    expect(request.pagination?.order_by).toBe('chemical_formula_hill');
+    expect(aggregationsOnlyRequest(parts).query).toEqual(request.query);
+    // A nested_object menu on results.material groups its quantities under the material's root.
+    expect(
+      pageRequest({ ...parts, query: { 'results.material': { n_elements: { gte: 2 } } } }, pagination).query,
+    ).toEqual({ n_elements: { gte: 2 } });
+  });
+
   it('applies answers in request order', () => {
     const inOrder = createInOrder();
     const applied: number[] = [];

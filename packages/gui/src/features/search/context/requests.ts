@@ -1,5 +1,6 @@
 import type { Aggregation, EntriesQueryRequest, Owner } from '@oasis/schema';
 import { aggregationTypes } from '@oasis/schema';
+import { materialsAggregation, materialsQuery } from './materialsNames.ts';
 import { buildApiQuery, withoutFilter } from './query.ts';
 import type { FilterDefinition, Filters, Resource, SearchPagination } from './types.ts';
 
@@ -85,7 +86,7 @@ export function pageRequest(
 ): EntriesQueryRequest {
   return {
     owner: parts.owner,
-    query: parts.query,
+    query: queryBody(parts),
     aggregations: aggregationsBody(parts),
     pagination: {
       ...pagination,
@@ -99,18 +100,25 @@ export function pageRequest(
 export function aggregationsOnlyRequest(parts: RequestParts): EntriesQueryRequest {
   return {
     owner: parts.owner,
-    query: parts.query,
+    query: queryBody(parts),
     aggregations: aggregationsBody(parts),
     pagination: { page_size: 0 },
     required: { include: [] },
   };
 }
 
+// The search context works in entry names; the materials index names quantities from results.material.
+function queryBody(parts: RequestParts): Record<string, unknown> {
+  return parts.resource === 'materials'
+    ? (materialsQuery(parts.query) as Record<string, unknown>)
+    : parts.query;
+}
+
 function aggregationsBody(parts: RequestParts): Record<string, Aggregation> {
   return Object.fromEntries(
-    Object.entries(parts.aggregations).map(([name, aggregation]) => [
-      name,
-      requestAggregation(aggregation, parts.definitions),
-    ]),
+    Object.entries(parts.aggregations).map(([name, aggregation]) => {
+      const sent = requestAggregation(aggregation, parts.definitions);
+      return [name, parts.resource === 'materials' ? materialsAggregation(sent) : sent];
+    }),
   );
 }

@@ -34,7 +34,8 @@ describe('row actions', () => {
     const user = userEvent.setup();
     renderResults(materials, answer([silicon]));
     const row = await screen.findByRole('row', { name: /Si/ });
-    const action = within(row).getByRole('button', { name: 'View in Encyclopedia' });
+    // No encyclopedia and no entries app to show the material's entries in.
+    const action = within(row).getByRole('button', { name: 'Show the entries of this material' });
     expect(action).toBeDisabled();
     await user.hover(action.parentElement!);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Not available');

@@ -16,10 +16,22 @@ import {
   type ActionTarget,
 } from './rowActions.ts';
 
+/** The material action where the installation has no encyclopedia: it searches the material's entries. */
+const MATERIAL_ENTRIES = 'Show the entries of this material';
+
 const stop = (event: { stopPropagation(): void }) => event.stopPropagation();
 
-/** An external link action; an empty link is disabled with the tooltip 'Not available'. */
+/** An external link or in-app action; an empty link is disabled with the tooltip 'Not available'. */
 function LinkAction({ target, label, icon }: { target: ActionTarget; label: string; icon: ReactNode }) {
+  if (target.kind === 'route') {
+    return (
+      <Tooltip title={label}>
+        <IconButton size="small" component={RouterLink} to={target.to} aria-label={label} onClick={stop}>
+          {icon}
+        </IconButton>
+      </Tooltip>
+    );
+  }
   if (target.kind !== 'link') {
     return (
       <Tooltip title={target.kind === 'error' ? target.message : NOT_AVAILABLE}>
@@ -57,7 +69,7 @@ export function RowActions(props: {
   options: Readonly<Record<string, RowActionConfig>>;
 }) {
   const { row, resource, appPath, options } = props;
-  const { encyclopediaBase } = useEnv();
+  const { encyclopediaBase, apps } = useEnv();
   const entryId = typeof row.entry_id === 'string' ? row.entry_id : undefined;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
@@ -81,8 +93,8 @@ export function RowActions(props: {
       )}
       {resource === 'materials' ? (
         <LinkAction
-          target={materialTarget(encyclopediaBase, row)}
-          label="View in Encyclopedia"
+          target={materialTarget(encyclopediaBase, apps, row)}
+          label={encyclopediaBase ? 'View in Encyclopedia' : MATERIAL_ENTRIES}
           icon={<ArrowForward fontSize="small" />}
         />
       ) : entryId && row.process_running !== true ? (

@@ -6,12 +6,26 @@ describe('rowActions', () => {
     expect(entryPagePath('entries', 'a/b')).toBe('/search/entries/entry/id/a%2Fb');
   });
 
-  it('links materials to the encyclopedia only when there is one', () => {
-    expect(materialTarget('https://enc.test/', { material_id: 'm1' })).toEqual({
+  it("links materials to the encyclopedia when there is one, else to the material's entries", () => {
+    const apps = [
+      { path: 'materials', resource: 'materials' as const },
+      { path: 'calculations', resource: 'entries' as const },
+      { path: 'entries', resource: 'entries' as const },
+    ];
+    expect(materialTarget('https://enc.test/', apps, { material_id: 'm1' })).toEqual({
       kind: 'link',
       href: 'https://enc.test/material/m1',
     });
-    expect(materialTarget('', { material_id: 'm1' })).toEqual({ kind: 'none' });
+    expect(materialTarget('', apps, { material_id: 'm/1' })).toEqual({
+      kind: 'route',
+      to: '/search/entries?results.material.material_id=m%2F1',
+    });
+    expect(materialTarget('', apps.slice(0, 2), { material_id: 'm1' })).toEqual({
+      kind: 'route',
+      to: '/search/calculations?results.material.material_id=m1',
+    });
+    expect(materialTarget('', apps.slice(0, 1), { material_id: 'm1' })).toEqual({ kind: 'none' });
+    expect(materialTarget('', apps, {})).toEqual({ kind: 'none' });
   });
 
   it('resolves configured url actions to one link, none, or an error', () => {

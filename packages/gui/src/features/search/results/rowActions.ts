@@ -1,13 +1,20 @@
+import type { AppConfig } from '@oasis/schema';
 import { safeHref } from '../../../components/safeUrl.ts';
 import { compilePath, evaluatePath, PathError } from './path.ts';
 
 type Row = Readonly<Record<string, unknown>>;
 
-/** Where a row action leads: a link, nothing ('Not available'), or a configuration error. */
+/** Where a row action leads: a link, a page of this GUI, nothing ('Not available'), or a configuration error. */
 export type ActionTarget =
-  { kind: 'link'; href: string } | { kind: 'none' } | { kind: 'error'; message: string };
+  | { kind: 'link'; href: string }
+  | { kind: 'route'; to: string }
+  | { kind: 'none' }
+  | { kind: 'error'; message: string };
 
 export const NOT_AVAILABLE = 'Not available';
+
+/** The entries' filter that selects one material's entries. */
+const MATERIAL_ID = 'results.material.material_id';
 
 /** Values come from entry data: a value that is no safe link is as good as none. */
 const linkOrNone = (value: string | undefined): ActionTarget => {
@@ -20,11 +27,23 @@ export function entryPagePath(appPath: string, entryId: string): string {
   return `/search/${appPath}/entry/id/${encodeURIComponent(entryId)}`;
 }
 
-/** The material page in the encyclopedia, when the installation has one. */
-export function materialTarget(encyclopediaBase: string, row: Row): ActionTarget {
+/**
+ * The material page in the encyclopedia when the installation has one; an oasis has none, so there the
+ * material's entries in the installation's entries app (the first entries app, `entries` preferred).
+ */
+export function materialTarget(
+  encyclopediaBase: string,
+  apps: readonly Pick<AppConfig, 'path' | 'resource'>[],
+  row: Row,
+): ActionTarget {
   const id = row.material_id;
-  if (!encyclopediaBase || typeof id !== 'string' || id === '') return { kind: 'none' };
-  return linkOrNone(`${encyclopediaBase.replace(/\/+$/, '')}/material/${encodeURIComponent(id)}`);
+  if (typeof id !== 'string' || id === '') return { kind: 'none' };
+  if (encyclopediaBase)
+    return linkOrNone(`${encyclopediaBase.replace(/\/+$/, '')}/material/${encodeURIComponent(id)}`);
+  const entryApps = apps.filter((app) => app.resource === 'entries');
+  const app = entryApps.find((candidate) => candidate.path === 'entries') ?? entryApps[0];
+  if (!app) return { kind: 'none' };
+  return { kind: 'route', to: `/search/${app.path}?${MATERIAL_ID}=${encodeURIComponent(id)}` };
 }
 
 /** A configured url action: its path must give at most one link (spec 2 §5). */
