@@ -44,6 +44,7 @@ const sample = `data:
   m_def: ../upload/raw/film.schema.archive.yaml#Sample
   name: S-1
   thickness: 0.00000012
+  instrument: ../upload/archive/mainfile/furnace.archive.yaml#data
   layers:
     - material: ITO
 `;
@@ -122,6 +123,9 @@ test('a notebook entry is edited with every widget, checked, saved, and a confli
   await field(page, 'tags 1').press('Enter');
   await field(page, 'tags 2').fill('oxide');
   await field(page, 'tags 2').press('Enter');
+  // A reference written by hand in the file, by mainfile, shows the entry it names.
+  await expect(editor.getByRole('combobox', { name: 'instrument' })).toHaveValue('Furnace A');
+  await expect(editor.getByRole('link', { name: 'Open instrument' })).toBeVisible();
   // A reference: the entries of the referenced section are offered by name.
   await editor.getByRole('combobox', { name: 'instrument' }).click();
   await page.getByRole('option', { name: 'Furnace A' }).click();

@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { entryReference, mDefOfSection, mDefOfSectionIn, referencedEntryId } from './references.ts';
+import { entryReference, mDefOfSection, mDefOfSectionIn, referencedEntry } from './references.ts';
 
 describe('reference values', () => {
   it('name entries by id, in this upload or another', () => {
     expect(entryReference('u1', 'e1')).toBe('../uploads/u1/archive/e1#/data');
-    expect(referencedEntryId('../uploads/u1/archive/e1#/data')).toBe('e1');
-    expect(referencedEntryId('../upload/archive/e2#data')).toBe('e2');
-    expect(referencedEntryId('https://oasis.example.org/api/v1/uploads/u3/archive/e3#/data')).toBe('e3');
+    expect(referencedEntry('../uploads/u1/archive/e1#/data', 'own')).toEqual({ entryId: 'e1' });
+    expect(referencedEntry('../upload/archive/e2#data', 'own')).toEqual({ entryId: 'e2' });
+    expect(referencedEntry('https://oasis.example.org/api/v1/uploads/u3/archive/e3#/data', 'own')).toEqual({
+      entryId: 'e3',
+    });
     // By mainfile, or no reference at all: no entry id to show.
-    expect(referencedEntryId('../upload/archive/mainfile/a.archive.json#data')).toBeUndefined();
-    expect(referencedEntryId('#/data/x')).toBeUndefined();
-    expect(referencedEntryId(3)).toBeUndefined();
+    // A hand-written reference by mainfile: in the referring upload, or in the one it names.
+    expect(referencedEntry('../upload/archive/mainfile/a.archive.json#data', 'own')).toEqual({
+      uploadId: 'own',
+      mainfile: 'a.archive.json',
+    });
+    expect(referencedEntry('../uploads/u4/archive/mainfile/b/c.archive.yaml#/data', 'own')).toEqual({
+      uploadId: 'u4',
+      mainfile: 'b/c.archive.yaml',
+    });
+    expect(referencedEntry('#/data/x', 'own')).toBeUndefined();
+    expect(referencedEntry(3, 'own')).toBeUndefined();
   });
 
   it('write the m_def of a new entry of a section as its upload sees it', () => {

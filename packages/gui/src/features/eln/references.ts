@@ -8,11 +8,21 @@ import { parseNomadUrl } from '@oasis/schema';
 export const entryReference = (uploadId: string, entryId: string) =>
   `../uploads/${uploadId}/archive/${entryId}#/data`;
 
-/** The entry a reference value points to, when it names one by id. */
-export const referencedEntryId = (value: unknown): string | undefined => {
+/** The entry a reference value points to: by id, or by its upload and mainfile (NOMAD's other spelling). */
+export type ReferencedEntry = { entryId: string } | { uploadId: string; mainfile: string };
+
+/**
+ * The entry a reference value points to, `ownUploadId` standing for the referring upload
+ * ('../upload/archive/mainfile/sample.archive.yaml#data'); undefined when it names none.
+ */
+export const referencedEntry = (value: unknown, ownUploadId: string): ReferencedEntry | undefined => {
   try {
     const url = parseNomadUrl(value);
-    return url.kind === 'archive' ? url.entryId : undefined;
+    if (url.kind !== 'archive') return undefined;
+    if (url.entryId !== undefined) return { entryId: url.entryId };
+    return url.mainfile !== undefined
+      ? { uploadId: url.uploadId ?? ownUploadId, mainfile: url.mainfile }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { useEntry } from '../../entry/useEntry.ts';
 import { useElnEntry } from '../elnContext.tsx';
-import { entryReference, referencedEntryId } from '../references.ts';
+import { entryReference, referencedEntry } from '../references.ts';
 import { CreateReferenceDialog } from './CreateReferenceDialog.tsx';
 import { SectionSelectDialog } from './SectionSelectDialog.tsx';
 import type { WidgetProps } from './widgetProps.ts';
@@ -46,11 +46,32 @@ export function ReferenceWidget({ quantity, label, value, onChange, disabled }: 
         })
       ).data as Candidate[],
   });
-  const entryId = referencedEntryId(value);
+  const { definitions, uploadId } = useElnEntry();
+  const pointer = referencedEntry(value, uploadId);
+  const byMainfile = pointer && 'mainfile' in pointer ? pointer : undefined;
+  // A reference by mainfile (hand-written in a YAML file) names its entry through a search.
+  const found = useQuery({
+    queryKey: ['eln', 'reference-by-mainfile', byMainfile?.uploadId, byMainfile?.mainfile],
+    enabled: byMainfile !== undefined,
+    meta: { silent: true },
+    queryFn: async () => {
+      const { data } = await api.call('entriesQuery', {
+        body: {
+          owner: 'visible',
+          query: { upload_id: byMainfile!.uploadId, mainfile: byMainfile!.mainfile },
+          pagination: { page_size: 1 },
+          required: { include: ['entry_id'] },
+        },
+      });
+      const entry = (data as { entry_id?: string }[])[0];
+      if (!entry?.entry_id) throw new Error(`No entry of ${byMainfile!.mainfile}`);
+      return entry.entry_id;
+    },
+  });
+  const entryId = pointer && 'entryId' in pointer ? pointer.entryId : found.data;
   const referenced = useEntry(entryId ?? '', entryId !== undefined);
   const [creating, setCreating] = useState(false);
   const [selecting, setSelecting] = useState(false);
-  const { definitions } = useElnEntry();
   const current: Candidate | null = entryId
     ? {
         entry_id: entryId,
@@ -58,7 +79,7 @@ export function ReferenceWidget({ quantity, label, value, onChange, disabled }: 
         entry_name: referenced.data?.data.entry_name as string | undefined,
       }
     : null;
-  const lost = entryId !== undefined && referenced.isError;
+  const lost = (entryId !== undefined && referenced.isError) || found.isError;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
       <Autocomplete
