@@ -2,11 +2,14 @@
 // nodes sharing a PostgreSQL database and a data directory. For each: an upload of BENCH_FILES structure
 // files processed on an idle installation, then BENCH_CONNECTIONS concurrent clients sending the search
 // page's request for BENCH_LOAD_SECONDS (autocannon, loopback) while the same upload processes again.
-// Prints throughput, latency percentiles, errors, and processing time under load against idle.
+// Prints throughput, latency percentiles, errors, and processing time under load against idle. Then the
+// admission scenario (admission.ts): /info latency while the heaviest admitted work runs.
+// BENCH_LOAD_SCENARIOS picks scenarios (comma-separated: search, admission; default both).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { admissionScenario } from './admission.ts';
 import { runCli } from '../../packages/server/src/cli/run.ts';
 import { loadConfig } from '../../packages/server/src/config/config.ts';
 import { openDatabase } from '../../packages/server/src/db/database.ts';
@@ -21,6 +24,7 @@ const FILES = Number(process.env.BENCH_FILES ?? 1000);
 const SEEDED = Number(process.env.BENCH_ENTRIES ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const SCENARIOS = (process.env.BENCH_LOAD_SCENARIOS ?? 'search,admission').split(',');
 
 /** The entries search page after two filter clicks: filters, five terms aggregations, 20 rows. */
 const searchPage = JSON.stringify({
@@ -148,13 +152,16 @@ const main = async () => {
   const external = process.env.BENCH_DATABASE_URL;
   const cluster = external ? undefined : await startPostgresCluster();
   const serverUrl = external ?? cluster!.url;
-  console.log(
-    `${CONNECTIONS} search clients for ${SECONDS} s while ${FILES} files process; ${SEEDED} seeded entries; ` +
-      `PostgreSQL ${external ? 'at BENCH_DATABASE_URL' : 'in a cluster of its own'}.`,
-  );
+  console.log(`PostgreSQL ${external ? 'at BENCH_DATABASE_URL' : 'in a cluster of its own'}.`);
   try {
-    await scenario('one node ', 1, serverUrl);
-    await scenario('two nodes', 2, serverUrl);
+    if (SCENARIOS.includes('search')) {
+      console.log(
+        `${CONNECTIONS} search clients for ${SECONDS} s while ${FILES} files process; ${SEEDED} seeded entries.`,
+      );
+      await scenario('one node ', 1, serverUrl);
+      await scenario('two nodes', 2, serverUrl);
+    }
+    if (SCENARIOS.includes('admission')) await admissionScenario(serverUrl);
   } finally {
     cluster?.stop();
   }

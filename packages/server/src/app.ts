@@ -17,6 +17,7 @@ import { optimadeRoutes } from './routes/optimade.ts';
 import { northProxyRoutes } from './routes/north-proxy.ts';
 import { checkResponsesAgainstContract } from './http/response-check.ts';
 import { openApiDocument } from '@oasis/schema';
+import { registerAdmission } from './admission/admission.ts';
 
 export type App = FastifyInstance;
 
@@ -80,6 +81,8 @@ export const buildApp = async (
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not Found' }));
   // Before schema validation and handlers, which recurse into bodies level by level.
   app.addHook('preValidation', refuseDeepBodies);
+  // Heavy requests and password hashing wait their turn per caller; cheap requests pass straight through.
+  registerAdmission(app, ctx.admission);
   registerApiSecurityHeaders(app, ctx.config);
   if (options.checkResponses) checkResponsesAgainstContract(app);
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { PROCESS_UPLOAD } from './jobs/processing.ts';
 import { createUser } from './store/users.ts';
 import { as, json } from './testing/http.ts';
 import { startServerProcess, type ServerProcess } from './testing/server-process.ts';
@@ -141,8 +142,8 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
       if (doneAtKill.has(row.entry_id))
         expect(row.complete_time.getTime()).toBe(doneAtKill.get(row.entry_id));
     const { rows: jobs } = await db.query<{ state: string; attempts: number; lease_owner: string }>(
-      'SELECT state, attempts, lease_owner FROM jobs WHERE upload_id = $1',
-      [uploadId],
+      'SELECT state, attempts, lease_owner FROM jobs WHERE upload_id = $1 AND kind = $2',
+      [uploadId, PROCESS_UPLOAD],
     );
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ state: 'DONE', attempts: 2 });

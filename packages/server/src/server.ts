@@ -8,13 +8,16 @@ import { createSearchEngine } from './search/engine/engine.ts';
 import { SEARCH_SNAPSHOT_FILE } from './search/engine/snapshot-file.ts';
 import type { AppContext } from './context.ts';
 import type { LogDestination } from './logging/logger-options.ts';
+import { Admission } from './admission/admission.ts';
 import { LoginLimiter } from './auth/login-limiter.ts';
 import { ParsePool } from './jobs/parse-pool.ts';
 import { processUpload } from './jobs/process-upload.ts';
 import { failUploadProcessing, PROCESS_UPLOAD } from './jobs/processing.ts';
+import { FileWorkers } from './files/file-work.ts';
 import { removeStaleTempFiles } from './files/temp-cleanup.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { PUBLISH_EXTERNALLY, publishToCentral } from './services/publish-central.ts';
+import { RECEIVE_UPLOAD, removeInterruptedUpload } from './services/uploads.ts';
 import { noteJobProgress } from './jobs/queue.ts';
 import { systemClock, type Clock } from './time/clock.ts';
 import { startEmbargoTask } from './services/embargo.ts';
@@ -95,6 +98,7 @@ export const startServer = async (
   const wake = { notify: () => undefined as void };
   // The engine logs through the app's logger, which exists only once the app is built below.
   const logTo: { app?: App } = {};
+  const fileWork = new FileWorkers({ onError: (message) => logTo.app?.log.warn(message) });
   const ctx: AppContext = {
     config,
     db,
@@ -117,10 +121,13 @@ export const startServer = async (
     ),
     notifyJobQueued: () => wake.notify(),
     loginLimiter: new LoginLimiter(db, config.loginLimits),
+    admission: new Admission(config.admission),
     fileWrites: new KeyedQueue(),
+    node,
     clock: options.clock ?? systemClock,
-    north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath }),
-    trash: new TrashEmptier(config.dataDir, {
+    north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath, fileWork }),
+    fileWork,
+    trash: new TrashEmptier(config.dataDir, fileWork, {
       paused: options.trashPaused,
       onError: (message) => logTo.app?.log.warn(message),
     }),
@@ -136,6 +143,10 @@ export const startServer = async (
           signal,
         });
       },
+      // The request that created the upload died with an earlier process while receiving its files.
+      [RECEIVE_UPLOAD]: async (job) => {
+        if (job.upload_id) await removeInterruptedUpload(ctx, job.upload_id);
+      },
       [PUBLISH_EXTERNALLY]: async (job, signal) => {
         if (job.upload_id) await publishToCentral(ctx, job.upload_id, job.payload, signal);
       },
@@ -145,7 +156,8 @@ export const startServer = async (
       leaseMs: limits.jobLeaseMs,
       owner: node,
       onGiveUp: async (job, reason) => {
-        if (job.upload_id) await failUploadProcessing(ctx, job.upload_id, reason);
+        if (job.upload_id && job.kind === RECEIVE_UPLOAD) await removeInterruptedUpload(ctx, job.upload_id);
+        else if (job.upload_id) await failUploadProcessing(ctx, job.upload_id, reason);
       },
     },
   );
@@ -162,7 +174,7 @@ export const startServer = async (
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   options.onListening?.(origin);
   // Leftovers of writes a kill interrupted; a shared database means other servers may be writing now.
-  await removeStaleTempFiles(config.dataDir, config.databaseUrl ? 3_600_000 : 0);
+  await removeStaleTempFiles(fileWork, config.dataDir, config.databaseUrl ? 3_600_000 : 0);
   await worker.start();
   // What deletes an earlier run (or another server) left in the trash.
   ctx.trash.wake();
@@ -184,6 +196,8 @@ export const startServer = async (
       // Tools first: their WebSocket connections would otherwise hold the HTTP server open.
       await ctx.north.stopAll();
       process.off('exit', killTools);
+      // Requests still waiting for admission are refused rather than started during the close.
+      ctx.admission.close();
       await app.close();
       await embargoes.stop();
       await worker.stop();
@@ -191,6 +205,7 @@ export const startServer = async (
       await ctx.search.close();
       await periodic.stop();
       await ctx.trash.close();
+      await fileWork.close();
       await db.close();
       release();
     },

@@ -94,7 +94,11 @@ import { defineOperation as op } from './operation.ts';
 
 // 503: a search past its time budget (the server's search time budget).
 const SEARCH_ERRORS = [400, 401, 413, 422, 503] as const;
-const LOGIN_ERRORS = [401, 422, 429] as const;
+// Heavy requests wait in a bounded queue per caller: 429 when the caller's is full, 503 when all are.
+const ADMISSION_ERRORS = [429, 503] as const;
+const HEAVY_SEARCH_ERRORS = [...SEARCH_ERRORS, 429] as const;
+// 429: failed-login back-off or a full password queue of the address; 503: all password queues are full.
+const LOGIN_ERRORS = [401, 422, 429, 503] as const;
 const UPLOAD_ERRORS = [400, 401, 404, 422] as const;
 // 503: the HDF5 reader is busy with too many reads, or a read took too long.
 const H5GROVE_ERRORS = [...UPLOAD_ERRORS, 503] as const;
@@ -418,7 +422,7 @@ export const operations = {
     summary: 'Search entries',
     body: EntriesQueryRequestSchema,
     response: EntriesQueryResponseSchema,
-    errors: SEARCH_ERRORS,
+    errors: HEAVY_SEARCH_ERRORS,
   }),
   entriesByQueryString: op({
     method: 'GET',
@@ -427,7 +431,7 @@ export const operations = {
     summary: 'Search entries with query parameters',
     query: EntriesGetQuerySchema,
     response: EntriesQueryResponseSchema,
-    errors: SEARCH_ERRORS,
+    errors: HEAVY_SEARCH_ERRORS,
   }),
   entriesEdit: op({
     method: 'POST',
@@ -464,7 +468,7 @@ export const operations = {
     params: EntryIdParamsSchema,
     body: ArchiveQueryRequestSchema,
     response: ArchiveQueryResponseSchema,
-    errors: [401, 404, 413, 422],
+    errors: [401, 404, 413, 422, ...ADMISSION_ERRORS],
   }),
   entryArchive: op({
     method: 'GET',
@@ -473,7 +477,7 @@ export const operations = {
     summary: 'The processed archive of one entry',
     params: EntryIdParamsSchema,
     response: ArchiveQueryResponseSchema,
-    errors: [401, 404],
+    errors: [401, 404, ...ADMISSION_ERRORS],
   }),
   entryRawDir: op({
     method: 'GET',
@@ -501,7 +505,7 @@ export const operations = {
     summary: 'Search entries and return a page of their archives, or the parts named in required',
     body: ArchivesQueryRequestSchema,
     response: ArchivesQueryResponseSchema,
-    errors: SEARCH_ERRORS,
+    errors: HEAVY_SEARCH_ERRORS,
   }),
   entriesRawDownload: op({
     method: 'GET',
@@ -511,7 +515,7 @@ export const operations = {
     query: DownloadQuerySchema,
     response: FileResponseSchema,
     produces: 'application/zip',
-    errors: SEARCH_ERRORS,
+    errors: HEAVY_SEARCH_ERRORS,
   }),
   entriesArchiveDownload: op({
     method: 'GET',
@@ -521,7 +525,7 @@ export const operations = {
     query: DownloadQuerySchema,
     response: FileResponseSchema,
     produces: 'application/zip',
-    errors: SEARCH_ERRORS,
+    errors: HEAVY_SEARCH_ERRORS,
   }),
   entryArchiveDownload: op({
     method: 'GET',
@@ -531,7 +535,7 @@ export const operations = {
     params: EntryIdParamsSchema,
     response: FileResponseSchema,
     produces: 'application/json',
-    errors: [401, 404],
+    errors: [401, 404, ...ADMISSION_ERRORS],
   }),
   systemFile: op({
     method: 'GET',
@@ -599,7 +603,7 @@ export const operations = {
     summary: 'Search materials (entries grouped by material_id)',
     body: MaterialsQueryRequestSchema,
     response: MaterialsQueryResponseSchema,
-    errors: SEARCH_ERRORS,
+    errors: HEAVY_SEARCH_ERRORS,
   }),
   suggestions: op({
     method: 'POST',

@@ -34,6 +34,14 @@ export const NomadYamlSchema = Type.Object(
         max_delay: positive,
         max_entries: count,
       }),
+      admission: section({
+        heavy_slots: count,
+        caller_slots: count,
+        password_hashes: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
+        queue_per_caller: count,
+        queue_total: count,
+        retry_after: count,
+      }),
     }),
     keycloak: section({
       server_url: Type.Optional(Type.String()),

@@ -124,6 +124,23 @@ describe('nomad.yaml validation at start', () => {
     ]);
   });
 
+  it('reads the admission queues, half the slots per caller by default, and at most two hashes at once', () => {
+    const config = load(
+      'services:\n  admission:\n    heavy_slots: 6\n    queue_per_caller: 3\n    retry_after: 9\n',
+    );
+    expect(config.admission).toMatchObject({
+      heavySlots: 6,
+      callerSlots: 3,
+      queuePerCaller: 3,
+      queueTotal: 64,
+      retryAfterSeconds: 9,
+    });
+    expect([1, 2]).toContain(config.admission.passwordHashes);
+    expect(failure('services:\n  admission:\n    password_hashes: 3\n')).toMatch(
+      /services\.admission\.password_hashes/,
+    );
+  });
+
   it('accepts the shipped defaults', () => {
     const { ui } = buildEnvConfig(loadConfig({ OASIS_CONFIG: '' }));
     expect(configProblems(UiConfigSchema, ui, 'form').map(problemLine)).toEqual([]);

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { APP_TOKEN_MAX_EXPIRES_IN, type UiConfig } from '@oasis/schema';
 import { parse as parseYaml } from 'yaml';
@@ -61,6 +62,8 @@ export interface OasisConfig {
    */
   redirectUris: string[];
   loginLimits: LoginLimits;
+  /** Queues of heavy requests and password hashing (`services.admission`, admission/admission.ts). */
+  admission: AdmissionLimits;
   /**
    * Behind a reverse proxy: trust its X-Forwarded-For for the client address (true, or the proxy's addresses
    * as a comma-separated list), so the login back-off sees clients rather than the proxy.
@@ -98,6 +101,22 @@ export interface LoginLimits {
   maxEntries: number;
 }
 
+/** Admission of heavy work (docs/operations.md, "Admission of heavy requests"). */
+export interface AdmissionLimits {
+  /** Units of heavy work (big search pages, archives, zips) running at once; a 10,000-row page weighs 4. */
+  heavySlots: number;
+  /** Units of heavy work one caller holds at most (a single request always fits). */
+  callerSlots: number;
+  /** Password hashes (scrypt, on libuv's thread pool) computed at once. */
+  passwordHashes: number;
+  /** Requests of one caller (user, else address) waiting in a queue at most; more are answered 429. */
+  queuePerCaller: number;
+  /** Requests waiting in a queue at most, all callers together; more are answered 503. */
+  queueTotal: number;
+  /** Seconds the 429 and 503 answers ask clients to wait. */
+  retryAfterSeconds: number;
+}
+
 type Env = Record<string, string | undefined>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -127,6 +146,20 @@ const asBool = (value: unknown): boolean | undefined => (typeof value === 'boole
 const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+const admissionFrom = (doc: Record<string, unknown>): AdmissionLimits => {
+  const heavySlots = asNumber(doc.heavy_slots) ?? 4;
+  return {
+    heavySlots,
+    callerSlots: asNumber(doc.caller_slots) ?? Math.max(1, Math.floor(heavySlots / 2)),
+    // At most 2 of libuv's 4 threads, which file reads and zlib need too; and a core left for the event
+    // loop: on 2 cores, two hashes at once held /info up for seconds.
+    passwordHashes: asNumber(doc.password_hashes) ?? Math.min(2, Math.max(1, availableParallelism() - 1)),
+    queuePerCaller: asNumber(doc.queue_per_caller) ?? 8,
+    queueTotal: asNumber(doc.queue_total) ?? 64,
+    retryAfterSeconds: asNumber(doc.retry_after) ?? 5,
+  };
+};
 
 const loginLimitsFrom = (doc: Record<string, unknown>): LoginLimits => ({
   accountFailures: asNumber(doc.account_failures) ?? 5,
@@ -209,6 +242,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
       .filter(Boolean) ??
       stringList(keycloak.redirect_uris) ?? ['/nomad-oasis/gui/*'],
     loginLimits: loginLimitsFrom(section(services, 'login_limits')),
+    admission: admissionFrom(section(services, 'admission')),
     trustProxy: trustProxyFrom(env.OASIS_TRUST_PROXY ?? services.trust_proxy),
     exampleUploads: readExampleUploads(section(doc, 'plugins'), configFile),
     mail: readMailConfig(section(doc, 'mail'), env),

@@ -2,6 +2,7 @@ import { copyFile, lstat, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadFileLimits } from '../config/processing-limits.ts';
 import { detectArchive, extractArchive } from './extract.ts';
+import type { FileWorkers } from './file-work.ts';
 import type { UploadFiles } from './storage.ts';
 import { uploadBudget } from './upload-budget.ts';
 
@@ -22,6 +23,7 @@ const filesBelow = async (folder: string, relative = ''): Promise<string[]> => {
  * still holds.
  */
 export const addExampleFiles = async (
+  fileWork: FileWorkers,
   examplePath: string,
   files: UploadFiles,
   limits: UploadFileLimits,
@@ -34,7 +36,7 @@ export const addExampleFiles = async (
     const copy = files.tempPath();
     await mkdir(path.dirname(copy), { recursive: true });
     await copyFile(examplePath, copy);
-    return extractArchive(kind, copy, files, '', limits);
+    return extractArchive(fileWork, kind, copy, files, '', limits);
   }
   const relatives = await filesBelow(examplePath);
   let bytes = 0;

@@ -8,6 +8,7 @@ import yauzl from 'yauzl';
 import tar from 'tar-stream';
 import type { UploadFileLimits } from '../config/processing-limits.ts';
 import { badRequest, HttpError } from '../errors.ts';
+import type { FileWorkers } from './file-work.ts';
 import { uploadWriteError } from './fs-errors.ts';
 import { safeRelativePath } from './paths.ts';
 import { assertNoClash } from './raw-clash.ts';
@@ -177,8 +178,12 @@ const stagingSink =
  * and compression ratio, and moved into place only when the whole archive was read and none clashes
  * with what the upload holds, so a corrupt or malicious archive leaves the upload as it was. The archive
  * file is removed.
+ *
+ * Members are read and written one at a time (one call on libuv's thread pool at a time), while moving
+ * them into place and removing the staging folder are whole-tree operations on the file-work threads.
  */
 export const extractArchive = async (
+  fileWork: FileWorkers,
   kind: ArchiveKind,
   file: string,
   files: UploadFiles,
@@ -202,16 +207,17 @@ export const extractArchive = async (
             limits,
           );
     await assertNoClash(files.rawDir, written);
-    for (const relative of written) {
-      await files
-        .moveIntoRaw(path.join(staging, relative), files.rawPath(relative))
-        .catch((error: unknown) => {
-          throw uploadWriteError(error, relative);
-        });
-    }
-    return [...written];
+    // Each path was checked by rawPath's rules when it was staged (entryPath).
+    const relatives = [...written];
+    await fileWork
+      .run({ op: 'move-into', from: staging, to: files.rawDir, relatives })
+      .catch((error: unknown) => {
+        throw uploadWriteError(error, (error as { relative?: string }).relative ?? '');
+      });
+    return relatives;
   } finally {
     await rm(file, { force: true });
-    await rm(staging, { recursive: true, force: true });
+    // What a stopping server leaves is removed at the next start (temp-cleanup.ts).
+    await fileWork.run({ op: 'remove', target: staging }).catch(() => undefined);
   }
 };

@@ -1,8 +1,10 @@
 // The bounded walk behind rawdir's folder sizes, on a real temp folder.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poolStall } from '../testing/pool-stall.ts';
 import { folderSizes } from './read.ts';
 
 describe('folder sizes', () => {
@@ -27,4 +29,14 @@ describe('folder sizes', () => {
     expect(await folderSizes(dir, 5)).toBeDefined();
     expect(await folderSizes(dir, 4)).toBeUndefined();
   });
+
+  it("measures a large folder a few files at a time, leaving libuv's thread pool to other requests", async () => {
+    const large = path.join(dir, 'large');
+    mkdirSync(large);
+    for (let i = 0; i < 10_000; i++) writeFileSync(path.join(large, `f${i}`), 'x');
+    const seen = await poolStall(() => folderSizes(large));
+    expect((seen.result as { total: number }).total).toBe(10_000);
+    // A cheap read waits behind a few of the walk's stats, never behind most of them.
+    expect(seen.longestStat).toBeLessThan(seen.ms * 0.5);
+  }, 120_000);
 });

@@ -43,6 +43,8 @@ export const listFolder = async (
 
 /** Directory entries one listing may visit to add up folder sizes: a request's cost stays bounded. */
 const FOLDER_SIZE_WALK_LIMIT = 20_000;
+/** Stats of one listing on libuv's thread pool at once (of its 4 threads). */
+const STATS_IN_FLIGHT = 2;
 
 /** A folder's size as NOMAD shows it, and the sizes of the folders directly in it (by name). */
 export interface FolderSizes {
@@ -65,13 +67,20 @@ export const folderSizes = async (
     const dirents = await readdir(dir, { withFileTypes: true }).catch(() => []);
     budget -= dirents.length;
     if (budget < 0) return undefined;
-    // The files of one folder are measured together (at most the budget's worth), sub-folders in turn.
-    const fileSizes = await Promise.all(
-      dirents
-        .filter((dirent) => dirent.isFile())
-        .map(async (dirent) => (await lstat(path.join(dir, dirent.name)).catch(() => undefined))?.size ?? 0),
-    );
-    let total = fileSizes.reduce((sum, size) => sum + size, 0);
+    // A few files at a time: all of a large folder's stats in flight at once would hold libuv's thread
+    // pool, which every other request needs, until the last of them is done.
+    const files = dirents.filter((dirent) => dirent.isFile());
+    let total = 0;
+    for (let at = 0; at < files.length; at += STATS_IN_FLIGHT) {
+      const sizes = await Promise.all(
+        files
+          .slice(at, at + STATS_IN_FLIGHT)
+          .map(
+            async (dirent) => (await lstat(path.join(dir, dirent.name)).catch(() => undefined))?.size ?? 0,
+          ),
+      );
+      for (const size of sizes) total += size;
+    }
     for (const dirent of dirents) {
       if (!dirent.isDirectory()) continue;
       const size = await below(path.join(dir, dirent.name), false);

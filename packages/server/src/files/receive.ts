@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { UploadFileLimits } from '../config/processing-limits.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { detectArchive, extractArchive } from './extract.ts';
+import type { FileWorkers } from './file-work.ts';
 import { uploadWriteError } from './fs-errors.ts';
 import { safeRelativePath } from './paths.ts';
 import { pathInfo } from './read.ts';
@@ -64,6 +65,7 @@ export type OpenIncomingFile = () => Promise<IncomingFile | undefined>;
  * fails, the temp file goes and the upload keeps what it had.
  */
 export const receiveFile = async (
+  fileWork: FileWorkers,
   open: OpenIncomingFile,
   files: UploadFiles,
   targetDir: string,
@@ -89,7 +91,8 @@ export const receiveFile = async (
   try {
     // A body without a name (`curl -T file`) is taken when it is an archive: its members name themselves.
     const kind = await detectArchive(temp, relative ?? '');
-    if (kind) return await extractArchive(kind, temp, files, safeRelativePath(targetDir), limits, rawBytes);
+    if (kind)
+      return await extractArchive(fileWork, kind, temp, files, safeRelativePath(targetDir), limits, rawBytes);
     if (!relative) throw noFileName();
     const place = async () => {
       await options.beforeReplace?.(relative);

@@ -1,5 +1,6 @@
-import { lstat, readdir, rm } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { FileWorkers } from './file-work.ts';
 
 const entriesOf = (dir: string) => readdir(dir).catch((): string[] => []);
 
@@ -11,9 +12,14 @@ export const BUNDLE_STAGING_PREFIX = '.bundle-import-';
  * request bodies, half-extracted archives, the temp files of atomic writes; and the staging folders of
  * interrupted bundle imports. With `olderThanMs`, only
  * what was not touched for that long: other servers sharing the data directory may be writing now.
- * Returns how many temp entries were removed.
+ * Returns how many temp entries were removed. The trees go on the file-work threads: a half-extracted
+ * archive may hold a hundred thousand files, and the server already answers requests.
  */
-export const removeStaleTempFiles = async (dataDir: string, olderThanMs = 0): Promise<number> => {
+export const removeStaleTempFiles = async (
+  fileWork: FileWorkers,
+  dataDir: string,
+  olderThanMs = 0,
+): Promise<number> => {
   const uploads = path.join(dataDir, 'uploads');
   const cutoff = Date.now() - olderThanMs;
   let removed = 0;
@@ -22,7 +28,7 @@ export const removeStaleTempFiles = async (dataDir: string, olderThanMs = 0): Pr
       const staging = path.join(uploads, upload);
       const info = await lstat(staging).catch(() => undefined);
       if (!info || (olderThanMs > 0 && info.mtimeMs > cutoff)) continue;
-      await rm(staging, { recursive: true, force: true });
+      await fileWork.run({ op: 'remove', target: staging });
       removed++;
       continue;
     }
@@ -31,7 +37,7 @@ export const removeStaleTempFiles = async (dataDir: string, olderThanMs = 0): Pr
       const entry = path.join(tmp, name);
       const info = await lstat(entry).catch(() => undefined);
       if (!info || (olderThanMs > 0 && info.mtimeMs > cutoff)) continue;
-      await rm(entry, { recursive: true, force: true });
+      await fileWork.run({ op: 'remove', target: entry }, upload);
       removed++;
     }
   }

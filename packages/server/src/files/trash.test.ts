@@ -9,6 +9,7 @@ import { as, json, waitProcessed } from '../testing/http.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 import { makeZipOf } from '../testing/zip.ts';
+import { FileWorkers } from './file-work.ts';
 import { moveToTrash, TrashEmptier, trashDir } from './trash.ts';
 
 const FILES = 1000;
@@ -60,7 +61,8 @@ describe('TrashEmptier', () => {
     const leftover = path.join(trashDir(dataDir), 'left-over');
     mkdirSync(path.join(leftover, 'a', 'b'), { recursive: true });
     writeFileSync(path.join(leftover, 'a', 'b', 'file'), 'x');
-    const emptier = new TrashEmptier(dataDir);
+    const fileWork = new FileWorkers();
+    const emptier = new TrashEmptier(dataDir, fileWork);
     emptier.wake();
     const tree = path.join(dataDir, 'tree');
     mkdirSync(path.join(tree, 'c'), { recursive: true });
@@ -72,5 +74,6 @@ describe('TrashEmptier', () => {
     expect(readdirSync(trashDir(dataDir))).toEqual([]);
     expect(existsSync(tree)).toBe(false);
     await emptier.close();
+    await fileWork.close();
   });
 });

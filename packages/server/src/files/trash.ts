@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { FileWorkers } from './file-work.ts';
 
 /*
  * Removing a tree of files: the request that asks for it renames the tree into the data directory's trash
- * (one system call: the files are gone from where they were at once), and a thread of its own deletes the
- * trash one tree at a time, with synchronous calls on that thread. A recursive delete on the event loop's
+ * (one system call: the files are gone from where they were at once), and a file-work thread (file-work.ts)
+ * deletes the trash one tree at a time, with synchronous calls on that thread. A recursive delete on the event loop's
  * side would run its tens of thousands of unlink calls on libuv's shared thread pool, which static files,
  * compression and the database also wait for: a 100,000-file upload stalled every request for half a minute.
  */
@@ -32,20 +32,6 @@ export async function moveToTrash(dataDir: string, target: string): Promise<bool
   }
 }
 
-// The deleting thread: one tree per message. Another server sharing the data directory may be deleting
-// the same tree: what vanishes meanwhile is no error, a folder found not yet empty is tried again
-// (rmSync's retries), and a tree that still fails is reported.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { rmSync } = require('node:fs');
-parentPort.on('message', ({ id, target }) => {
-  let error;
-  try { rmSync(target, { recursive: true, force: true, maxRetries: 2 }); }
-  catch (e) { error = e instanceof Error ? e.message : String(e); }
-  parentPort.postMessage({ id, error });
-});
-`;
-
 interface TrashEmptierOptions {
   /** Where failures to delete are reported. */
   onError?: (message: string) => void;
@@ -53,17 +39,16 @@ interface TrashEmptierOptions {
   paused?: boolean;
 }
 
-/** Empties one data directory's trash on a thread of its own; `wake()` after moving something there. */
+/** Empties one data directory's trash on a file-work thread; `wake()` after moving something there. */
 export class TrashEmptier {
-  private worker: Worker | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private paused: boolean;
   private closed = false;
-  private nextId = 0;
 
   constructor(
     private readonly dataDir: string,
+    private readonly fileWork: FileWorkers,
     private readonly options: TrashEmptierOptions = {},
   ) {
     this.paused = options.paused ?? false;
@@ -98,8 +83,6 @@ export class TrashEmptier {
   async close(): Promise<void> {
     this.closed = true;
     await this.idle();
-    await this.worker?.terminate();
-    this.worker = undefined;
   }
 
   private async emptyAll(): Promise<void> {
@@ -112,33 +95,9 @@ export class TrashEmptier {
   }
 
   private remove(target: string): Promise<string | undefined> {
-    const worker = (this.worker ??= this.start());
-    const id = ++this.nextId;
-    return new Promise((resolve) => {
-      const onMessage = (answer: { id: number; error?: string }) => {
-        if (answer.id !== id) return;
-        worker.off('message', onMessage);
-        worker.off('exit', onExit);
-        resolve(answer.error);
-      };
-      const onExit = () => {
-        worker.off('message', onMessage);
-        resolve('the deleting thread stopped');
-      };
-      worker.on('message', onMessage);
-      worker.on('exit', onExit);
-      worker.postMessage({ id, target });
-    });
-  }
-
-  private start(): Worker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.on('exit', () => {
-      if (this.worker === worker) this.worker = undefined;
-    });
-    worker.on('error', (error) => this.options.onError?.(`the deleting thread failed: ${error.message}`));
-    // Idle, it does not keep the process alive.
-    worker.unref();
-    return worker;
+    return this.fileWork.run({ op: 'remove', target }).then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
   }
 }

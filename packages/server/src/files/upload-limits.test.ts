@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_FILE_LIMITS } from '../config/processing-limits.ts';
+import { FileWorkers } from './file-work.ts';
 import { safeRelativePath } from './paths.ts';
 import { assertNoClash } from './raw-clash.ts';
 import { formatBytes } from './sizes.ts';
@@ -67,10 +68,12 @@ describe('upload file limits', () => {
     const staging = join(dir, 'uploads', `${BUNDLE_STAGING_PREFIX}0123`);
     await mkdir(join(staging, 'raw'), { recursive: true });
     await utimes(staging, hourAgo, hourAgo);
-    expect(await removeStaleTempFiles(dir, 3600_000)).toBe(2);
+    const fileWork = new FileWorkers();
+    expect(await removeStaleTempFiles(fileWork, dir, 3600_000)).toBe(2);
     expect(existsSync(staging)).toBe(false);
-    expect(await removeStaleTempFiles(dir)).toBe(2);
-    expect(await removeStaleTempFiles(dir)).toBe(0);
+    expect(await removeStaleTempFiles(fileWork, dir)).toBe(2);
+    expect(await removeStaleTempFiles(fileWork, dir)).toBe(0);
+    await fileWork.close();
   });
 
   it('formats sizes as people say them', () => {

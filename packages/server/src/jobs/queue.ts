@@ -33,6 +33,24 @@ const EXPIRED = `(lease_expires_at IS NULL OR lease_expires_at < now())`;
 const leaseUntil = (param: string) => `now() + make_interval(secs => ${param}::double precision / 1000)`;
 
 /**
+ * A job that runs from its start in the process that inserts it (a request's own work), held with `lease`
+ * like a claimed one: if that process dies, its lease runs out and a worker takes the job over.
+ */
+export const insertRunningJob = async (
+  db: Queryable,
+  kind: string,
+  uploadId: string,
+  lease: Lease,
+): Promise<number> => {
+  const { rows } = await db.query<{ job_id: number }>(
+    `INSERT INTO jobs (kind, upload_id, payload, state, started_at, attempts, lease_owner, lease_expires_at)
+     VALUES ($1, $2, '{}', 'RUNNING', now(), 1, $3, ${leaseUntil('$4')}) RETURNING job_id`,
+    [kind, uploadId, lease.owner, lease.ms],
+  );
+  return Number(rows[0]?.job_id);
+};
+
+/**
  * Claims the oldest job that is pending or whose lease expired, unless another live job of the same upload
  * is running (an upload is processed on one node at a time). SKIP LOCKED lets several workers and servers
  * share the table. `takenOver`: the job was running on a node that is gone.
@@ -152,8 +170,13 @@ export const giveUpAbandonedJobs = async (
 
 /**
  * With the embedded database only this process can hold jobs (db/lock.ts): what a previous process left
- * RUNNING is abandoned now, not when its lease would have run out.
+ * RUNNING is abandoned now, not when its lease would have run out. Leases of this process (`owner`, also
+ * as the end of a request's own owner name, which may already hold jobs) are kept.
  */
-export const expireLeasesOfDeadProcess = async (db: Queryable): Promise<void> => {
-  await db.query(`UPDATE jobs SET lease_expires_at = NULL WHERE state = 'RUNNING'`);
+export const expireLeasesOfDeadProcess = async (db: Queryable, owner: string): Promise<void> => {
+  await db.query(
+    `UPDATE jobs SET lease_expires_at = NULL
+     WHERE state = 'RUNNING' AND (lease_owner IS NULL OR right(lease_owner, length($1)) <> $1)`,
+    [owner],
+  );
 };

@@ -72,7 +72,7 @@ export class JobWorker {
   }
 
   async start(): Promise<void> {
-    if (this.db.kind === 'pglite') await expireLeasesOfDeadProcess(this.db);
+    if (this.db.kind === 'pglite') await expireLeasesOfDeadProcess(this.db, this.lease.owner);
     this.running = true;
     // The loop outlives a stop that released its job: what it meets after the stop (a closed database)
     // is no news. Before, an error is as unhandled as it always was.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { NorthToolState } from '@oasis/schema';
 import { HttpError } from '../errors.ts';
+import type { FileWorkers } from '../files/file-work.ts';
 import { NorthAccess } from './access-cookie.ts';
 import { freeLoopbackPort } from './loopback-port.ts';
 import type { NorthConfig, NorthToolConfig } from './north-config.ts';
@@ -28,7 +29,12 @@ export class NorthHub {
 
   constructor(
     readonly config: NorthConfig,
-    private readonly options: { dataDir: string; basePath: string; now?: () => number },
+    private readonly options: {
+      dataDir: string;
+      basePath: string;
+      fileWork: FileWorkers;
+      now?: () => number;
+    },
   ) {}
 
   private now(): number {
@@ -91,7 +97,7 @@ export class NorthHub {
     if (port === undefined) throw new HttpError(503, 'No free port for the tool. Try again later.');
     const userDir = path.join(this.options.dataDir, 'north', user.user_id);
     const workDir = path.join(userDir, name);
-    const mounted = await layOutUploads(workDir, uploads);
+    const mounted = await layOutUploads(this.options.fileWork, workDir, uploads);
     const instance = new ToolInstance(port, workDir, mounted, this.now());
     this.instances.set(key, instance);
     this.watchIdle();
@@ -132,7 +138,8 @@ export class NorthHub {
   async uploadPublished(uploadId: string, rawDir: string): Promise<void> {
     for (const instance of this.instances.values()) {
       const dir = instance.mountedUploads.get(uploadId);
-      if (dir !== undefined && instance.live) await remountReadOnly(instance.workDir, dir, rawDir);
+      if (dir !== undefined && instance.live)
+        await remountReadOnly(this.options.fileWork, instance.workDir, dir, rawDir);
     }
   }
 

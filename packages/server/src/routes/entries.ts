@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerOperation } from '../http/register-operation.ts';
+import { sendSearchPage } from '../http/json-slices.ts';
+import { HEAVY_PAGE_ROWS } from '../admission/heavy-work.ts';
 import { searchUntilClosed } from '../search/request-abort.ts';
 import { SEARCH_BODY_LIMIT } from '../search/limits.ts';
 import { queryArchives, readEntryArchive, readEntryMetadata, readEntryRawDir } from '../services/entries.ts';
@@ -16,7 +18,13 @@ export const entriesRoutes =
       api,
       'entriesQuery',
       async (request, reply) =>
-        searchUntilClosed(request, reply, (signal) => queryEntries(ctx, request.user, request.body, signal)),
+        sendSearchPage(
+          reply,
+          await searchUntilClosed(request, reply, (signal) =>
+            queryEntries(ctx, request.user, request.body, signal),
+          ),
+          HEAVY_PAGE_ROWS,
+        ),
       { bodyLimit: SEARCH_BODY_LIMIT },
     );
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerOperation } from '../http/register-operation.ts';
+import { sendSearchPage } from '../http/json-slices.ts';
+import { HEAVY_PAGE_ROWS } from '../admission/heavy-work.ts';
 import { searchUntilClosed } from '../search/request-abort.ts';
 import { SEARCH_BODY_LIMIT } from '../search/limits.ts';
 import { queryEntriesByQueryString, queryMaterials, suggestValues } from '../services/search.ts';
@@ -12,8 +14,12 @@ export const searchRoutes =
     const api = plugin;
 
     registerOperation(api, 'entriesByQueryString', async (request, reply) =>
-      searchUntilClosed(request, reply, (signal) =>
-        queryEntriesByQueryString(ctx, request.user, request.query as Record<string, unknown>, signal),
+      sendSearchPage(
+        reply,
+        await searchUntilClosed(request, reply, (signal) =>
+          queryEntriesByQueryString(ctx, request.user, request.query as Record<string, unknown>, signal),
+        ),
+        HEAVY_PAGE_ROWS,
       ),
     );
 
@@ -21,8 +27,12 @@ export const searchRoutes =
       api,
       'materialsQuery',
       async (request, reply) =>
-        searchUntilClosed(request, reply, (signal) =>
-          queryMaterials(ctx, request.user, request.body, signal),
+        sendSearchPage(
+          reply,
+          await searchUntilClosed(request, reply, (signal) =>
+            queryMaterials(ctx, request.user, request.body, signal),
+          ),
+          HEAVY_PAGE_ROWS,
         ),
       { bodyLimit: SEARCH_BODY_LIMIT },
     );

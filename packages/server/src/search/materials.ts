@@ -160,7 +160,9 @@ export const searchMaterials = async (
   const entriesEach = Math.max(1, Math.floor(MAX_RESULT_WINDOW / Math.max(1, page.rows.length)));
   const listed = (row: number) => (representativeOf.get(row) ?? []).slice(0, entriesEach);
   const pageRows = page.rows.flatMap(listed);
-  const docs = new Map((await rowDocuments(db, index, pageRows)).map((doc) => [String(doc.entry_id), doc]));
+  const docs = new Map(
+    (await rowDocuments(db, index, pageRows, budget)).map((doc) => [String(doc.entry_id), doc]),
+  );
   const required = splitRequired(request.required);
   const projectEntry = requiredProjection(required.entries);
   const projectMaterial = requiredProjection(required.material);

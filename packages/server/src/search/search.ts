@@ -162,7 +162,7 @@ const documentsOf = async (
   rows: readonly number[],
   required: EntriesQueryRequest['required'],
 ) => {
-  const docs = await rowDocuments(db, scope.index, rows);
+  const docs = await rowDocuments(db, scope.index, rows, scope.budget);
   const project = requiredProjection(required);
   const out: Record<string, unknown>[] = [];
   for (const doc of docs) {
@@ -181,7 +181,9 @@ const bucketEntries = async (
 ) => {
   const rows = [...new Set(buckets.flatMap((bucket) => bucket.rows ?? []))];
   // By entry id before `required` is applied: it may leave the id out.
-  const docs = new Map((await rowDocuments(db, scope.index, rows)).map((doc) => [String(doc.entry_id), doc]));
+  const docs = new Map(
+    (await rowDocuments(db, scope.index, rows, scope.budget)).map((doc) => [String(doc.entry_id), doc]),
+  );
   const project = requiredProjection(required);
   for (const bucket of buckets) {
     if (!bucket.rows) continue;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type OasisConfig } from '../config/config.ts';
 import { DEFAULT_PROCESSING_LIMITS, DEFAULT_UPLOAD_FILE_LIMITS } from '../config/processing-limits.ts';
 import { formatBytes } from '../files/sizes.ts';
+import { PROCESS_UPLOAD } from '../jobs/processing.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { trajectory, zerosArchive } from '../testing/big-inputs.ts';
 import { as, json } from '../testing/http.ts';
@@ -256,10 +257,11 @@ describe('a job that keeps dying', () => {
         [doomed, 3],
         [retried, 1],
       ] as const) {
-        await first.ctx.db.query(`UPDATE jobs SET state = 'RUNNING', attempts = $2 WHERE upload_id = $1`, [
-          uploadId,
-          attempts,
-        ]);
+        // The processing job only: the upload's receiving job finished when its file was taken.
+        await first.ctx.db.query(
+          `UPDATE jobs SET state = 'RUNNING', attempts = $2 WHERE upload_id = $1 AND kind = $3`,
+          [uploadId, attempts, PROCESS_UPLOAD],
+        );
         await first.ctx.db.query(`UPDATE uploads SET process_status = 'RUNNING' WHERE upload_id = $1`, [
           uploadId,
         ]);
@@ -291,7 +293,8 @@ describe('a job that keeps dying', () => {
       expect(again.upload.process_status).toBe('SUCCESS');
       expect(again.entries.map((e) => e.process_status)).toEqual(['SUCCESS']);
       const { rows } = await second.ctx.db.query<{ upload_id: string; state: string; attempts: number }>(
-        'SELECT upload_id, state, attempts FROM jobs ORDER BY job_id',
+        'SELECT upload_id, state, attempts FROM jobs WHERE kind = $1 ORDER BY job_id',
+        [PROCESS_UPLOAD],
       );
       expect(rows).toEqual([
         { upload_id: doomed, state: 'FAILED', attempts: 3 },

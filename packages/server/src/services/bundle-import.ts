@@ -153,7 +153,7 @@ export const importBundle = async (
       incoming.stream,
       await uploadBudget(staging.rawDir, staging.root, limits, 0),
     );
-    await extractArchive('zip', received, staging, '', limits, 0);
+    await extractArchive(ctx.fileWork, 'zip', received, staging, '', limits, 0);
     const infoFile = path.join(staging.rawDir, BUNDLE_INFO_FILE);
     const size = await stat(infoFile).then(
       (info) => info.size,

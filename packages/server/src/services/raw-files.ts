@@ -214,7 +214,7 @@ export const putRawFile = async (
   const { entryHash } = options;
   // The hash is checked when the body has arrived, and the file replaced in the same step: two saves of
   // one file read at the same hash cannot both win (within this process; see docs/operations.md).
-  const written = await receiveFile(file, files, targetDir, ctx.config.uploadFiles, {
+  const written = await receiveFile(ctx.fileWork, file, files, targetDir, ctx.config.uploadFiles, {
     keepExisting: options.overwriteIfExists === false,
     serialize: (relative, task) => ctx.fileWrites.run(`${upload.upload_id}/${relative}`, task),
     ...(entryHash === undefined

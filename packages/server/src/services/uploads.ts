@@ -8,6 +8,7 @@ import { addExampleFiles } from '../files/example-files.ts';
 import { receiveFile, type OpenIncomingFile } from '../files/receive.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { queueUploadProcessing } from '../jobs/processing.ts';
+import { finishJob, insertRunningJob, renewLease, type Lease } from '../jobs/queue.ts';
 import { createUploadId } from '../processing/ids.ts';
 import {
   countUnpublishedUploads,
@@ -34,6 +35,27 @@ const removeUpload = async (ctx: AppContext, uploadId: string): Promise<void> =>
   await deleteUploadRow(ctx.db, uploadId);
   await new UploadFiles(ctx.config.dataDir, uploadId).delete();
   ctx.trash.wake();
+};
+
+/** The job that marks an upload whose first files are being received by the request that created it. */
+export const RECEIVE_UPLOAD = 'receive_upload';
+
+/**
+ * An upload whose creating request ended with its server (killed while the body streamed in or the
+ * archive was extracted) and whose receive job a worker then took over: the client got no answer and no
+ * upload id, so the upload goes, row and folder, as when receiving fails. It does not stay behind empty,
+ * counting against its user's limit of unpublished uploads.
+ */
+export const removeInterruptedUpload = (ctx: AppContext, uploadId: string): Promise<void> =>
+  removeUpload(ctx, uploadId);
+
+/** Renews the receive job's lease every third of its length until the returned stop is called. */
+const holdLease = (ctx: AppContext, jobId: number, lease: Lease): (() => void) => {
+  const timer = setInterval(() => {
+    renewLease(ctx.db, jobId, lease).catch(() => undefined);
+  }, lease.ms / 3);
+  timer.unref();
+  return () => clearInterval(timer);
 };
 
 export interface CreateUploadInput {
@@ -66,7 +88,9 @@ const exampleUpload = (ctx: AppContext, id: string | undefined) => {
  * the caller's user row: concurrent creates of one user wait for each other, so each counts the others'
  * uploads and no two pass the limit together (PostgreSQL; PGlite runs one transaction at a time anyway).
  * The file is received after the commit, since a transaction must not stay open while a body streams in;
- * if that fails, the new upload is removed again, row and folder.
+ * if that fails, the new upload is removed again, row and folder. Until then a running receive job (inserted
+ * with the row) holds the upload: should the server die meanwhile, its lease runs out and a worker removes
+ * the upload (removeInterruptedUpload).
  */
 export const createUpload = async (
   ctx: AppContext,
@@ -76,7 +100,8 @@ export const createUpload = async (
   const userId = await creatorId(ctx, caller, input);
   const example = exampleUpload(ctx, input.exampleUploadId);
   const uploadId = createUploadId();
-  await ctx.db.transaction(async (tx) => {
+  const lease = { owner: `receive:${ctx.node}`, ms: ctx.config.processing.jobLeaseMs };
+  const receiveJob = await ctx.db.transaction(async (tx) => {
     if (!(await lockUser(tx, userId))) throw unauthorized('The user of this token does not exist.');
     if ((await countUnpublishedUploads(tx, userId)) >= ctx.config.uploadLimit)
       throw badRequest(UPLOAD_LIMIT_EXCEEDED);
@@ -85,18 +110,24 @@ export const createUpload = async (
       upload_name: input.uploadName ?? example?.title ?? null,
       main_author: userId,
     });
+    return insertRunningJob(tx, RECEIVE_UPLOAD, uploadId, lease);
   });
+  const release = holdLease(ctx, receiveJob, lease);
   try {
     const files = new UploadFiles(ctx.config.dataDir, uploadId);
     await files.create();
     // With an example, a body the request may carry is not read.
     const written = example
-      ? await addExampleFiles(example.path, files, ctx.config.uploadFiles)
-      : await receiveFile(input.file, files, '', ctx.config.uploadFiles);
+      ? await addExampleFiles(ctx.fileWork, example.path, files, ctx.config.uploadFiles)
+      : await receiveFile(ctx.fileWork, input.file, files, '', ctx.config.uploadFiles);
+    // Done before processing is queued: a worker takes no job of an upload with another one running.
+    await finishJob(ctx.db, receiveJob, lease.owner);
     if (written) await queueUploadProcessing(ctx, uploadId);
   } catch (error) {
     await removeUpload(ctx, uploadId);
     throw error;
+  } finally {
+    release();
   }
   return currentUpload(ctx.db, uploadId);
 };

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { systemClock, type Clock } from '../time/clock.ts';
+import { Admission } from '../admission/admission.ts';
 import { LoginLimiter } from '../auth/login-limiter.ts';
 import { loadConfig, type OasisConfig } from '../config/config.ts';
 import type { AppContext } from '../context.ts';
@@ -9,9 +10,11 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createSearchEngine } from '../search/engine/engine.ts';
 import { freshPostgresDatabase, pgliteTemplate, testPostgresServer } from './test-database.ts';
+import { FileWorkers } from '../files/file-work.ts';
 import { TrashEmptier } from '../files/trash.ts';
 import { NorthHub } from '../north/hub.ts';
 import { KeyedQueue } from '../files/keyed-queue.ts';
+import { nodeName } from '../services/node-lease.ts';
 
 export interface ServiceTestContext {
   ctx: AppContext;
@@ -39,22 +42,27 @@ export const openServiceContext = async (
     await postgres?.drop();
     throw error;
   }
+  const fileWork = new FileWorkers();
   const ctx: AppContext = {
     config,
     db,
     search: createSearchEngine(db, { timeBudgetMs: config.searchTimeBudgetMs }),
     notifyJobQueued: () => undefined,
     loginLimiter: new LoginLimiter(db, config.loginLimits),
+    admission: new Admission(config.admission),
     fileWrites: new KeyedQueue(),
+    node: nodeName(),
     clock: options.clock ?? systemClock,
-    north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath }),
-    trash: new TrashEmptier(config.dataDir),
+    north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath, fileWork }),
+    fileWork,
+    trash: new TrashEmptier(config.dataDir, fileWork),
   };
   return {
     ctx,
     async close() {
       await ctx.north.stopAll();
       await ctx.trash.close();
+      await fileWork.close();
       await db.close();
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });

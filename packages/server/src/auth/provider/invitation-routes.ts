@@ -91,35 +91,39 @@ export const invitationRoutes =
       return renderForm(request, reply, { token: open.token, username: open.invitation.username });
     });
 
-    app.post(INVITATION_PAGE, { bodyLimit: 64 * 1024 }, async (request, reply) => {
-      const fields = toParams(request.body);
-      const open = await openInvitation(reply, request, fields.token);
-      if (!open) return reply;
-      const { token, invitation } = open;
-      if (!checkCsrfToken(request, fields[CSRF_FIELD])) {
-        return renderForm(request, reply, {
-          token,
-          username: invitation.username,
-          status: 400,
-          errors: ['Your form has expired. Please submit it again.'],
-        });
-      }
-      const password = fields.password ?? '';
-      const problems = passwordProblems(password, fields.password_confirm);
-      if (problems.length > 0)
-        return renderForm(request, reply, { token, username: invitation.username, errors: problems });
-      const hash = await hashPassword(password);
-      // Single use: whichever of two concurrent posts comes second finds the invitation used.
-      const redeemed = await db.transaction((tx) =>
-        redeemInvitation(tx, hashSecret(token), ctx.clock.now(), hash),
-      );
-      if (!redeemed) return invalid(reply);
-      return sendPage(
-        config,
-        reply,
-        200,
-        INVITATION_TITLE,
-        passwordSetBody(redeemed.username, guiUrl(config)),
-      );
-    });
+    app.post(
+      INVITATION_PAGE,
+      { bodyLimit: 64 * 1024, config: { admission: 'password' } },
+      async (request, reply) => {
+        const fields = toParams(request.body);
+        const open = await openInvitation(reply, request, fields.token);
+        if (!open) return reply;
+        const { token, invitation } = open;
+        if (!checkCsrfToken(request, fields[CSRF_FIELD])) {
+          return renderForm(request, reply, {
+            token,
+            username: invitation.username,
+            status: 400,
+            errors: ['Your form has expired. Please submit it again.'],
+          });
+        }
+        const password = fields.password ?? '';
+        const problems = passwordProblems(password, fields.password_confirm);
+        if (problems.length > 0)
+          return renderForm(request, reply, { token, username: invitation.username, errors: problems });
+        const hash = await hashPassword(password);
+        // Single use: whichever of two concurrent posts comes second finds the invitation used.
+        const redeemed = await db.transaction((tx) =>
+          redeemInvitation(tx, hashSecret(token), ctx.clock.now(), hash),
+        );
+        if (!redeemed) return invalid(reply);
+        return sendPage(
+          config,
+          reply,
+          200,
+          INVITATION_TITLE,
+          passwordSetBody(redeemed.username, guiUrl(config)),
+        );
+      },
+    );
   };

@@ -65,37 +65,41 @@ export const loginRoutes =
       return renderLogin(request, reply, flow);
     });
 
-    app.post('/protocol/openid-connect/auth', { bodyLimit: 64 * 1024 }, async (request, reply) => {
-      const started = startFlow(ctx, reply, request.body);
-      if (!started) return reply;
-      const { flow } = started;
-      const fields = toParams(request.body);
-      const username = fields.username ?? '';
-      if (!checkCsrfToken(request, fields[CSRF_FIELD])) {
-        return renderLogin(request, reply, flow, {
-          username,
-          status: 400,
-          errors: ['Your login form has expired. Please log in again.'],
-        });
-      }
-      const { password } = fields;
-      if (!username || !password)
-        return renderLogin(request, reply, flow, { username, errors: ['Invalid username or password.'] });
-      const result = await guardLogin(ctx.loginLimiter, { login: username, address: request.ip }, () =>
-        authenticateUser(db, username, password),
-      );
-      if (result.outcome === 'limited') {
-        reply.header('retry-after', String(result.retryAfter));
-        return renderLogin(request, reply, flow, {
-          username,
-          status: 429,
-          errors: [tooManyAttempts(result.retryAfter)],
-        });
-      }
-      if (result.outcome === 'failed')
-        return renderLogin(request, reply, flow, { username, errors: ['Invalid username or password.'] });
-      const user = result.value;
-      const sid = await startBrowserSession(config, db, reply, user.user_id);
-      return finishLogin(ctx, reply, flow, user.user_id, sid);
-    });
+    app.post(
+      '/protocol/openid-connect/auth',
+      { bodyLimit: 64 * 1024, config: { admission: 'password' } },
+      async (request, reply) => {
+        const started = startFlow(ctx, reply, request.body);
+        if (!started) return reply;
+        const { flow } = started;
+        const fields = toParams(request.body);
+        const username = fields.username ?? '';
+        if (!checkCsrfToken(request, fields[CSRF_FIELD])) {
+          return renderLogin(request, reply, flow, {
+            username,
+            status: 400,
+            errors: ['Your login form has expired. Please log in again.'],
+          });
+        }
+        const { password } = fields;
+        if (!username || !password)
+          return renderLogin(request, reply, flow, { username, errors: ['Invalid username or password.'] });
+        const result = await guardLogin(ctx.loginLimiter, { login: username, address: request.ip }, () =>
+          authenticateUser(db, username, password),
+        );
+        if (result.outcome === 'limited') {
+          reply.header('retry-after', String(result.retryAfter));
+          return renderLogin(request, reply, flow, {
+            username,
+            status: 429,
+            errors: [tooManyAttempts(result.retryAfter)],
+          });
+        }
+        if (result.outcome === 'failed')
+          return renderLogin(request, reply, flow, { username, errors: ['Invalid username or password.'] });
+        const user = result.value;
+        const sid = await startBrowserSession(config, db, reply, user.user_id);
+        return finishLogin(ctx, reply, flow, user.user_id, sid);
+      },
+    );
   };

@@ -51,31 +51,36 @@ export const registrationRoutes =
       return render(request, reply, started.flow, {});
     });
 
-    app.post('/protocol/openid-connect/registrations', { bodyLimit: 64 * 1024 }, async (request, reply) => {
-      const started = startFlow(ctx, reply, request.body);
-      if (!started) return reply;
-      const { flow } = started;
-      const fields = toParams(request.body);
-      const values = registrationValues(fields);
-      if (!checkCsrfToken(request, fields[CSRF_FIELD])) {
-        return render(
-          request,
-          reply,
-          flow,
-          values,
-          ['Your registration form has expired. Please submit it again.'],
-          400,
-        );
-      }
-      const checked = validateRegistration(fields);
-      if (!checked.ok) return render(request, reply, flow, values, checked.errors);
-      try {
-        const user = await createUser(db, checked.value);
-        const sid = await startBrowserSession(config, db, reply, user.user_id);
-        return await finishLogin(ctx, reply, flow, user.user_id, sid);
-      } catch (error) {
-        if (error instanceof DuplicateUserError) return render(request, reply, flow, values, [error.message]);
-        throw error;
-      }
-    });
+    app.post(
+      '/protocol/openid-connect/registrations',
+      { bodyLimit: 64 * 1024, config: { admission: 'password' } },
+      async (request, reply) => {
+        const started = startFlow(ctx, reply, request.body);
+        if (!started) return reply;
+        const { flow } = started;
+        const fields = toParams(request.body);
+        const values = registrationValues(fields);
+        if (!checkCsrfToken(request, fields[CSRF_FIELD])) {
+          return render(
+            request,
+            reply,
+            flow,
+            values,
+            ['Your registration form has expired. Please submit it again.'],
+            400,
+          );
+        }
+        const checked = validateRegistration(fields);
+        if (!checked.ok) return render(request, reply, flow, values, checked.errors);
+        try {
+          const user = await createUser(db, checked.value);
+          const sid = await startBrowserSession(config, db, reply, user.user_id);
+          return await finishLogin(ctx, reply, flow, user.user_id, sid);
+        } catch (error) {
+          if (error instanceof DuplicateUserError)
+            return render(request, reply, flow, values, [error.message]);
+          throw error;
+        }
+      },
+    );
   };

@@ -77,70 +77,78 @@ export const tokenRoutes =
         tooManyAttempts(retryAfter),
       );
 
-    app.post('/protocol/openid-connect/token', { bodyLimit: 64 * 1024 }, async (request, reply) => {
-      // Called by browsers from GUIs on other origins too; no cookies are read, so any origin may.
-      allowWebOrigin(config, request, reply, { anyOrigin: true });
-      const fields = toParams(request.body);
-      const clientId = clientIdOf(fields, request.headers.authorization);
-      if (clientId !== config.keycloak.clientId)
-        return sendOAuthError(reply, 401, 'invalid_client', 'Invalid client');
-      switch (fields.grant_type) {
-        case 'authorization_code': {
-          if (!fields.code) return sendOAuthError(reply, 400, 'invalid_request', 'Missing parameter: code');
-          const redeemed = await redeemAuthorizationCode(db, {
-            code: fields.code,
-            clientId,
-            redirectUri: fields.redirect_uri,
-            codeVerifier: fields.code_verifier,
-          });
-          if (!redeemed.ok) return sendOAuthError(reply, 400, 'invalid_grant', redeemed.reason);
-          return issueTokens(reply, redeemed.grant);
-        }
-        case 'refresh_token': {
-          if (!fields.refresh_token)
-            return sendOAuthError(reply, 400, 'invalid_request', 'Missing parameter: refresh_token');
-          const { refresh_token: token } = fields;
-          // No account to count against: only the address, so guessing refresh tokens is slowed down.
-          let reason = '';
-          const result = await guardLogin(ctx.loginLimiter, { address: request.ip }, async () => {
-            const claims = await verifyProviderToken(config, keyStore, token, 'Refresh');
-            if (!claims?.jti) {
-              reason = 'Invalid refresh token';
+    app.post(
+      '/protocol/openid-connect/token',
+      { bodyLimit: 64 * 1024, config: { admission: 'password' } },
+      async (request, reply) => {
+        // Called by browsers from GUIs on other origins too; no cookies are read, so any origin may.
+        allowWebOrigin(config, request, reply, { anyOrigin: true });
+        const fields = toParams(request.body);
+        const clientId = clientIdOf(fields, request.headers.authorization);
+        if (clientId !== config.keycloak.clientId)
+          return sendOAuthError(reply, 401, 'invalid_client', 'Invalid client');
+        switch (fields.grant_type) {
+          case 'authorization_code': {
+            if (!fields.code) return sendOAuthError(reply, 400, 'invalid_request', 'Missing parameter: code');
+            const redeemed = await redeemAuthorizationCode(db, {
+              code: fields.code,
+              clientId,
+              redirectUri: fields.redirect_uri,
+              codeVerifier: fields.code_verifier,
+            });
+            if (!redeemed.ok) return sendOAuthError(reply, 400, 'invalid_grant', redeemed.reason);
+            return issueTokens(reply, redeemed.grant);
+          }
+          case 'refresh_token': {
+            if (!fields.refresh_token)
+              return sendOAuthError(reply, 400, 'invalid_request', 'Missing parameter: refresh_token');
+            const { refresh_token: token } = fields;
+            // No account to count against: only the address, so guessing refresh tokens is slowed down.
+            let reason = '';
+            const result = await guardLogin(ctx.loginLimiter, { address: request.ip }, async () => {
+              const claims = await verifyProviderToken(config, keyStore, token, 'Refresh');
+              if (!claims?.jti) {
+                reason = 'Invalid refresh token';
+                return undefined;
+              }
+              const redeemed = await redeemRefreshToken(db, {
+                jti: claims.jti,
+                subject: claims.sub,
+                clientId,
+              });
+              if (redeemed.ok) return redeemed.grant;
+              reason = redeemed.reason;
               return undefined;
-            }
-            const redeemed = await redeemRefreshToken(db, { jti: claims.jti, subject: claims.sub, clientId });
-            if (redeemed.ok) return redeemed.grant;
-            reason = redeemed.reason;
-            return undefined;
-          });
-          if (result.outcome === 'limited') return limited(reply, result.retryAfter);
-          if (result.outcome === 'failed') return sendOAuthError(reply, 400, 'invalid_grant', reason);
-          return issueTokens(reply, result.value);
+            });
+            if (result.outcome === 'limited') return limited(reply, result.retryAfter);
+            if (result.outcome === 'failed') return sendOAuthError(reply, 400, 'invalid_grant', reason);
+            return issueTokens(reply, result.value);
+          }
+          case 'password': {
+            const { username, password } = fields;
+            if (!username || !password)
+              return sendOAuthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
+            const result = await guardLogin(ctx.loginLimiter, { login: username, address: request.ip }, () =>
+              authenticateUser(db, username, password),
+            );
+            if (result.outcome === 'limited') return limited(reply, result.retryAfter);
+            if (result.outcome === 'failed')
+              return sendOAuthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
+            const user = result.value;
+            // Like Keycloak, a password login opens a session (without a cookie) that its refresh tokens belong to.
+            const { sid } = await createSession(db, user.user_id);
+            return issueTokens(reply, {
+              userId: user.user_id,
+              clientId,
+              scope: fields.scope ?? 'openid profile email',
+              sid,
+            });
+          }
+          default:
+            return sendOAuthError(reply, 400, 'unsupported_grant_type', 'Unsupported grant_type');
         }
-        case 'password': {
-          const { username, password } = fields;
-          if (!username || !password)
-            return sendOAuthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
-          const result = await guardLogin(ctx.loginLimiter, { login: username, address: request.ip }, () =>
-            authenticateUser(db, username, password),
-          );
-          if (result.outcome === 'limited') return limited(reply, result.retryAfter);
-          if (result.outcome === 'failed')
-            return sendOAuthError(reply, 401, 'invalid_grant', 'Invalid user credentials');
-          const user = result.value;
-          // Like Keycloak, a password login opens a session (without a cookie) that its refresh tokens belong to.
-          const { sid } = await createSession(db, user.user_id);
-          return issueTokens(reply, {
-            userId: user.user_id,
-            clientId,
-            scope: fields.scope ?? 'openid profile email',
-            sid,
-          });
-        }
-        default:
-          return sendOAuthError(reply, 400, 'unsupported_grant_type', 'Unsupported grant_type');
-      }
-    });
+      },
+    );
 
     preflight(app, config, '/protocol/openid-connect/token', 'POST', { anyOrigin: true });
   };

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, utimes } from 'node:fs/promises';
+import { mkdir, readdir, rename, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { FileWorkers } from '../../files/file-work.ts';
 import { UploadFiles } from '../../files/storage.ts';
 import { resolveInside } from '../../files/paths.ts';
 import type { UploadArea } from '../backup/format.ts';
@@ -13,10 +14,12 @@ import { holdsFiles } from './target.ts';
 /**
  * The upload files of a restore, written into a staging folder in the data directory (same file system,
  * so moving an upload's folder into place is one rename) and moved into `uploads/` only once the whole
- * backup was read and verified: a damaged backup leaves the data directory as it was.
+ * backup was read and verified: a damaged backup leaves the data directory as it was. Trees are removed on
+ * a file-work thread (files/file-work.ts), as in the server.
  */
 export class StagedUploads {
   private readonly moved: string[] = [];
+  private readonly fileWork = new FileWorkers({ threads: 1 });
 
   private constructor(
     private readonly dataDir: string,
@@ -72,7 +75,7 @@ export class StagedUploads {
       const target = path.join(this.dataDir, 'uploads', id);
       if (await holdsFiles(target))
         throw new Error(`${target} received files while the restore ran; is a server running?`);
-      await rm(target, { recursive: true, force: true });
+      await this.fileWork.run({ op: 'remove', target });
       await rename(path.join(staged, id), target);
       this.moved.push(target);
     }
@@ -80,10 +83,15 @@ export class StagedUploads {
 
   /** After a failure: takes out again what moveIntoPlace moved. */
   async undoMoves(): Promise<void> {
-    for (const target of this.moved.splice(0)) await rm(target, { recursive: true, force: true });
+    for (const target of this.moved.splice(0)) await this.fileWork.run({ op: 'remove', target });
   }
 
+  /** Removes the staging folder and ends the file-work thread. */
   async removeStaging(): Promise<void> {
-    await rm(this.staging, { recursive: true, force: true });
+    try {
+      await this.fileWork.run({ op: 'remove', target: this.staging });
+    } finally {
+      await this.fileWork.close();
+    }
   }
 }

@@ -1,6 +1,10 @@
 import type { Queryable } from '../../db/database.ts';
 import { entryDatasetsSql } from '../documents.ts';
 import type { SearchIndex } from './search-index.ts';
+import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+
+/** Documents read in one query when a budget takes turns: about 1 MB of JSON text. */
+const DOCUMENT_BATCH = 500;
 
 export interface EntryRow {
   entry_id: string;
@@ -67,13 +71,33 @@ export const rowDocuments = async (
   db: Queryable,
   index: SearchIndex,
   rows: readonly number[],
+  budget?: SearchBudget,
 ): Promise<Record<string, unknown>[]> => {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => index.entryIds.at(row));
-  const { rows: found } = await db.query<EntryRow>(entriesSql('e.entry_id = ANY($1)'), [ids]);
-  const byId = new Map(found.map((row) => [row.entry_id, row]));
-  return rows.flatMap((row) => {
+  const byId = new Map<string, EntryRow>();
+  if (!budget) {
+    const { rows: found } = await db.query<EntryRow>(entriesSql('e.entry_id = ANY($1)'), [ids]);
+    for (const row of found) byId.set(row.entry_id, row);
+  } else {
+    // A big page (10,000 documents, tens of MB) in batches parsed in the budget's slices: in one query the
+    // driver would parse megabytes of JSON between two turns of the event loop.
+    for (let start = 0; start < ids.length; start += DOCUMENT_BATCH) {
+      const { rows: found } = await db.query<EntryTextRow>(entriesTextSql('e.entry_id = ANY($1)'), [
+        ids.slice(start, start + DOCUMENT_BATCH),
+      ]);
+      for (let i = 0; i < found.length; i++) {
+        if (i % CHECK_EVERY === 0 && budget.due()) await budget.pause();
+        byId.set(found[i]!.entry_id, parseEntryRow(found[i]!));
+      }
+    }
+  }
+  const documents: Record<string, unknown>[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (budget && i % CHECK_EVERY === 0 && budget.due()) await budget.pause();
+    const row = rows[i]!;
     const entry = byId.get(index.entryIds.at(row));
-    return entry ? [{ ...entryDocument(entry), ...index.uploadDocs[index.uploadOf[row]!] }] : [];
-  });
+    if (entry) documents.push({ ...entryDocument(entry), ...index.uploadDocs[index.uploadOf[row]!] });
+  }
+  return documents;
 };

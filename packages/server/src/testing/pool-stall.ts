@@ -1,0 +1,58 @@
+import { open } from 'node:fs/promises';
+
+/** What `poolStall` saw while the work ran. */
+export interface PoolStall {
+  /** How long the work took. */
+  ms: number;
+  /**
+   * The longest wait of one cheap file read (open, stat, close: what serving a small static file asks of
+   * libuv's thread pool): how long the pool was held by the work.
+   */
+  longestStat: number;
+  /** The longest wait of one setImmediate (asked every millisecond): how long the event loop was held. */
+  longestTick: number;
+  /** Cheap reads answered while the work ran. */
+  stats: number;
+  /** The work's result, or its error. */
+  result: unknown;
+}
+
+/**
+ * Runs `work` while probing libuv's thread pool (a cheap file read every millisecond, one at a time) and the
+ * event loop (a setImmediate every millisecond). Each of the read's calls queues behind what the work has
+ * in flight on the pool, so a pool the work fills shows as a longest read about as long as the work itself. Tests compare the
+ * waits with `ms` (a condition relative to the work), so a busy machine slows both alike.
+ */
+export const poolStall = async (work: () => Promise<unknown>): Promise<PoolStall> => {
+  let running = true;
+  let longestStat = 0;
+  let longestTick = 0;
+  let stats = 0;
+  const started = performance.now();
+  const statProbe = (async () => {
+    while (running) {
+      const asked = performance.now();
+      const handle = await open(import.meta.filename, 'r');
+      await handle.stat();
+      await handle.close();
+      longestStat = Math.max(longestStat, performance.now() - asked);
+      if (running) stats++;
+      // A pause between probes, so that probing does not slow the work it watches.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  })();
+  const tickProbe = (async () => {
+    while (running) {
+      const asked = performance.now();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      longestTick = Math.max(longestTick, performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  })();
+  const result = await work().catch((error: unknown) => error);
+  const ms = performance.now() - started;
+  running = false;
+  // The read under way is waited for: if the work held the pool to its end, that read is the longest.
+  await Promise.all([statProbe, tickProbe]);
+  return { ms, longestStat, longestTick, stats, result };
+};
