@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { buildEnvConfig } from '../config/env-config.ts';
 import { buildArtifacts } from '../search/artifacts.ts';
+import { readFileBytes } from '../files/read.ts';
 import { guiBuild } from '../services/gui.ts';
 import { guiSecurityHeaders } from './gui-policy.ts';
 
@@ -73,6 +74,16 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
         },
       });
     }
+    // Browsers ask for /favicon.ico on pages that link no icon (JSON answers, the sign-in pages): they get
+    // the icon the GUI links (the build copies packages/gui/public to its root) instead of a 404.
+    const sendIcon = async (reply: FastifyReply) => {
+      const icon = await readFileBytes(path.join(dist, 'favicon.svg'));
+      if (!icon) return reply.status(404).send({ detail: 'Not Found' });
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(icon);
+    };
+    for (const url of new Set(['/favicon.ico', `${ctx.config.basePath}/favicon.ico`]))
+      app.get(url, { schema: { hide: true } }, async (_request, reply) => sendIcon(reply));
+
     app.get(guiPrefix, { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
     // Files of the build have their own routes (wildcard: false above); everything else is a client route.
     app.get(`${guiPrefix}/*`, { schema: { hide: true } }, async (request, reply) => {

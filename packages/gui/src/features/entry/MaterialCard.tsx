@@ -10,7 +10,7 @@ import {
   ToggleButtonGroup,
 } from '@mui/material';
 import type { ResultsMaterial, ResultsStructures } from '@oasis/schema';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { displayValue } from '../../components/format.ts';
 import { nElementsText } from './materialNames.ts';
 import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
@@ -97,26 +97,49 @@ export function MaterialCard({
   }
   return (
     <PropertyCard title="Material">
-      <Box
-        sx={{
-          height: { md: CARD_HEIGHT },
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
-          gap: 2,
-        }}
-      >
-        <Box sx={{ overflowY: { md: 'auto' }, minWidth: 0 }}>{details}</Box>
-        <Suspense fallback={null}>
-          <MaterialStructure
-            entryId={entryId}
-            height={VIEWER_HEIGHT}
-            kind={shownKind}
-            onKindChange={setKind}
-            structuralType={material.structural_type}
-          />
-        </Suspense>
-      </Box>
+      <MaterialLayout
+        details={details}
+        viewer={
+          <Suspense fallback={null}>
+            <MaterialStructure
+              entryId={entryId}
+              height={VIEWER_HEIGHT}
+              kind={shownKind}
+              onKindChange={setKind}
+              structuralType={material.structural_type}
+            />
+          </Suspense>
+        }
+      />
     </PropertyCard>
+  );
+}
+
+/** The card's body beside the viewer: from md on, the details scroll within the card's height. */
+export function MaterialLayout({ details, viewer }: { details: ReactNode; viewer: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        height: { md: CARD_HEIGHT },
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
+        // An auto row grows to the details' height and the card clips it (lattice last); a row bound
+        // to the card's height lets the details scroll instead.
+        gridTemplateRows: { md: 'minmax(0, 1fr)' },
+        gap: 2,
+      }}
+    >
+      {/* Focusable, so that keyboard users can scroll it too. */}
+      <Box
+        role="region"
+        aria-label="material details"
+        tabIndex={0}
+        sx={{ overflowY: { md: 'auto' }, minHeight: 0, minWidth: 0 }}
+      >
+        {details}
+      </Box>
+      {viewer}
+    </Box>
   );
 }
 

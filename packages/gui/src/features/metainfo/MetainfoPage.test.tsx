@@ -102,6 +102,18 @@ describe('metainfo browser', () => {
     expect(screen.queryAllByRole('link', { name: /space_group_number/ })).toHaveLength(0);
   });
 
+  it('tells definitions of the same name apart by their section', async () => {
+    renderApp('/analyze/metainfo');
+    await userEvent.type(await screen.findByLabelText('search definitions'), 'band_gap');
+    const labels = (await screen.findAllByRole('link', { name: /^band_gap\b/ })).map(
+      (link) => link.textContent ?? '',
+    );
+    expect(labels.length).toBeGreaterThan(1);
+    expect(labels.some((label) => label.includes('band_gap (BandStructureElectronic)'))).toBe(true);
+    const names = labels.map((label) => label.replace(/sub section.*|quantity.*/, ''));
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('says when a path names no definition', async () => {
     renderApp('/analyze/metainfo/EntryArchive/no_such_thing');
     expect(await screen.findByText('The item "no_such_thing" could not be found.')).toBeInTheDocument();

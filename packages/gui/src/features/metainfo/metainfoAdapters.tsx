@@ -5,6 +5,7 @@ import { DefinitionCard } from './DefinitionCard.tsx';
 import { METAINFO_BASE } from './metainfoBase.ts';
 import {
   childOf,
+  hitLabel,
   packageOf,
   searchDefinitions,
   sectionOfNode,
@@ -96,7 +97,7 @@ export function metainfoRootAdapter(filter: MetainfoFilter, userPackages?: UserP
   const hitItems = (hits: DefinitionHit[]): LaneItem[] =>
     hits.map((hit) => ({
       key: hit.keys.join('.'),
-      label: hit.name,
+      label: hitLabel(hit),
       secondary: `${hit.kind} in ${hit.pkg}`,
       href: laneUrl(METAINFO_BASE, hit.keys),
     }));

@@ -73,6 +73,7 @@ describe('metainfo model', () => {
         name: 'layers_count',
         kind: 'quantity',
         pkg: 'Film lab',
+        parent: 'FilmSample',
       },
     ]);
   });

@@ -71,6 +71,8 @@ export interface DefinitionHit {
   name: string;
   kind: DefinitionKind;
   pkg: string;
+  /** The section a sub-section or quantity belongs to: members of different sections share names (band_gap). */
+  parent?: string;
 }
 
 /** At most this many definitions are listed for a search. */
@@ -106,13 +108,17 @@ export function searchDefinitions(
       ];
       for (const { name, kind } of members) {
         if (name.toLowerCase().includes(needle))
-          hits.push({ keys: [key, section.name, name], name, kind, pkg: pkg.name });
+          hits.push({ keys: [key, section.name, name], name, kind, pkg: pkg.name, parent: section.name });
       }
       if (hits.length >= MAX_HITS) return hits.slice(0, MAX_HITS);
     }
   }
   return hits;
 }
+
+/** A hit as the search lists it: a member with its section ('band_gap (BandStructureElectronic)'). */
+export const hitLabel = (hit: DefinitionHit): string =>
+  hit.parent ? `${hit.name} (${hit.parent})` : hit.name;
 
 /** The sections that hold `section` as a sub-section, and the quantities that reference it. */
 export function usesOf(section: SectionDefinition): { owner: SectionDefinition; member: string }[] {

@@ -58,6 +58,16 @@ describe('resolveDisplayUnit', () => {
     expect(resolveDisplayUnit('joule', units, 'energy', 'm').label).toBe('eV');
   });
 
+  it('shows forces in the system energy per length when the system names no force unit', () => {
+    // final_force_maximum is stored in newton, with or without the artifacts' dimension.
+    for (const unit of [resolveDisplayUnit('newton', units, 'force'), resolveDisplayUnit('newton', units)]) {
+      expect(unit.label).toBe('eV / Å');
+      expect(unit.convert(1.602176634e-9)).toBeCloseTo(1, 9);
+    }
+    expect(resolveDisplayUnit('newton / meter', units).label).toBe('(eV / Å) / Å');
+    expect(resolveDisplayUnit('newton', { ...units, force: 'N' }, 'force').label).toBe('N');
+  });
+
   it('keeps the stored unit when the system has no usable unit, and leaves unitless values alone', () => {
     const stored = resolveDisplayUnit('pascal', units);
     expect(stored.label).toBe('Pa');

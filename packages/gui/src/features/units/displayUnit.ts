@@ -60,11 +60,29 @@ const converts = (from: string, to: string): boolean => {
  */
 function composedUnit(stored: string, units: UnitsByDimension): string {
   return stored.replace(nameRe, (name) => {
-    const dimension = dimensionOfUnit(name);
-    const unit = dimension === undefined ? undefined : units[dimension];
+    const unit = unitOfDimension(dimensionOfUnit(name), units);
     if (!unit || !converts(name, unit)) return name;
     return /[\s*/^()]/.test(unit) ? `(${unit})` : unit;
   });
+}
+
+/**
+ * Dimensions a unit system may leave out because they are quotients of ones it has: the default systems
+ * give no force unit, so forces follow the system's energy per length (eV/Å in Custom) as NOMAD shows them.
+ */
+const DERIVED_DIMENSIONS: Readonly<Record<string, readonly [string, string]>> = {
+  force: ['energy', 'length'],
+};
+
+/** The system's unit of `dimension`, configured or derived from the units it is a quotient of. */
+function unitOfDimension(dimension: string | undefined, units: UnitsByDimension): string | undefined {
+  if (dimension === undefined) return undefined;
+  const configured = units[dimension];
+  if (configured) return configured;
+  const parts = DERIVED_DIMENSIONS[dimension];
+  const numerator = parts && units[parts[0]];
+  const denominator = parts && units[parts[1]];
+  return numerator && denominator ? `${numerator} / ${denominator}` : undefined;
 }
 
 const identity = (value: number) => value;
@@ -80,7 +98,7 @@ export function resolveDisplayUnit(
   explicit?: string,
 ): DisplayUnit {
   if (!stored) return { unit: undefined, label: '', convert: identity };
-  const dimensionUnit = units[dimension ?? dimensionOfUnit(stored) ?? ''];
+  const dimensionUnit = unitOfDimension(dimension ?? dimensionOfUnit(stored), units);
   const candidates = [explicit, dimensionUnit, composedUnit(stored, units)];
   const target = candidates.find((unit): unit is string => unit !== undefined && converts(stored, unit));
   if (!target || target === stored) return { unit: stored, label: unitLabel(stored), convert: identity };

@@ -186,6 +186,34 @@ describe('parseSearchQuery: units', () => {
   });
 });
 
+describe('parseSearchQuery: quantities listed but never filled', () => {
+  // The server lists the entry-level band gap (as NOMAD does), but entries' band gaps are in the band structure.
+  const ENTRY_GAP = 'results.properties.electronic.band_gap.value';
+  const listed: QueryContext = {
+    ...context,
+    definitions: { ...definitions, [ENTRY_GAP]: { ...definitions[BAND_GAP]!, quantity: ENTRY_GAP } },
+  };
+
+  it('searches the band gap where entries have it', () => {
+    const { query } = parseSearchQuery(`${ENTRY_GAP} > 1 eV`, listed);
+    expect(query?.quantity).toBe(BAND_GAP);
+    expect((query?.value as { gt: number }).gt).toBeCloseTo(eV, 30);
+    expect(parseSearchQuery('2 > results.properties.electronic.band_gap.value', listed).query?.quantity).toBe(
+      BAND_GAP,
+    );
+    expect(parseSearchQuery('results.properties.electronic.band_gap = *', listed).query?.value).toEqual([
+      'results.properties.electronic.band_structure_electronic.band_gap',
+    ]);
+  });
+
+  it('refuses it with the spec text where the band structure is not searchable either', () => {
+    const bare = { ...context, definitions: { [ENTRY_GAP]: listed.definitions[ENTRY_GAP]! } };
+    expect(parseSearchQuery('results.properties.electronic.band_gap.type = direct', bare).error).toBe(
+      "The quantity 'results.properties.electronic.band_gap.type' is not supported",
+    );
+  });
+});
+
 describe('parseSearchQuery: errors', () => {
   it.each([
     ['foo.bar = 1', "The quantity 'foo.bar' is not supported"],

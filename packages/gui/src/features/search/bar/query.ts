@@ -1,3 +1,4 @@
+import { BAND_GAP_SECTION } from '@oasis/schema';
 import type { FilterDefinition, FilterValue, RangeValue } from '../context/types.ts';
 import {
   matchSyntax,
@@ -42,11 +43,33 @@ const opNames: Record<RangeOperator, keyof RangeValue> = { '<': 'lt', '<=': 'lte
 const flipped: Record<RangeOperator, RangeOperator> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
 const ascending = (op: RangeOperator) => op === '<' || op === '<=';
 
-const isSection = (name: string, definitions: QueryContext['definitions']) =>
-  Object.keys(definitions).some((quantity) => quantity.startsWith(`${name}.`));
+/**
+ * Search quantities the server lists (as NOMAD does) but processing never fills, with the ones holding
+ * their values: entries' band gaps are in the band-structure section (schema's band-gap.ts), so a query
+ * on the entry-level band gap would always find nothing.
+ */
+const UNFILLED_SECTIONS: ReadonlyArray<readonly [string, string]> = [
+  ['results.properties.electronic.band_gap', BAND_GAP_SECTION],
+];
 
-const isKnown = (name: string, definitions: QueryContext['definitions']) =>
-  name in definitions || isSection(name, definitions);
+/** The quantity a query on `name` searches: the one holding the values where `name` is never filled. */
+function searchedName(name: string, definitions: QueryContext['definitions']): string {
+  for (const [unfilled, filled] of UNFILLED_SECTIONS) {
+    if (name !== unfilled && !name.startsWith(`${unfilled}.`)) continue;
+    const replacement = filled + name.slice(unfilled.length);
+    if (replacement in definitions || isSection(replacement, definitions)) return replacement;
+  }
+  return name;
+}
+
+function isSection(name: string, definitions: QueryContext['definitions']): boolean {
+  return Object.keys(definitions).some((quantity) => quantity.startsWith(`${name}.`));
+}
+
+function isKnown(name: string, definitions: QueryContext['definitions']): boolean {
+  const searched = searchedName(name, definitions);
+  return searched in definitions || isSection(searched, definitions);
+}
 
 // Numbers (with or without unit) and dates start with a digit, a sign or a decimal point.
 const looksNumeric = (text: string) => /^[+-]?\.?\d/.test(text);
@@ -56,9 +79,10 @@ function targetOf(
   name: string,
   definitions: QueryContext['definitions'],
 ): { definition: FilterDefinition } | { error: string } {
-  const definition = definitions[name];
+  const searched = searchedName(name, definitions);
+  const definition = definitions[searched];
   if (definition) return { definition };
-  return { error: isSection(name, definitions) ? SECTION_TARGET : unsupportedQuantity(name) };
+  return { error: isSection(searched, definitions) ? SECTION_TARGET : unsupportedQuantity(name) };
 }
 
 /** Parses `value` for the definition; a value that does not fit gives the search bar's message. */
@@ -80,7 +104,7 @@ function parseMatched(match: MatchedSyntax, { definitions, bareUnitOf }: QueryCo
     case 'existence': {
       if (!(EXISTENCE_QUANTITY in definitions)) return { error: UNSUPPORTED_QUERY };
       if (!isKnown(match.path, definitions)) return { error: unsupportedQuantity(match.path) };
-      const value = [match.path];
+      const value = [searchedName(match.path, definitions)];
       return { query: { type: match.type, quantity: EXISTENCE_QUANTITY, value, input: match.normalized } };
     }
     case 'equality': {

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@oasis/schema';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderResults, type QueryBody } from './testHarness.tsx';
@@ -94,6 +94,29 @@ describe('SearchResults', () => {
     await user.click(screen.getByRole('button', { name: 'Units' }));
     await user.click(screen.getByRole('radio', { name: 'International System of Units (SI)' }));
     expect(within(row).getByText('2.4e-19 J')).toBeInTheDocument();
+  });
+
+  it('keeps the chosen columns of each app across a reload', async () => {
+    const user = userEvent.setup();
+    renderResults(app(), answerWith([quartz], 1));
+    await screen.findByRole('heading', { name: '1/1 result' });
+    await user.click(screen.getByRole('button', { name: 'Change the shown columns' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Mainfile' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Authors' }));
+    await user.keyboard('{Escape}');
+    cleanup();
+
+    renderResults(app(), answerWith([quartz], 1));
+    await screen.findByRole('heading', { name: '1/1 result' });
+    expect(screen.getByRole('columnheader', { name: 'Mainfile' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Authors' })).not.toBeInTheDocument();
+    cleanup();
+
+    // Another app has its own choice.
+    renderResults(app({ path: 'calculations' }), answerWith([quartz], 1));
+    await screen.findByRole('heading', { name: '1/1 result' });
+    expect(screen.queryByRole('columnheader', { name: 'Mainfile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Authors' })).toBeInTheDocument();
   });
 
   it('sorts by a column header through the search context', async () => {

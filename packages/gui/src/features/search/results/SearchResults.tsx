@@ -37,6 +37,7 @@ import {
 } from './selection.ts';
 import { NO_COLUMNS, resultsTitle } from './title.ts';
 import { useColumnUnits } from './useColumnUnits.ts';
+import { useShownColumns } from './useShownColumns.ts';
 
 const rowId = (row: ResultRow, resource: Resource, index: number): string => {
   const id = resource === 'materials' ? row.material_id : row.entry_id;
@@ -83,9 +84,7 @@ export function SearchResults() {
       readColumns(app) ?? (resource === 'materials' ? DEFAULT_MATERIAL_COLUMNS : DEFAULT_ENTRY_COLUMNS);
     return buildColumns(configs, definitions, resource);
   }, [app, resource, definitions]);
-  const [shownKeys, setShownKeys] = useState<ReadonlySet<string>>(
-    () => new Set(columns.filter((column) => column.selected).map((column) => column.key)),
-  );
+  const [shownKeys, toggleColumn] = useShownColumns(app.path, columns);
   const units = useColumnUnits(columns);
   const [selection, setSelection] = useSelection(JSON.stringify([owner, apiQuery]));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -98,7 +97,6 @@ export function SearchResults() {
   const selectable = rowsConfig.selection.enabled;
   const withDetails = rowsConfig.details.enabled && resource === 'entries';
   const withActions = rowsConfig.actions.enabled;
-  const toggleColumn = (key: string) => setShownKeys((keys) => toggled(keys, key));
   const toggleExpanded = (id: string) => setExpanded((current) => toggled(current, id));
   const width = shown.length + (selectable ? 1 : 0) + (withActions ? 1 : 0);
 
