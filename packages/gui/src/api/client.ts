@@ -265,6 +265,9 @@ export class ApiClient {
           headers,
           body: payload,
           signal: options.signal,
+          // The token goes in the header, from the login this page shows; the Authorization cookie (for
+          // plain download links) could belong to a login this page does not show.
+          credentials: 'omit',
         });
       } catch (error) {
         if (isAbort(error)) throw error;

@@ -11,8 +11,8 @@ import {
 } from 'react';
 import { GUI_BASE } from '../app/env.ts';
 import { useEnv } from '../app/EnvProvider.tsx';
-import { isSilentSignInFrame, onCallbackPage, restoreUser } from './restoreUser.ts';
-import { accountUrl, hasSessionHint, rememberSession } from './session.ts';
+import { isProviderRefusal, isSilentSignInFrame, onCallbackPage, restoreUser } from './restoreUser.ts';
+import { accountUrl, hasSessionHint, onOtherTabSession, rememberSession } from './session.ts';
 import { apiCookiePath, isSecurePage, removedTokenCookie, tokenCookie } from './tokenCookie.ts';
 
 export interface AuthUser {
@@ -99,11 +99,15 @@ export function AuthProvider({ children, userManager }: { children: ReactNode; u
     return managerPromise.current;
   }, [env, userManager]);
 
-  // A tab that was not logged in has nothing to restore: anonymous at once, no library needed.
+  // A browser that was not logged in has nothing to restore: anonymous at once, no library needed. A token
+  // cookie left over (e.g. the browser was closed before it expired) must not authorise what an anonymous
+  // page shows: the header and the API's answers agree.
   useEffect(() => {
-    if (!userManager && !hasSessionHint()) markReady();
-    else loadManager().catch(markReady);
-  }, [userManager, loadManager, markReady]);
+    if (!userManager && !hasSessionHint()) {
+      if (!isSilentSignInFrame()) document.cookie = removedTokenCookie(cookiePath, isSecurePage());
+      markReady();
+    } else loadManager().catch(markReady);
+  }, [userManager, loadManager, markReady, cookiePath]);
 
   useEffect(() => {
     if (!manager) return;
@@ -119,14 +123,25 @@ export function AuthProvider({ children, userManager }: { children: ReactNode; u
         document.cookie = tokenCookie(loadedUser.access_token, loadedUser.expires_at, cookiePath, secure);
       }
     };
-    const unloaded = () => {
+    // Anonymous in this tab only: the provider could not answer, so the login of the other tabs may live.
+    const anonymousHere = () => {
       setUser(undefined);
-      rememberSession(false);
       document.cookie = removedTokenCookie(cookiePath, secure);
+    };
+    // The login has ended (logout, provider session gone): removing the hint logs out the other tabs too.
+    const unloaded = () => {
+      anonymousHere();
+      rememberSession(false);
+    };
+    // automaticSilentRenew refreshes before expiry; when the provider refuses the refresh the session is
+    // over. A provider that does not answer is retried by the next request (accessToken).
+    const renewFailed = (error: Error) => {
+      if (isProviderRefusal(error)) void manager.removeUser();
     };
     manager.events.addUserLoaded(loaded);
     manager.events.addUserUnloaded(unloaded);
     manager.events.addUserSignedOut(unloaded);
+    manager.events.addSilentRenewError(renewFailed);
     let active = true;
     restoreUser(manager, hasSessionHint())
       .then((restored) => {
@@ -135,15 +150,39 @@ export function AuthProvider({ children, userManager }: { children: ReactNode; u
         // On the callback page the sign-in under way sets the user; nothing to clear before.
         else if (!onCallbackPage()) unloaded();
       })
-      .catch(() => active && unloaded())
+      .catch(() => active && anonymousHere())
       .finally(markReady);
     return () => {
       active = false;
       manager.events.removeUserLoaded(loaded);
       manager.events.removeUserUnloaded(unloaded);
       manager.events.removeUserSignedOut(unloaded);
+      manager.events.removeSilentRenewError(renewFailed);
     };
   }, [manager, cookiePath, markReady]);
+
+  // One login per browser: follow the other tabs' logins and logouts without a reload.
+  useEffect(() => {
+    if (isSilentSignInFrame()) return undefined;
+    return onOtherTabSession((loggedIn) => {
+      if (!loggedIn) {
+        // removeUser raises userUnloaded, which clears this tab's user and cookie.
+        if (manager) void manager.removeUser();
+        else document.cookie = removedTokenCookie(cookiePath, isSecurePage());
+        return;
+      }
+      // Without the library loaded, loading it restores the login (the effect above) from the hint.
+      if (!manager) {
+        void loadManager().catch(() => undefined);
+        return;
+      }
+      void manager
+        .getUser()
+        .then((current) => (current && !current.expired ? current : manager.signinSilent()))
+        // Another tab's login that this one cannot join leaves this one as it was.
+        .catch(() => undefined);
+    });
+  }, [manager, loadManager, cookiePath]);
 
   const accessToken = useCallback(async () => {
     // Requests may start before the library has loaded (child effects run first): wait for it and for the
@@ -156,9 +195,17 @@ export function AuthProvider({ children, userManager }: { children: ReactNode; u
     if (stored.expires_in !== undefined && stored.expires_in > MIN_VALIDITY_SECONDS)
       return stored.access_token;
     // Concurrent requests share one refresh instead of racing with the same refresh token.
-    refreshing.current ??= current.signinSilent().finally(() => {
-      refreshing.current = undefined;
-    });
+    refreshing.current ??= current
+      .signinSilent()
+      .catch(async (error: unknown) => {
+        // The provider refused (its session has ended): log out cleanly rather than fail every request.
+        if (!isProviderRefusal(error)) throw error;
+        await current.removeUser();
+        return null;
+      })
+      .finally(() => {
+        refreshing.current = undefined;
+      });
     const renewed = await refreshing.current;
     return renewed?.access_token;
   }, [userManager, settled, loadManager]);

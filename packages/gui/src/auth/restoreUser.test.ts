@@ -1,4 +1,4 @@
-import { User, type UserManager } from 'oidc-client-ts';
+import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
 import { restoreUser } from './restoreUser.ts';
 
@@ -34,11 +34,16 @@ describe('restoreUser', () => {
   });
 
   it('is anonymous when the provider session has ended, or the tab was never logged in', async () => {
-    const ended = manager(null, () => Promise.reject(new Error('login_required')));
+    const ended = manager(null, () => Promise.reject(new ErrorResponse({ error: 'login_required' })));
     expect(await restoreUser(ended.manager, true)).toBeNull();
     const never = manager(null, () => Promise.resolve(user(300)));
     expect(await restoreUser(never.manager, false)).toBeNull();
     expect(never.signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('rejects when the provider did not answer, so that a login that may be alive is not ended', async () => {
+    const unreachable = manager(null, () => Promise.reject(new Error('Frame window timed out')));
+    await expect(restoreUser(unreachable.manager, true)).rejects.toThrow('timed out');
   });
 
   it('renews an expired user of this page load', async () => {

@@ -1,17 +1,32 @@
 import { User } from 'oidc-client-ts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readEnv } from '../app/env.ts';
-import { hasSessionHint, rememberSession } from './session.ts';
+import { hasSessionHint, onOtherTabSession, rememberSession, SESSION_HINT_KEY } from './session.ts';
 import { createUserManager } from './userManager.ts';
 
 describe('session', () => {
-  it('remembers that the tab is logged in, without a token', () => {
+  it('remembers for all tabs that the browser is logged in, without a token', () => {
     expect(hasSessionHint()).toBe(false);
     rememberSession(true);
     expect(hasSessionHint()).toBe(true);
-    expect(Object.values(window.sessionStorage).join()).toBe('1');
+    expect(Object.values(window.localStorage).join()).toBe('1');
     rememberSession(false);
     expect(hasSessionHint()).toBe(false);
+  });
+
+  it("tells of other tabs' logins and logouts", () => {
+    const listener = vi.fn();
+    const unsubscribe = onOtherTabSession(listener);
+    const event = (key: string | null, newValue: string | null) =>
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: window.localStorage }));
+    event(SESSION_HINT_KEY, '1');
+    event(SESSION_HINT_KEY, null);
+    event('unrelated', null);
+    event(null, null);
+    expect(listener.mock.calls).toEqual([[true], [false], [false]]);
+    unsubscribe();
+    event(SESSION_HINT_KEY, null);
+    expect(listener).toHaveBeenCalledTimes(3);
   });
 
   it('keeps the user of oidc-client-ts in memory, not in web storage', async () => {

@@ -32,6 +32,8 @@ export const h5groveFetcher =
     try {
       const response = await fetch(`${url}?${query.toString()}`, {
         headers: token ? { Authorization: `Bearer ${token}` } : {},
+        // Only the token of the login this page shows, never the cookie of another (see client.ts).
+        credentials: 'omit',
         ...(options.abortSignal ? { signal: options.abortSignal } : {}),
       });
       const buffer = await response.arrayBuffer();
