@@ -15,6 +15,7 @@ import { trashDir } from '../../packages/server/src/files/trash.ts';
 import { createUser } from '../../packages/server/src/store/users.ts';
 import { startServerProcess, type ServerProcess } from '../../packages/server/src/testing/server-process.ts';
 import { makeTar } from '../../packages/server/src/testing/tar.ts';
+import { uploadAndProcess } from './uploads.ts';
 
 const ENTRIES = Number(process.env.BENCH_HEAVY_ENTRIES ?? 10_000);
 const PAGE_SIZE = Number(process.env.BENCH_HEAVY_PAGE_SIZE ?? 10_000);
@@ -161,21 +162,7 @@ const deletion = async (node: ServerProcess, token: string, dataDir: string) => 
   const archive = await makeTar(
     Array.from({ length: EMPTY_FILES }, (_, i) => [`empty/f${i}`, Buffer.alloc(0)] as const),
   );
-  const created = await fetch(`${node.api}/uploads?file_name=empty.tar`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: new Uint8Array(archive),
-  });
-  if (!created.ok) throw new Error(`upload failed: ${created.status} ${await created.text()}`);
-  const { upload_id: uploadId } = (await created.json()) as { upload_id: string };
-  for (;;) {
-    const response = await fetch(`${node.api}/uploads/${uploadId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const { data } = (await response.json()) as { data: { process_running: boolean } };
-    if (!data.process_running) break;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  const { uploadId } = await uploadAndProcess(node, token, 'empty.tar', new Uint8Array(archive));
   const probe = startProbe(`${node.api}/info`);
   const started = performance.now();
   const deleted = await fetch(`${node.api}/uploads/${uploadId}`, {

@@ -19,6 +19,7 @@ import { startPostgresCluster } from '../../packages/server/src/testing/postgres
 import { startServerProcess, type ServerProcess } from '../../packages/server/src/testing/server-process.ts';
 import { naclCif } from '../../packages/server/src/testing/structures.ts';
 import { makeZip } from '../../packages/server/src/testing/zip.ts';
+import { uploadAndProcess } from './uploads.ts';
 
 const FILES = Number(process.env.BENCH_FILES ?? 1000);
 const SEEDED = Number(process.env.BENCH_ENTRIES ?? 20_000);
@@ -48,26 +49,9 @@ const zip = makeZip(
 
 const processOnce = async (node: ServerProcess, token: string): Promise<number> => {
   const started = performance.now();
-  const created = await fetch(`${node.api}/uploads?file_name=structures.zip`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: new Uint8Array(zip),
-  });
-  if (!created.ok) throw new Error(`upload failed: ${created.status} ${await created.text()}`);
-  const { upload_id: uploadId } = (await created.json()) as { upload_id: string };
-  for (;;) {
-    const response = await fetch(`${node.api}/uploads/${uploadId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const { data } = (await response.json()) as {
-      data: { process_running: boolean; process_status: string };
-    };
-    if (!data.process_running) {
-      if (data.process_status !== 'SUCCESS') throw new Error(`processing ended ${data.process_status}`);
-      return (performance.now() - started) / 1000;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const { status } = await uploadAndProcess(node, token, 'structures.zip', new Uint8Array(zip));
+  if (status !== 'SUCCESS') throw new Error(`processing ended ${status}`);
+  return (performance.now() - started) / 1000;
 };
 
 /** Search clients spread over the nodes; resolves with autocannon's summed figures. */
