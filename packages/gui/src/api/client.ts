@@ -265,9 +265,9 @@ export class ApiClient {
           headers,
           body: payload,
           signal: options.signal,
-          // The token goes in the header, from the login this page shows; the Authorization cookie (for
-          // plain download links) could belong to a login this page does not show.
-          credentials: 'omit',
+          // Same origin, not 'omit': answers set cookies the browser must keep (NORTH's tool pass). A
+          // download cookie of a login this page does not show is cleared by the session (auth/session.ts).
+          credentials: 'same-origin',
         });
       } catch (error) {
         if (isAbort(error)) throw error;
