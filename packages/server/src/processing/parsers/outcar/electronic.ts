@@ -6,8 +6,7 @@ import { ELECTRON_VOLT } from '../../units.ts';
 import { timingsOf } from '../vasp/calculation.ts';
 import { bandEdgesOf } from '../vasp/electronic.ts';
 import type { KMesh } from '../vasp/method.ts';
-import type { OutcarKpoints } from './outcar-blocks.ts';
-import type { OutcarStep } from './read-outcar.ts';
+import type { OutcarKpoints, OutcarStep } from './read-outcar.ts';
 
 const energyValue = (ev: number | undefined): { value: number } | undefined =>
   ev === undefined ? undefined : { value: ev * ELECTRON_VOLT };

@@ -130,20 +130,52 @@ describe('readOutcar', () => {
     expect(o.potcars).toEqual(['PAW_PBE Si 05Jan2001']);
   });
 
-  it('reports malformed files clearly', () => {
+  it('refuses what is no OUTCAR and species that do not add up', () => {
     expect(() => readOutcar('hello\n')).toThrow(/does not start with VASP's version line/);
     expect(() =>
       readOutcar(FIXTURE.replace('ions per type =               2', 'ions per type =     1   2')),
     ).toThrow("OUTCAR 'ions per type' adds up to 3, but NIONS = 2");
-    expect(() =>
-      readOutcar(FIXTURE.replace('      1.36725      1.36725      1.36725', '  *******  1.36725  1.36725')),
-    ).toThrow(/OUTCAR line \d+: number overflow/);
-    expect(() => readOutcar(FIXTURE.replace(/\n {6}1\.36725 .*\n/, '\n'))).toThrow(
-      /POSITION\/TOTAL-FORCE block has 1 rows for 2 ions/,
+  });
+
+  it('names the line of a malformed block and leaves that step out, keeping the others', () => {
+    const lineOf = (text: string, marker: string) =>
+      text.split('\n').findIndex((l) => l.includes(marker)) + 1;
+    const overflow = FIXTURE.replace(
+      '      1.36725      1.36725      1.36725',
+      '  *******  1.36725  1.36725',
     );
-    expect(() => readOutcar(FIXTURE.replace(/ {5}2\.734500000 {2}0\.000000000 .*/, '     2.7345 x'))).toThrow(
-      /OUTCAR line \d+: expected a lattice vector/,
+    const read = readOutcar(overflow);
+    expect(read.warnings).toContain(
+      `OUTCAR line ${lineOf(overflow, '*******')}: number overflow ('***') in positions and forces`,
     );
+    // The table is the second step's.
+    expect(read.steps[0]?.positions).toHaveLength(2);
+    expect(read.steps[1]?.positions).toBeUndefined();
+    const { run, warnings } = outcarArchive(read);
+    expect(sections(run.calculation)).toHaveLength(1);
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^OUTCAR ionic step 2 \(line \d+\) has no final positions/),
+    );
+
+    const short = readOutcar(FIXTURE.replace(/\n {6}1\.36725 .*\n/, '\n'));
+    expect(short.warnings).toContainEqual(
+      expect.stringMatching(
+        /^OUTCAR ionic step 2 \(line \d+\): POSITION\/TOTAL-FORCE block has 1 rows for 2 ions$/,
+      ),
+    );
+    expect(short.steps[1]?.positions).toBeUndefined();
+
+    const cell = FIXTURE.replace(/ {5}2\.734500000 {2}0\.000000000 .*/, '     2.7345 x');
+    const badCell = readOutcar(cell);
+    expect(badCell.warnings).toContain(
+      `OUTCAR line ${lineOf(cell, '2.7345 x')}: expected a lattice vector, found '2.7345 x'`,
+    );
+    // The unreadable cell is the initial one; both steps print their own.
+    expect(badCell.initialLattice).toBeUndefined();
+    expect(badCell.steps.map((step) => step.lattice?.[0])).toEqual([
+      [0, 2.7345, 2.7345],
+      [0, 2.7345, 2.7345],
+    ]);
   });
 });
 

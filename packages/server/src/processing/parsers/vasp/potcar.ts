@@ -45,7 +45,7 @@ const isTrue = (token: string | undefined): boolean => /^\.?T/i.test(token ?? ''
  * Collects POTCAR headers line by line. LEXCH comes before TITEL in a header, so it is held until
  * the TITEL that opens the header; later keys fill the header last opened (first value wins).
  */
-export function potcarHeaderCollector(): { line: (text: string) => void; headers: PotcarHeader[] } {
+function potcarHeaderCollector(): { line: (text: string) => void; headers: PotcarHeader[] } {
   const headers: PotcarHeader[] = [];
   let lexch: string | undefined;
   let current: PotcarHeader | undefined;
@@ -76,11 +76,16 @@ export function potcarHeaderCollector(): { line: (text: string) => void; headers
   return { line, headers };
 }
 
+/** The headers in lines of a POTCAR (or of an OUTCAR, which echoes them at its top). */
+export function potcarHeadersOf(lines: Iterable<string>): PotcarHeader[] {
+  const collector = potcarHeaderCollector();
+  for (const line of lines) collector.line(line);
+  return collector.headers;
+}
+
 /** The headers of a POTCAR file's text. */
 export function readPotcarHeaders(text: string): PotcarHeader[] {
-  const collector = potcarHeaderCollector();
-  for (const line of text.split(/\r?\n/)) collector.line(line);
-  return collector.headers;
+  return potcarHeadersOf(text.split(/\r?\n/));
 }
 
 /** The pseudopotential of one atom type from its title and, when known, its header. */
