@@ -1,5 +1,6 @@
 // 'parsers/fhi-aims': FHI-aims main outputs (SCF, geometry optimisation, molecular dynamics, GW).
 import { basename } from 'node:path';
+import type { Run } from '@oasis/schema';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { ELECTRON_VOLT } from '../../units.ts';
@@ -9,15 +10,13 @@ import { dosScaleOf, readBandStructure, readTotalDos } from './band-dos.ts';
 import { addSpeciesProjectedDos } from './projected-dos.ts';
 import { readAimsOutput } from './read-aims.ts';
 
-type Section = Record<string, unknown>;
-
 /**
  * The band structure, total and species-projected DOS files control.in's 'output band', 'output dos'
  * and 'output species_proj_dos' lines asked for, on the last calculation, when they lie beside the
  * output; a missing or unreadable file is a WARNING.
  */
 async function addBandsAndDos(
-  run: Section,
+  run: Run,
   outputs: readonly string[],
   species: readonly string[],
   dosScale: number,
@@ -25,13 +24,11 @@ async function addBandsAndDos(
   rawRoot: string,
   log: (level: 'WARNING' | 'INFO', event: string) => void,
 ) {
-  const calculations = run.calculation as Section[] | undefined;
-  const last = calculations?.[calculations.length - 1];
+  const last = run.calculation?.at(-1);
   if (!last) return;
-  const spins =
-    ((run.method as Section[])[0]?.electronic as Section | undefined)?.n_spin_channels === 2 ? 2 : 1;
+  const spins = run.method?.[0]?.electronic?.n_spin_channels === 2 ? 2 : 1;
   const segments = outputs.filter((output) => /^band\s/.test(output)).length;
-  const fermi = (last.energy as Section | undefined)?.fermi;
+  const fermi = last.energy?.fermi;
   if (segments > 0 && typeof fermi === 'number') {
     const bands = await readBandStructure(absolutePath, rawRoot, segments, spins, fermi / ELECTRON_VOLT);
     if (bands) last.band_structure_electronic = [bands];
@@ -51,16 +48,16 @@ async function addBandsAndDos(
 
 /** The GW band structure ('GW_band{spin}{segment}.out') on the GW run's calculation. */
 async function addGwBands(
-  gw: Section,
+  gw: Run,
   outputs: readonly string[],
   absolutePath: string,
   rawRoot: string,
   log: (level: 'WARNING' | 'INFO', event: string) => void,
 ) {
-  const calculation = (gw.calculation as Section[])[0]!;
+  const calculation = gw.calculation?.[0];
   const segments = outputs.filter((output) => /^band\s/.test(output)).length;
-  const fermi = (calculation.energy as Section | undefined)?.fermi;
-  if (segments === 0 || typeof fermi !== 'number') return;
+  const fermi = calculation?.energy?.fermi;
+  if (!calculation || segments === 0 || typeof fermi !== 'number') return;
   const bands = await readBandStructure(absolutePath, rawRoot, segments, 1, fermi / ELECTRON_VOLT, 'GW_band');
   if (bands) calculation.band_structure_electronic = [bands];
   else
@@ -92,7 +89,7 @@ export const fhiAimsParser: MainfileParser = {
     const gw = gwRun(output, archive.run);
     if (!gw) return parsed;
     await addGwBands(gw, output.outputs, absolutePath, rawRoot, log);
-    const result = (gw.calculation as Section[])[0]!;
+    const result = gw.calculation?.[0] ?? {};
     if (!result.eigenvalues && !result.scf_iteration && !result.band_structure_electronic)
       log(
         'WARNING',
