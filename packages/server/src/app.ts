@@ -9,6 +9,8 @@ import { HttpError } from './errors.ts';
 import { refuseDeepBodies } from './body-depth.ts';
 import { registerGui } from './routes/gui.ts';
 import { apiRoutes } from './routes/api.ts';
+import { messageBody } from './auth/provider/pages.ts';
+import { sendPage } from './auth/provider/respond.ts';
 import { registerIdentityProvider } from './auth/provider/routes.ts';
 import { loggerOptions, type LogDestination } from './logging/logger-options.ts';
 import { registerApiSecurityHeaders } from './security/api-headers.ts';
@@ -66,6 +68,20 @@ export const buildApp = async (
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      // A login, registration or invitation form refused its turn (429, 503) is shown a page, not JSON.
+      const { detail } = error;
+      if (
+        typeof detail === 'string' &&
+        request.routeOptions.config.admission === 'password' &&
+        request.headers.accept?.includes('text/html')
+      )
+        return sendPage(
+          ctx.config,
+          reply.headers(error.headers),
+          error.statusCode,
+          'We are sorry...',
+          messageBody(detail),
+        );
       return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

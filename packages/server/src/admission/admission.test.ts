@@ -228,6 +228,19 @@ describe('admission of heavy requests', () => {
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toBe('7');
     expect((await json<{ detail: string }>(over)).detail).toMatch(/password checks of yours/);
+    // The browser's login form is shown a page saying so, not JSON.
+    const form = await fetch(
+      `${server.origin}/nomad-oasis/keycloak/auth/realms/oasis/protocol/openid-connect/auth`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        body: 'username=bob&password=bob-password',
+      },
+    );
+    expect(form.status).toBe(429);
+    expect(form.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(form.headers.get('retry-after')).toBe('7');
+    expect(await form.text()).toMatch(/password checks of yours are waiting/);
     release();
     expect((await login).status).toBe(200);
     for (const response of await Promise.all(more)) expect(response.status).toBe(200);

@@ -15,6 +15,13 @@ const ARCHIVES_PER_UNIT = 25;
 const ZIP_WEIGHT = 2;
 /** NOMAD's default page size, used when a request names none. */
 const DEFAULT_PAGE_SIZE = 10;
+/**
+ * Buckets (and entries in buckets) of a search's aggregations above which it is heavy: the GUI asks for a
+ * few hundred (118 elements, a few terms and histograms of tens), the limits allow 100 x 10,000.
+ */
+export const HEAVY_AGGREGATION_ROWS = 2000;
+/** NOMAD's default buckets of a terms aggregation and entries per bucket. */
+const DEFAULT_TERMS_SIZE = 10;
 
 /** The queue a request waits in and its weight in slot units. */
 export interface AdmissionClaim {
@@ -42,6 +49,31 @@ const pageSize = (value: unknown): number => {
 const page = (rows: number): AdmissionClaim | undefined =>
   rows > HEAVY_PAGE_ROWS ? { queue: 'heavy', weight: Math.ceil(rows / ROWS_PER_UNIT) } : undefined;
 
+/** Rows one aggregation returns: its buckets, and for terms with entries the entries of each bucket. */
+const aggregationRows = (aggregation: Record<string, unknown>): number => {
+  const terms = record(aggregation.terms);
+  if (Object.keys(terms).length > 0) {
+    const buckets = pageSize(record(terms.pagination).page_size ?? terms.size ?? DEFAULT_TERMS_SIZE);
+    const entries = terms.entries === undefined ? 0 : pageSize(record(terms.entries).size);
+    return buckets * (1 + entries);
+  }
+  for (const kind of ['histogram', 'date_histogram', 'auto_date_histogram']) {
+    const histogram = record(aggregation[kind]);
+    if (Object.keys(histogram).length > 0) return pageSize(histogram.buckets ?? DEFAULT_TERMS_SIZE);
+  }
+  return 1;
+};
+
+/** A search: heavy for a big page or for aggregations that return many buckets, weighed by the larger. */
+const search = (rows: number, aggregations: unknown): AdmissionClaim | undefined => {
+  const bucketRows = Object.values(record(aggregations)).reduce<number>(
+    (sum, aggregation) => sum + aggregationRows(record(aggregation)),
+    0,
+  );
+  if (bucketRows <= HEAVY_AGGREGATION_ROWS) return page(rows);
+  return { queue: 'heavy', weight: Math.ceil(Math.max(rows, bucketRows) / ROWS_PER_UNIT) };
+};
+
 const heavy = (weight: number): AdmissionClaim => ({ queue: 'heavy', weight });
 const password: AdmissionClaim = { queue: 'passwords', weight: 1 };
 
@@ -54,7 +86,7 @@ export const operationClaim = (
   switch (operation) {
     case 'entriesQuery':
     case 'materialsQuery':
-      return page(pageSize(record(record(body).pagination).page_size));
+      return search(pageSize(record(record(body).pagination).page_size), record(body).aggregations);
     case 'entriesByQueryString':
       return page(pageSize(record(query).page_size));
     case 'entriesArchiveQuery':
