@@ -24,6 +24,7 @@ import { OtherUploadSchemas } from './other-upload-schemas.ts';
 import type { ParsePool } from './parse-pool.ts';
 import { readUploadMetadata } from './upload-metadata.ts';
 import type { LogEntry } from './parse-task.ts';
+import { SERVER_VERSION } from '../version.ts';
 
 /** All files below the raw directory, as upload-relative paths with forward slashes. */
 const walk = async (root: string, relative = ''): Promise<string[]> => {
@@ -158,6 +159,7 @@ export const processUpload = async (
         mainfile: m.mainfile,
         parser_name: m.parserName,
         entry_name: path.posix.basename(m.mainfile),
+        nomad_version: SERVER_VERSION,
       };
       const fromFile = userMetadata.forEntry(m.mainfile);
       if (outcome.ok) {

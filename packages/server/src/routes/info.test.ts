@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { EnvConfigSchema, InfoResponseSchema, type InfoResponse, type UiConfig } from '@oasis/schema';
@@ -14,6 +15,11 @@ describe('info, OpenAPI and GUI configuration', () => {
     const info = (await (await fetch(`${server.api}/info`)).json()) as Record<string, unknown>;
     expect(Value.Check(InfoResponseSchema, info)).toBe(true);
     expect(info.parsers).toEqual(expect.arrayContaining(['parsers/cif', 'parsers/archive']));
+    // One version for the server, its entries and its package.
+    const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(info.version).toBe(pkg.version);
     // The codes the parsers read, from the parsers' own metadata, each once.
     expect(info.codes).toEqual(
       expect.arrayContaining([

@@ -4,6 +4,7 @@ import { createUserWithToken } from '../testing/users.ts';
 import { makeZip } from '../testing/zip.ts';
 import { as, json, waitProcessed as waitUntilProcessed } from '../testing/http.ts';
 import { naclCif as nacl } from '../testing/structures.ts';
+import { SERVER_VERSION } from '../version.ts';
 
 describe('uploads, processing and search', () => {
   let server: TestServer;
@@ -109,7 +110,13 @@ describe('uploads, processing and search', () => {
     const entry = await json<{ data: Record<string, unknown> }>(
       await fetch(`${server.api}/entries/${entryId}`, as(alice)),
     );
-    expect(entry.data).toMatchObject({ entry_id: entryId, upload_id: uploadId, mainfile: 'NaCl.cif' });
+    expect(entry.data).toMatchObject({
+      entry_id: entryId,
+      upload_id: uploadId,
+      mainfile: 'NaCl.cif',
+      // The version that processed it (the entry page's 'processing version').
+      nomad_version: SERVER_VERSION,
+    });
 
     const archive = await json<{ data: { archive: Record<string, unknown> } }>(
       await fetch(

@@ -4,8 +4,7 @@ import { PARSERS } from '../processing/matching.ts';
 import { entrySearchQuantities } from '../search/quantities.ts';
 import { publicStatistics, type PublicStatistics } from '../store/info.ts';
 import { metainfoPackages, pluginEntryPoints, searchQuantitiesInfo } from './info-wire.ts';
-
-const serverVersion = '0.1.0';
+import { SERVER_VERSION } from '../version.ts';
 
 export interface ServerInfo {
   version: string;
@@ -20,7 +19,7 @@ export interface ServerInfo {
 
 /** GET info: this server's version, its parsers, definitions and search quantities, and what it holds publicly. */
 export const readServerInfo = async (ctx: AppContext): Promise<ServerInfo> => ({
-  version: serverVersion,
+  version: SERVER_VERSION,
   parsers: PARSERS.map((parser) => parser.name),
   codes: [
     ...new Map(
