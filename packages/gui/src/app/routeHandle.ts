@@ -11,6 +11,11 @@ export interface RouteHandle {
   help?: string;
   /** Replaces the crumb's text once the page's data is known, as NOMAD names the upload and entry. */
   label?: CrumbLabel;
+  /**
+   * A crumb before this one when no matched route has the param `unless`: the upload above an entry
+   * reached from a search or by its own address. It renders itself, as its link needs the page's data.
+   */
+  before?: { unless: string; Crumb: ComponentType };
 }
 
 const isRouteHandle = (handle: unknown): handle is RouteHandle =>
@@ -22,14 +27,24 @@ export interface Crumb {
   path: string;
   Label?: CrumbLabel;
   params?: Params;
+  /** A crumb that renders itself (see RouteHandle.before). */
+  Self?: ComponentType;
 }
 
 /** One crumb per matched route that has a handle; index routes share their parent's path. */
 export function crumbsOf(matches: readonly UIMatch[]): Crumb[] {
+  const params = matches.at(-1)?.params ?? {};
   return matches.flatMap((match) => {
     if (!isRouteHandle(match.handle)) return [];
-    const { breadcrumb, help, label: Label } = match.handle;
+    const { breadcrumb, help, label: Label, before } = match.handle;
     const label = typeof breadcrumb === 'function' ? breadcrumb(match.params) : breadcrumb;
-    return [{ label, help, path: match.pathname, ...(Label ? { Label, params: match.params } : {}) }];
+    const own: Crumb = {
+      label,
+      help,
+      path: match.pathname,
+      ...(Label ? { Label, params: match.params } : {}),
+    };
+    if (!before || params[before.unless] !== undefined) return [own];
+    return [{ label: '', path: `${match.pathname}#before`, Self: before.Crumb }, own];
   });
 }

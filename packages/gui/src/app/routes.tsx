@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../auth/AuthCallbackPage.tsx';
-import { EntryCrumbLabel, UploadCrumbLabel } from '../features/entry/EntryCrumbs.tsx';
+import { EntryCrumbLabel, EntryUploadCrumb, UploadCrumbLabel } from '../features/entry/EntryCrumbs.tsx';
 import type { Env } from './env.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -18,11 +18,19 @@ const crumb = (
 });
 
 /** entry/id/{entryId}/*: the splat carries the tab (overview, files, data, logs, archive) and data paths. */
-const entryRoute = (): RouteObject => ({
-  path: 'entry/id/:entryId/*',
-  ...crumb('Entry', 'An entry: its metadata, raw files, processed data and processing logs', EntryCrumbLabel),
-  element: <pages.EntryPage />,
-});
+const entryRoute = (): RouteObject => {
+  const { handle } = crumb(
+    'Entry',
+    'An entry: its metadata, raw files, processed data and processing logs',
+    EntryCrumbLabel,
+  );
+  // Below an upload the upload's crumb is there; elsewhere (a search, the entry's own address) it is added.
+  return {
+    path: 'entry/id/:entryId/*',
+    handle: { ...handle, before: { unless: 'uploadId', Crumb: EntryUploadCrumb } },
+    element: <pages.EntryPage />,
+  };
+};
 
 const uploadRoute = (): RouteObject => ({
   path: 'upload/id/:uploadId',

@@ -16,7 +16,9 @@ export function Breadcrumbs() {
       <MuiBreadcrumbs aria-label="breadcrumbs" sx={{ fontSize: '0.875rem' }}>
         {crumbs.map((crumb, index) => (
           <span key={crumb.path + crumb.label} style={{ display: 'inline-flex', alignItems: 'center' }}>
-            {index === last ? (
+            {crumb.Self ? (
+              <crumb.Self />
+            ) : index === last ? (
               <Typography color="text.primary" sx={{ fontSize: 'inherit', fontWeight: 600 }}>
                 <CrumbText crumb={crumb} />
               </Typography>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { minimalAnswer, type UploadResponse } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import { answerOf, minimalResponse } from '../../api/contractCheckedFetch.ts';
-import { renderApp } from '../../app/testing.tsx';
+import { appsEnv, plainEntriesApp, renderApp } from '../../app/testing.tsx';
 
 const withEntry =
   (metadata: Record<string, unknown>) =>
@@ -38,6 +38,25 @@ describe('entry breadcrumbs', () => {
     expect(await within(nav).findByText('dir/vasp.xml')).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Upload' })).toBeInTheDocument();
   });
+
+  it.each(['/search/entries/entry/id/e1', '/entry/id/e1'])(
+    'add the upload above an entry reached from a search or by its own address (%s)',
+    async (path) => {
+      renderApp(
+        path,
+        appsEnv({ entries: plainEntriesApp }),
+        withEntry({ upload_name: 'My upload', entry_name: 'Si bulk' }),
+      );
+      const nav = await crumbs();
+      expect(await within(nav).findByRole('link', { name: 'My upload' })).toHaveAttribute(
+        'href',
+        '/user/uploads/upload/id/u1',
+      );
+      expect(within(nav).getByText('Si bulk')).toBeInTheDocument();
+      // Once: the upload's own crumb is not repeated.
+      expect(within(nav).getAllByText('My upload')).toHaveLength(1);
+    },
+  );
 
   it("name the upload on the upload's own page", async () => {
     const upload = minimalAnswer('uploadById') as UploadResponse;

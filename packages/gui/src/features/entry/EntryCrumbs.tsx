@@ -1,5 +1,6 @@
+import { Link, Typography } from '@mui/material';
 import type { UploadResponse } from '@oasis/schema';
-import { useMatches, type Params } from 'react-router-dom';
+import { Link as RouterLink, useMatches, type Params } from 'react-router-dom';
 import { useCachedQueryData } from '../../api/useCachedQueryData.ts';
 import { uploadKey } from '../uploads/useUpload.ts';
 import { entryData } from './types.ts';
@@ -38,4 +39,25 @@ export function UploadCrumbLabel({ fallback }: CrumbProps) {
   const entry = useOpenEntry();
   const upload = useOpenUpload();
   return entry?.upload_name || upload?.upload_name || fallback;
+}
+
+/**
+ * The upload above an entry that is not shown below its upload (reached from a search, or by its own
+ * address): the upload's name, fallback 'Upload', a link to the upload's page once the entry is loaded.
+ */
+export function EntryUploadCrumb() {
+  const entry = useOpenEntry();
+  const label = entry?.upload_name || 'Upload';
+  if (!entry?.upload_id) return <Typography sx={{ fontSize: 'inherit' }}>{label}</Typography>;
+  return (
+    <Link
+      component={RouterLink}
+      to={`/user/uploads/upload/id/${encodeURIComponent(entry.upload_id)}`}
+      underline="hover"
+      color="inherit"
+      sx={{ fontSize: 'inherit' }}
+    >
+      {label}
+    </Link>
+  );
 }
