@@ -207,13 +207,25 @@ describe('UploadPage', () => {
     );
   });
 
+  it('asks for README.md only when the root listing has one', async () => {
+    const { fetch } = renderApp('/user/uploads/upload/id/dft_upload', {}, uploadServer());
+    await screen.findByText('1/1 entries processed');
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([url]) => /\/uploads\/dft_upload\/rawdir\/?(\?|$)/.test(String(url))),
+      ).toBe(true),
+    );
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/raw/README.md'))).toBe(false);
+    expect(screen.queryByText('README.md')).not.toBeInTheDocument();
+  });
+
   it('renders README.md as markdown without raw HTML', async () => {
     const readme =
       '# About this upload\n\nSee [the paper](https://example.org).\n\n<script>alert(1)</script>';
     renderApp('/user/uploads/upload/id/dft_upload', {}, uploadServer({ readme }));
     expect(await screen.findByRole('heading', { name: 'About this upload' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'the paper' })).toHaveAttribute('href', 'https://example.org');
-    expect(screen.getByText('README.md')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'README.md' })).toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
     expect(screen.queryByText(/alert/)).not.toBeInTheDocument();
   });
@@ -244,7 +256,8 @@ describe('UploadPage', () => {
     const folder = await screen.findByRole('link', { name: /inputs/ });
     const listings = fetch.mock.calls
       .map(([input]) => new URL(String(input)))
-      .filter((url) => /\/rawdir\/?$/.test(url.pathname));
+      // The file browser's (the README lookup lists the root without entry info).
+      .filter((url) => /\/rawdir\/?$/.test(url.pathname) && url.searchParams.has('include_entry_info'));
     expect(listings.map((url) => url.searchParams.get('page_size'))).toEqual(['500']);
     expect(listings[0]!.searchParams.get('include_entry_info')).toBe('true');
     // A folder named like the files tab opens there: its lane path would be the tab's.

@@ -92,6 +92,15 @@ export function uploadServer({
         data: entries,
       });
     }
+    if (method === 'GET' && /\/uploads\/dft_upload\/rawdir\/?$/.test(path)) {
+      const content = readme === undefined ? [] : [{ name: 'README.md', is_file: true, size: readme.length }];
+      return json({
+        path: '',
+        access: 'unpublished',
+        directory_metadata: { name: '', size: readme?.length ?? 0, content },
+        pagination: { page_size: 500, page: 1, total: content.length, order: 'asc' },
+      });
+    }
     if (path.endsWith('/uploads/dft_upload/raw/README.md')) {
       return readme === undefined
         ? json({ detail: 'Not found. Invalid path?' }, 404)

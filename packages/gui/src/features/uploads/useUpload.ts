@@ -110,12 +110,27 @@ export function useDeleteUpload(uploadId: string) {
   });
 }
 
-/** The upload's README.md as text, null when there is none (a missing one is no error, spec 3 §7). */
+/** Root entries looked through for README.md; an upload with more asks for the file itself. */
+const README_LOOKUP = 500;
+
+/**
+ * The upload's README.md as text, null when there is none (a missing one is no error, spec 3 §7). The
+ * root listing says first whether there is one, so that an upload without it causes no 404 (which the
+ * browser logs as an error).
+ */
 export function useReadme(uploadId: string) {
   const api = useApi();
   return useQuery({
     queryKey: readmeKey(uploadId),
     queryFn: async () => {
+      const root = await api.call('uploadRawDir', {
+        params: { upload_id: uploadId, path: '' },
+        query: { page_size: README_LOOKUP },
+      });
+      const content = root.directory_metadata?.content ?? [];
+      const complete = (root.pagination?.total ?? content.length) <= content.length;
+      if (complete && !content.some((item) => item.name === 'README.md' && item.is_file !== false))
+        return null;
       // A raw file is no JSON operation: its link is read as text.
       const url = api.link('uploadRawFile', { params: { upload_id: uploadId, path: 'README.md' } });
       try {
