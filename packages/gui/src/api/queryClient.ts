@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, type Query, QueryCache, QueryClient } from '@tanstack/react-query';
 import { CannotReachApi } from './errors.ts';
 
 declare module '@tanstack/react-query' {
@@ -45,7 +45,7 @@ export function createQueryClient(raiseError: (error: unknown) => void): QueryCl
  */
 export const refetchAfterChange = async (
   queryClient: QueryClient,
-  filters: { queryKey: readonly unknown[]; exact?: boolean },
+  filters: { queryKey: readonly unknown[]; exact?: boolean; predicate?: (query: Query) => boolean },
 ): Promise<void> => {
   await queryClient.cancelQueries(filters);
   await queryClient.invalidateQueries(filters);
