@@ -1,32 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MaterialCard, MaterialLayout } from './MaterialCard.tsx';
+import { declared } from '../../app/declaredStyle.ts';
 import { renderWithUnits } from './testUnits.tsx';
-
-/** Whether `selector` selects `element`; selectors jsdom cannot read (::-moz-focus-inner) select nothing. */
-function matches(element: Element, selector: string): boolean {
-  try {
-    return element.matches(selector);
-  } catch {
-    return false;
-  }
-}
-
-/** The values `property` is given for `element` by the page's style rules, media rules included. */
-function declared(element: Element, property: string): string[] {
-  const values: string[] = [];
-  const visit = (rules: CSSRuleList) => {
-    for (const rule of rules) {
-      if (rule instanceof CSSMediaRule) visit(rule.cssRules);
-      else if (rule instanceof CSSStyleRule && matches(element, rule.selectorText)) {
-        const value = rule.style.getPropertyValue(property);
-        if (value) values.push(value);
-      }
-    }
-  };
-  for (const sheet of document.styleSheets) visit(sheet.cssRules);
-  return values;
-}
 
 describe('MaterialCard', () => {
   it('keeps the lattice block reachable: the details scroll within the card instead of being clipped', async () => {

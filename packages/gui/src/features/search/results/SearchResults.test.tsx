@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderResults, type QueryBody } from './testHarness.tsx';
+import { declared } from '../../../app/declaredStyle.ts';
 
 const EV = 1.602176634e-19;
 const BAND_GAP = 'results.properties.electronic.band_structure_electronic.band_gap.value';
@@ -142,6 +143,10 @@ describe('SearchResults', () => {
     expect(
       within(screen.getByRole('row', { name: /busy/ })).queryByRole('link', { name: 'Go to the entry page' }),
     ).toBeNull();
+    // Many columns scroll the table sideways; the actions stay at its right edge.
+    const actions = within(row).getByRole('cell', { name: 'row actions' });
+    expect(declared(actions, 'position')).toContain('sticky');
+    expect(declared(actions, 'right')).toContain('0px');
 
     await user.click(within(row).getByText('O2Si'));
     const details = await screen.findByRole('region', { name: 'entry details' });

@@ -45,6 +45,12 @@ const rowId = (row: ResultRow, resource: Resource, index: number): string => {
 };
 
 /** The selection belongs to one query: a new query starts with nothing selected. */
+/**
+ * The row actions stay in view at the table's right edge: with many columns the table scrolls sideways,
+ * and the way to the entry page must not scroll away with them.
+ */
+const STICKY_END = { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+
 function useSelection(queryKey: string): [Selection, (selection: Selection) => void] {
   const [state, setState] = useState({ key: queryKey, selection: NOTHING_SELECTED });
   const selection = state.key === queryKey ? state.selection : NOTHING_SELECTED;
@@ -148,7 +154,7 @@ export function SearchResults() {
                     />
                   </TableCell>
                 ))}
-                {withActions ? <TableCell /> : null}
+                {withActions ? <TableCell sx={STICKY_END} /> : null}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -197,7 +203,10 @@ export function SearchResults() {
                         </TableCell>
                       ))}
                       {withActions ? (
-                        <TableCell sx={{ py: 0, whiteSpace: 'nowrap' }}>
+                        <TableCell
+                          sx={{ ...STICKY_END, py: 0, whiteSpace: 'nowrap' }}
+                          aria-label="row actions"
+                        >
                           <RowActions
                             row={row}
                             resource={resource}
