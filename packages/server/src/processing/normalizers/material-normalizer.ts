@@ -23,7 +23,7 @@ function errorMessage(error: unknown): string {
 }
 
 /** Symmetry, material id and standard structures of a bulk crystal; false when not analysed. */
-async function analyseBulk(
+async function analyseCrystal(
   structure: Structure,
   material: Material,
   structures: ResultsStructures,
@@ -37,7 +37,9 @@ async function analyseBulk(
     const analysis = await analyseSymmetry(structure);
     const { conventional } = analysis;
     const { space_group_number: number, space_group_symbol: symbol } = analysis.symmetry;
-    material.material_id = materialIdBulk(number, analysis.wyckoffSets);
+    // NOMAD names bulk materials only (a molecular crystal has no material id there either).
+    if (material.structural_type === 'bulk')
+      material.material_id = materialIdBulk(number, analysis.wyckoffSets);
     material.symmetry = {
       ...analysis.symmetry,
       ...prototypeSymmetry(number, conventional.species, conventional.wyckoffLetters),
@@ -53,6 +55,38 @@ async function analyseBulk(
     log('WARNING', `symmetry analysis failed: ${errorMessage(error)}`);
     return false;
   }
+}
+
+/** Atoms of a cell of molecules analysed for symmetry: a molecular crystal's cell, not an MD box. */
+const MOLECULAR_CRYSTAL_ATOMS = 1000;
+
+/** Parts not bonded to each other ('unavailable' in NOMAD) in a periodic cell of a molecular crystal's size. */
+const moleculesInACell = (material: Material, structure: Structure, periodic3d: boolean): boolean =>
+  material.structural_type === 'unavailable' &&
+  periodic3d &&
+  structure.species.length <= MOLECULAR_CRYSTAL_ATOMS;
+
+/**
+ * NOMAD analyses bulk only, so a molecular crystal ('unavailable' there: its molecules are not bonded to
+ * each other) gets no space group, though its cell has one. It is analysed here; a cell with no symmetry
+ * but translations (P1: a liquid's box, an amorphous solid) is left without one, as in NOMAD.
+ */
+async function analyseMolecularCrystal(
+  structure: Structure,
+  material: Material,
+  structures: ResultsStructures,
+  log: Log,
+): Promise<boolean> {
+  const analysed: ResultsStructures = {};
+  const found: Material = { ...material };
+  if (!(await analyseCrystal(structure, found, analysed, log))) return false;
+  if (found.symmetry?.space_group_number === 1) {
+    log('INFO', 'no symmetry in results.material: the cell of separate molecules has none but translations');
+    return false;
+  }
+  material.symmetry = found.symmetry;
+  Object.assign(structures, analysed);
+  return true;
 }
 
 function declaredFallback(material: Material, declared: DeclaredSymmetry | undefined, log: Log): void {
@@ -93,7 +127,9 @@ export const materialNormalizer: Normalizer = {
     const periodic3d = structure.lattice !== null && structure.periodic.every(Boolean);
     let analysed = false;
     if (material.structural_type === 'bulk')
-      analysed = await analyseBulk(structure, material, structures, log);
+      analysed = await analyseCrystal(structure, material, structures, log);
+    else if (moleculesInACell(material, structure, periodic3d))
+      analysed = await analyseMolecularCrystal(structure, material, structures, log);
     else log('INFO', `no symmetry analysis for structural type '${material.structural_type}'`);
     if (!analysed && periodic3d) declaredFallback(material, declaredSymmetry, log);
     material.topology = topologyOf(material, structures, runAtomsRef(archive, structure));

@@ -277,6 +277,25 @@ ${sites.join('\n')}
 `;
 }
 
+const BENZENE_SITES = [
+  'C1 -0.0569 0.1387 -0.0054',
+  'C2 -0.1335 0.0460 0.1264',
+  'C3 0.0774 0.0925 -0.1295',
+  'H1 -0.0976 0.2447 -0.0092',
+  'H2 -0.2409 0.0794 0.2218',
+  'H3 0.1371 0.1631 -0.2312',
+];
+const BENZENE_CELL = [7.39, 9.42, 6.81, 90, 90, 90];
+
+const parseCif = (name: string, text: string) =>
+  parseMainfile({
+    absolutePath: `/nonexistent/${name}`,
+    relativePath: name,
+    uploadId: 'u1',
+    parser: cifParser,
+    content: Buffer.from(text),
+  });
+
 describe('space groups named without operations', () => {
   let tables: SpaceGroupTables;
   beforeAll(async () => {
@@ -352,6 +371,43 @@ describe('space groups named without operations', () => {
     expect(cif.operationsFrom).toBe('none');
     expect(cif.warnings.join('\n')).toMatch(
       /space group 'Q 42' is not in the tables; atom sites are used as listed/,
+    );
+  });
+
+  it('finds the space group of a molecular crystal: benzene, Pbca (issue 29)', async () => {
+    // Bacon, Curry and Wilson's benzene at 218 K: Z = 4, one half molecule in the asymmetric unit.
+    const result = await parseCif(
+      'benzene.cif',
+      smallCif(BENZENE_CELL, "_symmetry_space_group_name_H-M 'P b c a'", BENZENE_SITES),
+    );
+    expect(result.ok).toBe(true);
+    expect(result.archive.results).toMatchObject({
+      material: {
+        chemical_formula_hill: 'C24H24',
+        structural_type: 'unavailable',
+        symmetry: { space_group_number: 61, space_group_symbol: 'Pbca', crystal_system: 'orthorhombic' },
+      },
+    });
+    // Analysed, not taken from the file; but no material id, which NOMAD gives bulk materials only.
+    expect(result.logs.map((l) => l.event)).toContain('symmetry analysed with moyo: Pbca (61)');
+    expect((result.archive.results as { material: object }).material).not.toHaveProperty('material_id');
+  });
+
+  it('gives a cell of molecules without symmetry (a liquid, a glass) no space group, as NOMAD', async () => {
+    // The 48 atoms of benzene's cell, each moved by up to 0.3 Å (well over the analysis' tolerance).
+    const { structure } = readCifStructure(
+      smallCif(BENZENE_CELL, "_symmetry_space_group_name_H-M 'P b c a'", BENZENE_SITES),
+      tables,
+    );
+    const rattled = structure.positions.map((position, i) =>
+      position.map((x, k) => x / 1e-10 + 0.3 * Math.sin(7 * i + 3 * k + 1)),
+    );
+    const sites = rattled.map((p, i) => `${structure.species[i]}${i + 1} ${p.join(' ')}`);
+    const result = await parseCif('disordered.cif', smallCif(BENZENE_CELL, '', sites, 'Cartn'));
+    expect(result.archive.results).toMatchObject({ material: { structural_type: 'unavailable' } });
+    expect((result.archive.results as { material: object }).material).not.toHaveProperty('symmetry');
+    expect(result.logs.map((l) => l.event)).toContain(
+      'no symmetry in results.material: the cell of separate molecules has none but translations',
     );
   });
 
