@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { contractCheckedFetch, minimalResponse } from '../../api/contractCheckedFetch.ts';
@@ -61,6 +62,17 @@ describe('EntryOverview', () => {
     expect(valueOf(material, 'number of elements')).toBe('1 (unary)');
     expect(valueOf(material, 'structural type')).toBe('bulk');
     expect(within(material).getByText('Si')).toBeInTheDocument();
+  });
+
+  it("offers the entry's API calls with the metadata it shows", async () => {
+    render(<EntryOverview entry={entry} />);
+    const identifiers = screen.getByText('Identifiers').closest<HTMLElement>('.MuiCard-root')!;
+    await userEvent.click(within(identifiers).getByRole('button', { name: 'API' }));
+    const dialog = await screen.findByRole('dialog', { name: 'API' });
+    expect(dialog).toHaveTextContent('GET http://oasis.test/nomad-oasis/api/v1/entries/dft_bulk/archive');
+    expect(dialog).toHaveTextContent('curl "http://oasis.test/nomad-oasis/api/v1/entries/dft_bulk"');
+    expect(dialog).toHaveTextContent('metadata = response.json()');
+    expect(dialog).toHaveTextContent('"comment": "Mocked"');
   });
 
   it('shows not processed values as unavailable', () => {

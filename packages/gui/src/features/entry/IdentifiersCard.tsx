@@ -1,5 +1,6 @@
 import { Card, CardContent, CardHeader } from '@mui/material';
 import { formatDateTime } from '../uploads/dateTime.ts';
+import { EntryApiDialog } from './EntryApiDialog.tsx';
 import { Quantity } from './Quantity.tsx';
 import type { EntryData } from './types.ts';
 
@@ -7,7 +8,11 @@ import type { EntryData } from './types.ts';
 export function IdentifiersCard({ entry }: { entry: EntryData }) {
   return (
     <Card variant="outlined">
-      <CardHeader title="Identifiers" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        title="Identifiers"
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        action={<EntryApiDialog entry={entry} />}
+      />
       <CardContent>
         <Quantity label="mainfile" value={entry.mainfile} />
         <Quantity label="entry id" value={entry.entry_id} />

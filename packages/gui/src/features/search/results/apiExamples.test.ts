@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { curlExample, pythonExample, pythonLiteral } from './apiExamples.ts';
+import {
+  curlExample,
+  curlGetExample,
+  pythonExample,
+  pythonGetExample,
+  pythonLiteral,
+} from './apiExamples.ts';
 
 describe('apiExamples', () => {
   it('writes JSON as Python literals', () => {
@@ -18,6 +24,13 @@ describe('apiExamples', () => {
     const code = pythonExample('http://h/api/v1/entries/query', { owner: 'public' });
     expect(code).toContain(
       'requests.post(\n    "http://h/api/v1/entries/query",\n    json={\n        "owner": "public"\n    },\n)',
+    );
+  });
+
+  it('writes GET calls in curl and Python', () => {
+    expect(curlGetExample(['http://a/x', 'http://a/y'])).toBe('curl "http://a/x"\ncurl "http://a/y"');
+    expect(pythonGetExample([{ name: 'metadata', url: 'http://a/x' }])).toBe(
+      'import requests\n\nresponse = requests.get("http://a/x")\nresponse.raise_for_status()\nmetadata = response.json()',
     );
   });
 });

@@ -37,3 +37,21 @@ export function pythonExample(url: string, body: unknown): string {
     'data = response.json()',
   ].join('\n');
 }
+
+/** curl commands that GET each of `urls`. */
+export function curlGetExample(urls: readonly string[]): string {
+  return urls.map((url) => `curl "${url}"`).join('\n');
+}
+
+/** A requests script that GETs each of `urls` into the named variables. */
+export function pythonGetExample(urls: readonly { name: string; url: string }[]): string {
+  return [
+    'import requests',
+    ...urls.flatMap(({ name, url }) => [
+      '',
+      `response = requests.get(${JSON.stringify(url)})`,
+      'response.raise_for_status()',
+      `${name} = response.json()`,
+    ]),
+  ].join('\n');
+}
