@@ -122,6 +122,18 @@ function geometryOptimization(workflow: Section, run: Section, calculations: Sec
   }
 }
 
+/**
+ * As NOMAD's simulation workflows do: the first system is the workflow's input structure and the last
+ * calculation its output, unless the parser linked others (the overview draws them as the workflow graph).
+ */
+function linkInputAndOutput(workflow: Section, run: Section, runIndex: number, calcPath: string): void {
+  const [first] = indexedSections(run.system);
+  if (!Array.isArray(workflow.inputs) && first)
+    workflow.inputs = [{ name: 'Input structure', section: `/run/${runIndex}/system/${first[0]}` }];
+  if (!Array.isArray(workflow.outputs))
+    workflow.outputs = [{ name: 'Output calculation', section: calcPath }];
+}
+
 /** Fills archive.workflow2 (creating it when the parser wrote none) from the last run. */
 export function normalizeWorkflow(archive: Section, log: Log): void {
   const runs = indexedSections(archive.run);
@@ -155,6 +167,7 @@ export function normalizeWorkflow(archive: Section, log: Log): void {
       log,
     );
   }
+  linkInputAndOutput(workflow, run, runIndex, calcPath);
   const results = ensureSection(workflow, 'results');
   setMissing(results, 'calculation_result_ref', calcPath);
   setMissing(

@@ -163,6 +163,22 @@ describe('workflow normaliser', () => {
     expect(((archive.workflow2 as Section).method as Section).method).toBe('DFT');
   });
 
+  it("links the input structure and output calculation, as NOMAD's simulation workflows do", () => {
+    const archive = geometryOptimizationArchive();
+    normalizeWorkflow(archive, noLog);
+    const workflow = archive.workflow2 as Section;
+    expect(workflow.inputs).toEqual([{ name: 'Input structure', section: '/run/0/system/0' }]);
+    const calculations = ((archive.run as Section[])[0]!.calculation as Section[]).length;
+    expect(workflow.outputs).toEqual([
+      { name: 'Output calculation', section: `/run/0/calculation/${calculations - 1}` },
+    ]);
+    // Links the parser wrote stay.
+    const linked = singlePointArchive();
+    (linked.workflow2 as Section).inputs = [{ name: 'Input', section: '/run/0/system/0' }];
+    normalizeWorkflow(linked, noLog);
+    expect((linked.workflow2 as Section).inputs).toEqual([{ name: 'Input', section: '/run/0/system/0' }]);
+  });
+
   it('keeps values the parser wrote', () => {
     const archive = singlePointArchive();
     (archive.workflow2 as Section).results = { n_scf_steps: 99, is_converged: false };
