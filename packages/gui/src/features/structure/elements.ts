@@ -1,5 +1,6 @@
 // Per-element drawing data: Jmol's CPK colours and covalent radii (Cordero et al. 2008, Å), by atomic
-// number from H (1) to Cm (96). Unknown symbols get a grey sphere of the fallback radius.
+// number from H (1) to Cm (96). Unknown symbols get a pink sphere of the fallback radius; 'X', a site that
+// is no atom (a virtual site of a water model, a ghost atom), a small grey one that hides no atom.
 import { ELEMENT_SYMBOLS } from '@oasis/schema';
 
 const COLORS = [
@@ -26,6 +27,9 @@ const RADII = [
 
 const FALLBACK_COLOR = 0xff1493;
 const FALLBACK_RADIUS = 1.5;
+const NO_ATOM = 'X';
+const NO_ATOM_COLOR = 0xa0a0a0;
+const NO_ATOM_RADIUS = 0.2;
 
 function atomicNumber(symbol: string): number {
   return (ELEMENT_SYMBOLS as readonly string[]).indexOf(symbol);
@@ -33,12 +37,14 @@ function atomicNumber(symbol: string): number {
 
 /** Jmol colour of an element as 0xRRGGBB. */
 export function elementColor(symbol: string): number {
+  if (symbol === NO_ATOM) return NO_ATOM_COLOR;
   const z = atomicNumber(symbol);
   return z > 0 ? (COLORS[z - 1] ?? FALLBACK_COLOR) : FALLBACK_COLOR;
 }
 
 /** Covalent radius in Å. */
 export function covalentRadius(symbol: string): number {
+  if (symbol === NO_ATOM) return NO_ATOM_RADIUS;
   const z = atomicNumber(symbol);
   return z > 0 ? (RADII[z - 1] ?? FALLBACK_RADIUS) : FALLBACK_RADIUS;
 }

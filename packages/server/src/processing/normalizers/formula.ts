@@ -37,6 +37,18 @@ export function compositionOf(species: readonly string[]): Map<string, number> {
   return counts;
 }
 
+/** NOMAD's label of a site that is no element (a GROMACS virtual site, a ghost atom). */
+const NO_ELEMENT = 'X';
+
+/**
+ * The composition a formula names: sites that are no element are left out (TIP4P water is H2O, not
+ * H2OX), unless there is nothing else.
+ */
+export function elementComposition(species: readonly string[]): Map<string, number> {
+  const atoms = species.filter((s) => s !== NO_ELEMENT);
+  return compositionOf(atoms.length > 0 ? atoms : species);
+}
+
 /** Greatest common divisor of two non-negative integers (0 with 0 gives 0). */
 export function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);

@@ -105,6 +105,24 @@ describe('materialFromStructure', () => {
     });
   });
 
+  it("leaves sites that are no element ('X', TIP4P's virtual site) out of formulas and elements", () => {
+    const water = (species: string[]) =>
+      materialFromStructure({
+        species,
+        positions: species.map((_, k) => [k * 1e-10, 0, 0]),
+        lattice: null,
+        periodic: [false, false, false],
+      });
+    expect(water(['O', 'H', 'H', 'X', 'O', 'H', 'H', 'X'])).toMatchObject({
+      elements: ['H', 'O'],
+      n_elements: 2,
+      chemical_formula_hill: 'H4O2',
+      chemical_formula_reduced: 'H2O',
+    });
+    // Nothing but such sites: they are all there is to name.
+    expect(water(['X', 'X'])).toMatchObject({ elements: ['X'], chemical_formula_hill: 'X2' });
+  });
+
   it('rejects empty structures', () => {
     expect(() =>
       materialFromStructure({ species: [], positions: [], lattice: null, periodic: [false, false, false] }),

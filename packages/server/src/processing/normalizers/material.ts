@@ -4,7 +4,7 @@ import type { ResultsMaterial } from '@oasis/schema';
 import type { Structure } from '../structure.ts';
 import type { DeclaredSymmetry } from '../types.ts';
 import { structuralType, type StructuralType } from './dimensionality.ts';
-import { compositionOf, formulas } from './formula.ts';
+import { elementComposition, formulas } from './formula.ts';
 import type { MaterialSymmetry } from './symmetry.ts';
 
 export type { MaterialSymmetry } from './symmetry.ts';
@@ -30,7 +30,7 @@ type CrystalSystem = NonNullable<MaterialSymmetry['crystal_system']>;
 /** Formulas, elements and structural type of a structure (no symmetry: that needs moyo). */
 export function materialFromStructure(structure: Structure): Material {
   if (structure.species.length === 0) throw new Error('structure has no atoms');
-  const composition = compositionOf(structure.species);
+  const composition = elementComposition(structure.species);
   const f = formulas(composition);
   const elements = [...composition.keys()].sort();
   return {

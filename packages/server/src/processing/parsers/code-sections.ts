@@ -15,7 +15,7 @@ import type {
   Workflow,
   XcFunctional,
 } from '@oasis/schema';
-import { compositionOf, hillFormula } from '../normalizers/formula.ts';
+import { elementComposition, hillFormula } from '../normalizers/formula.ts';
 import { systemSection } from '../run-sections.ts';
 import type { Structure } from '../structure.ts';
 import type { LogLevel, ParserOutput } from '../types.ts';
@@ -178,6 +178,6 @@ export function codeOutput(
     sections: { run: [archive.run], workflow2: archive.workflow2 },
     structure: archive.structure,
     entryType,
-    entryName: `${hillFormula(compositionOf(archive.structure.species))} ${entryType} ${noun}`,
+    entryName: `${hillFormula(elementComposition(archive.structure.species))} ${entryType} ${noun}`,
   };
 }
