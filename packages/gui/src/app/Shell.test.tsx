@@ -95,6 +95,8 @@ describe('app shell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'help: Your uploads' }));
     const dialog = await screen.findByRole('dialog', { name: 'Help' });
     expect(dialog).toHaveTextContent('Upload and publish new data');
+    // More than the tooltip: how to use the page.
+    expect(dialog).toHaveTextContent(/an embargo of up to 36 months/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await pageShown();

@@ -9,6 +9,8 @@ export interface RouteHandle {
   breadcrumb: string | ((params: Params) => string);
   /** Help text shown as tooltip of the breadcrumb's help icon and in the Help dialog. */
   help?: string;
+  /** More help, shown in the Help dialog below the tooltip's line: how to use the page. */
+  details?: readonly string[];
   /** Replaces the crumb's text once the page's data is known, as NOMAD names the upload and entry. */
   label?: CrumbLabel;
   /**
@@ -24,6 +26,7 @@ const isRouteHandle = (handle: unknown): handle is RouteHandle =>
 export interface Crumb {
   label: string;
   help?: string;
+  details?: readonly string[];
   path: string;
   Label?: CrumbLabel;
   params?: Params;
@@ -36,11 +39,12 @@ export function crumbsOf(matches: readonly UIMatch[]): Crumb[] {
   const params = matches.at(-1)?.params ?? {};
   return matches.flatMap((match) => {
     if (!isRouteHandle(match.handle)) return [];
-    const { breadcrumb, help, label: Label, before } = match.handle;
+    const { breadcrumb, help, details, label: Label, before } = match.handle;
     const label = typeof breadcrumb === 'function' ? breadcrumb(match.params) : breadcrumb;
     const own: Crumb = {
       label,
       help,
+      ...(details ? { details } : {}),
       path: match.pathname,
       ...(Label ? { Label, params: match.params } : {}),
     };

@@ -8,14 +8,17 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 import * as pages from './pages.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import type { RouteHandle } from './routeHandle.ts';
+import { ROUTE_HELP } from './routeHelp.ts';
 
+/** A route's crumb; its Help dialog says more where routeHelp.ts has more to say. */
 const crumb = (
   breadcrumb: RouteHandle['breadcrumb'],
   help?: string,
   label?: RouteHandle['label'],
-): { handle: RouteHandle } => ({
-  handle: { breadcrumb, help, ...(label ? { label } : {}) },
-});
+): { handle: RouteHandle } => {
+  const details = typeof breadcrumb === 'string' ? ROUTE_HELP[breadcrumb] : undefined;
+  return { handle: { breadcrumb, help, ...(label ? { label } : {}), ...(details ? { details } : {}) } };
+};
 
 /** entry/id/{entryId}/*: the splat carries the tab (overview, files, data, logs, archive) and data paths. */
 const entryRoute = (): RouteObject => {

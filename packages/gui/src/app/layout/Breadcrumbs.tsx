@@ -48,6 +48,11 @@ export function Breadcrumbs() {
           {help?.label}
         </Typography>
         <Typography>{help?.help}</Typography>
+        {help?.details?.map((paragraph) => (
+          <Typography key={paragraph} sx={{ mt: 1 }}>
+            {paragraph}
+          </Typography>
+        ))}
       </HelpDialog>
     </>
   );
