@@ -1,9 +1,9 @@
 import Code from '@mui/icons-material/Code';
-import { Button, Link } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useEnv } from '../../app/EnvProvider.tsx';
 import { ApiCallDialog } from '../../components/ApiCallDialog.tsx';
+import { ApiDocsLinks } from '../../components/ApiDocsLinks.tsx';
 import { curlGetExample, pythonGetExample } from '../search/results/apiExamples.ts';
 import type { EntryData } from './types.ts';
 
@@ -28,15 +28,7 @@ export function EntryApiDialog({ entry }: { entry: EntryData }) {
             <>
               This entry&apos;s metadata come from <code>GET {metadata}</code> and its processed data (the
               archive) from <code>GET {archive}</code>. Entries that are not published need an access token
-              (header <code>Authorization: Bearer …</code>). See the{' '}
-              <Link href={`${apiBase}/docs`} target="_blank" rel="noopener noreferrer">
-                API documentation
-              </Link>{' '}
-              and the{' '}
-              <Link component={RouterLink} to="/analyze/apis">
-                API dashboard
-              </Link>
-              .
+              (header <code>Authorization: Bearer …</code>). <ApiDocsLinks />
             </>
           }
           request={[

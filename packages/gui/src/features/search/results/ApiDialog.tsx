@@ -1,9 +1,9 @@
 import Code from '@mui/icons-material/Code';
-import { Button, Link } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useEnv } from '../../../app/EnvProvider.tsx';
 import { ApiCallDialog } from '../../../components/ApiCallDialog.tsx';
+import { ApiDocsLinks } from '../../../components/ApiDocsLinks.tsx';
 import { curlExample, pythonExample } from './apiExamples.ts';
 
 /**
@@ -37,15 +37,7 @@ export function ApiDialog({
           intro={
             <>
               These results come from <code>POST {url}</code>. Send the same request to get them in your own
-              scripts; see the{' '}
-              <Link href={`${apiBase}/docs`} target="_blank" rel="noopener noreferrer">
-                API documentation
-              </Link>{' '}
-              and the{' '}
-              <Link component={RouterLink} to="/analyze/apis">
-                API dashboard
-              </Link>
-              .
+              scripts. <ApiDocsLinks />
             </>
           }
           request={[
