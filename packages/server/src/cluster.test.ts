@@ -13,19 +13,11 @@ import { as, json } from './testing/http.ts';
 import { startServerProcess, type ServerProcess } from './testing/server-process.ts';
 import { naclCif } from './testing/structures.ts';
 import { freshPostgresDatabase, testPostgresServer, type FreshDatabase } from './testing/test-database.ts';
+import { readUntil } from './testing/until.ts';
 import { makeZip } from './testing/zip.ts';
 
 const ENTRIES = 240;
 const serverUrl = testPostgresServer();
-
-const poll = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-cluster-'));
@@ -100,7 +92,7 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
         `SELECT entry_id, complete_time FROM entries WHERE upload_id = $1 AND process_status = 'SUCCESS'`,
         [uploadId],
       );
-    const holder = await poll(
+    const holder = await readUntil(
       async () =>
         (
           await db.query<{ lease_owner: string | null; done: string }>(
@@ -111,7 +103,6 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
           )
         ).rows[0],
       (row) => Number(row?.done ?? 0) >= 10,
-      60_000,
     );
     expect(Number(holder?.done)).toBeLessThan(ENTRIES);
     const victim = nodes.find((node) => holder?.lease_owner?.split(':')[1] === String(node.pid));
@@ -124,7 +115,7 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
 
     // Another node takes the job over when the lease runs out and finishes it.
     const survivors = nodes.filter((node) => node !== victim);
-    const state = await poll(
+    const state = await readUntil(
       async () =>
         (
           await json<{ data: { process_running: boolean; process_status: string } }>(
@@ -132,7 +123,6 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
           )
         ).data,
       (data) => !data.process_running,
-      90_000,
     );
     expect(state.process_status).toBe('SUCCESS');
     const after = (await finished()).rows;
@@ -164,10 +154,9 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     );
     expect(edited.status).toBe(200);
     for (const node of nodes) {
-      const found = await poll(
+      const found = await readUntil(
         () => total(node, bearer, { upload_name: 'Rock salt, many times' }),
         (n) => n === ENTRIES,
-        2000,
       );
       expect(found, node.api).toBe(ENTRIES);
     }
@@ -178,17 +167,16 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     );
     for (const node of nodes)
       expect(
-        await poll(
+        await readUntil(
           () => total(node, bearer),
           (n) => n === 0,
-          10_000,
         ),
       ).toBe(0);
 
     // Once-per-installation work has one holder, a live node: when the SIGKILLed node held it, its lease
     // runs out (30 s) and a live node takes it over.
     const live = nodes.map((node) => String(node.pid));
-    const leases = await poll(
+    const leases = await readUntil(
       async () =>
         (
           await db.query<{ holder: string }>(
@@ -196,7 +184,6 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
           )
         ).rows,
       (rows) => rows.length === 1 && live.includes(rows[0]!.holder.split(':')[1]!),
-      45_000,
     );
     expect(leases).toHaveLength(1);
     expect(live).toContain(leases[0]!.holder.split(':')[1]);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './testing/free-port.ts';
+import { readUntil } from './testing/until.ts';
 
 const mainFile = path.join(import.meta.dirname, 'main.ts');
 
@@ -24,11 +25,11 @@ describe('server process', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    let info: Response | undefined;
-    for (let i = 0; i < 300 && !info; i++) {
-      info = await fetch(`http://127.0.0.1:${port}/nomad-oasis/api/v1/info`).catch(() => undefined);
-      if (!info) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const info = await readUntil(
+      () => fetch(`http://127.0.0.1:${port}/nomad-oasis/api/v1/info`).catch(() => undefined),
+      (answer) => answer !== undefined,
+      100,
+    );
     expect(info?.status).toBe(200);
     expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(true);
     child.kill('SIGTERM');

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './testing/free-port.ts';
+import { until } from './testing/until.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const supervisor = path.join(repoRoot, 'scripts/supervise.mjs');
@@ -49,12 +50,6 @@ const tree = (root: number): Set<number> => {
   return found;
 };
 
-const until = async (condition: () => boolean | Promise<boolean>, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition()) && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-};
-
 describe('npm start supervision', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'oasis-supervise-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,8 +76,7 @@ describe('npm start supervision', () => {
        setTimeout(() => process.exit(3), 100);`,
       { baseDelayMs: 50, maxDelayMs: 200, resetAfterMs: 60_000 },
     );
-    for (let i = 0; i < 100 && run.output().out.split('started').length <= 5; i++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => run.output().out.split('started').length > 5, 50);
     const delays = [...run.output().err.matchAll(/exit code 3\); restarting in ([\d.]+) s/g)].map(
       (m) => m[1],
     );
@@ -97,8 +91,7 @@ describe('npm start supervision', () => {
       maxDelayMs: 400,
       resetAfterMs: 100,
     });
-    for (let i = 0; i < 100 && run.output().err.split('restarting').length <= 3; i++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => run.output().err.split('restarting').length > 3, 50);
     run.child.kill('SIGTERM');
     await run.exited;
     const delays = [...run.output().err.matchAll(/restarting in ([\d.]+) s/g)].map((m) => m[1]);
@@ -117,7 +110,7 @@ describe('npm start supervision', () => {
        process.send('ready'); console.log('started'); setInterval(() => {}, 1000);`,
       {},
     );
-    await until(() => run.output().out.includes('started'), 60_000);
+    await until(() => run.output().out.includes('started'), 50);
     run.child.kill('SIGHUP');
     expect(await run.exited).toBe(0);
     expect(run.output().out).toContain('graceful');
@@ -151,7 +144,7 @@ describe('npm start supervision', () => {
         const info = `http://127.0.0.1:${port}/nomad-oasis/api/v1/info`;
         await until(
           async () => npm.exitCode !== null || (await fetch(info).catch(() => undefined))?.ok === true,
-          150_000,
+          50,
         );
         expect((await fetch(info)).ok, stderr).toBe(true);
         const started = tree(group);
@@ -161,7 +154,7 @@ describe('npm start supervision', () => {
         const signalledAt = Date.now();
         process.kill(npm.pid!, 'SIGTERM');
         const alive = () => processes().filter((p) => started.has(p.pid) || p.pgid === group);
-        await until(() => alive().length === 0, 60_000);
+        await until(() => alive().length === 0, 50);
         const took = Date.now() - signalledAt;
         expect(alive(), stderr).toEqual([]);
         expect(took).toBeLessThan(10_000);

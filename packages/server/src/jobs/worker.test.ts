@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { openMigratedDatabase } from '../testing/database.ts';
 import { enqueueJob } from './queue.ts';
 import { JobWorker } from './worker.ts';
+import { until } from '../testing/until.ts';
 
 describe('JobWorker', () => {
   let db: Database;
@@ -41,13 +42,7 @@ describe('JobWorker', () => {
       { pollMs: 50 },
     );
     await worker.start();
-    for (
-      let i = 0;
-      i < 100 && (await jobStates()).some((j) => j.state !== 'DONE' && j.state !== 'FAILED');
-      i++
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(async () => (await jobStates()).every((j) => j.state === 'DONE' || j.state === 'FAILED'));
     expect(seen).toEqual([1, 2]);
     expect((await jobStates()).map((j) => [j.state, j.error])).toEqual([
       ['DONE', null],
@@ -81,12 +76,11 @@ describe('JobWorker', () => {
       },
     );
     await worker.start();
-    for (
-      let i = 0;
-      i < 100 && (await jobStates()).some((j) => j.state !== 'DONE' && j.state !== 'FAILED');
-      i++
-    )
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    // The job state is written before the give-up is handled: wait for both.
+    await until(
+      async () =>
+        given.length > 0 && (await jobStates()).every((j) => j.state === 'DONE' || j.state === 'FAILED'),
+    );
     // The job with an attempt left runs once more; the other is failed with a reason users can read.
     expect(seen).toEqual([1]);
     const states = await jobStates();
@@ -111,8 +105,7 @@ describe('JobWorker', () => {
       { pollMs: 50, maxAttempts: 2, onGiveUp: async (_job, reason) => void given.push(reason) },
     );
     await worker.start();
-    for (let i = 0; i < 100 && (await jobStates())[0]?.state !== 'FAILED'; i++)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(async () => given.length > 0 && (await jobStates())[0]?.state === 'FAILED');
     expect(runs).toBe(2);
     expect(given).toEqual(['boom']);
   });
@@ -121,18 +114,20 @@ describe('JobWorker', () => {
     db = await openMigratedDatabase();
     const slow = await enqueueJob(db, 'slow', null);
     let started = false;
+    let ended = false;
     worker = new JobWorker(
       db,
       {
         slow: async () => {
           started = true;
           await new Promise((resolve) => setTimeout(resolve, 1000));
+          ended = true;
         },
       },
       { pollMs: 50, stopGraceMs: 50 },
     );
     await worker.start();
-    for (let i = 0; i < 100 && !started; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => started);
     await worker.stop();
     worker = undefined;
     const { rows } = await db.query<{ state: string; attempts: number }>(
@@ -141,13 +136,9 @@ describe('JobWorker', () => {
     );
     expect(rows[0]).toEqual({ state: 'PENDING', attempts: 0 });
     // The abandoned run ends later and leaves the released job alone.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await until(() => ended);
     expect((await jobStates())[0]?.state).toBe('PENDING');
   });
-
-  const until = async (done: () => Promise<boolean>) => {
-    for (let i = 0; i < 500 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  };
 
   it("takes over another node's running job only once its lease has run out", async () => {
     db = await openMigratedDatabase();

@@ -13,6 +13,7 @@ import { naclCif } from '../testing/structures.ts';
 import { setUploadAccess } from '../testing/upload-access.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
+import { readUntil, until } from '../testing/until.ts';
 
 interface ToolAnswer {
   tool: string;
@@ -314,8 +315,9 @@ describe('NORTH idle and shutdown stops', () => {
       const carol = await createUserWithToken(server, 'carol');
       const call = (method: string) => fetch(`${server.api}/north/fixture`, as(carol, { method }));
       expect((await json<ToolAnswer>(await call('POST'))).data.state).toBe('running');
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect((await json<ToolAnswer>(await call('GET'))).data.state).toBe('stopped');
+      // The idle sweep runs on its own clock: wait for it rather than for a time.
+      const state = async () => (await json<ToolAnswer>(await call('GET'))).data.state;
+      expect(await readUntil(state, (now) => now === 'stopped')).toBe('stopped');
 
       await call('POST');
       const port = server.ctx.north.instance(await userId(server, 'carol'), 'fixture')!.port;
@@ -340,7 +342,8 @@ describe('NORTH idle and shutdown stops', () => {
       const launch = () => fetch(`${server.api}/north/slow`, as(token, { method: 'POST' }));
       const first = launch();
       // The first start is under way (its instance exists, its port does not answer yet).
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const frankId = await userId(server, 'frank');
+      await until(() => server.ctx.north.instance(frankId, 'slow') !== undefined);
       const second = await json<ToolAnswer>(await launch());
       expect(second.data.state).toBe('running');
       expect((await json<ToolAnswer>(await first)).data.state).toBe('running');
