@@ -45,3 +45,4 @@ export * from './api/optimade-common.ts';
 export * from './api/optimade-info.ts';
 export * from './api/optimade-structures.ts';
 export * from './contract/optimade-operations.ts';
+export * from './contract/dcat-operations.ts';

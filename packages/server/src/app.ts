@@ -16,6 +16,7 @@ import { loggerOptions, type LogDestination } from './logging/logger-options.ts'
 import { registerApiSecurityHeaders } from './security/api-headers.ts';
 import { h5groveMount } from './routes/h5grove-mount.ts';
 import { optimadeRoutes } from './routes/optimade.ts';
+import { dcatRoutes } from './routes/dcat.ts';
 import { northProxyRoutes } from './routes/north-proxy.ts';
 import { checkResponsesAgainstContract } from './http/response-check.ts';
 import { openApiDocument } from '@oasis/schema';
@@ -123,6 +124,8 @@ export const buildApp = async (
   await app.register(optimadeRoutes(ctx, { versioned: false }), {
     prefix: `${ctx.config.basePath}/optimade`,
   });
+  // The DCAT catalogue of published entries at <base>/dcat, as NOMAD serves it.
+  await app.register(dcatRoutes(ctx), { prefix: `${ctx.config.basePath}/dcat` });
   // Running remote tools at <base>/north/user/<username>/<tool>/ (NOMAD's JupyterHub path).
   await app.register(northProxyRoutes(ctx));
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

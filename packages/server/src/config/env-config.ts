@@ -5,14 +5,16 @@ import { exampleUploadEntryPoint } from './example-uploads.ts';
 import type { OasisConfig } from './config.ts';
 
 /**
- * The APIs the GUI's installation has: this server serves its API docs at /api/v1/docs and OPTIMADE, but no
- * DCAT or resources API; a NOMAD installation the GUI is pointed at has them all, docs under /extensions.
+ * The APIs the GUI's installation has: this server serves its API docs at /api/v1/docs, OPTIMADE and the
+ * DCAT catalogue, but no resources API; a NOMAD installation the GUI is pointed at has them all, docs
+ * under /extensions.
  */
 const apiLinks = (appBase: string, nomad: boolean): ApiLinks => ({
   docs: `${appBase}/api/v1/${nomad ? 'extensions/docs' : 'docs'}`,
   openapi: `${appBase}/api/v1/openapi.json`,
   optimade: `${appBase}/optimade/v1/`,
-  ...(nomad ? { dcat: `${appBase}/dcat/`, resources: `${appBase}/resources/extensions/docs` } : {}),
+  dcat: `${appBase}/dcat/`,
+  ...(nomad ? { resources: `${appBase}/resources/extensions/docs` } : {}),
 });
 
 /** The GUI's runtime configuration (`window.nomadEnv`), derived from the server configuration. */

@@ -11,6 +11,9 @@ import {
   operations,
   pathSegments,
   type BodyOf,
+  dcatOperations,
+  type DcatOperationName,
+  type DcatOperations,
   type OperationDefinition,
   optimadeOperations,
   type OperationName,
@@ -49,6 +52,8 @@ declare module 'fastify' {
     operation?: OperationName;
     /** The OPTIMADE table's row a route was registered from. */
     optimadeOperation?: OptimadeOperationName;
+    /** The DCAT table's row a route was registered from. */
+    dcatOperation?: DcatOperationName;
   }
 }
 
@@ -133,3 +138,10 @@ export const registerOptimadeOperation = <N extends OptimadeOperationName>(
   handler: RowHandler<OptimadeOperations[N]>,
 ): void =>
   registerRow<OptimadeOperations[N]>(app, optimadeOperations[name], handler, {}, { optimadeOperation: name });
+
+/** Registers the route of a DCAT row (relative to `<base>/dcat`, where the plugin is mounted). */
+export const registerDcatOperation = <N extends DcatOperationName>(
+  app: FastifyInstance,
+  name: N,
+  handler: RowHandler<DcatOperations[N]>,
+): void => registerRow<DcatOperations[N]>(app, dcatOperations[name], handler, {}, { dcatOperation: name });

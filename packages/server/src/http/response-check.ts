@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { answerSchema, operations, optimadeOperations, type OperationDefinition } from '@oasis/schema';
+import {
+  answerSchema,
+  dcatOperations,
+  operations,
+  optimadeOperations,
+  type OperationDefinition,
+} from '@oasis/schema';
 
 const MAX_REPORTED = 5;
 
@@ -30,12 +36,14 @@ export const checkResponsesAgainstContract = (app: FastifyInstance): void => {
   };
 
   app.addHook('preSerialization', async (request, reply, payload) => {
-    const { operation, optimadeOperation } = request.routeOptions.config;
-    const name = operation ?? optimadeOperation;
+    const { operation, optimadeOperation, dcatOperation } = request.routeOptions.config;
+    const name = operation ?? optimadeOperation ?? dcatOperation;
     if (!name) return payload;
     const row: OperationDefinition = operation
       ? operations[operation]
-      : optimadeOperations[optimadeOperation!];
+      : optimadeOperation
+        ? optimadeOperations[optimadeOperation]
+        : dcatOperations[dcatOperation!];
     const problems = problemsOf(row, reply.statusCode, payload);
     if (problems.length === 0) return payload;
     const detail = `The ${reply.statusCode} answer of ${name} does not match the contract: ${problems.join('; ')}`;

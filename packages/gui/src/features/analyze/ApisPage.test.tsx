@@ -11,6 +11,7 @@ const ownApis = {
     docs: `${APP}/api/v1/docs`,
     openapi: `${APP}/api/v1/openapi.json`,
     optimade: `${APP}/optimade/v1/`,
+    dcat: `${APP}/dcat/`,
   },
 };
 const TOKENS = [
@@ -63,7 +64,11 @@ describe('ApisPage', () => {
       'href',
       `${APP}/optimade/v1/info`,
     );
-    expect(screen.queryByRole('region', { name: 'DCAT' })).not.toBeInTheDocument();
+    const dcat = screen.getByRole('region', { name: 'DCAT' });
+    expect(within(dcat).getByRole('link', { name: 'Catalogue in Turtle' })).toHaveAttribute(
+      'href',
+      `${APP}/dcat/catalog/?format=turtle`,
+    );
     expect(screen.queryByRole('region', { name: 'Resources' })).not.toBeInTheDocument();
   });
 

@@ -91,14 +91,20 @@ export function ApisPage() {
         <ApiCard
           title="DCAT"
           baseUrl={apis.dcat}
-          links={[{ label: 'DCAT API dashboard', href: apis.dcat }]}
+          links={[
+            { label: 'Catalogue in Turtle', href: `${apis.dcat}catalog/?format=turtle` },
+            { label: 'Catalogue in RDF/XML', href: `${apis.dcat}catalog/?format=xml` },
+            { label: 'Catalogue in JSON-LD', href: `${apis.dcat}catalog/?format=json-ld` },
+          ]}
           description={
             <>
-              The entries as datasets and the installation as a catalogue in{' '}
+              The published entries as datasets and the installation as a catalogue in{' '}
               <Link href="https://www.w3.org/TR/vocab-dcat-2/" {...external}>
                 DCAT
               </Link>
-              , the W3C&apos;s RDF vocabulary for data catalogues on the web.
+              , the W3C&apos;s RDF vocabulary for data catalogues on the web, for harvesters such as data
+              portals. <code>catalog/</code> lists the entries a page at a time (<code>after</code>,{' '}
+              <code>modified_since</code>), <code>datasets/&lt;entry id&gt;</code> describes one.
             </>
           }
         />
