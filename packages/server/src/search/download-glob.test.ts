@@ -29,8 +29,7 @@ describe('globSuffixMatcher', () => {
 
   it('answers patterns that make backtracking expressions explode at once', () => {
     const glob = `${'*a'.repeat(30)}b`;
-    const started = performance.now();
+    // A backtracking expression would take longer than the test's timeout (exponentially in the stars).
     expect(matches(glob, 'a'.repeat(250))).toBe(false);
-    expect(performance.now() - started).toBeLessThan(200);
   });
 });

@@ -47,21 +47,18 @@ const processed = async (server: { api: string }, uploadId: string, token: strin
 /** Asks for /info every 250 ms while `work` runs: the API must keep answering. */
 const whileAnswering = async <T>(server: { api: string }, work: () => Promise<T>) => {
   let running = true;
-  let slowest = 0;
   let failures = 0;
   let answered = 0;
   const pinging = (async () => {
     while (running) {
-      const started = Date.now();
       const response = await fetch(`${server.api}/info`).catch(() => undefined);
       if (response?.status === 200) answered++;
       else failures++;
-      slowest = Math.max(slowest, Date.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
   try {
-    return { result: await work(), answers: () => ({ answered, failures, slowest }) };
+    return { result: await work(), answers: () => ({ answered, failures }) };
   } finally {
     running = false;
     await pinging;
@@ -154,8 +151,8 @@ describe('a failing file cannot take the server down', () => {
         expect.objectContaining({ level: 'ERROR', event: expect.stringContaining(message) }),
       );
       expect(answers()).toMatchObject({ failures: 0 });
+      // The API answered all along (pinged every 250 ms between answers); how fast is bench:load's question.
       expect(answers().answered).toBeGreaterThan(3);
-      expect(answers().slowest).toBeLessThan(2000);
       // The parser's limit holds its process (plus what the watchdog lets through between two looks).
       expect(peaks.children).toBeLessThan(2.6 * 1024 * MB);
     } finally {

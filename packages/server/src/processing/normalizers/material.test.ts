@@ -576,8 +576,8 @@ describe('material normaliser: symmetry analysed with moyo', () => {
     const elapsed = performance.now() - start;
     expect(results.material.symmetry).toMatchObject({ space_group_number: 229, structure_name: 'bcc' });
     expect(results.material.material_id).toBe(nomadHash('229 Fe a 2'));
+    // How fast is bench:codes' question; here it is reported only.
     console.info(`material normaliser on a 200-atom cell: ${elapsed.toFixed(0)} ms`);
-    expect(elapsed).toBeLessThan(10_000);
   });
 });
 

@@ -46,7 +46,6 @@ describe('histogram bucket limits', () => {
 
   it('computes the count before allocating: 1e15 buckets are refused at once', async () => {
     const { index, rows, n, time } = build();
-    const started = performance.now();
     await expect(
       histogram(
         index,
@@ -72,7 +71,7 @@ describe('histogram bucket limits', () => {
     await expect(autoDateHistogram(index, time, rows, 10_001, unlimitedBudget())).rejects.toThrow(
       '10001 buckets',
     );
-    expect(performance.now() - started).toBeLessThan(100);
+    // Refused before any bucket is made: making them would not end within the test's timeout.
   });
 
   it('numbers calendar months arithmetically, also before year 100 and before year 0', async () => {
