@@ -59,12 +59,12 @@ describe('FilterMenu', () => {
     expect(within(menu).getByText('Unknown filter menu item type "pie_chart".')).toBeInTheDocument();
 
     await userEvent.click(within(menu).getByRole('button', { name: 'Elements' }));
-    const elements = screen.getByRole('navigation', { name: 'Elements' });
+    const elements = await screen.findByRole('navigation', { name: 'Elements' });
     expect(elements).toHaveStyle({ width: MENU_WIDTHS.xxl });
-    const table = within(elements).getByRole('group', { name: 'periodic table' });
+    const table = await within(elements).findByRole('group', { name: 'periodic table' });
     await waitFor(() => expect(within(table).getByRole('button', { name: 'Fe' })).toBeDisabled());
     await userEvent.click(within(table).getByRole('button', { name: 'Si' }));
-    expect(router.state.location.search).toBe('?results.material.elements=Si');
+    await waitFor(() => expect(router.state.location.search).toBe('?results.material.elements=Si'));
     // Its counts ask for all elements, and its own filter stays in its query ('all' mode).
     const withElements = requests.find(
       ({ body }) => (body.aggregations as Record<string, unknown>)['results.material.elements:menu'],
@@ -75,18 +75,20 @@ describe('FilterMenu', () => {
 
     // Nested sub-menus open further to the right; the definitions item filters by entry type.
     await userEvent.click(within(elements).getByRole('button', { name: 'More' }));
-    const more = screen.getByRole('navigation', { name: 'More' });
+    const more = await screen.findByRole('navigation', { name: 'More' });
     expect(more).toHaveStyle({ width: MENU_WIDTHS.xs });
     expect(await within(more).findByRole('group', { name: 'Entry type' })).toBeInTheDocument();
 
     // Opening another sub-menu of the menu replaces them.
     await userEvent.click(within(menu).getByRole('button', { name: 'Electronic' }));
+    const electronic = await screen.findByRole('navigation', { name: 'Electronic' });
     expect(screen.queryByRole('navigation', { name: 'Elements' })).not.toBeInTheDocument();
-    const electronic = screen.getByRole('navigation', { name: 'Electronic' });
     expect(electronic).toHaveStyle({ width: MENU_WIDTHS.md });
-    expect(within(electronic).getByRole('group', { name: 'Band gap' })).toBeInTheDocument();
+    expect(await within(electronic).findByRole('group', { name: 'Band gap' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close Electronic' }));
-    expect(screen.queryByRole('navigation', { name: 'Electronic' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Electronic' })).not.toBeInTheDocument(),
+    );
   });
 
   it('offers only public data to anonymous visitors', async () => {
