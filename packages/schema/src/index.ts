@@ -46,3 +46,5 @@ export * from './api/optimade-info.ts';
 export * from './api/optimade-structures.ts';
 export * from './contract/optimade-operations.ts';
 export * from './contract/dcat-operations.ts';
+export * from './contract/resources-operations.ts';
+export * from './api/resources.ts';

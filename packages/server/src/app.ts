@@ -17,6 +17,7 @@ import { registerApiSecurityHeaders } from './security/api-headers.ts';
 import { h5groveMount } from './routes/h5grove-mount.ts';
 import { optimadeRoutes } from './routes/optimade.ts';
 import { dcatRoutes } from './routes/dcat.ts';
+import { resourcesRoutes } from './routes/resources.ts';
 import { northProxyRoutes } from './routes/north-proxy.ts';
 import { checkResponsesAgainstContract } from './http/response-check.ts';
 import { openApiDocument } from '@oasis/schema';
@@ -126,6 +127,8 @@ export const buildApp = async (
   });
   // The DCAT catalogue of published entries at <base>/dcat, as NOMAD serves it.
   await app.register(dcatRoutes(ctx), { prefix: `${ctx.config.basePath}/dcat` });
+  // NOMAD's resources API (other databases' records of a material) at <base>/resources.
+  await app.register(resourcesRoutes(ctx), { prefix: `${ctx.config.basePath}/resources` });
   // Running remote tools at <base>/north/user/<username>/<tool>/ (NOMAD's JupyterHub path).
   await app.register(northProxyRoutes(ctx));
   app.get(`${apiPrefix}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

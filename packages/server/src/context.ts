@@ -9,6 +9,7 @@ import type { KeyedQueue } from './files/keyed-queue.ts';
 import type { NorthHub } from './north/hub.ts';
 import type { TrashEmptier } from './files/trash.ts';
 import type { FileWorkers } from './files/file-work.ts';
+import type { RelatedResources } from './resources/related-resources.ts';
 
 /** What every route module gets: the configuration and the database; services hang off these. */
 export interface AppContext {
@@ -34,4 +35,6 @@ export interface AppContext {
   fileWork: FileWorkers;
   /** The remote tools this process runs (north/hub.ts); empty when NORTH is off or has no tools. */
   north: NorthHub;
+  /** What other databases hold of a material (the resources API), with what they answered lately. */
+  resources: RelatedResources;
 }

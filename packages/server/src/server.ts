@@ -25,6 +25,7 @@ import { holdNodeLease, nodeName } from './services/node-lease.ts';
 import { NorthHub } from './north/hub.ts';
 import { TrashEmptier } from './files/trash.ts';
 import { KeyedQueue } from './files/keyed-queue.ts';
+import { RelatedResources } from './resources/related-resources.ts';
 
 /** Job payload flag: this processing run has marked its entries, a later attempt continues it. */
 const ENTRIES_MARKED = 'entries_marked';
@@ -126,6 +127,10 @@ export const startServer = async (
     node,
     clock: options.clock ?? systemClock,
     north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath, fileWork }),
+    resources: new RelatedResources(config.resources, {
+      now: () => Date.now(),
+      onError: (message) => logTo.app?.log.warn(message),
+    }),
     fileWork,
     trash: new TrashEmptier(config.dataDir, fileWork, {
       paused: options.trashPaused,

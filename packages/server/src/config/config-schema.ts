@@ -112,6 +112,24 @@ export const NomadYamlSchema = Type.Object(
       password: Type.Optional(Type.String()),
       publisher: Type.Optional(Type.String()),
     }),
+    // Other databases the resources API asks (resources/resources-config.ts checks the providers' fields).
+    resources: section({
+      timeout: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+      max_age: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+      max_materials: Type.Optional(Type.Integer({ minimum: 1 })),
+      optimade_providers: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              name: Type.String({ minLength: 1 }),
+              base_url: Type.String(),
+              entry_url: Type.Optional(Type.String()),
+            },
+            open,
+          ),
+        ),
+      ),
+    }),
     ui: Type.Optional(UiConfigSchema),
   },
   open,

@@ -8,6 +8,7 @@ import { readExampleUploads, type ExampleUploadConfig } from './example-uploads.
 import { readNorthConfig, type NorthConfig } from '../north/north-config.ts';
 import { readMailConfig, type MailConfig } from '../mail/mail-config.ts';
 import { readDataciteConfig, type DataciteConfig } from '../datacite/config.ts';
+import { readResourcesConfig, type ResourcesConfig } from '../resources/resources-config.ts';
 import { readCentralConfig, type CentralConfig } from './central-config.ts';
 import {
   readProcessingLimits,
@@ -75,6 +76,8 @@ export interface OasisConfig {
   mail: MailConfig;
   /** DOI registration (`datacite:` in nomad.yaml); undefined when not enabled, and DOIs are refused. */
   datacite?: DataciteConfig;
+  /** The databases the resources API asks for a material (`resources:` in nomad.yaml). */
+  resources: ResourcesConfig;
   /** Where 'Publish to central NOMAD' sends published uploads (`oasis.central`); undefined: not offered. */
   central?: CentralConfig;
   /** Usernames or emails (besides admins) who may import upload bundles (`oasis.allowed_importers`). */
@@ -247,6 +250,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<OasisConfi
     exampleUploads: readExampleUploads(section(doc, 'plugins'), configFile),
     mail: readMailConfig(section(doc, 'mail'), env),
     datacite: readDataciteConfig(section(doc, 'datacite'), env),
+    resources: readResourcesConfig(section(doc, 'resources')),
     central: readCentralConfig(oasis, env),
     allowedImporters: stringList(oasis.allowed_importers) ?? [],
     ...overrides,

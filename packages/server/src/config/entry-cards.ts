@@ -1,6 +1,6 @@
 /**
  * The cards of NOMAD's entry overview page, in its order, with what a card shows when it fails. NOMAD's
- * GUI shows only the cards named here (`ui.entry.cards`); related resources need a service we lack.
+ * GUI shows only the cards named here (`ui.entry.cards`).
  */
 const CARDS: readonly (readonly [string, string])[] = [
   ['sections', 'sections'],
@@ -24,11 +24,12 @@ const CARDS: readonly (readonly [string, string])[] = [
   ['relatedResources', 'related resources'],
 ];
 
-export const defaultEntryCards = {
+/** The overview's cards; related resources only where the resources API asks some database. */
+export const defaultEntryCards = (relatedResources: boolean) => ({
   cards: {
-    exclude: ['relatedResources'],
+    exclude: relatedResources ? [] : ['relatedResources'],
     options: Object.fromEntries(
       CARDS.map(([key, what]) => [key, { error: `Could not render the ${what}.` }]),
     ),
   },
-};
+});

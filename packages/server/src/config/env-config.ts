@@ -5,16 +5,20 @@ import { exampleUploadEntryPoint } from './example-uploads.ts';
 import type { OasisConfig } from './config.ts';
 
 /**
- * The APIs the GUI's installation has: this server serves its API docs at /api/v1/docs, OPTIMADE and the
- * DCAT catalogue, but no resources API; a NOMAD installation the GUI is pointed at has them all, docs
- * under /extensions.
+ * The APIs the GUI's installation has: this server serves its API docs at /api/v1/docs, OPTIMADE, the DCAT
+ * catalogue, and the resources API when it asks some database; a NOMAD installation the GUI is pointed at
+ * has them all, docs under /extensions.
  */
-const apiLinks = (appBase: string, nomad: boolean): ApiLinks => ({
+const apiLinks = (appBase: string, nomad: boolean, resources: boolean): ApiLinks => ({
   docs: `${appBase}/api/v1/${nomad ? 'extensions/docs' : 'docs'}`,
   openapi: `${appBase}/api/v1/openapi.json`,
   optimade: `${appBase}/optimade/v1/`,
   dcat: `${appBase}/dcat/`,
-  ...(nomad ? { resources: `${appBase}/resources/extensions/docs` } : {}),
+  ...(nomad
+    ? { resources: `${appBase}/resources/extensions/docs` }
+    : resources
+      ? { resources: `${appBase}/resources/` }
+      : {}),
 });
 
 /** The GUI's runtime configuration (`window.nomadEnv`), derived from the server configuration. */
@@ -46,7 +50,7 @@ export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
       ...ui,
       theme: ui.theme ?? { title: 'NOMAD' },
       unit_systems: ui.unit_systems ?? DEFAULT_UNIT_SYSTEMS,
-      entry: ui.entry ?? defaultEntryCards,
+      entry: ui.entry ?? defaultEntryCards(config.resources.providers.length > 0),
       apps: ui.apps ?? defaultApps,
       // NOMAD's GUI reads NORTH's switch here; nomad.yaml sets it at the top level (north.enabled).
       north: ui.north ?? { enabled: config.northEnabled },
@@ -62,6 +66,6 @@ export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
     dataciteEnabled: config.datacite !== undefined,
     northEnabled: config.northEnabled,
     ...(config.central ? { centralNomadUrl: config.central.url } : {}),
-    apis: apiLinks(appBase, config.guiAppBase !== undefined),
+    apis: apiLinks(appBase, config.guiAppBase !== undefined, config.resources.providers.length > 0),
   };
 };

@@ -15,6 +15,9 @@ import {
   type DcatOperationName,
   type DcatOperations,
   type OperationDefinition,
+  resourcesOperations,
+  type ResourcesOperationName,
+  type ResourcesOperations,
   optimadeOperations,
   type OperationName,
   type Operations,
@@ -52,8 +55,8 @@ declare module 'fastify' {
     operation?: OperationName;
     /** The OPTIMADE table's row a route was registered from. */
     optimadeOperation?: OptimadeOperationName;
-    /** The DCAT table's row a route was registered from. */
-    dcatOperation?: DcatOperationName;
+    /** The row of any contract table a route was registered from, and its name there. */
+    contractRow?: { name: string; definition: OperationDefinition };
   }
 }
 
@@ -99,6 +102,7 @@ const routeSchema = (operation: OperationDefinition): FastifySchema => {
 /** Registers the routes of one row; `config` names the row, so checks and hooks can find it. */
 const registerRow = <O extends OperationDefinition>(
   app: FastifyInstance,
+  rowName: string,
   operation: O,
   handler: RowHandler<O>,
   options: RouteOptions,
@@ -111,7 +115,7 @@ const registerRow = <O extends OperationDefinition>(
       url,
       schema: routeSchema(operation),
       ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
-      config: { ...options.config, ...config },
+      config: { ...options.config, ...config, contractRow: { name: rowName, definition: operation } },
       handler: async (request, reply) => {
         if (rest) {
           const params = request.params as Record<string, string | undefined>;
@@ -129,7 +133,7 @@ export const registerOperation = <N extends OperationName>(
   name: N,
   handler: OperationHandler<N>,
   options: RouteOptions = {},
-): void => registerRow<Operations[N]>(app, operations[name], handler, options, { operation: name });
+): void => registerRow<Operations[N]>(app, name, operations[name], handler, options, { operation: name });
 
 /** Registers the route of an OPTIMADE row (relative to the OPTIMADE base URL the plugin is mounted at). */
 export const registerOptimadeOperation = <N extends OptimadeOperationName>(
@@ -137,11 +141,27 @@ export const registerOptimadeOperation = <N extends OptimadeOperationName>(
   name: N,
   handler: RowHandler<OptimadeOperations[N]>,
 ): void =>
-  registerRow<OptimadeOperations[N]>(app, optimadeOperations[name], handler, {}, { optimadeOperation: name });
+  registerRow<OptimadeOperations[N]>(
+    app,
+    name,
+    optimadeOperations[name],
+    handler,
+    {},
+    {
+      optimadeOperation: name,
+    },
+  );
 
 /** Registers the route of a DCAT row (relative to `<base>/dcat`, where the plugin is mounted). */
 export const registerDcatOperation = <N extends DcatOperationName>(
   app: FastifyInstance,
   name: N,
   handler: RowHandler<DcatOperations[N]>,
-): void => registerRow<DcatOperations[N]>(app, dcatOperations[name], handler, {}, { dcatOperation: name });
+): void => registerRow<DcatOperations[N]>(app, name, dcatOperations[name], handler, {}, {});
+
+/** Registers the route of the resources table's row (relative to `<base>/resources`). */
+export const registerResourcesOperation = <N extends ResourcesOperationName>(
+  app: FastifyInstance,
+  name: N,
+  handler: RowHandler<ResourcesOperations[N]>,
+): void => registerRow<ResourcesOperations[N]>(app, name, resourcesOperations[name], handler, {}, {});

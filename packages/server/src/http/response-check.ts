@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import {
-  answerSchema,
-  dcatOperations,
-  operations,
-  optimadeOperations,
-  type OperationDefinition,
-} from '@oasis/schema';
+import { answerSchema, type OperationDefinition } from '@oasis/schema';
 
 const MAX_REPORTED = 5;
 
@@ -36,15 +30,10 @@ export const checkResponsesAgainstContract = (app: FastifyInstance): void => {
   };
 
   app.addHook('preSerialization', async (request, reply, payload) => {
-    const { operation, optimadeOperation, dcatOperation } = request.routeOptions.config;
-    const name = operation ?? optimadeOperation ?? dcatOperation;
-    if (!name) return payload;
-    const row: OperationDefinition = operation
-      ? operations[operation]
-      : optimadeOperation
-        ? optimadeOperations[optimadeOperation]
-        : dcatOperations[dcatOperation!];
-    const problems = problemsOf(row, reply.statusCode, payload);
+    const row = request.routeOptions.config.contractRow;
+    if (!row) return payload;
+    const { name, definition } = row;
+    const problems = problemsOf(definition, reply.statusCode, payload);
     if (problems.length === 0) return payload;
     const detail = `The ${reply.statusCode} answer of ${name} does not match the contract: ${problems.join('; ')}`;
     request.log.error(detail);

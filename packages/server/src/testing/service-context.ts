@@ -15,6 +15,7 @@ import { TrashEmptier } from '../files/trash.ts';
 import { NorthHub } from '../north/hub.ts';
 import { KeyedQueue } from '../files/keyed-queue.ts';
 import { nodeName } from '../services/node-lease.ts';
+import { RelatedResources } from '../resources/related-resources.ts';
 
 export interface ServiceTestContext {
   ctx: AppContext;
@@ -56,6 +57,7 @@ export const openServiceContext = async (
     north: new NorthHub(config.north, { dataDir: config.dataDir, basePath: config.basePath, fileWork }),
     fileWork,
     trash: new TrashEmptier(config.dataDir, fileWork),
+    resources: new RelatedResources(config.resources, { now: () => Date.now() }),
   };
   return {
     ctx,

@@ -14,6 +14,7 @@ import { MaterialCard } from './MaterialCard.tsx';
 import { MechanicalCard } from './MechanicalCard.tsx';
 import { MetadataCard } from './MetadataCard.tsx';
 import { MethodCard } from './MethodCard.tsx';
+import { RelatedResourcesCard } from './RelatedResourcesCard.tsx';
 import { NO_CARDS_WARNING, overviewCards, type CardKey } from './overviewCards.ts';
 import { CardErrorBoundary } from './PropertyCard.tsx';
 import { listOf } from './listOf.ts';
@@ -117,7 +118,7 @@ export function ResultCards({
   const available = properties?.available_properties ?? [];
   const has = (name: string) => available.includes(name);
   const solarCell = properties?.optoelectronic?.solar_cell;
-  const { ui } = useEnv();
+  const { ui, apis } = useEnv();
   const order = overviewCards(ui);
   if (!order) return <Alert severity="warning">{NO_CARDS_WARNING}</Alert>;
   const cards: Record<CardKey, ReactNode> = {
@@ -169,6 +170,7 @@ export function ResultCards({
     workflow: entry && hasWorkflowSections(entry) ? <WorkflowCard entryId={entry.entry_id} /> : null,
     references: entry ? <EntryReferencesCard entryId={entry.entry_id} /> : null,
     history: entry ? <HistoryCard entry={entry} /> : null,
+    relatedResources: entry && apis.resources ? <RelatedResourcesCard results={results} /> : null,
   };
   // The method has no card key of its own in NOMAD's configuration: it goes with the material.
   const methodAt = Math.max(0, order.indexOf('material') + 1);

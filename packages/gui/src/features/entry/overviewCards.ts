@@ -23,6 +23,7 @@ const DRAWN_CARDS = [
   'workflow',
   'references',
   'history',
+  'relatedResources',
 ] as const;
 
 export type CardKey = (typeof DRAWN_CARDS)[number];
