@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runOasisCli, spawnServer } from './server-process.ts';
+import { freePort, runOasisCli, spawnServer } from './server-process.ts';
 import { DATACITE_PASSWORD, DATACITE_PREFIX, DATACITE_USER, startPeers } from './peers.ts';
 
 /** How many seeded public entries the search tests find (e2e/tests/search-*.spec.ts). */
@@ -19,6 +19,9 @@ const globalSetup = async () => {
   const peersDir = mkdtempSync(path.join(os.tmpdir(), 'oasis-e2e-peers-'));
   const peers = await startPeers(peersDir);
   const configFile = path.join(dataDir, 'nomad.yaml');
+  // The resources API asks the server's own OPTIMADE API, which finds the published entries.
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   writeFileSync(
     configFile,
     [
@@ -34,10 +37,17 @@ const globalSetup = async () => {
       `  prefix: '${DATACITE_PREFIX}'`,
       `  user: ${DATACITE_USER}`,
       `  password: ${DATACITE_PASSWORD}`,
+      'resources:',
+      // Asked again at every visit: earlier tests' visits must not hide what later ones publish.
+      '  max_age: 1',
+      '  optimade_providers:',
+      '    - name: This oasis',
+      `      base_url: ${origin}/nomad-oasis/optimade/v1/`,
+      `      entry_url: ${origin}/nomad-oasis/gui/entry/id/{id}`,
       '',
     ].join('\n'),
   );
-  const { origin, child } = await spawnServer(dataDir, configFile);
+  const { child } = await spawnServer(dataDir, configFile, port);
   process.env.E2E_BASE_URL = origin;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_PEERS_DIR = peersDir;

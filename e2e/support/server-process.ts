@@ -5,7 +5,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** A port free on loopback at the moment of asking. */
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -39,8 +39,10 @@ const waitForReady = async (url: string, child: ChildProcess, timeoutMs = 60_000
 export const spawnServer = async (
   dataDir: string,
   configFile: string,
+  /** A port chosen beforehand, when the configuration names the server's own origin. */
+  chosenPort?: number,
 ): Promise<{ origin: string; child: ChildProcess }> => {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
     cwd: root,

@@ -6,19 +6,15 @@ import type { OasisConfig } from './config.ts';
 
 /**
  * The APIs the GUI's installation has: this server serves its API docs at /api/v1/docs, OPTIMADE, the DCAT
- * catalogue, and the resources API when it asks some database; a NOMAD installation the GUI is pointed at
- * has them all, docs under /extensions.
+ * catalogue and the resources API (which answers empty lists until nomad.yaml names databases to ask); a
+ * NOMAD installation the GUI is pointed at has them all, docs under /extensions.
  */
-const apiLinks = (appBase: string, nomad: boolean, resources: boolean): ApiLinks => ({
+const apiLinks = (appBase: string, nomad: boolean): ApiLinks => ({
   docs: `${appBase}/api/v1/${nomad ? 'extensions/docs' : 'docs'}`,
   openapi: `${appBase}/api/v1/openapi.json`,
   optimade: `${appBase}/optimade/v1/`,
   dcat: `${appBase}/dcat/`,
-  ...(nomad
-    ? { resources: `${appBase}/resources/extensions/docs` }
-    : resources
-      ? { resources: `${appBase}/resources/` }
-      : {}),
+  resources: nomad ? `${appBase}/resources/extensions/docs` : `${appBase}/resources/`,
 });
 
 /** The GUI's runtime configuration (`window.nomadEnv`), derived from the server configuration. */
@@ -66,6 +62,6 @@ export const buildEnvConfig = (config: OasisConfig): EnvConfig => {
     dataciteEnabled: config.datacite !== undefined,
     northEnabled: config.northEnabled,
     ...(config.central ? { centralNomadUrl: config.central.url } : {}),
-    apis: apiLinks(appBase, config.guiAppBase !== undefined, config.resources.providers.length > 0),
+    apis: apiLinks(appBase, config.guiAppBase !== undefined),
   };
 };

@@ -115,7 +115,13 @@ export function ApisPage() {
           title="Resources"
           baseUrl={apis.resources}
           links={[{ label: 'Resources API dashboard', href: apis.resources }]}
-          description="Links from entries to related resources in external databases, such as crystal prototypes and the same material in other databases."
+          description={
+            <>
+              Links from entries to related resources in external databases, such as the same material in
+              other databases found through their OPTIMADE APIs: <code>?chemical_formula_reduced=ClNa</code>{' '}
+              asks for rock salt. The databases asked are set by the operator.
+            </>
+          }
         />
       )}
     </Box>

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { buildQuery } from '../../api/client.ts';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useEnv } from '../../app/EnvProvider.tsx';
+import { formatDateTime } from '../uploads/dateTime.ts';
 import { PropertyCard } from './PropertyCard.tsx';
 
 /** Spec 3: shown while the databases are asked and nothing is known yet. */
@@ -104,7 +105,7 @@ export function RelatedResourcesCard({ results }: { results: EntryResults | unde
                       {resource.id}
                     </Link>
                   </TableCell>
-                  <TableCell>{new Date(resource.download_time).toLocaleDateString()}</TableCell>
+                  <TableCell>{formatDateTime(resource.download_time)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
