@@ -3,12 +3,12 @@
 import { DCAT_PAGE_SIZE, dcatOperations } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastifyUrls } from '../http/register-operation.ts';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { as, json } from '../testing/http.ts';
+import { publishUpload, uploadProcessed } from '../testing/published-uploads.ts';
 import { canonical, parseJsonLd, parseRdfXml, parseTurtle, type Statement } from '../testing/rdf-parsers.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
-import { makeZip } from '../testing/zip.ts';
 
 const DCAT = 'http://www.w3.org/ns/dcat#';
 const DCT = 'http://purl.org/dc/terms/';
@@ -26,27 +26,12 @@ describe('the DCAT catalogue at /dcat', () => {
   let datasetId = '';
 
   const upload = async (files: Record<string, string>) => {
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(
-      await fetch(
-        `${server.api}/uploads?file_name=data.zip`,
-        as(alice, { method: 'POST', body: makeZip(files) }),
-      ),
-    );
-    expect((await waitProcessed(server, uploadId, alice)).process_status).toBe('SUCCESS');
-    const entries = await json<{ data: { entry_id: string; mainfile: string }[] }>(
-      await fetch(`${server.api}/uploads/${uploadId}/entries?page_size=100`, as(alice)),
-    );
-    for (const entry of entries.data) ids[entry.mainfile] = entry.entry_id;
+    const { uploadId, ids: byMainfile } = await uploadProcessed(server, alice, files);
+    Object.assign(ids, byMainfile);
     return uploadId;
   };
-  const publish = async (uploadId: string, embargoLength: number) => {
-    const response = await fetch(
-      `${server.api}/uploads/${uploadId}/action/publish?embargo_length=${embargoLength}`,
-      as(alice, { method: 'POST' }),
-    );
-    expect(response.status).toBe(200);
-    await waitProcessed(server, uploadId, alice);
-  };
+  const publish = (uploadId: string, embargoLength: number) =>
+    publishUpload(server, alice, uploadId, embargoLength);
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${dcat}${path}`, { headers });
     return {

@@ -13,11 +13,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadFiles } from '../files/storage.ts';
 import { fastifyUrls } from '../http/register-operation.ts';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { publishUpload, uploadProcessed } from '../testing/published-uploads.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
-import { makeZip } from '../testing/zip.ts';
 
 // A small cubic cell with one Si and two O (not quartz: the test needs elements, counts and a cell).
 const SIO2_POSCAR = `SiO2 test cell
@@ -69,27 +68,12 @@ describe('OPTIMADE v1.2 at /optimade/v1 and /optimade', () => {
   const errorOf = (answer: Answer) => (answer.body as OptimadeErrorDocument).errors[0]!;
 
   const upload = async (files: Record<string, string>) => {
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(
-      await fetch(
-        `${server.api}/uploads?file_name=data.zip`,
-        as(alice, { method: 'POST', body: makeZip(files) }),
-      ),
-    );
-    expect((await waitProcessed(server, uploadId, alice)).process_status).toBe('SUCCESS');
-    const entries = await json<{ data: { entry_id: string; mainfile: string }[] }>(
-      await fetch(`${server.api}/uploads/${uploadId}/entries`, as(alice)),
-    );
-    for (const entry of entries.data) ids[entry.mainfile] = entry.entry_id;
+    const { uploadId, ids: byMainfile } = await uploadProcessed(server, alice, files);
+    Object.assign(ids, byMainfile);
     return uploadId;
   };
-  const publish = async (uploadId: string, embargoLength: number) => {
-    const response = await fetch(
-      `${server.api}/uploads/${uploadId}/action/publish?embargo_length=${embargoLength}`,
-      as(alice, { method: 'POST' }),
-    );
-    expect(response.status).toBe(200);
-    await waitProcessed(server, uploadId, alice);
-  };
+  const publish = (uploadId: string, embargoLength: number) =>
+    publishUpload(server, alice, uploadId, embargoLength);
 
   beforeAll(async () => {
     server = await startTestServer();

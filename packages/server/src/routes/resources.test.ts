@@ -7,12 +7,12 @@ import type { RelatedResourcesResponse } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelatedResources } from '../resources/related-resources.ts';
 import { readResourcesConfig } from '../resources/resources-config.ts';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { json } from '../testing/http.ts';
+import { publishUpload, uploadProcessed } from '../testing/published-uploads.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { readUntil } from '../testing/until.ts';
 import { createUserWithToken } from '../testing/users.ts';
-import { makeZip } from '../testing/zip.ts';
 
 /** A loopback peer whose every answer `handle` writes; it never answers when `handle` does nothing. */
 const startPeer = async (handle: (respond: (status: number, body: string) => void) => void) => {
@@ -42,19 +42,9 @@ describe('the resources API', () => {
     // The database asked: another oasis with a published rock salt.
     peer = await startTestServer();
     const token = await createUserWithToken(peer, 'alice');
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(
-      await fetch(
-        `${peer.api}/uploads?file_name=a.zip`,
-        as(token, { method: 'POST', body: makeZip({ 'NaCl.cif': naclCif }) }),
-      ),
-    );
-    await waitProcessed(peer, uploadId, token);
-    await fetch(`${peer.api}/uploads/${uploadId}/action/publish`, as(token, { method: 'POST' }));
-    await waitProcessed(peer, uploadId, token);
-    const entries = await json<{ data: { entry_id: string }[] }>(
-      await fetch(`${peer.api}/uploads/${uploadId}/entries`, as(token)),
-    );
-    naclId = entries.data[0]!.entry_id;
+    const { uploadId, ids } = await uploadProcessed(peer, token, { 'NaCl.cif': naclCif });
+    await publishUpload(peer, token, uploadId);
+    naclId = ids['NaCl.cif']!;
 
     const silent = await startPeer(() => undefined);
     const failing = await startPeer((respond) => respond(500, '{"errors": []}'));

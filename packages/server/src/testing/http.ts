@@ -1,4 +1,5 @@
 import type { TestServer } from './test-server.ts';
+import { readUntil } from './until.ts';
 
 /** Request options carrying a bearer token (none for anonymous calls). */
 export const as = (token: string | undefined, init: RequestInit = {}): RequestInit => ({
@@ -34,18 +35,15 @@ export interface UploadState {
   last_status_message: string;
 }
 
-/** Polls an upload until its processing has finished; fails the test after 20 s. */
+/** Polls an upload until its processing has finished (the test's timeout catches one that never does). */
 export const waitProcessed = async (
   server: TestServer,
   uploadId: string,
   token: string,
-): Promise<UploadState> => {
-  for (let i = 0; i < 200; i++) {
-    const { data } = await json<{ data: UploadState }>(
-      await fetch(`${server.api}/uploads/${uploadId}`, as(token)),
-    );
-    if (!data.process_running) return data;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('processing did not finish');
-};
+): Promise<UploadState> =>
+  readUntil(
+    async () =>
+      (await json<{ data: UploadState }>(await fetch(`${server.api}/uploads/${uploadId}`, as(token)))).data,
+    (data) => !data.process_running,
+    100,
+  );
