@@ -91,3 +91,15 @@ export const uploadNaclCif = async (page: Page, origin = ''): Promise<string> =>
   await expect(page.getByRole('row', { name: /NaCl\.cif.*SUCCESS/ })).toBeVisible({ timeout: 60_000 });
   return uploadId;
 };
+
+/** Publishes the upload whose page is open, without embargo, and waits until the page says it is. */
+export const publishOpenUpload = async (page: Page) => {
+  await page.getByRole('main').getByRole('button', { name: 'Publish', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm that you want to publish the upload' })
+    .getByRole('button', { name: 'Publish', exact: true })
+    .click();
+  await expect(
+    page.getByText('This upload is published. Its files and entries cannot be changed anymore.'),
+  ).toBeVisible();
+};

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { gui, register, uploadNaclCif } from '../support/fixtures.ts';
+import { gui, publishOpenUpload, register, uploadNaclCif } from '../support/fixtures.ts';
 
 // 'Publish to central NOMAD' between two installations of this oasis on loopback: the target allows one
 // account to import bundles, the sending oasis is configured with that account; an upload published on
@@ -52,14 +52,7 @@ test('an upload published on one oasis is sent to the configured one and found t
   const send = page.getByRole('button', { name: 'Publish to Central NOMAD' });
   await expect(send).toBeDisabled();
 
-  await page.getByRole('main').getByRole('button', { name: 'Publish', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm that you want to publish the upload' })
-    .getByRole('button', { name: 'Publish', exact: true })
-    .click();
-  await expect(
-    page.getByText('This upload is published. Its files and entries cannot be changed anymore.'),
-  ).toBeVisible();
+  await publishOpenUpload(page);
 
   await expect(send).toBeEnabled();
   await send.click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gui, register, snap, uploadNaclCif } from '../support/fixtures.ts';
+import { gui, publishOpenUpload, register, snap, uploadNaclCif } from '../support/fixtures.ts';
 
 /**
  * The resources API in the browser: the e2e server asks its own OPTIMADE API (global-setup.ts), so a
@@ -17,14 +17,7 @@ test('a published entry shows the same material found through OPTIMADE as a rela
     password: 'navier-stokes',
   });
   const uploadId = await uploadNaclCif(page);
-  await page.getByRole('main').getByRole('button', { name: 'Publish', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm that you want to publish the upload' })
-    .getByRole('button', { name: 'Publish', exact: true })
-    .click();
-  await expect(
-    page.getByText('This upload is published. Its files and entries cannot be changed anymore.'),
-  ).toBeVisible();
+  await publishOpenUpload(page);
 
   const publicEntry = async () => {
     const entries = await page.request.get(`/nomad-oasis/api/v1/entries?upload_id=${uploadId}&owner=public`);
