@@ -1,4 +1,5 @@
 import type { RelatedResource, RelatedResourcesQuery, RelatedResourcesResponse } from '@oasis/schema';
+import { reducedFormula } from '../processing/normalizers/formula.ts';
 import type { OptimadeProvider, ResourcesConfig } from './resources-config.ts';
 
 /** The largest answer read from a database: a page of 20 structures is far less. */
@@ -12,21 +13,12 @@ interface Known {
   retrieving?: Promise<void>;
 }
 
-/** `chemical_formula_reduced` as OPTIMADE writes it: elements in alphabetical order, counts reduced. */
+/** A formula as OPTIMADE's `chemical_formula_reduced` writes it, however it was written (Na4Cl4: ClNa). */
 const optimadeFormula = (formula: string): string | undefined => {
   const counts = new Map<string, number>();
   for (const [, element, count] of formula.matchAll(/([A-Z][a-z]?)(\d*)/g))
     counts.set(element!, (counts.get(element!) ?? 0) + (count ? Number(count) : 1));
-  if (counts.size === 0) return undefined;
-  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-  const divisor = [...counts.values()].reduce(gcd);
-  return [...counts.keys()]
-    .sort()
-    .map((element) => {
-      const n = counts.get(element)! / divisor;
-      return n === 1 ? element : `${element}${n}`;
-    })
-    .join('');
+  return counts.size === 0 ? undefined : reducedFormula(counts);
 };
 
 /** A body of at most `limit` bytes, or undefined when it is longer. */
@@ -80,7 +72,7 @@ export class RelatedResources {
     while (this.known.size > this.config.maxMaterials) this.known.delete(this.known.keys().next().value!);
     const fresh = !stale || known.retrievedAt > 0;
     return {
-      data: fresh ? [...known.resources].sort((a, b) => a.id.localeCompare(b.id)) : [],
+      data: fresh ? known.resources : [],
       is_retrieving_more: known.retrieving !== undefined,
     };
   }

@@ -37,7 +37,6 @@ interface Person {
 /** The fields of an entry's search document the mapping reads. */
 export interface DcatEntry {
   entry_id: string;
-  upload_id?: string;
   entry_name?: string;
   mainfile?: string;
   upload_create_time?: string;
@@ -53,7 +52,6 @@ export interface DcatEntry {
 /** The document fields to ask the search for. */
 export const DCAT_ENTRY_FIELDS = [
   'entry_id',
-  'upload_id',
   'entry_name',
   'mainfile',
   'upload_create_time',

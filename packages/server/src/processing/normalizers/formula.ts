@@ -77,7 +77,8 @@ export function hillFormula(composition: Composition): string {
   return format([...first, ...rest].map((s) => [s, composition.get(s) ?? 0] as const));
 }
 
-function reducedFormula(composition: Composition): string {
+/** Symbols in alphabetical order, counts divided by their gcd (OPTIMADE's `chemical_formula_reduced`). */
+export function reducedFormula(composition: Composition): string {
   const reduced = reduce(composition);
   return format([...reduced.keys()].sort(alphabetical).map((s) => [s, reduced.get(s) ?? 0] as const));
 }
