@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { fixtureToolCommand } from '@oasis/server/testing/north.ts';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
 import { gui, register, uploadNaclCif } from '../support/fixtures.ts';
+import { errorsOf } from '../support/page-errors.ts';
 
 // The remote tools hub against a server of its own with the stand-in tool (testing/fixtures/north-tool.mjs)
 // configured as `jupyter`: launched from the hub, a search row and the file browser, opened through the
@@ -64,6 +65,7 @@ const at = (pathname: string) => `${north.origin}${gui(pathname)}`;
 test('launches the tool from hub, search row and file browser, opens it through the oasis, stops it', async ({
   page,
 }) => {
+  const errors = errorsOf(page);
   await page.goto(at('/about/information'));
   await register(page, {
     username: 'northy',
@@ -135,4 +137,6 @@ test('launches the tool from hub, search row and file browser, opens it through 
   );
   await expect(fromBrowser.getByText(`uploads/${uploadId}/NaCl.cif`)).toBeVisible();
   await fromBrowser.close();
+  // The hub, its tools and the pages that launch them logged no error in the oasis's page.
+  expect(errors).toEqual([]);
 });

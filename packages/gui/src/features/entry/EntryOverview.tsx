@@ -31,6 +31,7 @@ import { VIBRATIONAL_PROPERTIES, VibrationalCard } from './VibrationalCard.tsx';
 import { hasWorkflowSections } from '../workflow/visibility.ts';
 import { WorkflowCard } from '../workflow/WorkflowCard.tsx';
 import { Hdf5DatasetsCard, mayReferenceHdf5 } from '../h5/Hdf5DatasetsCard.tsx';
+import { SchemaDefinitionsCard } from '../metainfo/SchemaDefinitionsCard.tsx';
 
 /** Metadata and identifiers on the left, the result cards on the right. */
 export function EntryOverview({ entry }: { entry: EntryData }) {
@@ -53,10 +54,13 @@ export function EntryOverview({ entry }: { entry: EntryData }) {
   );
 }
 
-/** The data of an archive file as a notebook, when its schema resolves (ElnCard shows nothing otherwise). */
+/**
+ * The data of an archive file as a notebook, when it has data and its schema resolves (ElnCard shows
+ * nothing otherwise). A schema file without data has only its definitions card.
+ */
 function NotebookData({ entry }: { entry: EntryData }) {
   const { data } = useArchive(entry.entry_id, '*');
-  if (!data) return null;
+  if (!data || (archiveData(data) as { data?: unknown }).data === undefined) return null;
   return (
     <>
       <CardErrorBoundary>
@@ -122,6 +126,8 @@ export function ResultCards({
   const order = overviewCards(ui);
   if (!order) return <Alert severity="warning">{NO_CARDS_WARNING}</Alert>;
   const cards: Record<CardKey, ReactNode> = {
+    definitions:
+      entry?.parser_name === ARCHIVE_PARSER ? <SchemaDefinitionsCard entryId={entry.entry_id} /> : null,
     hdf5dataset:
       entry?.upload_id && mayReferenceHdf5(entry.parser_name) ? (
         <Hdf5DatasetsCard entryId={entry.entry_id} uploadId={entry.upload_id} />

@@ -9,6 +9,7 @@ export const NO_CARDS_WARNING =
  * configuration says nothing (a missing config still shows every card).
  */
 const DRAWN_CARDS = [
+  'definitions',
   'hdf5dataset',
   'material',
   'electronic',

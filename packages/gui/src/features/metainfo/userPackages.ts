@@ -37,7 +37,7 @@ const quantityOf = (quantity: ResolvedQuantityDefinition): QuantityDefinition =>
 };
 
 /** The name a base section is shown by: a section of the same answer by its name, a built-in by its own. */
-const baseName = (definitions: Definitions, key: string) =>
+export const baseName = (definitions: Definitions, key: string) =>
   key.includes('#') ? (definitions.sections[key]?.name ?? key) : key;
 
 interface Building {
