@@ -10,7 +10,7 @@ import {
   ToggleButtonGroup,
 } from '@mui/material';
 import type { ResultsMaterial, ResultsStructures } from '@oasis/schema';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { displayValue } from '../../components/format.ts';
 import { nElementsText } from './materialNames.ts';
 import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
@@ -27,6 +27,8 @@ const MaterialStructure = lazy(() =>
 /** The card's height (spec 3 §2); the viewer fills what the toolbar leaves. */
 const CARD_HEIGHT = 700;
 const VIEWER_HEIGHT = 440;
+/** Narrow columns of values: composition, symmetry and lattice fit the card's height beside the viewer. */
+const DETAIL_COLUMN = 120;
 
 /** Composition, structure viewer, symmetry and lattice of the entry's material (spec 3 §2). */
 export function MaterialCard({
@@ -55,7 +57,7 @@ export function MaterialCard({
   const details = (
     <Stack spacing={2}>
       <PropertySection title="Composition">
-        <QuantityGrid>
+        <QuantityGrid minWidth={DETAIL_COLUMN}>
           <Quantity label="formula" value={formula} />
           <Quantity label="structural type" value={material.structural_type} />
           <Quantity label="elements" value={material.elements}>
@@ -71,7 +73,7 @@ export function MaterialCard({
       </PropertySection>
       {symmetry ? (
         <PropertySection title="Symmetry">
-          <QuantityGrid>
+          <QuantityGrid minWidth={DETAIL_COLUMN}>
             <Quantity label="crystal system" value={symmetry.crystal_system} />
             <Quantity label="bravais lattice" value={symmetry.bravais_lattice} />
             <Quantity label="space group number" value={symmetry.space_group_number} />
@@ -122,7 +124,7 @@ export function MaterialLayout({ details, viewer }: { details: ReactNode; viewer
       sx={{
         height: { md: CARD_HEIGHT },
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
         // An auto row grows to the details' height and the card clips it (lattice last); a row bound
         // to the card's height lets the details scroll instead.
         gridTemplateRows: { md: 'minmax(0, 1fr)' },
@@ -173,20 +175,29 @@ function LatticeSection({
           ))}
         </ToggleButtonGroup>
       ) : null}
-      <Table size="small" aria-label="lattice parameters">
+      <Table size="small" aria-label="lattice parameters" sx={{ '& td, & th': { px: 0.5, py: 0.5 } }}>
         <TableBody>
-          {latticeRows(structure, units).map(([label, value]) => (
-            <TableRow key={label}>
-              <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '40%' }}>
-                {label}
-              </TableCell>
-              <TableCell sx={{ fontStyle: value === undefined ? 'italic' : undefined }}>
-                {displayValue(value)}
-              </TableCell>
+          {pairs(latticeRows(structure, units)).map((row) => (
+            <TableRow key={row[0][0]}>
+              {row.map(([label, value]) => (
+                <Fragment key={label}>
+                  <TableCell component="th" scope="row" sx={{ color: 'text.secondary' }}>
+                    {label}
+                  </TableCell>
+                  <TableCell sx={{ fontStyle: value === undefined ? 'italic' : undefined }}>
+                    {displayValue(value)}
+                  </TableCell>
+                </Fragment>
+              ))}
             </TableRow>
           ))}
         </TableBody>
       </Table>
     </PropertySection>
   );
+}
+
+/** Rows of two consecutive items (the lattice's a with α, b with β, …). */
+function pairs<T>(items: readonly T[]): T[][] {
+  return items.flatMap((item, index) => (index % 2 === 0 ? [items.slice(index, index + 2)] : []));
 }

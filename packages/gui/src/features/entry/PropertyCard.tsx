@@ -37,10 +37,16 @@ export function PropertySection({ title, children }: { title: string; children: 
   );
 }
 
-/** Values side by side, as many columns as fit. */
-export function QuantityGrid({ children }: { children: ReactNode }) {
+/** Values side by side, as many columns as fit (of at least `minWidth` px). */
+export function QuantityGrid({ children, minWidth = 160 }: { children: ReactNode; minWidth?: number }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', columnGap: 2 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: `repeat(auto-fill, minmax(${minWidth}px, 1fr))`,
+        columnGap: 2,
+      }}
+    >
       {children}
     </Box>
   );

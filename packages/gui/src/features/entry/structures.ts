@@ -43,19 +43,22 @@ export function withArchiveDensities(
   return merged;
 }
 
-/** Label and display text of each lattice value (SI in the results, in the units in force here). */
+/**
+ * Label and display text of each lattice value (SI in the results, in the units in force here), in pairs
+ * that go side by side: a with α, b with β, c with γ.
+ */
 export function latticeRows(structure: ResultsStructure, units: EntryUnits): [string, string | undefined][] {
   const lattice = structure.lattice_parameters ?? {};
   return [
     ['a', formatQuantity(lattice.a, units.length)],
-    ['b', formatQuantity(lattice.b, units.length)],
-    ['c', formatQuantity(lattice.c, units.length)],
     ['α', formatQuantity(lattice.alpha, units.angle)],
+    ['b', formatQuantity(lattice.b, units.length)],
     ['β', formatQuantity(lattice.beta, units.angle)],
+    ['c', formatQuantity(lattice.c, units.length)],
     ['γ', formatQuantity(lattice.gamma, units.angle)],
     ['volume', formatQuantity(structure.cell_volume, units.volume)],
+    ['number of sites', typeof structure.n_sites === 'number' ? String(structure.n_sites) : undefined],
     ['mass density', formatQuantity(structure.mass_density, units.massDensity)],
     ['atomic density', formatQuantity(structure.atomic_density, units.atomicDensity)],
-    ['number of sites', typeof structure.n_sites === 'number' ? String(structure.n_sites) : undefined],
   ];
 }
