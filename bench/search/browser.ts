@@ -1,13 +1,15 @@
-// `npm run bench:search-page`: in Chromium, the time from navigating to the entries search page until its
-// first result rows show, over BENCH_ENTRIES seeded entries (default 100000; seed them first with
-// `npm run bench:search`, which keeps its data directory), and the JavaScript the search route loads
-// (gzip-compressed sizes, as served).
+// `npm run bench:search-page`: in Chromium, for each of the pages people open first (the entries search,
+// an entry's overview, a metainfo definition, the API documentation), the time from navigating to the
+// first contentful paint and to the frame that paints the page's own content (result rows, the metadata
+// card, a definition card, an operation), over BENCH_ENTRIES seeded entries (default 100000; seed them
+// first with `npm run bench:search`, which keeps its data directory), and the JavaScript each page loads
+// (gzip-compressed sizes, as served). BENCH_PAGES=search,entry selects pages.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -15,16 +17,38 @@ const PORT = Number(process.env.BENCH_PORT ?? 8765);
 const dataDir = process.env.BENCH_DATA_DIR ?? join(tmpdir(), `oasis-bench-search-${ENTRIES}`);
 const root = resolve(import.meta.dirname, '../..');
 const origin = `http://127.0.0.1:${PORT}`;
-const searchUrl = `${origin}/nomad-oasis/gui/search/entries`;
+const gui = `${origin}/nomad-oasis/gui`;
 
-const ROWS = 'table[aria-label="search results"] tbody tr';
+/** A page, and the element whose first paint is its first content. */
+interface BenchedPage {
+  name: string;
+  url: (entryId: string) => string;
+  content: string;
+}
 
-/** Runs in the page before its scripts: marks 'rows painted' in the frame that first shows a result row. */
-const ROWS_SELECTOR_WATCH = (selector: string) => {
+const PAGES: BenchedPage[] = [
+  {
+    name: 'search',
+    url: () => `${gui}/search/entries`,
+    content: 'table[aria-label="search results"] tbody tr',
+  },
+  { name: 'entry', url: (entryId) => `${gui}/entry/id/${entryId}`, content: 'main .MuiCard-root h2' },
+  {
+    name: 'metainfo',
+    url: () => `${gui}/analyze/metainfo/EntryArchive/results/material`,
+    content: '[data-testid=definition-card]',
+  },
+  { name: 'api-docs', url: () => `${origin}/nomad-oasis/api/v1/docs`, content: '.opblock' },
+];
+const selected = process.env.BENCH_PAGES?.split(',');
+const pages = PAGES.filter((page) => !selected || selected.includes(page.name));
+
+/** Runs in the page before its scripts: marks 'content painted' in the frame that first shows `selector`. */
+const CONTENT_WATCH = (selector: string) => {
   new MutationObserver((_records, observer) => {
     if (!document.querySelector(selector)) return;
     observer.disconnect();
-    requestAnimationFrame(() => performance.mark('rows painted'));
+    requestAnimationFrame(() => performance.mark('content painted'));
   }).observe(document, { childList: true, subtree: true });
 };
 
@@ -45,6 +69,50 @@ const waitFor = async (url: string, timeoutMs: number) => {
   }
   throw new Error(`${url} not ready after ${timeoutMs} ms`);
 };
+
+/** RUNS navigations to `url`, each in a new context (nothing cached): the page's paint times and scripts. */
+async function benchPage(browser: Browser, benched: BenchedPage, url: string): Promise<string> {
+  console.log(`${benched.name}: ${url}`);
+  const contentful: number[] = [];
+  const painted: number[] = [];
+  let scriptBytes = { raw: 0, gzip: 0, files: 0 };
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    // The page's own clock (performance.now() counts from the start of the navigation): the first
+    // animation frame after the content entered the document is the frame that paints it.
+    await page.addInitScript(CONTENT_WATCH, benched.content);
+    const scripts: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        scripts.push(response.body().catch(() => Buffer.alloc(0)));
+    });
+    await page.goto(url);
+    await page.locator(benched.content).first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('content painted').length > 0);
+    const timings = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      content: performance.getEntriesByName('content painted')[0]?.startTime,
+    }));
+    contentful.push(timings.fcp ?? NaN);
+    painted.push(timings.content ?? NaN);
+    console.log(
+      `  run ${run + 1}: first contentful paint ${timings.fcp?.toFixed(0)} ms, content painted ${timings.content?.toFixed(0)} ms`,
+    );
+    const bodies = await Promise.all(scripts);
+    scriptBytes = {
+      raw: bodies.reduce((sum, body) => sum + body.length, 0),
+      gzip: bodies.reduce((sum, body) => sum + gzipSync(body).length, 0),
+      files: bodies.length,
+    };
+    await context.close();
+  }
+  return [
+    `  ${benched.name}: first contentful paint ${summary(contentful)}`,
+    `  ${' '.repeat(benched.name.length)}  content (${benched.content}) ${summary(painted)}`,
+    `  ${' '.repeat(benched.name.length)}  JavaScript: ${scriptBytes.files} files, ${(scriptBytes.raw / 1024).toFixed(0)} kB raw, ${(scriptBytes.gzip / 1024).toFixed(0)} kB gzip`,
+  ].join('\n');
+}
 
 const main = async () => {
   if (!existsSync(join(dataDir, 'db')))
@@ -81,49 +149,16 @@ const main = async () => {
       `Server up and search index built in ${((Date.now() - started) / 1000).toFixed(1)} s; ${pagination.total} public entries.`,
     );
 
-    const seen: number[] = [];
-    const painted: number[] = [];
-    let scriptBytes = { raw: 0, gzip: 0, files: 0 };
-    for (let run = 0; run < RUNS; run++) {
-      // A new context each run: nothing cached from the previous navigation.
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      const page = await context.newPage();
-      // The page's own clock: the first animation frame after rows entered the document is the frame
-      // that paints them (performance.now() counts from the start of the navigation).
-      await page.addInitScript(ROWS_SELECTOR_WATCH, ROWS);
-      const scripts: Promise<Buffer>[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'script')
-          scripts.push(response.body().catch(() => Buffer.alloc(0)));
-      });
-      const navigated = performance.now();
-      await page.goto(searchUrl);
-      await page.locator(ROWS).first().waitFor({ timeout: 30_000 });
-      seen.push(performance.now() - navigated);
-      const timings = await page.evaluate(() => {
-        const request = performance
-          .getEntriesByType('resource')
-          .find((entry) => entry.name.endsWith('/entries/query')) as PerformanceResourceTiming | undefined;
-        const frame = performance.getEntriesByName('rows painted')[0];
-        return { request: request ? [request.startTime, request.responseEnd] : [], frame: frame?.startTime };
-      });
-      painted.push(timings.frame ?? NaN);
-      console.log(
-        `  run ${run + 1}: search request ${timings.request.map(Math.round).join(' -> ')} ms, rows painted at ${timings.frame?.toFixed(0)} ms, seen by the test at ${seen.at(-1)!.toFixed(0)} ms`,
-      );
-      const bodies = await Promise.all(scripts);
-      scriptBytes = {
-        raw: bodies.reduce((sum, body) => sum + body.length, 0),
-        gzip: bodies.reduce((sum, body) => sum + gzipSync(body).length, 0),
-        files: bodies.length,
-      };
-      await context.close();
+    const { data } = (await (
+      await fetch(`${origin}/nomad-oasis/api/v1/entries?owner=public&page_size=1`)
+    ).json()) as { data: { entry_id: string }[] };
+    const entryId = data[0]?.entry_id ?? '';
+    const results: string[] = [];
+    for (const benched of pages) {
+      results.push(await benchPage(browser, benched, benched.url(entryId)));
     }
-    console.log(`First result rows painted after navigation: ${summary(painted)}.`);
-    console.log(`Seen by Playwright's locator (polling, after the page's next tasks): ${summary(seen)}.`);
-    console.log(
-      `JavaScript loaded by the search route: ${scriptBytes.files} files, ${(scriptBytes.raw / 1024).toFixed(0)} kB raw, ${(scriptBytes.gzip / 1024).toFixed(0)} kB gzip.`,
-    );
+    console.log(`\nFirst content after navigation, median of ${RUNS} runs (each in a fresh context):`);
+    for (const line of results) console.log(line);
   } finally {
     await browser.close();
     server.kill('SIGTERM');
