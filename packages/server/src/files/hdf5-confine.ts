@@ -24,6 +24,12 @@ const PATH_CALLS = [
 
 type PathCall = (target: fs.PathLike, ...rest: unknown[]) => unknown;
 
+/** Runs `read` with the HDF5 library confined to `file`; says whether it tried to reach another file. */
+export type Hdf5Confinement = <T>(file: string, read: () => T) => { value: T; refused: boolean };
+
+/** Where the confinement of a thread's `fs` is kept, once installed. */
+const CONFINEMENT = Symbol.for('oasis.hdf5-confinement');
+
 const refused = (target: fs.PathLike) =>
   Object.assign(new Error(`EACCES: not the HDF5 file being read, ${String(target)}`), { code: 'EACCES' });
 
@@ -40,7 +46,10 @@ const HDF5_DIAGNOSTIC = /^(HDF5-DIAG: |\s+#\d{3}: |\s+(major|minor): )/;
  * buffer held), so `refused` says whether the read touched another file; the library's error stack for it
  * is kept off the server's log.
  */
-export const confineHdf5Reads = () => {
+export const confineHdf5Reads = (): Hdf5Confinement => {
+  // One confinement per module instance of `fs` (per thread): a second would wrap the calls again.
+  const installed = (fs as { [CONFINEMENT]?: Hdf5Confinement })[CONFINEMENT];
+  if (installed) return installed;
   let allowed: string | undefined;
   let refusals = 0;
   const calls = fs as unknown as Record<(typeof PATH_CALLS)[number], PathCall>;
@@ -78,7 +87,7 @@ export const confineHdf5Reads = () => {
     if (kept.length > 0) writeSync(2, `${kept.join('\n')}\n`);
   };
 
-  return <T>(file: string, read: () => T): { value: T; refused: boolean } => {
+  const confinement: Hdf5Confinement = <T>(file: string, read: () => T): { value: T; refused: boolean } => {
     allowed = path.resolve(file);
     refusals = 0;
     held = [];
@@ -91,4 +100,6 @@ export const confineHdf5Reads = () => {
       held = undefined;
     }
   };
+  (fs as { [CONFINEMENT]?: Hdf5Confinement })[CONFINEMENT] = confinement;
+  return confinement;
 };

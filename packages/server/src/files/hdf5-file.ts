@@ -27,6 +27,59 @@ export const hasHdf5Signature = async (file: string): Promise<boolean> => {
   }
 };
 
+/**
+ * The size the superblock of the HDF5 file at `file` declares (base address plus end-of-file address), and
+ * the file's size: a file shorter than it says is cut short, and the HDF5 library would read zeros for
+ * what is missing instead of failing. Undefined when no superblock is found where the signature is.
+ */
+export const hdf5DeclaredSize = async (
+  file: string,
+): Promise<{ declared: bigint; actual: bigint } | undefined> => {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(96);
+    for (let offset = 0; offset + SIGNATURE.length <= size && offset <= MAX_USER_BLOCK;) {
+      const { bytesRead } = await handle.read(head, 0, head.length, offset);
+      if (bytesRead >= SIGNATURE.length && head.subarray(0, SIGNATURE.length).equals(SIGNATURE)) {
+        const declared = superblockEnd(head.subarray(0, bytesRead));
+        return declared === undefined
+          ? undefined
+          : { declared: BigInt(offset) + declared, actual: BigInt(size) };
+      }
+      offset = offset === 0 ? 512 : offset * 2;
+    }
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+};
+
+/** Base address plus end-of-file address of a superblock (versions 0 to 3) that starts `head`. */
+const superblockEnd = (head: Buffer): bigint | undefined => {
+  const version = head[8];
+  // Where the size of offsets is, and where the base address starts.
+  const layout =
+    version === 0
+      ? { sizeAt: 13, baseAt: 24 }
+      : version === 1
+        ? { sizeAt: 13, baseAt: 28 }
+        : version === 2 || version === 3
+          ? { sizeAt: 9, baseAt: 12 }
+          : undefined;
+  if (!layout) return undefined;
+  const offsetSize = head[layout.sizeAt];
+  if (offsetSize !== 2 && offsetSize !== 4 && offsetSize !== 8) return undefined;
+  // Versions 0 and 1: base, free-space, end of file; versions 2 and 3: base, extension, end of file.
+  const eofAt = layout.baseAt + 2 * offsetSize;
+  if (head.length < eofAt + offsetSize) return undefined;
+  const read = (at: number) =>
+    offsetSize === 8
+      ? head.readBigUInt64LE(at)
+      : BigInt(offsetSize === 4 ? head.readUInt32LE(at) : head.readUInt16LE(at));
+  return read(layout.baseAt) + read(eofAt);
+};
+
 /** Waits for h5wasm's WebAssembly module; `withHdf5File` needs it ready. */
 export const hdf5Ready = async (): Promise<void> => {
   await h5wasm.ready;

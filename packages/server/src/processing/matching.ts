@@ -11,6 +11,7 @@ import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
 import { gaussianParser } from './parsers/gaussian/gaussian.ts';
 import { gromacsParser } from './parsers/gromacs/gromacs.ts';
 import { lammpsParser } from './parsers/lammps/lammps.ts';
+import { nexusParser } from './parsers/nexus/nexus.ts';
 import { nwchemParser } from './parsers/nwchem/nwchem.ts';
 import { orcaParser } from './parsers/orca/orca.ts';
 import { outcarParser } from './parsers/outcar/outcar.ts';
@@ -43,6 +44,7 @@ export const PARSERS: readonly MainfileParser[] = [
   excitingParser,
   abinitParser,
   elasticParser,
+  nexusParser,
   cifParser,
   poscarParser,
   xyzParser,

@@ -227,6 +227,7 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
 
   if (output.entryType !== undefined) metadata.entry_type = output.entryType;
   if (output.entryName !== undefined) metadata.entry_name = output.entryName;
+  if (output.domain !== undefined) metadata.domain = output.domain;
   const archive: EntryArchive = { ...output.sections, metadata, processing_logs: logs };
   const context: Parameters<typeof normalizeArchive>[0] = {
     archive,

@@ -62,6 +62,8 @@ export interface ParserOutput {
   declaredFormula?: string;
   /** metadata.entry_type; omitted when the parser cannot tell (NOMAD then leaves it empty). */
   entryType?: string;
+  /** metadata.domain ('nexus' for NeXus files); omitted where NOMAD sets none. */
+  domain?: string;
   /** metadata.entry_name when the content names the entry; the pipeline falls back to the file name. */
   entryName?: string;
   /** The schema section of the archive's `data`, for its search quantities (archive files only). */

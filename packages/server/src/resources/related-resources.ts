@@ -1,5 +1,5 @@
 import type { RelatedResource, RelatedResourcesQuery, RelatedResourcesResponse } from '@oasis/schema';
-import { reducedFormula } from '../processing/normalizers/formula.ts';
+import { compositionOfFormula, reducedFormula } from '../processing/normalizers/formula.ts';
 import type { OptimadeProvider, ResourcesConfig } from './resources-config.ts';
 
 /** The largest answer read from a database: a page of 20 structures is far less. */
@@ -15,10 +15,8 @@ interface Known {
 
 /** A formula as OPTIMADE's `chemical_formula_reduced` writes it, however it was written (Na4Cl4: ClNa). */
 const optimadeFormula = (formula: string): string | undefined => {
-  const counts = new Map<string, number>();
-  for (const [, element, count] of formula.matchAll(/([A-Z][a-z]?)(\d*)/g))
-    counts.set(element!, (counts.get(element!) ?? 0) + (count ? Number(count) : 1));
-  return counts.size === 0 ? undefined : reducedFormula(counts);
+  const counts = compositionOfFormula(formula);
+  return counts ? reducedFormula(counts) : undefined;
 };
 
 /** A body of at most `limit` bytes, or undefined when it is longer. */

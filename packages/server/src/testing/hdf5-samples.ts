@@ -112,3 +112,43 @@ export const cyclicHdf5 = (): Promise<Buffer> =>
       wide.create_hard_link('/level', name);
     }
   });
+
+/** What a NeXus test file holds: one NXentry per definition ('' for none), each with its sample. */
+export interface NexusSample {
+  definitions: string[];
+  formula?: string;
+  atomTypes?: string | string[];
+  componentFormula?: string;
+}
+
+/**
+ * A NeXus file for tests: an NXentry per definition, each with an NXsample (formula, atom_types, an
+ * NXsample_component) and an NXdata group the viewers open; a soft link and an external link beside them.
+ */
+export const nexusHdf5 = (sample: NexusSample): Promise<Buffer> =>
+  writeHdf5((h5) => {
+    h5.create_attribute('NX_class', 'NXroot');
+    h5.create_attribute('default', 'entry1');
+    for (const [index, definition] of sample.definitions.entries()) {
+      const entry = h5.create_group(`entry${index + 1}`);
+      entry.create_attribute('NX_class', 'NXentry');
+      entry.create_attribute('default', 'data');
+      if (definition) entry.create_dataset({ name: 'definition', data: definition });
+      entry.create_dataset({ name: 'title', data: 'XPS of a film' });
+      const specimen = entry.create_group('sample');
+      specimen.create_attribute('NX_class', 'NXsample');
+      if (sample.formula) specimen.create_dataset({ name: 'chemical_formula', data: sample.formula });
+      if (sample.atomTypes) specimen.create_dataset({ name: 'atom_types', data: sample.atomTypes });
+      if (sample.componentFormula) {
+        const component = specimen.create_group('substrate');
+        component.create_attribute('NX_class', 'NXsample_component');
+        component.create_dataset({ name: 'chemical_formula', data: sample.componentFormula });
+      }
+      const data = entry.create_group('data');
+      data.create_attribute('NX_class', 'NXdata');
+      data.create_attribute('signal', 'intensity');
+      data.create_dataset({ name: 'intensity', data: Float64Array.from({ length: 8 }, (_, i) => i * i) });
+    }
+    h5.create_soft_link('/entry1/sample', 'sample_link');
+    h5.create_external_link('/etc/other.nxs', '/entry', 'external_entry');
+  });

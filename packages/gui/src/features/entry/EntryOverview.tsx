@@ -32,6 +32,7 @@ import { hasWorkflowSections } from '../workflow/visibility.ts';
 import { WorkflowCard } from '../workflow/WorkflowCard.tsx';
 import { Hdf5DatasetsCard, mayReferenceHdf5 } from '../h5/Hdf5DatasetsCard.tsx';
 import { SchemaDefinitionsCard } from '../metainfo/SchemaDefinitionsCard.tsx';
+import { NEXUS_PARSER, NexusCard } from '../h5/NexusCard.tsx';
 
 /** Metadata and identifiers on the left, the result cards on the right. */
 export function EntryOverview({ entry }: { entry: EntryData }) {
@@ -128,6 +129,10 @@ export function ResultCards({
   const cards: Record<CardKey, ReactNode> = {
     definitions:
       entry?.parser_name === ARCHIVE_PARSER ? <SchemaDefinitionsCard entryId={entry.entry_id} /> : null,
+    nexus:
+      entry?.parser_name === NEXUS_PARSER && entry.upload_id && entry.mainfile ? (
+        <NexusCard uploadId={entry.upload_id} mainfile={entry.mainfile} />
+      ) : null,
     hdf5dataset:
       entry?.upload_id && mayReferenceHdf5(entry.parser_name) ? (
         <Hdf5DatasetsCard entryId={entry.entry_id} uploadId={entry.upload_id} />

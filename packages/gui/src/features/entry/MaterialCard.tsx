@@ -178,7 +178,7 @@ function LatticeSection({
       <Table size="small" aria-label="lattice parameters" sx={{ '& td, & th': { px: 0.5, py: 0.5 } }}>
         <TableBody>
           {pairs(latticeRows(structure, units)).map((row) => (
-            <TableRow key={row[0][0]}>
+            <TableRow key={row.map(([label]) => label).join()}>
               {row.map(([label, value]) => (
                 <Fragment key={label}>
                   <TableCell component="th" scope="row" sx={{ color: 'text.secondary' }}>
@@ -199,5 +199,5 @@ function LatticeSection({
 
 /** Rows of two consecutive items (the lattice's a with α, b with β, …). */
 function pairs<T>(items: readonly T[]): T[][] {
-  return items.flatMap((item, index) => (index % 2 === 0 ? [items.slice(index, index + 2)] : []));
+  return items.flatMap((_, index) => (index % 2 === 0 ? [items.slice(index, index + 2)] : []));
 }

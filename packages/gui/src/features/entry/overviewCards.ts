@@ -10,6 +10,7 @@ export const NO_CARDS_WARNING =
  */
 const DRAWN_CARDS = [
   'definitions',
+  'nexus',
   'hdf5dataset',
   'material',
   'electronic',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compositionOf, formulas, hillFormula, iupacFormula } from './formula.ts';
+import { compositionOf, compositionOfFormula, formulas, hillFormula, iupacFormula } from './formula.ts';
 
 const of = (entries: Record<string, number>): Map<string, number> => new Map(Object.entries(entries));
 
@@ -64,5 +64,30 @@ describe('formulas', () => {
       ['O', 1],
       ['H', 2],
     ]);
+  });
+});
+
+describe('compositionOfFormula', () => {
+  it('reads counts, parentheses and repeated symbols', () => {
+    expect(compositionOfFormula('Fe2O3')).toEqual(of({ Fe: 2, O: 3 }));
+    expect(compositionOfFormula('Ca(OH)2')).toEqual(of({ Ca: 1, O: 2, H: 2 }));
+    expect(compositionOfFormula('Na4Cl4')).toEqual(of({ Na: 4, Cl: 4 }));
+    expect(compositionOfFormula('CH3CH2OH')).toEqual(of({ C: 2, H: 6, O: 1 }));
+    expect(compositionOfFormula(' Sr Ti O3 ')).toEqual(of({ Sr: 1, Ti: 1, O: 3 }));
+  });
+
+  it('is undefined for what is no formula', () => {
+    for (const text of [
+      '',
+      'nacl',
+      'Qq2',
+      'Fe0.5O',
+      'Fe0',
+      'Ca(OH',
+      'CaOH)2',
+      '((((((((((H))))))))))',
+      'Fe-O',
+    ])
+      expect(compositionOfFormula(text), text).toBeUndefined();
   });
 });

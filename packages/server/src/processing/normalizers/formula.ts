@@ -1,7 +1,7 @@
 // Chemical formulas in the formats of NOMAD's results.material (nomad.atomutils.Formula):
 // hill from the full counts; reduced, iupac and anonymous from the counts divided by their gcd;
 // descriptive is iupac for inorganic and hill for carbon compounds.
-import { iupacRank } from '../elements.ts';
+import { isElementSymbol, iupacRank } from '../elements.ts';
 
 export type Composition = ReadonlyMap<string, number>;
 
@@ -35,6 +35,38 @@ export function compositionOf(species: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const s of species) counts.set(s, (counts.get(s) ?? 0) + 1);
   return counts;
+}
+
+/** Nesting of parentheses a written formula may use: more is no formula anybody writes. */
+const MAX_FORMULA_DEPTH = 8;
+
+/**
+ * The composition a written formula names ('Fe2O3', 'Ca(OH)2', 'ClNa'), or undefined when it is no
+ * formula: a symbol that is no element, a count that is no positive integer, unbalanced parentheses.
+ */
+export function compositionOfFormula(formula: string): Map<string, number> | undefined {
+  const tokens = formula.replace(/\s+/g, '').match(/[A-Z][a-z]?|\d+|[()]|./g) ?? [];
+  let at = 0;
+  const count = () => (tokens[at] !== undefined && /^\d+$/.test(tokens[at]!) ? Number(tokens[at++]) : 1);
+  const group = (depth: number): Map<string, number> | undefined => {
+    const counts = new Map<string, number>();
+    const add = (symbol: string, n: number) => counts.set(symbol, (counts.get(symbol) ?? 0) + n);
+    while (at < tokens.length && tokens[at] !== ')') {
+      const token = tokens[at++]!;
+      if (token === '(') {
+        if (depth >= MAX_FORMULA_DEPTH) return undefined;
+        const inner = group(depth + 1);
+        if (!inner || tokens[at++] !== ')') return undefined;
+        const times = count();
+        for (const [symbol, n] of inner) add(symbol, n * times);
+      } else if (isElementSymbol(token)) add(token, count());
+      else return undefined;
+    }
+    return counts;
+  };
+  const counts = group(0);
+  if (!counts || at !== tokens.length || counts.size === 0) return undefined;
+  return [...counts.values()].every((n) => Number.isSafeInteger(n) && n > 0) ? counts : undefined;
 }
 
 /** NOMAD's label of a site that is no element (a GROMACS virtual site, a ghost atom). */
