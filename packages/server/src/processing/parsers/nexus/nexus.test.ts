@@ -110,6 +110,17 @@ describe('the NeXus parser', () => {
     );
   });
 
+  it('fails a file whose objects are overwritten, with the file’s name', async () => {
+    const whole = await nexusHdf5({ definitions: ['NXmpes'], formula: 'Si' });
+    // The signature and superblock survive; what they point to is noise.
+    const scrambled = Buffer.concat([whole.subarray(0, 96), Buffer.alloc(whole.length - 96, 0xa5)]);
+    const { result } = await processFile('noise.nxs', scrambled);
+    expect(result?.ok).toBe(false);
+    expect(result?.ok === false && result.error.message).toMatch(
+      /^parser failed: noise\.nxs could not be read as an HDF5 file: /,
+    );
+  });
+
   it('names entry types as NOMAD does', () => {
     expect(nexusEntryType([])).toBe('Experiment');
     expect(nexusEntryType(['NXem', 'NXem'])).toBe('Em Experiment');

@@ -79,6 +79,8 @@ const parseNexus = async ({
   const summary = await readNexus(absolutePath, basename(mainfile));
   if (summary.skipped > 0)
     log('WARNING', `${summary.skipped} groups beyond the first 20000 or 32 levels deep were not read`);
+  if (summary.refused)
+    log('WARNING', `${basename(mainfile)} keeps some of its data in other files, which are not read`);
   const material = nexusMaterial(summary, log);
   return {
     sections: material ? { results: { material } } : {},

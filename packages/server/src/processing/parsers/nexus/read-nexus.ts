@@ -15,6 +15,8 @@ export interface NexusSummary {
   atomTypes: string[];
   /** Groups beyond the walk's bounds, said in the entry's log. */
   skipped: number;
+  /** Whether a field read asked for another file (external storage, a virtual dataset): not read. */
+  refused: boolean;
 }
 
 /** A walk visits at most this many groups and goes this deep; NeXus files have tens to thousands. */
@@ -61,7 +63,13 @@ const textField = (h5: H5File, group: string, name: string, fileName: string): u
 };
 
 const walk = (h5: H5File, fileName: string): NexusSummary => {
-  const summary: NexusSummary = { definitions: [], formulas: new Set(), atomTypes: [], skipped: 0 };
+  const summary: NexusSummary = {
+    definitions: [],
+    formulas: new Set(),
+    atomTypes: [],
+    skipped: 0,
+    refused: false,
+  };
   // Groups reached again (through a soft link, or a second hard link to the same path) are read once.
   const visited = new Set<string>();
   const visit = (path: string, depth: number) => {
@@ -110,7 +118,7 @@ export async function readNexus(file: string, fileName: string): Promise<NexusSu
       `${fileName} is cut short: it has ${size.actual} bytes, its HDF5 superblock says ${size.declared} bytes`,
     );
   await h5wasm.ready;
-  const { value } = confineHdf5Reads()(file, () => {
+  const { value, refused } = confineHdf5Reads()(file, () => {
     let h5: H5File | undefined;
     try {
       h5 = new h5wasm.File(file, 'r');
@@ -123,5 +131,5 @@ export async function readNexus(file: string, fileName: string): Promise<NexusSu
       h5?.close();
     }
   });
-  return value;
+  return { ...value, refused };
 }
