@@ -41,8 +41,11 @@ export function phononArchive(input: {
   supercell: Supercell;
   control: PhononControl;
   results: PhononResults;
-  /** Upload paths of the FHI-aims outputs. */
+  /** NOMAD's name of the code that computed the forces ('fhi-aims', 'vasp'). */
+  forceCalculator: string;
+  /** Upload paths of the force calculations' outputs (FHI-aims; a VASP run's are not known). */
   outputs: string[];
+  nDisplacements: number;
 }): CodeArchive {
   const { unit, supercell, control, results, outputs } = input;
   const structure = structureOf(unit);
@@ -113,7 +116,7 @@ export function phononArchive(input: {
     m_def: 'simulationworkflowschema.Phonon',
     name: 'Phonon',
     method: {
-      force_calculator: 'fhi-aims',
+      force_calculator: input.forceCalculator,
       // NOMAD's value: mesh points per unit-cell volume.
       mesh_density: (mesh[0] * mesh[1] * mesh[2]) / (volume * ANGSTROM ** 3),
       random_displacements: false,
@@ -128,7 +131,7 @@ export function phononArchive(input: {
       n_qpoints: results.mesh.qpoints.length,
       qpoints: results.mesh.qpoints,
       n_atoms: supercell.species.length,
-      n_displacements: outputs.length,
+      n_displacements: input.nDisplacements,
       n_values: thermal.temperatures.length,
       temperature: thermal.temperatures,
       heat_capacity_c_v: thermal.heatCapacity,

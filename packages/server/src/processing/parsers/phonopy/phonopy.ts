@@ -1,12 +1,13 @@
-// 'parsers/phonopy': phonon calculations made with phonopy-FHI-aims. The mainfile is the control.in of
-// the first displacement folder, as in NOMAD; the unit cell and the phonon settings come from the
-// folder above it and the forces from every displacement folder's FHI-aims output (those outputs are
-// also entries of their own). Force constants, frequencies, DOS and thermal properties are computed
-// here (see compute.ts), not read from phonopy's output files.
+// 'parsers/phonopy': phonon calculations made with phonopy, two kinds as in NOMAD. phonopy-FHI-aims: the
+// mainfile is the control.in of the first displacement folder; the unit cell and the phonon settings come
+// from the folder above it and the forces from every displacement folder's FHI-aims output (those outputs
+// are also entries of their own). Other calculators (VASP): the mainfile is phonopy.yaml, with FORCE_SETS
+// beside it (yaml-run.ts). Force constants, frequencies, DOS and thermal properties are computed here
+// (see compute.ts), not read from phonopy's output files.
 import { dirname, join } from 'node:path';
 import { atomicMass } from '../../elements.ts';
 import type { Vec3 } from '../../structure.ts';
-import type { MainfileParser, ParserOutput } from '../../types.ts';
+import type { MainfileParser, ParserInput, ParserOutput } from '../../types.ts';
 import { ATOMIC_MASS_UNIT } from '../../units.ts';
 import { codeOutput } from '../code-sections.ts';
 import { phononArchive } from './archive.ts';
@@ -16,6 +17,7 @@ import { readPhononControl } from './read-control.ts';
 import { readDisplacementRuns, readRootFile, rootOf, type DisplacementRun } from './read-files.ts';
 import { readGeometryIn, type AimsCell } from './read-geometry.ts';
 import { buildSupercell, matchDisplaced, type Supercell } from './supercell.ts';
+import { parsePhonopyYaml } from './yaml-run.ts';
 
 const MAX_SUPERCELL_ATOMS = 1000;
 /** Unit-cell atoms: the diagonalisations grow with their cube. */
@@ -49,6 +51,49 @@ function dataset(run: DisplacementRun, supercell: Supercell): DisplacementDatase
   return { atom: atom[moved]!, displacement: displacement[moved]!, forces };
 }
 
+async function parseAimsRun({ content, mainfile, absolutePath, rawRoot }: ParserInput) {
+  const root = rootOf(absolutePath);
+  const controlText = await readRootFile(root, rawRoot, 'control.in').catch(() => content.toString('latin1'));
+  const control = readPhononControl(controlText);
+  const unit = readGeometryIn(
+    await readRootFile(root, rawRoot, 'geometry.in'),
+    'geometry.in',
+    MAX_UNIT_ATOMS,
+  );
+  const supercell = buildSupercell(unit, control.supercell, MAX_SUPERCELL_ATOMS);
+  const runs = await readDisplacementRuns(root, rawRoot);
+  const datasets = runs.map((run) => dataset(run, supercell));
+  const masses = unit.species.map((s) => {
+    const amu = control.masses.get(s) ?? (atomicMass(s) ?? Number.NaN) / ATOMIC_MASS_UNIT;
+    if (!(amu > 0)) throw new Error(`no mass for species '${s}' (control.in has no 'mass' line for it)`);
+    return amu;
+  });
+  const results = await computePhonons({
+    unit,
+    supercell,
+    control,
+    datasets,
+    masses,
+    symprec: control.symmetryThreshold ?? DEFAULT_SYMPREC,
+  });
+  const outputs = runs.map((run) => join(dirname(dirname(mainfile)), run.folder, run.output));
+  const archive = phononArchive({
+    unit,
+    supercell,
+    control,
+    results,
+    forceCalculator: 'fhi-aims',
+    outputs,
+    nDisplacements: outputs.length,
+  });
+  if (control.nac)
+    archive.warnings.push("'phonon nac' is not applied: frequencies are without the non-analytic correction");
+  return archive;
+}
+
+/** phonopy.yaml and the like (NOMAD: a name starting with 'phon' ending in 'yaml'). */
+const YAML_MAINFILE = /(?:^|\/)phon[^/]*\.yaml$/;
+
 export const phonopyParser: MainfileParser = {
   name: 'parsers/phonopy',
   code: {
@@ -56,43 +101,18 @@ export const phonopyParser: MainfileParser = {
     codeCategory: 'Workflow manager',
     codeUrl: 'https://phonopy.github.io/phonopy/',
     tableOfFiles:
-      '|Input Filename| Description|\n|--- | --- |\n|phonopy-FHI-aims-displacement-01/control.in | **Mainfile** |\n|control.in, geometry.in | phonon settings and unit cell (folder above the mainfile) |\n|phonopy-FHI-aims-displacement-NN/geometry.in | displaced supercells |\n|phonopy-FHI-aims-displacement-NN/phonopy-FHI-aims-displacement-NN.out | FHI-aims forces |',
+      '|Input Filename| Description|\n|--- | --- |\n|phonopy-FHI-aims-displacement-01/control.in | **Mainfile** |\n|control.in, geometry.in | phonon settings and unit cell (folder above the mainfile) |\n|phonopy-FHI-aims-displacement-NN/geometry.in | displaced supercells |\n|phonopy-FHI-aims-displacement-NN/phonopy-FHI-aims-displacement-NN.out | FHI-aims forces |\n|phonopy.yaml | **Mainfile** of a VASP run: unit cell, supercell |\n|FORCE_SETS | displacements and VASP forces (beside phonopy.yaml) |\n|*.conf | band path: BAND, BAND_LABELS, BAND_POINTS (beside phonopy.yaml) |',
   },
-  mainfileName: /(?:^|\/)phonopy-FHI-aims-displacement-0*1\/control\.in$/,
-  maxBytes: 4 * 1024 ** 2,
-  parse: async ({ content, mainfile, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
-    const root = rootOf(absolutePath);
-    const controlText = await readRootFile(root, rawRoot, 'control.in').catch(() =>
-      content.toString('latin1'),
-    );
-    const control = readPhononControl(controlText);
-    const unit = readGeometryIn(
-      await readRootFile(root, rawRoot, 'geometry.in'),
-      'geometry.in',
-      MAX_UNIT_ATOMS,
-    );
-    const supercell = buildSupercell(unit, control.supercell, MAX_SUPERCELL_ATOMS);
-    const runs = await readDisplacementRuns(root, rawRoot);
-    const datasets = runs.map((run) => dataset(run, supercell));
-    const masses = unit.species.map((s) => {
-      const amu = control.masses.get(s) ?? (atomicMass(s) ?? Number.NaN) / ATOMIC_MASS_UNIT;
-      if (!(amu > 0)) throw new Error(`no mass for species '${s}' (control.in has no 'mass' line for it)`);
-      return amu;
-    });
-    const results = await computePhonons({
-      unit,
-      supercell,
-      control,
-      datasets,
-      masses,
-      symprec: control.symmetryThreshold ?? DEFAULT_SYMPREC,
-    });
-    const outputs = runs.map((run) => join(dirname(dirname(mainfile)), run.folder, run.output));
-    const archive = phononArchive({ unit, supercell, control, results, outputs });
-    if (control.nac)
-      archive.warnings.push(
-        "'phonon nac' is not applied: frequencies are without the non-analytic correction",
-      );
-    return codeOutput(archive, 'Phonopy', 'simulation', log);
+  mainfileName: /(?:^|\/)phonopy-FHI-aims-displacement-0*1\/control\.in$|(?:^|\/)phon[^/]*\.yaml$/,
+  // phonopy.yaml lists every supercell atom (1000 atoms are about 150 kB).
+  maxBytes: (mainfile) => (YAML_MAINFILE.test(mainfile) ? 64 : 4) * 1024 ** 2,
+  parse: async (input): Promise<ParserOutput> => {
+    const archive = YAML_MAINFILE.test(input.mainfile)
+      ? await parsePhonopyYaml(input, {
+          maxUnitAtoms: MAX_UNIT_ATOMS,
+          maxSupercellAtoms: MAX_SUPERCELL_ATOMS,
+        })
+      : await parseAimsRun(input);
+    return codeOutput(archive, 'Phonopy', 'simulation', input.log);
   },
 };
