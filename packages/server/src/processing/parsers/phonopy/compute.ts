@@ -19,11 +19,12 @@ const MAX_PATH_POINTS = 10_000;
 const MAX_MESH = 50;
 const DEFAULT_MESH = 20;
 /**
- * Floating-point operations allowed for the diagonalisations (about ten seconds); a Jacobi
- * diagonalisation of the 2n x 2n real form costs about 16 (2n)³. A quarter goes to the band path.
+ * Floating-point operations allowed for the diagonalisations (about ten seconds); the Householder and QL
+ * solution of the 2n x 2n real form costs about (4/3) (2n)³, counted as 2 (2n)³ with the matrix's
+ * assembly. A quarter goes to the band path.
  */
 const FLOP_BUDGET = 2e10;
-const flopsPerPoint = (nBands: number) => 16 * (2 * nBands) ** 3;
+const flopsPerPoint = (nBands: number) => 2 * (2 * nBands) ** 3;
 const MAX_GRID_POINTS = 20_000;
 /** Frequencies below −this (THz) count as imaginary; above it they are rounding around zero. */
 const IMAGINARY_THRESHOLD = 0.01;
