@@ -3,60 +3,24 @@
 // ω_α(q)² = (2k/m)(1 − cos 2πq_α). The supercell forces are made from that model for one displacement
 // along x; the site symmetry has to supply y and z.
 import { describe, expect, it } from 'vitest';
-import type { Mat3, Vec3 } from '../../structure.ts';
-import { EIGENVALUE_TO_THZ } from './constants.ts';
+import type { Vec3 } from '../../structure.ts';
 import { dynamicalMatrix } from './dynamical-matrix.ts';
 import { forceConstantRows } from './force-constants.ts';
 import { irreducibleMesh } from './mesh.ts';
-import { buildSupercell, cartesianOf, fractionalOf, wrappedDifference } from './supercell.ts';
+import { SPRING, springForces, springFrequencies, springSupercell, springUnit } from './spring-model.ts';
 import { cellSymmetry } from './symmetry-ops.ts';
 
-const a = 3;
-const k = 2.5; // eV/Å²
-const mass = 20; // amu
-const unit = {
-  lattice: [
-    [a, 0, 0],
-    [0, a, 0],
-    [0, 0, a],
-  ] as Mat3,
-  species: ['Ar'],
-  positions: [[0, 0, 0]] as Vec3[],
-};
-const matrix: Mat3 = [
-  [3, 0, 0],
-  [0, 3, 0],
-  [0, 0, 3],
-];
-
-const analytic = (q: Vec3): number[] =>
-  q
-    .map((x) => Math.sqrt((2 * k * (1 - Math.cos(2 * Math.PI * x))) / mass) * EIGENVALUE_TO_THZ)
-    .sort((x, y) => x - y);
+const { k, mass } = SPRING;
+const unit = springUnit;
+const analytic = springFrequencies;
 
 describe('force constants and frequencies of a nearest-neighbour spring lattice', () => {
   it('reproduce the closed-form dispersion at commensurate and general q', async () => {
-    const supercell = buildSupercell(unit, matrix, 1000);
+    const { supercell, fractional } = springSupercell();
     expect(supercell.positions).toHaveLength(27);
-    const inverse = [
-      [1 / (3 * a), 0, 0],
-      [0, 1 / (3 * a), 0],
-      [0, 0, 1 / (3 * a)],
-    ] as Mat3;
-    const fractional = supercell.positions.map((p) => fractionalOf(p, inverse));
     const moved = supercell.representative[0]!;
     const u: Vec3 = [0.01, 0, 0];
-    // F_j = −Φ(0, j)ᵀ u with Φ(0, 0) = 2k·1 and Φ(0, ±a e_α) = −k e_α e_αᵀ.
-    const forces = fractional.map((f, j): Vec3 => {
-      if (j === moved) return [-2 * k * u[0], -2 * k * u[1], -2 * k * u[2]];
-      const d = cartesianOf(wrappedDifference(f, fractional[moved]!), supercell.lattice);
-      const axis = d.findIndex((x) => Math.abs(Math.abs(x) - a) < 1e-9);
-      const neighbour = axis >= 0 && d.every((x, i) => i === axis || Math.abs(x) < 1e-9);
-      if (!neighbour) return [0, 0, 0];
-      const force: Vec3 = [0, 0, 0];
-      force[axis] = k * u[axis]!;
-      return force;
-    });
+    const forces = springForces(supercell, fractional, moved, u);
     const symmetry = await cellSymmetry(supercell, 1e-5);
     expect(symmetry.operations).toHaveLength(48 * 27);
     const { rows, sumRuleResidual } = forceConstantRows(

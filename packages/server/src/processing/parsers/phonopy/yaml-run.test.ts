@@ -1,56 +1,27 @@
-// A phonopy run of VASP as phonopy writes it (phonopy.yaml, FORCE_SETS, phonon.conf), made from a model with
-// a closed-form answer: a simple cubic lattice of one atom with nearest-neighbour springs k, whose
-// α-polarised branch is ω_α(q)² = (2k/m)(1 − cos 2πq_α). phonopy's supercell is written in reverse order
-// here, so that FORCE_SETS' atom numbers only fit when they are mapped.
+// A phonopy run of VASP as phonopy writes it (phonopy.yaml, FORCE_SETS, phonon.conf), made from the spring
+// model of spring-model.ts, whose dispersion is known in closed form. phonopy's supercell is written in
+// reverse order here, so that FORCE_SETS' atom numbers only fit when they are mapped.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Mat3, Vec3 } from '../../structure.ts';
+import type { Vec3 } from '../../structure.ts';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
 import { at } from '../archive-test-helpers.ts';
-import { EIGENVALUE_TO_THZ, JOULE_PER_THZ } from './constants.ts';
+import { JOULE_PER_THZ } from './constants.ts';
 import { phonopyParser } from './phonopy.ts';
 import { readBandConf } from './read-band-conf.ts';
 import { readForceSets } from './read-force-sets.ts';
-import { buildSupercell, cartesianOf, fractionalOf, wrappedDifference } from './supercell.ts';
+import { SPRING, springForces, springFrequencies, springSupercell } from './spring-model.ts';
 
-const a = 3;
-const k = 2.5; // eV/Å²
-const mass = 20; // amu
-const N = 3;
-const unit = {
-  lattice: [
-    [a, 0, 0],
-    [0, a, 0],
-    [0, 0, a],
-  ] as Mat3,
-  species: ['Ar'],
-  positions: [[0, 0, 0]] as Vec3[],
-};
-const supercell = buildSupercell(
-  unit,
-  [
-    [N, 0, 0],
-    [0, N, 0],
-    [0, 0, N],
-  ],
-  1000,
-);
-const inverse = [0, 1, 2].map((i) => [0, 1, 2].map((j) => (i === j ? 1 / (N * a) : 0))) as Mat3;
-const fractional = supercell.positions.map((p) => fractionalOf(p, inverse));
+const { a, mass, repeat: N } = SPRING;
+const { supercell, fractional } = springSupercell();
 /** phonopy's order in these files: ours reversed. */
 const order = fractional.map((_, i) => fractional.length - 1 - i);
 const u: Vec3 = [0.01, 0, 0];
 const moved = 0;
-/** F_j = −Φ(0, j)ᵀ u with Φ(0, 0) = 2k·1 and Φ(0, ±a e_α) = −k e_α e_αᵀ, in our order. */
-const forces = fractional.map((f, j): Vec3 => {
-  if (j === moved) return [-2 * k * u[0], 0, 0];
-  const d = cartesianOf(wrappedDifference(f, fractional[moved]!), supercell.lattice);
-  const neighbour = Math.abs(Math.abs(d[0]) - a) < 1e-9 && Math.abs(d[1]) < 1e-9 && Math.abs(d[2]) < 1e-9;
-  return neighbour ? [k * u[0], 0, 0] : [0, 0, 0];
-});
+const forces = springForces(supercell, fractional, moved, u);
 
 const point = (f: Vec3, extra = '') =>
   `  - symbol: Ar\n    coordinates: [ ${f.join(', ')} ]\n    mass: ${mass}\n${extra}`;
@@ -89,10 +60,7 @@ ${order.map((i) => `  ${forces[i]!.join(' ')}`).join('\n')}
 `;
 const conf = 'DIM = 3 3 3\nBAND = 0 0 0  1/2 0 0  1/2 1/2 0\nBAND_LABELS = G X M\nBAND_POINTS = 11\n';
 
-const analytic = (q: Vec3): number[] =>
-  q
-    .map((x) => Math.sqrt((2 * k * (1 - Math.cos(2 * Math.PI * x))) / mass) * EIGENVALUE_TO_THZ)
-    .sort((x, y) => x - y);
+const analytic = springFrequencies;
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
