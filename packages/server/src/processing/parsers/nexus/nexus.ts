@@ -37,7 +37,7 @@ function nexusMaterial(summary: NexusSummary, log: Log): ResultsMaterial | undef
   const elements = new Set<string>();
   for (const symbol of new Set(summary.atomTypes)) {
     if (isElementSymbol(symbol)) elements.add(symbol);
-    else log('WARNING', `Ignoring ${symbol} as it is not for an element from the periodic table`);
+    else log('WARNING', `atom_types names ${symbol}, which is no element: left out`);
   }
   const stated = [...summary.formulas];
   const compositions = stated.flatMap((formula) => {
@@ -45,9 +45,9 @@ function nexusMaterial(summary: NexusSummary, log: Log): ResultsMaterial | undef
     if (!composition) log('WARNING', `Could not read the chemical formula ${formula}`);
     return composition ? [{ formula, composition }] : [];
   });
-  if (stated.length === 0) log('WARNING', 'No chemical formula found');
+  if (stated.length === 0) log('WARNING', 'the samples state no chemical formula');
   if (stated.length > 1)
-    log('WARNING', `Multiple chemical formulas found: ${stated.join(', ')}; only their elements are kept`);
+    log('WARNING', `the samples state several formulas (${stated.join(', ')}): only their elements are kept`);
   for (const { composition } of compositions) for (const symbol of composition.keys()) elements.add(symbol);
   if (elements.size === 0) return undefined;
   const sorted = [...elements].sort();
