@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { isElementSymbol } from '../../elements.ts';
 import { compositionOfFormula, formulas } from '../../normalizers/formula.ts';
 import type { LogLevel, MainfileParser, ParserInput, ParserOutput } from '../../types.ts';
-import { readNexus, type NexusSummary } from './read-nexus.ts';
+import type { NexusSummary } from './read-nexus.ts';
 
 /** HDF5's signature at the start of the file or after a user block of 512, 1024 or 2048 bytes. */
 // eslint-disable-next-line no-control-regex -- the signature holds control bytes (the head is latin1)
@@ -76,6 +76,8 @@ const parseNexus = async ({
   mainfile,
   log,
 }: Omit<ParserInput, 'content'>): Promise<ParserOutput> => {
+  // The HDF5 library (WebAssembly) loads with the first NeXus file, not in every parser process.
+  const { readNexus } = await import('./read-nexus.ts');
   const summary = await readNexus(absolutePath, basename(mainfile));
   if (summary.skipped > 0)
     log('WARNING', `${summary.skipped} groups beyond the first 20000 or 32 levels deep were not read`);
