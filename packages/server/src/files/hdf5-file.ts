@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import h5wasm, { type File as H5File } from 'h5wasm/node';
 import { badRequest } from '../errors.ts';
 
@@ -14,17 +14,22 @@ const MAX_USER_BLOCK = 2 ** 21;
 export const hasHdf5Signature = async (file: string): Promise<boolean> => {
   const handle = await open(file, 'r');
   try {
-    const { size } = await handle.stat();
-    const buffer = Buffer.alloc(SIGNATURE.length);
-    for (let offset = 0; offset + SIGNATURE.length <= size && offset <= MAX_USER_BLOCK;) {
-      const { bytesRead } = await handle.read(buffer, 0, SIGNATURE.length, offset);
-      if (bytesRead === SIGNATURE.length && buffer.equals(SIGNATURE)) return true;
-      offset = offset === 0 ? 512 : offset * 2;
-    }
-    return false;
+    return (await signatureOffset(handle)) !== undefined;
   } finally {
     await handle.close();
   }
+};
+
+/** Where the HDF5 signature is (0, 512, 1024, … bytes in) and the file's size, or undefined. */
+const signatureOffset = async (handle: FileHandle): Promise<{ offset: number; size: number } | undefined> => {
+  const { size } = await handle.stat();
+  const buffer = Buffer.alloc(SIGNATURE.length);
+  for (let offset = 0; offset + SIGNATURE.length <= size && offset <= MAX_USER_BLOCK;) {
+    const { bytesRead } = await handle.read(buffer, 0, SIGNATURE.length, offset);
+    if (bytesRead === SIGNATURE.length && buffer.equals(SIGNATURE)) return { offset, size };
+    offset = offset === 0 ? 512 : offset * 2;
+  }
+  return undefined;
 };
 
 /**
@@ -37,19 +42,13 @@ export const hdf5DeclaredSize = async (
 ): Promise<{ declared: bigint; actual: bigint } | undefined> => {
   const handle = await open(file, 'r');
   try {
-    const { size } = await handle.stat();
+    const found = await signatureOffset(handle);
+    if (found === undefined) return undefined;
+    const { offset, size } = found;
     const head = Buffer.alloc(96);
-    for (let offset = 0; offset + SIGNATURE.length <= size && offset <= MAX_USER_BLOCK;) {
-      const { bytesRead } = await handle.read(head, 0, head.length, offset);
-      if (bytesRead >= SIGNATURE.length && head.subarray(0, SIGNATURE.length).equals(SIGNATURE)) {
-        const declared = superblockEnd(head.subarray(0, bytesRead));
-        return declared === undefined
-          ? undefined
-          : { declared: BigInt(offset) + declared, actual: BigInt(size) };
-      }
-      offset = offset === 0 ? 512 : offset * 2;
-    }
-    return undefined;
+    const { bytesRead } = await handle.read(head, 0, head.length, offset);
+    const declared = superblockEnd(head.subarray(0, bytesRead));
+    return declared === undefined ? undefined : { declared: BigInt(offset) + declared, actual: BigInt(size) };
   } finally {
     await handle.close();
   }

@@ -89,8 +89,8 @@ const walk = (h5: H5File, fileName: string): NexusSummary => {
       summary.atomTypes.push(...symbols.map((symbol) => symbol.trim()).filter(Boolean));
     }
     for (const name of group.keys()) {
-      // Hard links only: soft links lead to groups the walk reaches anyway (or in circles), external
-      // links to other files.
+      // A soft link resolves to the group it names, read once by that group's path; external links
+      // (to other files) are not followed.
       const child = resolveChild(h5, path, name, fileName, { listed: true });
       if (child.kind !== 'object' || visited.has(child.path) || !(h5.get(child.path) instanceof Group))
         continue;
