@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cellParameters, cellVolume, norm, type Mat3, type Vec3 } from '../structure.ts';
 import { reciprocalCell } from './electronic-kspace.ts';
 import { standardBrillouinZone, type StandardBrillouinZone } from './kpath-special-points.ts';
+import { pathNames, standardBandPath } from './kpath-standard-path.ts';
 
 const DEG = Math.PI / 180;
 const diag = (a: number, b: number, c: number): Mat3 => [
@@ -139,6 +140,19 @@ describe('standardBrillouinZone', () => {
       expect(offSurface(zone)).toEqual([]);
       // Same lattice: the standard primitive cell has the volume of the analysis' primitive cell.
       expect(cellVolume(zone.primitive)).toBeCloseTo(cellVolume(prim), 10);
+    },
+  );
+
+  it.each(CASES)(
+    '%s: the standard path runs through points of its table, from Γ',
+    (variant, bravais, conv, prim) => {
+      const zone = zoneOf(bravais, conv, prim);
+      const names = pathNames(variant).flat();
+      expect(names.filter((name) => !(name in zone.points))).toEqual([]);
+      expect(names[0]).toBe('Γ');
+      // In the table's own cell the path's points are the table's.
+      const path = standardBandPath(zone.primitive, zone)!;
+      expect(path[0]!.end).toEqual(zone.points[path[0]!.labels[1]]);
     },
   );
 

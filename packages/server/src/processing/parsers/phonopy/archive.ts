@@ -21,7 +21,7 @@ import type { PhononControl } from './read-control.ts';
 import type { AimsCell } from './read-geometry.ts';
 import type { Supercell } from './supercell.ts';
 
-const structureOf = (cell: { lattice: Mat3; species: string[]; positions: Vec3[] }): Structure => ({
+export const structureOf = (cell: { lattice: Mat3; species: string[]; positions: Vec3[] }): Structure => ({
   species: cell.species,
   positions: cell.positions.map((p) => p.map((x) => x * ANGSTROM) as Vec3),
   lattice: cell.lattice.map((row) => row.map((x) => x * ANGSTROM)) as Mat3,

@@ -121,15 +121,48 @@ describe('a phonopy run of VASP (phonopy.yaml, FORCE_SETS, phonon.conf)', () => 
     expect(at(archive, 'results/material/chemical_formula_hill')).toBe('Ar');
   });
 
-  it('without its supercell in phonopy.yaml takes FORCE_SETS in phonopy’s own order, and without a path draws no bands', async () => {
+  it('without its supercell in phonopy.yaml takes FORCE_SETS in phonopy’s own order, and without a .conf draws the lattice’s standard path', async () => {
     const ours = `${fractional.length}\n1\n\n${moved + 1}\n  ${u.join(' ')}\n${forces.map((f) => `  ${f.join(' ')}`).join('\n')}\n`;
     const result = await parseRun({ 'phonopy.yaml': phonopyYaml(false), FORCE_SETS: ours });
     if (!result.ok) throw new Error(JSON.stringify(result.error));
-    expect(at(result.archive, 'run/0/calculation/0/band_structure_phonon')).toBeUndefined();
-    expect(result.logs.map((log) => log.event)).toContain(
-      'no band path (BAND and BAND_LABELS of a .conf beside phonopy.yaml): no phonon band structure',
-    );
+    const segments = at(result.archive, 'run/0/calculation/0/band_structure_phonon/0/segment') as {
+      endpoints_labels: string[];
+      kpoints: Vec3[];
+      energies: number[][][];
+    }[];
+    // Setyawan–Curtarolo's simple-cubic path Γ-X-M-Γ-R-X | M-R.
+    expect(segments.map((s) => s.endpoints_labels.join('-'))).toEqual([
+      'Γ-X',
+      'X-M',
+      'M-Γ',
+      'Γ-R',
+      'R-X',
+      'M-R',
+    ]);
+    const end = (i: number) => segments[i]!.kpoints.at(-1)!;
+    expect([end(0), end(1), end(3)]).toEqual([
+      [0, 0.5, 0],
+      [0.5, 0.5, 0],
+      [0.5, 0.5, 0.5],
+    ]);
+    for (const i of [0, 1, 3]) {
+      const computed = thz(segments[i]!.energies[0]!.at(-1));
+      analytic(end(i)).forEach((f, j) => expect(computed[j]).toBeCloseTo(f, 6));
+    }
     expect(at(result.archive, 'workflow2/results/n_imaginary_frequencies')).toBe(0);
+  });
+
+  it('takes the standard atomic weight for an atom phonopy.yaml gives no mass', async () => {
+    const result = await parseRun({
+      'phonopy.yaml': phonopyYaml().replace(/    mass: .*\n/, ''),
+      FORCE_SETS: forceSets,
+      'phonon.conf': conf,
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.error));
+    const x = thz(at(result.archive, 'run/0/calculation/0/band_structure_phonon/0/segment/0/energies/0/10'));
+    // Ar's 39.948 u instead of the model's mass: frequencies scale with 1/sqrt(mass).
+    const scale = Math.sqrt(mass / 39.948);
+    analytic([0.5, 0, 0]).forEach((f, i) => expect(x[i]).toBeCloseTo(f * scale, 6));
   });
 
   it('fails naming what is missing or not read', async () => {

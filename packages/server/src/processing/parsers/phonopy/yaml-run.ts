@@ -1,15 +1,22 @@
 // A phonopy run of another force calculator (VASP), as NOMAD reads it: phonopy.yaml for the cells and the
 // supercell matrix, FORCE_SETS beside it for the displacements and forces, and the band path of a
-// `*.conf` beside it (BAND, BAND_LABELS, BAND_POINTS). The phonons are computed as for phonopy-FHI-aims.
+// `*.conf` beside it (BAND, BAND_LABELS, BAND_POINTS), or else the standard path of the unit cell's
+// lattice. The phonons are computed as for phonopy-FHI-aims.
 import { basename } from 'node:path';
+import { atomicMass } from '../../elements.ts';
+import { standardBrillouinZone } from '../../normalizers/kpath-special-points.ts';
+import { standardBandPath } from '../../normalizers/kpath-standard-path.ts';
+import { analyseSymmetry } from '../../normalizers/symmetry.ts';
 import type { Vec3 } from '../../structure.ts';
 import type { ParserInput } from '../../types.ts';
+import { ATOMIC_MASS_UNIT } from '../../units.ts';
 import { siblingNames, siblingText } from '../sibling-files.ts';
-import { phononArchive } from './archive.ts';
+import { phononArchive, structureOf } from './archive.ts';
 import { computePhonons } from './compute.ts';
 import type { DisplacementDataset } from './force-constants.ts';
 import { readBandConf } from './read-band-conf.ts';
 import type { PhononControl } from './read-control.ts';
+import type { AimsCell } from './read-geometry.ts';
 import { readForceSets, type ForceSet } from './read-force-sets.ts';
 import { readPhonopyYaml } from './read-phonopy-yaml.ts';
 import { buildSupercell, matchDisplaced, type Supercell } from './supercell.ts';
@@ -31,6 +38,43 @@ function datasetsOf(sets: readonly ForceSet[], order: readonly number[]): Displa
     const forces = new Array<Vec3>(set.forces.length);
     set.forces.forEach((f, i) => (forces[order[i]!] = f.map((x, k) => x - drift[k]!) as Vec3));
     return { atom: order[set.atom]!, displacement: set.displacement, forces };
+  });
+}
+
+/** NOMAD's points per segment of a path it chooses. */
+const STANDARD_PATH_POINTS = 100;
+
+/**
+ * The Setyawan–Curtarolo path of the unit cell's Bravais lattice, in its reciprocal basis; empty for
+ * triclinic lattices, which have no table here. NOMAD takes ase's path for the lattice of the cell
+ * as given (a conventional cubic cell of an fcc crystal gets the simple-cubic path), and the
+ * orthorhombic path for a cell not in ase's standard orientation; here the crystal's lattice decides,
+ * in any cell.
+ */
+async function standardPath(unit: AimsCell, log: ParserInput['log']): Promise<PhononControl['bands']> {
+  try {
+    const analysis = await analyseSymmetry(structureOf(unit));
+    const zone = standardBrillouinZone(
+      analysis.symmetry.bravais_lattice,
+      analysis.conventional.lattice,
+      analysis.primitive.lattice,
+    );
+    const path = zone ? standardBandPath(unit.lattice, zone) : undefined;
+    return (path ?? []).map((segment) => ({ ...segment, points: STANDARD_PATH_POINTS }));
+  } catch (error) {
+    log('WARNING', `the lattice of the unit cell has no standard band path: ${(error as Error).message}`);
+    return [];
+  }
+}
+
+/** amu per unit-cell atom: phonopy.yaml's, or the standard atomic weight where it gives none. */
+function massesOf(yaml: ReturnType<typeof readPhonopyYaml>, name: string): number[] {
+  return yaml.masses.map((mass, i) => {
+    if (mass > 0) return mass;
+    const species = yaml.unit.species[i]!;
+    const standard = (atomicMass(species) ?? Number.NaN) / ATOMIC_MASS_UNIT;
+    if (!(standard > 0)) throw new Error(`${name}: atom ${i + 1} (${species}) of the unit cell has no mass`);
+    return standard;
   });
 }
 
@@ -56,13 +100,11 @@ export async function parsePhonopyYaml(
   const datasets = datasetsOf(sets, atomOrder(supercell, yaml.supercell));
   const conf = (await siblingNames(absolutePath)).filter((file) => file.endsWith('.conf')).sort()[0];
   const confText = await siblingText(absolutePath, rawRoot, conf, MAX_CONF_BYTES);
-  const bands = confText && 'text' in confText ? readBandConf(confText.text) : [];
+  const confBands = confText && 'text' in confText ? readBandConf(confText.text) : [];
+  const bands = confBands.length > 0 ? confBands : await standardPath(yaml.unit, log);
   if (bands.length === 0)
-    log('WARNING', `no band path (BAND and BAND_LABELS of a .conf beside ${name}): no phonon band structure`);
-  const masses = yaml.masses.map((mass, i) => {
-    if (!(mass > 0)) throw new Error(`${name}: atom ${i + 1} of the unit cell has no mass`);
-    return mass;
-  });
+    log('WARNING', `no band path (no .conf beside ${name} names one, and the lattice has no standard path)`);
+  const masses = massesOf(yaml, name);
   const [first] = sets;
   const control: PhononControl = {
     supercell: yaml.supercellMatrix,
