@@ -154,7 +154,7 @@ describe('a phonopy run of VASP (phonopy.yaml, FORCE_SETS, phonon.conf)', () => 
 
   it('takes the standard atomic weight for an atom phonopy.yaml gives no mass', async () => {
     const result = await parseRun({
-      'phonopy.yaml': phonopyYaml().replace(/    mass: .*\n/, ''),
+      'phonopy.yaml': phonopyYaml().replace(/ {4}mass: .*\n/, ''),
       FORCE_SETS: forceSets,
       'phonon.conf': conf,
     });
