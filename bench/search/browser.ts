@@ -3,7 +3,8 @@
 // first contentful paint and to the frame that paints the page's own content (result rows, the metadata
 // card, a definition card, an operation), over BENCH_ENTRIES seeded entries (default 100000; seed them
 // first with `npm run bench:search`, which keeps its data directory), and the JavaScript each page loads
-// (gzip-compressed sizes, as served). BENCH_PAGES=search,entry selects pages.
+// (gzip-compressed sizes, as served). BENCH_PAGES=search,entry selects pages; BENCH_TIMELINE=1 prints, per
+// run, when each script and API request started and ended, to show what the content waits for.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +53,16 @@ const CONTENT_WATCH = (selector: string) => {
   }).observe(document, { childList: true, subtree: true });
 };
 
+/** Runs in the page: what it loaded (fonts and styles aside), with start and end (ms since navigation). */
+const TIMELINE = () =>
+  (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((entry) => !/\.(woff2?|css)$/.test(entry.name))
+    .map((entry) => {
+      const name = entry.name.replace(/^.*\/(api\/v1\/|assets\/|gui\/)/, '');
+      return `    ${entry.startTime.toFixed(0).padStart(5)} → ${entry.responseEnd.toFixed(0).padStart(5)} ms  ${name}`;
+    })
+    .join('\n');
+
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return `${sorted.map((t) => t.toFixed(0)).join(', ')} ms (median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, ${sorted.length} runs)`;
@@ -94,6 +105,7 @@ async function benchPage(browser: Browser, benched: BenchedPage, url: string): P
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       content: performance.getEntriesByName('content painted')[0]?.startTime,
     }));
+    if (process.env.BENCH_TIMELINE) console.log(await page.evaluate(TIMELINE));
     contentful.push(timings.fcp ?? NaN);
     painted.push(timings.content ?? NaN);
     console.log(

@@ -14,11 +14,18 @@ export default defineConfig({
   base: '/nomad-oasis/gui/',
   plugins: [
     react(),
-    // The search page is the one opened most from links; its chunks and schemas start loading with the entry.
+    // The pages opened most from links (a search, an entry, a metainfo definition): their chunks and
+    // schemas start loading with the entry script.
     routePreloads([
       {
         path: /^search\/[^/]+\/?$/,
         modules: ['src/features/search/SearchPage.tsx'],
+        fetches: ['artifacts.json'],
+      },
+      { path: /(^|\/)entry\/id\/[^/]+/, modules: ['src/features/entry/EntryPage.tsx'] },
+      {
+        path: /^analyze\/metainfo(\/|$)/,
+        modules: ['src/features/metainfo/MetainfoPage.tsx'],
         fetches: ['artifacts.json'],
       },
     ]),

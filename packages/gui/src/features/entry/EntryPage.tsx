@@ -1,15 +1,19 @@
 // Icons by path: the package index loads every icon, which takes seconds in the tests.
 import Warning from '@mui/icons-material/Warning';
 import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
 import { DoesNotExist } from '../../api/errors.ts';
-import { EntryDataTab } from './EntryDataTab.tsx';
-import { EntryFilesTab } from './EntryFilesTab.tsx';
-import { EntryLogsTab } from './EntryLogsTab.tsx';
 import { EntryOverview } from './EntryOverview.tsx';
 import { entryBasePath, tabOfPath, TAB_PATHS, type EntryTab } from './entryTabs.ts';
 import { entryData, type EntryData } from './types.ts';
 import { useEntry } from './useEntry.ts';
+
+// The other tabs (file browser, archive lanes, logs) load when opened: the overview, the tab most opened,
+// does not compile them first.
+const EntryFilesTab = lazy(() => import('./EntryFilesTab.tsx').then((m) => ({ default: m.EntryFilesTab })));
+const EntryDataTab = lazy(() => import('./EntryDataTab.tsx').then((m) => ({ default: m.EntryDataTab })));
+const EntryLogsTab = lazy(() => import('./EntryLogsTab.tsx').then((m) => ({ default: m.EntryLogsTab })));
 
 /** .../entry/id/{entryId}/* with the tabs overview (base path), files, data and logs. */
 export function EntryPage() {
@@ -44,7 +48,9 @@ export function EntryPage() {
           {entry.error instanceof DoesNotExist ? 'This entry does not exist.' : entry.error.message}
         </Alert>
       ) : metadata ? (
-        <EntryTabContent tab={tab} entry={metadata} />
+        <Suspense fallback={<Typography>loading ...</Typography>}>
+          <EntryTabContent tab={tab} entry={metadata} />
+        </Suspense>
       ) : null}
     </Box>
   );
