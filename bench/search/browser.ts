@@ -107,9 +107,11 @@ async function benchPage(browser: Browser, benched: BenchedPage, url: string): P
     }));
     if (process.env.BENCH_TIMELINE) console.log(await page.evaluate(TIMELINE));
     contentful.push(timings.fcp ?? NaN);
-    painted.push(timings.content ?? NaN);
+    // Content in the HTML itself is marked before the first paint (which waits for the styles): it is
+    // painted with it.
+    painted.push(Math.max(timings.content ?? NaN, timings.fcp ?? NaN));
     console.log(
-      `  run ${run + 1}: first contentful paint ${timings.fcp?.toFixed(0)} ms, content painted ${timings.content?.toFixed(0)} ms`,
+      `  run ${run + 1}: first contentful paint ${timings.fcp?.toFixed(0)} ms, content painted ${painted.at(-1)?.toFixed(0)} ms`,
     );
     const bodies = await Promise.all(scripts);
     scriptBytes = {

@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { HttpError } from './errors.ts';
 import { refuseDeepBodies } from './body-depth.ts';
 import { registerGui } from './routes/gui.ts';
+import { prerenderApiDocs } from './routes/api-docs.ts';
 import { apiRoutes } from './routes/api.ts';
 import { messageBody } from './auth/provider/pages.ts';
 import { sendPage } from './auth/provider/respond.ts';
@@ -105,11 +106,13 @@ export const buildApp = async (
   if (options.checkResponses) checkResponsesAgainstContract(app);
 
   await app.register(formbody);
-  // gzip/brotli for JSON, HTML and JS; files already compressed (zip, images) are sent as they are.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const apiPrefix = `${ctx.config.basePath}/api/v1`;
   // The document is generated from the operation table, the same rows the routes are registered from.
-  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument(apiPrefix) } });
+  const document = openApiDocument(apiPrefix);
+  prerenderApiDocs(app, `${apiPrefix}/docs`, document);
+  // gzip/brotli for JSON, HTML and JS; files already compressed (zip, images) are sent as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(swagger, { mode: 'static', specification: { document } });
   // No validator badge: it would load an image from swagger.io, which the docs page's policy does not allow.
   await app.register(swaggerUi, {
     routePrefix: `${apiPrefix}/docs`,

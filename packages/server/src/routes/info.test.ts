@@ -81,7 +81,18 @@ describe('info, OpenAPI and GUI configuration', () => {
     expect(doc.paths['/entries/query']).toHaveProperty('post');
     const docs = await fetch(`${server.api}/docs/`);
     expect(docs.status).toBe(200);
-    expect(await docs.text()).toMatch(/swagger/i);
+    const html = await docs.text();
+    expect(html).toMatch(/swagger-ui-bundle\.js/);
+    // The operation list is in the page before any script runs, in Swagger UI's markup, one per operation.
+    const mount = /<div id="swagger-ui">([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ?? '';
+    const operations = Object.values(doc.paths).reduce((n, methods) => n + Object.keys(methods).length, 0);
+    expect(mount.match(/class="opblock opblock-/g)).toHaveLength(operations);
+    expect(mount).toContain(
+      '<span class="opblock-summary-method">POST</span><div class="opblock-summary-path-description-wrapper"><span class="opblock-summary-path" data-path="/entries/query">',
+    );
+    expect(mount).toContain('<h2 class="title">NOMAD oasis API');
+    // Without the trailing slash too (the page Swagger UI's plugin serves there as well).
+    expect(await (await fetch(`${server.api}/docs`)).text()).toContain('data-path="/entries/query"');
   });
 
   it('serves the GUI runtime configuration as env.js', async () => {
