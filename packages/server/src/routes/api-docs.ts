@@ -51,7 +51,7 @@ const frameMarkup = (docsPath: string, document: OpenApiDocument) => ({
 });
 
 /** The document's title and its operations by tag (in the order Swagger UI lists them), as HTML. */
-export function operationListMarkup(docsPath: string, document: OpenApiDocument): string {
+function operationListMarkup(docsPath: string, document: OpenApiDocument): string {
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(document.paths))
     for (const [method, value] of Object.entries(methods)) {
