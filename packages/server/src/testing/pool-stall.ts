@@ -13,6 +13,12 @@ export interface PoolStall {
   longestTick: number;
   /** Cheap reads answered while the work ran. */
   stats: number;
+  /**
+   * The most file-system requests this process had on libuv's pool at once (sampled with each tick, the
+   * probe's own read included): a recursive delete with the promise API has one per file in flight, the
+   * file-work threads none. A count, so a busy machine does not change it.
+   */
+  mostFileRequests: number;
   /** The work's result, or its error. */
   result: unknown;
 }
@@ -28,6 +34,7 @@ export const poolStall = async (work: () => Promise<unknown>): Promise<PoolStall
   let longestStat = 0;
   let longestTick = 0;
   let stats = 0;
+  let mostFileRequests = 0;
   const started = performance.now();
   const statProbe = (async () => {
     while (running) {
@@ -46,6 +53,8 @@ export const poolStall = async (work: () => Promise<unknown>): Promise<PoolStall
       const asked = performance.now();
       await new Promise<void>((resolve) => setImmediate(resolve));
       longestTick = Math.max(longestTick, performance.now() - asked);
+      const fileRequests = process.getActiveResourcesInfo().filter((name) => name.startsWith('FSReq'));
+      mostFileRequests = Math.max(mostFileRequests, fileRequests.length);
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
   })();
@@ -54,5 +63,5 @@ export const poolStall = async (work: () => Promise<unknown>): Promise<PoolStall
   running = false;
   // The read under way is waited for: if the work held the pool to its end, that read is the longest.
   await Promise.all([statProbe, tickProbe]);
-  return { ms, longestStat, longestTick, stats, result };
+  return { ms, longestStat, longestTick, stats, mostFileRequests, result };
 };
