@@ -9,6 +9,12 @@ import { queryArchives, readEntryArchive, readEntryMetadata, readEntryRawDir } f
 import { readEntryDefinitions } from '../services/entry-definitions.ts';
 import { queryEntries } from '../services/search.ts';
 
+/**
+ * A page of archives is written an archive at a time, with a turn of the event loop between them: one
+ * archive can be megabytes, and a page of them in one piece would hold every other request up.
+ */
+const ARCHIVES_IN_ONE_PIECE = 1;
+
 export const entriesRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (plugin) => {
@@ -32,7 +38,13 @@ export const entriesRoutes =
       api,
       'entriesArchiveQuery',
       async (request, reply) =>
-        searchUntilClosed(request, reply, (signal) => queryArchives(ctx, request.user, request.body, signal)),
+        sendSearchPage(
+          reply,
+          await searchUntilClosed(request, reply, (signal) =>
+            queryArchives(ctx, request.user, request.body, signal),
+          ),
+          ARCHIVES_IN_ONE_PIECE,
+        ),
       { bodyLimit: SEARCH_BODY_LIMIT },
     );
 
