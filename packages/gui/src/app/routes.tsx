@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { LinearProgress } from '@mui/material';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../auth/AuthCallbackPage.tsx';
 import { EntryCrumbLabel, EntryUploadCrumb, UploadCrumbLabel } from '../features/entry/EntryCrumbs.tsx';
@@ -23,11 +24,16 @@ const crumb = (
 
 /**
  * The entry page, whose metadata request goes out with the shell: the page's code (a few hundred kB to
- * compile) then loads beside it instead of before it. The page reads the same query.
+ * compile) then loads beside it instead of before it. The page reads the same query. The boundary is
+ * here, below the request, so that the request is not discarded with the page while its code loads.
  */
 function EntryRouteElement() {
   useEntry(useParams().entryId ?? '');
-  return <pages.EntryPage />;
+  return (
+    <Suspense fallback={<LinearProgress aria-label="loading page" />}>
+      <pages.EntryPage />
+    </Suspense>
+  );
 }
 
 /** entry/id/{entryId}/*: the splat carries the tab (overview, files, data, logs, archive) and data paths. */
