@@ -1,5 +1,12 @@
 import { open } from 'node:fs/promises';
 
+/**
+ * File-system requests in flight at once that work off libuv's pool may show: the probe's own read and
+ * one call of the work (extraction writes a member at a time). A recursive delete with the promise API
+ * has one per file.
+ */
+export const FEW_FILE_REQUESTS = 4;
+
 /** What `poolStall` saw while the work ran. */
 export interface PoolStall {
   /** How long the work took. */

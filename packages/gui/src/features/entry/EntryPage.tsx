@@ -1,9 +1,10 @@
 // Icons by path: the package index loads every icon, which takes seconds in the tests.
 import Warning from '@mui/icons-material/Warning';
 import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
 import { DoesNotExist } from '../../api/errors.ts';
+import { lazyPage } from '../../app/lazyPage.ts';
 import { EntryOverview } from './EntryOverview.tsx';
 import { entryBasePath, tabOfPath, TAB_PATHS, type EntryTab } from './entryTabs.ts';
 import { entryData, type EntryData } from './types.ts';
@@ -11,9 +12,9 @@ import { useEntry } from './useEntry.ts';
 
 // The other tabs (file browser, archive lanes, logs) load when opened: the overview, the tab most opened,
 // does not compile them first.
-const EntryFilesTab = lazy(() => import('./EntryFilesTab.tsx').then((m) => ({ default: m.EntryFilesTab })));
-const EntryDataTab = lazy(() => import('./EntryDataTab.tsx').then((m) => ({ default: m.EntryDataTab })));
-const EntryLogsTab = lazy(() => import('./EntryLogsTab.tsx').then((m) => ({ default: m.EntryLogsTab })));
+const EntryFilesTab = lazyPage(() => import('./EntryFilesTab.tsx').then((m) => m.EntryFilesTab));
+const EntryDataTab = lazyPage(() => import('./EntryDataTab.tsx').then((m) => m.EntryDataTab));
+const EntryLogsTab = lazyPage(() => import('./EntryLogsTab.tsx').then((m) => m.EntryLogsTab));
 
 /** .../entry/id/{entryId}/* with the tabs overview (base path), files, data and logs. */
 export function EntryPage() {

@@ -83,7 +83,8 @@ export function latticeIsometries(calculation: Mat3, standard: Mat3): Mat3[] {
   return result;
 }
 
-function isIdentity(m: Mat3): boolean {
+/** Whether `m` is the identity matrix (exactly: isometries are integer matrices). */
+export function isIdentity(m: Mat3): boolean {
   return m.every((row, i) => row.every((x, j) => x === (i === j ? 1 : 0)));
 }
 

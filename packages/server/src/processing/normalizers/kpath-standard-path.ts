@@ -3,7 +3,7 @@
 // and NOMAD's phonopy parser draws when a run names no path. Sub-paths are separated by commas; a
 // point name is a letter with an optional digit (Z1, Σ1).
 import type { Mat3, Vec3 } from '../structure.ts';
-import { latticeIsometries } from './kpath-labels.ts';
+import { isIdentity, latticeIsometries } from './kpath-labels.ts';
 import type { StandardBrillouinZone } from './kpath-special-points.ts';
 import { apply3 } from './symmetry-math.ts';
 
@@ -43,8 +43,6 @@ export function pathNames(variant: string): string[][] {
   if (!path) throw new Error(`no standard path for the lattice variant '${variant}'`);
   return path.split(',').map((part) => part.match(/[A-ZΓΣ]\d?/g) ?? []);
 }
-
-const isIdentity = (m: Mat3): boolean => m.every((row, i) => row.every((x, j) => x === (i === j ? 1 : 0)));
 
 /**
  * The zone's standard path as segments between consecutive points, in the reciprocal basis of

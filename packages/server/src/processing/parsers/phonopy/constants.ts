@@ -1,5 +1,6 @@
 // Physical constants of the phonon code, SI (exact since the 2019 SI unless noted), and the factor
 // that turns eigenvalues of the dynamical matrix in eV/(Å² amu) into frequencies in THz.
+import { atomicMass } from '../../elements.ts';
 import { ANGSTROM } from '../../structure.ts';
 import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, SPEED_OF_LIGHT } from '../../units.ts';
 
@@ -20,3 +21,6 @@ export const THZ_PER_UNIT: Readonly<Record<'cm^-1' | 'THz' | 'meV', number>> = {
 
 /** Joules of a phonon of frequency 1 THz (E = hν), the unit NOMAD stores phonon energies in. */
 export const JOULE_PER_THZ = PLANCK * TERAHERTZ;
+
+/** The element's standard atomic weight in amu (NaN when it has none): the mass where a run gives none. */
+export const standardAmu = (symbol: string): number => (atomicMass(symbol) ?? Number.NaN) / ATOMIC_MASS_UNIT;

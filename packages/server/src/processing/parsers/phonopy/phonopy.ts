@@ -5,13 +5,12 @@
 // beside it (yaml-run.ts). Force constants, frequencies, DOS and thermal properties are computed here
 // (see compute.ts), not read from phonopy's output files.
 import { dirname, join } from 'node:path';
-import { atomicMass } from '../../elements.ts';
 import type { Vec3 } from '../../structure.ts';
 import type { MainfileParser, ParserInput, ParserOutput } from '../../types.ts';
-import { ATOMIC_MASS_UNIT } from '../../units.ts';
 import { codeOutput } from '../code-sections.ts';
 import { phononArchive } from './archive.ts';
 import { computePhonons } from './compute.ts';
+import { standardAmu } from './constants.ts';
 import type { DisplacementDataset } from './force-constants.ts';
 import { readPhononControl } from './read-control.ts';
 import { readDisplacementRuns, readRootFile, rootOf, type DisplacementRun } from './read-files.ts';
@@ -64,7 +63,7 @@ async function parseAimsRun({ content, mainfile, absolutePath, rawRoot }: Parser
   const runs = await readDisplacementRuns(root, rawRoot);
   const datasets = runs.map((run) => dataset(run, supercell));
   const masses = unit.species.map((s) => {
-    const amu = control.masses.get(s) ?? (atomicMass(s) ?? Number.NaN) / ATOMIC_MASS_UNIT;
+    const amu = control.masses.get(s) ?? standardAmu(s);
     if (!(amu > 0)) throw new Error(`no mass for species '${s}' (control.in has no 'mass' line for it)`);
     return amu;
   });

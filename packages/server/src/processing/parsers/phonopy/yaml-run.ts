@@ -3,16 +3,15 @@
 // `*.conf` beside it (BAND, BAND_LABELS, BAND_POINTS), or else the standard path of the unit cell's
 // lattice. The phonons are computed as for phonopy-FHI-aims.
 import { basename } from 'node:path';
-import { atomicMass } from '../../elements.ts';
 import { standardBrillouinZone } from '../../normalizers/kpath-special-points.ts';
 import { standardBandPath } from '../../normalizers/kpath-standard-path.ts';
 import { analyseSymmetry } from '../../normalizers/symmetry.ts';
 import type { Vec3 } from '../../structure.ts';
 import type { ParserInput } from '../../types.ts';
-import { ATOMIC_MASS_UNIT } from '../../units.ts';
 import { siblingNames, siblingText } from '../sibling-files.ts';
 import { phononArchive, structureOf } from './archive.ts';
 import { computePhonons } from './compute.ts';
+import { standardAmu } from './constants.ts';
 import type { DisplacementDataset } from './force-constants.ts';
 import { readBandConf } from './read-band-conf.ts';
 import type { PhononControl } from './read-control.ts';
@@ -72,7 +71,7 @@ function massesOf(yaml: ReturnType<typeof readPhonopyYaml>, name: string): numbe
   return yaml.masses.map((mass, i) => {
     if (mass > 0) return mass;
     const species = yaml.unit.species[i]!;
-    const standard = (atomicMass(species) ?? Number.NaN) / ATOMIC_MASS_UNIT;
+    const standard = standardAmu(species);
     if (!(standard > 0)) throw new Error(`${name}: atom ${i + 1} (${species}) of the unit cell has no mass`);
     return standard;
   });
