@@ -15,6 +15,7 @@ import { chromium, type Browser } from '@playwright/test';
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 8765);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 const dataDir = process.env.BENCH_DATA_DIR ?? join(tmpdir(), `oasis-bench-search-${ENTRIES}`);
 const root = resolve(import.meta.dirname, '../..');
 const origin = `http://127.0.0.1:${PORT}`;
@@ -90,6 +91,16 @@ async function benchPage(browser: Browser, benched: BenchedPage, url: string): P
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
+    if (LATENCY_MS > 0) {
+      // An installation across a network: every request waits this long for its answer's first byte.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: LATENCY_MS,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    }
     // The page's own clock (performance.now() counts from the start of the navigation): the first
     // animation frame after the content entered the document is the frame that paints it.
     await page.addInitScript(CONTENT_WATCH, benched.content);

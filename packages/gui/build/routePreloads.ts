@@ -18,7 +18,8 @@ const preloadScriptFile = (source: string) =>
 /**
  * The page chunks of a route are only requested once the entry has run and rendered the shell, and the
  * page's first data only once the chunk has rendered. A small script in index.html starts both at once for
- * the path the browser opened, so they load while the entry is parsed and run. It is a file, not inline,
+ * the path the browser opened, so they load while the entry is parsed and run; the data first, which a
+ * browser's few connections per host would otherwise queue behind the chunks. It is a file, not inline,
  * so that the GUI's Content-Security-Policy needs no inline script; as a classic (blocking) script in the
  * head it still runs before the entry module, which is deferred.
  */
@@ -76,8 +77,8 @@ export function preloadScript(bundle: Rollup.OutputBundle, base: string, preload
   };
   for (const rule of rules) {
     if (!new RegExp(rule.path).test(path)) continue;
-    rule.chunks.forEach((file) => hint('modulepreload', file));
     rule.fetches.forEach((file) => hint('preload', file, 'fetch'));
+    rule.chunks.forEach((file) => hint('modulepreload', file));
   }
 })();`;
 }

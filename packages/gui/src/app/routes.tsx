@@ -1,9 +1,11 @@
 import { LinearProgress } from '@mui/material';
+import type { AppConfig } from '@oasis/schema';
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../auth/AuthCallbackPage.tsx';
 import { EntryCrumbLabel, EntryUploadCrumb, UploadCrumbLabel } from '../features/entry/EntryCrumbs.tsx';
 import { useEntry } from '../features/entry/useEntry.ts';
+import { usePrefetchedFirstPage } from '../features/search/context/firstPage.ts';
 import type { Env } from './env.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -32,6 +34,16 @@ function EntryRouteElement() {
   return (
     <Suspense fallback={<LinearProgress aria-label="loading page" />}>
       <pages.EntryPage />
+    </Suspense>
+  );
+}
+
+/** An app's search page, whose first results page goes out with the shell (firstPage.ts), as above. */
+function SearchRouteElement({ app }: { app: AppConfig }) {
+  usePrefetchedFirstPage(app);
+  return (
+    <Suspense fallback={<LinearProgress aria-label="loading page" />}>
+      <pages.SearchPage app={app} />
     </Suspense>
   );
 }
@@ -93,7 +105,7 @@ const listPage = (path: string, handle: { handle: RouteHandle }, element: ReactN
 /** The complete route table; it depends on the config (apps, NORTH). Paths are below the GUI base path. */
 export function createRoutes(env: Env): RouteObject[] {
   const appRoutes = env.apps.map((app) =>
-    listPage(app.path, crumb(app.breadcrumb ?? app.label, app.description), <pages.SearchPage app={app} />),
+    listPage(app.path, crumb(app.breadcrumb ?? app.label, app.description), <SearchRouteElement app={app} />),
   );
   const analyze: RouteObject[] = [
     {

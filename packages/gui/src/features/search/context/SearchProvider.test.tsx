@@ -105,6 +105,37 @@ describe('SearchProvider', () => {
     ]);
   });
 
+  it('takes the first results page its route started before the schemas came, and asks for the aggregations alone', async () => {
+    let firstQuery: () => void = () => undefined;
+    const queried = new Promise<void>((resolve) => (firstQuery = resolve));
+    const { requests } = renderWithSearch(<Probe />, {
+      answer: (url, body) => {
+        firstQuery();
+        return answer(url, body);
+      },
+      prefetchFirstPage: true,
+      // The page's engine cannot ask before the schemas are there: only the route's request can.
+      artifactsServed: queried,
+    });
+    await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent('e1'));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[0]!.body).toEqual({
+      owner: 'public',
+      query: {},
+      aggregations: {},
+      pagination: { order_by: 'upload_create_time', order: 'desc', page_size: 20 },
+      required: { exclude: ['quantities', 'sections', 'files'] },
+    });
+    expect(requests[1]!.body).toMatchObject({
+      pagination: { page_size: 0 },
+      aggregations: { 'program:menu': { terms: { quantity: PROGRAM } } },
+    });
+    // Further pages are the page's own.
+    await userEvent.click(screen.getByRole('button', { name: 'more' }));
+    await waitFor(() => expect(screen.getByTestId('rows')).toHaveTextContent('e1 e2'));
+    expect(requests).toHaveLength(3);
+  });
+
   it('debounces quick changes into one request', async () => {
     // Fake timers that still advance: waitFor works, and the debounce can be run out at will.
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -1,4 +1,5 @@
-import type { AppConfig, Owner } from '@oasis/schema';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AppConfig, EntriesQueryRequest, Owner } from '@oasis/schema';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../../api/ApiProvider.tsx';
@@ -7,24 +8,14 @@ import { useErrors } from '../../../app/errors.tsx';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { createAggregationStore } from './aggregationStore.ts';
 import { buildDefinitions } from './definitions.ts';
-import { lockedFilters, lockedOwner } from './locks.ts';
+import { takeFirstPage } from './firstPage.ts';
+import { lockedFilters, searchOwner } from './locks.ts';
+import { appPagination } from './pagination.ts';
 import { buildApiQuery } from './query.ts';
 import { AggregationStoreContext, SearchFiltersContext, SearchResultsContext } from './searchContexts.ts';
-import type { FilterValue, Filters, QueryMode, SearchFiltersValue, SearchPagination } from './types.ts';
+import type { FilterValue, Filters, QueryMode, SearchFiltersValue } from './types.ts';
 import { formatSearch, isEmptyFilterValue, parseSearch } from './url.ts';
 import { useSearchEngine } from './useSearchEngine.ts';
-
-/** Default results order and page size (spec 2 §9). */
-const DEFAULT_PAGINATION: SearchPagination = { order_by: 'upload_create_time', order: 'desc', page_size: 20 };
-
-function appPagination(app: AppConfig): SearchPagination {
-  const configured = (app as { pagination?: Partial<SearchPagination> }).pagination ?? {};
-  return {
-    order_by: configured.order_by ?? DEFAULT_PAGINATION.order_by,
-    order: configured.order ?? DEFAULT_PAGINATION.order,
-    page_size: configured.page_size ?? DEFAULT_PAGINATION.page_size,
-  };
-}
 
 /**
  * Where a search keeps its filters and visibility, in the URL query-string form of `url.ts`: the page's
@@ -83,10 +74,7 @@ export function SearchProvider({
     () => Object.fromEntries(Object.entries(url.filters).filter(([quantity]) => !(quantity in locked))),
     [url.filters, locked],
   );
-  // A visibility the app locks (dataset page, 'Your data') wins over the URL's.
-  const fixedOwner = lockedOwner(app.filters_locked);
-  // Anonymous visitors can only search public data (spec 2 §6).
-  const owner: Owner = user ? (fixedOwner ?? url.owner ?? 'visible') : 'public';
+  const owner = searchOwner(user !== undefined, app.filters_locked, url.owner);
 
   // The filters as last written: several changes before the URL re-renders the page (a chip removed and a
   // search-bar query applied in one go) each build on the previous one, not on a stale render.
@@ -128,6 +116,12 @@ export function SearchProvider({
     [],
   );
 
+  const client = useQueryClient();
+  // Only a page whose filters live in the URL was started by its route.
+  const startedFirstPage = useCallback(
+    (body: EntriesQueryRequest) => (state ? undefined : takeFirstPage(client, body)),
+    [client, state],
+  );
   const apiQuery = useMemo(() => buildApiQuery(filters, locked, definitions), [filters, locked, definitions]);
   const results = useSearchEngine({
     api,
@@ -141,6 +135,7 @@ export function SearchProvider({
     store,
     enabled: ready && artifacts.data !== undefined,
     raiseError,
+    startedFirstPage,
   });
 
   // Without the results: an answer or a loading flag does not re-render the filter menu.

@@ -43,8 +43,17 @@ export function lockedFilters(filtersLocked: unknown): Filters {
  * A visibility locked like a filter, as NOMAD's dataset page ('all') and 'Your data' page ('user') do:
  * the search then always uses this owner, whatever the URL says.
  */
-export function lockedOwner(filtersLocked: unknown): Owner | undefined {
+function lockedOwner(filtersLocked: unknown): Owner | undefined {
   if (typeof filtersLocked !== 'object' || filtersLocked === null) return undefined;
   const value = (filtersLocked as Record<string, unknown>)[VISIBILITY];
   return isOwner(value) ? value : undefined;
+}
+
+/**
+ * Whose data a search covers: anonymous visitors only public data (spec 2 §6); for others a visibility
+ * the app locks (dataset page, 'Your data') wins over the URL's, which wins over 'visible'.
+ */
+export function searchOwner(loggedIn: boolean, filtersLocked: unknown, urlOwner: Owner | undefined): Owner {
+  if (!loggedIn) return 'public';
+  return lockedOwner(filtersLocked) ?? urlOwner ?? 'visible';
 }

@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { contractCheckedFetch } from '../../../api/contractCheckedFetch.ts';
 import { AppProviders } from '../../../app/AppProviders.tsx';
 import { readEnv } from '../../../app/env.ts';
+import { usePrefetchedFirstPage } from './firstPage.ts';
 import { SearchProvider } from './SearchProvider.tsx';
 import { testArtifacts } from './testDefinitions.ts';
 
@@ -31,6 +32,15 @@ export interface SearchRenderOptions {
   answer?: (url: string, body: Record<string, unknown>) => unknown | Promise<unknown>;
   /** More of the GUI config (`ui`), e.g. unit_systems. */
   ui?: Record<string, unknown>;
+  /** Start the first results page as an app's route does (firstPage.ts). */
+  prefetchFirstPage?: boolean;
+  /** Serve artifacts.json only once this settles. */
+  artifactsServed?: Promise<unknown>;
+}
+
+function PrefetchingRoute({ app, children }: { app: AppConfig; children: ReactNode }) {
+  usePrefetchedFirstPage(app);
+  return children;
 }
 
 /** An empty result page for a query body, with empty buckets for every aggregation asked for. */
@@ -82,7 +92,10 @@ export function renderWithSearch(ui: ReactNode, options: SearchRenderOptions = {
   const fetch = vi.fn<typeof globalThis.fetch>(
     contractCheckedFetch(async (input, init) => {
       const url = String(input);
-      if (url.endsWith('/artifacts.json')) return new Response(JSON.stringify(artifacts));
+      if (url.endsWith('/artifacts.json')) {
+        await options.artifactsServed;
+        return new Response(JSON.stringify(artifacts));
+      }
       const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Record<string, unknown>;
       if (url.endsWith('/query')) requests.push({ url, body });
       // An answer may come later (a promise) and may be a ready Response, e.g. an error status. Like a
@@ -92,8 +105,14 @@ export function renderWithSearch(ui: ReactNode, options: SearchRenderOptions = {
       return new Response(JSON.stringify(answered ?? {}));
     }),
   );
+  const page = <SearchProvider app={app}>{ui}</SearchProvider>;
   const router = createMemoryRouter(
-    [{ path: `/search/${app.path}`, element: <SearchProvider app={app}>{ui}</SearchProvider> }],
+    [
+      {
+        path: `/search/${app.path}`,
+        element: options.prefetchFirstPage ? <PrefetchingRoute app={app}>{page}</PrefetchingRoute> : page,
+      },
+    ],
     { initialEntries: [`/search/${app.path}${options.search ?? ''}`] },
   );
   const result = render(

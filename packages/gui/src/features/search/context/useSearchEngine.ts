@@ -1,14 +1,9 @@
-import type {
-  Aggregation,
-  EntriesQueryRequest,
-  EntriesQueryResponse,
-  MaterialsQueryResponse,
-  Owner,
-} from '@oasis/schema';
+import type { Aggregation, EntriesQueryRequest, Owner } from '@oasis/schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ApiClient } from '../../../api/client.ts';
 import type { AggregationStore } from './aggregationStore.ts';
+import type { QueryResponse } from './firstPage.ts';
 import { createInOrder } from './ordering.ts';
 import {
   aggregationSignature,
@@ -23,8 +18,6 @@ import type { FilterDefinition, Filters, Resource, SearchPagination, SearchResul
 /** Clicking several filters in a row sends one request (spec 2 §4). */
 export const SEARCH_DEBOUNCE_MS = 450;
 
-type QueryResponse = EntriesQueryResponse | MaterialsQueryResponse;
-
 export interface EngineInputs {
   api: ApiClient;
   resource: Resource;
@@ -38,6 +31,8 @@ export interface EngineInputs {
   /** False until the search quantities and the login state are known. */
   enabled: boolean;
   raiseError(error: unknown): void;
+  /** The answer to this first page (no aggregations) when it was already asked for (firstPage.ts). */
+  startedFirstPage?(body: EntriesQueryRequest): Promise<QueryResponse> | undefined;
 }
 
 interface ResultsState {
@@ -99,7 +94,13 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
   }, []);
 
   const send = useCallback(
-    (kind: Kind, body: EntriesQueryRequest, signatures: Record<string, string>, key: string) => {
+    (
+      kind: Kind,
+      body: EntriesQueryRequest,
+      signatures: Record<string, string>,
+      key: string,
+      started?: Promise<QueryResponse>,
+    ) => {
       const { api, resource, store, raiseError } = latest.current;
       for (const [name, signature] of Object.entries(signatures)) sent.current.set(name, signature);
       const purposes = new Set(Object.keys(signatures).map(aggregationPurpose));
@@ -152,7 +153,10 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
         raiseError(searchError(error));
       };
       // A superseded request settles in its turn without effect: newer answers are not held back by it.
-      api.call(resource === 'materials' ? 'materialsQuery' : 'entriesQuery', { body }, { signal }).then(
+      const answer =
+        started ??
+        api.call(resource === 'materials' ? 'materialsQuery' : 'entriesQuery', { body }, { signal });
+      answer.then(
         (response) => {
           inFlight.current.delete(request);
           inOrder.settle(seq, () => (signal.aborted ? forget() : apply(response)));
@@ -167,7 +171,8 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
   );
 
   const tick = useCallback(() => {
-    const { resource, owner, filters, locked, definitions, apiQuery, pagination, store } = latest.current;
+    const { resource, owner, filters, locked, definitions, apiQuery, pagination, store, startedFirstPage } =
+      latest.current;
     const state = { owner, filters, locked, definitions };
     const due: Record<string, Aggregation> = {};
     const signatures: Record<string, string> = {};
@@ -179,9 +184,15 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
     }
     const parts: RequestParts = { resource, owner, query: apiQuery, aggregations: due, definitions };
     const key = resultsSignature(apiQuery, owner, pagination);
-    if (key !== resultsKey.current) send('page', pageRequest(parts, pagination), signatures, key);
-    else if (Object.keys(due).length > 0)
-      send('aggregations', aggregationsOnlyRequest(parts), signatures, key);
+    const aggregationsDue = Object.keys(due).length > 0;
+    if (key !== resultsKey.current) {
+      const resultsOnly = pageRequest({ ...parts, aggregations: {} }, pagination);
+      const started = resultsKey.current === undefined ? startedFirstPage?.(resultsOnly) : undefined;
+      if (started) {
+        send('page', resultsOnly, {}, key, started);
+        if (aggregationsDue) send('aggregations', aggregationsOnlyRequest(parts), signatures, key);
+      } else send('page', pageRequest(parts, pagination), signatures, key);
+    } else if (aggregationsDue) send('aggregations', aggregationsOnlyRequest(parts), signatures, key);
   }, [send]);
 
   const registered = useStore(inputs.store, (state) => state.registered);
