@@ -21,6 +21,7 @@ import { dcatRoutes } from './routes/dcat.ts';
 import { resourcesRoutes } from './routes/resources.ts';
 import { northProxyRoutes } from './routes/north-proxy.ts';
 import { checkResponsesAgainstContract } from './http/response-check.ts';
+import type { SchemaCompilers } from './http/schema-compilers.ts';
 import { openApiDocument } from '@oasis/schema';
 import { registerAdmission } from './admission/admission.ts';
 
@@ -57,6 +58,8 @@ export const buildApp = async (
     logStream?: LogDestination;
     /** Test suites: answers that do not match their operation's row become 500s (http/response-check). */
     checkResponses?: boolean;
+    /** Test suites: schema compilers shared by the apps of one process (http/schema-compilers). */
+    schemaCompilers?: SchemaCompilers;
   } = {},
 ): Promise<App> => {
   const app = Fastify({
@@ -67,6 +70,7 @@ export const buildApp = async (
     trustProxy: ctx.config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    ...(options.schemaCompilers ? { schemaController: { compilersFactory: options.schemaCompilers } } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { acquireDataDirLock } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp, type App } from './app.ts';
+import type { SchemaCompilers } from './http/schema-compilers.ts';
 import { createSearchEngine } from './search/engine/engine.ts';
 import { SEARCH_SNAPSHOT_FILE } from './search/engine/snapshot-file.ts';
 import type { AppContext } from './context.ts';
@@ -59,6 +60,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Tests: the trash is not emptied until `ctx.trash.resume()` (to see that deletes only move). */
   trashPaused?: boolean;
+  /** Tests: schema compilers shared by the servers of one process (http/schema-compilers). */
+  schemaCompilers?: SchemaCompilers;
 }
 
 /**
@@ -171,6 +174,7 @@ export const startServer = async (
     logger: options.logger,
     logStream: options.logStream,
     checkResponses: options.checkResponses,
+    schemaCompilers: options.schemaCompilers,
   });
   logTo.app = app;
   await app.listen({ port: config.port, host: config.host });

@@ -4,11 +4,18 @@ import path from 'node:path';
 import { loadConfig, type OasisConfig } from '../config/config.ts';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
+import { sharedSchemaCompilers } from '../http/schema-compilers.ts';
 import { startServer } from '../server.ts';
 import type { LogDestination } from '../logging/logger-options.ts';
 import type { Clock } from '../time/clock.ts';
 import { watchEventLoop } from './event-loop-report.ts';
 import { freshPostgresDatabase, pgliteTemplate, testPostgresServer } from './test-database.ts';
+
+/**
+ * One per test worker (its modules are shared by the suites it runs): its servers compile each route's
+ * schemas once, instead of for about 1.4 s at each of some hundreds of starts.
+ */
+const schemaCompilers = sharedSchemaCompilers();
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:40123 */
@@ -40,6 +47,7 @@ export const startTestServer = async (
     inMemoryDatabase: true,
     databaseTemplate: postgres ? undefined : pgliteTemplate(),
     checkResponses: true,
+    schemaCompilers,
     logStream: options.logStream,
     clock: options.clock,
     trashPaused: options.trashPaused,
