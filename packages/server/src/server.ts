@@ -62,6 +62,11 @@ export interface StartOptions {
   trashPaused?: boolean;
   /** Tests: schema compilers shared by the servers of one process (http/schema-compilers). */
   schemaCompilers?: SchemaCompilers;
+  /**
+   * Tests: parser processes shared by the servers of one process, used instead of the server's own (whose
+   * limits they must have) and left running at its close.
+   */
+  parsePool?: ParsePool;
 }
 
 /**
@@ -94,11 +99,13 @@ export const startServer = async (
   // Once-per-installation work (embargo ends, index snapshots) is this node's while it holds the lease.
   const periodic = await holdNodeLease(db, { name: 'periodic-tasks', holder: node });
   const limits = config.processing;
-  const pool = new ParsePool({
-    timeoutMs: limits.parserTimeoutMs,
-    memoryLimitBytes: limits.parserMemoryBytes,
-    ...(limits.maxMainfileBytes ? { maxMainfileBytes: limits.maxMainfileBytes } : {}),
-  });
+  const pool =
+    options.parsePool ??
+    new ParsePool({
+      timeoutMs: limits.parserTimeoutMs,
+      memoryLimitBytes: limits.parserMemoryBytes,
+      ...(limits.maxMainfileBytes ? { maxMainfileBytes: limits.maxMainfileBytes } : {}),
+    });
   const wake = { notify: () => undefined as void };
   // The engine logs through the app's logger, which exists only once the app is built below.
   const logTo: { app?: App } = {};
@@ -210,7 +217,7 @@ export const startServer = async (
       await app.close();
       await embargoes.stop();
       await worker.stop();
-      await pool.close();
+      if (!options.parsePool) await pool.close();
       await ctx.search.close();
       await periodic.stop();
       await ctx.trash.close();

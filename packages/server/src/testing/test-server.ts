@@ -4,7 +4,9 @@ import path from 'node:path';
 import { loadConfig, type OasisConfig } from '../config/config.ts';
 import type { App } from '../app.ts';
 import type { AppContext } from '../context.ts';
+import { DEFAULT_PROCESSING_LIMITS } from '../config/processing-limits.ts';
 import { sharedSchemaCompilers } from '../http/schema-compilers.ts';
+import { ParsePool } from '../jobs/parse-pool.ts';
 import { startServer } from '../server.ts';
 import type { LogDestination } from '../logging/logger-options.ts';
 import type { Clock } from '../time/clock.ts';
@@ -16,6 +18,17 @@ import { freshPostgresDatabase, pgliteTemplate, testPostgresServer } from './tes
  * schemas once, instead of for about 1.4 s at each of some hundreds of starts.
  */
 const schemaCompilers = sharedSchemaCompilers();
+
+/**
+ * The same for parser processes: each costs some 2 s of CPU to start (its modules), and most suites
+ * process a few files on a fresh server. Servers with other parser limits than the defaults get their own.
+ */
+const parsePool = new ParsePool();
+
+const hasDefaultParserLimits = ({ processing }: OasisConfig) =>
+  processing.parserTimeoutMs === DEFAULT_PROCESSING_LIMITS.parserTimeoutMs &&
+  processing.parserMemoryBytes === DEFAULT_PROCESSING_LIMITS.parserMemoryBytes &&
+  !processing.maxMainfileBytes;
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:40123 */
@@ -48,6 +61,7 @@ export const startTestServer = async (
     databaseTemplate: postgres ? undefined : pgliteTemplate(),
     checkResponses: true,
     schemaCompilers,
+    ...(hasDefaultParserLimits(config) ? { parsePool } : {}),
     logStream: options.logStream,
     clock: options.clock,
     trashPaused: options.trashPaused,
