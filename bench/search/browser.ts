@@ -4,7 +4,8 @@
 // card, a definition card, an operation), over BENCH_ENTRIES seeded entries (default 100000; seed them
 // first with `npm run bench:search`, which keeps its data directory), and the JavaScript each page loads
 // (gzip-compressed sizes, as served). BENCH_PAGES=search,entry selects pages; BENCH_TIMELINE=1 prints, per
-// run, when each script and API request started and ended, to show what the content waits for.
+// run, when each script and API request started and ended, to show what the content waits for;
+// BENCH_LATENCY_MS=100 adds that much latency to every request (an installation across a network).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
