@@ -186,9 +186,13 @@ export function useSearchEngine(inputs: EngineInputs): SearchResults {
     const key = resultsSignature(apiQuery, owner, pagination);
     const aggregationsDue = Object.keys(due).length > 0;
     if (key !== resultsKey.current) {
-      const resultsOnly = pageRequest({ ...parts, aggregations: {} }, pagination);
-      const started = resultsKey.current === undefined ? startedFirstPage?.(resultsOnly) : undefined;
-      if (started) {
+      // Only the page's first results may have been asked for by its route (firstPage.ts).
+      const resultsOnly =
+        resultsKey.current === undefined && startedFirstPage
+          ? pageRequest({ ...parts, aggregations: {} }, pagination)
+          : undefined;
+      const started = resultsOnly && startedFirstPage?.(resultsOnly);
+      if (resultsOnly && started) {
         send('page', resultsOnly, {}, key, started);
         if (aggregationsDue) send('aggregations', aggregationsOnlyRequest(parts), signatures, key);
       } else send('page', pageRequest(parts, pagination), signatures, key);
