@@ -34,6 +34,7 @@ export function SearchBar() {
   const [input, setInput] = useState('');
   const [error, setError] = useState<string>();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [open, setOpen] = useState(false);
   const { options, loading } = useSearchBarSuggestions(input, definitions, allowed, history.items);
 
   const apply = useCallback(
@@ -69,6 +70,13 @@ export function SearchBar() {
       <Autocomplete<SearchSuggestion, false, false, true>
         freeSolo
         openOnFocus
+        // MUI resets the highlighted suggestion at the first render after the list changed, so an
+        // answer that comes while the arrow keys move the highlight would make Enter pick another one.
+        // Without closing on select that reset is left out; the bar closes the list itself.
+        disableCloseOnSelect
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
         options={options}
         value={null}
         inputValue={input}
@@ -80,6 +88,7 @@ export function SearchBar() {
         }}
         onChange={(_event, value) => {
           if (value === null) return;
+          setOpen(false);
           if (typeof value === 'string') {
             if (value.trim() !== '') apply(value);
           } else choose(value);
