@@ -1,8 +1,9 @@
 // The admission scenario of `npm run bench:load`: /info latency (p50, p99, max) on one node while
 // (a) the heaviest admitted searches run (page_size 10,000, required include '*', several callers with
 // several requests each), (b) BENCH_LOGINS_PER_SECOND password logins run, (a) and (b) together, and
-// (c) an upload of BENCH_EMPTY_FILES empty files is deleted. /info is probed from a worker thread, one
-// request at a time, so the bench's own work on its event loop does not count as the server's.
+// (c) an upload of BENCH_EMPTY_FILES empty files is extracted and processed, then deleted. /info is probed
+// from a worker thread, one request at a time, so the bench's own work on its event loop does not count as
+// the server's.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,13 +157,22 @@ const tokenOf = async (node: ServerProcess, username: string) => {
   return ((await response.json()) as { access_token: string }).access_token;
 };
 
-/** Uploads a zip of EMPTY_FILES empty files, waits for its processing, then deletes it while /info is probed. */
+/**
+ * Uploads a tar of EMPTY_FILES empty files and waits for its processing, then deletes it; /info is probed
+ * during each.
+ */
 const deletion = async (node: ServerProcess, token: string, dataDir: string) => {
   // A tar: zips without zip64 (testing/zip.ts) hold at most 65,535 members.
   const archive = await makeTar(
     Array.from({ length: EMPTY_FILES }, (_, i) => [`empty/f${i}`, Buffer.alloc(0)] as const),
   );
+  const uploading = startProbe(`${node.api}/info`);
+  const uploadStarted = performance.now();
   const { uploadId } = await uploadAndProcess(node, token, 'empty.tar', new Uint8Array(archive));
+  console.log(
+    `  extracting and processing an upload of ${EMPTY_FILES} empty files: /info ${figures(await uploading.stop())}\n` +
+      `    processed after ${((performance.now() - uploadStarted) / 1000).toFixed(1)} s`,
+  );
   const probe = startProbe(`${node.api}/info`);
   const started = performance.now();
   const deleted = await fetch(`${node.api}/uploads/${uploadId}`, {

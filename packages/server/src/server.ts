@@ -67,6 +67,8 @@ export interface StartOptions {
    * limits they must have) and left running at its close.
    */
   parsePool?: ParsePool;
+  /** Tests: file-work threads shared by the servers of one process, left running at its close. */
+  fileWork?: FileWorkers;
 }
 
 /**
@@ -109,7 +111,8 @@ export const startServer = async (
   const wake = { notify: () => undefined as void };
   // The engine logs through the app's logger, which exists only once the app is built below.
   const logTo: { app?: App } = {};
-  const fileWork = new FileWorkers({ onError: (message) => logTo.app?.log.warn(message) });
+  const fileWork =
+    options.fileWork ?? new FileWorkers({ onError: (message) => logTo.app?.log.warn(message) });
   const ctx: AppContext = {
     config,
     db,
@@ -221,7 +224,7 @@ export const startServer = async (
       await ctx.search.close();
       await periodic.stop();
       await ctx.trash.close();
-      await fileWork.close();
+      if (!options.fileWork) await fileWork.close();
       await db.close();
       release();
     },

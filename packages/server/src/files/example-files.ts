@@ -41,7 +41,7 @@ export const addExampleFiles = async (
   const relatives = await filesBelow(examplePath);
   let bytes = 0;
   for (const relative of relatives) bytes += (await lstat(path.join(examplePath, relative))).size;
-  const budget = await uploadBudget(files.rawDir, files.root, limits);
+  const budget = await uploadBudget(fileWork, files.rawDir, files.root, limits);
   if (bytes > budget.bytes) throw budget.exceeded();
   for (const relative of relatives) {
     const target = files.rawPath(relative);

@@ -7,17 +7,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_FILE_LIMITS } from '../config/processing-limits.ts';
 import { HttpError } from '../errors.ts';
-import { FEW_FILE_REQUESTS, poolStall, type PoolStall } from '../testing/pool-stall.ts';
+import { FEW_FILE_REQUESTS, FEW_POOL_REQUESTS, poolStall, type PoolStall } from '../testing/pool-stall.ts';
 import { makeZipOf } from '../testing/zip.ts';
 import { extractArchive } from './extract.ts';
 import { FileWorkers } from './file-work.ts';
 import { UploadFiles } from './storage.ts';
 import { removeStaleTempFiles } from './temp-cleanup.ts';
+import { bytesBelow } from './upload-budget.ts';
 import { moveToTrash, TrashEmptier, trashDir } from './trash.ts';
 
 // Enough files that a recursive delete on libuv's pool holds it for a good part of a second and more.
 const FILES = 10_000;
-// Extraction writes each member through the event loop: fewer members keep the test short.
+// Extraction goes through the thread's event loop for each member: fewer members keep the test short.
 const MEMBERS = 5_000;
 // A probe may wait behind a few of the operation's calls (and a busy machine), never behind most of them.
 const SHARE = 0.5;
@@ -26,8 +27,10 @@ const expectNoStall = (seen: PoolStall) => {
   expect(seen.longestStat).toBeLessThan(seen.ms * SHARE);
   expect(seen.longestTick).toBeLessThan(seen.ms * SHARE);
   expect(seen.stats).toBeGreaterThan(0);
-  // Counted, not timed: the work puts at most a few requests on the pool at once, never one per file.
+  // Counted, not timed: the work puts at most a few requests on the pool at once, never one per file,
+  // and only a few in all (each file's calls are on a file-work thread).
   expect(seen.mostFileRequests).toBeLessThanOrEqual(FEW_FILE_REQUESTS);
+  expect(seen.poolRequests).toBeLessThanOrEqual(FEW_POOL_REQUESTS);
 };
 
 /** `count` empty files in one folder (as the upload of the issue: a recursive delete has them all in flight). */
@@ -71,6 +74,15 @@ describe('bulk file operations', () => {
     expect(seen.result).toBe(1);
     expectNoStall(seen);
     expect(existsSync(staging)).toBe(false);
+  }, 120_000);
+
+  it('measures a folder of many files without holding the thread pool', async () => {
+    const tree = path.join(dataDir, 'measured');
+    manyFiles(tree, FILES);
+    writeFileSync(path.join(tree, 'f0'), 'twelve bytes');
+    const seen = await poolStall(() => bytesBelow(fileWork, tree));
+    expect(seen.result).toBe(12);
+    expectNoStall(seen);
   }, 120_000);
 
   it('extracts a zip of many files without holding the thread pool or the loop', async () => {

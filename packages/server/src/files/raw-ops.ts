@@ -2,6 +2,7 @@ import { copyFile, lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/prom
 import path from 'node:path';
 import type { UploadFileLimits } from '../config/processing-limits.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
+import type { FileWorkers } from './file-work.ts';
 import { uploadWriteError } from './fs-errors.ts';
 import { folderOf } from './folder-files.ts';
 import { assertNoClash } from './raw-clash.ts';
@@ -39,6 +40,7 @@ export interface CopyOrMove {
  * and renamed into place, and counts against the upload's size limits; a move is one rename.
  */
 export const copyOrMoveRawFile = async (
+  fileWork: FileWorkers,
   files: UploadFiles,
   request: CopyOrMove,
   limits: UploadFileLimits,
@@ -63,7 +65,7 @@ export const copyOrMoveRawFile = async (
     return;
   }
   const { size } = await lstat(files.rawPath(source));
-  const budget = await uploadBudget(files.rawDir, files.root, limits);
+  const budget = await uploadBudget(fileWork, files.rawDir, files.root, limits);
   if (size > budget.bytes) throw budget.exceeded();
   const temp = files.tempPath();
   await mkdir(path.dirname(temp), { recursive: true });

@@ -85,8 +85,8 @@ export const receiveFile = async (
     });
   }
   // The raw folder does not change while the body streams into tmp/: walked once for both budgets.
-  const rawBytes = await bytesBelow(files.rawDir);
-  const budget = await uploadBudget(files.rawDir, files.root, limits, rawBytes);
+  const rawBytes = await bytesBelow(fileWork, files.rawDir);
+  const budget = await uploadBudget(fileWork, files.rawDir, files.root, limits, rawBytes);
   const temp = await files.streamToTemp(stream, budget);
   try {
     // A body without a name (`curl -T file`) is taken when it is an archive: its members name themselves.

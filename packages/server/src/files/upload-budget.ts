@@ -1,7 +1,7 @@
-import { lstat, readdir, statfs } from 'node:fs/promises';
-import path from 'node:path';
+import { statfs } from 'node:fs/promises';
 import type { UploadFileLimits } from '../config/processing-limits.ts';
 import { badRequest, type HttpError } from '../errors.ts';
+import type { FileWorkers } from './file-work.ts';
 import { formatBytes } from './sizes.ts';
 
 /** How many more bytes a write may put into an upload, and the error that says which limit ran out. */
@@ -10,17 +10,12 @@ export interface UploadBudget {
   exceeded: () => HttpError;
 }
 
-/** Bytes of the regular files below `dir` (symbolic links are not followed). */
-export const bytesBelow = async (dir: string): Promise<number> => {
-  const dirents = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  let total = 0;
-  for (const dirent of dirents) {
-    const child = path.join(dir, dirent.name);
-    if (dirent.isDirectory()) total += await bytesBelow(child);
-    else if (dirent.isFile()) total += (await lstat(child).catch(() => undefined))?.size ?? 0;
-  }
-  return total;
-};
+/**
+ * Bytes of the regular files below `dir` (symbolic links are not followed), measured on a file-work
+ * thread: a folder of many files costs a stat each.
+ */
+export const bytesBelow = (fileWork: FileWorkers, dir: string): Promise<number> =>
+  fileWork.run({ op: 'bytes-below', target: dir });
 
 /** Free bytes for unprivileged writers on the file system holding `dir`. */
 const freeDiskBytes = async (dir: string): Promise<number> => {
@@ -34,12 +29,13 @@ const freeDiskBytes = async (dir: string): Promise<number> => {
  * walked the raw folder, spares walking it again (a folder of many files costs a stat each).
  */
 export const uploadBudget = async (
+  fileWork: FileWorkers,
   rawDir: string,
   uploadRoot: string,
   limits: UploadFileLimits,
   rawBytes?: number,
 ): Promise<UploadBudget> => {
-  const byUpload = limits.maxUploadBytes - (rawBytes ?? (await bytesBelow(rawDir)));
+  const byUpload = limits.maxUploadBytes - (rawBytes ?? (await bytesBelow(fileWork, rawDir)));
   const byDisk = (await freeDiskBytes(uploadRoot)) - limits.diskReserveBytes;
   if (byDisk < byUpload) {
     const bytes = Math.max(0, byDisk);

@@ -38,8 +38,10 @@ describe('upload file limits', () => {
   });
 
   it('gives a write what the upload limit or the free disk space minus the reserve leaves', async () => {
-    expect(await bytesBelow(join(dir, 'raw'))).toBe(1024);
-    const byUpload = await uploadBudget(join(dir, 'raw'), dir, {
+    const fileWork = new FileWorkers();
+    expect(await bytesBelow(fileWork, join(dir, 'raw'))).toBe(1024);
+    expect(await bytesBelow(fileWork, join(dir, 'missing'))).toBe(0);
+    const byUpload = await uploadBudget(fileWork, join(dir, 'raw'), dir, {
       ...DEFAULT_UPLOAD_FILE_LIMITS,
       maxUploadBytes: 4096,
     });
@@ -47,7 +49,7 @@ describe('upload file limits', () => {
     expect(byUpload.exceeded().detail).toBe(
       'The upload would hold more than 4 kB of files, the limit per upload.',
     );
-    const byDisk = await uploadBudget(join(dir, 'raw'), dir, {
+    const byDisk = await uploadBudget(fileWork, join(dir, 'raw'), dir, {
       ...DEFAULT_UPLOAD_FILE_LIMITS,
       diskReserveBytes: 2 ** 60,
     });
@@ -55,6 +57,7 @@ describe('upload file limits', () => {
     expect(byDisk.exceeded().detail).toMatch(
       /^The server does not have enough free disk space for this upload/,
     );
+    await fileWork.close();
   });
 
   it('removes temp files at start, only old ones when others may be writing', async () => {

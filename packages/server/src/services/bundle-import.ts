@@ -151,7 +151,7 @@ export const importBundle = async (
     const limits = ctx.config.uploadFiles;
     const received = await staging.streamToTemp(
       incoming.stream,
-      await uploadBudget(staging.rawDir, staging.root, limits, 0),
+      await uploadBudget(ctx.fileWork, staging.rawDir, staging.root, limits, 0),
     );
     await extractArchive(ctx.fileWork, 'zip', received, staging, '', limits, 0);
     const infoFile = path.join(staging.rawDir, BUNDLE_INFO_FILE);

@@ -1,5 +1,6 @@
 import type { UploadFileLimits } from '../config/processing-limits.ts';
 import { badRequest } from '../errors.ts';
+import type { FileWorkers } from '../files/file-work.ts';
 import { safeRelativePath } from '../files/paths.ts';
 import { copyOrMoveRawFile } from '../files/raw-ops.ts';
 import type { UploadFiles } from '../files/storage.ts';
@@ -30,6 +31,7 @@ const checked = (value: string, detail: string, options: { basename?: boolean } 
  * `overwrite_if_exists` is true, which a client sends after asking the user.
  */
 export const copyOrMoveFile = async (
+  fileWork: FileWorkers,
   files: UploadFiles,
   targetDir: string,
   options: CopyOrMoveOptions,
@@ -48,6 +50,7 @@ export const copyOrMoveFile = async (
   const source = checked(copyOrMoveSourcePath, 'Bad source path provided.');
   const target = targetDir ? `${targetDir}/${name}` : name;
   await copyOrMoveRawFile(
+    fileWork,
     files,
     { op, source, target, overwrite: options.overwriteIfExists === true },
     limits,

@@ -208,7 +208,7 @@ export const putRawFile = async (
   const files = new UploadFiles(ctx.config.dataDir, upload.upload_id);
   const targetDir = safeRelativePath(options.path);
   if (options.copyOrMove !== undefined || options.copyOrMoveSourcePath !== undefined) {
-    await copyOrMoveFile(files, targetDir, options, ctx.config.uploadFiles);
+    await copyOrMoveFile(ctx.fileWork, files, targetDir, options, ctx.config.uploadFiles);
     return { upload: await processAgain(ctx, upload.upload_id) };
   }
   const { entryHash } = options;

@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import { open } from 'node:fs/promises';
 
 /**
@@ -6,6 +7,12 @@ import { open } from 'node:fs/promises';
  * has one per file.
  */
 export const FEW_FILE_REQUESTS = 4;
+
+/** Requests on the pool in all that work on the file-work threads may show: its few own on the server's side. */
+export const FEW_POOL_REQUESTS = 20;
+
+/** Async resources of requests on libuv's thread pool. */
+const POOL_REQUESTS = /^(FSREQCALLBACK|FSREQPROMISE|ZLIB)$/;
 
 /** What `poolStall` saw while the work ran. */
 export interface PoolStall {
@@ -26,6 +33,12 @@ export interface PoolStall {
    * file-work threads none. A count, so a busy machine does not change it.
    */
   mostFileRequests: number;
+  /**
+   * The requests the work put on libuv's pool in all (file-system calls and zlib, the probe's own not
+   * counted): one or more per file for work done with the promise API, a handful for the file-work
+   * threads, whose calls are synchronous on their own thread. A count, so a busy machine does not change it.
+   */
+  poolRequests: number;
   /** The work's result, or its error. */
   result: unknown;
 }
@@ -37,6 +50,22 @@ export interface PoolStall {
  * waits with `ms` (a condition relative to the work), so a busy machine slows both alike.
  */
 export const poolStall = async (work: () => Promise<unknown>): Promise<PoolStall> => {
+  let poolRequests = 0;
+  let probing = false;
+  // A request's resource is made while the call that asks for it runs: the probe's own are told apart so.
+  const counter = createHook({
+    init(_id, type) {
+      if (!probing && POOL_REQUESTS.test(type)) poolRequests++;
+    },
+  }).enable();
+  const probe = <T>(call: () => Promise<T>): Promise<T> => {
+    probing = true;
+    try {
+      return call();
+    } finally {
+      probing = false;
+    }
+  };
   let running = true;
   let longestStat = 0;
   let longestTick = 0;
@@ -46,9 +75,9 @@ export const poolStall = async (work: () => Promise<unknown>): Promise<PoolStall
   const statProbe = (async () => {
     while (running) {
       const asked = performance.now();
-      const handle = await open(import.meta.filename, 'r');
-      await handle.stat();
-      await handle.close();
+      const handle = await probe(() => open(import.meta.filename, 'r'));
+      await probe(() => handle.stat());
+      await probe(() => handle.close());
       longestStat = Math.max(longestStat, performance.now() - asked);
       if (running) stats++;
       // A pause between probes, so that probing does not slow the work it watches.
@@ -70,5 +99,6 @@ export const poolStall = async (work: () => Promise<unknown>): Promise<PoolStall
   running = false;
   // The read under way is waited for: if the work held the pool to its end, that read is the longest.
   await Promise.all([statProbe, tickProbe]);
-  return { ms, longestStat, longestTick, stats, mostFileRequests, result };
+  counter.disable();
+  return { ms, longestStat, longestTick, stats, mostFileRequests, poolRequests, result };
 };
