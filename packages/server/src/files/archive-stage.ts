@@ -190,9 +190,10 @@ export const stageArchive = async (job: ExtractJob): Promise<string[]> => {
   try {
     const { bytes, status, detail } = job.budget;
     const budget = { bytes, exceeded: () => new HttpError(status, detail) };
-    const limits = new UnpackLimits(job.limits, budget, fstatSync(fd).size);
+    const archiveBytes = fstatSync(fd).size;
+    const limits = new UnpackLimits(job.limits, budget, archiveBytes);
     const sink = stagingSink(job.staging);
-    const whole = (): [Readable] => [rangeReader(fd, 0, fstatSync(fd).size)];
+    const whole = (): [Readable] => [rangeReader(fd, 0, archiveBytes)];
     const written =
       job.kind === 'zip'
         ? await extractZip(fd, sink, job.target, limits)

@@ -36,10 +36,13 @@ const checkClashes = (relatives: Iterable<string>, kindOf: (relative: string) =>
 export const assertNoClash = async (rawDir: string, relatives: readonly string[]): Promise<void> => {
   const kinds = new Map<string, Kind>();
   for (const relative of relatives)
-    for (const at of pathsOf(relative))
+    for (const at of pathsOf(relative)) {
       if (!kinds.has(at))
         kinds.set(at, kindOfStat(await lstat(path.join(rawDir, at)).catch(() => undefined)));
-  checkClashes(relatives, (relative) => kinds.get(relative)!);
+      // Nothing is below a missing folder: no more stats.
+      if (kinds.get(at) === 'none') break;
+    }
+  checkClashes(relatives, (relative) => kinds.get(relative) ?? 'none');
 };
 
 /** assertNoClash with synchronous calls, for the file-work threads (many paths: one lstat each). */
