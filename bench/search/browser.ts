@@ -5,7 +5,8 @@
 // first with `npm run bench:search`, which keeps its data directory), and the JavaScript each page loads
 // (gzip-compressed sizes, as served). BENCH_PAGES=search,entry selects pages; BENCH_TIMELINE=1 prints, per
 // run, when each script and API request started and ended, to show what the content waits for;
-// BENCH_LATENCY_MS=100 adds that much latency to every request (an installation across a network).
+// BENCH_LATENCY_MS=100 adds that much latency to every request (an installation across a network);
+// BENCH_CPU_SLOWDOWN=2 runs the page's main thread that many times slower (a slower or busier machine).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 8765);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
 const dataDir = process.env.BENCH_DATA_DIR ?? join(tmpdir(), `oasis-bench-search-${ENTRIES}`);
 const root = resolve(import.meta.dirname, '../..');
 const origin = `http://127.0.0.1:${PORT}`;
@@ -92,15 +94,17 @@ async function benchPage(browser: Browser, benched: BenchedPage, url: string): P
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    if (LATENCY_MS > 0) {
-      // An installation across a network: every request waits this long for its answer's first byte.
+    if (LATENCY_MS > 0 || CPU_SLOWDOWN > 1) {
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: LATENCY_MS,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
+      // An installation across a network: every request waits this long for its answer's first byte.
+      if (LATENCY_MS > 0)
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: LATENCY_MS,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
+      if (CPU_SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     }
     // The page's own clock (performance.now() counts from the start of the navigation): the first
     // animation frame after the content entered the document is the frame that paints it.
@@ -183,7 +187,10 @@ const main = async () => {
     for (const benched of pages) {
       results.push(await benchPage(browser, benched, benched.url(entryId)));
     }
-    console.log(`\nFirst content after navigation, median of ${RUNS} runs (each in a fresh context):`);
+    const slowdown = CPU_SLOWDOWN > 1 ? `, main thread ${CPU_SLOWDOWN}× slower` : '';
+    console.log(
+      `\nFirst content after navigation, median of ${RUNS} runs (each in a fresh context${slowdown}):`,
+    );
     for (const line of results) console.log(line);
   } finally {
     await browser.close();
