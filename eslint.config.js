@@ -51,8 +51,8 @@ export default tseslint.config(
     },
   },
   {
-    // The contract runs in browser and server alike: no Node built-ins outside its tests.
-    files: ['packages/schema/src/**/*.ts'],
+    // The contract and the chemistry core run in browser and server alike: no Node built-ins outside tests.
+    files: ['packages/schema/src/**/*.ts', 'packages/chem/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['node:*'] }] },
   },

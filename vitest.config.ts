@@ -89,6 +89,7 @@ export default defineConfig({
     // run took 1,493 s with one worker, 935 s with two).
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
+      { test: { name: 'chem', root: 'packages/chem', environment: 'node' } },
       { test: { name: 'schema', root: 'packages/schema', environment: 'node' } },
       {
         test: {

@@ -3,13 +3,12 @@
 // energy, positions and forces of each sample output, and the parse time (ours over theirs, the same file
 // read a few times in one run). Skipped when ../shared/samples/codes is absent; a comparison when its
 // reader is.
+import { ANGSTROM, ELECTRON_VOLT, EV_PER_ANGSTROM } from '@oasis/chem';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getParser } from '../../packages/server/src/processing/matching.ts';
-import { ANGSTROM } from '../../packages/server/src/processing/structure.ts';
-import { ELECTRON_VOLT, EV_PER_ANGSTROM } from '../../packages/server/src/processing/units.ts';
 import { printCodeSpeeds } from './codes-speed.ts';
 
 const CODES = fileURLToPath(new URL('../../../shared/samples/codes/', import.meta.url));

@@ -1,10 +1,10 @@
 // Compares the conventional cells of monoclinic crystals with spglib's: the cases come from
 // spglib-monoclinic.py (every monoclinic space group, scrambled cells); prints how many agree in a, b, c,
 // beta and Hall number. Skipped when python3-spglib is not installed (Debian: python3-spglib).
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { analyseSymmetry } from '../../packages/server/src/processing/normalizers/symmetry.ts';
-import type { Mat3, Vec3 } from '../../packages/server/src/processing/structure.ts';
 
 interface Case {
   number: number;

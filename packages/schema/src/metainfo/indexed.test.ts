@@ -1,10 +1,8 @@
+import { ANGSTROM, ELECTRON_VOLT as EV } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { indexedResults } from './indexed.ts';
-
-const EV = 1.602176634e-19; // J
-const ANGSTROM = 1e-10; // m
 
 /** Results as a normaliser writes them for spin-polarised rock-salt NaCl with DOS and band structure. */
 const results = () => ({

@@ -1,3 +1,4 @@
+import { ANGSTROM, ATOMIC_MASS_UNIT, BOHR, ELECTRON_VOLT, FEMTOSECOND, HARTREE, RYDBERG } from '@oasis/chem';
 import { unitList, unitPrefixes } from './units.ts';
 
 /**
@@ -31,21 +32,18 @@ export class UnitError extends Error {}
 
 const d = (dimensions: Dimensions) => dimensions;
 const energy = d({ mass: 1, length: 2, time: -2 });
-const ELECTRON_VOLT = 1.602176634e-19; // J, exact since the 2019 SI
-const HARTREE = 4.35974472220717e-18; // J: CODATA 2018's 2 R∞ h c as pint derives it, as NOMAD converts
-const DALTON = 1.6605390666e-27; // kg, CODATA 2018
 
 /** Factors to SI of the units in unitList, by name. */
 const facts: Record<string, Omit<ResolvedUnit, 'offset'> & { offset?: number }> = {
   meter: { factor: 1, dimensions: d({ length: 1 }) },
-  angstrom: { factor: 1e-10, dimensions: d({ length: 1 }) },
-  bohr: { factor: 5.2917721090397754e-11, dimensions: d({ length: 1 }) }, // ħ/(α mₑ c), as pint
+  angstrom: { factor: ANGSTROM, dimensions: d({ length: 1 }) },
+  bohr: { factor: BOHR, dimensions: d({ length: 1 }) },
   kilogram: { factor: 1, dimensions: d({ mass: 1 }) },
   gram: { factor: 1e-3, dimensions: d({ mass: 1 }) },
-  dalton: { factor: DALTON, dimensions: d({ mass: 1 }) },
-  unified_atomic_mass_unit: { factor: DALTON, dimensions: d({ mass: 1 }) },
+  dalton: { factor: ATOMIC_MASS_UNIT, dimensions: d({ mass: 1 }) },
+  unified_atomic_mass_unit: { factor: ATOMIC_MASS_UNIT, dimensions: d({ mass: 1 }) },
   second: { factor: 1, dimensions: d({ time: 1 }) },
-  femtosecond: { factor: 1e-15, dimensions: d({ time: 1 }) },
+  femtosecond: { factor: FEMTOSECOND, dimensions: d({ time: 1 }) },
   ampere: { factor: 1, dimensions: d({ current: 1 }) },
   kelvin: { factor: 1, dimensions: d({ temperature: 1 }) },
   celsius: { factor: 1, offset: 273.15, dimensions: d({ temperature: 1 }) },
@@ -62,7 +60,7 @@ const facts: Record<string, Omit<ResolvedUnit, 'offset'> & { offset?: number }> 
   joule: { factor: 1, dimensions: energy },
   electron_volt: { factor: ELECTRON_VOLT, dimensions: energy },
   hartree: { factor: HARTREE, dimensions: energy },
-  rydberg: { factor: HARTREE / 2, dimensions: energy },
+  rydberg: { factor: RYDBERG, dimensions: energy },
   newton: { factor: 1, dimensions: d({ mass: 1, length: 1, time: -2 }) },
   watt: { factor: 1, dimensions: d({ mass: 1, length: 2, time: -3 }) },
   pascal: { factor: 1, dimensions: d({ mass: 1, length: -1, time: -2 }) },

@@ -1,8 +1,8 @@
+import { ELECTRON_VOLT } from '@oasis/chem';
 import { indexedResults } from '@oasis/schema';
 import { formulas } from '../processing/normalizers/formula.ts';
 import { availableProperties } from '../processing/normalizers/available-properties.ts';
 import { crystalSystem } from '../processing/normalizers/material.ts';
-import { ELECTRON_VOLT } from '../processing/units.ts';
 import {
   ELEMENT_COUNT_WEIGHTS,
   ELEMENT_WEIGHTS,

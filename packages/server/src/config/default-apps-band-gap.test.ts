@@ -1,5 +1,6 @@
 // The band gap filter and widget of the default app search the quantity processing fills: a VASP band
 // structure from the repository is processed by the real server and found by a band gap range.
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
 import { readFileSync } from 'node:fs';
 import { BAND_GAP_SECTION, BAND_GAP_VALUE, type MenuItemConfig } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,6 @@ import { createUserWithToken } from '../testing/users.ts';
 import { makeZip } from '../testing/zip.ts';
 import { defaultEntriesApp } from './default-apps.ts';
 
-const EV = 1.602176634e-19;
 const FIXTURE = new URL('../processing/parsers/vasp/fixtures/bands-Si.vasprun.xml', import.meta.url);
 
 /** Every histogram quantity of a menu, with the nested_object section it is in. */

@@ -1,6 +1,6 @@
+import type { Mat3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
 import { systemSection } from './run-sections.ts';
-import type { Mat3 } from './structure.ts';
 
 describe('systemSection', () => {
   it('labels atoms by symbol, numbers them (0 for X) and keeps the cell of a crystal', () => {

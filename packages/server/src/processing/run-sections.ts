@@ -1,7 +1,7 @@
 // run.system sections built from a Structure, the same way for every parser that writes a run.
+import { atomicNumber, type Mat3, type Vec3 } from '@oasis/chem';
 import type { RunSystem, SystemAtoms } from '@oasis/schema';
-import { atomicNumber } from './elements.ts';
-import type { Mat3, Structure, Vec3 } from './structure.ts';
+import type { Structure } from './structure.ts';
 
 /** run.system[].atoms, in SI units: the quantities a structure always gives, known to be there. */
 interface AtomsSection extends SystemAtoms {

@@ -1,5 +1,6 @@
 // Runs the processing on the shared sample files of the workspace. They live outside the
 // repository (../shared), so these tests skip on a fresh clone.
+import { cellVolume } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,6 @@ import { matchParser } from './matching.ts';
 import { materialFromStructure } from './normalizers/material.ts';
 import { readCifStructure } from './parsers/cif-structure.ts';
 import { parseMainfile } from './pipeline.ts';
-import { cellVolume } from './structure.ts';
 
 const samples = fileURLToPath(new URL('../../../../../shared/samples/', import.meta.url));
 const available = existsSync(samples);

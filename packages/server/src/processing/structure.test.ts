@@ -1,5 +1,5 @@
+import { cellFromParameters, cellParameters, cellVolume, fractionalToCartesian } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import { cellFromParameters, cellParameters, cellVolume, fractionalToCartesian } from './structure.ts';
 
 describe('cellFromParameters', () => {
   it('puts a along x and b in the xy plane', () => {

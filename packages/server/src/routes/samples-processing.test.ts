@@ -1,6 +1,7 @@
 // The shared sample files (real VASP runs and structure files) uploaded as one zip to the real
 // server: every calculation and structure becomes an entry with the results checked below, broken
 // files fail on their own. The samples live outside the repository, so this skips on a fresh clone.
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +15,6 @@ const samples = fileURLToPath(new URL('../../../../../shared/samples/', import.m
 const available = existsSync(samples);
 if (!available)
   console.warn(`sample processing tests skipped: ${samples} is absent (shared workspace files)`);
-
-const EV = 1.602176634e-19;
 
 interface Expected {
   formula: string;

@@ -1,4 +1,5 @@
-import { ELEMENT_SYMBOLS, searchQuantitiesOf, type SearchQuantityDefinition } from '@oasis/schema';
+import { ELEMENT_SYMBOLS } from '@oasis/chem';
+import { searchQuantitiesOf, type SearchQuantityDefinition } from '@oasis/schema';
 
 /**
  * The searchable quantities of entries and how they are compared; the name is the dotted path inside the

@@ -1,3 +1,4 @@
+import { ELECTRON_VOLT } from '@oasis/chem';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,6 @@ import { loadConfig, type OasisConfig } from '../config/config.ts';
 import { startServer, type RunningServer } from '../server.ts';
 
 const gap = 'results.properties.electronic.band_structure_electronic.band_gap.value';
-const ELECTRON_VOLT = 1.602176634e-19; // J
 
 const configFor = (dataDir: string): OasisConfig =>
   loadConfig({ OASIS_DATA_DIR: dataDir, OASIS_CONFIG: '' }, { port: 0, host: '127.0.0.1' });

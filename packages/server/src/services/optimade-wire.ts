@@ -1,3 +1,4 @@
+import { ANGSTROM } from '@oasis/chem';
 import {
   OPTIMADE_API_VERSION,
   OPTIMADE_PROVIDER_PREFIX,
@@ -91,9 +92,8 @@ export interface StoredStructure {
   }[];
 }
 
-const METRES_PER_ANGSTROM = 1e-10;
 /** Metres to ångström, without the float noise of the division (5.640200000000001). */
-const angstrom = (metres: number) => Number((metres / METRES_PER_ANGSTROM).toPrecision(12));
+const angstrom = (metres: number) => Number((metres / ANGSTROM).toPrecision(12));
 const toAngstrom = (vectors: number[][]) => vectors.map((vector) => vector.map(angstrom));
 
 /** OPTIMADE writes the unknown element as 'X'; the metainfo as 'x'. */

@@ -1,10 +1,10 @@
 // GET systems/{entry_id}: one system of an entry's archive written as a structure file. The caller's
 // right to read the entry is that of its archive (readEntryArchive answers 404 for invisible entries).
+import { withWrapMode } from '@oasis/chem';
 import type { SystemFormat, WrapMode } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { systemAtoms } from '../structure-files/atoms.ts';
-import { withWrapMode } from '../structure-files/wrap.ts';
 import { UnwritableStructure, writeStructureFile, type StructureFile } from '../structure-files/write.ts';
 import type { Caller } from './caller.ts';
 import { readEntryArchive } from './entries.ts';

@@ -1,9 +1,8 @@
 // The atoms of one system of an archive, read from any of the places NOMAD keeps them: a topology
 // system (its own atoms, atoms_ref, or indices into its parent), a run system's atoms, or a structure
 // of results.properties.structures. Everything comes from the archive file, so it is checked here.
-import { atomicNumber, CHEMICAL_SYMBOLS } from '../processing/elements.ts';
+import { ANGSTROM, atomicNumber, ELEMENT_SYMBOLS, type Mat3, type Vec3 } from '@oasis/chem';
 import { isSection, type Section } from '../processing/normalizers/normalizer.ts';
-import { ANGSTROM, type Mat3, type Vec3 } from '../processing/structure.ts';
 
 /** A structure in Å, as structure files write it. */
 export interface Atoms {
@@ -72,7 +71,7 @@ function symbols(labels: unknown, numbers: unknown): string[] | undefined {
     });
   }
   if (Array.isArray(numbers) && numbers.every((z) => Number.isInteger(z))) {
-    return numbers.map((z: number) => CHEMICAL_SYMBOLS[z] ?? 'X');
+    return numbers.map((z: number) => ELEMENT_SYMBOLS[z] ?? 'X');
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 // CIF 1.1: the cell in Å and degrees, space group P 1 (every atom listed, no symmetry implied) and one
 // atom_site row per atom with fractional coordinates. A CIF needs a cell: callers check for one.
-import type { Mat3 } from '../processing/structure.ts';
-import { cellDegrees, fixed, fractionalPositions } from './cell.ts';
+import { cartesianToFractional, cellParametersInDegrees, type Mat3 } from '@oasis/chem';
+import { fixed } from './fixed.ts';
 import type { Atoms } from './atoms.ts';
 
 /** A CIF data block name: letters, digits and a few marks, no white space. */
@@ -10,8 +10,8 @@ function blockName(title: string): string {
 }
 
 export function writeCif(atoms: Atoms & { lattice: Mat3 }, title: string): string {
-  const cell = cellDegrees(atoms.lattice);
-  const fractional = fractionalPositions(atoms.positions, atoms.lattice);
+  const cell = cellParametersInDegrees(atoms.lattice);
+  const fractional = cartesianToFractional(atoms.positions, atoms.lattice);
   const counts = new Map<string, number>();
   const rows = atoms.species.map((symbol, i) => {
     const n = (counts.get(symbol) ?? 0) + 1;

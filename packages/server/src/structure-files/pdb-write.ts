@@ -1,8 +1,14 @@
 // PDB (fixed columns): a CRYST1 record with the cell, then one HETATM record per atom, then END.
 // PDB readers rebuild the cell from its parameters with a along x and b in the xy plane, so positions
 // are turned into that orientation through their fractional coordinates.
-import { cellFromParameters, fractionalToCartesian, type Vec3 } from '../processing/structure.ts';
-import { cellDegrees, fixed, fractionalPositions } from './cell.ts';
+import {
+  cartesianToFractional,
+  cellFromParameters,
+  cellParametersInDegrees,
+  fractionalToCartesian,
+  type Vec3,
+} from '@oasis/chem';
+import { fixed } from './fixed.ts';
 import type { Atoms } from './atoms.ts';
 
 /** Serial numbers have five columns; longer files count on from 1 again, as PDB writers do. */
@@ -13,13 +19,13 @@ const left = (text: string, width: number) => text.slice(0, width).padEnd(width)
 
 function standardPositions(atoms: Atoms): Vec3[] {
   if (!atoms.lattice) return atoms.positions;
-  const standard = cellFromParameters(cellDegrees(atoms.lattice));
-  return fractionalPositions(atoms.positions, atoms.lattice).map((f) => fractionalToCartesian(f, standard));
+  const standard = cellFromParameters(cellParametersInDegrees(atoms.lattice));
+  return cartesianToFractional(atoms.positions, atoms.lattice).map((f) => fractionalToCartesian(f, standard));
 }
 
 function cryst1(atoms: Atoms): string | undefined {
   if (!atoms.lattice) return undefined;
-  const c = cellDegrees(atoms.lattice);
+  const c = cellParametersInDegrees(atoms.lattice);
   return (
     'CRYST1' +
     right(fixed(c.a, 3), 9) +

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemAtoms, type Atoms } from './atoms.ts';
 import { writePdb } from './pdb-write.ts';
-import { withWrapMode } from './wrap.ts';
 import { writeStructureFile } from './write.ts';
 
 const A = 1e-10;
@@ -96,49 +95,6 @@ describe('writePdb', () => {
   it('writes molecules without CRYST1', () => {
     const text = writePdb({ ...turned, lattice: null, periodic: [false, false, false] });
     expect(text.startsWith('HETATM    1 Si')).toBe(true);
-  });
-});
-
-describe('wrap modes', () => {
-  it('wraps positions into the cell and leaves them as they are for original', () => {
-    const outside = { ...turned, positions: [[-4, 4, 6] as [number, number, number], turned.positions[1]!] };
-    const wrapped = withWrapMode(outside, 'wrap');
-    wrapped.positions[0]!.forEach((x) => expect(Math.abs(x)).toBeLessThan(1e-9));
-    expect(withWrapMode(outside, 'original')).toBe(outside);
-  });
-
-  it('unwraps a large structure of molecules cut by the cell face', () => {
-    // 20 x 20 x 20 water-like triples in a 60 Å cube: 24 000 atoms.
-    const species: string[] = [];
-    const positions: [number, number, number][] = [];
-    for (let i = 0; i < 20; i++)
-      for (let j = 0; j < 20; j++)
-        for (let k = 0; k < 20; k++) {
-          const o: [number, number, number] = [i * 3, j * 3, k * 3];
-          species.push('O', 'H', 'H');
-          positions.push(o, [o[0] + 0.96, o[1], o[2]], [o[0], o[1] + 0.96, o[2]]);
-        }
-    const cube = 60;
-    // Shift everything by half a molecule across the cell's face, wrapped.
-    const shifted = positions.map(([x, y, z]): [number, number, number] => [(x - 0.5 + cube) % cube, y, z]);
-    const result = withWrapMode(
-      {
-        species,
-        positions: shifted,
-        lattice: [
-          [cube, 0, 0],
-          [0, cube, 0],
-          [0, 0, cube],
-        ],
-        periodic: [true, true, true],
-      },
-      'unwrap',
-    );
-    // Every O-H pair is 0.96 Å apart again.
-    for (let m = 0; m < species.length; m += 3) {
-      const [o, h] = [result.positions[m]!, result.positions[m + 1]!];
-      expect(Math.hypot(h[0] - o[0], h[1] - o[1], h[2] - o[2])).toBeCloseTo(0.96, 6);
-    }
   });
 });
 

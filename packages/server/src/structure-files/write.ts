@@ -1,6 +1,6 @@
 // One structure as a file of the requested format: its text, name and type.
+import type { Mat3 } from '@oasis/chem';
 import type { SystemFormat } from '@oasis/schema';
-import type { Mat3 } from '../processing/structure.ts';
 import { compositionOf, hillFormula } from '../processing/normalizers/formula.ts';
 import type { Atoms } from './atoms.ts';
 import { writeCif } from './cif-write.ts';

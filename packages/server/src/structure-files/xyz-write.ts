@@ -1,6 +1,6 @@
 // XYZ: the atom count, a comment line, then one 'symbol x y z' line per atom in Å. The comment line
 // carries the cell in the extended-XYZ convention (Lattice, Properties, pbc) when there is one.
-import { fixed } from './cell.ts';
+import { fixed } from './fixed.ts';
 import type { Atoms } from './atoms.ts';
 
 export function writeXyz(atoms: Atoms): string {

@@ -4,11 +4,7 @@
  * dynamical properties). They follow NOMAD's layout: arrays in `run` and `workflow2`, `results` pointing
  * at them by reference where NOMAD's results do, and holding them directly where NOMAD's do.
  */
-
-const eV = 1.602176634e-19;
-const kB = 1.380649e-23;
-const angstrom = 1e-10;
-const ps = 1e-12;
+import { ANGSTROM as angstrom, BOLTZMANN as kB, ELECTRON_VOLT as eV, PICOSECOND as ps } from '@oasis/chem';
 
 const range = <T>(n: number, at: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => at(i));
 const round = (value: number) => Number(value.toPrecision(6));

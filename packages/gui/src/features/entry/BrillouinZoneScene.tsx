@@ -4,7 +4,8 @@ import { useTheme } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { BrillouinZoneData, Vec3 } from './zoneGeometry.ts';
+import type { Vec3 } from '@oasis/chem';
+import type { BrillouinZoneData } from './zoneGeometry.ts';
 
 const AXIS_COLORS = [0xd32f2f, 0x388e3c, 0x1976d2];
 const vec = (v: Vec3) => new THREE.Vector3(v[0], v[1], v[2]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prepareBrillouinZone, wignerSeitzEdges, type Vec3 } from './zoneGeometry.ts';
+import type { Vec3 } from '@oasis/chem';
+import { prepareBrillouinZone, wignerSeitzEdges } from './zoneGeometry.ts';
 
 const corners = (edges: [Vec3, Vec3][]) =>
   new Set(edges.flat().map((v) => v.map((c) => c.toFixed(6)).join(','))).size;

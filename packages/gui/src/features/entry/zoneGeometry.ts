@@ -1,7 +1,17 @@
+import {
+  add3,
+  ANGSTROM,
+  cross,
+  dot,
+  fractionalToCartesian,
+  norm,
+  scaleVec3,
+  sub3,
+  type Mat3,
+  type Vec3,
+} from '@oasis/chem';
 import type { ResultsBandStructure } from '@oasis/schema';
 import { isRecord, numberArray, resolveValue } from './archiveRefs.ts';
-
-export type Vec3 = [number, number, number];
 
 /** The first Brillouin zone and the k-path through it, Cartesian, in 1/Å. */
 export interface BrillouinZoneData {
@@ -15,20 +25,11 @@ export interface BrillouinZoneData {
   points: { label: string; position: Vec3 }[];
 }
 
-const dot = (a: readonly number[], b: readonly number[]) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const cross = (a: Vec3, b: Vec3): Vec3 => [
-  a[1] * b[2] - a[2] * b[1],
-  a[2] * b[0] - a[0] * b[2],
-  a[0] * b[1] - a[1] * b[0],
-];
-const scale = (a: Vec3, s: number): Vec3 => [a[0] * s, a[1] * s, a[2] * s];
-const add = (...vectors: Vec3[]): Vec3 =>
-  vectors.reduce((sum, v) => [sum[0] + v[0], sum[1] + v[1], sum[2] + v[2]], [0, 0, 0]);
+const sum = (vectors: Vec3[]): Vec3 => vectors.reduce(add3, [0, 0, 0]);
 
 /** Fractional (row vector) coordinates in the basis -> Cartesian. */
-const cartesian = (fractional: readonly number[], basis: readonly Vec3[]): Vec3 =>
-  add(...basis.map((b, i) => scale(b, fractional[i] ?? 0)));
+const cartesian = (fractional: readonly number[], basis: Mat3): Vec3 =>
+  fractionalToCartesian([fractional[0] ?? 0, fractional[1] ?? 0, fractional[2] ?? 0], basis);
 
 /**
  * The Wigner-Seitz cell of the lattice spanned by `basis` (the first Brillouin zone of a reciprocal
@@ -36,8 +37,8 @@ const cartesian = (fractional: readonly number[], basis: readonly Vec3[]): Vec3 
  * Only the G whose midpoint lies on the cell bound it; lattice points up to two cells away suffice for
  * the cells of real crystals (a reduced basis has its Voronoi-relevant vectors among them).
  */
-export function wignerSeitzEdges(basis: readonly [Vec3, Vec3, Vec3]): [Vec3, Vec3][] {
-  const size = Math.max(...basis.map((b) => Math.sqrt(dot(b, b))));
+export function wignerSeitzEdges(basis: Mat3): [Vec3, Vec3][] {
+  const size = Math.max(...basis.map(norm));
   const tolerance = 1e-7 * size * size;
   const lattice: Vec3[] = [];
   for (let i = -2; i <= 2; i++)
@@ -45,7 +46,7 @@ export function wignerSeitzEdges(basis: readonly [Vec3, Vec3, Vec3]): [Vec3, Vec
       for (let k = -2; k <= 2; k++) if (i || j || k) lattice.push(cartesian([i, j, k], basis));
   const inside = (point: Vec3, except?: Vec3) =>
     lattice.every((g) => g === except || dot(g, point) <= dot(g, g) / 2 + tolerance);
-  const planes = lattice.filter((g) => inside(scale(g, 0.5), g));
+  const planes = lattice.filter((g) => inside(scaleVec3(g, 0.5), g));
 
   // Corners: where three planes meet inside all the others.
   const corners: Vec3[] = [];
@@ -57,11 +58,15 @@ export function wignerSeitzEdges(basis: readonly [Vec3, Vec3, Vec3]): [Vec3, Vec
         const det = dot(p, qr);
         if (Math.abs(det) < 1e-9 * size ** 3) continue;
         // Cramer's rule for p·x = |p|²/2, q·x = |q|²/2, r·x = |r|²/2.
-        const x = scale(
-          add(scale(qr, dot(p, p) / 2), scale(cross(r, p), dot(q, q) / 2), scale(cross(p, q), dot(r, r) / 2)),
+        const x = scaleVec3(
+          sum([
+            scaleVec3(qr, dot(p, p) / 2),
+            scaleVec3(cross(r, p), dot(q, q) / 2),
+            scaleVec3(cross(p, q), dot(r, r) / 2),
+          ]),
           1 / det,
         );
-        const known = corners.some((v) => dot(sub(v, x), sub(v, x)) < tolerance);
+        const known = corners.some((v) => dot(sub3(v, x), sub3(v, x)) < tolerance);
         if (!known && inside(x)) corners.push(x);
       }
 
@@ -73,13 +78,13 @@ export function wignerSeitzEdges(basis: readonly [Vec3, Vec3, Vec3]): [Vec3, Vec
       .map((v, index) => ({ v, index }))
       .filter(({ v }) => Math.abs(dot(g, v) - dot(g, g) / 2) < tolerance * 10);
     if (onFace.length < 3) continue;
-    const centre = scale(add(...onFace.map(({ v }) => v)), 1 / onFace.length);
-    const u = sub(onFace[0]!.v, centre);
+    const centre = scaleVec3(sum(onFace.map(({ v }) => v)), 1 / onFace.length);
+    const u = sub3(onFace[0]!.v, centre);
     const w = cross(g, u);
     onFace.sort(
       (m, n) =>
-        Math.atan2(dot(sub(m.v, centre), w), dot(sub(m.v, centre), u)) -
-        Math.atan2(dot(sub(n.v, centre), w), dot(sub(n.v, centre), u)),
+        Math.atan2(dot(sub3(m.v, centre), w), dot(sub3(m.v, centre), u)) -
+        Math.atan2(dot(sub3(n.v, centre), w), dot(sub3(n.v, centre), u)),
     );
     onFace.forEach((from, i) => {
       const to = onFace[(i + 1) % onFace.length]!;
@@ -92,14 +97,12 @@ export function wignerSeitzEdges(basis: readonly [Vec3, Vec3, Vec3]): [Vec3, Vec
   return edges;
 }
 
-const ANGSTROM = 1e-10;
-
 function readBasis(value: unknown): [Vec3, Vec3, Vec3] {
   if (!Array.isArray(value) || value.length !== 3) throw new Error('The reciprocal cell is not a 3×3 matrix');
   const rows = value.map((row) => {
     const vector = numberArray(row, 'A reciprocal cell vector');
     if (vector.length !== 3) throw new Error('The reciprocal cell is not a 3×3 matrix');
-    return scale(vector as Vec3, ANGSTROM);
+    return scaleVec3(vector as Vec3, ANGSTROM);
   });
   if (Math.abs(dot(rows[0]!, cross(rows[1]!, rows[2]!))) < 1e-12)
     throw new Error('The reciprocal cell vectors are linearly dependent');
@@ -133,7 +136,7 @@ export function prepareBrillouinZone(
       if (!position || typeof label !== 'string' || label === '') return;
       if (
         !points.some(
-          (p) => p.label === label && dot(sub(p.position, position), sub(p.position, position)) < 1e-12,
+          (p) => p.label === label && dot(sub3(p.position, position), sub3(p.position, position)) < 1e-12,
         )
       )
         points.push({ label, position });

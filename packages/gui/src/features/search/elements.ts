@@ -1,24 +1,8 @@
-/** Element symbols by atomic number (index 0 is hydrogen); 119 is the hypothetical ununennium. */
-const SYMBOLS = (
-  'H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr ' +
-  'Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu ' +
-  'Hf Ta W Re Os Ir Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr ' +
-  'Rf Db Sg Bh Hs Mt Ds Rg Cn Nh Fl Mc Lv Ts Og Uue'
-).split(' ');
+import { ELEMENT_NAMES, ELEMENT_SYMBOLS } from '@oasis/chem';
 
-const NAMES = (
-  'Hydrogen Helium Lithium Beryllium Boron Carbon Nitrogen Oxygen Fluorine Neon Sodium Magnesium ' +
-  'Aluminium Silicon Phosphorus Sulfur Chlorine Argon Potassium Calcium Scandium Titanium Vanadium ' +
-  'Chromium Manganese Iron Cobalt Nickel Copper Zinc Gallium Germanium Arsenic Selenium Bromine Krypton ' +
-  'Rubidium Strontium Yttrium Zirconium Niobium Molybdenum Technetium Ruthenium Rhodium Palladium Silver ' +
-  'Cadmium Indium Tin Antimony Tellurium Iodine Xenon Caesium Barium Lanthanum Cerium Praseodymium ' +
-  'Neodymium Promethium Samarium Europium Gadolinium Terbium Dysprosium Holmium Erbium Thulium Ytterbium ' +
-  'Lutetium Hafnium Tantalum Tungsten Rhenium Osmium Iridium Platinum Gold Mercury Thallium Lead Bismuth ' +
-  'Polonium Astatine Radon Francium Radium Actinium Thorium Protactinium Uranium Neptunium Plutonium ' +
-  'Americium Curium Berkelium Californium Einsteinium Fermium Mendelevium Nobelium Lawrencium ' +
-  'Rutherfordium Dubnium Seaborgium Bohrium Hassium Meitnerium Darmstadtium Roentgenium Copernicium ' +
-  'Nihonium Flerovium Moscovium Livermorium Tennessine Oganesson Ununennium'
-).split(' ');
+/** The table's cells: H to Og and the hypothetical element 119, ununennium, of spec 2 §9's period 8. */
+const SYMBOLS = [...ELEMENT_SYMBOLS.slice(1), 'Uue'];
+const NAMES = [...ELEMENT_NAMES.slice(1), 'Ununennium'];
 
 /** An element as the periodic table shows it (display data only). */
 export interface ElementCell {

@@ -2,7 +2,7 @@
 // CIF auto-preview limit, 100 kB), drawn with the default 500-atom prompt.
 import { Alert } from '@mui/material';
 import { useEffect, useMemo } from 'react';
-import { readCif } from './cifRead.ts';
+import { structureFromCif } from './cifRead.ts';
 import { LOAD_FAILED } from './limits.ts';
 import { StructureViewer } from './StructureViewer.tsx';
 
@@ -16,7 +16,7 @@ export interface CifStructureViewerProps {
 export function CifStructureViewer({ text, height = 400, onError }: CifStructureViewerProps) {
   const read = useMemo(() => {
     try {
-      return { structure: readCif(text) };
+      return { structure: structureFromCif(text) };
     } catch (error) {
       return { error: error instanceof Error ? error : new Error(String(error)) };
     }

@@ -1,10 +1,10 @@
+import type { WrapMode } from '@oasis/chem';
 import Download from '@mui/icons-material/Download';
 import { IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { downloadSystem, type StructureFormat, type SystemSource } from './download.ts';
 import { DOWNLOAD_UNAVAILABLE, STRUCTURE_FORMATS } from './limits.ts';
-import type { WrapMode } from './types.ts';
 
 /** The download menu: one item per format; CIF needs a cell. */
 export function StructureDownload({

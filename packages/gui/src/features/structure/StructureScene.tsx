@@ -1,13 +1,14 @@
 // The three.js drawing of a structure (loaded lazily: three is large). Atoms and bonds are instanced
 // meshes, so a structure costs a handful of draw calls whatever its size; the scene is drawn on demand
 // (after a change, a turn or a resize), not in a loop.
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { useEffect, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { findBonds } from './bonds.ts';
-import { covalentRadius, elementColor } from './elements.ts';
+import { elementColor, sphereRadius } from './elements.ts';
 import { PARENT_OPACITY } from './limits.ts';
-import type { Mat3, Vec3, ViewerStructure } from './types.ts';
+import type { ViewerStructure } from './types.ts';
 
 export interface SceneOptions {
   bonds: boolean;
@@ -48,7 +49,7 @@ function atomMesh(
   const matrix = new THREE.Matrix4();
   const color = new THREE.Color();
   indices.forEach((atom, k) => {
-    const r = covalentRadius(structure.species[atom]!) * ATOM_SCALE;
+    const r = sphereRadius(structure.species[atom]!) * ATOM_SCALE;
     matrix.makeScale(r, r, r).setPosition(vec(structure.positions[atom]!));
     mesh.setMatrixAt(k, matrix);
     mesh.setColorAt(k, color.setHex(elementColor(structure.species[atom]!)));

@@ -1,5 +1,6 @@
 // The structure viewer's frame (spec 3 §4): size prompt, WebGL check, toggles, wrap mode, fullscreen
 // and downloads. The drawing itself (three.js) is a lazily loaded chunk.
+import { withWrapMode, type WrapMode } from '@oasis/chem';
 import Fullscreen from '@mui/icons-material/Fullscreen';
 import FullscreenExit from '@mui/icons-material/FullscreenExit';
 import {
@@ -22,11 +23,10 @@ import { DEFAULT_SIZE_LIMIT, LOAD_FAILED, NO_WEBGL, sizePrompt } from './limits.
 import { StructureDownload } from './StructureDownload.tsx';
 import type { SystemSource } from './download.ts';
 import type { SceneOptions } from './StructureScene.tsx';
-import type { ViewerStructure, WrapMode } from './types.ts';
+import type { ViewerStructure } from './types.ts';
 import { checkAtomCount, viewerDefaults } from './viewerDefaults.ts';
 import { FailureAlertBoundary } from '../../components/FailureBoundary.tsx';
 import { hasWebGL } from './webgl.ts';
-import { withWrapMode } from './wrap.ts';
 
 const StructureScene = lazy(() =>
   import('./StructureScene.tsx').then((module) => ({ default: module.StructureScene })),

@@ -1,10 +1,6 @@
 // Bonds between drawn atoms: closer than BOND_FACTOR times the sum of the covalent radii. Pairs are
 // found through a grid of bond-long boxes, so large structures cost in proportion to their atoms.
-import { covalentRadius } from './elements.ts';
-import { length, subtract } from './geometry.ts';
-import type { Vec3 } from './types.ts';
-
-export const BOND_FACTOR = 1.2;
+import { BOND_FACTOR, covalentRadius, norm, sub3, type Vec3 } from '@oasis/chem';
 
 /** Index pairs [i, j] with i < j. */
 export function findBonds(species: readonly string[], positions: readonly Vec3[]): [number, number][] {
@@ -27,7 +23,7 @@ export function findBonds(species: readonly string[], positions: readonly Vec3[]
         for (let dz = -1; dz <= 1; dz++) {
           for (const j of grid.get(`${cx + dx},${cy + dy},${cz + dz}`) ?? []) {
             if (j <= i) continue;
-            const d = length(subtract(positions[j]!, p));
+            const d = norm(sub3(positions[j]!, p));
             // Coinciding atoms (d ~ 0) are not bonded: they are a modelling artefact, not a bond.
             if (d > 0.1 && d <= BOND_FACTOR * (radii[i]! + radii[j]!)) bonds.push([i, j]);
           }

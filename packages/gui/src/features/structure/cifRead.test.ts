@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCif } from './cifRead.ts';
+import { structureFromCif } from './cifRead.ts';
 
 const nacl = `data_NaCl
 _cell_length_a 5.6402(3)
@@ -28,9 +28,9 @@ data_second
 _cell_length_a 1
 `;
 
-describe('readCif', () => {
+describe('structureFromCif', () => {
   it('applies the symmetry operations and reads the cell of the first block', () => {
-    const s = readCif(nacl);
+    const s = structureFromCif(nacl);
     expect(s.species.filter((x) => x === 'Na')).toHaveLength(4);
     expect(s.species.filter((x) => x === 'Cl')).toHaveLength(4);
     expect(s.lattice?.[0][0]).toBeCloseTo(5.6402, 6);
@@ -41,11 +41,11 @@ describe('readCif', () => {
 
   it('reads a hexagonal cell and throws without a cell or sites', () => {
     const hex = `data_x\n_cell_length_a 3\n_cell_length_b 3\n_cell_length_c 5\n_cell_angle_gamma 120\nloop_\n_atom_site_label\n_atom_site_fract_x\n_atom_site_fract_y\n_atom_site_fract_z\nZn1 0.3333 0.6667 0\n`;
-    const s = readCif(hex);
+    const s = structureFromCif(hex);
     expect(s.species).toEqual(['Zn']);
     expect(s.lattice?.[1][0]).toBeCloseTo(-1.5, 6);
-    expect(() => readCif('data_x\n_cell_length_a 3\n')).toThrow('The CIF file has no cell.');
-    expect(() => readCif('data_x\n_cell_length_a 3\n_cell_length_b 3\n_cell_length_c 3\n')).toThrow(
+    expect(() => structureFromCif('data_x\n_cell_length_a 3\n')).toThrow('The CIF file has no cell.');
+    expect(() => structureFromCif('data_x\n_cell_length_a 3\n_cell_length_b 3\n_cell_length_c 3\n')).toThrow(
       'The CIF file has no atom sites.',
     );
   });

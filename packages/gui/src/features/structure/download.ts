@@ -1,6 +1,6 @@
+import type { WrapMode } from '@oasis/chem';
 import type { ApiClient } from '../../api/client.ts';
 import type { STRUCTURE_FORMATS } from './limits.ts';
-import type { WrapMode } from './types.ts';
 
 export type StructureFormat = (typeof STRUCTURE_FORMATS)[number];
 

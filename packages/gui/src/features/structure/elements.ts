@@ -1,7 +1,7 @@
-// Per-element drawing data: Jmol's CPK colours and covalent radii (Cordero et al. 2008, Å), by atomic
-// number from H (1) to Cm (96). Unknown symbols get a pink sphere of the fallback radius; 'X', a site that
-// is no atom (a virtual site of a water model, a ghost atom), a small grey one that hides no atom.
-import { ELEMENT_SYMBOLS } from '@oasis/schema';
+// Per-element drawing data: Jmol's CPK colours by atomic number from H (1) to Cm (96), and spheres of the
+// covalent radius. Unknown symbols get a pink sphere of the fallback radius; 'X', a site that is no atom
+// (a virtual site of a water model, a ghost atom), a small grey one that hides no atom.
+import { atomicNumber, tabulatedCovalentRadius } from '@oasis/chem';
 
 const COLORS = [
   0xffffff, 0xd9ffff, 0xcc80ff, 0xc2ff00, 0xffb5b5, 0x909090, 0x3050f8, 0xff0d0d, 0x90e050, 0xb3e3f5,
@@ -16,35 +16,21 @@ const COLORS = [
   0x00a1ff, 0x008fff, 0x0080ff, 0x006bff, 0x545cf2, 0x785ce3,
 ];
 
-const RADII = [
-  0.31, 0.28, 1.28, 0.96, 0.84, 0.76, 0.71, 0.66, 0.57, 0.58, 1.66, 1.41, 1.21, 1.11, 1.07, 1.05, 1.02, 1.06,
-  2.03, 1.76, 1.7, 1.6, 1.53, 1.39, 1.39, 1.32, 1.26, 1.24, 1.32, 1.22, 1.22, 1.2, 1.19, 1.2, 1.2, 1.16, 2.2,
-  1.95, 1.9, 1.75, 1.64, 1.54, 1.47, 1.46, 1.42, 1.39, 1.45, 1.44, 1.42, 1.39, 1.39, 1.38, 1.39, 1.4, 2.44,
-  2.15, 2.07, 2.04, 2.03, 2.01, 1.99, 1.98, 1.98, 1.96, 1.94, 1.92, 1.92, 1.89, 1.9, 1.87, 1.87, 1.75, 1.7,
-  1.62, 1.51, 1.44, 1.41, 1.36, 1.36, 1.32, 1.45, 1.46, 1.48, 1.4, 1.5, 1.5, 2.6, 2.21, 2.15, 2.06, 2.0, 1.96,
-  1.9, 1.87, 1.8, 1.69,
-];
-
 const FALLBACK_COLOR = 0xff1493;
 const FALLBACK_RADIUS = 1.5;
 const NO_ATOM = 'X';
 const NO_ATOM_COLOR = 0xa0a0a0;
 const NO_ATOM_RADIUS = 0.2;
 
-function atomicNumber(symbol: string): number {
-  return (ELEMENT_SYMBOLS as readonly string[]).indexOf(symbol);
-}
-
 /** Jmol colour of an element as 0xRRGGBB. */
 export function elementColor(symbol: string): number {
   if (symbol === NO_ATOM) return NO_ATOM_COLOR;
   const z = atomicNumber(symbol);
-  return z > 0 ? (COLORS[z - 1] ?? FALLBACK_COLOR) : FALLBACK_COLOR;
+  return z === undefined ? FALLBACK_COLOR : (COLORS[z - 1] ?? FALLBACK_COLOR);
 }
 
-/** Covalent radius in Å. */
-export function covalentRadius(symbol: string): number {
+/** Radius of an atom's sphere in Å: its covalent radius where the table has one. */
+export function sphereRadius(symbol: string): number {
   if (symbol === NO_ATOM) return NO_ATOM_RADIUS;
-  const z = atomicNumber(symbol);
-  return z > 0 ? (RADII[z - 1] ?? FALLBACK_RADIUS) : FALLBACK_RADIUS;
+  return tabulatedCovalentRadius(symbol) ?? FALLBACK_RADIUS;
 }

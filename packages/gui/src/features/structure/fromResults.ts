@@ -2,10 +2,9 @@
 // tree whose nodes know their atoms: their own (NOMAD's Atoms), the original structure for the root
 // (whose atoms_ref points into the run, which the viewer does not fetch), or the atoms of their
 // parent at their indices (groups and parts).
+import { ANGSTROM, type Mat3, type Vec3 } from '@oasis/chem';
 import type { ResultsMaterial, ResultsStructure, ResultsStructures } from '@oasis/schema';
-import type { Mat3, Vec3, ViewerStructure } from './types.ts';
-
-const ANGSTROM = 1e-10;
+import type { ViewerStructure } from './types.ts';
 
 type TopologySystem = NonNullable<ResultsMaterial['topology']>[number];
 

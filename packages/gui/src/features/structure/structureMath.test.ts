@@ -1,8 +1,8 @@
+import { withWrapMode } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
 import { findBonds } from './bonds.ts';
-import type { Vec3, ViewerStructure } from './types.ts';
+import type { ViewerStructure } from './types.ts';
 import { checkAtomCount, viewerDefaults } from './viewerDefaults.ts';
-import { withWrapMode } from './wrap.ts';
 
 /** Water across the face of a 10 Å cube: one H sits at x = 9.6 Å, bonded to the O at 0.2 Å. */
 const water: ViewerStructure = {
@@ -19,20 +19,6 @@ const water: ViewerStructure = {
   ],
   periodic: [true, true, true],
 };
-
-describe('wrap modes', () => {
-  it('unwraps a molecule cut by the cell and wraps positions into the cell', () => {
-    const unwrapped = withWrapMode(water, 'unwrap');
-    expect(unwrapped.positions[1]![0]).toBeCloseTo(-0.4, 9);
-    const shifted = water.positions.map(([x, y, z]): Vec3 => [x + 10, y - 20, z]);
-    const wrapped = withWrapMode({ ...water, positions: shifted }, 'wrap');
-    wrapped.positions.forEach((p, i) =>
-      p.forEach((x, k) => expect(x).toBeCloseTo(water.positions[i]![k]!, 9)),
-    );
-    expect(withWrapMode(water, 'original')).toBe(water);
-    expect(() => withWrapMode(water, 'fold' as never)).toThrow("Invalid wrap mode 'fold'.");
-  });
-});
 
 describe('bonds', () => {
   it('bonds atoms closer than 1.2 times their covalent radii', () => {

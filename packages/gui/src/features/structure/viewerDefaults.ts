@@ -1,6 +1,6 @@
 // What the viewer starts with for a structure (spec 3 §4, §9).
+import type { WrapMode } from '@oasis/chem';
 import { BONDS_DISABLED_ABOVE, BONDS_ON_BELOW, HIGH_QUALITY_UP_TO } from './limits.ts';
-import type { WrapMode } from './types.ts';
 
 /** Structural types whose atoms form one piece: shown unwrapped and without cell or lattice. */
 const WHOLE_PIECES = ['molecule / cluster', 'molecule', 'monomer', 'atom'];

@@ -1,5 +1,5 @@
+import { ELEMENT_SYMBOLS } from '@oasis/chem';
 import { enumeration, int, LIST, str, SUGGESTED } from '../define.ts';
-import { ELEMENT_SYMBOLS } from './elements.ts';
 import { BUILDING_BLOCKS, DIMENSIONALITIES } from './results-material-values.ts';
 
 /**

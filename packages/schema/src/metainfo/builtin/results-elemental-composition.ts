@@ -1,5 +1,5 @@
+import { ELEMENT_SYMBOLS } from '@oasis/chem';
 import { enumeration, float, section, SUGGESTED } from '../define.ts';
-import { ELEMENT_SYMBOLS } from './elements.ts';
 
 export const elementalComposition = section('ElementalComposition', 'Share of one element in the material.', [
   // Unlike elements, NOMAD leaves the unknown species 'X' out here.

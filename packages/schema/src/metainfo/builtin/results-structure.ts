@@ -1,5 +1,5 @@
+import { ELEMENT_SYMBOLS } from '@oasis/chem';
 import { enumeration, float, int, MATRIX3, repeating, section, str, sub, VECTOR3 } from '../define.ts';
-import { ELEMENT_SYMBOLS } from './elements.ts';
 
 /** results.properties.structures: the entry's structure in OPTIMADE form, as given and standardised. */
 

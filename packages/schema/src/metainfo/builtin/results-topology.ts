@@ -1,3 +1,4 @@
+import { ELEMENT_SYMBOLS } from '@oasis/chem';
 import {
   bool,
   enumeration,
@@ -13,7 +14,6 @@ import {
   SUGGESTED,
   VECTOR3,
 } from '../define.ts';
-import { ELEMENT_SYMBOLS } from './elements.ts';
 import { classificationQuantities } from './results-classification.ts';
 import { elementalComposition } from './results-elemental-composition.ts';
 import {

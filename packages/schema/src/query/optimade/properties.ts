@@ -1,9 +1,8 @@
-import { ELEMENT_SYMBOLS } from '../../metainfo/builtin/elements.ts';
-
 /**
  * How OPTIMADE structure properties map to NOMAD search quantities. NOMAD's OPTIMADE API serves its
  * entries as `structures`; the same correspondence lets a filter search this server's entries.
  */
+import { ELEMENT_SYMBOLS } from '@oasis/chem';
 export type ScalarType = 'string' | 'number' | 'timestamp' | 'boolean';
 
 export type ResolvedProperty =

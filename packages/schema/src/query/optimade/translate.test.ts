@@ -1,5 +1,5 @@
+import { ELEMENT_SYMBOLS } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_SYMBOLS } from '../../metainfo/builtin/elements.ts';
 import { QueryError, type QueryNode } from '../query.ts';
 import { optimadeToQuery } from './translate.ts';
 

@@ -1,8 +1,8 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import type { Mat3, Vec3 } from '../structure.ts';
 import { bandStructureGaps, dosBandGap, type BandSegment } from './band-gap.ts';
 
-const EV = 1.602176634e-19;
 const G: Vec3 = [0, 0, 0];
 const X: Vec3 = [0.5, 0, 0];
 const M: Vec3 = [0.5, 0.5, 0];

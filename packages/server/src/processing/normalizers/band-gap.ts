@@ -1,7 +1,7 @@
 // Band gaps per spin channel from a band structure or a density of states, with NOMAD's rules:
 // energies are compared with a reference (the Fermi energy, else the highest occupied energy)
 // within a 0.05 eV tolerance; a band crossing the reference closes the gap.
-import type { Mat3, Vec3 } from '../structure.ts';
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { kpointDistance } from './electronic-kspace.ts';
 
 /** How far (J) a band may reach past the reference and still count as fully (un)occupied: 0.05 eV. */

@@ -1,7 +1,8 @@
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Mat3, Structure, Vec3 } from '../structure.ts';
+import type { Structure } from '../structure.ts';
 import { integerBasis, structuralType } from './dimensionality.ts';
 
 const A = 1e-10;

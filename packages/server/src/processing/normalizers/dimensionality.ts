@@ -2,20 +2,25 @@
 // bonded when their distance is at most the sum of their covalent radii plus 1 Å (MatID's cluster
 // threshold), bonds are followed across periodic images, and the number of independent lattice
 // directions in which the bonded network repeats itself is its dimensionality (0 to 3).
-import { covalentRadius } from '../elements.ts';
 import {
+  add3,
   ANGSTROM,
+  apply3,
+  cartesianToFractional,
   cellVolume,
+  covalentRadius,
   cross,
   dot,
   fractionalToCartesian,
+  inverse3,
   norm,
   scaleVec3,
+  sub3,
+  transpose3,
   type Mat3,
-  type Structure,
   type Vec3,
-} from '../structure.ts';
-import { add3, apply3, cartesianToFractional, inverse3, sub3, transpose3 } from './symmetry-math.ts';
+} from '@oasis/chem';
+import { type Structure } from '../structure.ts';
 
 export type StructuralType = 'bulk' | 'surface' | '2D' | '1D' | 'molecule / cluster' | 'atom' | 'unavailable';
 

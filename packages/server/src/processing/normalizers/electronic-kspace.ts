@@ -1,5 +1,5 @@
 // Reciprocal-space helpers shared by the band-structure and method normalisers.
-import { cross, dot, type Mat3, type Vec3 } from '../structure.ts';
+import { cross, dot, type Mat3, type Vec3 } from '@oasis/chem';
 
 /**
  * Reciprocal cell of a lattice (rows in m): rows b_i with a_i · b_j = δ_ij, in 1/m, without the

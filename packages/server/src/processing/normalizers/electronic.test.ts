@@ -1,9 +1,10 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
+import { ANGSTROM } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import { ANGSTROM } from '../structure.ts';
 import { resolveArchivePath } from './archive-path.ts';
 import { electronicProperties } from './electronic.ts';
 import type { Section } from './normalizer.ts';
-import { EV, singlePointArchive } from './properties-fixtures.ts';
+import { singlePointArchive } from './properties-fixtures.ts';
 
 const noLog = (): void => {};
 const G = [0, 0, 0];

@@ -1,7 +1,7 @@
 // Chemical formulas in the formats of NOMAD's results.material (nomad.atomutils.Formula):
 // hill from the full counts; reduced, iupac and anonymous from the counts divided by their gcd;
 // descriptive is iupac for inorganic and hill for carbon compounds.
-import { isElementSymbol, iupacRank } from '../elements.ts';
+import { isElementSymbol, iupacRank } from '@oasis/chem';
 
 export type Composition = ReadonlyMap<string, number>;
 

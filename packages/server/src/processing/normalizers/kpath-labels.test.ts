@@ -1,15 +1,14 @@
+import { multiply3, type Mat3, type Vec3 } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decompress } from '../compression.ts';
 import { getParser } from '../matching.ts';
 import { parseMainfile } from '../pipeline.ts';
-import type { Mat3, Vec3 } from '../structure.ts';
 import { reciprocalCell } from './electronic-kspace.ts';
 import { kpointLabeller, labelSegmentEndpoints, latticeIsometries } from './kpath-labels.ts';
 import { standardBrillouinZone } from './kpath-special-points.ts';
 import type { Section } from './normalizer.ts';
-import { multiply3 } from './symmetry-math.ts';
 
 const A = 5.43e-10;
 const h = A / 2;

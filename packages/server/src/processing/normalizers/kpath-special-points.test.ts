@@ -1,5 +1,5 @@
+import { cellParameters, cellVolume, norm, type Mat3, type Vec3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import { cellParameters, cellVolume, norm, type Mat3, type Vec3 } from '../structure.ts';
 import { reciprocalCell } from './electronic-kspace.ts';
 import { standardBrillouinZone, type StandardBrillouinZone } from './kpath-special-points.ts';
 import { pathNames, standardBandPath } from './kpath-standard-path.ts';

@@ -5,9 +5,8 @@
 // is first brought into the paper's setting (axis order a < b < c, monoclinic unique axis a with
 // alpha < 90°, ...). Triclinic lattices are not covered: their standard needs a reduced reciprocal
 // cell, and only Γ can be named there without it.
-import { dot, norm, scaleVec3, type Mat3, type Vec3 } from '../structure.ts';
+import { add3, dot, inverse3, norm, scaleVec3, type Mat3, type Vec3 } from '@oasis/chem';
 import { reciprocalCell } from './electronic-kspace.ts';
-import { add3, inverse3 } from './symmetry-math.ts';
 
 export interface StandardBrillouinZone {
   /** The paper's lattice variant ('FCC', 'BCT2', 'MCLC3' ...). */

@@ -1,5 +1,5 @@
+import type { Mat3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import type { Mat3 } from '../structure.ts';
 import { standardBrillouinZone } from './kpath-special-points.ts';
 import { pathNames, standardBandPath } from './kpath-standard-path.ts';
 

@@ -2,10 +2,9 @@
 // Setyawan and Curtarolo (Comp. Mat. Sci. 49, 299 (2010)) per lattice variant, as ase tabulates them
 // and NOMAD's phonopy parser draws when a run names no path. Sub-paths are separated by commas; a
 // point name is a letter with an optional digit (Z1, Σ1).
-import type { Mat3, Vec3 } from '../structure.ts';
+import { apply3, type Mat3, type Vec3 } from '@oasis/chem';
 import { isIdentity, latticeIsometries } from './kpath-labels.ts';
 import type { StandardBrillouinZone } from './kpath-special-points.ts';
-import { apply3 } from './symmetry-math.ts';
 
 const PATHS: Readonly<Record<string, string>> = {
   CUB: 'ΓXMΓRX,MR',

@@ -1,6 +1,7 @@
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
 import { nomadHash } from '../ids.ts';
-import type { Mat3, Structure, Vec3 } from '../structure.ts';
+import type { Structure } from '../structure.ts';
 import type { LogLevel } from '../types.ts';
 import { crystalSystem, materialFromStructure, symmetryFromDeclaration } from './material.ts';
 import { materialNormalizer } from './material-normalizer.ts';

@@ -1,5 +1,6 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
+import { ANGSTROM } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import { ANGSTROM } from '../structure.ts';
 import type { Section } from './normalizer.ts';
 import {
   basisSetType,
@@ -13,7 +14,7 @@ import {
   xcFunctionalType,
 } from './method.ts';
 import { methodNormalizer } from './method-normalizer.ts';
-import { EV, singlePointArchive } from './properties-fixtures.ts';
+import { singlePointArchive } from './properties-fixtures.ts';
 
 describe('XC functional classification', () => {
   it('sorts and de-duplicates the libxc names of all components', () => {

@@ -1,7 +1,7 @@
 // results.method from run.method, following NOMAD's method normaliser: method name, DFT settings
 // (basis set, XC functional rung, SCF threshold, smearing) and numerical precision.
+import type { Mat3 } from '@oasis/chem';
 import { BASIS_SET_CONTAINER_TYPES, BASIS_SET_TYPES, METHOD_NAMES, RELATIVITY_METHODS } from '@oasis/schema';
-import type { Mat3 } from '../structure.ts';
 import { isSection, type Section } from './normalizer.ts';
 import {
   finiteNumber,

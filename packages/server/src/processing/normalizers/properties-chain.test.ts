@@ -1,9 +1,10 @@
 // The whole normaliser chain on NOMAD-shaped DFT archives: every reference in results and
 // workflow2 must resolve inside the archive.
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Mat3, Structure, Vec3 } from '../structure.ts';
+import type { Structure } from '../structure.ts';
 import { resolveArchivePath } from './archive-path.ts';
 import { normalizeArchive } from './index.ts';
 import type { Section } from './normalizer.ts';

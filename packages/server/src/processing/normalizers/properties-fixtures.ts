@@ -1,12 +1,7 @@
 // Small NOMAD-shaped archives for the method/properties/workflow normaliser tests, written by hand
 // in the layout the DFT parsers produce (SI units throughout). Test support only.
-import { ANGSTROM } from '../structure.ts';
+import { ANGSTROM, ELECTRON_VOLT as EV, EV_PER_ANGSTROM } from '@oasis/chem';
 import type { Section } from './normalizer.ts';
-
-/** One electronvolt in joule (exact, SI 2019). */
-export const EV = 1.602176634e-19;
-/** eV/Å in newton. */
-export const EV_PER_ANGSTROM = EV / ANGSTROM;
 
 const A = 4 * ANGSTROM;
 const CUBIC: number[][] = [

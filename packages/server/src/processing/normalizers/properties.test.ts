@@ -1,13 +1,9 @@
+import { ELECTRON_VOLT as EV, EV_PER_ANGSTROM } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
 import { resolveArchivePath } from './archive-path.ts';
 import type { Section } from './normalizer.ts';
 import { geometryOptimizationProperties, nCalculations } from './properties.ts';
-import {
-  EV,
-  EV_PER_ANGSTROM,
-  geometryOptimizationArchive,
-  singlePointArchive,
-} from './properties-fixtures.ts';
+import { geometryOptimizationArchive, singlePointArchive } from './properties-fixtures.ts';
 import { normalizeWorkflow } from './workflow-normalizer.ts';
 
 describe('properties', () => {

@@ -2,7 +2,7 @@
 // Wyckoff occupation, the way NOMAD matches its AFLOW table: species are anonymised (X_0 the most
 // frequent, ties broken by occupation of the earliest Wyckoff letter) and counts divided by their
 // greatest common divisor. Names are those of NOMAD's structure_name enumeration.
-import { atomicNumber } from '../elements.ts';
+import { atomicNumber } from '@oasis/chem';
 import { gcd } from './formula.ts';
 import type { MaterialSymmetry } from './symmetry.ts';
 

@@ -2,7 +2,7 @@
 // (atoms groups of type 'molecule', as the GROMACS parser writes them): per molecule label and frame, the
 // mass-weighted radius of gyration averaged over that label's molecules, each molecule made whole by
 // the minimum image around its first atom. Bounded: 100 frames (evenly picked), 200,000 atoms.
-import { atomicMass } from '../elements.ts';
+import { atomicMass } from '@oasis/chem';
 import { indexedSections, sectionAt } from './archive-path.ts';
 import { evenly, fractional, mdTrajectory, type Frame } from './md-analysis.ts';
 import type { Section } from './normalizer.ts';

@@ -1,7 +1,7 @@
 // results.properties.structures sections (NOMAD's Structure): original, conventional, primitive.
+import { ANGSTROM, atomicMass, cellParameters, cellVolume, type Mat3, type Vec3 } from '@oasis/chem';
 import type { ResultsStructure } from '@oasis/schema';
-import { atomicMass } from '../elements.ts';
-import { ANGSTROM, cellParameters, cellVolume, type Mat3, type Structure, type Vec3 } from '../structure.ts';
+import { type Structure } from '../structure.ts';
 import type { Cell } from './symmetry-cells.ts';
 import type { WyckoffSet } from './symmetry.ts';
 

@@ -2,9 +2,9 @@
 // "Wyckoff ground state" (which NOMAD's material ids rely on): among the relabellings produced by
 // the Euclidean normaliser, prefer the one that puts the most atoms of the lightest element on the
 // first Wyckoff letter, then the next element, then the next letter, until one is left.
-import type { Vec3 } from '../structure.ts';
+import { sub3, type Vec3 } from '@oasis/chem';
 import type { AffineMap } from './symmetry-euclidean.ts';
-import { distanceToInteger, sub3 } from './symmetry-math.ts';
+import { distanceToInteger } from './symmetry-math.ts';
 import {
   applyOperation,
   FRACTIONAL_TOLERANCE,

@@ -1,21 +1,18 @@
 // Conventional and primitive cells of an analysed crystal, in Å and fractional coordinates.
 import {
+  cartesianToFractional,
   cellFromParameters,
   cellParameters,
   cellVolume,
-  fractionalToCartesian,
-  type Mat3,
-  type Vec3,
-} from '../structure.ts';
-import {
-  cartesianToFractional,
   det3,
-  distanceToInteger,
+  fractionalToCartesian,
   multiply3,
   sub3,
   transpose3,
-  wrapVec,
-} from './symmetry-math.ts';
+  type Mat3,
+  type Vec3,
+} from '@oasis/chem';
+import { distanceToInteger, wrapVec } from './symmetry-math.ts';
 import { FRACTIONAL_TOLERANCE } from './symmetry-wyckoff.ts';
 
 export interface Cell {

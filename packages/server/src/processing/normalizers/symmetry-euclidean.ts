@@ -4,9 +4,20 @@
 // choosing among them makes Wyckoff letters, and ids derived from them, independent of the input.
 // MatID (NOMAD) uses tabulated normalisers; here they are found by search, which for the generic
 // metric of each crystal family gives the same group.
-import { cellFromParameters, dot, type Mat3, type Vec3 } from '../structure.ts';
+import {
+  apply3,
+  cellFromParameters,
+  det3,
+  dot,
+  inverse3,
+  multiply3,
+  sub3,
+  transpose3,
+  type Mat3,
+  type Vec3,
+} from '@oasis/chem';
 import type { Operation } from './symmetry-wyckoff.ts';
-import { apply3, det3, distanceToInteger, inverse3, multiply3, sub3, transpose3 } from './symmetry-math.ts';
+import { distanceToInteger } from './symmetry-math.ts';
 
 export type AffineMap = Operation;
 

@@ -1,6 +1,5 @@
+import { cartesianToFractional, inverse3, type Mat3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import type { Mat3 } from '../structure.ts';
-import { cartesianToFractional, inverse3 } from './symmetry-math.ts';
 
 describe('3x3 helpers', () => {
   it('inverts a matrix and refuses a singular one', () => {

@@ -1,5 +1,5 @@
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import type { Mat3, Vec3 } from '../structure.ts';
 import { spglibMonoclinicCell } from './symmetry-monoclinic.ts';
 import { loadMoyo } from './symmetry-moyo.ts';
 import { operationsFromMoyo } from './symmetry-wyckoff.ts';

@@ -2,8 +2,7 @@
 // shortest lattice vectors of the a-c plane (|a| <= |c|), beta not acute, and the space group's operations
 // unchanged (a glide stays along c, a centring stays C). moyo returns a valid b-unique cell of the same
 // setting, but not always that one (SARSUC.cif: a and c swapped).
-import type { SymmetryOperation } from '../parsers/symop.ts';
-import type { Mat3, Vec3 } from '../structure.ts';
+import type { Mat3, SymmetryOperation, Vec3 } from '@oasis/chem';
 import { wrapVec } from './symmetry-math.ts';
 
 type Int2 = readonly [number, number];

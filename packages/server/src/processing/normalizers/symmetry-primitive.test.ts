@@ -1,5 +1,5 @@
+import { cellVolume } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import { cellVolume } from '../structure.ts';
 import { reduceToPrimitive } from './symmetry-primitive.ts';
 
 describe('reduceToPrimitive', () => {

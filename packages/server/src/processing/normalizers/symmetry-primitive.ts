@@ -1,8 +1,18 @@
 // Reduction of a supercell to a primitive cell by its pure translations, before moyo sees it: moyo
 // takes seconds on large supercells (a 200-atom bcc supercell: ~6 s) but milliseconds on their
 // primitive cells, and the standardised result does not depend on which cell it was given.
-import { cellVolume, fractionalToCartesian, type Mat3, type Vec3 } from '../structure.ts';
-import { apply3, det3, inverse3, multiply3, transpose3, wrapVec } from './symmetry-math.ts';
+import {
+  apply3,
+  cellVolume,
+  det3,
+  fractionalToCartesian,
+  inverse3,
+  multiply3,
+  transpose3,
+  type Mat3,
+  type Vec3,
+} from '@oasis/chem';
+import { wrapVec } from './symmetry-math.ts';
 
 export interface NumberedCell {
   /** Lattice rows (Å). */

@@ -1,8 +1,8 @@
 // Space-group operations and Wyckoff positions of one setting (Hall number), and the Wyckoff
 // letter of a point: which orbit type it lies on. moyo reports letters only for the input atoms,
 // but the conventional cell and its re-labelled (normalised) variants need them too.
-import type { Mat3, Vec3 } from '../structure.ts';
-import { add3, apply3, distanceToInteger, fromColumnMajor, sub3 } from './symmetry-math.ts';
+import { add3, apply3, sub3, type Mat3, type Vec3 } from '@oasis/chem';
+import { distanceToInteger, fromColumnMajor } from './symmetry-math.ts';
 
 export interface Operation {
   /** Rotation acting on fractional coordinates (rows). */

@@ -1,14 +1,14 @@
 // Symmetry analysis of a periodic crystal with moyo (spglib's successor), in the conventions NOMAD
 // stores in results.material.symmetry: spglib's default settings, idealised standard cells and
 // MatID's canonical Wyckoff letters.
+import { ANGSTROM, atomicNumber, cartesianToFractional, cellVolume, type Mat3, type Vec3 } from '@oasis/chem';
 import type { ResultsSymmetry } from '@oasis/schema';
-import { atomicNumber } from '../elements.ts';
-import { ANGSTROM, cellVolume, type Mat3, type Structure, type Vec3 } from '../structure.ts';
+import { type Structure } from '../structure.ts';
 import { spglibHallSymbol } from './hall-symbols.ts';
 import { chooseRelabelling, orbits, relabellings } from './symmetry-canonical.ts';
 import { idealLattice, primitiveCell, type Cell } from './symmetry-cells.ts';
 import { euclideanNormalizer } from './symmetry-euclidean.ts';
-import { cartesianToFractional, latticeFromBasis, wrapVec } from './symmetry-math.ts';
+import { latticeFromBasis, wrapVec } from './symmetry-math.ts';
 import { loadMoyo, type Moyo } from './symmetry-moyo.ts';
 import { spglibMonoclinicCell } from './symmetry-monoclinic.ts';
 import { reduceToPrimitive } from './symmetry-primitive.ts';

@@ -1,5 +1,6 @@
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import type { Mat3, Structure, Vec3 } from '../structure.ts';
+import type { Structure } from '../structure.ts';
 import { materialNormalizer } from './material-normalizer.ts';
 import type { Section } from './normalizer.ts';
 

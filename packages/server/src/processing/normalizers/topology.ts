@@ -2,8 +2,8 @@
 // original system (the root) and, for analysed bulk crystals, its conventional cell as a child. The
 // original system points at the run system it comes from (atoms_ref) when the parser wrote one, and
 // holds its atoms otherwise; the conventional cell holds its own atoms, as in NOMAD's archives.
+import { atomicNumber } from '@oasis/chem';
 import type { ResultsMaterial, ResultsStructure, ResultsStructures } from '@oasis/schema';
-import { atomicNumber } from '../elements.ts';
 
 type TopologySystem = NonNullable<ResultsMaterial['topology']>[number];
 type SystemCell = NonNullable<TopologySystem['cell']>;

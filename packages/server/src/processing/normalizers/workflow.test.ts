@@ -1,13 +1,8 @@
+import { ANGSTROM, ELECTRON_VOLT as EV, EV_PER_ANGSTROM, type Mat3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import { ANGSTROM, type Mat3 } from '../structure.ts';
 import { resolveArchivePath } from './archive-path.ts';
 import type { Section } from './normalizer.ts';
-import {
-  EV,
-  EV_PER_ANGSTROM,
-  geometryOptimizationArchive,
-  singlePointArchive,
-} from './properties-fixtures.ts';
+import { geometryOptimizationArchive, singlePointArchive } from './properties-fixtures.ts';
 import {
   finalDifference,
   geometryOptimizationType,

@@ -1,9 +1,8 @@
 // Quantities of NOMAD's workflow2 results derived from the calculations and systems of a run:
 // energy differences, force and displacement maxima, the kind of geometry optimisation.
-import { fractionalToCartesian, type Mat3, type Vec3 } from '../structure.ts';
+import { cartesianToFractional, fractionalToCartesian, sub3, type Mat3, type Vec3 } from '@oasis/chem';
 import type { Section } from './normalizer.ts';
 import { sectionAt, vectors3 } from './archive-path.ts';
-import { cartesianToFractional, sub3 } from './symmetry-math.ts';
 
 /** The class name of a workflow section ('SinglePoint', 'GeometryOptimization' ...). */
 export function workflowClassName(workflow: Section): string | undefined {

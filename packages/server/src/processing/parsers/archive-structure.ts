@@ -1,6 +1,7 @@
 // The representative structure of an archive file: the last system of its first run, as NOMAD's
 // normalisers take it, so that an archive written by a tool gets results.material like a parsed run.
-import type { Mat3, Structure, Vec3 } from '../structure.ts';
+import type { Mat3, Vec3 } from '@oasis/chem';
+import type { Structure } from '../structure.ts';
 import { isObject, type JsonObject } from './archive-schema.ts';
 
 /** Systems larger than this are left to their own results (symmetry analysis costs grow with atoms). */

@@ -1,8 +1,7 @@
 // Symmetry operations for CIF files that name their space group but do not list the operations:
 // the Hermann-Mauguin or Hall symbol (or the number) is looked up among the 530 Hall settings of
 // the space-group tables (moyo), and that setting's operations expand the asymmetric unit.
-import type { CellParameters } from '../structure.ts';
-import type { SymmetryOperation } from './symop.ts';
+import type { CellParameters, SymmetryOperation } from '@oasis/chem';
 import { spglibHallSymbol } from '../normalizers/hall-symbols.ts';
 
 interface HallEntry {

@@ -1,33 +1,31 @@
 // From CIF data blocks to a Structure: cell, symmetry expansion of the asymmetric unit, species.
-import { isElementSymbol } from '../elements.ts';
-import { apply3, inverse3, transpose3 } from '../normalizers/symmetry-math.ts';
 import {
   ANGSTROM,
+  apply3,
+  applyOperation,
   cellFromParameters,
-  fractionalToCartesian,
-  scaleMat3,
-  type CellParameters,
-  type Mat3,
-  type Structure,
-  type Vec3,
-} from '../structure.ts';
-import {
   cifNumber,
   cifText,
   columnValues,
   findLoop,
   firstValue,
-  readCif,
+  fractionalToCartesian,
+  identityOperation,
+  inverse3,
+  isElementSymbol,
+  parseSymmetryOperation,
+  readCifBlocks,
+  scaleMat3,
+  transpose3,
+  type CellParameters,
   type CifBlock,
   type CifValue,
-} from './cif-syntax.ts';
-import { operationsFromDeclaration, type SpaceGroupTables } from './cif-spacegroup.ts';
-import {
-  applyOperation,
-  identityOperation,
-  parseSymmetryOperation,
+  type Mat3,
   type SymmetryOperation,
-} from './symop.ts';
+  type Vec3,
+} from '@oasis/chem';
+import { type Structure } from '../structure.ts';
+import { operationsFromDeclaration, type SpaceGroupTables } from './cif-spacegroup.ts';
 
 export interface CifStructure {
   blockName: string;
@@ -77,7 +75,7 @@ function hasSites(block: CifBlock): boolean {
  * `tables` generate the symmetry operations of files that only name their space group.
  */
 export function readCifStructure(text: string, tables?: SpaceGroupTables): CifStructure {
-  const blocks = readCif(text);
+  const blocks = readCifBlocks(text);
   if (blocks.length === 0) throw new Error('CIF file has no data block');
   const block = blocks.find(hasSites);
   if (!block) throw new Error('CIF file has no atom sites');

@@ -2,6 +2,7 @@
 // NOMAD's eigenvalues (one k-point), atomic charges, and the atom-centred basis set. Gaussian, ORCA and
 // NWChem use them.
 
+import { ELEMENTARY_CHARGE } from '@oasis/chem';
 import type {
   BandEnergies,
   BasisSet,
@@ -9,7 +10,6 @@ import type {
   CalculationCharges,
   WithCodeSpecific,
 } from '@oasis/schema';
-import { ELEMENTARY_CHARGE } from '../units.ts';
 
 /** An orbital: its energy in the code's unit and its occupation (electrons). */
 export interface Orbital {

@@ -1,17 +1,17 @@
 // VASP POSCAR/CONTCAR structure files: comment, scaling, lattice, species, counts, optional
 // 'Selective dynamics', Direct/Cartesian positions. Lines after the positions (velocities,
 // predictor-corrector data of a CONTCAR) are not needed for the structure and are ignored.
-import { isElementSymbol } from '../elements.ts';
 import {
   ANGSTROM,
   cellVolume,
   fractionalToCartesian,
+  isElementSymbol,
   scaleMat3,
   scaleVec3,
   type Mat3,
-  type Structure,
   type Vec3,
-} from '../structure.ts';
+} from '@oasis/chem';
+import { type Structure } from '../structure.ts';
 import { fortranReal } from '../text/numbers.ts';
 
 export interface Poscar {

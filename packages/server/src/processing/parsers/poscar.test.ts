@@ -1,10 +1,10 @@
+import { cellVolume } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { matchParser } from '../matching.ts';
 import { parseMainfile } from '../pipeline.ts';
-import { cellVolume } from '../structure.ts';
 import { poscarParser } from './poscar.ts';
 import { readPoscar, speciesSymbol } from './poscar-read.ts';
 

@@ -1,9 +1,7 @@
 // XYZ files: one or more frames of 'count / comment / symbol x y z' lines. The comment of ASE's
 // extended XYZ carries key=value pairs (Lattice, Properties, pbc, energy); CP2K's trajectory files
 // carry 'i = ..., time = ..., E = ...' with the energy in Hartree.
-import { CHEMICAL_SYMBOLS, isElementSymbol } from '../elements.ts';
-import type { Mat3, Vec3 } from '../structure.ts';
-import { ELECTRON_VOLT, HARTREE } from '../units.ts';
+import { ELECTRON_VOLT, ELEMENT_SYMBOLS, HARTREE, isElementSymbol, type Mat3, type Vec3 } from '@oasis/chem';
 import { fortranReal } from '../text/numbers.ts';
 
 export interface XyzFrame {
@@ -92,7 +90,7 @@ function readProperties(value: string, lineNo: number): Column[] {
 export function symbolOf(name: string): string | undefined {
   if (/^\d+$/.test(name)) {
     const z = Number(name);
-    return z >= 1 && z < CHEMICAL_SYMBOLS.length ? CHEMICAL_SYMBOLS[z] : undefined;
+    return z >= 1 && z < ELEMENT_SYMBOLS.length ? ELEMENT_SYMBOLS[z] : undefined;
   }
   const letters = /^([A-Za-z]{1,2})(?:\d*|_.*)$/.exec(name)?.[1];
   if (!letters) return undefined;

@@ -1,3 +1,4 @@
+import { HARTREE } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { matchParser } from '../matching.ts';
 import { parseMainfile } from '../pipeline.ts';
 import { xyzParser } from './xyz.ts';
-import { HARTREE } from '../units.ts';
 import { readExtxyzComment, readXyz, readXyzText, symbolOf } from './xyz-read.ts';
 
 const WATER = `3

@@ -1,3 +1,4 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
 import { entrySearchQuantities } from '../quantities.ts';
 import { unlimitedBudget } from './budget.ts';
@@ -7,7 +8,6 @@ import { selectPage } from './order.ts';
 import { ROW, SearchIndex } from './search-index.ts';
 import { termsBuckets } from './terms.ts';
 
-const EV = 1.602176634e-19;
 const doc = (id: string, elements: string[], program: string, gap: number | undefined, time: string) => ({
   entry_id: id,
   results: {

@@ -1,3 +1,4 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
 import type { EntriesQueryRequest } from '@oasis/schema';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -6,8 +7,6 @@ import type { Scalar } from './column.ts';
 import { createSearchEngine, type SearchEngine, type SearchEngineOptions } from './engine.ts';
 
 /** Test data and comparisons for the snapshot tests (search/engine/snapshot*.test.ts). */
-
-export const EV = 1.602176634e-19;
 
 export const entryValues = (id: number, elements: string[], gaps: number[], name = `run ${id}`) =>
   JSON.stringify({

@@ -1,3 +1,4 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
 import {
   copyFileSync,
   mkdtempSync,
@@ -21,7 +22,6 @@ import {
   dictionary,
   engineFor,
   entryValues,
-  EV,
   fresh,
   insertEntry,
   seed,

@@ -1,3 +1,4 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
 import type { AppConfig } from '@oasis/schema';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,7 +38,6 @@ vi.mock('../../../components/plot/loadPlotly.ts', () => ({
 
 const N_ELEMENTS = 'results.material.n_elements';
 const GAP = 'results.properties.electronic.band_structure_electronic.band_gap.value';
-const EV = 1.602176634e-19;
 
 const app = () =>
   ({

@@ -1,10 +1,10 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
 import type { AggregationResponse } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import { chosenRange, histogramBars, minMaxRange, rangeFilter, sliderStep, xRange } from './histogramData.ts';
 
 const identity = { toDisplay: (value: number) => value, fromDisplay: (value: number) => value };
 // joule <-> eV
-const EV = 1.602176634e-19;
 const electronVolts = {
   toDisplay: (value: number) => value / EV,
   fromDisplay: (value: number) => value * EV,

@@ -1,11 +1,10 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BAND_GAP_SECTION, BAND_GAP_VALUE, type AppConfig } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import { emptyAnswer, renderWithSearch, testApp } from '../context/testing.tsx';
 import { FilterMenu } from './FilterMenu.tsx';
-
-const EV = 1.602176634e-19;
 
 // The 'Electronic' sub-menu as the server's default app and NOMAD's apps have it.
 const app = {

@@ -1,3 +1,4 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import { HistogramItem } from './HistogramItem.tsx';
 
 const N = 'results.material.n_elements';
 const GAP = 'results.properties.electronic.band_structure_electronic.band_gap.value';
-const EV = 1.602176634e-19;
 
 type Aggregations = Record<
   string,

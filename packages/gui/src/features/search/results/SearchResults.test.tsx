@@ -1,3 +1,4 @@
+import { ELECTRON_VOLT as EV } from '@oasis/chem';
 import type { AppConfig } from '@oasis/schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { renderResults, type QueryBody } from './testHarness.tsx';
 import { declared } from '../../../app/declaredStyle.ts';
 
-const EV = 1.602176634e-19;
 const BAND_GAP = 'results.properties.electronic.band_structure_electronic.band_gap.value';
 
 const app = (extra: Record<string, unknown> = {}): AppConfig => ({

@@ -1,7 +1,7 @@
+import { BOHR, ELECTRON_VOLT, HARTREE } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { BOHR, ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { abinitParser } from './abinit.ts';
 import { abinitArchive } from './archive.ts';

@@ -1,4 +1,5 @@
 // From an ABINIT output to NOMAD's run and workflow2 sections, in SI units.
+import { ANGSTROM, AU_TIME, BOHR, ELECTRON_VOLT, ELEMENT_SYMBOLS, HARTREE, type Vec3 } from '@oasis/chem';
 import type {
   BandEnergies,
   CalculationEnergy,
@@ -12,10 +13,8 @@ import type {
   RunMethod,
   Workflow,
 } from '@oasis/schema';
-import { CHEMICAL_SYMBOLS } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
-import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { AU_TIME, BOHR, ELECTRON_VOLT, HARTREE } from '../../units.ts';
+import { type Structure } from '../../structure.ts';
 import {
   calculationRefs,
   cartesian,
@@ -137,7 +136,7 @@ function structureOf(out: AbinitOutput, dataset: number, step: AbinitStep, warni
   }
   const znucl = v('znucl');
   if (!znucl) warnings.add("the output echoes no 'znucl': the species are unknown ('X')");
-  const species = typat.map((type) => CHEMICAL_SYMBOLS[Math.round(znucl?.[type - 1] ?? 0)] ?? 'X');
+  const species = typat.map((type) => ELEMENT_SYMBOLS[Math.round(znucl?.[type - 1] ?? 0)] ?? 'X');
   const positions =
     step.xcart && step.xcart.length === natom ? step.xcart : positionsOf(v, natom, cell, warnings);
   return {
@@ -244,7 +243,7 @@ function methodOf(out: AbinitOutput, dataset: AbinitDataset, warnings: Set<strin
       const file = out.pseudopotentials.get(type + 1);
       return {
         atom_number: Math.round(z),
-        label: CHEMICAL_SYMBOLS[Math.round(z)] ?? 'X',
+        label: ELEMENT_SYMBOLS[Math.round(z)] ?? 'X',
         ...(file ? { pseudopotential_name: file } : {}),
       };
     });

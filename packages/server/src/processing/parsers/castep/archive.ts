@@ -1,4 +1,14 @@
 // From a .castep file to NOMAD's run and workflow2 sections, in SI units.
+import {
+  ANGSTROM,
+  ATOMIC_MASS_UNIT,
+  atomicNumber,
+  ELECTRON_VOLT,
+  ELEMENTARY_CHARGE,
+  EV_PER_ANGSTROM,
+  PICOSECOND,
+  type Vec3,
+} from '@oasis/chem';
 import type {
   CalculationCharges,
   CalculationEnergy,
@@ -14,16 +24,8 @@ import type {
   TimeRun,
   Workflow,
 } from '@oasis/schema';
-import { atomicNumber } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
-import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import {
-  ATOMIC_MASS_UNIT,
-  ELECTRON_VOLT,
-  ELEMENTARY_CHARGE,
-  EV_PER_ANGSTROM,
-  PICOSECOND,
-} from '../../units.ts';
+import { type Structure } from '../../structure.ts';
 import {
   calculationRefs,
   cartesian,

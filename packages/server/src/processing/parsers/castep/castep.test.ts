@@ -1,8 +1,7 @@
+import { ANGSTROM, ELECTRON_VOLT } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { ANGSTROM } from '../../structure.ts';
-import { ELECTRON_VOLT } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { castepParser } from './castep.ts';
 import { castepArchive } from './archive.ts';

@@ -1,4 +1,5 @@
 // From a CP2K output (and its MD trajectory) to NOMAD's run and workflow2 sections, in SI units.
+import { ANGSTROM, atomicNumber, BOHR, FEMTOSECOND, HARTREE, type Vec3 } from '@oasis/chem';
 import type {
   AtomParameters,
   BasisSet,
@@ -8,9 +9,7 @@ import type {
   WithCodeSpecific,
   Workflow,
 } from '@oasis/schema';
-import { atomicNumber } from '../../elements.ts';
-import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { BOHR, FEMTOSECOND, HARTREE } from '../../units.ts';
+import { type Structure } from '../../structure.ts';
 import {
   calculationRefs,
   codeRun,

@@ -2,8 +2,8 @@
 // step number, time (fs), kinetic energy (Hartree), temperature (K), potential energy (Hartree),
 // conserved quantity (Hartree) and the step's wall time (s), at 9 decimals where the output prints the
 // temperature with 3 and the parser reads no kinetic or potential energy from it.
+import { FEMTOSECOND, HARTREE } from '@oasis/chem';
 import type { RunCalculation } from '@oasis/schema';
-import { FEMTOSECOND, HARTREE } from '../../units.ts';
 import { siblingText } from '../sibling-files.ts';
 import { numbersIn } from '../../text/numbers.ts';
 

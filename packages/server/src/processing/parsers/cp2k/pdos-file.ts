@@ -2,8 +2,8 @@
 // '-BETA_k1-' when spin-polarised): per molecular orbital its eigenvalue (Hartree), occupation and weight
 // on each orbital of one atomic kind. A histogram of lines is no DOS: each line becomes a Gaussian of
 // 0.5 eV on a 0.01 eV grid (as NOMAD does), summed per orbital, with the total as the sum of them all.
+import { ELECTRON_VOLT, HARTREE } from '@oasis/chem';
 import type { RunDos, RunDosValues } from '@oasis/schema';
-import { ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import { siblingNames, siblingText } from '../sibling-files.ts';
 import { numbersIn } from '../../text/numbers.ts';
 

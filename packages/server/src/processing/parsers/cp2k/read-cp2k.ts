@@ -3,7 +3,7 @@
 // iterations, energy and forces, and for MD each step's time and temperature. Files the output names
 // (the MD coordinates and energies) are read by the parser beside it. The output is read by a
 // declaration (processing/text); this module maps what it read onto the reader's types.
-import { ANGSTROM } from '../../structure.ts';
+import { ANGSTROM, BOHR } from '@oasis/chem';
 import { readText } from '../../text/read-text.ts';
 import { looseTables } from '../../text/rule-loose-table.ts';
 import { after, before } from '../../text/rule-split.ts';
@@ -25,7 +25,6 @@ import {
   text,
 } from '../../text/rules.ts';
 import { lineFinder, matchingLines } from '../../text/scan.ts';
-import { BOHR } from '../../units.ts';
 import { plainNumber } from '../../text/convert-number.ts';
 
 type Vec = [number, number, number];

@@ -1,12 +1,12 @@
 // 'parsers/elastic': ElaStic's second-order elastic constants (INFO_ElaStic with the files beside it).
+import { BOHR, HARTREE, type Vec3 } from '@oasis/chem';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ElasticWorkflow, Run } from '@oasis/schema';
 import { realPathInside } from '../../raw-paths.ts';
 import { systemSection } from '../../run-sections.ts';
-import type { Structure, Vec3 } from '../../structure.ts';
+import type { Structure } from '../../structure.ts';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
-import { BOHR, HARTREE } from '../../units.ts';
 import { cartesian, codeOutput } from '../code-sections.ts';
 import { readElasticInfo, readElasticResults, readEnergyStrain, readExcitingInput } from './read-elastic.ts';
 

@@ -1,5 +1,6 @@
 // From exciting's INFO.OUT to NOMAD's run and workflow2 sections, in SI units: one system and one
 // calculation per ground state, hybrid run, optimisation step and optimised state.
+import { BOHR, ELECTRON_MASS, ELEMENTARY_CHARGE, HARTREE, type Vec3 } from '@oasis/chem';
 import type {
   AtomParameters,
   BasisSet,
@@ -13,8 +14,7 @@ import type {
   ScfIteration,
   Workflow,
 } from '@oasis/schema';
-import type { Structure, Vec3 } from '../../structure.ts';
-import { BOHR, ELECTRON_MASS, ELEMENTARY_CHARGE, HARTREE } from '../../units.ts';
+import type { Structure } from '../../structure.ts';
 import {
   calculationRefs,
   cartesian,

@@ -4,8 +4,8 @@
 // bands one after another. Energies are in Hartree relative to the Fermi energy. The path's vertices
 // are where it turns; NOMAD's segments run from vertex to vertex, energies on the calculation's
 // absolute scale in J.
+import { HARTREE } from '@oasis/chem';
 import type { RunBandStructure, RunCalculation } from '@oasis/schema';
-import { HARTREE } from '../../units.ts';
 import { readPlacedSideFile } from './placed-side-file.ts';
 
 const MAX_BAND_BYTES = 256 * 1024 ** 2;

@@ -2,8 +2,8 @@
 // else TDOS.OUT (a block of 'energy DOS' rows per spin channel); the GW run's TDOS-QP.OUT likewise.
 // Energies are in Hartree relative to the Fermi energy, DOS in states/Hartree/cell: NOMAD stores them
 // on the absolute scale of the calculation's other energies (the Fermi energy added back) in J and 1/J.
+import { HARTREE } from '@oasis/chem';
 import type { RunCalculation, RunDos } from '@oasis/schema';
-import { HARTREE } from '../../units.ts';
 import { readPlacedSideFile } from './placed-side-file.ts';
 import { numbersIn } from '../../text/numbers.ts';
 

@@ -2,8 +2,8 @@
 // lattice coordinates (': k-point, vkl') and a row per state of number, eigenvalue (Hartree) and
 // occupancy. A spin-polarised run lists the spin-up states first, then the spin-down ones, in one
 // table of nstsv states. Written after every ground state, so it is the last calculation's.
+import { HARTREE } from '@oasis/chem';
 import type { BandEnergies, CalculationEnergy, RunCalculation } from '@oasis/schema';
-import { HARTREE } from '../../units.ts';
 import { readSideFile } from './placed-side-file.ts';
 import { numbersIn } from '../../text/numbers.ts';
 

@@ -1,8 +1,8 @@
+import { ELECTRON_VOLT, HARTREE } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
-import { ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { parserInFolders } from '../folder-test-helpers.ts';
 import { bandStructureSection, readBandDat, readBandXml } from './band.ts';

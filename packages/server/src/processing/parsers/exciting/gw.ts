@@ -1,8 +1,8 @@
 // exciting's GW_INFO.OUT (the GW run's main output, beside the INFO.OUT of the ground state it starts
 // from) and EVALQP.DAT (quasi-particle energies and self-energy terms per k-point and state, Hartree).
 // One GW run may print several task blocks (g0w0, then band, dos); the settings are the first block's.
+import { ELECTRON_VOLT, HARTREE } from '@oasis/chem';
 import type { BandEnergies, GwMethod, RunCalculation, RunMethod } from '@oasis/schema';
-import { ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import { readSideFile } from './placed-side-file.ts';
 import { defined } from './read-info.ts';
 import { numbersIn } from '../../text/numbers.ts';

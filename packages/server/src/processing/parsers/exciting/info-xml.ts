@@ -3,8 +3,8 @@
 // to 12 digits (INFO.OUT prints 8 decimals) and the energy terms INFO.OUT leaves out at its normal
 // output level (sum of eigenvalues, xc potential, Madelung, nuclear-nuclear). Its last <energies> are
 // the converged ones.
+import { HARTREE } from '@oasis/chem';
 import type { CalculationEnergy, RunCalculation } from '@oasis/schema';
-import { HARTREE } from '../../units.ts';
 import { readSideFile } from './placed-side-file.ts';
 
 const NAME = 'info.xml';

@@ -1,8 +1,8 @@
 // The GW run of an FHI-aims output that computed GW on top of its DFT ground state: a run of its own
 // (NOMAD's layout for many-body runs) with the last geometry, method.gw and the self-energy's frequency
 // mesh, and one calculation with the quasi-particle energies and the scGW iterations.
+import { ELECTRON_VOLT, HARTREE } from '@oasis/chem';
 import type { CalculationEnergy, GwMethod, Run, RunCalculation, RunMethod } from '@oasis/schema';
-import { ELECTRON_VOLT, HARTREE } from '../../units.ts';
 import { calculationRefs } from '../code-sections.ts';
 import type { AimsOutput } from './read-aims.ts';
 

@@ -1,8 +1,7 @@
 // run.method of an FHI-aims output: functional, spin, smearing, relativity, k-mesh, SCF thresholds,
 // the basis (numeric atom-centred orbitals) and the species as atom_parameters (mass, DFT+U).
+import { ATOMIC_MASS_UNIT, atomicNumber, ELECTRON_VOLT } from '@oasis/chem';
 import type { AtomParameters, MethodElectronic, MethodScf, RunMethod, XcFunctional } from '@oasis/schema';
-import { atomicNumber } from '../../elements.ts';
-import { ATOMIC_MASS_UNIT, ELECTRON_VOLT } from '../../units.ts';
 import { xcFunctional } from '../code-sections.ts';
 import type { AimsOutput, AimsSpecies } from './read-aims.ts';
 

@@ -1,4 +1,5 @@
 // From an FHI-aims output to NOMAD's run and workflow2 sections, in SI units.
+import { ANGSTROM, ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND, SPEED_OF_LIGHT, type Vec3 } from '@oasis/chem';
 import type {
   BandEnergies,
   CalculationEnergy,
@@ -11,8 +12,7 @@ import type {
   ThermostatParameters,
   Workflow,
 } from '@oasis/schema';
-import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND, SPEED_OF_LIGHT } from '../../units.ts';
+import { type Structure } from '../../structure.ts';
 import {
   calculationRefs,
   codeRun,

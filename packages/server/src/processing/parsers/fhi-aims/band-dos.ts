@@ -3,11 +3,11 @@
 // per band, eV against the chemical potential: Si's valence band maximum at Γ is -0.29 eV there, the
 // output's VBM -6.02 eV with μ -5.73 eV), and 'KS_DOS_total.dat' (eV against the chemical potential its
 // header names, states/eV, a column per spin).
+import { ELECTRON_VOLT } from '@oasis/chem';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BandEnergies, RunBandStructure, RunDos } from '@oasis/schema';
 import { realPathInside } from '../../raw-paths.ts';
-import { ELECTRON_VOLT } from '../../units.ts';
 import { numbersIn } from '../../text/numbers.ts';
 
 /** A band or DOS file is read whole up to this size. */

@@ -1,8 +1,7 @@
+import { ANGSTROM, ATOMIC_MASS_UNIT, ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { ANGSTROM } from '../../structure.ts';
-import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, EV_PER_ANGSTROM, PICOSECOND } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { aimsArchive } from './archive.ts';
 import { fhiAimsParser } from './fhi-aims.ts';

@@ -1,9 +1,9 @@
 // 'parsers/fhi-aims': FHI-aims main outputs (SCF, geometry optimisation, molecular dynamics, GW).
+import { ELECTRON_VOLT } from '@oasis/chem';
 import { basename } from 'node:path';
 import type { Run } from '@oasis/schema';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
-import { ELECTRON_VOLT } from '../../units.ts';
 import { aimsArchive } from './archive.ts';
 import { gwRun } from './archive-gw.ts';
 import { dosScaleOf, readBandStructure, readTotalDos } from './band-dos.ts';

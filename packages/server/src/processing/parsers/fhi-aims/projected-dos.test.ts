@@ -1,7 +1,7 @@
+import { ELECTRON_VOLT } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { ELECTRON_VOLT } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { parserInFolders } from '../folder-test-helpers.ts';
 import { fhiAimsParser } from './fhi-aims.ts';

@@ -2,8 +2,8 @@
 // '<species>_l_proj_dos.dat' (eV against the chemical potential its header names), else the raw
 // '<species>_l_proj_dos_raw.dat' (absolute eV); spin-polarised runs write '_spin_up' and '_spin_dn'
 // files. Columns, as the header names them: energy, the species' total, then l = 0, 1, ... (states/eV).
+import { ELECTRON_VOLT } from '@oasis/chem';
 import type { RunCalculation, RunDos, RunDosValues } from '@oasis/schema';
-import { ELECTRON_VOLT } from '../../units.ts';
 import { siblingText } from '../sibling-files.ts';
 import { numbersIn } from '../../text/numbers.ts';
 

@@ -1,5 +1,5 @@
+import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, EV_PER_ANGSTROM, HARTREE } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, EV_PER_ANGSTROM, HARTREE } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { aimsArchive } from './archive.ts';
 import { gwRun } from './archive-gw.ts';

@@ -1,5 +1,6 @@
 // From a Gaussian log to NOMAD's run and workflow2 sections, in SI units: one run per job of the log
 // (Link1 steps), one system and one calculation per step of a job.
+import { ANGSTROM, BOHR, ELEMENT_SYMBOLS, ELEMENTARY_CHARGE, HARTREE, type Vec3 } from '@oasis/chem';
 import type {
   CalculationEnergy,
   MethodElectronic,
@@ -10,10 +11,8 @@ import type {
   WithCodeSpecific,
   Workflow,
 } from '@oasis/schema';
-import { CHEMICAL_SYMBOLS } from '../../elements.ts';
-import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
+import { type Structure } from '../../structure.ts';
 import { finalDifference } from '../../normalizers/workflow.ts';
-import { BOHR, ELEMENTARY_CHARGE, HARTREE } from '../../units.ts';
 import {
   calculationRefs,
   codeRun,
@@ -94,7 +93,7 @@ function methodOf(job: GaussianJob, warnings: string[]): WithCodeSpecific<RunMet
 
 function structureOf(step: GaussianStep): Structure {
   return {
-    species: step.geometry.atomicNumbers.map((z) => (z > 0 ? CHEMICAL_SYMBOLS[z] : undefined) ?? 'X'),
+    species: step.geometry.atomicNumbers.map((z) => (z > 0 ? ELEMENT_SYMBOLS[z] : undefined) ?? 'X'),
     positions: step.geometry.positions.map((p) => p.map((x) => x * ANGSTROM) as Vec3),
     lattice: null,
     periodic: [false, false, false],

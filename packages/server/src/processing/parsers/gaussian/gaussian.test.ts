@@ -1,8 +1,7 @@
+import { ANGSTROM, BOHR, HARTREE } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { ANGSTROM } from '../../structure.ts';
-import { BOHR, HARTREE } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { gaussianArchive } from './archive.ts';
 import { gaussianParser } from './gaussian.ts';

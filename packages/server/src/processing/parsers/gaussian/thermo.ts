@@ -1,6 +1,6 @@
 // A Gaussian frequency job's thermochemistry as NOMAD's calculation.thermodynamics, per molecule in SI.
+import { AVOGADRO, HARTREE } from '@oasis/chem';
 import type { CalculationThermodynamics } from '@oasis/schema';
-import { AVOGADRO, HARTREE } from '../../units.ts';
 import type { GaussianThermo } from './read-gaussian.ts';
 
 /** Pascals per standard atmosphere. */

@@ -1,6 +1,7 @@
 // From a GROMACS run (log, energy file, trajectory, structure and topology) to NOMAD's run and workflow2
 // sections in SI units: the force field and its cut-offs, a system per trajectory frame with positions,
 // one calculation per energy frame (or logged step), forces where the trajectory has them.
+import { AVOGADRO, PICOSECOND, type Vec3 } from '@oasis/chem';
 import type {
   BarostatParameters,
   CalculationEnergy,
@@ -16,8 +17,7 @@ import type {
   ThermostatParameters,
   TimeRun,
 } from '@oasis/schema';
-import type { Structure, Vec3 } from '../../structure.ts';
-import { AVOGADRO, PICOSECOND } from '../../units.ts';
+import type { Structure } from '../../structure.ts';
 import {
   calculationRefs,
   codeRun,

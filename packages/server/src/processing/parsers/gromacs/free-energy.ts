@@ -1,8 +1,8 @@
 // Free-energy runs (free-energy = yes, slow-growth, expanded): NOMAD's free_energy_calculation_parameters
 // from the log's lambda vectors and the grompp output's couple-* settings (the log omits them), and the
 // free_energy_calculations summary of the dH/dλ and ΔH file (.xvg): its frames, times and states.
+import { PICOSECOND } from '@oasis/chem';
 import type { MolecularDynamicsMethod, MolecularDynamicsWorkflow } from '@oasis/schema';
-import { PICOSECOND } from '../../units.ts';
 import type { GromacsLog } from './read-log.ts';
 
 type Parameters = NonNullable<MolecularDynamicsMethod['free_energy_calculation_parameters']>[number];

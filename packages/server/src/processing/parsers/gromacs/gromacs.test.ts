@@ -1,9 +1,9 @@
+import { AVOGADRO, PICOSECOND } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
-import { AVOGADRO, PICOSECOND } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { parserInFolders } from '../folder-test-helpers.ts';
 import { gromacsParser } from './gromacs.ts';

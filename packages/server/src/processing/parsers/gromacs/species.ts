@@ -1,7 +1,7 @@
 // Elements of GROMACS atom names. Names are force-field labels ('OW', 'HW1', 'CA', 'AR'), not symbols:
 // the first letter is the element unless the two first letters are an element that the residue is
 // named after (ions and noble gases: 'NA' in 'NA', 'AR' in 'Argon', 'CL' in 'CL-').
-import { isElementSymbol } from '../../elements.ts';
+import { isElementSymbol } from '@oasis/chem';
 
 const capitalised = (letters: string): string =>
   letters.charAt(0).toUpperCase() + letters.slice(1).toLowerCase();

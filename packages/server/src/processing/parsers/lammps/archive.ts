@@ -1,5 +1,16 @@
 // From a LAMMPS log (and the data file it read) to NOMAD's run and workflow2 sections, in SI units: the
 // force field, the initial system, one calculation per thermodynamic output.
+import {
+  ANGSTROM,
+  AVOGADRO,
+  BOHR,
+  ELECTRON_VOLT,
+  elementOfMass,
+  FEMTOSECOND,
+  HARTREE,
+  PICOSECOND,
+  type Vec3,
+} from '@oasis/chem';
 import type {
   BarostatParameters,
   CalculationEnergy,
@@ -12,10 +23,8 @@ import type {
   RunMethod,
   ThermostatParameters,
 } from '@oasis/schema';
-import { elementOfMass } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
-import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { AVOGADRO, BOHR, ELECTRON_VOLT, FEMTOSECOND, HARTREE, PICOSECOND } from '../../units.ts';
+import { type Structure } from '../../structure.ts';
 import {
   calculationRefs,
   geometryOptimization,

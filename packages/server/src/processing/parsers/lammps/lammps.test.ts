@@ -1,10 +1,9 @@
+import { ANGSTROM, ELECTRON_VOLT, PICOSECOND } from '@oasis/chem';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { ANGSTROM } from '../../structure.ts';
-import { ELECTRON_VOLT, PICOSECOND } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { lammpsParser } from './lammps.ts';
 

@@ -1,6 +1,7 @@
 // From an NWChem output to NOMAD's run and workflow2 sections, in SI units: a method, system and
 // calculation per energy (the module prints its settings for each), leaving out the line-search points of
 // an optimisation, whose geometries NWChem does not print.
+import { ANGSTROM, AU_TIME, BOHR, HARTREE, type Mat3, type Vec3 } from '@oasis/chem';
 import type {
   CalculationEnergy,
   EnergyEntry,
@@ -10,8 +11,7 @@ import type {
   Workflow,
   XcFunctional,
 } from '@oasis/schema';
-import { ANGSTROM, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
-import { AU_TIME, BOHR, HARTREE } from '../../units.ts';
+import { type Structure } from '../../structure.ts';
 import {
   calculationRefs,
   codeRun,

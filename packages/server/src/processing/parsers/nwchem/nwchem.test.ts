@@ -1,7 +1,7 @@
+import { BOHR, HARTREE } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { BOHR, HARTREE } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { nwchemArchive } from './archive.ts';
 import { nwchemParser } from './nwchem.ts';

@@ -1,11 +1,10 @@
 // Tables and rows of an NWChem output, declared on the text toolkit (in NWChem's units): coordinate and
 // gradient tables, the plane-wave cell, SCF iteration rows of the Gaussian-basis DFT and plane-wave (NWPW)
 // modules, and the energy terms of both.
-import { ANGSTROM } from '../../structure.ts';
+import { ANGSTROM, BOHR } from '@oasis/chem';
 import { numbersIn } from '../../text/numbers.ts';
 import { type Convert, every, fields, tables, text } from '../../text/rules.ts';
 import { spans } from '../../text/spans.ts';
-import { BOHR } from '../../units.ts';
 
 export type Vec = [number, number, number];
 

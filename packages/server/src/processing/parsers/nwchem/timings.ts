@@ -1,7 +1,7 @@
 // NWChem's wall times as NOMAD's timings: per SCF iteration from the iteration table's time column, per
 // calculation from an optimisation step's 'Walltime', else from the SCF's 'Total iterative time'.
+import { HARTREE } from '@oasis/chem';
 import type { RunCalculation, ScfIteration } from '@oasis/schema';
-import { HARTREE } from '../../units.ts';
 import type { NwchemEnergy } from './read-nwchem.ts';
 
 /** scf_iteration (energy, change, wall times) and n_scf_iterations of an energy's SCF. */

@@ -1,6 +1,7 @@
 // From an ORCA output to NOMAD's run and workflow2 sections, in SI units: a method, system and
 // calculation per SCF (an optimisation cycle each), and a method of its own for a coupled-cluster or
 // TD-DFT treatment after the SCF.
+import { ANGSTROM, BOHR, ELEMENTARY_CHARGE, HARTREE, PLANCK, SPEED_OF_LIGHT, type Vec3 } from '@oasis/chem';
 import type {
   CalculationEnergy,
   MethodElectronic,
@@ -10,8 +11,7 @@ import type {
   WithCodeSpecific,
   Workflow,
 } from '@oasis/schema';
-import { ANGSTROM, type Structure, type Vec3 } from '../../structure.ts';
-import { BOHR, ELEMENTARY_CHARGE, HARTREE, SPEED_OF_LIGHT } from '../../units.ts';
+import { type Structure } from '../../structure.ts';
 import {
   calculationRefs,
   codeRun,
@@ -31,7 +31,7 @@ import {
 import type { OrcaGeometry, OrcaOutput, OrcaStep } from './read-orca.ts';
 
 /** Joules per reciprocal centimetre (h c × 100 m⁻¹). */
-const PER_CM_ENERGY = 6.62607015e-34 * SPEED_OF_LIGHT * 100;
+const PER_CM_ENERGY = PLANCK * SPEED_OF_LIGHT * 100;
 
 /** libxc names of ORCA's functional keywords (as written after '!', case-insensitive). */
 const FUNCTIONALS: Readonly<Record<string, readonly string[]>> = {

@@ -1,10 +1,8 @@
+import { ANGSTROM, BOHR, ELEMENTARY_CHARGE, HARTREE } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { ANGSTROM } from '../../structure.ts';
-import { BOHR, HARTREE } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
-import { ELEMENTARY_CHARGE } from '../../units.ts';
 import { orcaArchive } from './archive.ts';
 import { orcaParser } from './orca.ts';
 import { readOrcaOutput } from './read-orca.ts';

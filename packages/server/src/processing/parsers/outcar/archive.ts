@@ -1,5 +1,15 @@
 // From OUTCAR data to NOMAD's run and workflow2 sections, in SI units: program, one method, one
 // system and one calculation per completed ionic step.
+import {
+  ANGSTROM,
+  ELECTRON_VOLT,
+  EV_PER_ANGSTROM,
+  KILOBAR,
+  scaleMat3,
+  scaleVec3,
+  type Mat3,
+  type Vec3,
+} from '@oasis/chem';
 import type {
   CalculationEnergy,
   GeometryOptimizationMethod,
@@ -12,7 +22,7 @@ import type {
   Workflow,
 } from '@oasis/schema';
 import { systemSection } from '../../run-sections.ts';
-import { ANGSTROM, scaleMat3, scaleVec3, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
+import { type Structure } from '../../structure.ts';
 import { dosOf } from '../vasp/electronic.ts';
 import { gwMethodOf } from '../vasp/gw.ts';
 import { timingsOf } from '../vasp/calculation.ts';
@@ -25,7 +35,6 @@ import { xcFunctionalOf } from '../vasp/xc.ts';
 import { eigenvaluesOf, kMeshOf, scfIterationsOf } from './electronic.ts';
 import type { IncarTags } from './incar.ts';
 import type { Outcar, OutcarStep } from './read-outcar.ts';
-import { ELECTRON_VOLT, EV_PER_ANGSTROM, KILOBAR } from '../../units.ts';
 
 export interface OutcarArchive {
   run: Run;

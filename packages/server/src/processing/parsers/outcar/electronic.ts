@@ -1,8 +1,7 @@
 // The electronic parts of an OUTCAR calculation in SI units: scf iterations with their energies and
 // timings, eigenvalues per k-point with the band edges, and the k-point mesh.
+import { ELECTRON_VOLT, type Vec3 } from '@oasis/chem';
 import type { BandEnergies, CalculationEnergy, ScfIteration } from '@oasis/schema';
-import type { Vec3 } from '../../structure.ts';
-import { ELECTRON_VOLT } from '../../units.ts';
 import { timingsOf } from '../vasp/calculation.ts';
 import { bandEdgesOf } from '../vasp/electronic.ts';
 import type { KMesh } from '../vasp/method.ts';

@@ -4,6 +4,7 @@
 // last iteration of an ionic step also holds what the step ends with (cell, positions and forces, the
 // 'FREE ENERGIE' energies, E-fermi with the eigenvalues, stress, the step's timer). read-outcar.ts groups
 // the iterations into ionic steps.
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { numbersIn } from '../../text/numbers.ts';
 import { columns } from '../../text/rule-columns.ts';
 import { type ConvertLines, linesAfter, recordAfter } from '../../text/rule-records.ts';
@@ -24,7 +25,6 @@ import {
   tables,
   text,
 } from '../../text/rules.ts';
-import type { Mat3, Vec3 } from '../../structure.ts';
 import { incarValue, type IncarValue } from './incar.ts';
 
 const NUM = String.raw`([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?)`;

@@ -1,3 +1,4 @@
+import { cellVolume, type Mat3 } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
-import { cellVolume, type Mat3 } from '../../structure.ts';
 import { outcarArchive } from './archive.ts';
 import { outcarParser } from './outcar.ts';
 import { elementOfPotcar, readOutcar, readParameterEcho } from './read-outcar.ts';

@@ -2,8 +2,8 @@
 // holds (outcar-declaration.ts) read by the text toolkit, then its electronic iterations grouped into
 // ionic steps. A step starts at 'Iteration N(   1)'; what it ends with is printed after its last
 // iteration.
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { readText } from '../../text/read-text.ts';
-import type { Mat3, Vec3 } from '../../structure.ts';
 import { speciesSymbol } from '../poscar-read.ts';
 import { potcarHeadersOf, type PotcarHeader } from '../vasp/potcar.ts';
 import { incarScalar, type IncarTags } from './incar.ts';

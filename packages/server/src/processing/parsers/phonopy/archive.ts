@@ -2,6 +2,7 @@
 // run with the unit cell and the supercell, one calculation with the phonon band structure, DOS and
 // thermodynamics, and workflow2 'Phonon' whose results hold the thermodynamic functions the
 // vibrational results reference. Energies in J (E = hν), per unit cell as NOMAD's schema describes them.
+import { ANGSTROM, inverse3, type Mat3, type Vec3 } from '@oasis/chem';
 import type {
   PhononWorkflow,
   Run,
@@ -11,8 +12,7 @@ import type {
   SystemAtoms,
   WithCodeSpecific,
 } from '@oasis/schema';
-import { ANGSTROM, type Mat3, type Structure, type Vec3 } from '../../structure.ts';
-import { inverse3 } from '../../normalizers/symmetry-math.ts';
+import { type Structure } from '../../structure.ts';
 import { systemSection } from '../../run-sections.ts';
 import type { CodeArchive } from '../code-sections.ts';
 import type { PhononResults } from './compute.ts';

@@ -1,7 +1,7 @@
 // From the unit cell, the control.in settings and the displacement datasets to the phonon results:
 // force constants, band structure along the 'phonon band' path, frequencies on the irreducible mesh,
 // DOS and thermal properties. Sizes are bounded so that no input makes this run for long.
-import type { Mat3, Vec3 } from '../../structure.ts';
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { THZ_PER_UNIT } from './constants.ts';
 import { dynamicalMatrix } from './dynamical-matrix.ts';
 import { forceConstantRows, type DisplacementDataset } from './force-constants.ts';

@@ -1,11 +1,7 @@
 // Physical constants of the phonon code, SI (exact since the 2019 SI unless noted), and the factor
 // that turns eigenvalues of the dynamical matrix in eV/(Å² amu) into frequencies in THz.
-import { atomicMass } from '../../elements.ts';
-import { ANGSTROM } from '../../structure.ts';
-import { ATOMIC_MASS_UNIT, ELECTRON_VOLT, SPEED_OF_LIGHT } from '../../units.ts';
+import { ANGSTROM, ATOMIC_MASS_UNIT, atomicMass, ELECTRON_VOLT, PLANCK, SPEED_OF_LIGHT } from '@oasis/chem';
 
-export const PLANCK = 6.62607015e-34;
-export const BOLTZMANN = 1.380649e-23;
 export const TERAHERTZ = 1e12;
 
 /** ν (THz) = √λ · this, λ in eV/(Å² amu): √(eV / (Å² amu)) is an angular frequency in rad/s. */

@@ -3,8 +3,7 @@
 // with d the shortest vector from atom κ to j modulo supercell translations. When several images are
 // equally short their phase factors are averaged, as phonopy does with its multiplicities; with it the
 // dynamical matrix is exact at the q-points commensurate with the supercell.
-import type { Mat3, Vec3 } from '../../structure.ts';
-import { inverse3 } from '../../normalizers/symmetry-math.ts';
+import { inverse3, type Mat3, type Vec3 } from '@oasis/chem';
 import { EIGENVALUE_TO_THZ } from './constants.ts';
 import { complexMatrix, hermitianEigenvalues } from './hermitian.ts';
 import { cartesianOf, fractionalOf, wrappedDifference, type Supercell } from './supercell.ts';

@@ -4,8 +4,7 @@
 // the other atoms come from the space-group operations that map a displaced atom onto them:
 // Φ(g a, g j) = R Φ(a, j) Rᵀ. Only the rows the dynamical matrix needs (one atom per unit-cell atom)
 // are made, which keeps memory at n_unit × n_supercell blocks.
-import type { Mat3, Vec3 } from '../../structure.ts';
-import { inverse3 } from '../../normalizers/symmetry-math.ts';
+import { inverse3, type Mat3, type Vec3 } from '@oasis/chem';
 import type { CellSymmetry } from './symmetry-ops.ts';
 
 /** One supercell calculation: which atom moved, by how much (Å), and all forces (eV/Å). */

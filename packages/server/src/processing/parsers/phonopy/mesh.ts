@@ -1,7 +1,7 @@
 // A Γ-centred q-point mesh reduced by the unit cell's point group and time reversal: each irreducible
 // point with the number of mesh points it stands for. Frequencies are the same on a whole orbit, so
 // DOS and thermal sums over the irreducible points with these weights equal the sums over the mesh.
-import type { Mat3, Vec3 } from '../../structure.ts';
+import type { Mat3, Vec3 } from '@oasis/chem';
 
 export interface IrreducibleMesh {
   mesh: Vec3;

@@ -2,8 +2,8 @@
 // cubic lattice of one atom with central nearest-neighbour springs k, whose α-polarised branch is
 // ω_α(q)² = (2k/m)(1 − cos 2πq_α). The supercell forces are made from that model for one displacement
 // along x; the site symmetry has to supply y and z.
+import type { Vec3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import type { Vec3 } from '../../structure.ts';
 import { dynamicalMatrix } from './dynamical-matrix.ts';
 import { forceConstantRows } from './force-constants.ts';
 import { irreducibleMesh } from './mesh.ts';

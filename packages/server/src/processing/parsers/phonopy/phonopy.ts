@@ -4,8 +4,8 @@
 // are also entries of their own). Other calculators (VASP): the mainfile is phonopy.yaml, with FORCE_SETS
 // beside it (yaml-run.ts). Force constants, frequencies, DOS and thermal properties are computed here
 // (see compute.ts), not read from phonopy's output files.
+import type { Vec3 } from '@oasis/chem';
 import { dirname, join } from 'node:path';
-import type { Vec3 } from '../../structure.ts';
 import type { MainfileParser, ParserInput, ParserOutput } from '../../types.ts';
 import { codeOutput } from '../code-sections.ts';
 import { phononArchive } from './archive.ts';

@@ -1,6 +1,6 @@
 // The band path of a phonopy configuration file (`*.conf` beside phonopy.yaml): BAND (q-points in the unit
 // cell's reciprocal basis, fractions allowed), BAND_LABELS and BAND_POINTS, as NOMAD reads them.
-import type { Vec3 } from '../../structure.ts';
+import type { Vec3 } from '@oasis/chem';
 import type { PhononControl } from './read-control.ts';
 
 /** NOMAD's points per segment when BAND_POINTS is not set. */

@@ -1,7 +1,7 @@
 // The 'phonon' keywords of a phonopy-FHI-aims control.in and the species masses: what the displaced
 // supercells were made with (supercell matrix, displacement) and what to compute (band path, DOS,
 // free energy). The meaning of each number follows the phonopy-FHI-aims script's reading of them.
-import type { Mat3, Vec3 } from '../../structure.ts';
+import type { Mat3, Vec3 } from '@oasis/chem';
 
 /** Units phonopy-FHI-aims reports frequencies in. */
 type FrequencyUnit = 'cm^-1' | 'THz' | 'meV';

@@ -2,10 +2,10 @@
 // control.in and geometry.in of the unit cell in the parent folder, and per displacement folder the
 // displaced geometry.in and the FHI-aims output with the forces. Every file is read only inside the
 // upload and up to a size; a missing or unusable one fails the entry, named.
+import type { Vec3 } from '@oasis/chem';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { realPathInside } from '../../raw-paths.ts';
-import type { Vec3 } from '../../structure.ts';
 import { readAimsOutput } from '../fhi-aims/read-aims.ts';
 
 const MAX_INPUT_BYTES = 4 * 1024 ** 2;

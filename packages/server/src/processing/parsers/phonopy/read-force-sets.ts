@@ -1,7 +1,7 @@
 // phonopy's FORCE_SETS (type I): the number of supercell atoms and of displacements, then per displacement
 // the displaced atom (1-based, phonopy's supercell order), its displacement (Å) and the force on every atom
 // (the calculator's units: eV/Å for VASP).
-import type { Vec3 } from '../../structure.ts';
+import type { Vec3 } from '@oasis/chem';
 
 export interface ForceSet {
   /** 0-based, phonopy's supercell order. */

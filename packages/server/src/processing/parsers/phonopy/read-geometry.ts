@@ -1,6 +1,6 @@
 // An FHI-aims geometry.in as phonopy-FHI-aims writes and reads it: three 'lattice_vector' rows and
 // 'atom' (Cartesian, Å) or 'atom_frac' (fractional) lines with the species last.
-import type { Mat3, Vec3 } from '../../structure.ts';
+import type { Mat3, Vec3 } from '@oasis/chem';
 
 export interface AimsCell {
   /** Rows in Å. */

@@ -1,7 +1,7 @@
 // phonopy.yaml (written by phonopy for a run with a force calculator, VASP by default): the unit cell
 // with its masses, the supercell matrix and phonopy's own supercell, whose atom order FORCE_SETS uses.
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { parse as parseYaml } from 'yaml';
-import type { Mat3, Vec3 } from '../../structure.ts';
 import type { AimsCell } from './read-geometry.ts';
 import { cartesianOf } from './supercell.ts';
 

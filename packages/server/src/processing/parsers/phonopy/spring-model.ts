@@ -1,6 +1,6 @@
 // A model with a closed-form phonon answer, for tests: a simple cubic lattice of one atom with central
 // nearest-neighbour springs k, whose α-polarised branch is ω_α(q)² = (2k/m)(1 − cos 2πq_α).
-import type { Mat3, Vec3 } from '../../structure.ts';
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { EIGENVALUE_TO_THZ } from './constants.ts';
 import type { AimsCell } from './read-geometry.ts';
 import { buildSupercell, cartesianOf, fractionalOf, wrappedDifference, type Supercell } from './supercell.ts';

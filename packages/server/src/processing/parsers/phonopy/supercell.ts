@@ -1,8 +1,7 @@
 // The perfect supercell of a unit cell and an integer matrix, as phonopy builds it: supercell vectors
 // are rows of S · A, and its atoms are every unit-cell atom shifted by every lattice translation inside
 // it, grouped by unit-cell atom. Also matches a displaced supercell read from a file onto it.
-import type { Mat3, Vec3 } from '../../structure.ts';
-import { det3, inverse3, multiply3 } from '../../normalizers/symmetry-math.ts';
+import { det3, inverse3, multiply3, type Mat3, type Vec3 } from '@oasis/chem';
 import type { AimsCell } from './read-geometry.ts';
 
 export interface Supercell {

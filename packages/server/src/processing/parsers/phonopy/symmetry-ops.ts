@@ -2,9 +2,7 @@
 // Cartesian rotation and where each operation takes an atom. Images are found through a grid of the
 // fractional coordinates, so a supercell of a thousand atoms with thousands of operations stays fast;
 // whole permutations are made only for the operations asked for.
-import { atomicNumber } from '../../elements.ts';
-import type { Mat3, Vec3 } from '../../structure.ts';
-import { inverse3, multiply3, transpose3 } from '../../normalizers/symmetry-math.ts';
+import { atomicNumber, inverse3, multiply3, transpose3, type Mat3, type Vec3 } from '@oasis/chem';
 import { loadMoyo } from '../../normalizers/symmetry-moyo.ts';
 import { operationsFromMoyo, type Operation } from '../../normalizers/symmetry-wyckoff.ts';
 import { fractionalOf, wrappedDifference } from './supercell.ts';

@@ -1,5 +1,6 @@
+import { BOLTZMANN, PLANCK } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
-import { BOLTZMANN, PLANCK, TERAHERTZ } from './constants.ts';
+import { TERAHERTZ } from './constants.ts';
 import { gaussianDos, temperatureGrid, thermalProperties } from './thermal.ts';
 
 describe('harmonic thermal properties', () => {

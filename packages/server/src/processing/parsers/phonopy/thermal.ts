@@ -2,7 +2,8 @@
 // points), per unit cell. Modes below a small cutoff (the acoustic modes at Γ, and imaginary ones) are
 // left out of the thermal sums. phonopy's default cutoff is zero, which lets the rounding noise of the
 // Γ acoustic modes (±1e-7 THz) into the free energy through kT ln(hν/kT); the cutoff here avoids it.
-import { BOLTZMANN, PLANCK, TERAHERTZ } from './constants.ts';
+import { BOLTZMANN, PLANCK } from '@oasis/chem';
+import { TERAHERTZ } from './constants.ts';
 
 /** THz: far below any mode off Γ on a mesh of up to 50 points per axis, far above rounding. */
 const THERMAL_CUTOFF = 1e-3;

@@ -1,11 +1,11 @@
 // A phonopy run of VASP as phonopy writes it (phonopy.yaml, FORCE_SETS, phonon.conf), made from the spring
 // model of spring-model.ts, whose dispersion is known in closed form. phonopy's supercell is written in
 // reverse order here, so that FORCE_SETS' atom numbers only fit when they are mapped.
+import type { Vec3 } from '@oasis/chem';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Vec3 } from '../../structure.ts';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
 import { at } from '../archive-test-helpers.ts';

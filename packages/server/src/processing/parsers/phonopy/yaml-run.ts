@@ -2,11 +2,11 @@
 // supercell matrix, FORCE_SETS beside it for the displacements and forces, and the band path of a
 // `*.conf` beside it (BAND, BAND_LABELS, BAND_POINTS), or else the standard path of the unit cell's
 // lattice. The phonons are computed as for phonopy-FHI-aims.
+import type { Vec3 } from '@oasis/chem';
 import { basename } from 'node:path';
 import { standardBrillouinZone } from '../../normalizers/kpath-special-points.ts';
 import { standardBandPath } from '../../normalizers/kpath-standard-path.ts';
 import { analyseSymmetry } from '../../normalizers/symmetry.ts';
-import type { Vec3 } from '../../structure.ts';
 import type { ParserInput } from '../../types.ts';
 import { siblingNames, siblingText } from '../sibling-files.ts';
 import { phononArchive, structureOf } from './archive.ts';

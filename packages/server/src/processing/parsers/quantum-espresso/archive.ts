@@ -1,5 +1,15 @@
 // From a pw.x output to NOMAD's run and workflow2 sections, in SI units: the program, one method, one
 // system per geometry an SCF cycle ran on, one calculation per cycle.
+import {
+  ATOMIC_MASS_UNIT,
+  atomicNumber,
+  BOHR,
+  ELECTRON_VOLT,
+  KILOBAR,
+  PICOSECOND,
+  RYDBERG,
+  type Vec3,
+} from '@oasis/chem';
 import type {
   AtomParameters,
   BasisSetContainer,
@@ -14,10 +24,8 @@ import type {
   TimeRun,
   Workflow,
 } from '@oasis/schema';
-import { atomicNumber } from '../../elements.ts';
 import { systemSection } from '../../run-sections.ts';
-import type { Structure, Vec3 } from '../../structure.ts';
-import { ATOMIC_MASS_UNIT, BOHR, ELECTRON_VOLT, KILOBAR, PICOSECOND, RYDBERG } from '../../units.ts';
+import type { Structure } from '../../structure.ts';
 import {
   calculationRefs,
   forcesSection,

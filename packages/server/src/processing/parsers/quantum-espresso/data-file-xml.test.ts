@@ -1,7 +1,7 @@
+import { BOHR, ELECTRON_VOLT, HARTREE, RYDBERG } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { BOHR, ELECTRON_VOLT, HARTREE, RYDBERG } from '../../units.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { parserInFolders } from '../folder-test-helpers.ts';
 import { readDataFile, saveFolderOf } from './data-file-xml.ts';

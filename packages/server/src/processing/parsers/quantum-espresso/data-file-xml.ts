@@ -3,11 +3,11 @@
 // is the last SCF's, in Hartree atomic units and at full precision, where pw.x prints 8 decimals of
 // Ry (energy, forces), 4 of eV (eigenvalues, Fermi energy) and 2 of kbar (stress); it also has what the
 // output does not print: occupations and k-point weights.
+import { BOHR, HARTREE, RYDBERG } from '@oasis/chem';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { Run, RunCalculation, RunSystem } from '@oasis/schema';
 import { realPathInside } from '../../raw-paths.ts';
-import { BOHR, HARTREE, RYDBERG } from '../../units.ts';
 import { numbersIn } from '../../text/numbers.ts';
 
 const NAME = 'data-file-schema.xml';

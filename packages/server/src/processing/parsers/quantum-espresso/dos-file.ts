@@ -2,11 +2,11 @@
 // when spin-polarised; newer versions name the Fermi energy in the header), as the last calculation's
 // dos_electronic. Which file: the output's own name without its extension and '.dos' ('w.dos' for
 // 'w.dos.out'), else the only '.dos' file beside it.
+import { ELECTRON_VOLT } from '@oasis/chem';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import type { RunDos } from '@oasis/schema';
 import { basename, dirname, join } from 'node:path';
 import { realPathInside } from '../../raw-paths.ts';
-import { ELECTRON_VOLT } from '../../units.ts';
 import { numbersIn } from '../../text/numbers.ts';
 
 const MAX_DOS_BYTES = 16 * 1024 ** 2;

@@ -1,7 +1,7 @@
+import { BOHR, ELECTRON_VOLT, RYDBERG } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { BOHR, ELECTRON_VOLT, RYDBERG } from '../../units.ts';
 import { at, expectAllClose, expectClose } from '../archive-test-helpers.ts';
 import { pwArchive } from './archive.ts';
 import { quantumEspressoParser } from './quantum-espresso.ts';

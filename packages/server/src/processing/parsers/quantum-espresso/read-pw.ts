@@ -3,9 +3,8 @@
 // Fermi level or HOMO/LUMO, eigenvalues, forces and stress, and the geometry of relaxation and MD steps.
 // The output is read by a declaration (read-pw-declaration.ts); this module maps what it read onto the
 // reader's types, carrying the cell, the geometry and the cpu time from one part of a run to the next.
-import { ANGSTROM } from '../../structure.ts';
+import { ANGSTROM, BOHR } from '@oasis/chem';
 import { readText } from '../../text/read-text.ts';
-import { BOHR } from '../../units.ts';
 import { cartesian } from '../code-sections.ts';
 import { PW, type PwCycle, type PwPart, type PwRun } from './read-pw-declaration.ts';
 

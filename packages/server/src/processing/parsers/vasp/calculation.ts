@@ -1,5 +1,5 @@
 // run.calculation entries: energies, forces, stress and scf steps of one ionic step, in SI units.
-import { scaleVec3, type Vec3 } from '../../structure.ts';
+import { scaleVec3, type Vec3 } from '@oasis/chem';
 import type { BandStructureSection, DosSection, EigenvaluesSection } from './electronic.ts';
 import type { RawCalculation } from './raw.ts';
 import { EV, EV_PER_ANGSTROM, KBAR } from './units.ts';

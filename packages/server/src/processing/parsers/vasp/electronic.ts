@@ -1,7 +1,7 @@
 // Electronic structure of the last ionic step: eigenvalues, band edges, DOS and, for line-mode
 // k-points, the band structure split into path segments. Energies in J, DOS in states/J.
+import type { Mat3, Vec3 } from '@oasis/chem';
 import { reciprocalCell } from '../../normalizers/electronic-kspace.ts';
-import type { Mat3, Vec3 } from '../../structure.ts';
 import type { RawDos, RawEigenvalues, RawKpoints } from './raw.ts';
 import { EV } from './units.ts';
 

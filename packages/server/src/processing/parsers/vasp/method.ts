@@ -1,8 +1,7 @@
 // run.method[0] of a VASP run: functional, electronic settings, plane-wave basis, k-point mesh,
 // atom kinds and the INCAR tags as read and as used.
+import { atomicNumber, type Vec3 } from '@oasis/chem';
 import type { MethodKMesh } from '@oasis/schema';
-import { atomicNumber } from '../../elements.ts';
-import type { Vec3 } from '../../structure.ts';
 import type { RawAtomType, RawKpoints, TagMap, Vasprun } from './raw.ts';
 import {
   electronsRepresentationOf,

@@ -1,6 +1,6 @@
 // vasprun.xml content as the reader collects it, still in VASP's units (eV, Å, kBar, amu) and
 // layout; the section builders convert it to NOMAD's archive shape in SI units.
-import type { Vec3 } from '../../structure.ts';
+import type { Vec3 } from '@oasis/chem';
 import type { TagValue } from './values.ts';
 
 export type TagMap = Record<string, TagValue>;

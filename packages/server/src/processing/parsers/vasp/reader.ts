@@ -1,7 +1,7 @@
 // Reads vasprun.xml into a Vasprun (raw values in VASP units) in one streaming pass. Element
 // paths decide where a leaf's value goes; everything else (projected eigenvalues, timings,
 // dielectric functions ...) is skipped without being stored.
-import type { Vec3 } from '../../structure.ts';
+import type { Vec3 } from '@oasis/chem';
 import type {
   RawAtomType,
   RawCalculation,

@@ -1,7 +1,8 @@
 // run.system entries (one per ionic step) and the representative Structure, in SI units.
+import { fractionalToCartesian, scaleVec3, type Mat3 } from '@oasis/chem';
 import { compositionOf, hillFormula } from '../../normalizers/formula.ts';
 import { systemSection, type RunSystemSection } from '../../run-sections.ts';
-import { fractionalToCartesian, scaleVec3, type Mat3, type Structure } from '../../structure.ts';
+import { type Structure } from '../../structure.ts';
 import type { RawStructure } from './raw.ts';
 import { ANGSTROM } from './units.ts';
 

@@ -1,19 +1,51 @@
-// Chemical element tables shared by the parsers and normalizers.
+// Chemical elements by atomic number: symbols, names, standard atomic weights, covalent radii and the
+// IUPAC order of formulas.
+import { ATOMIC_MASS_UNIT } from './constants.ts';
 
-import { ELEMENT_SYMBOLS } from '@oasis/schema';
-import { ATOMIC_MASS_UNIT } from './units.ts';
+/** Chemical symbols by atomic number; 'X' (index 0) marks an unknown species, as in ASE and NOMAD. */
+// prettier-ignore
+export const ELEMENT_SYMBOLS: readonly string[] = [
+  'X',
+  'H', 'He',
+  'Li', 'Be', 'B', 'C', 'N', 'O', 'F', 'Ne',
+  'Na', 'Mg', 'Al', 'Si', 'P', 'S', 'Cl', 'Ar',
+  'K', 'Ca', 'Sc', 'Ti', 'V', 'Cr', 'Mn', 'Fe', 'Co', 'Ni', 'Cu', 'Zn',
+  'Ga', 'Ge', 'As', 'Se', 'Br', 'Kr',
+  'Rb', 'Sr', 'Y', 'Zr', 'Nb', 'Mo', 'Tc', 'Ru', 'Rh', 'Pd', 'Ag', 'Cd',
+  'In', 'Sn', 'Sb', 'Te', 'I', 'Xe',
+  'Cs', 'Ba', 'La', 'Ce', 'Pr', 'Nd', 'Pm', 'Sm', 'Eu', 'Gd', 'Tb', 'Dy', 'Ho', 'Er', 'Tm', 'Yb',
+  'Lu', 'Hf', 'Ta', 'W', 'Re', 'Os', 'Ir', 'Pt', 'Au', 'Hg', 'Tl', 'Pb', 'Bi', 'Po', 'At', 'Rn',
+  'Fr', 'Ra', 'Ac', 'Th', 'Pa', 'U', 'Np', 'Pu', 'Am', 'Cm', 'Bk', 'Cf', 'Es', 'Fm', 'Md', 'No',
+  'Lr', 'Rf', 'Db', 'Sg', 'Bh', 'Hs', 'Mt', 'Ds', 'Rg', 'Cn', 'Nh', 'Fl', 'Mc', 'Lv', 'Ts', 'Og',
+];
 
-/** Symbols by atomic number (index 0 is the placeholder 'X'): the metainfo's list, so both agree. */
-export const CHEMICAL_SYMBOLS: readonly string[] = ELEMENT_SYMBOLS;
+/** English names by atomic number, as ELEMENT_SYMBOLS. */
+export const ELEMENT_NAMES: readonly string[] = [
+  'Unknown',
+  ...(
+    'Hydrogen Helium Lithium Beryllium Boron Carbon Nitrogen Oxygen Fluorine Neon Sodium Magnesium ' +
+    'Aluminium Silicon Phosphorus Sulfur Chlorine Argon Potassium Calcium Scandium Titanium Vanadium ' +
+    'Chromium Manganese Iron Cobalt Nickel Copper Zinc Gallium Germanium Arsenic Selenium Bromine Krypton ' +
+    'Rubidium Strontium Yttrium Zirconium Niobium Molybdenum Technetium Ruthenium Rhodium Palladium Silver ' +
+    'Cadmium Indium Tin Antimony Tellurium Iodine Xenon Caesium Barium Lanthanum Cerium Praseodymium ' +
+    'Neodymium Promethium Samarium Europium Gadolinium Terbium Dysprosium Holmium Erbium Thulium Ytterbium ' +
+    'Lutetium Hafnium Tantalum Tungsten Rhenium Osmium Iridium Platinum Gold Mercury Thallium Lead Bismuth ' +
+    'Polonium Astatine Radon Francium Radium Actinium Thorium Protactinium Uranium Neptunium Plutonium ' +
+    'Americium Curium Berkelium Californium Einsteinium Fermium Mendelevium Nobelium Lawrencium ' +
+    'Rutherfordium Dubnium Seaborgium Bohrium Hassium Meitnerium Darmstadtium Roentgenium Copernicium ' +
+    'Nihonium Flerovium Moscovium Livermorium Tennessine Oganesson'
+  ).split(' '),
+];
 
-const SYMBOL_SET: ReadonlySet<string> = new Set(CHEMICAL_SYMBOLS.slice(1));
+// Pure, so that a bundle which never asks drops it.
+const SYMBOL_SET: ReadonlySet<string> = /* @__PURE__ */ new Set(ELEMENT_SYMBOLS);
 
 export function isElementSymbol(symbol: string): boolean {
-  return SYMBOL_SET.has(symbol);
+  return symbol !== 'X' && SYMBOL_SET.has(symbol);
 }
 
 export function atomicNumber(symbol: string): number | undefined {
-  const index = CHEMICAL_SYMBOLS.indexOf(symbol);
+  const index = ELEMENT_SYMBOLS.indexOf(symbol);
   return index > 0 ? index : undefined;
 }
 
@@ -48,11 +80,10 @@ const IUPAC_ORDER: readonly string[] = [
   'At', 'I', 'Br', 'Cl', 'F',
 ];
 
-const IUPAC_RANK: ReadonlyMap<string, number> = new Map(IUPAC_ORDER.map((s, i) => [s, i]));
-
 /** Position in the IUPAC sequence; unlisted symbols (superheavy, 'X') go last. */
 export function iupacRank(symbol: string): number {
-  return IUPAC_RANK.get(symbol) ?? Number.POSITIVE_INFINITY;
+  const rank = IUPAC_ORDER.indexOf(symbol);
+  return rank < 0 ? Number.POSITIVE_INFINITY : rank;
 }
 
 /**
@@ -117,11 +148,16 @@ export function elementOfMass(amu: number, tolerance = 0.1): string | undefined 
     const difference = Math.abs(mass - amu);
     if (difference <= tolerance && (!best || difference < best.difference)) best = { z, difference };
   });
-  return best ? CHEMICAL_SYMBOLS[best.z] : undefined;
+  return best ? ELEMENT_SYMBOLS[best.z] : undefined;
 }
 
-/** Covalent radius in Å (0.2 Å for 'X', unknown symbols and elements without a tabulated one). */
-export function covalentRadius(symbol: string): number {
+/** Covalent radius in Å from the table; undefined for 'X', unknown symbols and elements after Cm. */
+export function tabulatedCovalentRadius(symbol: string): number | undefined {
   const z = atomicNumber(symbol);
-  return (z === undefined ? undefined : COVALENT_RADII[z]) ?? MISSING_RADIUS;
+  return z === undefined ? undefined : COVALENT_RADII[z];
+}
+
+/** Covalent radius in Å (0.2 Å for 'X', unknown symbols and elements without a tabulated one, as ASE). */
+export function covalentRadius(symbol: string): number {
+  return tabulatedCovalentRadius(symbol) ?? MISSING_RADIUS;
 }

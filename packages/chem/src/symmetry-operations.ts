@@ -1,5 +1,5 @@
 // Symmetry operations in the xyz notation of CIF files ('-x+1/2, y, z+1/2').
-import type { Mat3, Vec3 } from '../structure.ts';
+import type { Mat3, Vec3 } from './linear-algebra.ts';
 
 export interface SymmetryOperation {
   /** Rows give the new x, y, z as combinations of the old ones. */

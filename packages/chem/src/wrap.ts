@@ -1,19 +1,36 @@
-// Positions relative to the cell for structure files: as stored, wrapped into the cell, or unwrapped
-// so that bonded groups (molecules) are whole instead of cut by the cell's faces.
-import { covalentRadius } from '../processing/elements.ts';
-import { norm, type Mat3, type Vec3 } from '../processing/structure.ts';
-import { cartesianToFractional, inverse3, transpose3 } from '../processing/normalizers/symmetry-math.ts';
-import type { WrapMode } from '@oasis/schema';
-import type { Atoms } from './atoms.ts';
+// Positions relative to the cell: as given, wrapped into the cell along its periodic axes, or unwrapped
+// so that bonded groups (molecules) are whole instead of cut by the cell's faces. The structure files
+// the server writes and the viewer's drawing use this one algorithm, so both show the same atoms.
+import { cartesianToFractional, fractionalToCartesian, planeSpacings } from './cell.ts';
+import { covalentRadius } from './elements.ts';
+import type { Mat3, Vec3 } from './linear-algebra.ts';
+
+const WRAP_MODES = ['original', 'wrap', 'unwrap'] as const;
+export type WrapMode = (typeof WRAP_MODES)[number];
 
 /** Two atoms are bonded when closer than this factor times the sum of their covalent radii. */
-const BOND_FACTOR = 1.2;
+export const BOND_FACTOR = 1.2;
 
-const toCartesian = (f: Vec3, l: Mat3): Vec3 => [
-  f[0] * l[0][0] + f[1] * l[1][0] + f[2] * l[2][0],
-  f[0] * l[0][1] + f[1] * l[1][1] + f[2] * l[2][1],
-  f[0] * l[0][2] + f[1] * l[1][2] + f[2] * l[2][2],
-];
+/** What wrapping needs of a structure; positions and lattice in Å (bonds come from covalent radii in Å). */
+export interface PeriodicSites {
+  species: readonly string[];
+  positions: readonly Vec3[];
+  lattice: Mat3 | null;
+  periodic: readonly boolean[];
+}
+
+/** The structure with its positions placed as `mode` says. */
+export function withWrapMode<S extends PeriodicSites>(structure: S, mode: WrapMode): S {
+  if (!WRAP_MODES.includes(mode)) throw new Error(`Invalid wrap mode '${String(mode)}'.`);
+  const { lattice, periodic } = structure;
+  if (mode === 'original' || !lattice || !periodic.some(Boolean)) return structure;
+  const fractional = cartesianToFractional(structure.positions, lattice).map((f) =>
+    wrapFractional(f, periodic),
+  );
+  const placed =
+    mode === 'wrap' ? fractional : unwrapFractional(structure.species, fractional, lattice, periodic);
+  return { ...structure, positions: placed.map((f) => fractionalToCartesian(f, lattice)) };
+}
 
 /** Into [0, 1) along the periodic axes; a value within rounding of 1 becomes 0. */
 function wrapFractional(f: Vec3, periodic: readonly boolean[]): Vec3 {
@@ -22,15 +39,6 @@ function wrapFractional(f: Vec3, periodic: readonly boolean[]): Vec3 {
     const w = x - Math.floor(x);
     return w > 1 - 1e-10 ? 0 : w;
   }) as Vec3;
-}
-
-export function withWrapMode(atoms: Atoms, mode: WrapMode): Atoms {
-  const { lattice, periodic } = atoms;
-  if (mode === 'original' || !lattice || !periodic.some(Boolean)) return atoms;
-  const fractional = cartesianToFractional(atoms.positions, lattice).map((f) => wrapFractional(f, periodic));
-  const placed =
-    mode === 'wrap' ? fractional : unwrapFractional(atoms.species, fractional, lattice, periodic);
-  return { ...atoms, positions: placed.map((f) => toCartesian(f, lattice)) };
 }
 
 /**
@@ -49,11 +57,9 @@ function unwrapFractional(
   const cutoff = BOND_FACTOR * 2 * Math.max(...radii);
   const frac = new Float64Array(3 * n);
   fractional.forEach((f, i) => frac.set(f, 3 * i));
-  // Spacing of the lattice planes along each axis: how many bond-long bins fit across the cell.
-  const reciprocal = transpose3(inverse3(lattice));
-  const wanted = [0, 1, 2].map((k) =>
-    periodic[k] ? Math.max(1, Math.floor(1 / (norm(reciprocal[k]!) * cutoff))) : 1,
-  );
+  // How many bond-long bins fit across the cell along each axis.
+  const spacings = planeSpacings(lattice);
+  const wanted = [0, 1, 2].map((k) => (periodic[k] ? Math.max(1, Math.floor(spacings[k]! / cutoff)) : 1));
   // A sparse structure in a large cell would want more bins than atoms: fewer (longer) bins stay correct.
   const excess = Math.cbrt((wanted[0]! * wanted[1]! * wanted[2]!) / (4 * n + 27));
   const bins = wanted.map((b) => (excess > 1 ? Math.max(1, Math.floor(b / excess)) : b));

@@ -1,5 +1,7 @@
-// SI values of the non-SI units parsers read; archives store SI, as NOMAD does.
-import { ANGSTROM } from './structure.ts';
+// CODATA 2018 constants and the SI values of the non-SI units codes write; archives store SI, as NOMAD does.
+
+/** Metres per ångström. */
+export const ANGSTROM = 1e-10;
 
 /** Joules per electronvolt (exact since the 2019 SI). */
 export const ELECTRON_VOLT = 1.602176634e-19;
@@ -45,3 +47,9 @@ export const SPEED_OF_LIGHT = 299792458;
 
 /** Particles per mole (exact since the 2019 SI): force fields state energies per mole. */
 export const AVOGADRO = 6.02214076e23;
+
+/** Joule seconds (exact since the 2019 SI). */
+export const PLANCK = 6.62607015e-34;
+
+/** Joules per kelvin (exact since the 2019 SI). */
+export const BOLTZMANN = 1.380649e-23;

@@ -102,7 +102,7 @@ function keyword(token: Token): 'data' | 'loop' | 'save' | 'global' | 'stop' | '
 }
 
 /** Reads all data blocks of a CIF text. Throws with the line number on malformed syntax. */
-export function readCif(text: string): CifBlock[] {
+export function readCifBlocks(text: string): CifBlock[] {
   const tokens = tokenize(text);
   const blocks: CifBlock[] = [];
   let block: CifBlock | undefined;
