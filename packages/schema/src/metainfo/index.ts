@@ -4,6 +4,7 @@ export * as define from './define.ts';
 export type { QuantityOptions, SearchOption } from './define.ts';
 export * from './lookup.ts';
 export * from './values.ts';
+export type { LogLevel, ProcessingLog } from './processing-log.ts';
 export * from './indexed.ts';
 export { BASIS_SET_TYPES, METHOD_NAMES } from './builtin/results-method.ts';
 export { BASIS_SET_CONTAINER_TYPES, RELATIVITY_METHODS } from './builtin/run-method.ts';

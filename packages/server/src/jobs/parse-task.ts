@@ -1,4 +1,4 @@
-import type { ProcessingLog } from '../processing/types.ts';
+import type { ProcessingLog } from '@oasis/schema';
 
 export type LogEntry = ProcessingLog & { duration_ms?: number };
 

@@ -1,6 +1,7 @@
 // Processing of one mainfile: read -> parse -> normalise -> archive object. Pure apart from reading
 // the file and listing its folder (the entry's files); the caller stores the archive and indexes it. Never throws: failures come back as a
 // result with ok=false and an ERROR log, so one bad entry cannot fail its siblings.
+import type { LogLevel, ProcessingLog } from '@oasis/schema';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
@@ -12,7 +13,7 @@ import { ContentTooLargeError, DEFAULT_MAX_MAINFILE_BYTES } from './content-limi
 import { getParser } from './matching.ts';
 import { normalizeArchive } from './normalizers/index.ts';
 import { entryFiles, searchMetadata } from './search-metadata.ts';
-import type { LogLevel, MainfileParser, ParsedSections, ParserOutput, ProcessingLog } from './types.ts';
+import type { MainfileParser, ParsedSections, ParserOutput } from './types.ts';
 
 export interface ParseMainfileOptions {
   /** Where the file is on disk. */

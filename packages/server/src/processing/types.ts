@@ -1,21 +1,8 @@
 // Contracts between the parser registry, the parsers and the pipeline.
-import type { EntryArchive } from '@oasis/schema';
+import type { EntryArchive, LogLevel } from '@oasis/schema';
 import type { Compression } from './compression.ts';
 import type { DataDefinition } from './parsers/archive-schema.ts';
 import type { Structure } from './structure.ts';
-
-export type LogLevel = 'INFO' | 'WARNING' | 'ERROR';
-
-/** One processing log line, stored in the archive's processing_logs as NOMAD does. */
-export interface ProcessingLog {
-  level: LogLevel;
-  event: string;
-  parser?: string;
-  /** Processing step that logged ('parser', 'normalizer' ...). */
-  step?: string;
-  timestamp: string;
-  exception?: string;
-}
 
 export interface ParserInput {
   /** Path of the mainfile relative to the upload's raw folder (NOMAD 'mainfile'). */

@@ -4,6 +4,7 @@ import type {
   EntryMetadata,
   EntryResponse,
   EntryResults,
+  ProcessingLog,
 } from '@oasis/schema';
 
 /*
@@ -23,14 +24,11 @@ export function entryData(response: EntryResponse): EntryData {
   return { ...data, entry_id: data.entry_id ?? response.entry_id };
 }
 
-/** One line of an archive's processing_logs (written by processing; no built-in definition). */
-export interface LogEntry {
-  level?: string;
-  event?: string;
-  timestamp?: string;
-  parser?: string;
-  exception?: string;
-}
+/**
+ * One line of an archive's processing_logs. An archive from elsewhere (a NOMAD upload) may lack any of
+ * its fields and carries levels this server does not write (DEBUG, CRITICAL).
+ */
+export type LogEntry = Partial<Omit<ProcessingLog, 'level'>> & { level?: string };
 
 /** An archive as `POST entries/{id}/archive/query` sends it: the definitions' sections and the logs. */
 export type ArchiveData = EntryArchive & { processing_logs?: readonly LogEntry[] };

@@ -1,9 +1,8 @@
 // Electronic structure: completes the run's band-structure and DOS sections as NOMAD's band
 // structure and DOS normalisers do (band gaps per spin channel, Fermi energy, reciprocal cell,
 // DOS normalisation) and builds results.properties.electronic, whose entries reference them.
+import type { ResultsElectronic, LogLevel } from '@oasis/schema';
 import type { Mat3, Vec3 } from '@oasis/chem';
-import type { ResultsElectronic } from '@oasis/schema';
-import type { LogLevel } from '../types.ts';
 import type { Section } from './normalizer.ts';
 import {
   energyValue,

@@ -16,8 +16,8 @@
 // cell is the standard cell itself (M = 1 is an isometry) the table's own coordinates decide, as
 // the paper meant them for that cell. A point matching entries of two classes, or none, stays
 // unnamed (null).
+import type { LogLevel } from '@oasis/schema';
 import { apply3, det3, dot, inverse3, norm, type Mat3, type Vec3 } from '@oasis/chem';
-import type { LogLevel } from '../types.ts';
 import { indexedSections, sectionAt, vectors3 } from './archive-path.ts';
 import { kpointDistance, reciprocalCell } from './electronic-kspace.ts';
 import { standardBrillouinZone, type StandardBrillouinZone } from './kpath-special-points.ts';

@@ -2,9 +2,9 @@
 // and structural type for every structure; for bulk crystals a symmetry analysis (moyo) that gives
 // results.material.symmetry, material_id and the conventional and primitive structures. The
 // symmetry a file declares is used only when the analysis cannot run or fails.
-import type { ResultsStructures } from '@oasis/schema';
+import type { ResultsStructures, LogLevel } from '@oasis/schema';
 import type { Structure } from '../structure.ts';
-import type { DeclaredSymmetry, LogLevel } from '../types.ts';
+import type { DeclaredSymmetry } from '../types.ts';
 import { materialFromStructure, symmetryFromDeclaration, type Material } from './material.ts';
 import { materialIdBulk } from './material-id.ts';
 import { ensureSection, isSection, type Normalizer, type Section } from './normalizer.ts';

@@ -1,8 +1,8 @@
+import type { LogLevel } from '@oasis/schema';
 import type { Mat3, Vec3 } from '@oasis/chem';
 import { describe, expect, it } from 'vitest';
 import { nomadHash } from '../ids.ts';
 import type { Structure } from '../structure.ts';
-import type { LogLevel } from '../types.ts';
 import { crystalSystem, materialFromStructure, symmetryFromDeclaration } from './material.ts';
 import { materialNormalizer } from './material-normalizer.ts';
 import type { Section } from './normalizer.ts';

@@ -2,8 +2,9 @@
 // reads the parser's NOMAD-shaped sections (run, workflow, data) and the representative structure,
 // and fills its part of archive.results. A normaliser that throws is logged as an ERROR and the
 // entry is kept, as NOMAD does.
+import type { LogLevel } from '@oasis/schema';
 import type { Structure } from '../structure.ts';
-import type { DeclaredSymmetry, LogLevel } from '../types.ts';
+import type { DeclaredSymmetry } from '../types.ts';
 
 export type Section = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // workflow2.method and workflow2.results from the run's calculations, as NOMAD's simulation
 // workflow schema normalises them. Values a parser wrote already are kept.
+import type { LogLevel } from '@oasis/schema';
 import type { Vec3 } from '@oasis/chem';
-import type { LogLevel } from '../types.ts';
 import { ensureSection, isSection, type Normalizer, type Section } from './normalizer.ts';
 import { energyValue, finiteNumber, indexedSections, sectionAt, vectors3 } from './archive-path.ts';
 import {

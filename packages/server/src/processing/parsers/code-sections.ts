@@ -14,11 +14,12 @@ import type {
   SinglePointWorkflow,
   Workflow,
   XcFunctional,
+  LogLevel,
 } from '@oasis/schema';
 import { elementComposition, hillFormula } from '../normalizers/formula.ts';
 import { systemSection } from '../run-sections.ts';
 import type { Structure } from '../structure.ts';
-import type { LogLevel, ParserOutput } from '../types.ts';
+import type { ParserOutput } from '../types.ts';
 
 type Vec = readonly [number, number, number] | readonly number[];
 

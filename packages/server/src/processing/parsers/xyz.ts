@@ -1,10 +1,10 @@
 // 'parsers/xyz': plain and extended XYZ files. All frames of a file form one entry: one run.system
 // per frame, plus a run.calculation per frame that states an energy or forces.
+import type { Run, RunCalculation, LogLevel } from '@oasis/schema';
 import { ANGSTROM, EV_PER_ANGSTROM, scaleMat3, scaleVec3 } from '@oasis/chem';
-import type { Run, RunCalculation } from '@oasis/schema';
 import { systemSection } from '../run-sections.ts';
 import { type Structure } from '../structure.ts';
-import type { LogLevel, MainfileParser, ParsedSections, ParserOutput } from '../types.ts';
+import type { MainfileParser, ParsedSections, ParserOutput } from '../types.ts';
 import { lineBatches } from './text-lines.ts';
 import { readXyzText, XyzReader, type XyzFrame, type XyzRead } from './xyz-read.ts';
 

@@ -2,10 +2,10 @@
 // INFO.OUT (with the EIGVAL.OUT, info.xml, input.xml, dos.xml/TDOS.OUT and bandstructure.xml/.dat beside it),
 // and GW runs from GW_INFO.OUT (with EVALQP.DAT, TDOS-QP.OUT, bandstructure-qp.dat and the ground
 // state's INFO.OUT beside it).
+import type { RunCalculation, LogLevel } from '@oasis/schema';
 import { HARTREE } from '@oasis/chem';
 import { basename } from 'node:path';
-import type { RunCalculation } from '@oasis/schema';
-import type { LogLevel, MainfileParser, ParserOutput } from '../../types.ts';
+import type { MainfileParser, ParserOutput } from '../../types.ts';
 import { calculationRefs, codeOutput, codeRun, singlePoint } from '../code-sections.ts';
 import { readSideFile } from './placed-side-file.ts';
 import { excitingArchive, structureOf, type ExcitingInput } from './archive.ts';

@@ -2,11 +2,11 @@
 // entries of them: the entry type from the application definitions of the file's NXentry groups, the
 // domain 'nexus', and the sample's elements and formula in results.material. The file's tree itself is
 // read where it lies: the entry page shows it in h5web (the NeXus card).
+import type { ResultsMaterial, LogLevel } from '@oasis/schema';
 import { isElementSymbol } from '@oasis/chem';
-import type { ResultsMaterial } from '@oasis/schema';
 import { basename } from 'node:path';
 import { compositionOfFormula, formulas } from '../../normalizers/formula.ts';
-import type { LogLevel, MainfileParser, ParserInput, ParserOutput } from '../../types.ts';
+import type { MainfileParser, ParserInput, ParserOutput } from '../../types.ts';
 import type { NexusSummary } from './read-nexus.ts';
 
 /** HDF5's signature at the start of the file or after a user block of 512, 1024 or 2048 bytes. */

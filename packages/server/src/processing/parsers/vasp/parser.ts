@@ -1,7 +1,8 @@
 // Assembles NOMAD's run / workflow2 sections of a vasprun.xml from the raw content.
+import type { LogLevel } from '@oasis/schema';
 import type { Mat3 } from '@oasis/chem';
 import type { Structure } from '../../structure.ts';
-import type { LogLevel, ParserOutput } from '../../types.ts';
+import type { ParserOutput } from '../../types.ts';
 import { calculationOf, type CalculationSection } from './calculation.ts';
 import { bandEdgesOf, bandStructureOf, dosOf, eigenvaluesOf } from './electronic.ts';
 import { gwMethodOf } from './gw.ts';

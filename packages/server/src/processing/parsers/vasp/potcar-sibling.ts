@@ -1,6 +1,6 @@
 // The POTCAR beside a vasprun.xml (full or stripped of its projectors), for the potentials' headers.
+import type { LogLevel } from '@oasis/schema';
 import { siblingText } from '../sibling-files.ts';
-import type { LogLevel } from '../../types.ts';
 import { readPotcarHeaders, type PotcarHeader } from './potcar.ts';
 
 const NAMES = ['POTCAR', 'POTCAR.stripped'];
