@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaryConfigs } from './boundaries.config.js';
 
 export default tseslint.config(
   {
@@ -56,6 +57,7 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['node:*'] }] },
   },
+  ...boundaryConfigs,
   {
     // Tool configuration files are required by their tools to export a default.
     files: [

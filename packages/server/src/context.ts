@@ -25,7 +25,7 @@ export interface AppContext {
   admission: Admission;
   /** Writes of one upload path, one after another (a save's check and replacement are one step). */
   fileWrites: KeyedQueue;
-  /** This process's name in job leases (services/node-lease.ts); a request's own jobs end with it. */
+  /** This process's name in job leases (jobs/node-lease.ts); a request's own jobs end with it. */
   node: string;
   /** The time embargo ends and other dated rules are decided by; tests move it. */
   clock: Clock;

@@ -22,7 +22,7 @@ import { RECEIVE_UPLOAD, removeInterruptedUpload } from './services/uploads.ts';
 import { noteJobProgress } from './jobs/queue.ts';
 import { systemClock, type Clock } from './time/clock.ts';
 import { startEmbargoTask } from './services/embargo.ts';
-import { holdNodeLease, nodeName } from './services/node-lease.ts';
+import { holdNodeLease, nodeName } from './jobs/node-lease.ts';
 import { NorthHub } from './north/hub.ts';
 import { TrashEmptier } from './files/trash.ts';
 import { KeyedQueue } from './files/keyed-queue.ts';

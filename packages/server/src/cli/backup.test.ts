@@ -18,7 +18,7 @@ import {
   startOn,
   type Contents,
   type Installation,
-} from './backup/test-installation.ts';
+} from '../testing/backup-installation.ts';
 import { runCli } from './run.ts';
 
 const postgresServer = testPostgresServer();

@@ -1,6 +1,6 @@
 import { configProblems, problemLine, UiConfigSchema, withDefaults, type UiConfig } from '@oasis/schema';
 import { Type } from '@sinclair/typebox';
-import { NorthConfigSchema } from '../north/north-config-schema.ts';
+import { NorthConfigSchema } from './north-schema.ts';
 
 /**
  * nomad.yaml as far as this server reads it (docs/configuration.md), plus the `ui` section it passes to the
@@ -103,7 +103,7 @@ export const NomadYamlSchema = Type.Object(
         options: Type.Optional(Type.Record(Type.String(), Type.Object({}, open))),
       }),
     }),
-    // DOIs for datasets through DataCite's REST API (datacite/config.ts); NOMAD's `mds_host` is not used.
+    // DOIs for datasets through DataCite's REST API (config/datacite.ts); NOMAD's `mds_host` is not used.
     datacite: section({
       enabled: Type.Optional(Type.Boolean()),
       url: Type.Optional(Type.String()),
@@ -112,7 +112,7 @@ export const NomadYamlSchema = Type.Object(
       password: Type.Optional(Type.String()),
       publisher: Type.Optional(Type.String()),
     }),
-    // Other databases the resources API asks (resources/resources-config.ts checks the providers' fields).
+    // Other databases the resources API asks (config/resources.ts checks the providers' fields).
     resources: section({
       timeout: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
       max_age: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),

@@ -5,10 +5,10 @@ import { APP_TOKEN_MAX_EXPIRES_IN, type UiConfig } from '@oasis/schema';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError, validateConfigFile } from './config-schema.ts';
 import { readExampleUploads, type ExampleUploadConfig } from './example-uploads.ts';
-import { readNorthConfig, type NorthConfig } from '../north/north-config.ts';
-import { readMailConfig, type MailConfig } from '../mail/mail-config.ts';
-import { readDataciteConfig, type DataciteConfig } from '../datacite/config.ts';
-import { readResourcesConfig, type ResourcesConfig } from '../resources/resources-config.ts';
+import { readNorthConfig, type NorthConfig } from './north.ts';
+import { readMailConfig, type MailConfig } from './mail.ts';
+import { readDataciteConfig, type DataciteConfig } from './datacite.ts';
+import { readResourcesConfig, type ResourcesConfig } from './resources.ts';
 import { readCentralConfig, type CentralConfig } from './central-config.ts';
 import {
   readProcessingLimits,
@@ -42,7 +42,7 @@ export interface OasisConfig {
   /** Usernames or emails allowed in global-login mode; undefined lets every registered user in. */
   allowedUsers?: string[];
   northEnabled: boolean;
-  /** The remote tools hub (`north:`): tools, idle stop, instance limits (north/north-config.ts). */
+  /** The remote tools hub (`north:`): tools, idle stop, instance limits (config/north.ts). */
   north: NorthConfig;
   keycloak: KeycloakConfig;
   /** nomad.yaml's `ui` (apps, unit systems, ...), validated and with its defaults filled in; passed to the GUI. */

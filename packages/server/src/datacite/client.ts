@@ -1,4 +1,4 @@
-import type { DataciteConfig } from './config.ts';
+import type { DataciteConfig } from '../config/datacite.ts';
 
 interface DoiCreator {
   /** As DataCite shows it: "Family, Given". */

@@ -3,7 +3,9 @@ import { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
 import { createGunzip } from 'node:zlib';
 import { badRequest } from '../errors.ts';
-import type { Compression } from '../processing/compression.ts';
+
+/** The compressions a mainfile may come in (x.xml.gz, vasprun.xml.bz2, vasprun.xml.xz). */
+export type Compression = 'gz' | 'bz2' | 'xz';
 
 // xz-decompress is CommonJS whose exports Node's ESM loader cannot name statically: require it.
 const { XzReadableStream } = createRequire(import.meta.url)(

@@ -1,7 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { opendir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ZipItem } from '../search/download-zip.ts';
+import type { Readable } from 'node:stream';
+
+/** A member of a zip being written: its path and its bytes, or how to open them. */
+export type ZipItem = { path: string; data: Buffer } | { path: string; open: () => Readable };
 
 /**
  * The files below a folder of an upload as zip items named by their upload path (`prefix/...`), found

@@ -1,6 +1,6 @@
 import { toCurrentUser, withGroups } from '../auth/account.ts';
 import type { AppContext } from '../context.ts';
-import { mayReadUpload } from '../services/access.ts';
+import { mayReadUpload } from '../auth/access.ts';
 import { otherUploadsIn } from '../processing/schema/references.ts';
 import type { UploadRow } from '../store/uploads.ts';
 import type { ParseOutcome } from './parse-task.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { DEFAULT_PROCESSING_LIMITS } from '../config/processing-limits.ts';
-import { nodeName } from '../services/node-lease.ts';
+import { nodeName } from './node-lease.ts';
 import {
   claimNextJob,
   expireLeasesOfDeadProcess,
@@ -30,7 +30,7 @@ export interface JobWorkerOptions {
   onGiveUp?: (job: Job, reason: string) => Promise<void>;
   /** How long a job stays this worker's without a renewal; other nodes take it over after that. */
   leaseMs?: number;
-  /** This node's name in job leases (services/node-lease.ts nodeName). */
+  /** This node's name in job leases (node-lease.ts nodeName). */
   owner?: string;
 }
 

@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { MailConfig } from './mail-config.ts';
+import type { MailConfig } from '../config/mail.ts';
 
 export interface MailMessage {
   /** One address, checked by the caller (isMailAddress): it is also the envelope's only recipient. */

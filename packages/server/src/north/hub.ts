@@ -4,7 +4,7 @@ import { HttpError } from '../errors.ts';
 import type { FileWorkers } from '../files/file-work.ts';
 import { NorthAccess } from './access-cookie.ts';
 import { freeLoopbackPort } from './loopback-port.ts';
-import type { NorthConfig, NorthToolConfig } from './north-config.ts';
+import type { NorthConfig, NorthToolConfig } from '../config/north.ts';
 import { ToolInstance } from './tool-instance.ts';
 import { layOutUploads, remountReadOnly, type MountedUpload } from './upload-folders.ts';
 

@@ -4,8 +4,8 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import type { NorthToolState } from '@oasis/schema';
-import { fillPlaceholders, usesToken } from './command-line.ts';
-import type { NorthToolConfig } from './north-config.ts';
+import { fillPlaceholders, usesToken } from '../config/command-line.ts';
+import type { NorthToolConfig } from '../config/north.ts';
 
 /** How long a tool gets to end after SIGTERM before its process group is killed. */
 const STOP_GRACE_MS = 5000;

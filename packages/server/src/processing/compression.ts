@@ -5,14 +5,13 @@ import type { Readable } from 'node:stream';
 import { createGunzip, gunzipSync, constants as zlibConstants } from 'node:zlib';
 import { createRequire } from 'node:module';
 import bunzip from 'seek-bzip';
+import type { Compression } from '../files/decompressed-range.ts';
 import { ContentTooLargeError } from './content-limit.ts';
 
 // xz-decompress is CommonJS whose exports Node's ESM loader cannot name statically: require it.
 const { XzReadableStream } = createRequire(import.meta.url)(
   'xz-decompress',
 ) as typeof import('xz-decompress');
-
-export type Compression = 'gz' | 'bz2' | 'xz';
 
 const SUFFIXES: Readonly<Record<Compression, RegExp>> = { gz: /\.gz$/i, bz2: /\.bz2$/i, xz: /\.xz$/i };
 

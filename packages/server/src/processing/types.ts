@@ -1,6 +1,6 @@
 // Contracts between the parser registry, the parsers and the pipeline.
 import type { EntryArchive, LogLevel } from '@oasis/schema';
-import type { Compression } from './compression.ts';
+import type { Compression } from '../files/decompressed-range.ts';
 import type { DataDefinition } from './parsers/archive-schema.ts';
 import type { Structure } from './structure.ts';
 

@@ -1,6 +1,6 @@
 import type { RelatedResource, RelatedResourcesQuery, RelatedResourcesResponse } from '@oasis/schema';
 import { compositionOfFormula, reducedFormula } from '../processing/normalizers/formula.ts';
-import type { OptimadeProvider, ResourcesConfig } from './resources-config.ts';
+import type { OptimadeProvider, ResourcesConfig } from '../config/resources.ts';
 
 /** The largest answer read from a database: a page of 20 structures is far less. */
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataciteConfig } from '../datacite/config.ts';
+import type { DataciteConfig } from '../config/datacite.ts';
 import { assignDoi } from '../services/dataset-doi.ts';
 import { HttpError } from '../errors.ts';
 import { insertDataset } from '../store/datasets.ts';

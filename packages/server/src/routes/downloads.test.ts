@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { HttpError } from '../errors.ts';
-import { downloadEntries } from '../search/download-entries.ts';
+import { downloadEntries } from '../services/downloads/entries.ts';
 import { as, json, waitProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, json, waitProcessed } from '../testing/http.ts';
-import { readNorthConfig } from '../north/north-config.ts';
+import { readNorthConfig } from '../config/north.ts';
 import { fixtureNorthConfig, fixtureToolCommand } from '../testing/north.ts';
 import { naclCif } from '../testing/structures.ts';
 import { setUploadAccess } from '../testing/upload-access.ts';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { RelatedResourcesResponse } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RelatedResources } from '../resources/related-resources.ts';
-import { readResourcesConfig } from '../resources/resources-config.ts';
+import { readResourcesConfig } from '../config/resources.ts';
 import { json } from '../testing/http.ts';
 import { publishUpload, uploadProcessed } from '../testing/published-uploads.ts';
 import { naclCif } from '../testing/structures.ts';

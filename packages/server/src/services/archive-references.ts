@@ -8,7 +8,7 @@ import { generateEntryId } from '../processing/ids.ts';
 import { place, resolve, type ExternalReference } from '../search/archive-required.ts';
 import { MAX_REFERENCED_ARCHIVES } from '../search/limits.ts';
 import { findEntryRow } from '../store/entries.ts';
-import { mayReadUpload } from './access.ts';
+import { mayReadUpload } from '../auth/access.ts';
 import type { Caller } from './caller.ts';
 
 type Json = Record<string, unknown>;

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import { fileStream } from '../files/read.ts';
-import { archiveZipItems, visibleArchiveFile } from '../search/download-archive.ts';
-import { downloadEntries } from '../search/download-entries.ts';
-import { rawZipItems } from '../search/download-raw.ts';
-import { parseDownloadRequest } from '../search/download-request.ts';
-import { zipStream } from '../search/download-zip.ts';
+import { archiveZipItems, visibleArchiveFile } from './downloads/archive.ts';
+import { downloadEntries } from './downloads/entries.ts';
+import { rawZipItems } from './downloads/raw.ts';
+import { parseDownloadRequest } from './downloads/request.ts';
+import { zipStream } from './downloads/zip.ts';
 import type { Caller } from './caller.ts';
 
 /** A file to send as an attachment. */

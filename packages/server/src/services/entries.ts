@@ -10,7 +10,7 @@ import { entryDocuments } from '../search/entry-documents.ts';
 import { searchEntries } from '../search/search.ts';
 import { findEntryRow, type EntryRow } from '../store/entries.ts';
 import { findUpload } from '../store/uploads.ts';
-import { assertCanRead } from './access.ts';
+import { assertCanRead } from '../auth/access.ts';
 import { resolveExternalReferences } from './archive-references.ts';
 import type { Caller } from './caller.ts';
 

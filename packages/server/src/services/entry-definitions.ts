@@ -12,7 +12,7 @@ import {
 } from '../processing/schema/resolve.ts';
 import { splitFileKey } from '../processing/schema/references.ts';
 import { SchemaFiles } from '../processing/schema/schema-files.ts';
-import { mayReadUpload } from './access.ts';
+import { mayReadUpload } from '../auth/access.ts';
 import { generateEntryId } from '../processing/ids.ts';
 import type { Caller } from './caller.ts';
 import { visibleEntry } from './entries.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { HttpError } from '../errors.ts';
-import type { MailConfig } from '../mail/mail-config.ts';
+import type { MailConfig } from '../config/mail.ts';
 import { createCaller } from '../testing/callers.ts';
 import { openServiceContext, type ServiceTestContext } from '../testing/service-context.ts';
 import { inviteUser } from './invitations.ts';

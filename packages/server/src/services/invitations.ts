@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest, HttpError, tooManyRequests, validationError } from '../errors.ts';
 import { invitationMail } from '../mail/invitation-mail.ts';
-import { mailConfigured } from '../mail/mail-config.ts';
+import { mailConfigured } from '../config/mail.ts';
 import { isMailAddress, sendMail } from '../mail/send-mail.ts';
 import {
   countInvitationsSince,

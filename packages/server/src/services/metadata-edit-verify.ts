@@ -5,7 +5,7 @@ import type { DetailItem } from '../errors.ts';
 import { findDatasetRefs, type DatasetRow } from '../store/datasets.ts';
 import { existingGroupIds } from '../store/groups.ts';
 import { resolveUserRefs } from '../store/upload-metadata.ts';
-import { VISIBLE_TO_ALL } from './access.ts';
+import { VISIBLE_TO_ALL } from '../auth/access.ts';
 
 export type ListOps = Partial<Record<'set' | 'add' | 'remove', string[]>>;
 

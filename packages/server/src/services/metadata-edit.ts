@@ -11,7 +11,7 @@ import {
   type EditableEntryRow,
 } from '../store/entry-metadata.ts';
 import { lockUploads, type UploadRow } from '../store/uploads.ts';
-import { assertCanRead, uploadRoles } from './access.ts';
+import { assertCanRead, uploadRoles } from '../auth/access.ts';
 import { readUpload } from './uploads.ts';
 import { applyEdit } from './metadata-edit-apply.ts';
 import { EditVerifier, UPLOAD_FIELDS, type VerifiedMetadata } from './metadata-edit-verify.ts';

@@ -2,7 +2,7 @@ import type { NorthTool, NorthToolResponse, NorthToolsResponse } from '@oasis/sc
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { UploadFiles } from '../files/storage.ts';
-import type { NorthToolConfig } from '../north/north-config.ts';
+import type { NorthToolConfig } from '../config/north.ts';
 import type { MountedUpload } from '../north/upload-folders.ts';
 import { listUploads } from '../store/uploads.ts';
 import { loggedIn, type Caller } from './caller.ts';

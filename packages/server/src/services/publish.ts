@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import { countProcessedEntries, markPublished } from '../store/upload-metadata.ts';
 import { lockUploads, type UploadRow } from '../store/uploads.ts';
-import { assertCanRead, uploadRoles } from './access.ts';
+import { assertCanRead, uploadRoles } from '../auth/access.ts';
 import { loggedIn, type Caller } from './caller.ts';
 import { queueCentralPublish } from './publish-central.ts';
 import { currentUpload } from './uploads.ts';

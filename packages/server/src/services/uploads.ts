@@ -18,7 +18,7 @@ import {
   type UploadRow,
 } from '../store/uploads.ts';
 import { lockUser } from '../store/users.ts';
-import { assertCanDelete, assertCanRead, assertCanWrite } from './access.ts';
+import { assertCanDelete, assertCanRead, assertCanWrite } from '../auth/access.ts';
 import { loggedIn, type Caller } from './caller.ts';
 
 export const UPLOAD_LIMIT_EXCEEDED = 'Limit of unpublished uploads exceeded for user.';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { escapeLike, type Queryable } from '../db/database.ts';
-import { hashPassword, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../auth/password.ts';
+import { hashPassword, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../security/password.ts';
 
 /** A user row without its password hash (the hash never leaves this module). */
 export interface UserRecord {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { readNorthConfig, type NorthConfig } from '../north/north-config.ts';
+import { readNorthConfig, type NorthConfig } from '../config/north.ts';
 
 /** The stand-in tool (fixtures/north-tool.mjs) as a configured command line. */
 export const fixtureToolCommand = (): string =>

@@ -14,7 +14,7 @@ import { FileWorkers } from '../files/file-work.ts';
 import { TrashEmptier } from '../files/trash.ts';
 import { NorthHub } from '../north/hub.ts';
 import { KeyedQueue } from '../files/keyed-queue.ts';
-import { nodeName } from '../services/node-lease.ts';
+import { nodeName } from '../jobs/node-lease.ts';
 import { RelatedResources } from '../resources/related-resources.ts';
 
 export interface ServiceTestContext {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { findOpenInvitation, redeemInvitation } from '../../store/invitations.ts';
 import { guardLogin, tooManyAttempts } from '../login-limiter.ts';
-import { hashPassword } from '../password.ts';
+import { hashPassword } from '../../security/password.ts';
 import { hashSecret } from '../secrets.ts';
 import { embeddedRealmPath, guiUrl } from '../urls.ts';
 import { toParams } from './auth-request.ts';

@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Database } from '../../db/database.ts';
-import { VISIBLE_TO_ALL } from '../../services/access.ts';
+import { VISIBLE_TO_ALL } from '../../auth/access.ts';
 import { uploadPartSql } from '../documents.ts';
 import { ChangeRange, parseSnapshot, Running, type TransactionSnapshot } from './change-range.ts';
 import { entryBatches, isSearchable } from './entry-batches.ts';

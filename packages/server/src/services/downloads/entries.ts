@@ -1,9 +1,9 @@
-import type { CurrentUser } from '../auth/current-user.ts';
-import type { Queryable } from '../db/database.ts';
-import { badRequest } from '../errors.ts';
-import type { DownloadRequest } from './download-request.ts';
-import type { SearchEngine } from './engine/engine.ts';
-import { searchScope } from './search.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest } from '../../errors.ts';
+import type { DownloadRequest } from './request.ts';
+import type { SearchEngine } from '../../search/engine/engine.ts';
+import { searchScope } from '../../search/search.ts';
 
 /** Entries per download: keeps one zip (and the list held while it streams) bounded. */
 const MAX_ENTRY_DOWNLOAD = 10_000;

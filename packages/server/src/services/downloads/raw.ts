@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { folderFiles, folderOf } from '../files/folder-files.ts';
-import { UploadFiles } from '../files/storage.ts';
-import type { DownloadEntry } from './download-entries.ts';
-import type { ZipItem } from './download-zip.ts';
+import { folderFiles, folderOf } from '../../files/folder-files.ts';
+import { UploadFiles } from '../../files/storage.ts';
+import type { DownloadEntry } from './entries.ts';
+import type { ZipItem } from '../../files/raw-zip.ts';
 
 interface RawManifestEntry {
   entry_id: string;

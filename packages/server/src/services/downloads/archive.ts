@@ -1,15 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { CurrentUser } from '../auth/current-user.ts';
-import type { Queryable } from '../db/database.ts';
-import { HttpError, notFound } from '../errors.ts';
-import { UploadFiles } from '../files/storage.ts';
-import { assertCanRead } from '../services/access.ts';
-import { findEntryRow } from '../store/entries.ts';
-import { findUpload } from '../store/uploads.ts';
-import type { DownloadEntry } from './download-entries.ts';
-import type { ZipItem } from './download-zip.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import type { Queryable } from '../../db/database.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { UploadFiles } from '../../files/storage.ts';
+import { assertCanRead } from '../../auth/access.ts';
+import { findEntryRow } from '../../store/entries.ts';
+import { findUpload } from '../../store/uploads.ts';
+import type { DownloadEntry } from './entries.ts';
+import type { ZipItem } from '../../files/raw-zip.ts';
 
 interface ArchiveManifestEntry {
   entry_id: string;

@@ -29,7 +29,7 @@ const NorthToolConfigSchema = Type.Object(
   open,
 );
 
-/** `north:` in nomad.yaml (north/north-config.ts reads it; docs/configuration.md explains it). */
+/** `north:` in nomad.yaml (config/north.ts reads it; docs/configuration.md explains it). */
 export const NorthConfigSchema = Type.Optional(
   Type.Object(
     {

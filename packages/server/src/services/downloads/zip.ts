@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
+import type { ZipItem } from '../../files/raw-zip.ts';
 import { ZipFile } from 'yazl';
 
 /** One file of a streamed zip: small generated content, or a stream opened only when its turn comes. */
-export type ZipItem = { path: string; data: Buffer } | { path: string; open: () => Readable };
 
 /** Files queued in the zip writer ahead of the one being written; more waits for the reader. */
 const QUEUE_AHEAD = 16;

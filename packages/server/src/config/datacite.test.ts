@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/config-schema.ts';
-import { readDataciteConfig } from './config.ts';
+import { ConfigError } from './config-schema.ts';
+import { readDataciteConfig } from './datacite.ts';
 
 describe('the datacite section', () => {
   const complete = {

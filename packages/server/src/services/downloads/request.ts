@@ -1,8 +1,8 @@
 import type { Owner, QueryNode } from '@oasis/schema';
-import { unauthorized, validationError } from '../errors.ts';
-import { globSuffixMatcher } from './download-glob.ts';
-import { requestFromQueryString } from './get-query.ts';
-import { parseRequestQuery } from './search.ts';
+import { unauthorized, validationError } from '../../errors.ts';
+import { globSuffixMatcher } from './glob.ts';
+import { requestFromQueryString } from '../../search/get-query.ts';
+import { parseRequestQuery } from '../../search/search.ts';
 
 /** NOMAD's `Files` parameters of the download endpoints; everything else is owner and query. */
 const FILE_PARAMETERS = new Set(['compress', 'glob_pattern', 're_pattern', 'include_files']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/config-schema.ts';
-import { readNorthConfig } from './north-config.ts';
+import { ConfigError } from './config-schema.ts';
+import { readNorthConfig } from './north.ts';
 
 describe('readNorthConfig', () => {
   it('keeps tools with a command, in order, as include and exclude say, with the defaults', () => {

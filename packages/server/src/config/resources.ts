@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/config-schema.ts';
+import { ConfigError } from './config-schema.ts';
 
 /** A database asked through its OPTIMADE API. */
 export interface OptimadeProvider {

@@ -8,17 +8,17 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import { expect } from 'vitest';
-import { loadConfig, type OasisConfig } from '../../config/config.ts';
-import { openDatabase } from '../../db/database.ts';
-import { startServer } from '../../server.ts';
-import { findUserByUsername } from '../../store/users.ts';
-import { as, callApi, json, waitProcessed } from '../../testing/http.ts';
-import { seedUploads } from '../../testing/seed-uploads.ts';
-import { naclCif } from '../../testing/structures.ts';
-import { freshPostgresDatabase } from '../../testing/test-database.ts';
-import type { TestServer } from '../../testing/test-server.ts';
-import { createUserWithToken } from '../../testing/users.ts';
-import { listSequences, listTables, quoteIdent, readSequence } from './catalog.ts';
+import { loadConfig, type OasisConfig } from '../config/config.ts';
+import { openDatabase } from '../db/database.ts';
+import { startServer } from '../server.ts';
+import { findUserByUsername } from '../store/users.ts';
+import { as, callApi, json, waitProcessed } from './http.ts';
+import { seedUploads } from './seed-uploads.ts';
+import { naclCif } from './structures.ts';
+import { freshPostgresDatabase } from './test-database.ts';
+import type { TestServer } from './test-server.ts';
+import { createUserWithToken } from './users.ts';
+import { listSequences, listTables, quoteIdent, readSequence } from '../cli/backup/catalog.ts';
 
 export interface Installation {
   config: OasisConfig;

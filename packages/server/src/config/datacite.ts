@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/config-schema.ts';
+import { ConfigError } from './config-schema.ts';
 
 /** Where and as whom DOIs are registered (`datacite:` in nomad.yaml; docs/configuration.md). */
 export interface DataciteConfig {

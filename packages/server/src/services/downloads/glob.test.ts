@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globSuffixMatcher } from './download-glob.ts';
+import { globSuffixMatcher } from './glob.ts';
 
 const matches = (glob: string, path: string) => globSuffixMatcher(glob)(path);
 

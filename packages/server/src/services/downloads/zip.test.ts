@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { zipStream, type ZipItem } from './download-zip.ts';
+import type { ZipItem } from '../../files/raw-zip.ts';
+import { zipStream } from './zip.ts';
 
 const collect = async (stream: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];

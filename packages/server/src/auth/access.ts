@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../auth/current-user.ts';
+import type { CurrentUser } from './current-user.ts';
 import { HttpError, notFound, unauthorized } from '../errors.ts';
 import type { Queryable } from '../db/database.ts';
 import { findUpload, type UploadRow } from '../store/uploads.ts';

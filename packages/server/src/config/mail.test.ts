@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateConfigFile } from '../config/config-schema.ts';
-import { mailConfigured, readMailConfig } from './mail-config.ts';
+import { validateConfigFile } from './config-schema.ts';
+import { mailConfigured, readMailConfig } from './mail.ts';
 
 describe('the mail section of nomad.yaml', () => {
   it('is off by default', () => {

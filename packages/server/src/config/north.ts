@@ -1,5 +1,5 @@
 import type { NorthTool } from '@oasis/schema';
-import { ConfigError } from '../config/config-schema.ts';
+import { ConfigError } from './config-schema.ts';
 import { splitCommandLine } from './command-line.ts';
 
 /** A tool this server can run: what the API shows of it, and the command line behind it. */
@@ -99,7 +99,7 @@ const readTools = (section: Section): Map<string, NorthToolConfig> => {
   return tools;
 };
 
-/** `north:` of nomad.yaml (already checked against north-config-schema.ts), with the defaults. */
+/** `north:` of nomad.yaml (already checked against north-schema.ts), with the defaults. */
 export const readNorthConfig = (north: Section): NorthConfig => {
   const number = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
   const range = record(north.port_range);
