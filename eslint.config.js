@@ -52,8 +52,8 @@ export default tseslint.config(
     },
   },
   {
-    // The contract and the chemistry core run in browser and server alike: no Node built-ins outside tests.
-    files: ['packages/schema/src/**/*.ts', 'packages/chem/src/**/*.ts'],
+    // The contract, the chemistry core and the client run in browser and server alike: no Node built-ins outside tests.
+    files: ['packages/schema/src/**/*.ts', 'packages/chem/src/**/*.ts', 'packages/client/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['node:*'] }] },
   },

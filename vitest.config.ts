@@ -90,6 +90,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'chem', root: 'packages/chem', environment: 'node' } },
+      { test: { name: 'client', root: 'packages/client', environment: 'node' } },
       { test: { name: 'schema', root: 'packages/schema', environment: 'node' } },
       {
         test: {

@@ -1,9 +1,9 @@
+import { ApiClient } from '@oasis/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useEnv } from '../app/EnvProvider.tsx';
 import { useErrors } from '../app/errors.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
-import { ApiClient } from './client.ts';
 import { createQueryClient } from './queryClient.ts';
 
 const ApiContext = createContext<ApiClient | undefined>(undefined);

@@ -1,3 +1,4 @@
+import { parseJson } from '@oasis/client';
 import {
   answerProblems,
   findOperation,
@@ -7,7 +8,6 @@ import {
   type ResponseOf,
 } from '@oasis/schema';
 import { expect } from 'vitest';
-import { parseJson } from './json.ts';
 
 const API_PATH = /\/api\/v1\/(.*)$/;
 

@@ -1,5 +1,5 @@
+import { CannotReachApi } from '@oasis/client';
 import { MutationCache, type Query, QueryCache, QueryClient } from '@tanstack/react-query';
-import { CannotReachApi } from './errors.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,5 +1,5 @@
+import { VersionMismatch } from '@oasis/client';
 import { Alert, AlertTitle, Box, Button, Typography } from '@mui/material';
-import { VersionMismatch } from '../api/errors.ts';
 import { errorText } from './errorText.ts';
 
 /** What a crashed page shows; a chunk that no longer exists on the server means a newer GUI was deployed. */

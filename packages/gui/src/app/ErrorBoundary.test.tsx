@@ -1,6 +1,6 @@
+import { VersionMismatch } from '@oasis/client';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VersionMismatch } from '../api/errors.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 function Crash({ error }: { error: unknown }): never {

@@ -6,7 +6,7 @@ import {
   NotAuthorized,
   OptimadeParseError,
   VersionMismatch,
-} from '../api/errors.ts';
+} from '@oasis/client';
 
 const PLEASE_RETRY = 'Please try again and let us know, if this error keeps happening.';
 

@@ -1,6 +1,3 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   BadRequest,
@@ -9,7 +6,10 @@ import {
   NotAuthorized,
   OptimadeParseError,
   VersionMismatch,
-} from '../api/errors.ts';
+} from '@oasis/client';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { errorText } from './errorText.ts';
 import { ErrorSnackProvider, useErrors, type Errors } from './errors.tsx';
 

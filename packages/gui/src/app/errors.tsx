@@ -1,6 +1,6 @@
+import { ApiError, DoesNotExist } from '@oasis/client';
 import { Alert, Snackbar } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ApiError, DoesNotExist } from '../api/errors.ts';
 import { errorText } from './errorText.ts';
 
 export interface RaiseErrorOptions {

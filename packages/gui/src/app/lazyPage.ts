@@ -1,5 +1,5 @@
+import { VersionMismatch } from '@oasis/client';
 import { lazy, type ComponentType } from 'react';
-import { VersionMismatch } from '../api/errors.ts';
 
 /**
  * Code-splits a page. A chunk that fails to load almost always means the server was updated and the

@@ -1,7 +1,7 @@
+import { ApiError, NotAuthorized } from '@oasis/client';
 import { appTokenLimitMessage } from '@oasis/schema';
 import { Box, Button, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ApiError, NotAuthorized } from '../../api/errors.ts';
 import { useEnv } from '../../app/EnvProvider.tsx';
 import { useErrors } from '../../app/errors.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';

@@ -1,6 +1,6 @@
+import { parseJson } from '@oasis/client';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { parseJson } from '../../api/json.ts';
 import { isSection, type ArchiveSection } from './model.ts';
 
 /** The whole archive as the browser shows it: parsed, or the plain text when it is not valid JSON. */

@@ -1,8 +1,8 @@
+import { DoesNotExist } from '@oasis/client';
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import type { Dataset } from '@oasis/schema';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { DoesNotExist } from '../../api/errors.ts';
 import { SearchPage } from '../search/SearchPage.tsx';
 import { useEmbeddedSearchApp } from '../user-search/embeddedSearchApp.ts';
 import { DoiLink } from './DoiLink.tsx';

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../api/client.ts';
+import type { ApiClient } from '@oasis/client';
 
 const isYamlFile = (name: string) => /\.ya?ml$/i.test(name);
 

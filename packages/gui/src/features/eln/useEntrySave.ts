@@ -1,6 +1,6 @@
+import { ApiError } from '@oasis/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { ApiError } from '../../api/errors.ts';
 import { baseName, parentOf } from '../files/filesContext.ts';
 import { putArchiveFile } from './putArchiveFile.ts';
 

@@ -1,6 +1,6 @@
+import { DoesNotExist } from '@oasis/client';
 import { Alert, Box, Typography } from '@mui/material';
 import { useLocation, useParams } from 'react-router-dom';
-import { DoesNotExist } from '../../api/errors.ts';
 import { errorText } from '../../app/errorText.ts';
 import { ArchiveBrowser, type ArchiveBrowserProps } from '../archive/ArchiveBrowser.tsx';
 import { useNotebookDraft } from '../eln/useNotebookDraft.tsx';

@@ -1,5 +1,5 @@
+import { DoesNotExist } from '@oasis/client';
 import { Alert, Typography } from '@mui/material';
-import { DoesNotExist } from '../../api/errors.ts';
 import { LogList } from './LogList.tsx';
 import { logsWithErrors, type LogRecord } from './logs.ts';
 import { archiveData, type EntryData } from './types.ts';

@@ -1,9 +1,9 @@
 // Icons by path: the package index loads every icon, which takes seconds in the tests.
+import { DoesNotExist } from '@oasis/client';
 import Warning from '@mui/icons-material/Warning';
 import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
 import { Suspense } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
-import { DoesNotExist } from '../../api/errors.ts';
 import { lazyPage } from '../../app/lazyPage.ts';
 import { EntryOverview } from './EntryOverview.tsx';
 import { entryBasePath, tabOfPath, TAB_PATHS, type EntryTab } from './entryTabs.ts';

@@ -1,3 +1,4 @@
+import { buildQuery } from '@oasis/client';
 import {
   Alert,
   Link,
@@ -13,7 +14,6 @@ import {
 import { isRelatedResourcesResponse, type EntryResults, type RelatedResourcesResponse } from '@oasis/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { buildQuery } from '../../api/client.ts';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useEnv } from '../../app/EnvProvider.tsx';
 import { formatDateTime } from '../uploads/dateTime.ts';

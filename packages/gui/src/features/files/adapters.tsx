@@ -1,8 +1,8 @@
+import { DoesNotExist } from '@oasis/client';
 import FolderIcon from '@mui/icons-material/Folder';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
 import { Box, Typography } from '@mui/material';
 import type { RawDirResponse } from '@oasis/schema';
-import { DoesNotExist } from '../../api/errors.ts';
 import type { LaneAdapter, LaneItem } from '../browser/adapter.ts';
 import { FileDetails } from './FileDetails.tsx';
 import { formatFileSize } from './fileSize.ts';

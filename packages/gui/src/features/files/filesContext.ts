@@ -1,6 +1,5 @@
-import type { ApiClient } from '../../api/client.ts';
-
 /** What every lane of one file browser shares. */
+import type { ApiClient } from '@oasis/client';
 export interface FilesContext {
   api: ApiClient;
   uploadId: string;

@@ -1,5 +1,5 @@
+import { ApiClient, dispositionFileName } from '@oasis/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiClient, dispositionFileName } from '../../api/client.ts';
 import { downloadSystem } from './download.ts';
 
 describe('dispositionFileName', () => {

@@ -1,5 +1,5 @@
+import type { ApiClient } from '@oasis/client';
 import type { WrapMode } from '@oasis/chem';
-import type { ApiClient } from '../../api/client.ts';
 import type { STRUCTURE_FORMATS } from './limits.ts';
 
 export type StructureFormat = (typeof STRUCTURE_FORMATS)[number];

@@ -1,6 +1,6 @@
 import { answerProblems, findOperation } from '@oasis/schema';
 import { expect, vi } from 'vitest';
-import { FakeXhr } from '../../api/testXhr.ts';
+import { FakeXhr } from '@oasis/client/testing';
 
 export interface SentFile {
   method: string;

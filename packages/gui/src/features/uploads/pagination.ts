@@ -1,4 +1,4 @@
-import { BadRequest } from '../../api/errors.ts';
+import { BadRequest } from '@oasis/client';
 
 type Order = 'asc' | 'desc';
 

@@ -1,6 +1,6 @@
+import { ApiError } from '@oasis/client';
 import { useCallback, useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { ApiError } from '../../api/errors.ts';
 import { useErrors } from '../../app/errors.tsx';
 
 export interface FileUploadState {

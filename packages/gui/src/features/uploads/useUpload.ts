@@ -1,7 +1,7 @@
+import { DoesNotExist } from '@oasis/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { DoesNotExist } from '../../api/errors.ts';
 import { refetchAfterChange } from '../../api/queryClient.ts';
 import { filesQueryKey } from '../files/filesContext.ts';
 import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';

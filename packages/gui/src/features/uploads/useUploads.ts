@@ -1,8 +1,8 @@
+import { buildQuery } from '@oasis/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fillPath, operations, type Upload, type UploadsResponse } from '@oasis/schema';
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { buildQuery } from '../../api/client.ts';
 import { useErrors } from '../../app/errors.tsx';
 import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
 

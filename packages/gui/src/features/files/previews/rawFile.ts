@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../../api/client.ts';
+import type { ApiClient } from '@oasis/client';
 import { filesQueryKey } from '../filesContext.ts';
 import { TEXT_CHUNK_BYTES } from '../viewers.ts';
 

@@ -1,3 +1,4 @@
+import type { ApiClient } from '@oasis/client';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AppConfig,
@@ -8,7 +9,6 @@ import type {
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import type { ApiClient } from '../../../api/client.ts';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { lockedFilters, searchOwner } from './locks.ts';
 import { appPagination } from './pagination.ts';

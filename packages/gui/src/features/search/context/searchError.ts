@@ -1,4 +1,4 @@
-import { ApiError, BadRequest, OptimadeParseError } from '../../../api/errors.ts';
+import { ApiError, BadRequest, OptimadeParseError } from '@oasis/client';
 
 const NOT_A_DOC_QUANTITY = / is not a doc quantity$/;
 

@@ -1,7 +1,7 @@
+import type { ApiClient } from '@oasis/client';
 import type { Aggregation, EntriesQueryRequest, Owner } from '@oasis/schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { ApiClient } from '../../../api/client.ts';
 import type { AggregationStore } from './aggregationStore.ts';
 import type { QueryResponse } from './firstPage.ts';
 import { createInOrder } from './ordering.ts';

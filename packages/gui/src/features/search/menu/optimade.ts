@@ -1,5 +1,5 @@
+import { ApiError } from '@oasis/client';
 import type { EntriesQueryRequest } from '@oasis/schema';
-import { ApiError } from '../../../api/errors.ts';
 
 /** Typing pauses this long before a filter is verified with the server (spec 2 §9). */
 export const OPTIMADE_DEBOUNCE_MS = 500;

@@ -1,5 +1,5 @@
+import { ApiClient } from '@oasis/client';
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../api/client.ts';
 import { downloadQuery, downloadUrl } from './downloads.ts';
 import { ALL_SELECTED, isSelected, selectionText, toggleSelected, type Selection } from './selection.ts';
 

@@ -1,5 +1,5 @@
+import type { ApiClient } from '@oasis/client';
 import type { Owner } from '@oasis/schema';
-import type { ApiClient } from '../../../api/client.ts';
 import type { Selection } from './selection.ts';
 
 type DownloadKind = 'raw' | 'archive';

@@ -1,6 +1,6 @@
+import { ApiError } from '@oasis/client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { ApiError } from '../../../api/errors.ts';
 import { putArchiveFile } from '../../eln/putArchiveFile.ts';
 import { entryTypesOf, newEntryArchive, newEntryFileName, type CustomSchema } from './schemaChoices.ts';
 

@@ -1,3 +1,4 @@
+import { ApiError } from '@oasis/client';
 import {
   Alert,
   Button,
@@ -12,7 +13,6 @@ import type { User, UserInvite } from '@oasis/schema';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { ApiError } from '../../../api/errors.ts';
 
 export interface InviteUserButtonProps {
   /** The account was created; the new user can now be made a member. */

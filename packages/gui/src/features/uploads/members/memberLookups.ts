@@ -1,6 +1,5 @@
+import { type ApiClient, ApiError } from '@oasis/client';
 import type { Group, Upload, User } from '@oasis/schema';
-import type { ApiClient } from '../../../api/client.ts';
-import { ApiError } from '../../../api/errors.ts';
 import {
   groupToMember,
   membersOf,

@@ -1,7 +1,7 @@
+import type { ApiClient } from '@oasis/client';
 import type { Dataset, UploadEntry } from '@oasis/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import type { ApiClient } from '../../../api/client.ts';
 import type { DatasetItem } from './metadataEdits.ts';
 
 /** How many of the user's datasets the dialog offers (spec 3 §9), and entries asked for per request. */

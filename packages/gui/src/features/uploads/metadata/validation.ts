@@ -1,5 +1,5 @@
+import { ApiError } from '@oasis/client';
 import type { Dataset } from '@oasis/schema';
-import { ApiError } from '../../../api/errors.ts';
 import type { DatasetItem } from './metadataEdits.ts';
 
 // The texts are the product's own (spec 3 §5), typo included.

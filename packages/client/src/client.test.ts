@@ -1,4 +1,3 @@
-import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, buildQuery } from './client.ts';
 import { ApiError, BadRequest, CannotReachApi, DoesNotExist, NotAuthorized } from './errors.ts';
@@ -140,13 +139,13 @@ describe('ApiClient', () => {
 
     const silent = client.call('info', {}, { noLoading: true });
     expect(client.isLoading()).toBe(false);
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     resolve(json({}));
     await silent;
 
     const counted = client.call('usersMe');
     expect(client.isLoading()).toBe(true);
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     resolve(json({}));
     await counted;
     expect(client.isLoading()).toBe(false);

@@ -1,8 +1,7 @@
-import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, type UploadProgress } from './client.ts';
 import { DoesNotExist } from './errors.ts';
-import { FakeXhr } from './testXhr.ts';
+import { FakeXhr } from './testing.ts';
 
 function setup() {
   const xhr = new FakeXhr();
@@ -25,7 +24,7 @@ describe('ApiClient.upload', () => {
       { query: { file_name: 'data.zip' } },
       { onProgress: (p) => progress.push(p) },
     );
-    await waitFor(() => expect(xhr.body).toBeInstanceOf(FormData));
+    await vi.waitFor(() => expect(xhr.body).toBeInstanceOf(FormData));
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('http://oasis/api/v1/uploads?file_name=data.zip');
     expect(xhr.headers.Authorization).toBe('Bearer t');
@@ -41,9 +40,37 @@ describe('ApiClient.upload', () => {
     const done = client.upload('uploadRawPut', new Blob(['x']), {
       params: { upload_id: 'u1', path: 'a b/c' },
     });
-    await waitFor(() => expect(xhr.method).toBe('PUT'));
+    await vi.waitFor(() => expect(xhr.method).toBe('PUT'));
     expect(xhr.url).toBe('http://oasis/api/v1/uploads/u1/raw/a%20b/c');
     xhr.respond(404, '{"detail": "The upload with the given id does not exist"}');
     await expect(done).rejects.toBeInstanceOf(DoesNotExist);
+  });
+
+  it('sends the file with fetch where there is no XMLHttpRequest (Node), reporting progress at the end', async () => {
+    expect(typeof XMLHttpRequest).toBe('undefined');
+    const fetch = vi.fn<typeof globalThis.fetch>(() =>
+      Promise.resolve(
+        new Response('{"upload_id": "u2"}', { headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    const client = new ApiClient({
+      apiBase: 'http://oasis/api/v1',
+      accessToken: () => Promise.resolve('t'),
+      fetch,
+    });
+    const progress: UploadProgress[] = [];
+    const answer = await client.upload(
+      'uploadCreate',
+      new File(['abcd'], 'data.zip'),
+      { query: { file_name: 'data.zip' } },
+      { onProgress: (p) => progress.push(p) },
+    );
+    expect(answer).toEqual({ upload_id: 'u2' });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('http://oasis/api/v1/uploads?file_name=data.zip');
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer t');
+    expect(((init?.body as FormData).get('file') as File).name).toBe('data.zip');
+    expect(progress).toEqual([{ loaded: 4, total: 4, percent: 100 }]);
   });
 });
