@@ -1,5 +1,23 @@
+import { ApiClient, ApiError } from '@oasis/client';
+import type { UploadResponse } from '@oasis/schema';
 import type { TestServer } from './test-server.ts';
 import { readUntil } from './until.ts';
+
+/** The typed client of the API (@oasis/client) on `server`, calling as `token`'s user (anonymous without). */
+export const apiClient = (server: TestServer, token?: string): ApiClient =>
+  new ApiClient({ apiBase: server.api, accessToken: () => Promise.resolve(token) });
+
+/** How the server refused a call of the client: its status and its body (an answer fails the test). */
+export const refusalOf = (call: Promise<unknown>): Promise<[number | undefined, unknown]> =>
+  call.then(
+    (answer) => {
+      throw new Error(`expected a refusal, got an answer: ${JSON.stringify(answer).slice(0, 200)}`);
+    },
+    (error: unknown) => {
+      if (error instanceof ApiError) return [error.status, error.body];
+      throw error;
+    },
+  );
 
 /** Request options carrying a bearer token (none for anonymous calls). */
 export const as = (token: string | undefined, init: RequestInit = {}): RequestInit => ({
@@ -28,22 +46,16 @@ export const callApi = (
 export const json = async <T = Record<string, unknown>>(response: Response): Promise<T> =>
   (await response.json()) as T;
 
-export interface UploadState {
-  process_running: boolean;
-  process_status: string;
-  errors: string[];
-  last_status_message: string;
-}
-
 /** Polls an upload until its processing has finished (the test's timeout catches one that never does). */
 export const waitProcessed = async (
   server: TestServer,
   uploadId: string,
   token: string,
-): Promise<UploadState> =>
-  readUntil(
-    async () =>
-      (await json<{ data: UploadState }>(await fetch(`${server.api}/uploads/${uploadId}`, as(token)))).data,
+): Promise<UploadResponse['data']> => {
+  const api = apiClient(server, token);
+  return readUntil(
+    async () => (await api.call('uploadById', { params: { upload_id: uploadId } })).data,
     (data) => !data.process_running,
     100,
   );
+};
