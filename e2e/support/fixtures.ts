@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ApiClient } from '@oasis/client';
 
 const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -15,6 +16,10 @@ import { naclCif } from '@oasis/server/testing/structures.ts';
 export { naclCif };
 
 export const gui = (pathname: string) => `/nomad-oasis/gui${pathname}`;
+
+/** The typed API client (@oasis/client) on the server under test, as an anonymous visitor. */
+export const anonymousApi = () =>
+  new ApiClient({ apiBase: new URL('/nomad-oasis/api/v1', process.env.E2E_BASE_URL).href });
 
 /** Closes the cookie notice when it shows (it may cover buttons near the bottom of the page). */
 export const acceptCookies = async (page: Page) => {

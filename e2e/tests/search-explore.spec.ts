@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { acceptCookies, gui, snap } from '../support/fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, anonymousApi, gui, snap } from '../support/fixtures.ts';
 
 /**
  * The entries search page over the seeded public entries (global-setup): filters in the menu and in the
@@ -7,15 +7,12 @@ import { acceptCookies, gui, snap } from '../support/fixtures.ts';
  * download dialog links to the selection's raw files and archives. Expected numbers come from the API.
  */
 
-const api = (path: string) => `/nomad-oasis/api/v1/${path}`;
-
-const total = async (request: APIRequestContext, query: Record<string, unknown>) => {
-  const response = await request.post(api('entries/query'), {
-    data: { owner: 'public', query, pagination: { page_size: 0 } },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { pagination: { total: number } }).pagination.total;
-};
+const total = async (query: Record<string, unknown>) =>
+  (
+    await anonymousApi().call('entriesQuery', {
+      body: { owner: 'public', query, pagination: { page_size: 0 } },
+    })
+  ).pagination.total;
 
 const resultsTitle = (page: Page, count: number) =>
   page.getByText(new RegExp(`^${Math.min(20, count)}/${count} results?$`));
@@ -27,10 +24,9 @@ const openSearch = async (page: Page, search = '') => {
 
 test('a filter from the menu goes into the URL, narrows the results and updates the widgets', async ({
   page,
-  request,
 }) => {
   await openSearch(page);
-  await expect(resultsTitle(page, await total(request, {}))).toBeVisible();
+  await expect(resultsTitle(page, await total({}))).toBeVisible();
 
   await page.getByText('Program', { exact: true }).click();
   // The menu's option (a labelled checkbox), not the dashboard widget's value of the same name.
@@ -38,10 +34,10 @@ test('a filter from the menu goes into the URL, narrows the results and updates 
   await vaspOption.click();
   await expect(page).toHaveURL(/results\.method\.simulation\.program_name=VASP/);
   const vasp = { 'results.method.simulation.program_name': ['VASP'] };
-  await expect(resultsTitle(page, await total(request, vasp))).toBeVisible();
+  await expect(resultsTitle(page, await total(vasp))).toBeVisible();
 
   // The structural-type widget counts only VASP entries now.
-  const bulk = await total(request, { ...vasp, 'results.material.structural_type': 'bulk' });
+  const bulk = await total({ ...vasp, 'results.material.structural_type': 'bulk' });
   expect(bulk).toBeLessThan(1000); // shown as a plain number, not abbreviated
   const structuralTypes = page.getByRole('list', { name: 'Structural type values' });
   await expect(structuralTypes.getByRole('checkbox', { name: 'bulk' })).toContainText(String(bulk));
@@ -50,14 +46,13 @@ test('a filter from the menu goes into the URL, narrows the results and updates 
   // The URL alone restores the same search.
   const url = page.url();
   await page.goto(url);
-  await expect(resultsTitle(page, await total(request, vasp))).toBeVisible();
+  await expect(resultsTitle(page, await total(vasp))).toBeVisible();
   await page.getByText('Program', { exact: true }).click();
   await expect(vaspOption).toBeChecked();
 });
 
 test('the search bar understands ranges with units, equality, existence, and names its errors', async ({
   page,
-  request,
 }) => {
   await openSearch(page);
   const bar = page.getByPlaceholder('Type a query or keywords');
@@ -71,26 +66,24 @@ test('the search bar understands ranges with units, equality, existence, and nam
   await submit('results.material.n_elements >= 3');
   await expect(page).toHaveURL(/results\.material\.n_elements\[gte\]=3/);
   const atLeast3 = { 'results.material.n_elements': { gte: 3 } };
-  await expect(resultsTitle(page, await total(request, atLeast3))).toBeVisible();
+  await expect(resultsTitle(page, await total(atLeast3))).toBeVisible();
 
   await submit('0.5 eV <= results.properties.electronic.band_structure_electronic.band_gap.value <= 2 eV');
   const gap = {
     'results.properties.electronic.band_structure_electronic.band_gap.value': { gte: '0.5 eV', lte: '2 eV' },
   };
-  await expect(resultsTitle(page, await total(request, { ...atLeast3, ...gap }))).toBeVisible();
+  await expect(resultsTitle(page, await total({ ...atLeast3, ...gap }))).toBeVisible();
   await expect(page.getByText('≥ 0.5, ≤ 2 eV')).toBeVisible();
 
   await page.getByRole('button', { name: 'Clear all' }).click();
   await submit('results.material.structural_type = bulk');
   await expect(page).toHaveURL(/results\.material\.structural_type=bulk/);
-  await expect(
-    resultsTitle(page, await total(request, { 'results.material.structural_type': 'bulk' })),
-  ).toBeVisible();
+  await expect(resultsTitle(page, await total({ 'results.material.structural_type': 'bulk' }))).toBeVisible();
 
   await page.getByRole('button', { name: 'Clear all' }).click();
   await submit('results.properties.electronic = *');
   await expect(
-    resultsTitle(page, await total(request, { quantities: ['results.properties.electronic'] })),
+    resultsTitle(page, await total({ quantities: ['results.properties.electronic'] })),
   ).toBeVisible();
 
   await submit('nothing.here = 1');
