@@ -61,6 +61,37 @@ const serverRules = SERVER_LAYERS.flatMap((layer, level) =>
   })),
 );
 
+/**
+ * The GUI's folders from the bottom up, as the server's: core/ (runtime configuration, the error snackbar,
+ * lazy pages), auth/ (the login), api/ (the client's React side: provider, query hooks, artifacts),
+ * components/ (shared), features/ (one folder per product area), app/ (the shell: layout, routes, menu)
+ * with main.tsx. Features may import each other for now; that they import only a small public module of
+ * another is the next rule.
+ */
+const GUI_LAYERS = [['core'], ['auth'], ['api'], ['components'], ['features'], ['app']];
+
+const GUI = 'packages/gui/src';
+const guiType = (name) => `gui/${name}`;
+
+const guiElements = [
+  ...GUI_LAYERS.flat().map((name) => ({ type: guiType(name), pattern: `${GUI}/${name}/**`, mode: 'full' })),
+  { type: guiType('app'), pattern: `${GUI}/main.tsx`, mode: 'full' },
+];
+
+const guiRules = GUI_LAYERS.flatMap((layer, level) =>
+  layer.map((name) => ({
+    from: { type: guiType(name) },
+    disallow: {
+      to: {
+        type: GUI_LAYERS.slice(level + 1)
+          .flat()
+          .map(guiType),
+      },
+    },
+    message: `${name}/ is in layer ${level + 1} of the GUI (boundaries.config.js): it may not import {{ to.type }}`,
+  })),
+);
+
 export const boundaryConfigs = [
   {
     files: [`${SERVER}/**/*.ts`, `${SERVER}/**/*.mjs`],
@@ -87,5 +118,16 @@ export const boundaryConfigs = [
         },
       ],
     },
+  },
+  {
+    files: [`${GUI}/**/*.{ts,tsx}`],
+    // Tests and their support (harnesses, fakes, fixtures) render the whole app around what they test.
+    ignores: ['**/*.test.{ts,tsx}', '**/test*.{ts,tsx}', '**/*Testing.tsx', '**/fake*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': guiElements,
+      'boundaries/include': [`${GUI}/**`],
+    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', rules: guiRules }] },
   },
 ];

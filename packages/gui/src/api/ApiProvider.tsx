@@ -1,8 +1,8 @@
 import { ApiClient } from '@oasis/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useEnv } from '../app/EnvProvider.tsx';
-import { useErrors } from '../app/errors.tsx';
+import { useEnv } from '../core/EnvProvider.tsx';
+import { useErrors } from '../core/errors.tsx';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { createQueryClient } from './queryClient.ts';
 

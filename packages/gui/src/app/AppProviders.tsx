@@ -3,10 +3,10 @@ import type { UserManager } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
 import { ApiProvider } from '../api/ApiProvider.tsx';
 import { AuthProvider } from '../auth/AuthProvider.tsx';
-import type { Env } from './env.ts';
-import { EnvProvider } from './EnvProvider.tsx';
+import type { Env } from '../core/env.ts';
+import { EnvProvider } from '../core/EnvProvider.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { ErrorSnackProvider } from './errors.tsx';
+import { ErrorSnackProvider } from '../core/errors.tsx';
 import { theme } from './theme.ts';
 
 export interface AppProvidersProps {

@@ -1,6 +1,6 @@
 import { VersionMismatch } from '@oasis/client';
 import { Alert, AlertTitle, Box, Button, Typography } from '@mui/material';
-import { errorText } from './errorText.ts';
+import { errorText } from '../core/errorText.ts';
 
 /** What a crashed page shows; a chunk that no longer exists on the server means a newer GUI was deployed. */
 export function CrashMessage({ error }: { error: unknown }) {

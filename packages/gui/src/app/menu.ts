@@ -1,4 +1,4 @@
-import type { Env } from './env.ts';
+import type { Env } from '../core/env.ts';
 
 interface MenuEntry {
   label: string;

@@ -1,4 +1,4 @@
-import { lazyPage } from './lazyPage.ts';
+import { lazyPage } from '../core/lazyPage.ts';
 
 // Every page is its own chunk so that the landing page loads only the shell and the about page.
 export const AboutPage = lazyPage(() => import('../features/about/AboutPage.tsx').then((m) => m.AboutPage));

@@ -6,7 +6,7 @@ import { AuthCallbackPage } from '../auth/AuthCallbackPage.tsx';
 import { EntryCrumbLabel, EntryUploadCrumb, UploadCrumbLabel } from '../features/entry/EntryCrumbs.tsx';
 import { useEntry } from '../features/entry/useEntry.ts';
 import { usePrefetchedFirstPage } from '../features/search/context/firstPage.ts';
-import type { Env } from './env.ts';
+import type { Env } from '../core/env.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import * as pages from './pages.ts';

@@ -7,7 +7,7 @@ import { contractCheckedFetch, minimalResponse } from '../api/contractCheckedFet
 import { createUserManager } from '../auth/userManager.ts';
 import { realmUrl } from '../auth/session.ts';
 import { AppProviders } from './AppProviders.tsx';
-import { readEnv, type Env } from './env.ts';
+import { readEnv, type Env } from '../core/env.ts';
 import { createRoutes } from './routes.tsx';
 
 const ORIGIN = 'http://oasis.test';

@@ -1,7 +1,7 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useErrors } from '../app/errors.tsx';
+import { useErrors } from '../core/errors.tsx';
 import { useAuth } from './AuthProvider.tsx';
 
 /** Target of the identity provider's redirect: exchanges the code for tokens and returns to the page. */

@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { ErrorResponse, User, type UserManager } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
-import { EnvProvider } from '../app/EnvProvider.tsx';
-import { readEnv } from '../app/env.ts';
+import { EnvProvider } from '../core/EnvProvider.tsx';
+import { readEnv } from '../core/env.ts';
 import { AuthProvider, useAuth } from './AuthProvider.tsx';
 import { hasSessionHint, rememberSession, SESSION_HINT_KEY } from './session.ts';
 import { createUserManager } from './userManager.ts';

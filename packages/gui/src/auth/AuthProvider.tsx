@@ -9,8 +9,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { GUI_BASE } from '../app/env.ts';
-import { useEnv } from '../app/EnvProvider.tsx';
+import { GUI_BASE } from '../core/env.ts';
+import { useEnv } from '../core/EnvProvider.tsx';
 import { isProviderRefusal, isSilentSignInFrame, onCallbackPage, restoreUser } from './restoreUser.ts';
 import { accountUrl, hasSessionHint, onOtherTabSession, rememberSession } from './session.ts';
 import { apiCookiePath, isSecurePage, removedTokenCookie, tokenCookie } from './tokenCookie.ts';

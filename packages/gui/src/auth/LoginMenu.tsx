@@ -1,5 +1,5 @@
 import { Box, Button, Link, Typography } from '@mui/material';
-import { useErrors } from '../app/errors.tsx';
+import { useErrors } from '../core/errors.tsx';
 import { useAuth } from './AuthProvider.tsx';
 
 /** Top-bar login area: 'Login / Register' when anonymous, 'Welcome <name>' and 'Logout' when logged in. */

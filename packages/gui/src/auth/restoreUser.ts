@@ -1,5 +1,5 @@
 import type { User, UserManager } from 'oidc-client-ts';
-import { GUI_BASE } from '../app/env.ts';
+import { GUI_BASE } from '../core/env.ts';
 
 /**
  * Inside the hidden iframe of a silent sign-in the GUI only hands the provider's answer to its parent

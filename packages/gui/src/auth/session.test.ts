@@ -1,6 +1,6 @@
 import { User } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
-import { readEnv } from '../app/env.ts';
+import { readEnv } from '../core/env.ts';
 import { hasSessionHint, onOtherTabSession, rememberSession, SESSION_HINT_KEY } from './session.ts';
 import { createUserManager } from './userManager.ts';
 

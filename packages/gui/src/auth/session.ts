@@ -1,4 +1,4 @@
-import type { Env } from '../app/env.ts';
+import type { Env } from '../core/env.ts';
 
 /** The identity provider's realm URL (Keycloak path layout; the embedded provider uses the same). */
 export const realmUrl = (env: Env) => `${env.keycloakBase}realms/${env.keycloakRealm}`;

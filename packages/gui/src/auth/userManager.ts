@@ -1,5 +1,5 @@
 import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { GUI_BASE, type Env } from '../app/env.ts';
+import { GUI_BASE, type Env } from '../core/env.ts';
 import { realmUrl } from './session.ts';
 
 /** Authorization code flow with PKCE against the configured provider. */

@@ -1,6 +1,6 @@
 import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useEnv } from '../app/EnvProvider.tsx';
+import { useEnv } from '../core/EnvProvider.tsx';
 
 /** 'See the API documentation and the API dashboard.', the closing words of the API dialogs. */
 export function ApiDocsLinks() {

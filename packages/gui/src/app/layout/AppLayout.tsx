@@ -1,7 +1,7 @@
 import { AppBar, Box, LinearProgress, Toolbar } from '@mui/material';
 import { Suspense } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
-import { GlobalLoginGate } from '../../auth/GlobalLoginGate.tsx';
+import { GlobalLoginGate } from './GlobalLoginGate.tsx';
 import { UnitsMenu, UnitsProvider } from '../../features/units/index.ts';
 import { LoginMenu } from '../../auth/LoginMenu.tsx';
 import { MIN_LAYOUT_WIDTH, TOP_BAR_SPACING } from '../theme.ts';

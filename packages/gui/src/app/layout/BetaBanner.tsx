@@ -1,7 +1,7 @@
 import { Alert } from '@mui/material';
 import { SafeLink } from '../../components/SafeLink.tsx';
 import { useState } from 'react';
-import { useEnv } from '../EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 
 /** Warns that this is a beta/test version of the installation; dismissible for the session. */
 export function BetaBanner() {

@@ -3,7 +3,7 @@ import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useEnv } from '../EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { menuGroups, type MenuGroup } from '../menu.ts';
 
 /** The top menu: one drop-down button per group (Publish, Explore, Analyze, About). */

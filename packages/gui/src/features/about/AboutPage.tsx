@@ -1,6 +1,6 @@
 import { Box, Button, Card, CardActions, CardContent, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { Statistics } from './Statistics.tsx';
 import { useInfo } from './useInfo.ts';
 

@@ -1,5 +1,5 @@
 import { Box, Link, Typography } from '@mui/material';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { LoginPrompt } from '../uploads/LoginPrompt.tsx';
 import { ApiCard } from './ApiCard.tsx';

@@ -3,7 +3,7 @@ import { archiveDefinition } from '@oasis/schema';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { useErrors } from '../../app/errors.tsx';
+import { useErrors } from '../../core/errors.tsx';
 import { ApiCallDialog } from '../../components/ApiCallDialog.tsx';
 import { LaneBrowser } from '../browser/LaneBrowser.tsx';
 import { laneUrl, parseLanePath } from '../browser/lanePath.ts';

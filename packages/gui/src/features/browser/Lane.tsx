@@ -12,7 +12,7 @@ import {
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, type UIEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorText } from '../../app/errorText.ts';
+import { errorText } from '../../core/errorText.ts';
 import type { LaneAdapter, LaneContext, LaneItem, LanePage } from './adapter.ts';
 import { FailureAlertBoundary } from '../../components/FailureBoundary.tsx';
 import { initFailedText, isScrolledToEnd, renderFailedText } from './texts.ts';

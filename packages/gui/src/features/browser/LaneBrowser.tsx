@@ -27,7 +27,7 @@ import { Alert, Box, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { errorText } from '../../app/errorText.ts';
+import { errorText } from '../../core/errorText.ts';
 import type { LaneAdapter, LaneContext } from './adapter.ts';
 import { Lane } from './Lane.tsx';
 import { laneUrl, parseLanePath } from './lanePath.ts';

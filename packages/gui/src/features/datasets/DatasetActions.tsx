@@ -6,7 +6,7 @@ import { IconButton, Stack, Tooltip } from '@mui/material';
 import type { Dataset } from '@oasis/schema';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { datasetPath } from './paths.ts';
 import { useDatasetAction } from './useDatasets.ts';

@@ -1,7 +1,7 @@
 import { DoesNotExist } from '@oasis/client';
 import { Alert, Box, Typography } from '@mui/material';
 import { useLocation, useParams } from 'react-router-dom';
-import { errorText } from '../../app/errorText.ts';
+import { errorText } from '../../core/errorText.ts';
 import { ArchiveBrowser, type ArchiveBrowserProps } from '../archive/ArchiveBrowser.tsx';
 import { useNotebookDraft } from '../eln/useNotebookDraft.tsx';
 import { useArchiveDocument } from '../archive/useArchiveDocument.ts';

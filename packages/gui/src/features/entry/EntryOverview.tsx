@@ -1,7 +1,7 @@
 import { Alert, Box, Stack } from '@mui/material';
 import type { EntryResults } from '@oasis/schema';
 import { useMemo, type ReactNode } from 'react';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { DynamicalCard } from './DynamicalCard.tsx';
 import { ElectronicCard } from './ElectronicCard.tsx';
 import { EntryReferencesCard } from './EntryReferencesCard.tsx';

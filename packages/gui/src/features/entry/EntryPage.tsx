@@ -4,7 +4,7 @@ import Warning from '@mui/icons-material/Warning';
 import { Alert, Box, Tab, Tabs, Typography } from '@mui/material';
 import { Suspense } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
-import { lazyPage } from '../../app/lazyPage.ts';
+import { lazyPage } from '../../core/lazyPage.ts';
 import { EntryOverview } from './EntryOverview.tsx';
 import { entryBasePath, tabOfPath, TAB_PATHS, type EntryTab } from './entryTabs.ts';
 import { entryData, type EntryData } from './types.ts';

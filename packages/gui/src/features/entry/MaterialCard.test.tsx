@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MaterialCard, MaterialLayout } from './MaterialCard.tsx';
-import { declared } from '../../app/declaredStyle.ts';
+import { declared } from '../../core/declaredStyle.ts';
 import { renderWithUnits } from './testUnits.tsx';
 
 describe('MaterialCard', () => {

@@ -15,7 +15,7 @@ import { isRelatedResourcesResponse, type EntryResults, type RelatedResourcesRes
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { formatDateTime } from '../uploads/dateTime.ts';
 import { PropertyCard } from './PropertyCard.tsx';
 

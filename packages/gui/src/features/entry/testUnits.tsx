@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { StateStorage } from 'zustand/middleware';
-import { EnvProvider } from '../../app/EnvProvider.tsx';
-import { readEnv } from '../../app/env.ts';
+import { EnvProvider } from '../../core/EnvProvider.tsx';
+import { readEnv } from '../../core/env.ts';
 import { UnitsProvider } from '../units/index.ts';
 import { testUnitSystems } from './testUnitSystems.ts';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { LaneBrowser } from '../browser/LaneBrowser.tsx';
 import { folderAdapter } from './adapters.tsx';
 import { BROWSER_PAGE_SIZE, type FilesContext } from './filesContext.ts';

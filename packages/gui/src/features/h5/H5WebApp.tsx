@@ -2,7 +2,7 @@ import { App, H5GroveProvider } from '@h5web/app';
 import '@h5web/app/styles.css';
 import { CircularProgress } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { h5groveBase, h5groveFetcher, previewStartPath } from './h5grove.ts';
 

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from 
 import type { NorthTool } from '@oasis/schema';
 import { useState, type ReactElement } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { useErrors } from '../../app/errors.tsx';
+import { useErrors } from '../../core/errors.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { ALREADY_RUNNING, NO_FILE_PATH, NOT_LOGGED_IN, notMounted } from './launchMessages.ts';
 import { useNorthTool } from './useNorthTool.ts';

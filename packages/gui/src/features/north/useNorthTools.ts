@@ -1,7 +1,7 @@
 import type { NorthTool } from '@oasis/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 
 /** The configured tools (GET /north/), with the caller's states; none when NORTH is off. */

@@ -1,7 +1,7 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { AppConfig } from '@oasis/schema';
 import type { ReactNode } from 'react';
-import { useArtifacts } from '../../app/artifacts.ts';
+import { useArtifacts } from '../../api/artifacts.ts';
 import { SearchBar } from './bar/SearchBar.tsx';
 import { SearchProvider } from './context/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';

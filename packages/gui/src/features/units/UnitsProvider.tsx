@@ -1,6 +1,6 @@
 import { createContext, useState, type ReactNode } from 'react';
 import type { StateStorage } from 'zustand/middleware';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { createUnitsStore, type UnitsStore } from './unitsStore.ts';
 import { readUnitSystems } from './unitSystems.ts';
 

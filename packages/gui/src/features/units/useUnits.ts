@@ -1,5 +1,5 @@
 import { useContext, useMemo, useSyncExternalStore } from 'react';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import {
   effectiveUnits,
   resolveDisplayUnit,

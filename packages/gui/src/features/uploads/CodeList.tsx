@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useArtifacts } from '../../app/artifacts.ts';
+import { useArtifacts } from '../../api/artifacts.ts';
 import { codesByCategory, tableRows, type CodeInfo } from './codeList.ts';
 import { Markdown } from './Markdown.tsx';
 

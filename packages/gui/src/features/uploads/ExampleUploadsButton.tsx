@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import type { ExampleUpload } from '@oasis/schema';
 import { useMemo, useState } from 'react';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { exampleUploadsByCategory } from './exampleUploads.ts';
 import { Markdown } from './Markdown.tsx';
 

@@ -7,7 +7,7 @@ import type { Upload } from '@oasis/schema';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { DeleteUploadButton } from './DeleteUploadButton.tsx';
 import { isEditable, isMainAuthor, isWriter } from './roles.ts';

@@ -1,7 +1,7 @@
 import { Step, StepContent, StepLabel, Stepper, Typography } from '@mui/material';
 import type { Upload } from '@oasis/schema';
 import type { ReactNode } from 'react';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { AccessStep } from './members/AccessStep.tsx';
 import { MetadataStep } from './metadata/MetadataStep.tsx';

@@ -3,7 +3,7 @@ import { Box, Button, Divider, IconButton, Paper, Stack, Tooltip, Typography } f
 import type { Upload } from '@oasis/schema';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { NOTHING_SELECTED, type Selection } from '../search/results/selection.ts';
 import { ApiRequestButton } from './ApiRequestButton.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from '../../app/env.ts';
+import { readEnv } from '../../core/env.ts';
 import { exampleUploadsByCategory } from './exampleUploads.ts';
 
 const example = (id: string, category: string) => ({

@@ -1,5 +1,5 @@
 import type { ExampleUpload } from '@oasis/schema';
-import type { Env } from '../../app/env.ts';
+import type { Env } from '../../core/env.ts';
 
 export interface ExampleCategory {
   category: string;

@@ -1,7 +1,7 @@
 import { ApiError } from '@oasis/client';
 import { useCallback, useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { useErrors } from '../../app/errors.tsx';
+import { useErrors } from '../../core/errors.tsx';
 
 export interface FileUploadState {
   /** The file being sent, undefined when idle. */

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fillPath, operations, type Upload, type UploadsResponse } from '@oasis/schema';
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { useErrors } from '../../app/errors.tsx';
+import { useErrors } from '../../core/errors.tsx';
 import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
 
 /** Table columns that can be sorted, and the `order_by` each one sends. */

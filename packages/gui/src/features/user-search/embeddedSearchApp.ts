@@ -1,6 +1,6 @@
 import type { AppConfig } from '@oasis/schema';
 import { useMemo } from 'react';
-import { useEnv } from '../../app/EnvProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
 
 /** Used when the installation configures no entries app at all. */
 const PLAIN_ENTRIES_APP: AppConfig = {

@@ -2,7 +2,7 @@ import Clear from '@mui/icons-material/Clear';
 import Search from '@mui/icons-material/Search';
 import { Box, Chip, FormHelperText, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { useEnv } from '../../../app/EnvProvider.tsx';
+import { useEnv } from '../../../core/EnvProvider.tsx';
 import { elnAnnotation, isObject } from '../elnModel.ts';
 import { QUERY_MAX_DATA, queryApp, queryTags, storedQuery } from '../queryValue.ts';
 import type { WidgetProps } from './widgetProps.ts';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { contractCheckedFetch } from '../../../api/contractCheckedFetch.ts';
 import { AppProviders } from '../../../app/AppProviders.tsx';
-import { readEnv } from '../../../app/env.ts';
+import { readEnv } from '../../../core/env.ts';
 import { usePrefetchedFirstPage } from './firstPage.ts';
 import { SearchProvider } from './SearchProvider.tsx';
 import { testArtifacts } from './testDefinitions.ts';

@@ -1,7 +1,7 @@
 import Code from '@mui/icons-material/Code';
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { useEnv } from '../../../app/EnvProvider.tsx';
+import { useEnv } from '../../../core/EnvProvider.tsx';
 import { ApiCallDialog } from '../../../components/ApiCallDialog.tsx';
 import { ApiDocsLinks } from '../../../components/ApiDocsLinks.tsx';
 import { curlExample, pythonExample } from './apiExamples.ts';

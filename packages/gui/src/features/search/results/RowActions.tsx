@@ -3,7 +3,7 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useEnv } from '../../../app/EnvProvider.tsx';
+import { useEnv } from '../../../core/EnvProvider.tsx';
 import { NorthRowAction } from '../../north/NorthRowAction.tsx';
 import type { Resource } from '../context/index.ts';
 import type { RowActionConfig } from './config.ts';

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderResults, type QueryBody } from './testHarness.tsx';
-import { declared } from '../../../app/declaredStyle.ts';
+import { declared } from '../../../core/declaredStyle.ts';
 
 const BAND_GAP = 'results.properties.electronic.band_structure_electronic.band_gap.value';
 

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { contractCheckedFetch } from '../../../api/contractCheckedFetch.ts';
 import { AppProviders } from '../../../app/AppProviders.tsx';
-import { readEnv } from '../../../app/env.ts';
+import { readEnv } from '../../../core/env.ts';
 import { UnitsMenu } from '../../units/UnitsMenu.tsx';
 import { UnitsProvider } from '../../units/UnitsProvider.tsx';
 import { SearchProvider } from '../context/index.ts';

@@ -2,7 +2,7 @@ import { Autocomplete, CircularProgress, MenuItem, Stack, TextField } from '@mui
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { useEnv } from '../../../app/EnvProvider.tsx';
+import { useEnv } from '../../../core/EnvProvider.tsx';
 import { useDebouncedValue } from '../../search/useDebouncedValue.ts';
 import { searchMembers } from './memberLookups.ts';
 import type { Member, MemberType } from './members.ts';

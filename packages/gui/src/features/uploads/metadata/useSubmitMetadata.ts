@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dispatch, SetStateAction } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { useErrors } from '../../../app/errors.tsx';
+import { useErrors } from '../../../core/errors.tsx';
 import { datasetCreated, editMetadata, type MetadataOp } from './metadataEdits.ts';
 import { fieldErrorsOf } from './validation.ts';
 

@@ -1,10 +1,10 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useApi } from '../api/ApiProvider.tsx';
-import { useEnv } from '../app/EnvProvider.tsx';
-import { useErrors } from '../app/errors.tsx';
-import { useAuth } from './AuthProvider.tsx';
+import { useApi } from '../../api/ApiProvider.tsx';
+import { useEnv } from '../../core/EnvProvider.tsx';
+import { useErrors } from '../../core/errors.tsx';
+import { useAuth } from '../../auth/AuthProvider.tsx';
 
 /**
  * In global-login mode the content is shown only to logged-in users that the API accepts

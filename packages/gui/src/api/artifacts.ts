@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Artifacts } from '@oasis/schema';
-import { useApi } from '../api/ApiProvider.tsx';
+import { useApi } from './ApiProvider.tsx';
 
 /** Served next to index.html by the server that serves this GUI (NOMAD's artifacts.js, as JSON). */
 const artifactsUrl = () => `${window.location.origin}${import.meta.env.BASE_URL}artifacts.json`;
