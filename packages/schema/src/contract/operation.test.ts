@@ -15,6 +15,12 @@ describe('path templates', () => {
     expect(fillPath('/uploads/{upload_id}/raw/{*path}', { upload_id: 'u', path: '' })).toBe('uploads/u/raw');
   });
 
+  it("sends a rest value with '.' or '..' segments as one segment, which no URL parser resolves", () => {
+    const filled = fillPath('/uploads/{upload_id}/raw/{*path}', { upload_id: 'u', path: '../../x' });
+    expect(filled).toBe('uploads/u/raw/..%2F..%2Fx');
+    expect(new URL(filled, 'http://oasis/api/v1/').pathname).toBe('/api/v1/uploads/u/raw/..%2F..%2Fx');
+  });
+
   it('matches concrete paths, a rest parameter taking the remainder or nothing', () => {
     expect(matchPath('/uploads/{upload_id}/raw/{*path}', 'uploads/u/raw/a/b')).toEqual({
       upload_id: 'u',

@@ -65,14 +65,24 @@ export const pathSegments = (path: string): PathSegment[] =>
     });
 
 /** The concrete path for parameter values: segments are URL-encoded, a rest parameter keeps its slashes. */
+/**
+ * A rest parameter's value as a URL carries it: segment by segment, keeping its slashes. One with a '.' or
+ * '..' segment goes as one segment with its slashes encoded: a URL parser resolves dot segments (encoded
+ * ones too), so `raw/../../x` would address another path instead of reaching the server, which refuses it.
+ */
+const encodeRest = (value: string): string => {
+  const segments = value.split('/').filter(Boolean);
+  return segments.some((segment) => segment === '.' || segment === '..')
+    ? encodeURIComponent(segments.join('/'))
+    : segments.map(encodeURIComponent).join('/');
+};
+
 export const fillPath = (path: string, params: Readonly<Record<string, string>> = {}): string =>
   pathSegments(path)
     .map((segment) => {
       if (segment.literal !== undefined) return segment.literal;
       const value = params[segment.param!] ?? '';
-      return segment.rest
-        ? value.split('/').filter(Boolean).map(encodeURIComponent).join('/')
-        : encodeURIComponent(value);
+      return segment.rest ? encodeRest(value) : encodeURIComponent(value);
     })
     .filter((part, index, parts) => part !== '' || index < parts.length - 1)
     .join('/');
