@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, runOasisCli, spawnServer } from './server-process.ts';
+import { freePort } from '@oasis/server/testing/free-port.ts';
+import { runOasisCli, spawnServer } from './server-process.ts';
 import { DATACITE_PASSWORD, DATACITE_PREFIX, DATACITE_USER, startPeers } from './peers.ts';
 
 /** How many seeded public entries the search tests find (e2e/tests/search-*.spec.ts). */

@@ -16,9 +16,15 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `main.ts` with `env` (OASIS_DATA_DIR, OASIS_DATABASE_URL, ...) and waits until it answers. */
-export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
-  const port = await freePort();
+/**
+ * Starts `main.ts` with `env` (OASIS_DATA_DIR, OASIS_DATABASE_URL, ...) on `port` (a free one when not
+ * given) and waits until it answers; e2e starts its servers this way too.
+ */
+export const startServerProcess = async (
+  env: Record<string, string>,
+  { port = 0 }: { port?: number } = {},
+): Promise<ServerProcess> => {
+  port ||= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OASIS_LOG: 'false', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -27,10 +33,15 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const api = `http://127.0.0.1:${port}/nomad-oasis/api/v1`;
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the server process ended at start: ${stderr}`);
     const info = await fetch(`${api}/info`).catch(() => undefined);
     if (info?.ok) break;
+    // A server that neither answers nor ends in a minute hangs: stop it rather than wait for ever.
+    if (i === 600) {
+      child.kill('SIGKILL');
+      throw new Error(`the server process did not answer in a minute: ${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
