@@ -1,4 +1,5 @@
 // Uploads for the load benches: one posted, then followed until its processing ends.
+import { ApiClient } from '@oasis/client';
 import type { ServerProcess } from '../../packages/server/src/testing/server-process.ts';
 
 /** Posts `body` as a new upload named `fileName` and waits until its processing ends: its id and status. */
@@ -8,19 +9,12 @@ export async function uploadAndProcess(
   fileName: string,
   body: Uint8Array<ArrayBuffer>,
 ): Promise<{ uploadId: string; status: string }> {
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await fetch(`${node.api}/uploads?file_name=${encodeURIComponent(fileName)}`, {
-    method: 'POST',
-    headers,
-    body,
+  const api = new ApiClient({ apiBase: node.api, accessToken: () => Promise.resolve(token) });
+  const { upload_id: uploadId } = await api.upload('uploadCreate', new Blob([body]), {
+    query: { file_name: fileName },
   });
-  if (!created.ok) throw new Error(`upload failed: ${created.status} ${await created.text()}`);
-  const { upload_id: uploadId } = (await created.json()) as { upload_id: string };
   for (;;) {
-    const response = await fetch(`${node.api}/uploads/${uploadId}`, { headers });
-    const { data } = (await response.json()) as {
-      data: { process_running: boolean; process_status: string };
-    };
+    const { data } = await api.call('uploadById', { params: { upload_id: uploadId } });
     if (!data.process_running) return { uploadId, status: data.process_status };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { ApiClient } from '@oasis/client';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -169,19 +170,15 @@ const main = async () => {
     const started = Date.now();
     await waitFor(`${origin}/nomad-oasis/api/v1/info`, 120_000);
     // The first search waits for the index to be built from the database; time it separately.
-    const warm = await fetch(`${origin}/nomad-oasis/api/v1/entries/query`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ owner: 'public', pagination: { page_size: 1 } }),
+    const api = new ApiClient({ apiBase: `${origin}/nomad-oasis/api/v1` });
+    const { pagination } = await api.call('entriesQuery', {
+      body: { owner: 'public', pagination: { page_size: 1 } },
     });
-    const { pagination } = (await warm.json()) as { pagination: { total: number } };
     console.log(
       `Server up and search index built in ${((Date.now() - started) / 1000).toFixed(1)} s; ${pagination.total} public entries.`,
     );
 
-    const { data } = (await (
-      await fetch(`${origin}/nomad-oasis/api/v1/entries?owner=public&page_size=1`)
-    ).json()) as { data: { entry_id: string }[] };
+    const { data } = await api.call('entriesByQueryString', { query: { owner: 'public', page_size: 1 } });
     const entryId = data[0]?.entry_id ?? '';
     const results: string[] = [];
     for (const benched of pages) {
