@@ -1,9 +1,8 @@
 // App tokens: the configured lifetime cap, who may create, list and revoke them, and that revoked ones stop.
-import type { AppTokenInfo, AppTokensResponse } from '@oasis/schema';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../store/users.ts';
-import { callApi, json } from '../testing/http.ts';
+import { apiClient, callApi, json, refusalOf } from '../testing/http.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { MovableClock } from '../time/clock.ts';
 
@@ -15,20 +14,15 @@ describe('app tokens', () => {
   let lena: string;
   let otto: string;
 
-  const accessToken = async (username: string) => {
-    const response = await fetch(
-      `${server.api}/auth/token?username=${username}&password=${username}-password`,
-    );
-    return (await json<{ access_token: string }>(response)).access_token;
-  };
-  const appToken = async (token: string, expiresIn = 3600) => {
-    const response = await callApi(server, token, 'GET', `auth/app_token?expires_in=${expiresIn}`);
-    expect(response.status).toBe(200);
-    return (await json<{ app_token: string }>(response)).app_token;
-  };
-  const listed = async (token: string) =>
-    (await json<AppTokensResponse>(await callApi(server, token, 'GET', 'auth/app_tokens'))).data;
-  const me = (token: string) => callApi(server, token, 'GET', 'users/me');
+  const accessToken = async (username: string) =>
+    (await apiClient(server).call('authToken', { query: { username, password: `${username}-password` } }))
+      .access_token;
+  const appToken = async (token: string, expiresIn = 3600) =>
+    (await apiClient(server, token).call('authAppToken', { query: { expires_in: expiresIn } })).app_token;
+  const listed = async (token: string) => (await apiClient(server, token).call('authAppTokens')).data;
+  const me = (token: string) => apiClient(server, token).call('usersMe');
+  const revoke = (token: string, tokenId: string) =>
+    apiClient(server, token).call('authAppTokenRevoke', { params: { token_id: tokenId } });
 
   beforeAll(async () => {
     server = await startTestServer({ appTokenMaxExpiresIn: MAX_EXPIRES_IN }, { clock });
@@ -85,7 +79,7 @@ describe('app tokens', () => {
   it('lists the tokens it issued by their id; they open the API and cannot manage tokens', async () => {
     const token = await appToken(lena, MAX_EXPIRES_IN);
     const claims = decodeJwt(token);
-    expect(await json(await me(token))).toMatchObject({ username: 'lena' });
+    expect(await me(token)).toMatchObject({ username: 'lena' });
     const [info] = await listed(lena);
     expect(info).toEqual({
       token_id: claims.jti,
@@ -113,21 +107,21 @@ describe('app tokens', () => {
     const ottos = await appToken(otto);
     const ottoId = decodeJwt(ottos).jti!;
 
-    expect((await callApi(server, lena, 'DELETE', `auth/app_tokens/${ottoId}`)).status).toBe(404);
-    expect((await me(ottos)).status).toBe(200);
+    expect((await refusalOf(revoke(lena, ottoId)))[0]).toBe(404);
+    expect(await me(ottos)).toMatchObject({ username: 'otto' });
 
-    const revoked = await callApi(server, lena, 'DELETE', `auth/app_tokens/${tokenId}`);
-    expect(revoked.status).toBe(200);
-    expect(await json<AppTokenInfo>(revoked)).toMatchObject({ token_id: tokenId });
-    const refused = await me(token);
-    expect(refused.status).toBe(401);
-    expect(await json(refused)).toEqual({
-      detail: 'The app token has been revoked. Request a new one on the APIs page or with /auth/app_token.',
-    });
+    expect(await revoke(lena, tokenId)).toMatchObject({ token_id: tokenId });
+    expect(await refusalOf(me(token))).toEqual([
+      401,
+      {
+        detail: 'The app token has been revoked. Request a new one on the APIs page or with /auth/app_token.',
+      },
+    ]);
     expect((await listed(lena)).map((info) => info.token_id)).not.toContain(tokenId);
-    const again = await callApi(server, lena, 'DELETE', `auth/app_tokens/${tokenId}`);
-    expect(again.status).toBe(404);
-    expect(await json(again)).toEqual({ detail: `The app token with id ${tokenId} does not exist.` });
+    expect(await refusalOf(revoke(lena, tokenId))).toEqual([
+      404,
+      { detail: `The app token with id ${tokenId} does not exist.` },
+    ]);
   });
 
   it('revokes all tokens of its user at once and lists no expired ones', async () => {
@@ -140,10 +134,9 @@ describe('app tokens', () => {
       expect.arrayContaining(tokens.map((token) => decodeJwt(token).jti)),
     );
 
-    const response = await callApi(server, otto, 'DELETE', 'auth/app_tokens');
-    expect(response.status).toBe(200);
-    expect((await json<AppTokensResponse>(response)).data).toEqual(before);
-    for (const token of tokens) expect((await me(token)).status).toBe(401);
+    const revoked = await apiClient(server, otto).call('authAppTokensRevokeAll');
+    expect(revoked.data).toEqual(before);
+    for (const token of tokens) expect((await refusalOf(me(token)))[0]).toBe(401);
     expect(await listed(otto)).toEqual([]);
     expect(await listed(lena)).toHaveLength(1);
   });
