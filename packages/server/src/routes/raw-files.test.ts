@@ -3,19 +3,11 @@
 import { gzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, callApi, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, callApi, json, waitProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 import { makeZip } from '../testing/zip.ts';
-
-interface RawDir {
-  path: string;
-  access: string;
-  file_metadata?: Record<string, unknown>;
-  directory_metadata?: { name: string; content: Array<Record<string, unknown>> };
-  pagination?: { page: number; page_size: number; total: number };
-}
 
 describe('raw files for the file browser over HTTP', () => {
   let server: TestServer;
@@ -24,7 +16,12 @@ describe('raw files for the file browser over HTTP', () => {
   const big = Array.from({ length: 3000 }, (_, i) => `line ${String(i).padStart(5, '0')}\n`).join('');
   // The recording's folder name without its backslash, which zip extraction takes for a separator.
   const special = 'dir special chars ~!?*()[]{}<>,.;:\'"`&@#$%=|';
+  /** Files, headers and wire spellings (a trailing slash, escapes) are checked on the raw answer. */
   const call = (apiPath: string) => callApi(server, token, 'GET', apiPath);
+  const rawdir = (
+    path: string,
+    query: { include_entry_info?: boolean; page?: number; page_size?: number } = {},
+  ) => apiClient(server, token).call('uploadRawDir', { params: { upload_id: uploadId, path }, query });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -36,10 +33,9 @@ describe('raw files for the file browser over HTTP', () => {
       'big.txt': big,
       'big.txt.gz': gzipSync(big),
     });
-    const created = await json<{ upload_id: string }>(
-      await fetch(`${server.api}/uploads?file_name=data.zip`, as(token, { method: 'POST', body: zip })),
-    );
-    uploadId = created.upload_id;
+    ({ upload_id: uploadId } = await apiClient(server, token).upload('uploadCreate', new Blob([zip]), {
+      query: { file_name: 'data.zip' },
+    }));
     expect((await waitProcessed(server, uploadId, token)).process_status).toBe('SUCCESS');
   });
   afterAll(async () => server?.close());
@@ -48,7 +44,7 @@ describe('raw files for the file browser over HTTP', () => {
     for (const root of ['rawdir/', 'rawdir']) {
       const response = await call(`uploads/${uploadId}/${root}?include_entry_info=true&page_size=40&page=1`);
       expect(response.status).toBe(200);
-      const body = await json<RawDir>(response);
+      const body = (await response.json()) as Awaited<ReturnType<typeof rawdir>>;
       expect(body).toMatchObject({
         path: '',
         access: 'unpublished',
@@ -61,9 +57,7 @@ describe('raw files for the file browser over HTTP', () => {
         ['test_entry', false],
       ]);
     }
-    const entryDir = await json<RawDir>(
-      await call(`uploads/${uploadId}/rawdir/test_entry?include_entry_info=true`),
-    );
+    const entryDir = await rawdir('test_entry', { include_entry_info: true });
     expect(entryDir.directory_metadata?.content).toEqual([
       { name: '1.aux', size: 3, is_file: true },
       expect.objectContaining({
@@ -76,33 +70,23 @@ describe('raw files for the file browser over HTTP', () => {
   });
 
   it("gives folders NOMAD's size, the bytes of all files below them", async () => {
-    const root = await json<RawDir & { directory_metadata: { size: number } }>(
-      await call(`uploads/${uploadId}/rawdir/?include_entry_info=true&page_size=40&page=1`),
-    );
-    const sizeOf = (name: string) => root.directory_metadata.content.find((item) => item.name === name)?.size;
+    const root = await rawdir('', { include_entry_info: true, page_size: 40, page: 1 });
+    const sizeOf = (name: string) =>
+      root.directory_metadata?.content.find((item) => item.name === name)?.size;
     const entryBytes = Buffer.byteLength(naclCif) + 3;
     expect(sizeOf('deep')).toBe(1);
     expect(sizeOf('test_entry')).toBe(entryBytes);
     const all = entryBytes + 1 + Buffer.byteLength(big) + gzipSync(big).length;
-    expect(root.directory_metadata.size).toBe(all);
+    expect(root.directory_metadata?.size).toBe(all);
     // A page of one item still sums the whole folder, and a sub-folder its own files.
-    const firstPage = await json<RawDir & { directory_metadata: { size: number } }>(
-      await call(`uploads/${uploadId}/rawdir/?page_size=1&page=1`),
-    );
-    expect(firstPage.directory_metadata.size).toBe(all);
-    const entryDir = await json<RawDir & { directory_metadata: { size: number } }>(
-      await call(`uploads/${uploadId}/rawdir/test_entry`),
-    );
-    expect(entryDir.directory_metadata.size).toBe(entryBytes);
+    expect((await rawdir('', { page_size: 1, page: 1 })).directory_metadata?.size).toBe(all);
+    expect((await rawdir('test_entry')).directory_metadata?.size).toBe(entryBytes);
   });
 
   it('describes a file with file_metadata and no paging, through escaped special characters', async () => {
-    const encoded = encodeURIComponent(special);
-    const folder = await json<RawDir>(
-      await call(`uploads/${uploadId}/rawdir/deep/${encoded}?page_size=40&page=1`),
-    );
+    const folder = await rawdir(`deep/${special}`, { page_size: 40, page: 1 });
     expect(folder.directory_metadata?.content).toEqual([{ name: 'f.txt', size: 1, is_file: true }]);
-    const file = await json<RawDir>(await call(`uploads/${uploadId}/rawdir/deep/${encoded}/f.txt`));
+    const file = await rawdir(`deep/${special}/f.txt`);
     expect(file).toMatchObject({ path: `deep/${special}/f.txt`, file_metadata: { name: 'f.txt', size: 1 } });
     expect(file.pagination).toBeUndefined();
   });
