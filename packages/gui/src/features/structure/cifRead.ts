@@ -50,21 +50,27 @@ function samePosition(u: Vec3, v: Vec3): boolean {
   });
 }
 
+/** Each site's coordinates of one kind ('fract' or 'cartn'); undefined for a site that lacks one. */
+function siteTriples(block: CifBlock, kind: 'fract' | 'cartn'): (Vec3 | undefined)[] {
+  const [xs, ys, zs] = ['x', 'y', 'z'].map((k) => columnValues(block, `_atom_site_${kind}_${k}`));
+  return xs!.map((value, i) => {
+    const triple = [value, ys![i], zs![i]].map(cifNumber);
+    return triple.some((x) => x === undefined) ? undefined : (triple as Vec3);
+  });
+}
+
 /** The sites' fractional coordinates, from whichever of fractional and Cartesian the block gives. */
 function siteCoordinates(block: CifBlock, lattice: Mat3): (Vec3 | undefined)[] {
-  const axis = (kind: 'fract' | 'cartn') =>
-    ['x', 'y', 'z'].map((k) => columnValues(block, `_atom_site_${kind}_${k}`));
-  const [fx, fy, fz] = axis('fract');
-  if (fx!.length > 0)
-    return fx!.map((value, i) => {
-      const f = [value, fy![i], fz![i]].map(cifNumber);
-      return f.some((x) => x === undefined) ? undefined : (f as Vec3);
-    });
-  const [cx, cy, cz] = axis('cartn');
-  return cx!.map((value, i) => {
-    const r = [value, cy![i], cz![i]].map(cifNumber);
-    return r.some((x) => x === undefined) ? undefined : cartesianToFractional([r as Vec3], lattice)[0];
-  });
+  const fractional = siteTriples(block, 'fract');
+  if (fractional.length > 0) return fractional;
+  // Cartesian sites are converted together, with one inverse of the lattice.
+  const cartesian = siteTriples(block, 'cartn');
+  const converted = cartesianToFractional(
+    cartesian.filter((site): site is Vec3 => site !== undefined),
+    lattice,
+  );
+  let next = 0;
+  return cartesian.map((site) => (site ? converted[next++] : undefined));
 }
 
 /** The cell and all atoms of the first data block; throws when there is no cell or no site. */
