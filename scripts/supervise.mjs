@@ -22,6 +22,7 @@ export const supervise = ({
   let child;
   let timer;
   let stopping = false;
+  let sentSignal;
   let everReady = false;
   let delay = baseDelayMs;
 
@@ -34,6 +35,9 @@ export const supervise = ({
     });
     child.on('exit', (code, signal) => {
       child = undefined;
+      // A server ended by the very signal a requested stop sent (it may not yet have set up its
+      // handlers, having just been restarted) stopped as asked, as systemd also counts it.
+      if (stopping && signal === sentSignal) process.exit(0);
       const exitCode = code ?? (signal ? 1 : 0);
       if (stopping || !restart || (code === 0 && !signal)) process.exit(exitCode);
       if (!everReady) {
@@ -51,7 +55,8 @@ export const supervise = ({
   const stop = (signal = 'SIGTERM') => {
     stopping = true;
     clearTimeout(timer);
-    if (child) child.kill(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    sentSignal = signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+    if (child) child.kill(sentSignal);
     else process.exit(0);
   };
   for (const signal of signals) process.on(signal, () => stop(signal));

@@ -70,19 +70,25 @@ describe('npm start supervision', () => {
   };
 
   it('restarts a crashed server with a doubling back-off and exits with it on SIGTERM', async () => {
+    // Five runs crash; the sixth stays up, so the SIGTERM cannot meet a crash or a restart under way.
+    const runs = path.join(dir, `runs-${Math.random().toString(36).slice(2)}`);
     const run = superviseScript(
-      `process.send('ready'); console.log('started');
+      `import { appendFileSync, readFileSync } from 'node:fs';
+       appendFileSync(${JSON.stringify(runs)}, 'x');
        process.on('SIGTERM', () => { console.log('stopping'); process.exit(0); });
-       setTimeout(() => process.exit(3), 100);`,
+       process.send('ready'); console.log('started');
+       if (readFileSync(${JSON.stringify(runs)}, 'utf8').length <= 5) setTimeout(() => process.exit(3), 100);
+       else setInterval(() => {}, 1000);`,
       { baseDelayMs: 50, maxDelayMs: 200, resetAfterMs: 60_000 },
     );
-    await until(() => run.output().out.split('started').length > 5, 50);
+    await until(() => run.output().out.split('started').length > 6, 50);
     const delays = [...run.output().err.matchAll(/exit code 3\); restarting in ([\d.]+) s/g)].map(
       (m) => m[1],
     );
-    expect(delays.slice(0, 4)).toEqual(['0.05', '0.1', '0.2', '0.2']);
+    expect(delays).toEqual(['0.05', '0.1', '0.2', '0.2', '0.2']);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
+    expect(run.output().out).toContain('stopping');
   });
 
   it('starts the back-off over after a run that lasted', async () => {
@@ -114,6 +120,17 @@ describe('npm start supervision', () => {
     run.child.kill('SIGHUP');
     expect(await run.exited).toBe(0);
     expect(run.output().out).toContain('graceful');
+  });
+
+  it('exits cleanly when the stop signal ends a server that has no handler for it yet', async () => {
+    // As a server just restarted is, while Node is still loading it.
+    const run = superviseScript(
+      `process.send('ready'); console.log('started'); setInterval(() => {}, 1000);`,
+      {},
+    );
+    await until(() => run.output().out.includes('started'), 50);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
   });
 
   it.skipIf(!existsSync('/proc/self/stat'))(
