@@ -1,5 +1,5 @@
 import { ApiClient, ApiError } from '@oasis/client';
-import type { UploadResponse } from '@oasis/schema';
+import type { UploadEntriesResponse, UploadResponse } from '@oasis/schema';
 import type { TestServer } from './test-server.ts';
 import { readUntil } from './until.ts';
 
@@ -58,4 +58,25 @@ export const waitProcessed = async (
     (data) => !data.process_running,
     100,
   );
+};
+
+/**
+ * Uploads one file as `api`'s user, waits for its processing and answers with the upload's id and its
+ * entries (the boilerplate most tests of processed uploads start with).
+ */
+export const uploadProcessed = async (
+  api: ApiClient,
+  fileName: string,
+  content: string | Uint8Array,
+): Promise<{ uploadId: string; entries: UploadEntriesResponse['data'] }> => {
+  const created = await api.upload('uploadCreate', new Blob([content]), { query: { file_name: fileName } });
+  const uploadId = created.upload_id;
+  const data = await readUntil(
+    async () => (await api.call('uploadById', { params: { upload_id: uploadId } })).data,
+    (upload) => !upload.process_running,
+    100,
+  );
+  if (data.process_status !== 'SUCCESS') throw new Error(`upload ${uploadId} ended ${data.process_status}`);
+  const entries = (await api.call('uploadEntries', { params: { upload_id: uploadId } })).data;
+  return { uploadId, entries };
 };
