@@ -5,8 +5,10 @@ import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
+import type { ApiClient } from '@oasis/client';
+import type { NorthToolResponse } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, as, json, refusalOf, waitProcessed } from '../testing/http.ts';
 import { readNorthConfig } from '../config/north.ts';
 import { fixtureNorthConfig, fixtureToolCommand } from '../testing/north.ts';
 import { naclCif } from '../testing/structures.ts';
@@ -14,14 +16,6 @@ import { setUploadAccess } from '../testing/upload-access.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 import { readUntil, until } from '../testing/until.ts';
-
-interface ToolAnswer {
-  tool: string;
-  username: string;
-  upload_mount_dir?: string;
-  upload_id_is_mounted?: boolean;
-  data: { name: string; state?: string };
-}
 
 const portAnswers = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -31,14 +25,20 @@ const portAnswers = (port: number) =>
   });
 
 const createUpload = async (server: TestServer, token: string, fileName: string, text: string) => {
-  const response = await fetch(
-    `${server.api}/uploads?file_name=${fileName}`,
-    as(token, { method: 'POST', body: text }),
-  );
-  const { upload_id: uploadId } = await json<{ upload_id: string }>(response);
-  await waitProcessed(server, uploadId, token);
-  return uploadId;
+  const created = await apiClient(server, token).upload('uploadCreate', new Blob([text]), {
+    query: { file_name: fileName },
+  });
+  await waitProcessed(server, created.upload_id, token);
+  return created.upload_id;
 };
+
+/** The tool calls of the API as `api`'s user. */
+const northOf = (api: ApiClient) => ({
+  get: (name: string, uploadId?: string) =>
+    api.call('northTool', { params: { name }, query: { upload_id: uploadId } }),
+  start: (name: string) => api.call('northToolStart', { params: { name } }),
+  stop: (name: string) => api.call('northToolStop', { params: { name } }),
+});
 
 /** The cookie value of a Set-Cookie answer, ready for a Cookie header. */
 const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
@@ -91,6 +91,9 @@ describe('NORTH tools', () => {
   let bob: string;
   let draftId: string;
   let publishedId: string;
+  let aliceNorth: ReturnType<typeof northOf>;
+  let bobNorth: ReturnType<typeof northOf>;
+  /** Tool calls that stay raw: they check or use the tool pass cookie (set-cookie), which the client hides. */
   const tool = (name: string, query = '') => `${server.api}/north/${name}${query}`;
   const toolUrl = (username: string, name: string, rest = '') =>
     `${server.origin}/nomad-oasis/north/user/${username}/${name}/${rest}`;
@@ -102,6 +105,8 @@ describe('NORTH tools', () => {
     });
     alice = await createUserWithToken(server, 'alice');
     bob = await createUserWithToken(server, 'bob');
+    aliceNorth = northOf(apiClient(server, alice));
+    bobNorth = northOf(apiClient(server, bob));
     draftId = await createUpload(server, alice, 'notes.txt', 'draft notes');
     publishedId = await createUpload(server, alice, 'final.txt', 'final words');
     await setUploadAccess(server.ctx.db, publishedId, { published: true, upload_name: 'Final Data' });
@@ -109,38 +114,35 @@ describe('NORTH tools', () => {
   afterAll(async () => server.close());
 
   it('lists the configured tools, with states for a logged-in caller only', async () => {
-    const anonymous = await json<{ data: { name: string; state?: string }[] }>(
-      await fetch(`${server.api}/north/`),
-    );
+    const anonymous = await apiClient(server).call('northTools');
     expect(anonymous.data.map((item) => [item.name, item.state])).toEqual([
       ['fixture', undefined],
       ['second', undefined],
       ['third', undefined],
     ]);
-    const mine = await json<{ data: { name: string; state?: string; command?: string }[] }>(
-      await fetch(`${server.api}/north/`, as(alice)),
-    );
+    const mine = await apiClient(server, alice).call('northTools');
     expect(mine.data[0]).toMatchObject({
       name: 'fixture',
       state: 'stopped',
       with_path: true,
       file_extensions: ['txt'],
     });
-    expect(mine.data[0]?.command).toBeUndefined();
+    expect(mine.data[0]).not.toHaveProperty('command');
   });
 
   it('answers 401 to anonymous callers and 404 for unknown tools', async () => {
-    for (const method of ['GET', 'POST', 'DELETE']) {
-      expect((await fetch(tool('fixture'), { method })).status).toBe(401);
-      expect((await fetch(tool('nope'), as(alice, { method }))).status).toBe(404);
+    const anonymous = northOf(apiClient(server));
+    for (const method of ['get', 'start', 'stop'] as const) {
+      expect([method, (await refusalOf(anonymous[method]('fixture')))[0]]).toEqual([method, 401]);
+      expect([method, (await refusalOf(aliceNorth[method]('nope')))[0]]).toEqual([method, 404]);
     }
-    expect((await fetch(tool('x'.repeat(65)), as(alice))).status).toBe(422);
+    expect((await refusalOf(aliceNorth.get('x'.repeat(65))))[0]).toBe(422);
   });
 
   it('launches the tool, which sees the uploads through the proxy, and stops it', async () => {
     const launch = await fetch(tool('fixture', `?upload_id=${draftId}`), as(alice, { method: 'POST' }));
     expect(launch.status, await launch.clone().text()).toBe(200);
-    const answer = await json<ToolAnswer>(launch);
+    const answer = await json<NorthToolResponse>(launch);
     expect(answer).toMatchObject({
       tool: 'fixture',
       username: 'alice',
@@ -171,28 +173,31 @@ describe('NORTH tools', () => {
       body: 'written by the tool',
     });
     expect(write.status).toBe(201);
-    const raw = await fetch(`${server.api}/uploads/${draftId}/raw/from-tool.txt`, as(alice));
-    expect(await raw.text()).toBe('written by the tool');
+    const raw = await apiClient(server, alice).file('uploadRawFile', {
+      params: { upload_id: draftId, path: 'from-tool.txt' },
+    });
+    expect(await raw.blob.text()).toBe('written by the tool');
     const mirror = path.join(server.ctx.config.dataDir, 'north');
     const userDirs = readdirSync(mirror);
     const publishedDir = path.join(mirror, userDirs[0]!, 'fixture', `uploads/final-data-${publishedId}`);
     expect(statSync(publishedDir).mode & 0o777).toBe(0o555);
     expect(statSync(path.join(publishedDir, 'final.txt')).mode & 0o777).toBe(0o444);
 
-    const status = await json<ToolAnswer>(await fetch(tool('fixture', `?upload_id=${draftId}`), as(alice)));
+    const status = await aliceNorth.get('fixture', draftId);
     expect(status).toMatchObject({ upload_id_is_mounted: true, data: { state: 'running' } });
     const later = await createUpload(server, alice, 'later.txt', 'later');
-    const notMounted = await json<ToolAnswer>(await fetch(tool('fixture', `?upload_id=${later}`), as(alice)));
+    const notMounted = await aliceNorth.get('fixture', later);
     expect(notMounted.upload_id_is_mounted).toBe(false);
 
     const port = server.ctx.north.instance(await userId(server, 'alice'), 'fixture')!.port;
-    const stop = await json<ToolAnswer>(await fetch(tool('fixture'), as(alice, { method: 'DELETE' })));
+    const stop = await aliceNorth.stop('fixture');
     expect(stop.data.state).toBe('stopped');
     expect(await portAnswers(port)).toBe(false);
     expect((await fetch(toolUrl('alice', 'fixture', 'files'), { headers: { cookie } })).status).toBe(404);
   });
 
   it('lets only the owner through the proxy, for HTTP and WebSocket', async () => {
+    // raw: the launch and the status read hand out the tool pass cookies used below.
     const launch = await fetch(tool('fixture'), as(alice, { method: 'POST' }));
     const aliceCookie = cookieOf(launch);
     const bobCookie = cookieOf(await fetch(tool('fixture'), as(bob)));
@@ -235,21 +240,18 @@ describe('NORTH tools', () => {
     expect(open.firstFrame).toMatch(/^hello \d+$/);
     expect((await openWebSocket(server.origin, socketPath, '')).status).toBe(401);
     expect((await openWebSocket(server.origin, socketPath, bobCookie)).status).toBe(403);
-    await fetch(tool('fixture'), as(alice, { method: 'DELETE' }));
+    await aliceNorth.stop('fixture');
   });
 
   it('mounts an upload published while the tool runs read-only from then on', async () => {
     const cifId = await createUpload(server, alice, 'NaCl.cif', naclCif);
+    // raw: the launch hands out the tool pass cookie used below.
     const launch = await fetch(tool('second'), as(alice, { method: 'POST' }));
-    expect((await json<ToolAnswer>(launch)).data.state).toBe('running');
+    expect((await json<NorthToolResponse>(launch)).data.state).toBe('running');
     const instance = server.ctx.north.instance(await userId(server, 'alice'), 'second')!;
     const mounted = path.join(instance.workDir, instance.mountedUploads.get(cifId)!);
     expect(lstatSync(mounted).isSymbolicLink()).toBe(true);
-    const publish = await fetch(
-      `${server.api}/uploads/${cifId}/action/publish`,
-      as(alice, { method: 'POST' }),
-    );
-    expect(publish.status).toBe(200);
+    await apiClient(server, alice).call('uploadPublish', { params: { upload_id: cifId } });
     expect(lstatSync(mounted).isSymbolicLink()).toBe(false);
     expect(statSync(mounted).mode & 0o777).toBe(0o555);
     expect(statSync(path.join(mounted, 'NaCl.cif')).mode & 0o777).toBe(0o444);
@@ -257,42 +259,32 @@ describe('NORTH tools', () => {
       await fetch(toolUrl('alice', 'second', 'files'), { headers: { cookie: cookieOf(launch) } }),
     );
     expect(files).toContain(`uploads/${cifId}/NaCl.cif`);
-    await fetch(tool('second'), as(alice, { method: 'DELETE' }));
+    await aliceNorth.stop('second');
   });
 
   it('gives an app token states and launches but no pass into the tool', async () => {
-    const appToken = await json<{ app_token: string }>(
-      await fetch(`${server.api}/auth/app_token?expires_in=600`, as(alice)),
-    );
+    const appToken = await apiClient(server, alice).call('authAppToken', { query: { expires_in: 600 } });
     const launch = await fetch(tool('fixture'), as(appToken.app_token, { method: 'POST' }));
     expect(launch.status).toBe(200);
     expect(launch.headers.get('set-cookie')).toBeNull();
     expect((await fetch(tool('fixture'), as(appToken.app_token))).headers.get('set-cookie')).toBeNull();
     expect((await fetch(tool('fixture'), as(alice))).headers.get('set-cookie')).toMatch(/^north_access=/);
-    await fetch(tool('fixture'), as(alice, { method: 'DELETE' }));
+    await aliceNorth.stop('fixture');
   });
 
   it('runs one instance per user and tool, at most two tools per user here', async () => {
-    const [first, again] = await Promise.all([
-      fetch(tool('second'), as(alice, { method: 'POST' })),
-      fetch(tool('second'), as(alice, { method: 'POST' })),
-    ]);
-    expect([first.status, again.status]).toEqual([200, 200]);
+    const [first, again] = await Promise.all([aliceNorth.start('second'), aliceNorth.start('second')]);
     // Both callers learn the outcome of the one start, neither is left with 'starting'.
-    const states = await Promise.all(
-      [first, again].map(async (answer) => (await json<ToolAnswer>(answer)).data.state),
-    );
-    expect(states).toEqual(['running', 'running']);
-    expect((await fetch(tool('fixture'), as(alice, { method: 'POST' }))).status).toBe(200);
-    const third = await fetch(tool('third'), as(alice, { method: 'POST' }));
-    expect(third.status).toBe(409);
-    expect((await fetch(tool('third'), as(bob, { method: 'POST' }))).status).toBe(200);
-    for (const [token, name] of [
-      [alice, 'second'],
-      [alice, 'fixture'],
-      [bob, 'third'],
+    expect([first.data.state, again.data.state]).toEqual(['running', 'running']);
+    expect((await aliceNorth.start('fixture')).data.state).toBe('running');
+    expect((await refusalOf(aliceNorth.start('third')))[0]).toBe(409);
+    expect((await bobNorth.start('third')).data.state).toBe('running');
+    for (const [north, name] of [
+      [aliceNorth, 'second'],
+      [aliceNorth, 'fixture'],
+      [bobNorth, 'third'],
     ] as const) {
-      await fetch(tool(name), as(token, { method: 'DELETE' }));
+      await north.stop(name);
     }
   });
 });
@@ -312,14 +304,13 @@ describe('NORTH idle and shutdown stops', () => {
       north: fixtureNorthConfig(['fixture'], { idle_timeout: 0.6 }),
     });
     try {
-      const carol = await createUserWithToken(server, 'carol');
-      const call = (method: string) => fetch(`${server.api}/north/fixture`, as(carol, { method }));
-      expect((await json<ToolAnswer>(await call('POST'))).data.state).toBe('running');
+      const carol = northOf(apiClient(server, await createUserWithToken(server, 'carol')));
+      expect((await carol.start('fixture')).data.state).toBe('running');
       // The idle sweep runs on its own clock: wait for it rather than for a time.
-      const state = async () => (await json<ToolAnswer>(await call('GET'))).data.state;
+      const state = async () => (await carol.get('fixture')).data.state;
       expect(await readUntil(state, (now) => now === 'stopped')).toBe('stopped');
 
-      await call('POST');
+      await carol.start('fixture');
       const port = server.ctx.north.instance(await userId(server, 'carol'), 'fixture')!.port;
       expect(await portAnswers(port)).toBe(true);
       await server.close();
@@ -338,15 +329,14 @@ describe('NORTH idle and shutdown stops', () => {
       }),
     });
     try {
-      const token = await createUserWithToken(server, 'frank');
-      const launch = () => fetch(`${server.api}/north/slow`, as(token, { method: 'POST' }));
-      const first = launch();
+      const frank = northOf(apiClient(server, await createUserWithToken(server, 'frank')));
+      const first = frank.start('slow');
       // The first start is under way (its instance exists, its port does not answer yet).
       const frankId = await userId(server, 'frank');
       await until(() => server.ctx.north.instance(frankId, 'slow') !== undefined);
-      const second = await json<ToolAnswer>(await launch());
+      const second = await frank.start('slow');
       expect(second.data.state).toBe('running');
-      expect((await json<ToolAnswer>(await first)).data.state).toBe('running');
+      expect((await first).data.state).toBe('running');
     } finally {
       await server.close();
     }
@@ -367,20 +357,14 @@ describe('NORTH idle and shutdown stops', () => {
       }),
     });
     try {
-      const token = await createUserWithToken(server, 'erin');
-      const launch = await json<ToolAnswer>(
-        await fetch(`${server.api}/north/broken`, as(token, { method: 'POST' })),
-      );
+      const erin = northOf(apiClient(server, await createUserWithToken(server, 'erin')));
+      const launch = await erin.start('broken');
       expect(launch.data.state).toBe('error');
       // A failed tool holds no place: with one place per user, another tool still starts.
-      const fine = await json<ToolAnswer>(
-        await fetch(`${server.api}/north/fine`, as(token, { method: 'POST' })),
-      );
+      const fine = await erin.start('fine');
       expect(fine.data.state).toBe('running');
-      await fetch(`${server.api}/north/fine`, as(token, { method: 'DELETE' }));
-      const stop = await json<ToolAnswer>(
-        await fetch(`${server.api}/north/broken`, as(token, { method: 'DELETE' })),
-      );
+      await erin.stop('fine');
+      const stop = await erin.stop('broken');
       expect(stop.data.state).toBe('stopped');
     } finally {
       await server.close();
@@ -391,8 +375,8 @@ describe('NORTH idle and shutdown stops', () => {
     const server = await startTestServer();
     try {
       const token = await createUserWithToken(server, 'dave');
-      expect((await fetch(`${server.api}/north/`)).status).toBe(404);
-      expect((await fetch(`${server.api}/north/jupyter`, as(token, { method: 'POST' }))).status).toBe(404);
+      expect((await refusalOf(apiClient(server).call('northTools')))[0]).toBe(404);
+      expect((await refusalOf(northOf(apiClient(server, token)).start('jupyter')))[0]).toBe(404);
     } finally {
       await server.close();
     }
