@@ -1,50 +1,32 @@
 // Archive files carrying vibrational and molecular-dynamics results, processed by the real server: the
 // results survive, the metadata lists the properties and the overview's archive requests resolve them.
+import type { ApiClient } from '@oasis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, uploadProcessed } from '../testing/http.ts';
 import { propertyArchiveFiles } from '../testing/property-archives.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 import { makeZip } from '../testing/zip.ts';
 
-interface EntryRow {
-  entry_id: string;
-  mainfile: string;
-  process_status: string;
-}
+// The archives' and metadata's deep sections are untyped in the contract.
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('archive files with phonon and molecular-dynamics results', () => {
   let server: TestServer;
-  let alice: string;
+  let alice: ApiClient;
   const ids: Record<string, string> = {};
 
-  const archiveQuery = async (entryId: string, required: unknown) =>
-    (
-      await json<{ data: { archive: Json } }>(
-        await fetch(
-          `${server.api}/entries/${entryId}/archive/query`,
-          as(alice, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ required }),
-          }),
-        ),
-      )
-    ).data.archive;
+  const archiveQuery = async (entryId: string, required: Record<string, unknown>) =>
+    (await alice.call('entryArchiveQuery', { params: { entry_id: entryId }, body: { required } })).data
+      .archive as Json;
 
   beforeAll(async () => {
     server = await startTestServer();
-    alice = await createUserWithToken(server, 'alice');
+    alice = apiClient(server, await createUserWithToken(server, 'alice'));
     const zip = makeZip(Object.fromEntries(propertyArchiveFiles().map((file) => [file.name, file.buffer])));
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(
-      await fetch(`${server.api}/uploads?file_name=data.zip`, as(alice, { method: 'POST', body: zip })),
-    );
-    expect((await waitProcessed(server, uploadId, alice)).process_status).toBe('SUCCESS');
-    const { data } = await json<{ data: EntryRow[] }>(
-      await fetch(`${server.api}/uploads/${uploadId}/entries`, as(alice)),
-    );
-    for (const row of data) {
+    // Answers once the upload's processing has succeeded.
+    const { entries } = await uploadProcessed(alice, 'data.zip', zip);
+    for (const row of entries) {
       expect(row.process_status).toBe('SUCCESS');
       ids[row.mainfile] = row.entry_id;
     }
@@ -52,7 +34,7 @@ describe('archive files with phonon and molecular-dynamics results', () => {
   afterAll(async () => server?.close());
 
   const metadata = async (mainfile: string) =>
-    (await json<{ data: Json }>(await fetch(`${server.api}/entries/${ids[mainfile]}`, as(alice)))).data;
+    (await alice.call('entryById', { params: { entry_id: ids[mainfile]! } })).data as Json;
 
   it('lists the vibrational properties of the phonon entry and resolves their references', async () => {
     const entry = await metadata('phonon.archive.json');
@@ -104,19 +86,12 @@ describe('archive files with phonon and molecular-dynamics results', () => {
     expect(archive.results.properties.dynamical.mean_squared_displacement[0].value).toHaveLength(101);
 
     // Searching by property finds exactly this entry.
-    const found = await json<{ data: { entry_id: string }[] }>(
-      await fetch(
-        `${server.api}/entries/query`,
-        as(alice, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            owner: 'user',
-            query: { 'results.properties.available_properties': 'mean_squared_displacement' },
-          }),
-        }),
-      ),
-    );
+    const found = await alice.call('entriesQuery', {
+      body: {
+        owner: 'user',
+        query: { 'results.properties.available_properties': 'mean_squared_displacement' },
+      },
+    });
     expect(found.data.map((e) => e.entry_id)).toEqual([ids['md.archive.json']]);
   });
 
@@ -154,21 +129,14 @@ describe('archive files with phonon and molecular-dynamics results', () => {
   });
 
   it("finds the entries referencing the phonon entry as the 'referenced by' card asks", async () => {
-    const found = await json<{ data: Json[] }>(
-      await fetch(
-        `${server.api}/entries/query`,
-        as(alice, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            owner: 'visible',
-            query: { 'entry_references.target_entry_id': ids['phonon.archive.json'] },
-            pagination: { page_size: 20, order_by: 'upload_create_time', order: 'desc' },
-            required: { include: ['entry_id', 'entry_name', 'mainfile', 'upload_id'] },
-          }),
-        }),
-      ),
-    );
+    const found = await alice.call('entriesQuery', {
+      body: {
+        owner: 'visible',
+        query: { 'entry_references.target_entry_id': ids['phonon.archive.json'] },
+        pagination: { page_size: 20, order_by: 'upload_create_time', order: 'desc' },
+        required: { include: ['entry_id', 'entry_name', 'mainfile', 'upload_id'] },
+      },
+    });
     expect(found.data).toEqual([
       expect.objectContaining({ entry_id: ids['notes.archive.json'], mainfile: 'notes.archive.json' }),
     ]);
