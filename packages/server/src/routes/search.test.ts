@@ -1,44 +1,26 @@
 // The search endpoints over seeded entries in the real server: counts checked against SQL on the same database.
+import type { ApiClient } from '@oasis/client';
+import type { EntriesQueryRequest, MaterialsQueryRequest } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUploads } from '../testing/seed-uploads.ts';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, refusalOf, uploadProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 import { makeZip } from '../testing/zip.ts';
 
-interface Bucket {
-  value: string | number;
-  count: number;
-}
-interface SearchResponse {
-  pagination: { total: number; next_page_after_value?: string };
-  data: {
-    entry_id: string;
-    mainfile: string;
-    entry_name?: string;
-    upload_name?: string;
-    results?: unknown;
-  }[];
-  aggregations: Record<string, Record<string, { data: Bucket[]; interval?: number }>>;
-}
+/** A material's fields beyond its id, which the contract leaves open. */
+type Material = { material_id: string; entries?: unknown[]; elements?: string[] };
 
 describe('search endpoints', () => {
   let server: TestServer;
-  let alice: string;
+  let anonymous: ApiClient;
+  let alice: ApiClient;
   const sql = async <T>(text: string, params: unknown[] = []) =>
     (await server.ctx.db.query<T>(text, params)).rows;
-  const post = async <T = SearchResponse>(path: string, body: unknown, token?: string) => {
-    const response = await fetch(
-      `${server.api}/${path}`,
-      as(token, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    );
-    return { status: response.status, body: await json<T>(response) };
-  };
+  const entries = (body: EntriesQueryRequest, api = anonymous) => api.call('entriesQuery', { body });
+  const suggestions = (input: string, quantities: string[]) =>
+    anonymous.call('suggestions', { body: { input, quantities } });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -48,14 +30,10 @@ describe('search endpoints', () => {
       entriesPerUpload: 40,
       from: '2022-01-01T00:00:00Z',
     });
-    alice = await createUserWithToken(server, 'alice');
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(
-      await fetch(
-        `${server.api}/uploads?file_name=data.zip`,
-        as(alice, { method: 'POST', body: makeZip({ 'NaCl.cif': naclCif }) }),
-      ),
-    );
-    expect((await waitProcessed(server, uploadId, alice)).process_status).toBe('SUCCESS');
+    anonymous = apiClient(server);
+    alice = apiClient(server, await createUserWithToken(server, 'alice'));
+    // Answers once the upload's processing has succeeded.
+    await uploadProcessed(alice, 'data.zip', makeZip({ 'NaCl.cif': naclCif }));
   }, 120_000);
   afterAll(async () => server?.close());
 
@@ -68,7 +46,7 @@ describe('search endpoints', () => {
          jsonb_array_elements_text(e.metadata -> 'results' -> 'material' -> 'elements') v
        WHERE u.published GROUP BY v ORDER BY n DESC, v LIMIT 5`,
     );
-    const { body } = await post('entries/query', {
+    const body = await entries({
       owner: 'public',
       pagination: { page_size: 0 },
       aggregations: {
@@ -77,18 +55,18 @@ describe('search endpoints', () => {
       },
     });
     expect(body.pagination.total).toBe(published!.n);
-    expect(body.aggregations.elements!.terms!.data.map((b) => [b.value, b.count])).toEqual(
+    expect(body.aggregations!.elements!.terms!.data.map((b) => [b.value, b.count])).toEqual(
       elementCounts.map((r) => [r.v, r.n]),
     );
-    expect(body.aggregations.n!.histogram!.data.reduce((sum, b) => sum + b.count, 0)).toBe(published!.n);
+    expect(body.aggregations!.n!.histogram!.data.reduce((sum, b) => sum + b.count, 0)).toBe(published!.n);
 
     // Alice sees her unpublished NaCl with 'visible'; anonymous callers cannot ask for 'user'.
-    const visible = await post('entries/query', { owner: 'visible', pagination: { page_size: 0 } }, alice);
-    expect(visible.body.pagination.total).toBe(published!.n + 1);
-    expect((await post('entries/query', { owner: 'user' })).status).toBe(401);
+    const visible = await entries({ owner: 'visible', pagination: { page_size: 0 } }, alice);
+    expect(visible.pagination.total).toBe(published!.n + 1);
+    expect((await refusalOf(entries({ owner: 'user' })))[0]).toBe(401);
 
     // A filter on O; its own aggregation ignores it (exclude_from_search), the others do not.
-    const filtered = await post('entries/query', {
+    const filtered = await entries({
       owner: 'public',
       query: { 'results.material.elements': ['O'] },
       pagination: { page_size: 0 },
@@ -100,18 +78,18 @@ describe('search endpoints', () => {
     const [withO] = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM entries e JOIN uploads u USING (upload_id) WHERE u.published AND e.metadata -> 'results' -> 'material' -> 'elements' ? 'O'`,
     );
-    expect(filtered.body.pagination.total).toBe(withO!.n);
-    expect(filtered.body.aggregations.own!.terms!.data).toEqual(
-      body.aggregations.elements!.terms!.data.map((b) => ({ ...b, nested_count: b.count })),
+    expect(filtered.pagination.total).toBe(withO!.n);
+    expect(filtered.aggregations!.own!.terms!.data).toEqual(
+      body.aggregations!.elements!.terms!.data.map((b) => ({ ...b, nested_count: b.count })),
     );
-    expect(filtered.body.aggregations.other!.terms!.data[0]).toMatchObject({ value: 'O', count: withO!.n });
+    expect(filtered.aggregations!.other!.terms!.data[0]).toMatchObject({ value: 'O', count: withO!.n });
   });
 
   it('pages with cursors through all entries once, newest first', async () => {
     const seen: string[] = [];
     let after: string | undefined;
     for (;;) {
-      const { body } = await post('entries/query', {
+      const body = await entries({
         owner: 'public',
         pagination: {
           page_size: 50,
@@ -121,7 +99,7 @@ describe('search endpoints', () => {
         },
         required: { include: ['entry_id', 'upload_create_time'] },
       });
-      seen.push(...body.data.map((entry) => entry.entry_id));
+      seen.push(...body.data.map((entry) => entry.entry_id!));
       after = body.pagination.next_page_after_value;
       if (!after) break;
     }
@@ -130,101 +108,87 @@ describe('search endpoints', () => {
   });
 
   it('answers GET /entries with quantity parameters and json_query', async () => {
-    const byParams = await json<SearchResponse>(
-      await fetch(`${server.api}/entries?owner=public&results.material.elements=O&page_size=1`),
-    );
-    const byJson = await json<SearchResponse>(
-      await fetch(
-        `${server.api}/entries?owner=public&json_query=${encodeURIComponent(JSON.stringify({ 'results.material.elements': 'O' }))}`,
-      ),
-    );
+    const byQueryString = (query: Record<string, string | number>) =>
+      anonymous.call('entriesByQueryString', { query });
+    const byParams = await byQueryString({
+      owner: 'public',
+      'results.material.elements': 'O',
+      page_size: 1,
+    });
+    const byJson = await byQueryString({
+      owner: 'public',
+      json_query: JSON.stringify({ 'results.material.elements': 'O' }),
+    });
     expect(byParams.pagination.total).toBe(byJson.pagination.total);
     expect(byParams.data).toHaveLength(1);
-    const unknown = await fetch(`${server.api}/entries?no_such_thing=1`);
-    expect(unknown.status).toBe(422);
-    expect(JSON.stringify(await unknown.json())).toContain('no_such_thing is not a doc quantity');
+    const [status, body] = await refusalOf(byQueryString({ no_such_thing: 1 }));
+    expect(status).toBe(422);
+    expect(JSON.stringify(body)).toContain('no_such_thing is not a doc quantity');
   });
 
   it('suggests values by word starts, only from entries the caller may see', async () => {
-    const { status, body } = await post<Record<string, { value: string; weight: number }[]>>('suggestions', {
-      input: 'va',
-      quantities: ['results.method.simulation.program_name'],
-    });
-    expect(status).toBe(200);
+    const body = await suggestions('va', ['results.method.simulation.program_name']);
     expect(body['results.method.simulation.program_name']!.map((s) => s.value)).toContain('VASP');
-    const names = await post<Record<string, { value: string }[]>>('suggestions', {
-      input: 'alice',
-      quantities: ['authors.name'],
-    });
-    expect(names.body['authors.name']).toEqual([]);
+    const names = await suggestions('alice', ['authors.name']);
+    expect(names['authors.name']).toEqual([]);
     // Quantities without suggestions (numbers, unknown names) are left out, not refused.
-    const mixed = await post<Record<string, { value: string }[]>>('suggestions', {
-      input: 'va',
-      quantities: [
-        'results.material.n_elements',
-        'no.such.quantity',
-        'results.method.simulation.program_name',
-      ],
-    });
-    expect(mixed.status).toBe(200);
-    expect(Object.keys(mixed.body)).toEqual(['results.method.simulation.program_name']);
-    expect(mixed.body['results.method.simulation.program_name']!.map((s) => s.value)).toContain('VASP');
-    const none = await post('suggestions', { input: 'x', quantities: ['results.material.n_elements'] });
-    expect([none.status, none.body]).toEqual([200, {}]);
+    const mixed = await suggestions('va', [
+      'results.material.n_elements',
+      'no.such.quantity',
+      'results.method.simulation.program_name',
+    ]);
+    expect(Object.keys(mixed)).toEqual(['results.method.simulation.program_name']);
+    expect(mixed['results.method.simulation.program_name']!.map((s) => s.value)).toContain('VASP');
+    expect(await suggestions('x', ['results.material.n_elements'])).toEqual({});
   });
 
   it('finds entries by the start of their name (entry_name.prefix)', async () => {
-    const all = await post('entries/query', { owner: 'public', pagination: { page_size: 1000 } });
-    expect(all.body.data).toHaveLength(all.body.pagination.total);
-    const name = all.body.data.map((entry) => entry.entry_name).find(Boolean)!;
+    const all = await entries({ owner: 'public', pagination: { page_size: 1000 } });
+    expect(all.data).toHaveLength(all.pagination.total);
+    const name = all.data.map((entry) => entry.entry_name).find(Boolean)!;
     const prefix = name.slice(0, 3);
-    const expected = all.body.data.filter((entry) => String(entry.entry_name).startsWith(prefix)).length;
-    expect(expected).toBeLessThan(all.body.pagination.total);
-    const byPrefix = await post('entries/query', {
+    const expected = all.data.filter((entry) => String(entry.entry_name).startsWith(prefix)).length;
+    expect(expected).toBeLessThan(all.pagination.total);
+    const byPrefix = await entries({
       owner: 'public',
       query: { 'entry_name.prefix:all': [prefix] },
       pagination: { page_size: 1000 },
     });
-    expect(byPrefix.status).toBe(200);
-    expect(byPrefix.body.pagination.total).toBe(expected);
-    expect(byPrefix.body.data.every((entry) => String(entry.entry_name).startsWith(prefix))).toBe(true);
-    const excluded = await post('entries/query', {
+    expect(byPrefix.pagination.total).toBe(expected);
+    expect(byPrefix.data.every((entry) => String(entry.entry_name).startsWith(prefix))).toBe(true);
+    const excluded = await entries({
       owner: 'public',
       query: { 'entry_name.prefix:none': prefix },
       pagination: { page_size: 0 },
     });
-    expect(excluded.body.pagination.total).toBe(all.body.pagination.total - expected);
-    expect((await post('entries/query', { query: { 'entry_name.prefix': 3 } })).status).toBe(422);
+    expect(excluded.pagination.total).toBe(all.pagination.total - expected);
+    expect((await refusalOf(entries({ query: { 'entry_name.prefix': 3 } })))[0]).toBe(422);
     // Names of Object's own members are no prefix fields.
-    expect((await post('entries/query', { query: { 'constructor:all': ['x'] } })).status).toBe(422);
+    expect((await refusalOf(entries({ query: { 'constructor:all': ['x'] } })))[0]).toBe(422);
   });
 
   it('groups entries by material in materials/query', async () => {
     const [materials] = await sql<{ n: number }>(
       `SELECT count(DISTINCT e.metadata #>> '{results,material,material_id}')::int AS n FROM entries e JOIN uploads u USING (upload_id) WHERE u.published`,
     );
-    const { status, body } = await post<
-      SearchResponse & { data: { material_id: string; entries: unknown[] }[] }
-    >('materials/query', {
-      owner: 'public',
-      pagination: { page_size: 5 },
-      aggregations: { systems: { terms: { quantity: 'symmetry.crystal_system', size: 10 } } },
+    const body = await anonymous.call('materialsQuery', {
+      body: {
+        owner: 'public',
+        pagination: { page_size: 5 },
+        aggregations: { systems: { terms: { quantity: 'symmetry.crystal_system', size: 10 } } },
+      },
     });
-    expect(status).toBe(200);
     expect(body.pagination.total).toBe(materials!.n);
-    expect(body.data[0]!.entries.length).toBeGreaterThan(0);
-    const counted = body.aggregations.systems!.terms!.data.reduce((sum, b) => sum + b.count, 0);
+    expect((body.data as Material[])[0]!.entries!.length).toBeGreaterThan(0);
+    const counted = body.aggregations!.systems!.terms!.data.reduce((sum, b) => sum + b.count, 0);
     expect(counted).toBeLessThanOrEqual(materials!.n);
   });
 
   it('reads materials/query names relative to the material, under entries, or as the entries index spells them', async () => {
-    type MaterialsResponse = Omit<SearchResponse, 'data'> & {
-      data: { material_id: string; elements?: string[] }[];
-    };
-    const materials = (body: Record<string, unknown>) =>
-      post<MaterialsResponse>('materials/query', { owner: 'public', ...body });
+    const materials = (body: MaterialsQueryRequest) =>
+      anonymous.call('materialsQuery', { body: { owner: 'public', ...body } });
     const all = await materials({ pagination: { page_size: 0 } });
-    const { body: counted, status } = await materials({
+    const counted = await materials({
       pagination: { page_size: 0 },
       aggregations: {
         relative: { terms: { quantity: 'elements', size: 20 } },
@@ -233,44 +197,43 @@ describe('search endpoints', () => {
         program: { terms: { quantity: 'entries.results.method.simulation.program_name', size: 10 } },
       },
     });
-    expect(status).toBe(200);
     const buckets = (name: string) =>
-      counted.aggregations[name]!.terms!.data.map((b) => [b.value, b.count] as const);
+      counted.aggregations![name]!.terms!.data.map((b) => [b.value, b.count] as const);
     expect(buckets('prefixed')).toEqual(buckets('relative'));
     // The answer names the quantity as asked.
-    expect(counted.aggregations.prefixed!.terms).toMatchObject({ quantity: 'results.material.elements' });
+    expect(counted.aggregations!.prefixed!.terms).toMatchObject({ quantity: 'results.material.elements' });
     const [element, withElement] = buckets('relative')[0]!;
-    expect(withElement).toBeLessThan(all.body.pagination.total);
+    expect(withElement).toBeLessThan(all.pagination.total);
     for (const query of [
       { 'elements:all': [element] },
       { 'results.material.elements:all': [element] },
       { 'results.material': { 'elements:all': [element] } },
     ]) {
-      const { status: filtered, body } = await materials({ query, pagination: { page_size: 100 } });
-      expect(filtered, JSON.stringify(query)).toBe(200);
-      expect(body.pagination.total).toBe(withElement);
-      expect(body.data.every((material) => material.elements?.includes(String(element)))).toBe(true);
+      const body = await materials({ query, pagination: { page_size: 100 } });
+      expect(body.pagination.total, JSON.stringify(query)).toBe(withElement);
+      expect(
+        (body.data as Material[]).every((material) => material.elements?.includes(String(element))),
+      ).toBe(true);
     }
     const [system, withSystem] = buckets('crystal')[0]!;
     const bySystem = await materials({
       query: { 'results.material.symmetry.crystal_system:any': [system] },
       pagination: { page_size: 0 },
     });
-    expect(bySystem.body.pagination.total).toBe(withSystem);
+    expect(bySystem.pagination.total).toBe(withSystem);
     const [program, withProgram] = buckets('program')[0]!;
     const byProgram = await materials({
       query: { 'entries.results.method.simulation.program_name:any': [program] },
       pagination: { page_size: 0 },
     });
-    expect(byProgram.body.pagination.total).toBeLessThanOrEqual(withProgram);
-    expect(byProgram.body.pagination.total).toBeGreaterThan(0);
+    expect(byProgram.pagination.total).toBeLessThanOrEqual(withProgram);
+    expect(byProgram.pagination.total).toBeGreaterThan(0);
     // An entry quantity is no material quantity: without `entries.` it is unknown, as in NOMAD.
-    expect((await materials({ query: { upload_create_time: { gte: 0 } } })).status).toBe(422);
+    expect((await refusalOf(materials({ query: { upload_create_time: { gte: 0 } } })))[0]).toBe(422);
   });
 
   it('finds free text by word starts (ordered by _score) and existence of sections', async () => {
-    const { body } = await post(
-      'entries/query',
+    const body = await entries(
       {
         owner: 'visible',
         query: { text_search_contents: 'nacl' },
@@ -282,12 +245,12 @@ describe('search endpoints', () => {
     const [gaps] = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM entries e JOIN uploads u USING (upload_id) WHERE u.published AND e.metadata #> '{results,properties,electronic}' IS NOT NULL`,
     );
-    const exists = await post('entries/query', {
+    const exists = await entries({
       owner: 'public',
       query: { quantities: ['results.properties.electronic'] },
       pagination: { page_size: 0 },
     });
-    expect(exists.body.pagination.total).toBe(gaps!.n);
+    expect(exists.pagination.total).toBe(gaps!.n);
   });
 
   it('sees an upload renamed in the database at the next search', async () => {
@@ -297,7 +260,7 @@ describe('search endpoints', () => {
     await sql(`UPDATE uploads SET upload_name = 'Renamed for the test' WHERE upload_id = $1`, [
       upload!.upload_id,
     ]);
-    const { body } = await post('entries/query', {
+    const body = await entries({
       owner: 'public',
       query: { upload_name: 'Renamed for the test' },
       pagination: { page_size: 0 },
