@@ -7,6 +7,7 @@ import {
   type JWK,
 } from 'jose';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Columns } from '../db/rows.ts';
 
 export const SIGNING_ALG = 'RS256';
 
@@ -34,11 +35,7 @@ const KEYS_TTL_MS = 30_000;
 /** A token with an unknown key id makes a store read the keys again, at most this often. */
 const FRESH_MIN_MS = 1000;
 
-interface KeyRow {
-  kid: string;
-  private_jwk: JWK;
-  public_jwk: JWK;
-}
+type KeyRow = Columns<'oidc_keys', 'kid' | 'private_jwk' | 'public_jwk'>;
 
 /** Keys not yet retired, newest first: the newest signs, all of them verify. */
 const selectKeys = async (db: Queryable) =>

@@ -1,13 +1,10 @@
 import type { Queryable } from '../db/database.ts';
+import type { Columns, Narrowed } from '../db/rows.ts';
 
-export interface Job {
-  job_id: number;
-  kind: string;
-  upload_id: string | null;
-  payload: Record<string, unknown>;
-  /** Starts of this job so far, the current one included. */
-  attempts: number;
-}
+/** `attempts`: starts of this job so far, the current one included. */
+type JobRow = Columns<'jobs', 'job_id' | 'kind' | 'upload_id' | 'payload' | 'attempts'>;
+/** A job as the queue hands it out: its id a number (the column is a bigserial, see tables.ts). */
+export type Job = Narrowed<JobRow, { job_id: number }>;
 
 export const enqueueJob = async (
   db: Queryable,
@@ -15,7 +12,7 @@ export const enqueueJob = async (
   uploadId: string | null,
   payload: Record<string, unknown> = {},
 ): Promise<number> => {
-  const { rows } = await db.query<{ job_id: number }>(
+  const { rows } = await db.query<Columns<'jobs', 'job_id'>>(
     'INSERT INTO jobs (kind, upload_id, payload) VALUES ($1, $2, $3) RETURNING job_id',
     [kind, uploadId, JSON.stringify(payload)],
   );
@@ -42,7 +39,7 @@ export const insertRunningJob = async (
   uploadId: string,
   lease: Lease,
 ): Promise<number> => {
-  const { rows } = await db.query<{ job_id: number }>(
+  const { rows } = await db.query<Columns<'jobs', 'job_id'>>(
     `INSERT INTO jobs (kind, upload_id, payload, state, started_at, attempts, lease_owner, lease_expires_at)
      VALUES ($1, $2, '{}', 'RUNNING', now(), 1, $3, ${leaseUntil('$4')}) RETURNING job_id`,
     [kind, uploadId, lease.owner, lease.ms],
@@ -56,7 +53,7 @@ export const insertRunningJob = async (
  * share the table. `takenOver`: the job was running on a node that is gone.
  */
 export const claimNextJob = async (db: Queryable, lease: Lease): Promise<Job | undefined> => {
-  const { rows } = await db.query<Job>(
+  const { rows } = await db.query<JobRow>(
     `WITH next AS (
        SELECT j.job_id FROM jobs j
        WHERE (j.state = 'PENDING' OR (j.state = 'RUNNING' AND ${EXPIRED.replaceAll('lease_', 'j.lease_')}))
@@ -150,14 +147,14 @@ export const giveUpAbandonedJobs = async (
   maxAttempts: number,
   reason: (attempts: number) => string,
 ): Promise<Job[]> => {
-  const { rows } = await db.query<{ job_id: number; attempts: number }>(
+  const { rows } = await db.query<Columns<'jobs', 'job_id' | 'attempts'>>(
     `SELECT job_id, attempts FROM jobs WHERE state = 'RUNNING' AND ${EXPIRED} AND attempts >= $1`,
     [maxAttempts],
   );
   const given: Job[] = [];
   for (const { job_id, attempts } of rows) {
     // Conditional, so that of several nodes doing this at once exactly one gives the job up.
-    const { rows: updated } = await db.query<Job>(
+    const { rows: updated } = await db.query<JobRow>(
       `UPDATE jobs SET state = 'FAILED', error = $2, finished_at = now(), lease_expires_at = NULL
        WHERE job_id = $1 AND state = 'RUNNING' AND ${EXPIRED}
        RETURNING job_id, kind, upload_id, payload, attempts`,

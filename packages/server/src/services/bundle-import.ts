@@ -109,7 +109,11 @@ const storeImport = async (ctx: AppContext, info: BundleInfo, embargoLength: num
     await insertImportedEntries(
       tx,
       info.upload_id,
-      info.entries.map(({ datasets: _, ...entry }) => entry),
+      info.entries.map(({ datasets: _, ...entry }) => ({
+        ...entry,
+        entry_create_time: new Date(entry.entry_create_time),
+        complete_time: entry.complete_time === null ? null : new Date(entry.complete_time),
+      })),
     );
     const datasets = await mapBundleDatasets(tx, info, users);
     await addToDatasets(

@@ -24,6 +24,9 @@ const row = (members: Partial<UploadRow>): UploadRow => ({
   errors: [],
   warnings: [],
   complete_time: null,
+  search_seq: 1,
+  published_to: [],
+  n_entries: 0,
   ...members,
 });
 

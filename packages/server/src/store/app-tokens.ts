@@ -1,12 +1,8 @@
 import type { Queryable } from '../db/database.ts';
+import type { Columns } from '../db/rows.ts';
 
 /** One recorded app token; the token itself is never stored. */
-export interface AppTokenRow {
-  token_id: string;
-  user_id: string;
-  created: Date;
-  expires_at: Date;
-}
+export type AppTokenRow = Columns<'app_tokens'>;
 
 const columns = 'token_id, user_id, created, expires_at';
 

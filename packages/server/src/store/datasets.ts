@@ -1,17 +1,10 @@
 import { escapeLike, type Queryable } from '../db/database.ts';
 import { createUploadId } from '../processing/ids.ts';
+import type { Columns, Narrowed } from '../db/rows.ts';
 
 type DatasetType = 'owned' | 'foreign';
 
-export interface DatasetRow {
-  dataset_id: string;
-  dataset_name: string;
-  user_id: string;
-  dataset_create_time: Date;
-  dataset_modified_time: Date;
-  dataset_type: DatasetType;
-  doi: string | null;
-}
+export type DatasetRow = Narrowed<Columns<'datasets'>, { dataset_type: DatasetType }>;
 
 /** Exact matches, except `namePrefix`: the start of the name, case-insensitive. */
 export interface DatasetFilter {

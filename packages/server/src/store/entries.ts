@@ -1,17 +1,7 @@
 import type { Queryable } from '../db/database.ts';
+import type { Columns } from '../db/rows.ts';
 
-export interface EntryRow {
-  entry_id: string;
-  upload_id: string;
-  mainfile: string;
-  parser_name: string;
-  process_status: string;
-  errors: string[];
-  warnings: string[];
-  entry_create_time: Date;
-  complete_time: Date | null;
-  metadata: Record<string, unknown>;
-}
+export type EntryRow = Columns<'entries'>;
 
 export const listUploadEntryFiles = async (db: Queryable, uploadId: string) =>
   (

@@ -1,15 +1,12 @@
 import type { Queryable } from '../db/database.ts';
+import type { Columns } from '../db/rows.ts';
 
 /** What an edit needs of an entry: where it is, and the values users may change (processed and own). */
-export interface EditableEntryRow {
-  entry_id: string;
-  upload_id: string;
-  mainfile: string;
+export type EditableEntryRow = Columns<'entries', 'entry_id' | 'upload_id' | 'mainfile' | 'user_metadata'> & {
   /** References as processing found them (the upload's metadata file); user_metadata overrides them. */
   processed_references: unknown;
-  user_metadata: Record<string, unknown>;
   dataset_ids: string[];
-}
+};
 
 const editableEntries = (where: string) => `
   SELECT e.entry_id, e.upload_id, e.mainfile, e.metadata -> 'references' AS processed_references,

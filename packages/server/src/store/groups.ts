@@ -1,12 +1,7 @@
 import { escapeLike, type Queryable } from '../db/database.ts';
+import type { Columns } from '../db/rows.ts';
 
-export interface GroupRow {
-  group_id: string;
-  group_name: string;
-  owner: string;
-  members: string[];
-  created: Date;
-}
+export type GroupRow = Columns<'user_groups'>;
 
 /** All filters must hold; `nameWords` are matched case-insensitively anywhere in the name. */
 export interface GroupFilter {

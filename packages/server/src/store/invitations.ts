@@ -1,11 +1,8 @@
 import { escapeLike, type Queryable } from '../db/database.ts';
+import type { Columns } from '../db/rows.ts';
 
 /** An open invitation: who was invited, for the page where they choose a password. */
-export interface OpenInvitation {
-  user_id: string;
-  username: string;
-  email: string | null;
-}
+export type OpenInvitation = Columns<'users', 'user_id' | 'username' | 'email'>;
 
 export const insertInvitation = async (
   db: Queryable,
@@ -47,7 +44,7 @@ export const deleteInvitation = async (db: Queryable, tokenHash: string): Promis
  * expired unused: such a user can be invited again).
  */
 export const findPendingInvitee = async (db: Queryable, email: string): Promise<string | undefined> => {
-  const { rows } = await db.query<{ user_id: string }>(
+  const { rows } = await db.query<Columns<'user_invitations', 'user_id'>>(
     `SELECT u.user_id FROM users u
       WHERE u.email = $1 AND u.password_hash IS NULL
         AND EXISTS (SELECT 1 FROM user_invitations i WHERE i.user_id = u.user_id)`,
@@ -80,7 +77,7 @@ export const redeemInvitation = async (
   now: Date,
   passwordHash: string,
 ): Promise<OpenInvitation | undefined> => {
-  const { rows } = await tx.query<{ user_id: string }>(
+  const { rows } = await tx.query<Columns<'user_invitations', 'user_id'>>(
     `UPDATE user_invitations SET used = true
       WHERE token_hash = $1 AND NOT used AND expires_at > $2 RETURNING user_id`,
     [tokenHash, now],
@@ -107,7 +104,7 @@ export const deleteInvitationsOf = async (db: Queryable, userId: string): Promis
 /** Usernames taken among `base` and `base` followed by digits (base1, base2, ...). */
 export const takenUsernames = async (db: Queryable, base: string): Promise<Set<string>> => {
   const escaped = escapeLike(base);
-  const { rows } = await db.query<{ username: string }>(
+  const { rows } = await db.query<Columns<'users', 'username'>>(
     `SELECT username FROM users
       WHERE username = $1 OR (username LIKE $2 AND substr(username, length($1) + 1) ~ '^[0-9]+$')`,
     [base, `${escaped}%`],

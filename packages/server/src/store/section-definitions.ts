@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { SectionDefinitionId } from '../processing/schema/definition-ids.ts';
+import type { Columns } from '../db/rows.ts';
 
 /** Replaces the section definition ids an entry's archive defines (none for an entry without any). */
 export const replaceSectionDefinitionIds = async (
@@ -16,11 +17,8 @@ export const replaceSectionDefinitionIds = async (
   );
 };
 
-export interface SectionDefinitionRow {
-  entry_id: string;
-  upload_id: string;
-  path: string;
-}
+export type SectionDefinitionRow = Columns<'section_definitions', 'entry_id' | 'path'> &
+  Columns<'entries', 'upload_id'>;
 
 /** Where a definition id is defined: entries (with their uploads), oldest upload first, at most `limit`. */
 export const findSectionDefinition = async (

@@ -1,17 +1,18 @@
 import type { Queryable } from '../db/database.ts';
+import type { Columns } from '../db/rows.ts';
 
 /** An entry as a bundle carries it: what processing stored, and what users set on it. */
-export interface BundleEntryRow {
-  entry_id: string;
-  mainfile: string;
-  parser_name: string;
-  entry_create_time: Date | string;
-  complete_time: Date | string | null;
-  metadata: Record<string, unknown>;
-  user_metadata: Record<string, unknown>;
-  warnings: string[];
-  dataset_ids: string[];
-}
+export type BundleEntryRow = Columns<
+  'entries',
+  | 'entry_id'
+  | 'mainfile'
+  | 'parser_name'
+  | 'entry_create_time'
+  | 'complete_time'
+  | 'metadata'
+  | 'user_metadata'
+  | 'warnings'
+> & { dataset_ids: string[] };
 
 /** The successfully processed entries of an upload (only they have archives), with their datasets. */
 export const successfulEntriesOfUpload = async (db: Queryable, uploadId: string): Promise<BundleEntryRow[]> =>

@@ -1,29 +1,8 @@
 import type { Queryable } from '../db/database.ts';
+import type { Columns } from '../db/rows.ts';
 
-export interface UploadRow {
-  upload_id: string;
-  upload_name: string | null;
-  main_author: string;
-  coauthors: string[];
-  reviewers: string[];
-  coauthor_groups: string[];
-  reviewer_groups: string[];
-  upload_create_time: Date;
-  published: boolean;
-  publish_time: Date | null;
-  /** API URLs of the installations the upload was published to (migration 010). */
-  published_to?: string[];
-  with_embargo: boolean;
-  embargo_length: number;
-  license: string;
-  process_status: string;
-  current_process: string | null;
-  last_status_message: string | null;
-  errors: string[];
-  warnings: string[];
-  complete_time: Date | null;
-  n_entries?: number;
-}
+/** An upload as `SELECT u.*` reads it, with the count of its entries. */
+export type UploadRow = Columns<'uploads'> & { n_entries: number };
 
 const selectUploads = `
   SELECT u.*, (SELECT count(*)::int FROM entries e WHERE e.upload_id = u.upload_id) AS n_entries

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { escapeLike, type Queryable } from '../db/database.ts';
 import { hashPassword, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../security/password.ts';
+import type { Columns } from '../db/rows.ts';
 
 /** A user row without its password hash (the hash never leaves this module). */
 export interface UserRecord {
@@ -39,14 +40,20 @@ export class DuplicateUserError extends Error {
 const columns =
   'user_id, username, email, first_name, last_name, affiliation, affiliation_address, is_admin, created';
 
-interface UserRow extends Omit<UserRecord, 'created'> {
-  created: Date | string;
-}
+type UserRow = Columns<
+  'users',
+  | 'user_id'
+  | 'username'
+  | 'email'
+  | 'first_name'
+  | 'last_name'
+  | 'affiliation'
+  | 'affiliation_address'
+  | 'is_admin'
+  | 'created'
+>;
 
-const toRecord = (row: UserRow): UserRecord => ({
-  ...row,
-  created: row.created instanceof Date ? row.created.toISOString() : new Date(row.created).toISOString(),
-});
+const toRecord = (row: UserRow): UserRecord => ({ ...row, created: row.created.toISOString() });
 
 /** Usernames and emails compare case-insensitively (as Keycloak's), so they are stored lower-cased. */
 export const normalizeLogin = (value: string): string => value.trim().toLowerCase();
@@ -99,7 +106,7 @@ export const findUsersByIds = async (db: Queryable, userIds: string[]): Promise<
 /** Which of these user ids name no user. */
 export const unknownUserIds = async (db: Queryable, userIds: readonly string[]): Promise<string[]> => {
   if (userIds.length === 0) return [];
-  const { rows } = await db.query<{ user_id: string }>(
+  const { rows } = await db.query<Columns<'users', 'user_id'>>(
     'SELECT user_id FROM users WHERE user_id = ANY($1::text[])',
     [userIds],
   );
@@ -182,7 +189,7 @@ export const authenticateUser = async (
   login: string,
   password: string,
 ): Promise<UserRecord | undefined> => {
-  const { rows } = await db.query<UserRow & { password_hash: string | null }>(
+  const { rows } = await db.query<UserRow & Columns<'users', 'password_hash'>>(
     `SELECT ${columns}, password_hash ${BY_LOGIN}`,
     [normalizeLogin(login)],
   );
@@ -195,7 +202,9 @@ export const authenticateUser = async (
 
 /** The id of the account a login (username or email) names, as authenticateUser chooses it. */
 export const userIdForLogin = async (db: Queryable, login: string): Promise<string | undefined> => {
-  const { rows } = await db.query<{ user_id: string }>(`SELECT user_id ${BY_LOGIN}`, [normalizeLogin(login)]);
+  const { rows } = await db.query<Columns<'users', 'user_id'>>(`SELECT user_id ${BY_LOGIN}`, [
+    normalizeLogin(login),
+  ]);
   return rows[0]?.user_id;
 };
 

@@ -2,21 +2,26 @@ import type { Queryable } from '../../db/database.ts';
 import { entryDatasetsSql } from '../documents.ts';
 import type { SearchIndex } from './search-index.ts';
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import type { Columns, Narrowed } from '../../db/rows.ts';
 
 /** Documents read in one query when a budget takes turns: about 1 MB of JSON text. */
 const DOCUMENT_BATCH = 500;
 
-export interface EntryRow {
-  entry_id: string;
-  upload_id: string;
-  mainfile: string;
-  parser_name: string;
-  process_status: string;
-  search_seq: string;
-  metadata: Record<string, unknown>;
-  user_metadata: Record<string, unknown>;
-  datasets: unknown[];
-}
+/** An entry as the index reads it: its change number as text (search_seq::text), its datasets' documents. */
+export type EntryRow = Narrowed<
+  Columns<
+    'entries',
+    | 'entry_id'
+    | 'upload_id'
+    | 'mainfile'
+    | 'parser_name'
+    | 'process_status'
+    | 'search_seq'
+    | 'metadata'
+    | 'user_metadata'
+  >,
+  { search_seq: string }
+> & { datasets: unknown[] };
 
 const entriesSql = (where: string) =>
   `SELECT e.entry_id, e.upload_id, e.mainfile, e.parser_name, e.process_status, e.search_seq::text, e.metadata,

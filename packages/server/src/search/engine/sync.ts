@@ -8,6 +8,7 @@ import { entryDocument, parseEntryRow } from './entry-rows.ts';
 import { readShares, restoreShares } from './parallel-build.ts';
 import type { SearchIndex } from './search-index.ts';
 import { turnTaker } from './turns.ts';
+import type { Columns, Narrowed } from '../../db/rows.ts';
 
 /** Dictionary values indexed between two checks for a turn (see SearchIndex.warmStep). */
 const WARM_STEP = 4096;
@@ -22,18 +23,17 @@ export interface ParallelBuildOptions {
   warn?: (message: string) => void;
 }
 
-interface UploadRow {
-  upload_id: string;
-  published: boolean;
-  with_embargo: boolean;
-  main_author: string;
+/** An upload as the index reads it: who may see it, its change number as text, its part of the documents. */
+type UploadRow = Narrowed<
+  Columns<'uploads', 'upload_id' | 'published' | 'with_embargo' | 'main_author' | 'search_seq'>,
+  { search_seq: string }
+> & {
   members: string[];
   writer_groups: string[];
   viewer_groups: string[];
   visible_to_all: boolean;
-  search_seq: string;
   doc: Record<string, unknown>;
-}
+};
 
 const uploadsSql = (where: string) =>
   `SELECT u.upload_id, u.published, u.with_embargo, u.main_author,
