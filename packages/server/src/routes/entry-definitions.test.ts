@@ -1,8 +1,9 @@
 // GET entries/{id}/definitions: what an editor of a notebook entry needs of its schema, against the real
 // server and embedded database.
+import type { ApiClient } from '@oasis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEntryId } from '../processing/ids.ts';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, refusalOf, uploadProcessed } from '../testing/http.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 import { makeZip } from '../testing/zip.ts';
@@ -33,47 +34,29 @@ const data = `data:
     - {m_def: ../upload/raw/schema.archive.yaml#OxideLayer, oxide: SiO2}
 `;
 
-interface Definitions {
-  data: {
-    root: string;
-    sections: Record<
-      string,
-      {
-        name: string;
-        base_sections: string[];
-        quantities: { name: string; defined_by: string; m_annotations?: unknown; type?: unknown }[];
-        sub_sections: { name: string; repeats: boolean; section: string }[];
-        m_annotations?: unknown;
-      }
-    >;
-  };
-}
-
 describe('the definitions of an entry', () => {
   let server: TestServer;
-  let alice: string;
-  let bob: string;
+  let alice: ApiClient;
+  let bob: ApiClient;
   let uploadId: string;
 
   beforeAll(async () => {
     server = await startTestServer();
-    alice = await createUserWithToken(server, 'alice');
-    bob = await createUserWithToken(server, 'bob');
+    alice = apiClient(server, await createUserWithToken(server, 'alice'));
+    bob = apiClient(server, await createUserWithToken(server, 'bob'));
     const zip = makeZip({ 'schema.archive.yaml': schema, 'sample.archive.yaml': data });
-    ({ upload_id: uploadId } = await json<{ upload_id: string }>(
-      await fetch(`${server.api}/uploads?file_name=eln.zip`, as(alice, { method: 'POST', body: zip })),
-    ));
-    expect((await waitProcessed(server, uploadId, alice)).process_status).toBe('SUCCESS');
+    // Answers once the upload's processing has succeeded.
+    ({ uploadId } = await uploadProcessed(alice, 'eln.zip', zip));
   });
   afterAll(async () => server?.close());
 
-  const definitionsOf = (mainfile: string, token: string | undefined) =>
-    fetch(`${server.api}/entries/${generateEntryId(uploadId, mainfile)}/definitions`, as(token));
+  const definitionsById = (entryId: string, api: ApiClient) =>
+    api.call('entryDefinitions', { params: { entry_id: entryId } });
+  const definitionsOf = (mainfile: string, api: ApiClient) =>
+    definitionsById(generateEntryId(uploadId, mainfile), api);
 
   it('resolves the data section with inherited quantities, its sub-sections and the m_def the data chooses', async () => {
-    const response = await definitionsOf('sample.archive.yaml', alice);
-    expect(response.status).toBe(200);
-    const { data: definitions } = await json<Definitions>(response);
+    const { data: definitions } = await definitionsOf('sample.archive.yaml', alice);
     const sample = definitions.sections[definitions.root]!;
     expect(definitions.root).toBe('schema.archive.yaml#/definitions/section_definitions/2');
     expect(sample.name).toBe('Sample');
@@ -111,11 +94,7 @@ describe('the definitions of an entry', () => {
   });
 
   it("lists a schema file's package: its sections in order, resolved", async () => {
-    const response = await definitionsOf('schema.archive.yaml', alice);
-    expect(response.status).toBe(200);
-    const { data: definitions } = await json<Definitions & { data: { package?: { sections: string[] } } }>(
-      response,
-    );
+    const { data: definitions } = await definitionsOf('schema.archive.yaml', alice);
     const keys = [0, 1, 2].map((i) => `schema.archive.yaml#/definitions/section_definitions/${i}`);
     expect(definitions.package?.sections).toEqual(keys);
     expect(definitions.root).toBe(keys[0]);
@@ -123,12 +102,13 @@ describe('the definitions of an entry', () => {
   });
 
   it('is the same 404 for an entry that is not visible and one that does not exist', async () => {
-    for (const response of [
-      await definitionsOf('sample.archive.yaml', bob),
-      await definitionsOf('sample.archive.yaml', undefined),
-      await fetch(`${server.api}/entries/nothing-here/definitions`, as(alice)),
-      await fetch(`${server.api}/entries/${'x'.repeat(300)}/definitions`, as(alice)),
-    ])
-      expect(response.status).toBe(404);
+    // Called one at a time: a refusal nobody awaits yet would be reported as unhandled.
+    for (const [what, attempt] of [
+      ['bob', () => definitionsOf('sample.archive.yaml', bob)],
+      ['anonymous', () => definitionsOf('sample.archive.yaml', apiClient(server))],
+      ['missing', () => definitionsById('nothing-here', alice)],
+      ['long id', () => definitionsById('x'.repeat(300), alice)],
+    ] as const)
+      expect([what, (await refusalOf(attempt()))[0]]).toEqual([what, 404]);
   });
 });
