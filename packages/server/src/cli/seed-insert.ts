@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
 import type { SeedUpload } from './seed-generate.ts';
 import { FIRST_NAMES, LAST_NAMES } from './seed-tables.ts';
+import type { Columns } from '../db/rows.ts';
 
 /** A UUID-shaped id derived from a name, so seeded users get the same ids in every database. */
 const nameUuid = (name: string): string => {
@@ -33,7 +34,7 @@ export const ensureSeedUsers = async (
       users.map((u) => u.last),
     ],
   );
-  const { rows } = await db.query<{ user_id: string; username: string }>(
+  const { rows } = await db.query<Columns<'users', 'user_id' | 'username'>>(
     'SELECT user_id, username FROM users WHERE username = ANY($1)',
     [users.map((u) => u.username)],
   );

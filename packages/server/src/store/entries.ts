@@ -5,7 +5,7 @@ export type EntryRow = Columns<'entries'>;
 
 export const listUploadEntryFiles = async (db: Queryable, uploadId: string) =>
   (
-    await db.query<{ entry_id: string; mainfile: string; parser_name: string }>(
+    await db.query<Columns<'entries', 'entry_id' | 'mainfile' | 'parser_name'>>(
       'SELECT entry_id, mainfile, parser_name FROM entries WHERE upload_id = $1',
       [uploadId],
     )
@@ -16,7 +16,7 @@ export const findEntryFiles = async (db: Queryable, entryIds: readonly string[])
   entryIds.length === 0
     ? []
     : (
-        await db.query<{ entry_id: string; mainfile: string; parser_name: string }>(
+        await db.query<Columns<'entries', 'entry_id' | 'mainfile' | 'parser_name'>>(
           'SELECT entry_id, mainfile, parser_name FROM entries WHERE entry_id = ANY($1)',
           [entryIds],
         )
@@ -43,7 +43,7 @@ export const listFinishedEntries = async (
   db: Queryable,
   uploadId: string,
 ): Promise<Map<string, string[]>> => {
-  const { rows } = await db.query<{ entry_id: string; errors: string[] | null }>(
+  const { rows } = await db.query<Columns<'entries', 'entry_id' | 'errors'>>(
     `SELECT entry_id, errors FROM entries WHERE upload_id = $1 AND process_status IN ('SUCCESS', 'FAILURE')`,
     [uploadId],
   );

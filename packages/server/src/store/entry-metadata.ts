@@ -78,7 +78,7 @@ export const removeFromDatasets = async (db: Queryable, pairs: readonly Membersh
 /** The dataset ids the given entries belong to, all together. */
 export const datasetIdsOfEntries = async (db: Queryable, entryIds: readonly string[]): Promise<string[]> =>
   (
-    await db.query<{ dataset_id: string }>(
+    await db.query<Columns<'dataset_entries', 'dataset_id'>>(
       'SELECT DISTINCT dataset_id FROM dataset_entries WHERE entry_id = ANY($1::text[]) ORDER BY dataset_id',
       [entryIds],
     )
@@ -87,7 +87,7 @@ export const datasetIdsOfEntries = async (db: Queryable, entryIds: readonly stri
 /** The uploads the given entries belong to. */
 export const uploadIdsOfEntries = async (db: Queryable, entryIds: readonly string[]): Promise<string[]> =>
   (
-    await db.query<{ upload_id: string }>(
+    await db.query<Columns<'entries', 'upload_id'>>(
       'SELECT DISTINCT upload_id FROM entries WHERE entry_id = ANY($1::text[]) ORDER BY upload_id',
       [entryIds],
     )

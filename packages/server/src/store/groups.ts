@@ -43,7 +43,7 @@ export const findGroup = async (db: Queryable, groupId: string): Promise<GroupRo
 
 /** Ids of the groups the user owns or is a member of: what gives them roles through an upload's groups. */
 export const groupIdsOfUser = async (db: Queryable, userId: string, limit: number): Promise<string[]> => {
-  const { rows } = await db.query<{ group_id: string }>(
+  const { rows } = await db.query<Columns<'user_groups', 'group_id'>>(
     `SELECT group_id FROM user_groups WHERE owner = $1 OR members @> ARRAY[$1]::text[] ORDER BY group_id LIMIT $2`,
     [userId, limit],
   );
@@ -53,7 +53,7 @@ export const groupIdsOfUser = async (db: Queryable, userId: string, limit: numbe
 /** Which of the given group ids exist. */
 export const existingGroupIds = async (db: Queryable, groupIds: readonly string[]): Promise<Set<string>> => {
   if (groupIds.length === 0) return new Set();
-  const { rows } = await db.query<{ group_id: string }>(
+  const { rows } = await db.query<Columns<'user_groups', 'group_id'>>(
     'SELECT group_id FROM user_groups WHERE group_id = ANY($1::text[])',
     [groupIds],
   );

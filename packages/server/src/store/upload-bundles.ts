@@ -30,9 +30,10 @@ export const successfulEntriesOfUpload = async (db: Queryable, uploadId: string)
 /** The ids among `entryIds` that entries of this installation already have. */
 export const existingEntryIds = async (db: Queryable, entryIds: readonly string[]): Promise<string[]> =>
   (
-    await db.query<{ entry_id: string }>('SELECT entry_id FROM entries WHERE entry_id = ANY($1::text[])', [
-      entryIds,
-    ])
+    await db.query<Columns<'entries', 'entry_id'>>(
+      'SELECT entry_id FROM entries WHERE entry_id = ANY($1::text[])',
+      [entryIds],
+    )
   ).rows.map((row) => row.entry_id);
 
 export interface ImportedUpload {

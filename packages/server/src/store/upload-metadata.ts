@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import type { Columns } from '../db/rows.ts';
 
 /** Upload fields an edit may set; anything else is never written here. */
 export interface UploadChanges {
@@ -85,7 +86,7 @@ export const liftExpiredEmbargoes = async (
   now: Date,
   uploadId?: string,
 ): Promise<string[]> => {
-  const { rows } = await db.query<{ upload_id: string }>(
+  const { rows } = await db.query<Columns<'uploads', 'upload_id'>>(
     `UPDATE uploads SET with_embargo = false, embargo_length = 0
      WHERE published AND with_embargo AND publish_time + make_interval(months => embargo_length) <= $1
        AND ($2::text IS NULL OR upload_id = $2)

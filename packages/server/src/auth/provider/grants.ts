@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { hashSecret, randomSecret, sameSecret } from '../secrets.ts';
 import type { AuthRequest } from './auth-request.ts';
+import type { Columns } from '../../db/rows.ts';
 
 /** Authorization codes live 60 s and work once; only their hash is stored. */
 const CODE_LIFETIME = 60;
@@ -57,16 +58,14 @@ export const redeemAuthorizationCode = async (
     codeVerifier: string | undefined;
   },
 ): Promise<CodeRedemption> => {
-  const { rows } = await db.query<{
-    client_id: string;
-    redirect_uri: string;
-    user_id: string;
-    scope: string;
-    nonce: string | null;
-    code_challenge: string | null;
-    session_id: string | null;
-    live: boolean;
-  }>(
+  const { rows } = await db.query<
+    Columns<
+      'oidc_codes',
+      'client_id' | 'redirect_uri' | 'user_id' | 'scope' | 'nonce' | 'code_challenge' | 'session_id'
+    > & {
+      live: boolean;
+    }
+  >(
     `DELETE FROM oidc_codes WHERE code_hash = $1
      RETURNING client_id, redirect_uri, user_id, scope, nonce, code_challenge, session_id, expires_at > now() AS live`,
     [hashSecret(input.code)],
@@ -118,12 +117,9 @@ export const redeemRefreshToken = async (
   db: Queryable,
   input: { jti: string; subject: string; clientId: string },
 ): Promise<RefreshRedemption> => {
-  const { rows } = await db.query<{
-    user_id: string;
-    client_id: string;
-    scope: string;
-    session_id: string | null;
-  }>(
+  const { rows } = await db.query<
+    Columns<'oidc_refresh_tokens', 'user_id' | 'client_id' | 'scope' | 'session_id'>
+  >(
     `UPDATE oidc_refresh_tokens t SET revoked = true
       WHERE token_hash = $1 AND user_id = $2 AND NOT revoked AND expires_at > now()
         AND (session_id IS NULL OR EXISTS (

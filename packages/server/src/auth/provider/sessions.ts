@@ -3,6 +3,7 @@ import type { OasisConfig } from '../../config/config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { parseCookies, serializeCookie } from '../cookies.ts';
 import { hashSecret, randomSecret } from '../secrets.ts';
+import type { Columns } from '../../db/rows.ts';
 
 /**
  * Single sign-on sessions. The browser holds a random secret in an HttpOnly cookie scoped to the provider's
@@ -71,7 +72,7 @@ export const currentSession = async (
   const secret = parseCookies(request.headers.cookie).get(SSO_COOKIE);
   if (!secret) return undefined;
   const sid = hashSecret(secret);
-  const { rows } = await db.query<{ user_id: string }>(
+  const { rows } = await db.query<Columns<'oidc_sessions', 'user_id'>>(
     'SELECT user_id FROM oidc_sessions WHERE session_hash = $1 AND expires_at > now()',
     [sid],
   );

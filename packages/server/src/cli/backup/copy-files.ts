@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import { UploadFiles } from '../../files/storage.ts';
 import type { ArchiveWriter } from './archive-writer.ts';
 import { UPLOAD_AREAS, uploadEntry } from './format.ts';
+import type { Columns } from '../../db/rows.ts';
 
 export interface FileCounts {
   uploads: number;
@@ -55,7 +56,7 @@ export const copyUploadFiles = async (
   const counts: FileCounts = { uploads: 0, count: 0, bytes: 0, directories: 0, vanished: 0 };
   let last = '';
   for (;;) {
-    const { rows } = await tx.query<{ upload_id: string }>(
+    const { rows } = await tx.query<Columns<'uploads', 'upload_id'>>(
       'SELECT upload_id FROM uploads WHERE upload_id > $1 ORDER BY upload_id LIMIT $2',
       [last, UPLOAD_PAGE],
     );
