@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEntryId } from '../processing/ids.ts';
 import { insertDataset } from '../store/datasets.ts';
 import { createUser } from '../store/users.ts';
-import { as, json } from '../testing/http.ts';
+import { apiClient, as, json } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { makeZip } from '../testing/zip.ts';
@@ -79,6 +79,7 @@ describe('hostile bundles', () => {
   let server: TestServer;
   let admin = '';
   let doraId = '';
+  // raw: the client sends files to uploadCreate and uploadRawPut only, so bundles go by hand.
   const importBundle = (body: Buffer) =>
     fetch(`${server.api}/uploads/bundle`, as(admin, { method: 'POST', body }));
   const datasetEntries = async (datasetId: string) =>
@@ -98,9 +99,9 @@ describe('hostile bundles', () => {
       is_admin: true,
     });
     admin = (
-      await json<{ access_token: string }>(
-        await fetch(`${server.api}/auth/token?username=central&password=central-password`),
-      )
+      await apiClient(server).call('authToken', {
+        query: { username: 'central', password: 'central-password' },
+      })
     ).access_token;
     const dora = await createUser(server.ctx.db, {
       username: 'dora',
