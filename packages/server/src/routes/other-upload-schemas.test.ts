@@ -2,7 +2,7 @@
 // when the uploader may read that upload, refused otherwise; its editor's definitions come from there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEntryId } from '../processing/ids.ts';
-import { as, callApi, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, refusalOf, waitProcessed } from '../testing/http.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { setUploadAccess } from '../testing/upload-access.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -21,13 +21,6 @@ const schema = `definitions:
         layers: {section: Layer, repeats: true}
 `;
 
-interface Entry {
-  entry_id: string;
-  mainfile: string;
-  process_status: string;
-  errors: string[];
-}
-
 describe('schemas of other uploads', () => {
   let server: TestServer;
   const tokens = { alice: '', bob: '', carol: '' };
@@ -35,35 +28,35 @@ describe('schemas of other uploads', () => {
   let schemaUpload: string;
   let dataUpload: string;
 
+  /** Adds a file to an upload and waits for its processing. */
+  const putFile = (token: string, uploadId: string, name: string, text: string) =>
+    apiClient(server, token).upload('uploadRawPut', new Blob([text]), {
+      params: { upload_id: uploadId, path: '' },
+      query: { file_name: name, wait_for_processing: true },
+    });
   const newUpload = async (token: string, files: Record<string, string>) => {
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(
-      await fetch(`${server.api}/uploads`, as(token, { method: 'POST' })),
-    );
+    const { upload_id: uploadId } = await apiClient(server, token).call('uploadCreate');
     // One file after the other, each processed before the next: a PUT while the upload processes is refused.
-    for (const [name, text] of Object.entries(files)) {
-      const put = await fetch(
-        `${server.api}/uploads/${uploadId}/raw/?file_name=${name}&wait_for_processing=true`,
-        as(token, { method: 'PUT', body: text }),
-      );
-      expect(put.status, await put.clone().text()).toBe(200);
-    }
+    for (const [name, text] of Object.entries(files)) await putFile(token, uploadId, name, text);
     await waitProcessed(server, uploadId, token);
     return uploadId;
   };
   const entriesOf = async (uploadId: string, token: string) =>
-    (await json<{ data: Entry[] }>(await callApi(server, token, 'GET', `uploads/${uploadId}/entries`))).data;
+    (await apiClient(server, token).call('uploadEntries', { params: { upload_id: uploadId } })).data;
   const reprocess = async (uploadId: string, token: string) => {
-    expect((await callApi(server, token, 'POST', `uploads/${uploadId}/action/process`)).status).toBe(200);
+    await apiClient(server, token).call('uploadProcess', { params: { upload_id: uploadId } });
     await waitProcessed(server, uploadId, token);
   };
+  const archiveOf = async (entryId: string, token: string) =>
+    (await apiClient(server, token).call('entryArchive', { params: { entry_id: entryId } })).data.archive;
+  const definitionsOf = (entryId: string, token: string) =>
+    apiClient(server, token).call('entryDefinitions', { params: { entry_id: entryId } });
 
   beforeAll(async () => {
     server = await startTestServer();
     for (const name of ['alice', 'bob', 'carol'] as const) {
       tokens[name] = await createUserWithToken(server, name);
-      ids[name] = (
-        await json<{ user_id: string }>(await callApi(server, tokens[name], 'GET', 'users/me'))
-      ).user_id;
+      ids[name] = (await apiClient(server, tokens[name]).call('usersMe')).user_id;
     }
     schemaUpload = await newUpload(tokens.alice, { 'schema.archive.yaml': schema });
     const sampleOf = `../uploads/${schemaUpload}/raw/schema.archive.yaml`;
@@ -95,27 +88,20 @@ describe('schemas of other uploads', () => {
     expect(escape.errors[0]).toMatch(/could not resolve the section definition of data/);
 
     const filmId = generateEntryId(dataUpload, 'film.archive.yaml');
-    const { data } = await json<{
-      data: { archive: { data: Record<string, unknown>; metadata: Record<string, unknown> } };
-    }>(await callApi(server, tokens.bob, 'GET', `entries/${filmId}/archive`));
-    expect(data.archive.metadata.entry_type).toBe('Sample');
-    expect(data.archive.data).toMatchObject({
-      m_def: `../uploads/${schemaUpload}/raw/schema.archive.yaml#/definitions/section_definitions/1`,
-      layers: [{ material: 'ITO' }],
+    const archive = await archiveOf(filmId, tokens.bob);
+    expect(archive).toMatchObject({ metadata: { entry_type: 'Sample' } });
+    expect(archive).toMatchObject({
+      data: {
+        m_def: `../uploads/${schemaUpload}/raw/schema.archive.yaml#/definitions/section_definitions/1`,
+        layers: [{ material: 'ITO' }],
+        thickness: expect.closeTo(2000, 9),
+      },
     });
-    expect(data.archive.data.thickness).toBeCloseTo(2000, 9);
   });
 
   it("gives the editor the other upload's sections, to those who may read that upload", async () => {
     const filmId = generateEntryId(dataUpload, 'film.archive.yaml');
-    const response = await callApi(server, tokens.bob, 'GET', `entries/${filmId}/definitions`);
-    expect(response.status).toBe(200);
-    const { data } = await json<{
-      data: {
-        root: string;
-        sections: Record<string, { name: string; search_name: string; sub_sections: { section: string }[] }>;
-      };
-    }>(response);
+    const { data } = await definitionsOf(filmId, tokens.bob);
     const file = `../uploads/${schemaUpload}/raw/schema.archive.yaml`;
     expect(data.root).toBe(`${file}#/definitions/section_definitions/1`);
     const sample = data.sections[data.root]!;
@@ -126,8 +112,7 @@ describe('schemas of other uploads', () => {
 
     // Carol may see the data, not the schema's upload: the editor gets no definitions.
     await setUploadAccess(server.ctx.db, dataUpload, { reviewers: [ids.carol] });
-    const hidden = await callApi(server, tokens.carol, 'GET', `entries/${filmId}/definitions`);
-    expect(hidden.status).toBe(404);
+    expect((await refusalOf(definitionsOf(filmId, tokens.carol)))[0]).toBe(404);
   });
 
   it('takes definitions named through an archive: by entry id, and by mainfile', async () => {
@@ -144,17 +129,12 @@ describe('schemas of other uploads', () => {
     expect(status('by-mainfile.archive.yaml')?.process_status).toBe('SUCCESS');
     // An entry id that is no archive file of the upload names nothing.
     expect(status('own.archive.yaml')?.errors[0]).toMatch(/could not resolve the section definition/);
-    const { data } = await json<{ data: { archive: { data: Record<string, unknown> } } }>(
-      await callApi(
-        server,
-        tokens.bob,
-        'GET',
-        `entries/${generateEntryId(upload, 'by-id.archive.yaml')}/archive`,
-      ),
-    );
-    expect(data.archive.data.m_def).toBe(
-      `../uploads/${schemaUpload}/raw/schema.archive.yaml#/definitions/section_definitions/1`,
-    );
+    const archive = await archiveOf(generateEntryId(upload, 'by-id.archive.yaml'), tokens.bob);
+    expect(archive).toMatchObject({
+      data: {
+        m_def: `../uploads/${schemaUpload}/raw/schema.archive.yaml#/definitions/section_definitions/1`,
+      },
+    });
   });
 
   it("does not lend the main author's read rights to a co-author who writes the file", async () => {
@@ -162,14 +142,12 @@ describe('schemas of other uploads', () => {
     const secret = await newUpload(tokens.alice, { 'secret.archive.yaml': schema });
     const shared = await newUpload(tokens.alice, { 'notes.archive.yaml': 'data: {}\n' });
     await setUploadAccess(server.ctx.db, shared, { coauthors: [ids.carol] });
-    const put = await fetch(
-      `${server.api}/uploads/${shared}/raw/?file_name=probe.archive.yaml&wait_for_processing=true`,
-      as(tokens.carol, {
-        method: 'PUT',
-        body: `data:\n  m_def: ../uploads/${secret}/raw/secret.archive.yaml#Sample\n  colour: red\n`,
-      }),
+    await putFile(
+      tokens.carol,
+      shared,
+      'probe.archive.yaml',
+      `data:\n  m_def: ../uploads/${secret}/raw/secret.archive.yaml#Sample\n  colour: red\n`,
     );
-    expect(put.status, await put.clone().text()).toBe(200);
     await waitProcessed(server, shared, tokens.carol);
     const probe = (await entriesOf(shared, tokens.carol)).find((e) => e.mainfile === 'probe.archive.yaml')!;
     expect(probe.process_status).toBe('FAILURE');

@@ -1,7 +1,9 @@
 // GET systems/{entry_id} against the real server: a CIF upload is processed, its topology systems come
 // back as CIF, XYZ and PDB files; bad paths, formats and systems without atoms get NOMAD's errors.
+import type { ApiClient } from '@oasis/client';
+import type { SystemQuery } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, as, json, refusalOf, uploadProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -38,34 +40,34 @@ const waterArchive = {
 describe('GET systems/{entry_id}', () => {
   let server: TestServer;
   let alice: string;
-  let bob: string;
+  let aliceApi: ApiClient;
+  let bobApi: ApiClient;
   let naclEntry: string;
   let waterEntry: string;
 
   beforeAll(async () => {
     server = await startTestServer();
     alice = await createUserWithToken(server, 'alice');
-    bob = await createUserWithToken(server, 'bob');
-    const response = await fetch(
-      `${server.api}/uploads?file_name=data.zip`,
-      as(alice, {
-        method: 'POST',
-        body: makeZip({ 'NaCl.cif': naclCif, 'water.archive.json': JSON.stringify(waterArchive) }),
-      }),
-    );
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(response);
-    expect((await waitProcessed(server, uploadId, alice)).process_status).toBe('SUCCESS');
-    const entries = await fetch(`${server.api}/uploads/${uploadId}/entries`, as(alice));
-    const { data } = await json<{ data: { entry_id: string; mainfile: string }[] }>(entries);
-    naclEntry = data.find((e) => e.mainfile === 'NaCl.cif')!.entry_id;
-    waterEntry = data.find((e) => e.mainfile === 'water.archive.json')!.entry_id;
+    aliceApi = apiClient(server, alice);
+    bobApi = apiClient(server, await createUserWithToken(server, 'bob'));
+    const zip = makeZip({ 'NaCl.cif': naclCif, 'water.archive.json': JSON.stringify(waterArchive) });
+    // Answers once the upload's processing has succeeded.
+    const { entries } = await uploadProcessed(aliceApi, 'data.zip', zip);
+    naclEntry = entries.find((e) => e.mainfile === 'NaCl.cif')!.entry_id;
+    waterEntry = entries.find((e) => e.mainfile === 'water.archive.json')!.entry_id;
   });
   afterAll(async () => server.close());
 
-  const get = (entryId: string, params: Record<string, string>, token: string | undefined = alice) =>
-    fetch(`${server.api}/systems/${entryId}?${new URLSearchParams(params).toString()}`, as(token));
+  const system = (entryId: string, query: SystemQuery, api = aliceApi) =>
+    api.file('systemFile', { params: { entry_id: entryId }, query });
+  const systemText = async (entryId: string, query: SystemQuery) =>
+    (await system(entryId, query)).blob.text();
+  /** raw: for the content-disposition header, and for queries the client's types refuse. */
+  const get = (entryId: string, params: Record<string, string>) =>
+    fetch(`${server.api}/systems/${entryId}?${new URLSearchParams(params).toString()}`, as(alice));
 
   it('writes the original system of a processed CIF as CIF, with a file name', async () => {
+    // raw: checks the content-disposition header.
     const response = await get(naclEntry, { path: 'results/material/topology/0', format: 'cif' });
     expect(response.status, await response.clone().text()).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="Cl4Na4.cif"');
@@ -81,11 +83,12 @@ describe('GET systems/{entry_id}', () => {
   });
 
   it('writes XYZ with the extended-XYZ cell and PDB with CRYST1', async () => {
-    const xyz = await (await get(naclEntry, { path: 'results/material/topology/0', format: 'xyz' })).text();
+    const xyz = await systemText(naclEntry, { path: 'results/material/topology/0', format: 'xyz' });
     const lines = xyz.trimEnd().split('\n');
     expect(lines[0]).toBe('8');
     expect(lines[1]).toContain('Lattice="5.64020000 0.00000000 0.00000000 0.00000000 5.64020000');
     expect(lines.slice(2).filter((l) => l.startsWith('Na'))).toHaveLength(4);
+    // raw: checks the content-disposition header.
     const pdbResponse = await get(naclEntry, { path: 'results/material/topology/1', format: 'pdb' });
     expect(pdbResponse.headers.get('content-disposition')).toBe('attachment; filename="Cl4Na4.pdb"');
     const pdb = (await pdbResponse.text()).split('\n');
@@ -97,10 +100,8 @@ describe('GET systems/{entry_id}', () => {
   });
 
   it('wraps and unwraps positions of a run system', async () => {
-    const x = async (wrap: string) => {
-      const text = await (
-        await get(waterEntry, { path: 'run/0/system/0', format: 'xyz', wrap_mode: wrap })
-      ).text();
+    const x = async (wrap: SystemQuery['wrap_mode']) => {
+      const text = await systemText(waterEntry, { path: 'run/0/system/0', format: 'xyz', wrap_mode: wrap });
       return text
         .trimEnd()
         .split('\n')
@@ -116,37 +117,46 @@ describe('GET systems/{entry_id}', () => {
   });
 
   it('answers 404 for entries the caller may not see and for paths that point to nothing', async () => {
-    const hidden = await get(naclEntry, { path: 'results/material/topology/0', format: 'xyz' }, bob);
-    expect(hidden.status).toBe(404);
-    const missing = await get(naclEntry, { path: 'results/material/topology/7', format: 'xyz' });
-    expect(missing.status).toBe(404);
-    expect((await json<{ detail: string }>(missing)).detail).toBe(
-      "Could not find a system at the path 'results/material/topology/7' in this entry.",
+    const hidden = system(naclEntry, { path: 'results/material/topology/0', format: 'xyz' }, bobApi);
+    expect((await refusalOf(hidden))[0]).toBe(404);
+    const [status, missing] = await refusalOf(
+      system(naclEntry, { path: 'results/material/topology/7', format: 'xyz' }),
     );
-    expect((await get('no-such-entry', { path: 'results/material/topology/0' })).status).toBe(404);
+    expect(status).toBe(404);
+    expect(missing).toMatchObject({
+      detail: "Could not find a system at the path 'results/material/topology/7' in this entry.",
+    });
+    expect((await refusalOf(system('no-such-entry', { path: 'results/material/topology/0' })))[0]).toBe(404);
   });
 
   it('answers 400 for paths that are no system, systems without atoms and a CIF without a cell', async () => {
-    const notSystem = await get(naclEntry, { path: 'results/properties/structures', format: 'xyz' });
-    expect(notSystem.status).toBe(400);
-    expect((await json<{ detail: string }>(notSystem)).detail).toMatch(
-      /^The path 'results\/properties\/structures' does not point to a system/,
-    );
-    const empty = await get(waterEntry, { path: 'run/0/system/1', format: 'xyz' });
-    expect(empty.status).toBe(400);
-    expect((await json<{ detail: string }>(empty)).detail).toBe(
-      "The system at the path 'run/0/system/1' has no atoms.",
-    );
-    const noCell = await get(waterEntry, { path: 'run/0/system/-1', format: 'cif' });
-    expect(noCell.status).toBe(400);
-    expect((await json<{ detail: string }>(noCell)).detail).toBe(
-      'A CIF file needs a unit cell, and this system has none.',
-    );
+    const notSystem = system(naclEntry, { path: 'results/properties/structures', format: 'xyz' });
+    expect(await refusalOf(notSystem)).toEqual([
+      400,
+      expect.objectContaining({
+        detail: expect.stringMatching(
+          /^The path 'results\/properties\/structures' does not point to a system/,
+        ),
+      }),
+    ]);
+    const empty = system(waterEntry, { path: 'run/0/system/1', format: 'xyz' });
+    expect(await refusalOf(empty)).toEqual([
+      400,
+      expect.objectContaining({ detail: "The system at the path 'run/0/system/1' has no atoms." }),
+    ]);
+    const noCell = system(waterEntry, { path: 'run/0/system/-1', format: 'cif' });
+    expect(await refusalOf(noCell)).toEqual([
+      400,
+      expect.objectContaining({ detail: 'A CIF file needs a unit cell, and this system has none.' }),
+    ]);
     // The same system in a format without cells is fine.
-    expect((await get(waterEntry, { path: 'run/0/system/-1', format: 'xyz' })).status).toBe(200);
+    await expect(system(waterEntry, { path: 'run/0/system/-1', format: 'xyz' })).resolves.toHaveProperty(
+      'blob',
+    );
   });
 
   it('answers 422 for an unknown format or wrap mode and a missing path', async () => {
+    // raw: the client's types refuse these queries, except the over-long path.
     const format = await get(naclEntry, { path: 'results/material/topology/0', format: 'mol' });
     expect(format.status).toBe(422);
     expect(await json(format)).toHaveProperty('detail');
