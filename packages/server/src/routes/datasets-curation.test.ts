@@ -1,6 +1,8 @@
 // Creating and deleting datasets and assigning DOIs over HTTP, with a DataCite-shaped server on loopback.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ApiClient } from '@oasis/client';
+import type { DatasetCreate } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataciteConfig } from '../config/datacite.ts';
 import { assignDoi } from '../services/dataset-doi.ts';
@@ -9,7 +11,7 @@ import { insertDataset } from '../store/datasets.ts';
 import { findUserByUsername } from '../store/users.ts';
 import { createCaller } from '../testing/callers.ts';
 import { storeProcessedUpload } from '../testing/curation.ts';
-import { as, json } from '../testing/http.ts';
+import { apiClient, callApi, refusalOf } from '../testing/http.ts';
 import { openServiceContext } from '../testing/service-context.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -20,12 +22,6 @@ interface Recorded {
   authorization?: string;
   contentType?: string;
   body: { data: { type: string; attributes: Record<string, unknown> } };
-}
-
-interface Dataset {
-  dataset_id: string;
-  dataset_name: string;
-  doi?: string;
 }
 
 /** A stand-in for DataCite's REST API: records each request and answers as `answer` says. */
@@ -71,20 +67,15 @@ describe('curating datasets', () => {
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
-  const send = (method: string, path: string, token?: string, body?: unknown) =>
-    fetch(
-      `${server.api}${path}`,
-      as(token, {
-        method,
-        ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      }),
-    );
-  const create = async (token: string | undefined, body: unknown) => send('POST', '/datasets', token, body);
-  const datasetsOfEntry = async (entryId: string, token = tokens.ada) =>
-    (await json<{ data: { datasets: Dataset[] } }>(await send('GET', `/entries/${entryId}`, token))).data
-      .datasets;
+  const api: Record<string, ApiClient> = {};
+
+  const create = (user: ApiClient, body: DatasetCreate) => user.call('datasetCreate', { body });
+  const datasetsOfEntry = async (entryId: string, user = api.ada!) =>
+    (await user.call('entryById', { params: { entry_id: entryId } })).data.datasets;
+  const deleteDataset = (user: ApiClient, datasetId: string) =>
+    user.call('datasetDelete', { params: { dataset_id: datasetId } });
+  const datasetById = (datasetId: string) =>
+    api.anonymous!.call('datasetById', { params: { dataset_id: datasetId } });
 
   beforeAll(async () => {
     stub = await dataciteStub();
@@ -96,8 +87,10 @@ describe('curating datasets', () => {
       publisher: 'Test Oasis',
     };
     server = await startTestServer({ datacite });
+    api.anonymous = apiClient(server);
     for (const name of ['ada', 'bob', 'root']) {
       tokens[name] = await createUserWithToken(server, name);
+      api[name] = apiClient(server, tokens[name]);
       ids[name] = (await findUserByUsername(server.ctx.db, name))!.user_id;
     }
     await server.ctx.db.query(
@@ -114,10 +107,9 @@ describe('curating datasets', () => {
   });
 
   it('creates datasets with names unique per user, optionally filled with the caller’s entries', async () => {
-    expect((await create(undefined, { dataset_name: 'Anonymous' })).status).toBe(401);
-    const first = await create(tokens.ada, { dataset_name: 'Perovskites' });
-    expect(first.status).toBe(200);
-    const created = await json<{ dataset_id: string; data: Dataset & { user_id: string } }>(first);
+    const ada = api.ada!;
+    expect((await refusalOf(create(api.anonymous!, { dataset_name: 'Anonymous' })))[0]).toBe(401);
+    const created = await create(ada, { dataset_name: 'Perovskites' });
     expect(created.data).toMatchObject({
       dataset_id: created.dataset_id,
       dataset_name: 'Perovskites',
@@ -125,19 +117,22 @@ describe('curating datasets', () => {
       dataset_type: 'owned',
     });
     expect(created.data.doi).toBeUndefined();
-    const twice = await create(tokens.ada, { dataset_name: 'Perovskites' });
-    expect([twice.status, await json(twice)]).toEqual([
+    expect(await refusalOf(create(ada, { dataset_name: 'Perovskites' }))).toEqual([
       400,
       { detail: 'There is already a dataset with name Perovskites' },
     ]);
-    expect((await create(tokens.bob, { dataset_name: 'Perovskites' })).status).toBe(200);
-    const spaced = await create(tokens.ada, { dataset_name: ' Leading space' });
-    expect([spaced.status, await json(spaced)]).toEqual([
+    await create(api.bob!, { dataset_name: 'Perovskites' });
+    expect(await refusalOf(create(ada, { dataset_name: ' Leading space' }))).toEqual([
       422,
       { detail: [{ loc: ['body', 'dataset_name'], msg: 'Invalid name for dataset', type: 'value_error' }] },
     ]);
-    expect((await create(tokens.ada, { dataset_name: '' })).status).toBe(422);
-    expect((await create(tokens.ada, { dataset_name: 'x', entries: { a: 1 } })).status).toBe(422);
+    expect((await refusalOf(create(ada, { dataset_name: '' })))[0]).toBe(422);
+    // raw: entries as an object, which the client's types refuse.
+    const entriesObject = await callApi(server, tokens.ada, 'POST', 'datasets', {
+      dataset_name: 'x',
+      entries: { a: 1 },
+    });
+    expect(entriesObject.status).toBe(422);
 
     const mine = await storeProcessedUpload(server.ctx.db, {
       mainAuthor: ids.ada!,
@@ -148,21 +143,19 @@ describe('curating datasets', () => {
       mainfiles: ['c.cif'],
       published: true,
     });
-    const filled = await create(tokens.ada, {
+    const { dataset_id: filledId } = await create(ada, {
       dataset_name: 'Filled',
-      entries: [mine.entryIds[0], theirs.entryIds[0]],
+      entries: [mine.entryIds[0]!, theirs.entryIds[0]!],
     });
-    const { dataset_id: filledId } = await json<{ dataset_id: string }>(filled);
-    expect((await datasetsOfEntry(mine.entryIds[0]!)).map((d) => d.dataset_id)).toEqual([filledId]);
+    expect((await datasetsOfEntry(mine.entryIds[0]!))?.map((d) => d.dataset_id)).toEqual([filledId]);
     expect(await datasetsOfEntry(mine.entryIds[1]!)).toEqual([]);
     // Only the caller's own entries go in, as in NOMAD.
     expect(await datasetsOfEntry(theirs.entryIds[0]!)).toEqual([]);
-    const byQuery = await create(tokens.ada, {
+    const { dataset_id: queryId } = await create(ada, {
       dataset_name: 'By query',
       query: { upload_id: mine.uploadId },
     });
-    const { dataset_id: queryId } = await json<{ dataset_id: string }>(byQuery);
-    expect((await datasetsOfEntry(mine.entryIds[1]!)).map((d) => d.dataset_id)).toEqual([queryId]);
+    expect((await datasetsOfEntry(mine.entryIds[1]!))?.map((d) => d.dataset_id)).toEqual([queryId]);
   });
 
   it('deletes a dataset for its creator or an admin, and its entries forget it', async () => {
@@ -171,79 +164,65 @@ describe('curating datasets', () => {
       mainfiles: ['d.cif'],
     });
     const made = async (name: string) =>
-      (
-        await json<{ dataset_id: string }>(
-          await create(tokens.ada, { dataset_name: name, entries: entryIds }),
-        )
-      ).dataset_id;
+      (await create(api.ada!, { dataset_name: name, entries: entryIds })).dataset_id;
     const one = await made('To delete');
     const two = await made('Admin deletes');
-    expect((await send('DELETE', `/datasets/${one}`)).status).toBe(401);
-    const foreign = await send('DELETE', `/datasets/${one}`, tokens.bob);
-    expect([foreign.status, await json(foreign)]).toEqual([
+    expect((await refusalOf(deleteDataset(api.anonymous!, one)))[0]).toBe(401);
+    expect(await refusalOf(deleteDataset(api.bob!, one))).toEqual([
       401,
       { detail: 'The dataset can only be edited by the user who created the dataset.' },
     ]);
-    expect((await send('DELETE', '/datasets/no-such-dataset', tokens.ada)).status).toBe(404);
-    expect((await datasetsOfEntry(entryIds[0]!)).map((d) => d.dataset_name).sort()).toEqual([
+    expect((await refusalOf(deleteDataset(api.ada!, 'no-such-dataset')))[0]).toBe(404);
+    expect((await datasetsOfEntry(entryIds[0]!))?.map((d) => d.dataset_name).sort()).toEqual([
       'Admin deletes',
       'To delete',
     ]);
-    const deleted = await send('DELETE', `/datasets/${one}`, tokens.ada);
-    expect(deleted.status).toBe(200);
-    expect((await json<{ data: Dataset }>(deleted)).data.dataset_name).toBe('To delete');
-    expect((await send('DELETE', `/datasets/${two}`, tokens.root)).status).toBe(200);
-    expect((await send('GET', `/datasets/${one}`)).status).toBe(404);
+    const deleted = await deleteDataset(api.ada!, one);
+    expect(deleted.data.dataset_name).toBe('To delete');
+    await deleteDataset(api.root!, two);
+    expect((await refusalOf(datasetById(one)))[0]).toBe(404);
     expect(await datasetsOfEntry(entryIds[0]!)).toEqual([]);
     // The search index follows too.
-    const found = await send('POST', '/entries/query', tokens.ada, {
-      owner: 'visible',
-      query: { 'datasets.dataset_id': one },
+    const found = await api.ada!.call('entriesQuery', {
+      body: { owner: 'visible', query: { 'datasets.dataset_id': one } },
     });
-    expect((await json<{ pagination: { total: number } }>(found)).pagination.total).toBe(0);
+    expect(found.pagination.total).toBe(0);
   });
 
   it('assigns a DOI through DataCite, after which the dataset is final', async () => {
+    const ada = api.ada!;
     const upload = await storeProcessedUpload(server.ctx.db, {
       mainAuthor: ids.ada!,
       coauthors: [ids.root!],
       mainfiles: ['e.cif', 'f.cif'],
     });
-    const datasetId = (
-      await json<{ dataset_id: string }>(
-        await create(tokens.ada, { dataset_name: 'Citable', entries: [upload.entryIds[0]] }),
-      )
-    ).dataset_id;
-    const doi = (token?: string, id = datasetId) => send('POST', `/datasets/${id}/action/doi`, token);
-    expect((await doi()).status).toBe(401);
-    expect((await doi(tokens.bob)).status).toBe(401);
-    expect((await doi(tokens.ada, 'no-such-dataset')).status).toBe(404);
-    const unpublished = await doi(tokens.ada);
-    expect([unpublished.status, await json(unpublished)]).toEqual([
+    const datasetId = (await create(ada, { dataset_name: 'Citable', entries: [upload.entryIds[0]!] }))
+      .dataset_id;
+    const doi = (user = api.anonymous!, id = datasetId) =>
+      user.call('datasetDoi', { params: { dataset_id: id } });
+    expect((await refusalOf(doi()))[0]).toBe(401);
+    expect((await refusalOf(doi(api.bob!)))[0]).toBe(401);
+    expect((await refusalOf(doi(ada, 'no-such-dataset')))[0]).toBe(404);
+    expect(await refusalOf(doi(ada))).toEqual([
       400,
       {
         detail:
           'The dataset has unpublished contents. No DOI can be assigned at the moment. Publish the dataset contents first.',
       },
     ]);
-    const empty = (await json<{ dataset_id: string }>(await create(tokens.ada, { dataset_name: 'Empty' })))
-      .dataset_id;
-    expect((await doi(tokens.ada, empty)).status).toBe(400);
+    const empty = (await create(ada, { dataset_name: 'Empty' })).dataset_id;
+    expect((await refusalOf(doi(ada, empty)))[0]).toBe(400);
     expect(stub.recorded).toEqual([]);
 
-    expect((await send('POST', `/uploads/${upload.uploadId}/action/publish`, tokens.ada)).status).toBe(200);
+    await ada.call('uploadPublish', { params: { upload_id: upload.uploadId } });
     stub.state.status = 500;
-    const refused = await doi(tokens.ada);
-    expect(refused.status).toBe(502);
-    expect((await json<{ detail: string }>(refused)).detail).toMatch(/^The DOI could not be registered/);
-    expect(
-      (await json<{ data: Dataset }>(await send('GET', `/datasets/${datasetId}`))).data.doi,
-    ).toBeUndefined();
+    const [refusedStatus, refused] = await refusalOf(doi(ada));
+    expect(refusedStatus).toBe(502);
+    expect((refused as { detail: string }).detail).toMatch(/^The DOI could not be registered/);
+    expect((await datasetById(datasetId)).data.doi).toBeUndefined();
 
     stub.state.status = 201;
-    const assigned = await doi(tokens.ada);
-    expect(assigned.status).toBe(200);
-    const { data } = await json<{ data: Dataset }>(assigned);
+    const { data } = await doi(ada);
     expect(data.doi).toBe('10.5072/oasis-2');
     const request = stub.recorded.at(-1)!;
     expect(request).toMatchObject({
@@ -276,19 +255,20 @@ describe('curating datasets', () => {
     expect(await datasetsOfEntry(upload.entryIds[0]!)).toEqual([
       expect.objectContaining({ dataset_id: datasetId, doi: '10.5072/oasis-2' }),
     ]);
-    const again = await doi(tokens.ada);
-    expect([again.status, await json(again)]).toEqual([
+    expect(await refusalOf(doi(ada))).toEqual([
       400,
       { detail: 'The dataset already has a DOI and cannot be changed anymore.' },
     ]);
-    expect((await send('DELETE', `/datasets/${datasetId}`, tokens.ada)).status).toBe(400);
-    expect((await send('DELETE', `/datasets/${datasetId}`, tokens.root)).status).toBe(400);
-    for (const op of ['add', 'remove']) {
-      const edit = await send('POST', `/uploads/${upload.uploadId}/edit`, tokens.ada, {
-        metadata: { datasets: { [op]: datasetId } },
+    expect((await refusalOf(deleteDataset(ada, datasetId)))[0]).toBe(400);
+    expect((await refusalOf(deleteDataset(api.root!, datasetId)))[0]).toBe(400);
+    for (const datasets of [{ add: datasetId }, { remove: datasetId }]) {
+      const edit = ada.call('uploadEdit', {
+        params: { upload_id: upload.uploadId },
+        body: { metadata: { datasets } },
       });
-      expect(edit.status).toBe(422);
+      expect((await refusalOf(edit))[0]).toBe(422);
     }
+    // raw: the GUI's env.js, no path of the API.
     const env = await (await fetch(`${server.origin}/nomad-oasis/gui/env.js`)).text();
     expect(env).toContain('"dataciteEnabled":true');
   });
