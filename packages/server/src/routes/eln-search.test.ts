@@ -1,9 +1,11 @@
 // What processing derives from whole archives for search (data's search quantities, entry references,
 // section definitions, files, OPTIMADE fields), queried the way the search page's filters do, against the
 // real server and embedded database.
+import type { ApiClient } from '@oasis/client';
+import type { EntriesQueryRequest } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEntryId } from '../processing/ids.ts';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, uploadProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -44,27 +46,16 @@ const anneal = (label: string, temperature: number, other: number) => `data:
   extra: {weight: ${other}}
 `;
 
-interface Terms {
-  aggregations: Record<string, { terms: { data: { value: string; count: number }[] } }>;
-  pagination: { total: number };
-  data: Record<string, unknown>[];
-}
-
 describe('search metadata of processed archives', () => {
   let server: TestServer;
-  let alice: string;
+  let alice: ApiClient;
   let uploadId: string;
-  const query = async (body: Record<string, unknown>) =>
-    json<Terms>(
-      await fetch(`${server.api}/entries/query`, {
-        ...as(alice, { method: 'POST', body: JSON.stringify({ owner: 'user', ...body }) }),
-        headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json' },
-      }),
-    );
+  const query = (body: EntriesQueryRequest) =>
+    alice.call('entriesQuery', { body: { owner: 'user', ...body } });
 
   beforeAll(async () => {
     server = await startTestServer();
-    alice = await createUserWithToken(server, 'alice');
+    alice = apiClient(server, await createUserWithToken(server, 'alice'));
     const zip = makeZip({
       'lab/schema.archive.yaml': schema,
       'lab/furnace.archive.yaml': furnace,
@@ -72,10 +63,8 @@ describe('search metadata of processed archives', () => {
       'lab/b.archive.yaml': anneal('second', 900, 5),
       'NaCl.cif': naclCif,
     });
-    ({ upload_id: uploadId } = await json<{ upload_id: string }>(
-      await fetch(`${server.api}/uploads?file_name=lab.zip`, as(alice, { method: 'POST', body: zip })),
-    ));
-    expect((await waitProcessed(server, uploadId, alice)).process_status).toBe('SUCCESS');
+    // Answers once the upload's processing has succeeded.
+    ({ uploadId } = await uploadProcessed(alice, 'lab.zip', zip));
   });
   afterAll(async () => server?.close());
 
@@ -98,16 +87,18 @@ describe('search metadata of processed archives', () => {
       },
     });
     // Each bucket brings an entry with the item, whose value field tells the quantity's type.
-    const temperature = response.aggregations.ids!.terms.data.find((bucket) =>
-      bucket.value.startsWith('data.temperature#'),
-    ) as unknown as { entries: { search_quantities: Record<string, unknown>[] }[] };
-    expect(temperature.entries[0]!.search_quantities).toContainEqual({
+    const temperature = response.aggregations!.ids!.terms!.data.find((bucket) =>
+      String(bucket.value).startsWith('data.temperature#'),
+    );
+    // A bucket's entries are open in the contract.
+    const entries = temperature?.entries as { search_quantities: Record<string, unknown>[] }[];
+    expect(entries[0]!.search_quantities).toContainEqual({
       id: `data.temperature#entry_id:${schemaEntry}.Anneal`,
       float_value: expect.any(Number),
     });
     // Two anneals and the furnace (its data has no schema); the schema's entry has no data.
     expect(response.pagination.total).toBe(3);
-    expect(response.aggregations.ids!.terms.data).toEqual(
+    expect(response.aggregations!.ids!.terms!.data).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ value: `data.temperature#entry_id:${schemaEntry}.Anneal`, count: 2 }),
         expect.objectContaining({ value: `data.label#entry_id:${schemaEntry}.Anneal`, count: 2 }),

@@ -75,6 +75,7 @@ describe('the resources API', () => {
     for (const each of peers) await each.close();
   });
 
+  // raw: NOMAD's resources API lives at <base>/resources, outside API v1 and its contract.
   const ask = async (query: string) => {
     const response = await fetch(`${server.origin}${server.ctx.config.basePath}/resources/?${query}`);
     expect(response.status).toBe(200);
