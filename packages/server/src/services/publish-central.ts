@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { ApiClient, ApiError } from '@oasis/client';
 import type { AppContext } from '../context.ts';
 import type { CentralConfig } from '../config/central-config.ts';
 import type { Queryable } from '../db/database.ts';
@@ -36,16 +37,23 @@ export const queueCentralPublish = async (
   );
 };
 
+/** The target's answer to a refused call as it sent it: its text, or its JSON written out again. */
+const answerText = (error: ApiError): string =>
+  typeof error.body === 'string' ? error.body : (JSON.stringify(error.body) ?? '');
+
 /** A bearer token of the target: the configured one, or one its /auth/token gives for the account. */
 const targetToken = async (central: CentralConfig, signal: AbortSignal): Promise<string> => {
   if ('token' in central) return central.token;
-  const query = new URLSearchParams({ username: central.username, password: central.password });
-  const response = await fetch(`${central.url}/v1/auth/token?${query}`, { signal });
-  if (!response.ok)
-    throw new Error(
-      `Could not sign in at central NOMAD: ${(await response.text()).slice(0, MAX_QUOTED_ANSWER)}`,
-    );
-  return ((await response.json()) as { access_token: string }).access_token;
+  const target = new ApiClient({ apiBase: `${central.url}/v1` });
+  try {
+    const { username, password } = central;
+    return (await target.call('authToken', { query: { username, password } }, { signal })).access_token;
+  } catch (error) {
+    // A refusal quotes the target's answer; an unreachable target (no status) keeps its own message.
+    if (error instanceof ApiError && error.status !== undefined && error.status >= 300)
+      throw new Error(`Could not sign in at central NOMAD: ${answerText(error).slice(0, MAX_QUOTED_ANSWER)}`);
+    throw error;
+  }
 };
 
 /** Streams the bundle to the target's POST /uploads/bundle; the target's error text when it refuses. */
@@ -59,6 +67,7 @@ const sendBundle = async (
   const token = await targetToken(central, signal);
   const query = typeof embargoLength === 'number' ? `?embargo_length=${embargoLength}` : '';
   const bundle = await publishedUploadBundle(ctx, uploadId);
+  // raw: the client sends no body to uploadBundleImport (its row has none) and streams no request bodies.
   const response = await fetch(`${central.url}/v1/uploads/bundle${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
