@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { ApiClient, ApiError } from '@oasis/client';
 import { runCli } from '../../packages/server/src/cli/run.ts';
 import { loadConfig } from '../../packages/server/src/config/config.ts';
 import { openDatabase } from '../../packages/server/src/db/database.ts';
@@ -26,7 +27,10 @@ const LOGINS_PER_SECOND = Number(process.env.BENCH_LOGINS_PER_SECOND ?? 10);
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 20);
 const EMPTY_FILES = Number(process.env.BENCH_EMPTY_FILES ?? 99_990);
 
-/** Sequential GET /info from a worker thread until told to stop; posts the latencies in milliseconds. */
+/**
+ * Sequential GET /info from a worker thread until told to stop; posts the latencies in milliseconds. raw:
+ * plain JavaScript evaluated in the worker, timing the bare round trip.
+ */
 const probeSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 let stop = false;
@@ -80,6 +84,20 @@ interface Load {
   stop(): Promise<string>;
 }
 
+/** The client (@oasis/client) on `node`, as `token`'s user or anonymous. */
+const apiOf = (node: ServerProcess, token?: string) =>
+  new ApiClient({ apiBase: node.api, accessToken: () => Promise.resolve(token) });
+
+/** The status of a call: 200 for an answer (the client answers only 2xx), else the refusal's; unreachable throws. */
+const statusOf = (call: Promise<unknown>): Promise<number> =>
+  call.then(
+    () => 200,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status !== undefined) return error.status;
+      throw error;
+    },
+  );
+
 /** Every caller keeps PER_CALLER of the heaviest searches in flight; a refused one is retried after 1 s. */
 const heavySearches = (node: ServerProcess, tokens: string[]): Load => {
   let running = true;
@@ -94,6 +112,7 @@ const heavySearches = (node: ServerProcess, tokens: string[]): Load => {
   const loop = async (token: string) => {
     while (running) {
       const started = performance.now();
+      // raw: counts the bytes of each (multi-MB) answer without parsing it on the bench's loop.
       const response = await fetch(`${node.api}/entries/query`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -123,14 +142,16 @@ const logins = (node: ServerProcess): Load => {
   const statuses: number[] = [];
   const latencies: number[] = [];
   const pending: Promise<void>[] = [];
+  const api = apiOf(node);
   const timer = setInterval(() => {
     const started = performance.now();
     pending.push(
-      fetch(`${node.api}/auth/token?username=bench&password=bench-password`).then(async (response) => {
-        await response.arrayBuffer();
-        statuses.push(response.status);
-        if (response.ok) latencies.push(performance.now() - started);
-      }),
+      statusOf(api.call('authToken', { query: { username: 'bench', password: 'bench-password' } })).then(
+        (status) => {
+          statuses.push(status);
+          if (status === 200) latencies.push(performance.now() - started);
+        },
+      ),
     );
   }, 1000 / LOGINS_PER_SECOND);
   return {
@@ -151,11 +172,8 @@ const during = async (node: ServerProcess, label: string, start: () => Load[]) =
   console.log(`  ${label}: /info ${figures(info)}${reports.map((report) => `\n    ${report}`).join('')}`);
 };
 
-const tokenOf = async (node: ServerProcess, username: string) => {
-  const response = await fetch(`${node.api}/auth/token?username=${username}&password=bench-password`);
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-};
+const tokenOf = async (node: ServerProcess, username: string) =>
+  (await apiOf(node).call('authToken', { query: { username, password: 'bench-password' } })).access_token;
 
 /**
  * Uploads a tar of EMPTY_FILES empty files and waits for its processing, then deletes it; /info is probed
@@ -173,20 +191,15 @@ const deletion = async (node: ServerProcess, token: string, dataDir: string) => 
     `  extracting and processing an upload of ${EMPTY_FILES} empty files: /info ${figures(await uploading.stop())}\n` +
       `    processed after ${((performance.now() - uploadStarted) / 1000).toFixed(1)} s`,
   );
+  const api = apiOf(node, token);
+  const params = { upload_id: uploadId };
   const probe = startProbe(`${node.api}/info`);
   const started = performance.now();
-  const deleted = await fetch(`${node.api}/uploads/${uploadId}`, {
-    method: 'DELETE',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  await deleted.arrayBuffer();
+  const deleted = await statusOf(api.call('uploadDelete', { params }));
   const answered = performance.now() - started;
   // Gone once the upload is not found any more and the trash has been emptied.
   for (;;) {
-    const response = await fetch(`${node.api}/uploads/${uploadId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await response.arrayBuffer();
+    const status = await statusOf(api.call('uploadById', { params }));
     const trash = trashDir(dataDir);
     let left = 0;
     try {
@@ -194,13 +207,13 @@ const deletion = async (node: ServerProcess, token: string, dataDir: string) => 
     } catch {
       left = 0;
     }
-    if (response.status === 404 && left === 0) break;
+    if (status === 404 && left === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const info = await probe.stop();
   console.log(
     `  deleting an upload of ${EMPTY_FILES} empty files: /info ${figures(info)}\n` +
-      `    DELETE answered ${deleted.status} in ${answered.toFixed(0)} ms, files gone after ` +
+      `    DELETE answered ${deleted} in ${answered.toFixed(0)} ms, files gone after ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 };
@@ -238,12 +251,7 @@ export const admissionScenario = async (serverUrl: string): Promise<void> => {
     try {
       const tokens = await Promise.all(usernames.slice(1).map((username) => tokenOf(node, username)));
       // The first search builds the index; not part of any phase.
-      const first = await fetch(`${node.api}/entries/query`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      await first.arrayBuffer();
+      await apiOf(node).call('entriesQuery', { body: {} });
       await during(node, 'idle', () => []);
       await during(node, 'heaviest searches', () => [heavySearches(node, tokens)]);
       await during(node, `${LOGINS_PER_SECOND} logins/s`, () => [logins(node)]);

@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ApiClient } from '@oasis/client';
 import autocannon from 'autocannon';
 import { admissionScenario } from './admission.ts';
 import { runCli } from '../../packages/server/src/cli/run.ts';
@@ -116,8 +117,9 @@ const scenario = async (label: string, nodeCount: number, serverUrl: string) => 
   await db.close();
   const nodes = await Promise.all(Array.from({ length: nodeCount }, () => startServerProcess(env)));
   try {
-    const login = await fetch(`${nodes[0]!.api}/auth/token?username=bench&password=bench-password`);
-    const { access_token: token } = (await login.json()) as { access_token: string };
+    const { access_token: token } = await new ApiClient({ apiBase: nodes[0]!.api }).call('authToken', {
+      query: { username: 'bench', password: 'bench-password' },
+    });
     const idle = await processOnce(nodes[0]!, token);
     const [loaded, busy] = await Promise.all([load(nodes, token), processOnce(nodes[0]!, token)]);
     console.log(

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ApiClient, ApiError } from '@oasis/client';
 import { chromium, type Browser } from '@playwright/test';
 import { runCli } from '../../packages/server/src/cli/run.ts';
 import { loadConfig } from '../../packages/server/src/config/config.ts';
@@ -72,27 +73,32 @@ const prepareData = async (dataDir: string, env: Record<string, string>) => {
   }
 };
 
+/** The answer of an API call; a refusal stops the run with `what` and the API's message. */
+const orCannotRun = async <T>(what: string, call: Promise<T>): Promise<T> => {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError) throw new CannotRun(`${what} failed: ${error.message}`);
+    throw error;
+  }
+};
+
 /** An upload of one CIF file through the API, processed; its id and the id of its entry. */
 const createUpload = async (server: ServerProcess) => {
-  const login = await fetch(
-    `${server.api}/auth/token?${new URLSearchParams({ username: USER.username, password: USER.password })}`,
+  const { access_token: token } = await orCannotRun(
+    'login through the API',
+    new ApiClient({ apiBase: server.api }).call('authToken', { query: USER }),
   );
-  if (!login.ok) throw new CannotRun(`login through the API failed: ${login.status} ${await login.text()}`);
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await fetch(`${server.api}/uploads?file_name=NaCl.cif&upload_name=NaCl`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/octet-stream' },
-    body: new TextEncoder().encode(naclCif),
-  });
-  if (!created.ok)
-    throw new CannotRun(`creating the upload failed: ${created.status} ${await created.text()}`);
-  const { upload_id: uploadId } = (await created.json()) as { upload_id: string };
+  const api = new ApiClient({ apiBase: server.api, accessToken: () => Promise.resolve(token) });
+  const { upload_id: uploadId } = await orCannotRun(
+    'creating the upload',
+    api.upload('uploadCreate', new Blob([naclCif]), {
+      query: { file_name: 'NaCl.cif', upload_name: 'NaCl' },
+    }),
+  );
+  const params = { upload_id: uploadId };
   for (let i = 0; ; i++) {
-    const response = await fetch(`${server.api}/uploads/${uploadId}`, { headers });
-    const { data } = (await response.json()) as {
-      data: { process_running: boolean; process_status: string };
-    };
+    const { data } = await api.call('uploadById', { params });
     if (!data.process_running) {
       if (data.process_status !== 'SUCCESS')
         throw new CannotRun(`processing the upload ended ${data.process_status}`);
@@ -101,8 +107,7 @@ const createUpload = async (server: ServerProcess) => {
     if (i > 600) throw new CannotRun('the upload did not finish processing in 2 minutes');
     await new Promise((done) => setTimeout(done, 200));
   }
-  const entries = await fetch(`${server.api}/uploads/${uploadId}/entries`, { headers });
-  const { data } = (await entries.json()) as { data: { entry_id: string; process_status: string }[] };
+  const { data } = await api.call('uploadEntries', { params });
   const entry = data.find((e) => e.process_status === 'SUCCESS');
   if (!entry) throw new CannotRun(`the upload ${uploadId} has no processed entry`);
   return { uploadId, entryId: entry.entry_id };
@@ -114,6 +119,7 @@ const createUpload = async (server: ServerProcess) => {
  */
 const runtimeConfig = async (oasisOrigin: string) => {
   const gui = `${oasisOrigin}${BASE_PATH}/gui`;
+  // raw: the GUI's scripts, not the API.
   const [envResponse, artifactsResponse] = await Promise.all([
     fetch(`${gui}/env.js`),
     fetch(`${gui}/artifacts.js`),

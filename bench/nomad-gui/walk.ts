@@ -200,7 +200,8 @@ const steps = (target: WalkTarget): Step[] => {
 
 /**
  * What the oasis answers a request the browser reported as failed (`net::ERR_FAILED`: usually CORS), asked
- * again from Node: a GET as it was sent, other methods by their preflight.
+ * again from Node: a GET as it was sent, other methods by their preflight. raw: any URL the page asked, and
+ * the CORS headers of the answer.
  */
 const askAgain = async (request: Request, guiOrigin: string): Promise<string> => {
   const method = request.method();

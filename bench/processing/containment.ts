@@ -8,6 +8,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ApiClient } from '@oasis/client';
 import { formatBytes } from '../../packages/server/src/files/sizes.ts';
 import { trajectory, zerosArchive } from '../../packages/server/src/testing/big-inputs.ts';
 import { sampleRss } from '../../packages/server/src/testing/rss-sampler.ts';
@@ -46,43 +47,36 @@ try {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: 'ignore',
   });
-  const api = `http://127.0.0.1:${port}/nomad-oasis/api/v1`;
+  const apiBase = `http://127.0.0.1:${port}/nomad-oasis/api/v1`;
   try {
-    for (let i = 0; i < 600; i++) {
-      if ((await fetch(`${api}/info`).catch(() => undefined))?.ok) break;
+    const anonymous = new ApiClient({ apiBase });
+    const answers = () =>
+      anonymous.call('info').then(
+        () => true,
+        () => false,
+      );
+    for (let i = 0; i < 600 && !(await answers()); i++)
       await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const token = (
-      (await (await fetch(`${api}/auth/token?username=bench&password=bench%20password`)).json()) as {
-        access_token: string;
-      }
-    ).access_token;
-    const auth = { authorization: `Bearer ${token}` };
+    const { access_token: token } = await anonymous.call('authToken', {
+      query: { username: 'bench', password: 'bench password' },
+    });
+    const api = new ApiClient({ apiBase, accessToken: () => Promise.resolve(token) });
     const idle = sampleRss(child.pid, 100);
     await new Promise((resolve) => setTimeout(resolve, 500));
     console.log(`idle server: ${formatBytes((await idle.stop()).main)}`);
     for (const [name, zip] of Object.entries(inputs)) {
       const rss = sampleRss(child.pid, 100);
       const started = Date.now();
-      const created = await fetch(`${api}/uploads?file_name=${name}.zip`, {
-        method: 'POST',
-        headers: auth,
-        body: await readFile(zip),
+      const { upload_id: uploadId } = await api.upload('uploadCreate', new Blob([await readFile(zip)]), {
+        query: { file_name: `${name}.zip` },
       });
-      const { upload_id: uploadId } = (await created.json()) as { upload_id: string };
+      const params = { upload_id: uploadId };
       for (;;) {
-        const upload = (await (await fetch(`${api}/uploads/${uploadId}`, { headers: auth })).json()) as {
-          data: { process_running: boolean };
-        };
+        const upload = await api.call('uploadById', { params });
         if (!upload.data.process_running) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      const entries = (await (
-        await fetch(`${api}/uploads/${uploadId}/entries`, { headers: auth })
-      ).json()) as {
-        data: Array<{ process_status: string; errors: string[] }>;
-      };
-      const entry = entries.data[0];
+      const entry = (await api.call('uploadEntries', { params })).data[0];
       const peaks = await rss.stop();
       console.log(
         `${name} (400 MB in a zip): ${entry?.process_status} ${entry?.errors.join('; ') ?? ''} in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
