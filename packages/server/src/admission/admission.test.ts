@@ -1,8 +1,10 @@
 // Admission of heavy work in the real server: per-caller turns, cheap requests past the queue, bounded
 // queues, and requests dropped from the queue when their client leaves. The tests hold the slots themselves
 // (as a request would) so that what waits is decided by conditions, not by timing.
+import type { ApiClient } from '@oasis/client';
+import type { EntriesQueryRequest, EntriesQueryResponse } from '@oasis/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, json } from '../testing/http.ts';
+import { apiClient, callApi, json, refusalOf } from '../testing/http.ts';
 import { seedUploads } from '../testing/seed-uploads.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -10,8 +12,8 @@ import type { FairQueue, FairQueueState } from './fair-queue.ts';
 import { HEAVY_PAGE_ROWS } from './heavy-work.ts';
 
 /** A search page over the limit of cheap pages: it waits for a heavy slot. */
-const heavyPage = { owner: 'public', pagination: { page_size: HEAVY_PAGE_ROWS + 50 } };
-const smallPage = { owner: 'public', pagination: { page_size: 10 } };
+const heavyPage: EntriesQueryRequest = { owner: 'public', pagination: { page_size: HEAVY_PAGE_ROWS + 50 } };
+const smallPage: EntriesQueryRequest = { owner: 'public', pagination: { page_size: 10 } };
 
 /** Polls until the queue's state satisfies `condition` (a hang detector, not a measure of time). */
 const until = async (queue: FairQueue, condition: (state: FairQueueState) => boolean) => {
@@ -33,6 +35,7 @@ describe('admission of heavy requests', () => {
   let alice: string;
   let bob: string;
   let carol: string;
+  const api: Record<string, ApiClient> = {};
 
   beforeAll(async () => {
     server = await startTestServer({
@@ -54,6 +57,9 @@ describe('admission of heavy requests', () => {
     alice = await createUserWithToken(server, 'alice');
     bob = await createUserWithToken(server, 'bob');
     carol = await createUserWithToken(server, 'carol');
+    api.alice = apiClient(server, alice);
+    api.bob = apiClient(server, bob);
+    api.anonymous = apiClient(server);
   }, 120_000);
   afterAll(async () => {
     server?.app.server.closeAllConnections();
@@ -67,15 +73,13 @@ describe('admission of heavy requests', () => {
     const heavy = server.ctx.admission.heavy;
     const release = await holdHeavy();
     const finished: string[] = [];
-    const send = (who: string, token: string) =>
-      callApi(server, token, 'POST', 'entries/query', heavyPage).then(async (response) => {
-        expect(response.status).toBe(200);
-        await response.arrayBuffer();
+    const send = (who: string) =>
+      api[who]!.call('entriesQuery', { body: heavyPage }).then(() => {
         finished.push(who);
       });
-    const floods = Array.from({ length: 5 }, () => send('alice', alice));
+    const floods = Array.from({ length: 5 }, () => send('alice'));
     await until(heavy, (state) => queuedOf(state, userIdOf(alice)) === 5);
-    const bobs = send('bob', bob);
+    const bobs = send('bob');
     await until(heavy, (state) => queuedOf(state, userIdOf(bob)) === 1);
     release();
     await Promise.all([...floods, bobs]);
@@ -95,32 +99,30 @@ describe('admission of heavy requests', () => {
     };
     try {
       let settled = false;
-      const waiting = callApi(server, alice, 'POST', 'entries/query', heavyPage).then((response) => {
+      const waiting = api.alice!.call('entriesQuery', { body: heavyPage }).then((answer) => {
         settled = true;
-        return response;
+        return answer;
       });
       await until(heavy, (state) => state.queued === 1);
-      const info = await fetch(`${server.api}/info`);
-      const small = await callApi(server, alice, 'POST', 'entries/query', smallPage);
+      await api.anonymous!.call('info');
+      const small = await api.alice!.call('entriesQuery', { body: smallPage });
       // A file the GUI serves whether or not it has been built (a fresh clone's tests run before the build).
       const gui = await fetch(`${server.origin}/nomad-oasis/gui/artifacts.js`);
-      expect(info.status).toBe(200);
-      expect(small.status).toBe(200);
-      expect((await json<{ data: unknown[] }>(small)).data).toHaveLength(10);
+      expect(small.data).toHaveLength(10);
       expect(gui.status).toBe(200);
       // The heavy request is still waiting behind the held slot.
       expect(settled).toBe(false);
       expect(heavy.state().queued).toBe(1);
       free();
-      expect((await waiting).status).toBe(200);
+      await waiting;
     } finally {
       free();
     }
   });
 
   it('sends a big page in slices: the same answer as two smaller pages serialised by the schema', async () => {
-    const order = { order_by: 'entry_id', order: 'asc' };
-    type Page = { pagination: { total: number }; data: { entry_id: string }[] };
+    const order = { order_by: 'entry_id', order: 'asc' } as const;
+    // raw: the content type of the sliced answer is checked.
     const big = await callApi(server, alice, 'POST', 'entries/query', {
       owner: 'public',
       pagination: { page_size: 150, ...order },
@@ -128,16 +130,13 @@ describe('admission of heavy requests', () => {
     expect(big.status).toBe(200);
     expect(big.headers.get('content-type')).toMatch(/^application\/json/);
     const halves = await Promise.all(
-      [1, 2].map(async (page) =>
-        json<Page>(
-          await callApi(server, alice, 'POST', 'entries/query', {
-            owner: 'public',
-            pagination: { page_size: 75, page, ...order },
-          }),
-        ),
+      [1, 2].map((page) =>
+        api.alice!.call('entriesQuery', {
+          body: { owner: 'public', pagination: { page_size: 75, page, ...order } },
+        }),
       ),
     );
-    const whole = await json<Page>(big);
+    const whole = await json<EntriesQueryResponse>(big);
     expect(whole.data).toHaveLength(150);
     expect(whole.data).toEqual([...halves[0]!.data, ...halves[1]!.data]);
     expect(whole.pagination.total).toBe(halves[0]!.pagination.total);
@@ -146,10 +145,8 @@ describe('admission of heavy requests', () => {
   it('refuses bad input before it waits', async () => {
     const release = await holdHeavy();
     try {
-      const response = await callApi(server, alice, 'POST', 'entries/query', {
-        pagination: { page_size: 20_000 },
-      });
-      expect(response.status).toBe(422);
+      const tooBig = api.alice!.call('entriesQuery', { body: { pagination: { page_size: 20_000 } } });
+      expect((await refusalOf(tooBig))[0]).toBe(422);
       expect(server.ctx.admission.heavy.state().queued).toBe(0);
     } finally {
       release();
@@ -159,17 +156,18 @@ describe('admission of heavy requests', () => {
   it("answers 429 over a caller's queue and 503 over the total, with detail and Retry-After", async () => {
     const heavy = server.ctx.admission.heavy;
     const release = await holdHeavy();
-    const queued = Array.from({ length: 6 }, () =>
-      callApi(server, alice, 'POST', 'entries/query', heavyPage),
+    const queued: Promise<unknown>[] = Array.from({ length: 6 }, () =>
+      api.alice!.call('entriesQuery', { body: heavyPage }),
     );
     await until(heavy, (state) => queuedOf(state, userIdOf(alice)) === 6);
+    // raw: the refusals' Retry-After header is checked.
     const over = await callApi(server, alice, 'POST', 'entries/query', heavyPage);
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toBe('7');
     expect((await json<{ detail: string }>(over)).detail).toMatch(/heavy requests of yours are waiting/);
     queued.push(
-      callApi(server, bob, 'POST', 'entries/query', heavyPage),
-      callApi(server, bob, 'GET', `entries?owner=public&page_size=${HEAVY_PAGE_ROWS + 1}`),
+      api.bob!.call('entriesQuery', { body: heavyPage }),
+      api.bob!.call('entriesByQueryString', { query: { owner: 'public', page_size: HEAVY_PAGE_ROWS + 1 } }),
     );
     await until(heavy, (state) => state.queued === 8);
     const full = await callApi(server, carol, 'POST', 'materials/query', heavyPage);
@@ -177,37 +175,33 @@ describe('admission of heavy requests', () => {
     expect(full.headers.get('retry-after')).toBe('7');
     expect((await json<{ detail: string }>(full)).detail).toMatch(/busy with heavy requests/);
     release();
-    for (const response of await Promise.all(queued)) expect(response.status).toBe(200);
+    await Promise.all(queued);
   });
 
   it('drops a waiting request when its client leaves', async () => {
     const heavy = server.ctx.admission.heavy;
     const release = await holdHeavy();
     const client = new AbortController();
-    const aborted = callApi(server, alice, 'POST', 'entries/archive/query', {
-      owner: 'public',
-      required: '*',
-    });
-    const leaving = fetch(`${server.api}/entries/query`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${bob}` },
-      body: JSON.stringify(heavyPage),
-      signal: client.signal,
-    }).catch((error: unknown) => error);
+    const aborted = api.alice!.call('entriesArchiveQuery', { body: { owner: 'public', required: '*' } });
+    const leaving = api
+      .bob!.call('entriesQuery', { body: heavyPage }, { signal: client.signal })
+      .catch((error: unknown) => error);
     await until(heavy, (state) => state.queued === 2);
     client.abort();
     await until(heavy, (state) => state.queued === 1 && queuedOf(state, userIdOf(bob)) === 0);
     expect(await leaving).toBeInstanceOf(Error);
     release();
-    expect((await aborted).status).toBe(200);
+    await aborted;
   });
 
   it('hashes passwords one at a time per the limit, queued per address; /info meanwhile answers', async () => {
     const passwords = server.ctx.admission.passwords;
     const release = await passwords.acquire('another-address', 1);
-    const login = fetch(`${server.api}/auth/token?username=alice&password=alice-password`);
+    const logIn = (username: string) =>
+      api.anonymous!.call('authToken', { query: { username, password: `${username}-password` } });
+    const login = logIn('alice');
     await until(passwords, (state) => queuedOf(state, '127.0.0.1') === 1);
-    expect((await fetch(`${server.api}/info`)).status).toBe(200);
+    await api.anonymous!.call('info');
     // A token refresh at the provider hashes nothing and does not wait.
     const refresh = await fetch(
       `${server.origin}/nomad-oasis/keycloak/auth/realms/oasis/protocol/openid-connect/token`,
@@ -220,10 +214,9 @@ describe('admission of heavy requests', () => {
     expect(refresh.status).toBe(400);
     expect(passwords.state().queued).toBe(1);
     // The address's queue is bounded too.
-    const more = Array.from({ length: 5 }, () =>
-      fetch(`${server.api}/auth/token?username=bob&password=bob-password`),
-    );
+    const more = Array.from({ length: 5 }, () => logIn('bob'));
     await until(passwords, (state) => queuedOf(state, '127.0.0.1') === 6);
+    // raw: the refusal's Retry-After header is checked.
     const over = await fetch(`${server.api}/auth/token?username=bob&password=bob-password`);
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toBe('7');
@@ -242,7 +235,7 @@ describe('admission of heavy requests', () => {
     expect(form.headers.get('retry-after')).toBe('7');
     expect(await form.text()).toMatch(/password checks of yours are waiting/);
     release();
-    expect((await login).status).toBe(200);
-    for (const response of await Promise.all(more)) expect(response.status).toBe(200);
+    expect(await login).toHaveProperty('access_token');
+    for (const answer of await Promise.all(more)) expect(answer).toHaveProperty('access_token');
   });
 });
