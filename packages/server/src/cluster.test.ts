@@ -4,12 +4,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ApiClient } from '@oasis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { PROCESS_UPLOAD } from './jobs/processing.ts';
 import { createUser } from './store/users.ts';
-import { as, json } from './testing/http.ts';
 import { startServerProcess, type ServerProcess } from './testing/server-process.ts';
 import { naclCif } from './testing/structures.ts';
 import { freshPostgresDatabase, testPostgresServer, type FreshDatabase } from './testing/test-database.ts';
@@ -51,40 +51,34 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const token = async (node: ServerProcess) => {
-    const response = await fetch(`${node.api}/auth/token?username=ada&password=ada-password`);
-    expect(response.status).toBe(200);
-    return (await json<{ access_token: string }>(response)).access_token;
-  };
-  const total = async (node: ServerProcess, bearer: string, query: Record<string, unknown> = {}) => {
-    const response = await fetch(
-      `${node.api}/entries/query`,
-      as(bearer, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ owner: 'user', query, pagination: { page_size: 0 } }),
-      }),
-    );
-    return (await json<{ pagination: { total: number } }>(response)).pagination.total;
-  };
+  /** The typed client of the API on `node`, calling as `bearer`'s user (anonymous without). */
+  const clientOf = (node: ServerProcess, bearer?: string) =>
+    new ApiClient({ apiBase: node.api, accessToken: () => Promise.resolve(bearer) });
+  const token = async (node: ServerProcess) =>
+    (await clientOf(node).call('authToken', { query: { username: 'ada', password: 'ada-password' } }))
+      .access_token;
+  const total = async (node: ServerProcess, bearer: string, query: Record<string, unknown> = {}) =>
+    (
+      await clientOf(node, bearer).call('entriesQuery', {
+        body: { owner: 'user', query, pagination: { page_size: 0 } },
+      })
+    ).pagination.total;
 
   it('processes through any node, survives a SIGKILL mid-processing, and every node answers the same', async () => {
     const [first, second, third] = nodes as [ServerProcess, ServerProcess, ServerProcess];
     // A token from one node opens every node.
     const bearer = await token(first);
     for (const node of nodes)
-      expect((await fetch(`${node.api}/uploads`, as(bearer))).status, node.api).toBe(200);
+      await expect(clientOf(node, bearer).call('uploadsList'), node.api).resolves.toHaveProperty('data');
     expect((await db.query('SELECT kid FROM oidc_keys')).rows).toHaveLength(1);
 
     const files = Object.fromEntries(
       Array.from({ length: ENTRIES }, (_, i) => [`s${String(i).padStart(3, '0')}/NaCl.cif`, naclCif]),
     );
-    const created = await fetch(
-      `${second.api}/uploads?file_name=structures.zip`,
-      as(bearer, { method: 'POST', body: makeZip(files) }),
-    );
-    expect(created.status).toBe(200);
-    const uploadId = (await json<{ upload_id: string }>(created)).upload_id;
+    const created = await clientOf(second, bearer).upload('uploadCreate', new Blob([makeZip(files)]), {
+      query: { file_name: 'structures.zip' },
+    });
+    const uploadId = created.upload_id;
 
     // Kill the node running the job once some entries are done.
     const finished = () =>
@@ -117,11 +111,7 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     const survivors = nodes.filter((node) => node !== victim);
     const state = await readUntil(
       async () =>
-        (
-          await json<{ data: { process_running: boolean; process_status: string } }>(
-            await fetch(`${survivors[0]!.api}/uploads/${uploadId}`, as(bearer)),
-          )
-        ).data,
+        (await clientOf(survivors[0]!, bearer).call('uploadById', { params: { upload_id: uploadId } })).data,
       (data) => !data.process_running,
     );
     expect(state.process_status).toBe('SUCCESS');
@@ -144,15 +134,10 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     for (const node of nodes) expect(await total(node, bearer)).toBe(ENTRIES);
 
     // An edit through one node is searchable on every node within two seconds.
-    const edited = await fetch(
-      `${first.api}/uploads/${uploadId}/edit`,
-      as(bearer, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ metadata: { upload_name: 'Rock salt, many times' } }),
-      }),
-    );
-    expect(edited.status).toBe(200);
+    await clientOf(first, bearer).call('uploadEdit', {
+      params: { upload_id: uploadId },
+      body: { metadata: { upload_name: 'Rock salt, many times' } },
+    });
     for (const node of nodes) {
       const found = await readUntil(
         () => total(node, bearer, { upload_name: 'Rock salt, many times' }),
@@ -162,9 +147,7 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     }
 
     // Deleted through another node: gone on all of them.
-    expect((await fetch(`${third.api}/uploads/${uploadId}`, as(bearer, { method: 'DELETE' }))).status).toBe(
-      200,
-    );
+    await clientOf(third, bearer).call('uploadDelete', { params: { upload_id: uploadId } });
     for (const node of nodes)
       expect(
         await readUntil(
