@@ -17,9 +17,19 @@ export { naclCif };
 
 export const gui = (pathname: string) => `/nomad-oasis/gui${pathname}`;
 
-/** The typed API client (@oasis/client) on the server under test, as an anonymous visitor. */
-export const anonymousApi = () =>
-  new ApiClient({ apiBase: new URL('/nomad-oasis/api/v1', process.env.E2E_BASE_URL).href });
+/**
+ * The typed API client (@oasis/client) on the server at `origin` (default: the shared server under test),
+ * calling as `token`'s user.
+ */
+export const apiAs = (token: string, origin = process.env.E2E_BASE_URL) =>
+  new ApiClient({
+    apiBase: new URL('/nomad-oasis/api/v1', origin).href,
+    accessToken: () => Promise.resolve(token),
+  });
+
+/** The typed API client (@oasis/client) on the server at `origin` (default: the shared one), as a visitor. */
+export const anonymousApi = (origin = process.env.E2E_BASE_URL) =>
+  new ApiClient({ apiBase: new URL('/nomad-oasis/api/v1', origin).href });
 
 /** Closes the cookie notice when it shows (it may cover buttons near the bottom of the page). */
 export const acceptCookies = async (page: Page) => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, gui, register, snap } from '../support/fixtures.ts';
+import { ApiError } from '@oasis/client';
+import { acceptCookies, apiAs, gui, register, snap } from '../support/fixtures.ts';
 
 /** The id (jti) an app token names, by which the page lists and revokes it. */
 const tokenId = (token: string): string => {
@@ -9,7 +10,7 @@ const tokenId = (token: string): string => {
 
 /**
  * Issue 18's APIs page: the installation's APIs with their docs, and an app token requested on the page
- * that works from a script (Node's fetch, as curl would) until it is revoked on the page.
+ * that works from a script (the typed client in Node) until it is revoked on the page.
  */
 test('an app token from the APIs page opens the API until it is revoked there', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -20,6 +21,7 @@ test('an app token from the APIs page opens the API until it is revoked there', 
   await expect(own.getByText('You have to login to use this functionality.')).toBeVisible();
   const openapi = await own.getByRole('link', { name: 'OpenAPI document' }).getAttribute('href');
   expect(openapi).toBe(`${origin}/nomad-oasis/api/v1/openapi.json`);
+  // raw: the OpenAPI document is not an operation of the contract.
   expect((await fetch(openapi!)).status).toBe(200);
   await expect(own.getByRole('link', { name: 'API dashboard' })).toHaveAttribute(
     'href',
@@ -52,18 +54,16 @@ test('an app token from the APIs page opens the API until it is revoked there', 
   await expect(row).toBeVisible();
   await snap(page, 'apis-page-token');
 
-  const me = () =>
-    fetch(`${origin}/nomad-oasis/api/v1/users/me`, { headers: { Authorization: `Bearer ${token}` } });
-  const accepted = await me();
-  expect(accepted.status).toBe(200);
-  expect(await accepted.json()).toMatchObject({ username: 'pauling' });
+  const me = () => apiAs(token, origin).call('usersMe');
+  expect(await me()).toMatchObject({ username: 'pauling' });
 
   await row.getByRole('button', { name: `revoke token ${id}` }).click();
   await expect(row).toBeHidden();
   await expect(own.getByText('You have no app tokens that have not expired.')).toBeVisible();
-  const refused = await me();
-  expect(refused.status).toBe(401);
-  expect(await refused.json()).toEqual({
+  const refused: unknown = await me().catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(ApiError);
+  expect((refused as ApiError).status).toBe(401);
+  expect((refused as ApiError).body).toEqual({
     detail: 'The app token has been revoked. Request a new one on the APIs page or with /auth/app_token.',
   });
 });

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { acceptCookies, gui, snap } from '../support/fixtures.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { acceptCookies, anonymousApi, gui, snap } from '../support/fixtures.ts';
 
 /**
  * The Materials app over the seeded public entries (global-setup): every filter menu loads its values,
@@ -9,40 +9,24 @@ import { acceptCookies, gui, snap } from '../support/fixtures.ts';
  * quantities under `entries.`).
  */
 
-const api = (path: string) => `/nomad-oasis/api/v1/${path}`;
-
-interface Bucket {
-  value: string;
-  count: number;
-}
-
-const queryMaterials = async (
-  request: APIRequestContext,
-  query: Record<string, unknown>,
-  quantity?: string,
-) => {
-  const response = await request.post(api('materials/query'), {
-    data: {
+const queryMaterials = async (query: Record<string, unknown>, quantity?: string) => {
+  const body = await anonymousApi().call('materialsQuery', {
+    body: {
       owner: 'visible',
       query,
       pagination: { page_size: 0 },
       ...(quantity ? { aggregations: { values: { terms: { quantity, size: 5 } } } } : {}),
     },
   });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as {
-    pagination: { total: number };
-    aggregations?: { values: { terms: { data: Bucket[] } } };
-  };
-  return { total: body.pagination.total, buckets: body.aggregations?.values.terms.data ?? [] };
+  return { total: body.pagination.total, buckets: body.aggregations?.values?.terms?.data ?? [] };
 };
 
 /** The most frequent value among the first five that does not match every material: it narrows. */
-const narrowing = async (request: APIRequestContext, query: Record<string, unknown>, quantity: string) => {
-  const { total, buckets } = await queryMaterials(request, query, quantity);
+const narrowing = async (query: Record<string, unknown>, quantity: string) => {
+  const { total, buckets } = await queryMaterials(query, quantity);
   const bucket = buckets.find((b) => b.count > 0 && b.count < total);
   expect(bucket, `a value of ${quantity} that narrows ${total} materials`).toBeDefined();
-  return bucket!.value;
+  return String(bucket!.value);
 };
 
 const resultsTitle = (page: Page, count: number) =>
@@ -67,11 +51,10 @@ const openMenu = async (page: Page, title: string): Promise<Locator> => {
 
 test('every filter menu of the Materials app loads, filters narrow the materials, rows lead to entries', async ({
   page,
-  request,
 }) => {
   await page.goto(gui('/search/materials'));
   await acceptCookies(page);
-  const all = (await queryMaterials(request, {})).total;
+  const all = (await queryMaterials({})).total;
   expect(all).toBeGreaterThan(0);
   await expectResults(page, all);
 
@@ -93,19 +76,19 @@ test('every filter menu of the Materials app loads, filters narrow the materials
   await snap(page, 'materials-01-menus');
 
   // A material quantity: elements (NOMAD's GUI sends `elements:all`).
-  const element = await narrowing(request, {}, 'elements');
+  const element = await narrowing({}, 'elements');
   await elementsPanel
     .getByRole('group', { name: 'periodic table' })
     .getByRole('button', { name: element, exact: true })
     .click();
   await expect(page).toHaveURL(new RegExp(`results\\.material\\.elements=${element}`));
   const query: Record<string, unknown> = { 'elements:all': [element] };
-  const withElement = (await queryMaterials(request, query)).total;
+  const withElement = (await queryMaterials(query)).total;
   expect(withElement).toBeLessThan(all);
   await expectResults(page, withElement);
 
   // A symmetry quantity of the material.
-  const system = await narrowing(request, query, 'symmetry.crystal_system');
+  const system = await narrowing(query, 'symmetry.crystal_system');
   const symmetryPanel = await openMenu(page, 'Structure / Symmetry');
   await symmetryPanel
     .getByRole('group', { name: /crystal system/i })
@@ -113,13 +96,13 @@ test('every filter menu of the Materials app loads, filters narrow the materials
     .getByRole('checkbox')
     .click();
   query['symmetry.crystal_system:any'] = [system];
-  const withSystem = (await queryMaterials(request, query)).total;
+  const withSystem = (await queryMaterials(query)).total;
   expect(withSystem).toBeLessThan(withElement);
   await expectResults(page, withSystem);
 
   // A method quantity, of the material's entries.
   const programQuantity = 'entries.results.method.simulation.program_name';
-  const program = await narrowing(request, query, programQuantity);
+  const program = await narrowing(query, programQuantity);
   const methodPanel = await openMenu(page, 'Method');
   await methodPanel
     .getByRole('group', { name: /program name/i })
@@ -127,7 +110,7 @@ test('every filter menu of the Materials app loads, filters narrow the materials
     .getByRole('checkbox')
     .click();
   query[`${programQuantity}:any`] = [program];
-  const withProgram = (await queryMaterials(request, query)).total;
+  const withProgram = (await queryMaterials(query)).total;
   expect(withProgram).toBeLessThan(withSystem);
   await expectResults(page, withProgram);
   await snap(page, 'materials-02-filtered');
@@ -140,14 +123,15 @@ test('every filter menu of the Materials app loads, filters narrow the materials
   expect(materialId).not.toBe('');
   await action.click();
   await expect(page).toHaveURL(/\/search\/entries\?results\.material\.material_id=/);
-  const entries = await request.post(api('entries/query'), {
-    data: {
-      owner: 'visible',
-      query: { 'results.material.material_id': materialId },
-      pagination: { page_size: 0 },
-    },
-  });
-  const ofMaterial = ((await entries.json()) as { pagination: { total: number } }).pagination.total;
+  const { total: ofMaterial } = (
+    await anonymousApi().call('entriesQuery', {
+      body: {
+        owner: 'visible',
+        query: { 'results.material.material_id': materialId },
+        pagination: { page_size: 0 },
+      },
+    })
+  ).pagination;
   expect(ofMaterial).toBeGreaterThan(0);
   await expectResults(page, ofMaterial);
   await snap(page, 'materials-03-entries-of-material');

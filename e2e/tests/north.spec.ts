@@ -92,7 +92,7 @@ test('launches the tool from hub, search row and file browser, opens it through 
   await expect(card.getByText('running')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Open' })).toBeEnabled();
 
-  // Nobody else gets in: a fresh browser context (no cookie) is refused.
+  // Nobody else gets in: a fresh browser context (no cookie) is refused. raw: the tool's proxy, not the API.
   const stranger = await page.context().browser()!.newContext();
   const refused = await stranger.request.get(`${north.origin}/nomad-oasis/north/user/northy/jupyter/`);
   expect(refused.status()).toBe(401);

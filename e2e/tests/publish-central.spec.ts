@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startOwnServer, type OwnServer } from '../support/own-server.ts';
-import { gui, publishOpenUpload, register, uploadNaclCif } from '../support/fixtures.ts';
+import { anonymousApi, gui, publishOpenUpload, register, uploadNaclCif } from '../support/fixtures.ts';
 
 // 'Publish to central NOMAD' between two installations of this oasis on loopback: the target allows one
 // account to import bundles, the sending oasis is configured with that account; an upload published on
@@ -69,9 +69,7 @@ test('an upload published on one oasis is sent to the configured one and found t
   await visitor.goto(`${target.origin}${gui(`/search/entries?upload_id=${uploadId}`)}`);
   await expect(visitor.getByRole('row', { name: /NaCl/ })).toBeVisible();
   await expect(visitor.getByRole('row', { name: /Marie Sender/ })).toBeVisible();
-  const upload = await visitor.request.get(`${target.origin}/nomad-oasis/api/v1/uploads/${uploadId}`);
-  expect(upload.status()).toBe(200);
-  const { data } = (await upload.json()) as { data: { published: boolean; main_author: string } };
+  const { data } = await anonymousApi(target.origin).call('uploadById', { params: { upload_id: uploadId } });
   expect(data.published).toBe(true);
   await visitor.close();
 });

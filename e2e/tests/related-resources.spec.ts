@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gui, publishOpenUpload, register, snap, uploadNaclCif } from '../support/fixtures.ts';
+import { anonymousApi, gui, publishOpenUpload, register, snap, uploadNaclCif } from '../support/fixtures.ts';
 
 /**
  * The resources API in the browser: the e2e server asks its own OPTIMADE API (global-setup.ts), so a
@@ -19,10 +19,12 @@ test('a published entry shows the same material found through OPTIMADE as a rela
   const uploadId = await uploadNaclCif(page);
   await publishOpenUpload(page);
 
-  const publicEntry = async () => {
-    const entries = await page.request.get(`/nomad-oasis/api/v1/entries?upload_id=${uploadId}&owner=public`);
-    return ((await entries.json()) as { data: { entry_id: string }[] }).data[0]?.entry_id;
-  };
+  const publicEntry = async () =>
+    (
+      await anonymousApi().call('entriesByQueryString', {
+        query: { upload_id: uploadId, owner: 'public' },
+      })
+    ).data[0]?.entry_id;
   await expect.poll(publicEntry).toBeDefined();
   const entryId = (await publicEntry())!;
   await page.goto(gui(`/entry/id/${entryId}`));

@@ -1,15 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { gui, login, naclCif, register, snap, uploadFiles } from '../support/fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { anonymousApi, gui, login, naclCif, register, snap, uploadFiles } from '../support/fixtures.ts';
 import { mailTo, registeredDois } from '../support/mailbox.ts';
 
-const entryCount = (page: Page, uploadId: string) =>
-  page.request
-    .post('/nomad-oasis/api/v1/entries/query', {
-      data: { owner: 'public', query: { upload_id: uploadId }, pagination: { page_size: 0 } },
+/** How many entries of the upload a visitor finds. */
+const entryCount = async (uploadId: string) =>
+  (
+    await anonymousApi().call('entriesQuery', {
+      body: { owner: 'public', query: { upload_id: uploadId }, pagination: { page_size: 0 } },
     })
-    .then(
-      async (response) => ((await response.json()) as { pagination: { total: number } }).pagination.total,
-    );
+  ).pagination.total;
 
 /**
  * Spec 3's sharing and publishing in a real browser: the author invites a colleague by mail, makes her a
@@ -87,7 +86,7 @@ test('two people share an upload, publish it with an embargo, lift it, and cite 
 
   // A visitor finds nothing and cannot open the entry.
   const visitor = await browser.newPage();
-  expect(await entryCount(visitor, uploadId)).toBe(0);
+  expect(await entryCount(uploadId)).toBe(0);
   await visitor.goto(gui(`/search/entries?upload_id=${uploadId}`));
   await expect(visitor.getByRole('heading', { name: 'no results' })).toBeVisible();
 
@@ -97,7 +96,7 @@ test('two people share an upload, publish it with an embargo, lift it, and cite 
   await expect(
     page.getByText('This upload is published. Its files and entries cannot be changed anymore.'),
   ).toBeVisible();
-  await expect.poll(() => entryCount(visitor, uploadId)).toBe(1);
+  await expect.poll(() => entryCount(uploadId)).toBe(1);
   await visitor.goto(gui(`/search/entries?upload_id=${uploadId}`));
   await visitor
     .getByRole('row', { name: /Cl4Na4/ })
