@@ -4,8 +4,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ApiError, type ApiClient } from '@oasis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, waitProcessed } from '../testing/http.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 import { makeZipOf } from '../testing/zip.ts';
@@ -17,36 +18,44 @@ const FILES = 1000;
 describe('deleting an upload with many files', () => {
   let server: TestServer;
   let token: string;
+  let api: ApiClient;
 
   beforeAll(async () => {
     server = await startTestServer({}, { trashPaused: true });
     token = await createUserWithToken(server, 'trasher');
+    api = apiClient(server, token);
   });
   afterAll(async () => server?.close());
 
   it('moves it into the trash at once and deletes it on the trash thread', async () => {
     const members = Array.from({ length: FILES }, (_, i) => [`many/f${i}.txt`, ''] as const);
-    const created = await fetch(
-      `${server.api}/uploads?file_name=many.zip`,
-      as(token, { method: 'POST', body: makeZipOf(members) }),
-    );
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(created);
+    const { upload_id: uploadId } = await api.upload('uploadCreate', new Blob([makeZipOf(members)]), {
+      query: { file_name: 'many.zip' },
+    });
     await waitProcessed(server, uploadId, token);
     const folder = path.join(server.ctx.config.dataDir, 'uploads', uploadId);
     expect(existsSync(path.join(folder, 'raw', 'many', `f${FILES - 1}.txt`))).toBe(true);
 
-    const deleted = await fetch(`${server.api}/uploads/${uploadId}`, as(token, { method: 'DELETE' }));
-    expect(deleted.status).toBe(200);
-    await expect
-      .poll(async () => (await fetch(`${server.api}/uploads/${uploadId}`, as(token))).status)
-      .toBe(404);
+    const upload = { params: { upload_id: uploadId } };
+    await api.call('uploadDelete', upload);
+    // The upload's status: 200 while it is answered, then the refusal's.
+    const status = () =>
+      api.call('uploadById', upload).then(
+        () => 200,
+        (error: unknown) => {
+          if (error instanceof ApiError) return error.status;
+          throw error;
+        },
+      );
+    await expect.poll(status).toBe(404);
     expect(existsSync(folder)).toBe(false);
     const [trashed] = readdirSync(trashDir(server.ctx.config.dataDir));
     expect(trashed).toMatch(new RegExp(`^${uploadId}-`));
     expect(readdirSync(path.join(trashDir(server.ctx.config.dataDir), trashed!, 'raw', 'many'))).toHaveLength(
       FILES,
     );
-    expect((await fetch(`${server.api}/info`)).status).toBe(200);
+    // Requests are still answered (a refusal would throw).
+    await apiClient(server).call('info');
 
     server.ctx.trash.resume();
     await server.ctx.trash.idle();
