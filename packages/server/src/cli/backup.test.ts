@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '../testing/http.ts';
+import { apiClient } from '../testing/http.ts';
 import { seedUploads } from '../testing/seed-uploads.ts';
 import { testPostgresServer } from '../testing/test-database.ts';
 import type { TestServer } from '../testing/test-server.ts';
@@ -133,14 +133,12 @@ describe('oasis backup and restore', () => {
     it('gives a restored installation a working server: logins, and a search index rebuilt from the rows', async () => {
       const server = await startOn(restored);
       try {
-        const login = await fetch(`${server.api}/auth/token?username=ada&password=ada-password`);
-        const { access_token: token } = await json<{ access_token: string }>(login);
-        const found = await fetch(`${server.api}/entries/query`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ owner: 'visible', query: { 'datasets.dataset_name': 'Salts' } }),
+        const { access_token: token } = await apiClient(server).call('authToken', {
+          query: { username: 'ada', password: 'ada-password' },
         });
-        const { data } = await json<{ data: Array<{ mainfile: string; comment?: string }> }>(found);
+        const { data } = await apiClient(server, token).call('entriesQuery', {
+          body: { owner: 'visible', query: { 'datasets.dataset_name': 'Salts' } },
+        });
         expect(data).toEqual([
           expect.objectContaining({ mainfile: 'NaCl.cif', comment: 'kept by the backup' }),
         ]);
