@@ -3,8 +3,9 @@
 // with what NOMAD stored for the same files where its recordings have them.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import type { ApiClient } from '@oasis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, json, waitProcessed } from '../../testing/http.ts';
+import { apiClient, waitProcessed } from '../../testing/http.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { createUserWithToken } from '../../testing/users.ts';
 import { makeZipOf } from '../../testing/zip.ts';
@@ -103,6 +104,7 @@ const recordedArchives = (): [string, RecordedArchive][] => {
 describe.skipIf(!available)('the shared notebook samples (needs ../shared/samples/eln)', () => {
   let server: TestServer;
   let alice: string;
+  let api: ApiClient;
   /** Processed archives by sample path ('examples/data/eln/schema.archive.yaml'). */
   const archives = new Map<string, Record<string, unknown>>();
   const failures = new Map<string, string>();
@@ -110,32 +112,31 @@ describe.skipIf(!available)('the shared notebook samples (needs ../shared/sample
   beforeAll(async () => {
     server = await startTestServer();
     alice = await createUserWithToken(server, 'alice');
+    api = apiClient(server, alice);
     for (const { folder, files } of uploads()) {
       const zip = makeZipOf(files.map((name) => [name, readFileSync(join(folder, name))] as const));
-      const created = await fetch(
-        `${server.api}/uploads?file_name=samples.zip`,
-        as(alice, { method: 'POST', body: zip }),
-      );
-      const body = await json<{ upload_id?: string; detail?: unknown }>(created);
-      const uploadId = body.upload_id;
-      if (!uploadId) throw new Error(`${folder}: ${created.status} ${JSON.stringify(body.detail)}`);
+      const { upload_id: uploadId } = await api
+        .upload('uploadCreate', new Blob([zip]), { query: { file_name: 'samples.zip' } })
+        .catch((error: unknown) => {
+          throw new Error(`${folder}: ${String(error)}`);
+        });
       await waitProcessed(server, uploadId, alice);
-      const { data: entries } = await json<{
-        data: { entry_id: string; mainfile: string; process_status: string; errors: string[] }[];
-      }>(await fetch(`${server.api}/uploads/${uploadId}/entries?page_size=100`, as(alice)));
+      const upload = { upload_id: uploadId };
+      const { data: entries } = await api.call('uploadEntries', {
+        params: upload,
+        query: { page_size: 100 },
+      });
       for (const entry of entries) {
         const path = relative(samples, join(folder, entry.mainfile));
         if (entry.process_status !== 'SUCCESS') {
           failures.set(path, entry.errors.join('; '));
           continue;
         }
-        const { data } = await json<{ data: { archive: Record<string, unknown> } }>(
-          await fetch(`${server.api}/entries/${entry.entry_id}/archive`, as(alice)),
-        );
+        const { data } = await api.call('entryArchive', { params: { entry_id: entry.entry_id } });
         archives.set(path, data.archive);
       }
       // A user may keep only so many unpublished uploads.
-      await fetch(`${server.api}/uploads/${uploadId}`, as(alice, { method: 'DELETE' }));
+      await api.call('uploadDelete', { params: upload });
       await waitProcessed(server, uploadId, alice).catch(() => undefined);
     }
   }, 120_000);
