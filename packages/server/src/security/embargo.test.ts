@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, as, uploadProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 
 /**
@@ -16,16 +16,11 @@ describe('embargoed uploads under every owner value', () => {
   let carol: string;
   const kclCif = naclCif.replaceAll('Na', 'K');
 
-  const upload = async (token: string, fileName: string, body: string) => {
-    const response = await fetch(
-      `${server.api}/uploads?file_name=${fileName}`,
-      as(token, { method: 'POST', body }),
-    );
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(response);
-    expect((await waitProcessed(server, uploadId, token)).process_status).toBe('SUCCESS');
-    return uploadId;
-  };
+  // Answers once the upload's processing has succeeded.
+  const upload = async (token: string, fileName: string, body: string) =>
+    (await uploadProcessed(apiClient(server, token), fileName, body)).uploadId;
 
+  /** raw: the whole text of each answer is searched for traces of the embargoed upload. */
   const post = (token: string | undefined, path: string, body: unknown) =>
     fetch(
       `${server.api}/${path}`,
@@ -41,8 +36,7 @@ describe('embargoed uploads under every owner value', () => {
     alice = await createUserWithToken(server, 'alice');
     bob = await createUserWithToken(server, 'bob');
     carol = await createUserWithToken(server, 'carol');
-    const carolId = (await json<{ user_id: string }>(await fetch(`${server.api}/users/me`, as(carol))))
-      .user_id;
+    const carolId = (await apiClient(server, carol).call('usersMe')).user_id;
     const secret = await upload(alice, 'Secret.cif', kclCif);
     const open = await upload(alice, 'Open.cif', naclCif);
     // Publishing has no endpoint yet; the rows are what publishing with and without embargo leaves.
@@ -108,9 +102,7 @@ describe('embargoed uploads under every owner value', () => {
   });
 
   it('is in none of the counts of GET /info', async () => {
-    const info = await json<{ statistics: { n_entries: number; n_uploads: number; n_materials: number } }>(
-      await fetch(`${server.api}/info`),
-    );
+    const info = await apiClient(server).call('info');
     expect(info.statistics).toMatchObject({ n_entries: 1, n_uploads: 1, n_materials: 1 });
   });
 
