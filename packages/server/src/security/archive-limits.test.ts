@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
 import { DEFAULT_UPLOAD_FILE_LIMITS } from '../config/processing-limits.ts';
 import { startServer } from '../server.ts';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, as, json, waitProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -95,12 +95,13 @@ describe('archives and file writes are contained', () => {
 
   const uploadsDir = (s: TestServer) => path.join(s.ctx.config.dataDir, 'uploads');
   const create = async (s: TestServer, token: string, name: string, body: Buffer | string) => {
-    const response = await fetch(`${s.api}/uploads?file_name=${name}`, as(token, { method: 'POST', body }));
-    expect(response.status).toBe(200);
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(response);
-    await waitProcessed(s, uploadId, token);
-    return uploadId;
+    const created = await apiClient(s, token).upload('uploadCreate', new Blob([body]), {
+      query: { file_name: name },
+    });
+    await waitProcessed(s, created.upload_id, token);
+    return created.upload_id;
   };
+  /** raw, like the refused POSTs: the archives and names under test go as they are, in the request body. */
   const put = (s: TestServer, token: string, uploadId: string, where: string, body: Buffer | string) =>
     fetch(`${s.api}/uploads/${uploadId}/raw/${where}`, as(token, { method: 'PUT', body }));
   /** What an upload holds on disk: raw files, and (always empty after a request) its temp folder. */
@@ -122,8 +123,7 @@ describe('archives and file writes are contained', () => {
     const response = await fetch(`${s.api}/uploads?file_name=${name}`, as(token, { method: 'POST', body }));
     await expectRefused(response, detail, s);
     expect([...new Set(listUploads())]).toEqual(before);
-    const listed = await json<{ pagination: { total: number } }>(await fetch(`${s.api}/uploads`, as(token)));
-    return listed.pagination.total;
+    return (await apiClient(s, token).call('uploadsList')).pagination.total;
   };
 
   it('refuses a zip bomb by the default ratio rule: a 100 MB member of zeros in a 100 kB zip', async () => {
@@ -273,8 +273,10 @@ describe('archives and file writes are contained', () => {
     expect(onDisk(server, uploadId)).toEqual({ raw: ['NaCl.cif'], tmp: [] });
     const upload = await waitProcessed(server, uploadId, alice);
     expect(upload).toMatchObject({ process_status: 'SUCCESS', errors: [] });
-    const raw = await fetch(`${server.api}/uploads/${uploadId}/raw/NaCl.cif`, as(alice));
-    expect(await raw.text()).toBe(naclCif);
+    const raw = await apiClient(server, alice).file('uploadRawFile', {
+      params: { upload_id: uploadId, path: 'NaCl.cif' },
+    });
+    expect(await raw.blob.text()).toBe(naclCif);
 
     const clash = /^The archive holds a file and a folder of the same name \('a(\/b)?'\)\.$/;
     await expectPostRefused(server, alice, 'clash.zip', makeZip({ a: 'x', 'a/b': 'y' }), clash);
