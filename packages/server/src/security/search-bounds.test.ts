@@ -3,7 +3,7 @@
 // same time is answered as usual.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUploads } from '../testing/seed-uploads.ts';
-import { as, json, waitProcessed } from '../testing/http.ts';
+import { apiClient, as, refusalOf, uploadProcessed } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
@@ -36,6 +36,7 @@ describe('bounded search requests', () => {
   let token: string;
   let entryId: string;
 
+  /** raw: the hostile bodies and query strings go as written, and the normal search beside them alike. */
   const send = async (path: string, body: string | object, method = 'POST'): Promise<Answer> => {
     const response = await fetch(
       `${server.api}/${path}`,
@@ -72,12 +73,12 @@ describe('bounded search requests', () => {
       from: '2021-01-01T00:00:00Z',
     });
     token = await createUserWithToken(server, 'prober');
-    const { upload_id: uploadId } = await json<{ upload_id: string }>(
-      await fetch(`${server.api}/uploads?file_name=NaCl.cif`, as(token, { method: 'POST', body: naclCif })),
-    );
-    expect((await waitProcessed(server, uploadId, token)).process_status).toBe('SUCCESS');
-    const found = await send('entries/query', { owner: 'user', query: { upload_id: uploadId } });
-    entryId = (found.body as { data: { entry_id: string }[] }).data[0]!.entry_id;
+    // Answers once the upload's processing has succeeded.
+    const { uploadId } = await uploadProcessed(apiClient(server, token), 'NaCl.cif', naclCif);
+    const found = await apiClient(server, token).call('entriesQuery', {
+      body: { owner: 'user', query: { upload_id: uploadId } },
+    });
+    entryId = found.data[0]!.entry_id!;
   }, 120_000);
   afterAll(async () => server?.close());
 
@@ -433,17 +434,18 @@ describe('the time budget of a search', () => {
   afterAll(async () => server?.close());
 
   it('cancels a search past its budget with 503 and a message naming the budget', async () => {
-    const response = await fetch(`${server.api}/entries/query`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: { 'results.material.n_elements:gte': 1 } }),
+    const anonymous = apiClient(server);
+    const search = anonymous.call('entriesQuery', {
+      body: { query: { 'results.material.n_elements:gte': 1 } },
     });
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({
-      detail:
-        'The search took longer than its time budget of 0 ms and was cancelled; narrow the query or ask for fewer aggregations.',
-    });
+    expect(await refusalOf(search)).toEqual([
+      503,
+      {
+        detail:
+          'The search took longer than its time budget of 0 ms and was cancelled; narrow the query or ask for fewer aggregations.',
+      },
+    ]);
     // The server goes on answering what needs no search.
-    expect((await fetch(`${server.api}/info`)).status).toBe(200);
+    await expect(anonymous.call('info')).resolves.toHaveProperty('version');
   });
 });
