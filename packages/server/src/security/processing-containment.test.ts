@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ApiClient } from '@oasis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type OasisConfig } from '../config/config.ts';
 import { DEFAULT_PROCESSING_LIMITS, DEFAULT_UPLOAD_FILE_LIMITS } from '../config/processing-limits.ts';
@@ -11,7 +12,6 @@ import { formatBytes } from '../files/sizes.ts';
 import { PROCESS_UPLOAD } from '../jobs/processing.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { trajectory, zerosArchive } from '../testing/big-inputs.ts';
-import { as, json } from '../testing/http.ts';
 import { sampleRss } from '../testing/rss-sampler.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -20,23 +20,18 @@ import { writeZipFile } from '../testing/zip-stream.ts';
 
 const MB = 1024 ** 2;
 
-interface EntryRow {
-  entry_id: string;
-  mainfile: string;
-  process_status: string;
-  errors: string[];
-}
+/** The typed client of the API on `server` (a test server or one started here), as `token`'s user. */
+const clientOf = (server: { api: string }, token?: string) =>
+  new ApiClient({ apiBase: server.api, accessToken: () => Promise.resolve(token) });
 
 /** Waits (up to `seconds`) until the upload's processing is over; returns the upload and its entries. */
 const processed = async (server: { api: string }, uploadId: string, token: string, seconds = 240) => {
+  const api = clientOf(server, token);
+  const upload = { upload_id: uploadId };
   for (let i = 0; i < seconds * 5; i++) {
-    const { data } = await json<{
-      data: { process_running: boolean; process_status: string; errors: string[] };
-    }>(await fetch(`${server.api}/uploads/${uploadId}`, as(token)));
+    const { data } = await api.call('uploadById', { params: upload });
     if (!data.process_running) {
-      const entries = await json<{ data: EntryRow[] }>(
-        await fetch(`${server.api}/uploads/${uploadId}/entries`, as(token)),
-      );
+      const entries = await api.call('uploadEntries', { params: upload });
       return { upload: data, entries: entries.data };
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -49,11 +44,13 @@ const whileAnswering = async <T>(server: { api: string }, work: () => Promise<T>
   let running = true;
   let failures = 0;
   let answered = 0;
+  const anonymous = clientOf(server);
   const pinging = (async () => {
     while (running) {
-      const response = await fetch(`${server.api}/info`).catch(() => undefined);
-      if (response?.status === 200) answered++;
-      else failures++;
+      await anonymous.call('info').then(
+        () => answered++,
+        () => failures++,
+      );
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   })();
@@ -66,19 +63,12 @@ const whileAnswering = async <T>(server: { api: string }, work: () => Promise<T>
 };
 
 const processingLogs = async (server: TestServer, entryId: string, token: string) => {
-  const body = await json<{
-    data: { archive: { processing_logs: Array<{ level: string; event: string }> } };
-  }>(
-    await fetch(
-      `${server.api}/entries/${entryId}/archive/query`,
-      as(token, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ required: { processing_logs: '*' } }),
-      }),
-    ),
-  );
-  return body.data.archive.processing_logs;
+  const { data } = await clientOf(server, token).call('entryArchiveQuery', {
+    params: { entry_id: entryId },
+    body: { required: { processing_logs: '*' } },
+  });
+  // The archive's sections are untyped in the contract.
+  return (data.archive as { processing_logs: Array<{ level: string; event: string }> }).processing_logs;
 };
 
 const report = (label: string, peaks: { main: number; children: number; total: number }) =>
@@ -112,14 +102,12 @@ describe('a failing file cannot take the server down', () => {
   }, 120_000);
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  const upload = async (server: TestServer, token: string, zip: string) => {
-    const response = await fetch(
-      `${server.api}/uploads?file_name=${path.basename(zip)}`,
-      as(token, { method: 'POST', body: readFileSync(zip) }),
-    );
-    expect(response.status).toBe(200);
-    return (await json<{ upload_id: string }>(response)).upload_id;
-  };
+  const upload = async (server: TestServer, token: string, zip: string) =>
+    (
+      await clientOf(server, token).upload('uploadCreate', new Blob([readFileSync(zip)]), {
+        query: { file_name: path.basename(zip) },
+      })
+    ).upload_id;
 
   it('fails a 400 MB archive JSON whose parser runs out of memory, processes its sibling, and keeps answering', async () => {
     // The size limit would refuse this file before parsing (next test); raised, JSON.parse gets it.
@@ -223,11 +211,8 @@ describe('a job that keeps dying', () => {
     return Object.assign(running, { api: `${running.origin}${config.basePath}/api/v1` });
   };
   const tokenOf = async (api: string) =>
-    (
-      await json<{ access_token: string }>(
-        await fetch(`${api}/auth/token?username=alice&password=alice-password`),
-      )
-    ).access_token;
+    (await clientOf({ api }).call('authToken', { query: { username: 'alice', password: 'alice-password' } }))
+      .access_token;
 
   it('is given up after its attempts at a restart: the upload shows a failed process, no entry stays pending', async () => {
     const first = await start();
@@ -237,12 +222,9 @@ describe('a job that keeps dying', () => {
       const token = await createUserWithToken(first, 'alice');
       const post = async () =>
         (
-          await json<{ upload_id: string }>(
-            await fetch(
-              `${first.api}/uploads?file_name=NaCl.cif`,
-              as(token, { method: 'POST', body: naclCif }),
-            ),
-          )
+          await clientOf(first, token).upload('uploadCreate', new Blob([naclCif]), {
+            query: { file_name: 'NaCl.cif' },
+          })
         ).upload_id;
       doomed = await post();
       retried = await post();
