@@ -65,8 +65,7 @@ const serverRules = SERVER_LAYERS.flatMap((layer, level) =>
  * The GUI's folders from the bottom up, as the server's: core/ (runtime configuration, the error snackbar,
  * lazy pages), auth/ (the login), api/ (the client's React side: provider, query hooks, artifacts),
  * components/ (shared), features/ (one folder per product area), app/ (the shell: layout, routes, menu)
- * with main.tsx. Features may import each other for now; that they import only a small public module of
- * another is the next rule.
+ * with main.tsx. A feature may use another only through its public module (featureRule).
  */
 const GUI_LAYERS = [['core'], ['auth'], ['api'], ['components'], ['features'], ['app']];
 
@@ -74,9 +73,27 @@ const GUI = 'packages/gui/src';
 const guiType = (name) => `gui/${name}`;
 
 const guiElements = [
-  ...GUI_LAYERS.flat().map((name) => ({ type: guiType(name), pattern: `${GUI}/${name}/**`, mode: 'full' })),
+  ...GUI_LAYERS.flat()
+    .filter((name) => name !== 'features')
+    .map((name) => ({ type: guiType(name), pattern: `${GUI}/${name}/**`, mode: 'full' })),
+  // Each feature an element of its own, so that one feature's files are internal to it and another's not.
+  { type: guiType('features'), pattern: `${GUI}/features/*`, mode: 'folder', capture: ['feature'] },
   { type: guiType('app'), pattern: `${GUI}/main.tsx`, mode: 'full' },
 ];
+
+/**
+ * A feature uses another only through its public modules: the index.ts that says what others may use, and
+ * its pages (*Page.tsx), which the app routes to and another feature may embed whole. A page stays a module
+ * of its own, not an export of index.ts: the router loads each page as a chunk whose entry it is.
+ */
+const featureRule = {
+  from: { type: guiType('features') },
+  disallow: {
+    to: { type: guiType('features'), internalPath: '!{index.ts,*Page.tsx}' },
+  },
+  message:
+    'a feature imports another only through its public modules (features/{{ to.captured.feature }}/index.ts or a page)',
+};
 
 const guiRules = GUI_LAYERS.flatMap((layer, level) =>
   layer.map((name) => ({
@@ -128,6 +145,6 @@ export const boundaryConfigs = [
       'boundaries/elements': guiElements,
       'boundaries/include': [`${GUI}/**`],
     },
-    rules: { 'boundaries/dependencies': ['error', { default: 'allow', rules: guiRules }] },
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', rules: [...guiRules, featureRule] }] },
   },
 ];

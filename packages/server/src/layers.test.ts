@@ -101,3 +101,27 @@ describe('GUI layers', () => {
     ).toEqual([]);
   });
 });
+
+describe('GUI features', () => {
+  const feature = (file: string) => `packages/gui/src/features/${file}`;
+
+  it("refuse an import of another feature's insides, and take its public module and their own files", async () => {
+    expect(
+      await problems(feature('entry/Planted.tsx'), "import { ElnCard } from '../eln/ElnCard.tsx';\n"),
+    ).toEqual([
+      'a feature imports another only through its public modules (features/eln/index.ts or a page)',
+    ]);
+    expect(
+      await problems(feature('entry/Planted.tsx'), "import { ElnCard } from '../eln/index.ts';\n"),
+    ).toEqual([]);
+    expect(
+      await problems(feature('entry/Planted.tsx'), "import { MaterialCard } from './MaterialCard.tsx';\n"),
+    ).toEqual([]);
+    expect(
+      await problems(
+        feature('datasets/Planted.tsx'),
+        "import { SearchPage } from '../search/SearchPage.tsx';\n",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../auth/AuthCallbackPage.tsx';
 import { EntryCrumbLabel, EntryUploadCrumb, UploadCrumbLabel } from '../features/entry/EntryCrumbs.tsx';
-import { useEntry } from '../features/entry/useEntry.ts';
+import { useEntry } from '../api/entries/useEntry.ts';
 import { usePrefetchedFirstPage } from '../features/search/context/firstPage.ts';
 import type { Env } from '../core/env.ts';
 import { AppLayout } from './layout/AppLayout.tsx';

@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useEnv } from '../../core/EnvProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { LoginPrompt } from '../uploads/LoginPrompt.tsx';
+import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { ApiCard } from './ApiCard.tsx';
 import { AppTokenForm } from './AppTokenForm.tsx';
 import { AppTokenList } from './AppTokenList.tsx';

@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Delete } from '@mui/icons-material';
-import { formatDateTime } from '../uploads/dateTime.ts';
+import { formatDateTime } from '../../components/dateTime.ts';
 import { useAppTokens, useRevokeAppTokens } from './useAppTokens.ts';
 
 /** The user's app tokens that have not expired, each revocable, newest first. */

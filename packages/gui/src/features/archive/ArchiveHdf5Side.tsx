@@ -1,6 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { H5Viewer } from '../h5/H5Viewer.tsx';
-import type { Hdf5Reference } from '../h5/hdf5References.ts';
+import { H5Viewer, type Hdf5Reference } from '../h5/index.ts';
 
 /** The archive browser's side panel: the HDF5 dataset the selected quantity refers to, in h5web. */
 export function ArchiveHdf5Side({ reference }: { reference: Hdf5Reference }) {

@@ -1,6 +1,6 @@
 import { Box, Button, List, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { LaneContext } from '../browser/adapter.ts';
+import type { LaneContext } from '../../components/lane-browser/adapter.ts';
 import { ArchiveItem } from './ArchiveItem.tsx';
 import type { ArchiveLaneConfig } from './archiveAdapter.tsx';
 import { listWindow, revealStep } from './format.ts';

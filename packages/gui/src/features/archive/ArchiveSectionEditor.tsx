@@ -1,10 +1,14 @@
 import { Box, ListSubheader, Stack } from '@mui/material';
 import { createContext, useContext } from 'react';
-import { draftSection, withSectionAt } from '../eln/draftPath.ts';
-import { ElnEntryContext } from '../eln/elnContext.tsx';
-import { sectionFields, withField } from '../eln/elnModel.ts';
-import { QuantityEditor } from '../eln/QuantityEditor.tsx';
-import type { NotebookDraft } from '../eln/useNotebookDraft.tsx';
+import {
+  draftSection,
+  withSectionAt,
+  ElnEntryContext,
+  sectionFields,
+  withField,
+  QuantityEditor,
+  type NotebookDraft,
+} from '../eln/index.ts';
 
 /** The notebook session of an editable entry's data tab; lanes of its data sections edit through it. */
 export const ArchiveEditingContext = createContext<NotebookDraft | undefined>(undefined);

@@ -1,7 +1,7 @@
 import { Box, Link, List, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { LaneContext } from '../browser/adapter.ts';
+import type { LaneContext } from '../../components/lane-browser/adapter.ts';
 import { useUnits } from '../units/index.ts';
 import { ArchiveItem } from './ArchiveItem.tsx';
 import type { ArchiveLaneConfig } from './archiveAdapter.tsx';

@@ -1,7 +1,7 @@
 import { Box, Button, List, ListSubheader, Typography } from '@mui/material';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { indexedKey, parseIndexedKey, resolveIndex } from '../browser/lanePath.ts';
-import type { LaneContext } from '../browser/adapter.ts';
+import { indexedKey, parseIndexedKey, resolveIndex } from '../../components/lane-browser/lanePath.ts';
+import type { LaneContext } from '../../components/lane-browser/adapter.ts';
 import { useUnits } from '../units/index.ts';
 import { AbsentItem, ArchiveItem } from './ArchiveItem.tsx';
 import { ArchiveSectionEditor } from './ArchiveSectionEditor.tsx';

@@ -1,4 +1,4 @@
-import type { LaneAdapter } from '../browser/adapter.ts';
+import type { LaneAdapter } from '../../components/lane-browser/adapter.ts';
 import { ArchiveLane } from './ArchiveLane.tsx';
 import { isDataPath } from './ArchiveSectionEditor.tsx';
 import { childNode, type ArchiveNode, type ArchiveViewOptions } from './model.ts';

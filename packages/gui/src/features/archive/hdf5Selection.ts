@@ -1,4 +1,4 @@
-import { parseHdf5Reference, type Hdf5Reference } from '../h5/hdf5References.ts';
+import { parseHdf5Reference, type Hdf5Reference } from '../h5/index.ts';
 import { resolveKeys, type ArchiveNode } from './model.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   type SectionDefinition,
   type SubSectionDefinition,
 } from '@oasis/schema';
-import { indexedKey, parseIndexedKey, resolveIndex } from '../browser/lanePath.ts';
+import { indexedKey, parseIndexedKey, resolveIndex } from '../../components/lane-browser/lanePath.ts';
 
 /**
  * The archive as a tree of lanes (spec 3 §2 'Archive browser'): a section lists its quantities and

@@ -1,5 +1,5 @@
 import type { QuantityDefinition } from '@oasis/schema';
-import type { UnitsByDimension } from '../units/displayUnit.ts';
+import type { UnitsByDimension } from '../units/index.ts';
 import { arrayPreview, formatScalar, moreItemsText, shapeOf } from './format.ts';
 import { displayUnitOf } from './values.ts';
 

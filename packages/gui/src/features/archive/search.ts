@@ -1,4 +1,4 @@
-import { indexedKey } from '../browser/lanePath.ts';
+import { indexedKey } from '../../components/lane-browser/lanePath.ts';
 import { SEARCH_MAX_NODES, SEARCH_RESULTS } from './limits.ts';
 import { isCodeSpecific, isSection, isTechnical, type ArchiveViewOptions } from './model.ts';
 

@@ -1,5 +1,4 @@
-import { resolveDisplayUnit, type DisplayUnit } from '../units/index.ts';
-import type { UnitsByDimension } from '../units/displayUnit.ts';
+import { resolveDisplayUnit, type DisplayUnit, type UnitsByDimension } from '../units/index.ts';
 
 /**
  * A quantity's values in the unit system the units menu selects: archives store SI values in the unit

@@ -4,7 +4,7 @@ import type { Dataset } from '@oasis/schema';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { SearchPage } from '../search/SearchPage.tsx';
-import { useEmbeddedSearchApp } from '../user-search/embeddedSearchApp.ts';
+import { useEmbeddedSearchApp } from '../user-search/index.ts';
 import { DoiLink } from './DoiLink.tsx';
 import { useDataset } from './useDataset.ts';
 

@@ -1,6 +1,6 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useAuth, type AuthUser } from '../../auth/AuthProvider.tsx';
-import { LoginPrompt } from '../uploads/LoginPrompt.tsx';
+import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { DatasetsTable } from './DatasetsTable.tsx';
 import { useUserDatasets } from './useDatasets.ts';
 

@@ -1,9 +1,9 @@
 import { Stack } from '@mui/material';
 import type { Dataset } from '@oasis/schema';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { formatDateTime } from '../uploads/dateTime.ts';
-import { PagedTable, type Column } from '../uploads/PagedTable.tsx';
-import type { PageState } from '../uploads/pagination.ts';
+import { formatDateTime } from '../../components/dateTime.ts';
+import { PagedTable, type Column } from '../../components/table/PagedTable.tsx';
+import type { PageState } from '../../core/pagination.ts';
 import { DatasetActions } from './DatasetActions.tsx';
 import { DoiLink } from './DoiLink.tsx';
 

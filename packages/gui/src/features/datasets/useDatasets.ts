@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DatasetsQuery } from '@oasis/schema';
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
-import type { PageState } from '../uploads/pagination.ts';
+import type { PageState } from '../../core/pagination.ts';
 
 type DatasetOrderBy = NonNullable<DatasetsQuery['order_by']>;
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { PagedTable, type Column } from '../uploads/PagedTable.tsx';
-import type { PageState } from '../uploads/pagination.ts';
-import { NOTHING_SELECTED, type Selection } from '../search/results/selection.ts';
+import { PagedTable, type Column } from '../../components/table/PagedTable.tsx';
+import type { PageState } from '../../core/pagination.ts';
+import { NOTHING_SELECTED, type Selection } from '../../components/table/selection.ts';
 
 interface Row {
   id: number;

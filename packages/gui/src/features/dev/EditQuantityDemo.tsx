@@ -1,7 +1,6 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ElnEntryContext } from '../eln/elnContext.tsx';
-import { SectionEditor } from '../eln/SectionEditor.tsx';
+import { ElnEntryContext, SectionEditor } from '../eln/index.ts';
 import { demoDefinitions } from './editQuantityDemo.ts';
 
 const CONTEXT = { uploadId: '', entryId: '', mainfile: 'dev', definitions: demoDefinitions };

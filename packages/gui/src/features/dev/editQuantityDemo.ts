@@ -1,4 +1,4 @@
-import type { Definitions, QuantityDefinition } from '../eln/elnModel.ts';
+import type { Definitions, QuantityDefinition } from '../eln/index.ts';
 
 /**
  * The demo schema of /dev/editquantity: one quantity per edit component NOMAD's schemas name, with the

@@ -1,6 +1,6 @@
 import { Alert, Card, CardContent, CardHeader } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { ArchiveData, EntryData } from '../entry/types.ts';
+import type { ArchiveData, EntryData } from '../../api/entries/types.ts';
 import { ElnEntryContext } from './elnContext.tsx';
 import { labelOf, overviewSubSections, withField } from './elnModel.ts';
 import { SectionEditor, SubSectionEditor } from './SectionEditor.tsx';

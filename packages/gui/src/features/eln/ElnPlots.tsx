@@ -1,7 +1,7 @@
 import { Alert, Card, CardContent, CardHeader } from '@mui/material';
 import { useMemo } from 'react';
 import { Plot } from '../../components/plot/Plot.tsx';
-import type { ArchiveData, EntryData } from '../entry/types.ts';
+import type { ArchiveData, EntryData } from '../../api/entries/types.ts';
 import { isObject } from './elnModel.ts';
 import { sectionFigures } from './sectionPlots.ts';
 import { useEntryDefinitions } from './useEntryDefinitions.ts';

@@ -1,8 +1,8 @@
 import { ApiError } from '@oasis/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { baseName, parentOf } from '../files/filesContext.ts';
 import { putArchiveFile } from './putArchiveFile.ts';
+import { baseName, parentOf } from '../../core/uploadPaths.ts';
 
 export interface SaveTarget {
   uploadId: string;

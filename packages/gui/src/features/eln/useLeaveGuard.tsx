@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { DiscardChangesDialog } from '../uploads/members/DiscardChangesDialog.tsx';
+import { DiscardChangesDialog } from '../../components/DiscardChangesDialog.tsx';
 
 /**
  * While `dirty`, leaving the page asks first: navigation inside the app through the discard dialog, and

@@ -1,7 +1,7 @@
 import { Alert, Box, Typography } from '@mui/material';
 import type { EntryArchive } from '@oasis/schema';
 import { useMemo, type ReactNode } from 'react';
-import type { ArchiveState } from './types.ts';
+import type { ArchiveState } from '../../api/entries/types.ts';
 
 /**
  * Prepares plot data from the archive and renders it; while the archive loads it says so, and when the

@@ -1,9 +1,9 @@
 import type { EntryArchive } from '@oasis/schema';
 import { ArchivePlot } from './ArchivePlot.tsx';
-import { PropertySection } from './PropertyCard.tsx';
+import { PropertySection } from '../../components/PropertyCard.tsx';
 import type { Series } from './propertySeries.ts';
 import { SeriesPlot, type Axis } from './SeriesPlot.tsx';
-import type { ArchiveState } from './types.ts';
+import type { ArchiveState } from '../../api/entries/types.ts';
 
 /** A titled plot of series read from the archive, with the card's failure text when they cannot be. */
 export function ArchiveSeries({

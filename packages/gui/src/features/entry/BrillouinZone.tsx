@@ -1,8 +1,7 @@
 import { Alert, Box, CircularProgress } from '@mui/material';
 import { lazy, Suspense, useMemo } from 'react';
-import { CardErrorBoundary } from './PropertyCard.tsx';
-import { NO_WEBGL } from '../structure/limits.ts';
-import { hasWebGL } from '../structure/webgl.ts';
+import { CardErrorBoundary } from '../../components/PropertyCard.tsx';
+import { NO_WEBGL, hasWebGL } from '../structure/index.ts';
 import type { BrillouinZoneData } from './zoneGeometry.ts';
 
 /** Spec 3 §8: the text of a Brillouin zone that cannot be shown. */

@@ -2,10 +2,10 @@ import type { EntryArchive, ResultsProperties } from '@oasis/schema';
 import { ArchiveSeries } from './ArchiveSeries.tsx';
 import { archiveResults } from './archiveResults.ts';
 import { listOf } from './listOf.ts';
-import { PropertyCard, QuantityGrid } from './PropertyCard.tsx';
+import { PropertyCard, QuantityGrid } from '../../components/PropertyCard.tsx';
 import { msdSeries } from './propertySeries.ts';
-import { Quantity } from './Quantity.tsx';
-import type { ArchiveState } from './types.ts';
+import { Quantity } from '../../components/Quantity.tsx';
+import type { ArchiveState } from '../../api/entries/types.ts';
 import { formatQuantity } from './units.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 

@@ -10,9 +10,9 @@ import { DosPlot } from './DosPlot.tsx';
 import { EnergyReferenceNote } from './EnergyReference.tsx';
 import { bandGapTexts, prepareBandStructure, prepareDos } from './electronic.ts';
 import { listOf } from './listOf.ts';
-import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
-import { Quantity } from './Quantity.tsx';
-import type { ArchiveState } from './types.ts';
+import { PropertyCard, PropertySection, QuantityGrid } from '../../components/PropertyCard.tsx';
+import { Quantity } from '../../components/Quantity.tsx';
+import type { ArchiveState } from '../../api/entries/types.ts';
 import { formatQuantity } from './units.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useEnv } from '../../core/EnvProvider.tsx';
 import { ApiCallDialog } from '../../components/ApiCallDialog.tsx';
 import { ApiDocsLinks } from '../../components/ApiDocsLinks.tsx';
-import { curlGetExample, pythonGetExample } from '../search/results/apiExamples.ts';
-import type { EntryData } from './types.ts';
+import { curlGetExample, pythonGetExample } from '../../components/apiExamples.ts';
+import type { EntryData } from '../../api/entries/types.ts';
 
 /**
  * The overview's API info (spec 3 §2): where the entry's metadata and archive come from, the calls in curl

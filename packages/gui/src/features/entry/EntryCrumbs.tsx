@@ -2,9 +2,9 @@ import { Link, Typography } from '@mui/material';
 import type { UploadResponse } from '@oasis/schema';
 import { Link as RouterLink, useMatches, type Params } from 'react-router-dom';
 import { useCachedQueryData } from '../../api/useCachedQueryData.ts';
-import { uploadKey } from '../uploads/useUpload.ts';
-import { entryData } from './types.ts';
-import { useEntry } from './useEntry.ts';
+import { uploadKey } from '../../api/uploads/useUpload.ts';
+import { entryData } from '../../api/entries/types.ts';
+import { useEntry } from '../../api/entries/useEntry.ts';
 
 interface CrumbProps {
   params: Params;

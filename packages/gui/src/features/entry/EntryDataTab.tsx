@@ -2,12 +2,11 @@ import { DoesNotExist } from '@oasis/client';
 import { Alert, Box, Typography } from '@mui/material';
 import { useLocation, useParams } from 'react-router-dom';
 import { errorText } from '../../core/errorText.ts';
-import { ArchiveBrowser, type ArchiveBrowserProps } from '../archive/ArchiveBrowser.tsx';
-import { useNotebookDraft } from '../eln/useNotebookDraft.tsx';
-import { useArchiveDocument } from '../archive/useArchiveDocument.ts';
-import { entryBasePath } from './entryTabs.ts';
-import { ARCHIVE_PARSER } from './parsers.ts';
-import type { EntryData } from './types.ts';
+import { ArchiveBrowser, type ArchiveBrowserProps, useArchiveDocument } from '../archive/index.ts';
+import { useNotebookDraft } from '../eln/index.ts';
+import { entryBasePath } from '../../components/entryTabs.ts';
+import { ARCHIVE_PARSER } from '../../api/entries/parsers.ts';
+import type { EntryData } from '../../api/entries/types.ts';
 
 const INVALID_JSON_TEXT = 'Processed data is not valid JSON. Displaying plain text instead.';
 const NO_ARCHIVE_TEXT = 'No archive exists for this entry...';

@@ -1,11 +1,11 @@
 import { Typography } from '@mui/material';
 import { useLocation, useParams } from 'react-router-dom';
-import { FileBrowser } from '../files/FileBrowser.tsx';
-import { parentOf } from '../files/filesContext.ts';
-import { useCaller } from '../uploads/useCaller.ts';
-import { entryEditable } from './editable.ts';
-import { entryBasePath } from './entryTabs.ts';
-import type { EntryData } from './types.ts';
+import { FileBrowser } from '../files/index.ts';
+import { useCaller } from '../../api/uploads/useCaller.ts';
+import { entryEditable } from '../../api/entries/editable.ts';
+import { entryBasePath } from '../../components/entryTabs.ts';
+import type { EntryData } from '../../api/entries/types.ts';
+import { parentOf } from '../../core/uploadPaths.ts';
 
 /**
  * The files tab (spec 3 §2): a file browser of the folder that holds the mainfile, with the mainfile

@@ -2,8 +2,8 @@ import { DoesNotExist } from '@oasis/client';
 import { Alert, Typography } from '@mui/material';
 import { LogList } from './LogList.tsx';
 import { logsWithErrors, type LogRecord } from './logs.ts';
-import { archiveData, type EntryData } from './types.ts';
-import { useArchive } from './useEntry.ts';
+import { archiveData, type EntryData } from '../../api/entries/types.ts';
+import { useArchive } from '../../api/entries/useEntry.ts';
 
 const LOGS_REQUIRED = { processing_logs: '*' };
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { contractCheckedFetch, minimalResponse } from '../../api/contractCheckedFetch.ts';
 import { renderWithProviders } from '../../app/testing.tsx';
 import { EntryOverview } from './EntryOverview.tsx';
-import type { EntryData } from './types.ts';
+import type { EntryData } from '../../api/entries/types.ts';
 
 /** With the app's providers: the references card asks the API (here: no referencing entries). */
 const render = (ui: ReactElement) =>

@@ -6,9 +6,9 @@ import { Suspense } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
 import { lazyPage } from '../../core/lazyPage.ts';
 import { EntryOverview } from './EntryOverview.tsx';
-import { entryBasePath, tabOfPath, TAB_PATHS, type EntryTab } from './entryTabs.ts';
-import { entryData, type EntryData } from './types.ts';
-import { useEntry } from './useEntry.ts';
+import { entryBasePath, tabOfPath, TAB_PATHS, type EntryTab } from '../../components/entryTabs.ts';
+import { entryData, type EntryData } from '../../api/entries/types.ts';
+import { useEntry } from '../../api/entries/useEntry.ts';
 
 // The other tabs (file browser, archive lanes, logs) load when opened: the overview, the tab most opened,
 // does not compile them first.

@@ -2,7 +2,7 @@ import { Alert, Link, List, ListItem, ListItemText, Tooltip, Typography } from '
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { PropertyCard } from './PropertyCard.tsx';
+import { PropertyCard } from '../../components/PropertyCard.tsx';
 
 /** Reference tables show the latest 20 entries (spec 3 §9). */
 const REFERENCED_BY_LIMIT = 20;

@@ -6,9 +6,14 @@ import { Plot } from '../../components/plot/Plot.tsx';
 import { ArchivePlot } from './ArchivePlot.tsx';
 import { archiveResults } from './archiveResults.ts';
 import { prepareGeometryOptimization, type GeometryOptimizationPlotData } from './geometryOptimization.ts';
-import { CardErrorBoundary, PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
-import { Quantity } from './Quantity.tsx';
-import type { ArchiveState } from './types.ts';
+import {
+  CardErrorBoundary,
+  PropertyCard,
+  PropertySection,
+  QuantityGrid,
+} from '../../components/PropertyCard.tsx';
+import { Quantity } from '../../components/Quantity.tsx';
+import type { ArchiveState } from '../../api/entries/types.ts';
 import { axisTitle, formatQuantity } from './units.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 

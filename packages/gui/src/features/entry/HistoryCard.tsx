@@ -1,7 +1,7 @@
 import { List, ListItem, ListItemText } from '@mui/material';
-import { formatDateTime } from '../uploads/dateTime.ts';
-import { PropertyCard } from './PropertyCard.tsx';
-import type { EntryData } from './types.ts';
+import { formatDateTime } from '../../components/dateTime.ts';
+import { PropertyCard } from '../../components/PropertyCard.tsx';
+import type { EntryData } from '../../api/entries/types.ts';
 
 interface Activity {
   time: string;

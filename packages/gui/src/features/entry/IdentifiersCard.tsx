@@ -1,8 +1,8 @@
 import { Card, CardContent, CardHeader } from '@mui/material';
-import { formatDateTime } from '../uploads/dateTime.ts';
+import { formatDateTime } from '../../components/dateTime.ts';
 import { EntryApiDialog } from './EntryApiDialog.tsx';
-import { Quantity } from './Quantity.tsx';
-import type { EntryData } from './types.ts';
+import { Quantity } from '../../components/Quantity.tsx';
+import type { EntryData } from '../../api/entries/types.ts';
 
 /** Ids and processing facts, the things to quote when asking about an entry. */
 export function IdentifiersCard({ entry }: { entry: EntryData }) {

@@ -10,19 +10,15 @@ import {
   ToggleButtonGroup,
 } from '@mui/material';
 import type { ResultsMaterial, ResultsStructures } from '@oasis/schema';
-import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useState, type ReactNode } from 'react';
 import { displayValue } from '../../components/format.ts';
 import { nElementsText } from './materialNames.ts';
-import { PropertyCard, PropertySection, QuantityGrid } from './PropertyCard.tsx';
-import { Quantity } from './Quantity.tsx';
+import { LazyMaterialStructure as MaterialStructure } from '../structure/index.ts';
+import { PropertyCard, PropertySection, QuantityGrid } from '../../components/PropertyCard.tsx';
+import { Quantity } from '../../components/Quantity.tsx';
 import { availableKinds, latticeRows, withArchiveDensities, type StructureKind } from './structures.ts';
-import type { ArchiveState } from './types.ts';
+import type { ArchiveState } from '../../api/entries/types.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
-
-// The viewer's frame is small, but it is only needed on entries with a material: its own chunk.
-const MaterialStructure = lazy(() =>
-  import('../structure/MaterialStructure.tsx').then((module) => ({ default: module.MaterialStructure })),
-);
 
 /** The card's height (spec 3 §2); the viewer fills what the toolbar leaves. */
 const CARD_HEIGHT = 700;

@@ -1,8 +1,8 @@
 import { Card, CardContent, CardHeader } from '@mui/material';
 import { formatAuthors } from '../../components/format.ts';
 import { SafeLink } from '../../components/SafeLink.tsx';
-import { Quantity } from './Quantity.tsx';
-import type { EntryData } from './types.ts';
+import { Quantity } from '../../components/Quantity.tsx';
+import type { EntryData } from '../../api/entries/types.ts';
 
 /** Name, type and curation metadata of the entry. */
 export function MetadataCard({ entry }: { entry: EntryData }) {

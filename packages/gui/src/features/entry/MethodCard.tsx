@@ -1,6 +1,6 @@
 import type { ResultsMethod } from '@oasis/schema';
-import { PropertyCard, QuantityGrid } from './PropertyCard.tsx';
-import { Quantity } from './Quantity.tsx';
+import { PropertyCard, QuantityGrid } from '../../components/PropertyCard.tsx';
+import { Quantity } from '../../components/Quantity.tsx';
 import { formatQuantity } from './units.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ResultCards } from './EntryOverview.tsx';
 import { renderWithUnits } from './testUnits.tsx';
-import type { ArchiveState } from './types.ts';
+import type { ArchiveState } from '../../api/entries/types.ts';
 
 /*
  * The property cards with archives shaped as NOMAD writes them (references from results into run and

@@ -16,8 +16,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useEnv } from '../../core/EnvProvider.tsx';
-import { formatDateTime } from '../uploads/dateTime.ts';
-import { PropertyCard } from './PropertyCard.tsx';
+import { formatDateTime } from '../../components/dateTime.ts';
+import { PropertyCard } from '../../components/PropertyCard.tsx';
 
 /** Spec 3: shown while the databases are asked and nothing is known yet. */
 export const UPDATING_RESOURCES = 'Updating external resources, try again later';

@@ -7,7 +7,7 @@ import { ResultCards } from './EntryOverview.tsx';
 import { ENERGY_REFERENCE_NOTE } from './EnergyReference.tsx';
 import { NO_REFERENCE_WARNING } from './plotParts.ts';
 import { renderWithUnits } from './testUnits.tsx';
-import type { ArchiveState } from './types.ts';
+import type { ArchiveState } from '../../api/entries/types.ts';
 
 const eV = 1.602176634e-19;
 

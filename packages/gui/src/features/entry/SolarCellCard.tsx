@@ -1,6 +1,6 @@
 import type { ResultsProperties } from '@oasis/schema';
-import { PropertyCard, QuantityGrid } from './PropertyCard.tsx';
-import { Quantity } from './Quantity.tsx';
+import { PropertyCard, QuantityGrid } from '../../components/PropertyCard.tsx';
+import { Quantity } from '../../components/Quantity.tsx';
 
 type SolarCell = NonNullable<NonNullable<ResultsProperties['optoelectronic']>['solar_cell']>;
 

@@ -1,10 +1,10 @@
 import type { EntryArchive } from '@oasis/schema';
 import { ArchiveSeries } from './ArchiveSeries.tsx';
 import { archiveResults } from './archiveResults.ts';
-import { PropertyCard } from './PropertyCard.tsx';
+import { PropertyCard } from '../../components/PropertyCard.tsx';
 import { spectraSeries } from './propertySeries.ts';
 import { NO_UNIT } from './SeriesPlot.tsx';
-import type { ArchiveState } from './types.ts';
+import type { ArchiveState } from '../../api/entries/types.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 
 const prepareSpectra = (data: EntryArchive) =>

@@ -2,10 +2,10 @@ import { Box } from '@mui/material';
 import type { EntryArchive } from '@oasis/schema';
 import { ArchivePlot } from './ArchivePlot.tsx';
 import { archiveResults } from './archiveResults.ts';
-import { PropertyCard, PropertySection } from './PropertyCard.tsx';
+import { PropertyCard, PropertySection } from '../../components/PropertyCard.tsx';
 import { TRAJECTORY_QUANTITIES, trajectorySeries, type TrajectoryQuantity } from './propertySeries.ts';
 import { SeriesPlot } from './SeriesPlot.tsx';
-import type { ArchiveState } from './types.ts';
+import type { ArchiveState } from '../../api/entries/types.ts';
 import type { EntryUnits } from './units.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 

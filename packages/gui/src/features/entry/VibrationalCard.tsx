@@ -6,9 +6,9 @@ import { archiveResults } from './archiveResults.ts';
 import { BandStructurePlot } from './BandStructurePlot.tsx';
 import { DosPlot } from './DosPlot.tsx';
 import { prepareBandStructure, prepareDos } from './electronic.ts';
-import { PropertyCard, PropertySection } from './PropertyCard.tsx';
+import { PropertyCard, PropertySection } from '../../components/PropertyCard.tsx';
 import { freeEnergySeries, heatCapacitySeries, sectionOf } from './propertySeries.ts';
-import type { ArchiveState } from './types.ts';
+import type { ArchiveState } from '../../api/entries/types.ts';
 import { useEntryUnits } from './useEntryUnits.ts';
 
 const PLOT_HEIGHT = 400;

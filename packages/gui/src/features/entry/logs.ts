@@ -1,4 +1,4 @@
-import type { LogEntry } from './types.ts';
+import type { LogEntry } from '../../api/entries/types.ts';
 
 export const LOG_LEVELS = ['ERROR', 'CRITICAL', 'WARNING', 'INFO', 'DEBUG'] as const;
 

@@ -1,6 +1,6 @@
 import type { ResultsStructure, ResultsStructures } from '@oasis/schema';
 import { archiveResults } from './archiveResults.ts';
-import type { ArchiveState } from './types.ts';
+import type { ArchiveState } from '../../api/entries/types.ts';
 import { formatQuantity, type EntryUnits } from './units.ts';
 
 /** The cells results.properties.structures may hold, in the order of the selector (original first). */

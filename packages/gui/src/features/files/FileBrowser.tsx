@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useEnv } from '../../core/EnvProvider.tsx';
-import { LaneBrowser } from '../browser/LaneBrowser.tsx';
+import { LaneBrowser } from '../../components/lane-browser/LaneBrowser.tsx';
 import { folderAdapter } from './adapters.tsx';
 import { BROWSER_PAGE_SIZE, type FilesContext } from './filesContext.ts';
 

@@ -7,12 +7,13 @@ import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FileTools } from '../north/FileTools.tsx';
+import { FileTools } from '../north/index.ts';
 import type { FileInfo } from './adapters.tsx';
 import { formatFileSize } from './fileSize.ts';
-import { parentOf, parserLabel, type FilesContext } from './filesContext.ts';
+import { parserLabel, type FilesContext } from './filesContext.ts';
 import { NameDialog } from './NameDialog.tsx';
 import { useFileOperations } from './useFileOperations.ts';
+import { parentOf } from '../../core/uploadPaths.ts';
 
 const parentUrl = (url: string) => url.slice(0, url.lastIndexOf('/'));
 

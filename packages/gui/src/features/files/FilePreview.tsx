@@ -5,21 +5,19 @@ import type { FileInfo } from './adapters.tsx';
 import type { FilesContext } from './filesContext.ts';
 import { ImagePreview } from './previews/ImagePreview.tsx';
 import { JsonPreview } from './previews/JsonPreview.tsx';
-import type { RawSource } from './previews/rawFile.ts';
+import type { RawSource } from '../../api/files/rawFile.ts';
 import { TextPreview } from './previews/TextPreview.tsx';
 import { choosePreview, failedToOpenText, previewWithText, type ViewerName } from './viewers.ts';
+import { LazyH5FilePreview as H5FilePreview } from '../h5/index.ts';
 
 interface ViewerProps {
   source: RawSource;
   onFail: () => void;
 }
 
-// Heavy viewers are separate chunks, loaded the first time a file of their kind is previewed.
+// Heavy viewers are separate chunks (HDF5's is h5's LazyH5FilePreview), loaded the first time a file of their kind is previewed.
 const PdfPreview = lazy(() => import('./previews/PdfPreview.tsx').then((m) => ({ default: m.PdfPreview })));
 const CifPreview = lazy(() => import('./previews/CifPreview.tsx').then((m) => ({ default: m.CifPreview })));
-const H5FilePreview = lazy(() =>
-  import('../h5/H5FilePreview.tsx').then((m) => ({ default: m.H5FilePreview })),
-);
 
 /** The preview registry: which component shows a file for each viewer. */
 const registry: Readonly<Record<ViewerName, ComponentType<ViewerProps>>> = {

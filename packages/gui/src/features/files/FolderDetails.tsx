@@ -6,11 +6,12 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FilesDropzone } from '../uploads/FilesDropzone.tsx';
-import { useFileUpload } from '../uploads/useFileUpload.ts';
-import { baseName, type FilesContext } from './filesContext.ts';
+import { FilesDropzone } from '../../components/FilesDropzone.tsx';
+import { useFileUpload } from '../../api/uploads/useFileUpload.ts';
+import { type FilesContext } from './filesContext.ts';
 import { NameDialog } from './NameDialog.tsx';
 import { useFileOperations } from './useFileOperations.ts';
+import { baseName } from '../../core/uploadPaths.ts';
 
 const parentUrl = (url: string) => url.slice(0, url.lastIndexOf('/'));
 

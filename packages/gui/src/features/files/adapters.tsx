@@ -3,20 +3,15 @@ import FolderIcon from '@mui/icons-material/Folder';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
 import { Box, Typography } from '@mui/material';
 import type { RawDirResponse } from '@oasis/schema';
-import type { LaneAdapter, LaneItem } from '../browser/adapter.ts';
+import type { LaneAdapter, LaneItem } from '../../components/lane-browser/adapter.ts';
 import { FileDetails } from './FileDetails.tsx';
 import { formatFileSize } from './fileSize.ts';
-import {
-  MAINFILE_KEY,
-  baseName,
-  filesQueryKey,
-  joinPath,
-  parserLabel,
-  type FilesContext,
-} from './filesContext.ts';
+import { MAINFILE_KEY, parserLabel, type FilesContext } from './filesContext.ts';
 import { LazyFilePreview } from './LazyFilePreview.tsx';
 import { FolderDetails } from './FolderDetails.tsx';
 import { choosePreview } from './viewers.ts';
+import { baseName, joinPath } from '../../core/uploadPaths.ts';
+import { filesQueryKey } from '../../api/files/rawFile.ts';
 
 type RawElement = NonNullable<RawDirResponse['file_metadata']>;
 

@@ -29,18 +29,6 @@ export const BROWSER_PAGE_SIZE = 40;
 /** Directory listing page size of the file browser on the upload page's stepper (spec 3 §9). */
 export const UPLOAD_PAGE_PAGE_SIZE = 500;
 
-/** The query key prefix of everything a browser of `uploadId` loaded: invalidate it after a change. */
-export const filesQueryKey = (uploadId: string) => ['files', uploadId] as const;
-
-export const joinPath = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
-
-export const parentOf = (path: string) => {
-  const slash = path.lastIndexOf('/');
-  return slash < 0 ? '' : path.slice(0, slash);
-};
-
-export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-
 /** 'parsers/vasp' is shown as 'vasp', the archive parser as the product name (spec 3 §2). */
 export function parserLabel(parserName: string, productName: string): string {
   const name = parserName.replace(/^parsers\//, '');

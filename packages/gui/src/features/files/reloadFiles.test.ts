@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesQueryKey } from './filesContext.ts';
 import { reloadFiles } from './useFileOperations.ts';
+import { filesQueryKey } from '../../api/files/rawFile.ts';
 
 const clients: QueryClient[] = [];
 afterEach(() => clients.splice(0).forEach((client) => client.clear()));

@@ -1,8 +1,10 @@
 import { type Query, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { refetchAfterChange } from '../../api/queryClient.ts';
-import { uploadKey } from '../uploads/useUpload.ts';
-import { filesQueryKey, joinPath, type FilesContext } from './filesContext.ts';
+import { uploadKey } from '../../api/uploads/useUpload.ts';
+import { type FilesContext } from './filesContext.ts';
+import { joinPath } from '../../core/uploadPaths.ts';
+import { filesQueryKey } from '../../api/files/rawFile.ts';
 
 /**
  * The raw path a files query reads: a lane's own (`[files, upload, kind, path, variant, ...]`) or, for

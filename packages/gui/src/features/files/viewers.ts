@@ -12,7 +12,6 @@ interface Viewer {
 
 const MB = 1000 * 1000;
 
-export const TEXT_CHUNK_BYTES = 16384;
 /** Viewers other than text are not offered for files this large: they would load the whole file. */
 const SKIP_VIEWERS_FROM = 50 * MB;
 

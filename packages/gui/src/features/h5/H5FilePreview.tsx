@@ -1,4 +1,4 @@
-import type { RawSource } from '../files/previews/rawFile.ts';
+import type { RawSource } from '../../api/files/rawFile.ts';
 import { H5Viewer } from './H5Viewer.tsx';
 
 /** The file browser's preview of an HDF5-family file (spec 3 §9): h5web, loaded lazily by H5Viewer. */

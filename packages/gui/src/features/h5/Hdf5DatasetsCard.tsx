@@ -1,8 +1,8 @@
 import { Alert, Button, Card, CardContent, CardHeader, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useArchive } from '../entry/useEntry.ts';
-import { ARCHIVE_PARSER } from '../entry/parsers.ts';
-import { archiveData } from '../entry/types.ts';
+import { useArchive } from '../../api/entries/useEntry.ts';
+import { ARCHIVE_PARSER } from '../../api/entries/parsers.ts';
+import { archiveData } from '../../api/entries/types.ts';
 import { H5Viewer } from './H5Viewer.tsx';
 import { findHdf5References, type Hdf5Problem, type Hdf5Reference } from './hdf5References.ts';
 import { H5_CANNOT_RESOLVE, H5_NO_ANNOTATIONS } from './texts.ts';

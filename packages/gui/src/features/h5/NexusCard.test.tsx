@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contractCheckedFetch, minimalResponse } from '../../api/contractCheckedFetch.ts';
 import { renderWithProviders } from '../../app/testing.tsx';
 import { EntryOverview } from '../entry/EntryOverview.tsx';
-import type { EntryData } from '../entry/types.ts';
+import type { EntryData } from '../../api/entries/types.ts';
 
 const entry = (parserName: string): EntryData => ({
   entry_id: 'e1',

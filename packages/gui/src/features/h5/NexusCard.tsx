@@ -1,4 +1,4 @@
-import { PropertyCard } from '../entry/PropertyCard.tsx';
+import { PropertyCard } from '../../components/PropertyCard.tsx';
 import { H5Viewer } from './H5Viewer.tsx';
 
 /** The parser of NeXus files: their entries show the file itself in h5web. */

@@ -1,10 +1,10 @@
 import { Box, Button, Link, Typography } from '@mui/material';
 import type { SectionDefinition } from '@oasis/schema';
-import { Quantity } from '../entry/Quantity.tsx';
+import { Quantity } from '../../components/Quantity.tsx';
 import { Usage } from './Usage.tsx';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { laneUrl } from '../browser/lanePath.ts';
+import { laneUrl } from '../../components/lane-browser/lanePath.ts';
 import { METAINFO_BASE } from './metainfoBase.ts';
 import {
   baseSectionOf,

@@ -1,7 +1,7 @@
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
 import { builtinPackages } from '@oasis/schema';
 import { useMemo, useState } from 'react';
-import { LaneBrowser } from '../browser/LaneBrowser.tsx';
+import { LaneBrowser } from '../../components/lane-browser/LaneBrowser.tsx';
 import { metainfoRootAdapter } from './metainfoAdapters.tsx';
 import { METAINFO_BASE } from './metainfoBase.ts';
 import { useUserPackages } from './useUserPackages.ts';

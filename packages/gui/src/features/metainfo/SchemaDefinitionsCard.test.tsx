@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { contractCheckedFetch, minimalResponse } from '../../api/contractCheckedFetch.ts';
 import { renderWithProviders } from '../../app/testing.tsx';
 import { EntryOverview } from '../entry/EntryOverview.tsx';
-import type { EntryData } from '../entry/types.ts';
+import type { EntryData } from '../../api/entries/types.ts';
 
 /** A schema file as `simple-schema.archive.yaml` writes one: a package of two sections and no data. */
 const quantity = (name: string, definedBy: string) => ({

@@ -1,8 +1,8 @@
 import { Button, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { laneUrl } from '../browser/lanePath.ts';
-import { PropertyCard } from '../entry/PropertyCard.tsx';
-import { useEntryDefinitions } from '../eln/useEntryDefinitions.ts';
+import { laneUrl } from '../../components/lane-browser/lanePath.ts';
+import { PropertyCard } from '../../components/PropertyCard.tsx';
+import { useEntryDefinitions } from '../eln/index.ts';
 import { METAINFO_BASE } from './metainfoBase.ts';
 import { baseName } from './userPackages.ts';
 

@@ -1,6 +1,6 @@
 import { archiveDefinition, builtinPackages, type PackageDefinition } from '@oasis/schema';
-import type { LaneAdapter, LaneItem } from '../browser/adapter.ts';
-import { laneUrl } from '../browser/lanePath.ts';
+import type { LaneAdapter, LaneItem } from '../../components/lane-browser/adapter.ts';
+import { laneUrl } from '../../components/lane-browser/lanePath.ts';
 import { DefinitionCard } from './DefinitionCard.tsx';
 import { METAINFO_BASE } from './metainfoBase.ts';
 import {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { entryDefinitionsKey } from '../eln/useEntryDefinitions.ts';
+import { entryDefinitionsKey } from '../eln/index.ts';
 import type { UserPackages } from './metainfoAdapters.tsx';
 import { userPackage } from './userPackages.ts';
 

@@ -1,7 +1,7 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { LoginPrompt } from '../uploads/LoginPrompt.tsx';
+import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { NorthToolCard } from './NorthToolCard.tsx';
 import { useNorthTools } from './useNorthTools.ts';
 

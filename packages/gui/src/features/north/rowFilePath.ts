@@ -1,4 +1,4 @@
-import { compilePath, evaluatePath, PathError } from '../search/results/path.ts';
+import { compilePath, evaluatePath, PathError } from '../../core/jmespath.ts';
 
 /** A north row action's `filepath` in a result row: one path, none, or why the configuration fails. */
 export function rowFilePath(

@@ -3,7 +3,7 @@
 import { Alert, Box, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { ResultsMaterial, ResultsStructures } from '@oasis/schema';
 import { useMemo, useState } from 'react';
-import { useArchive } from '../entry/useEntry.ts';
+import { useArchive } from '../../api/entries/useEntry.ts';
 import { findNode, isOriginal, topologyTree, viewerStructure, type TopologyNode } from './fromResults.ts';
 import { DEFAULT_SIZE_LIMIT, LOAD_FAILED, TOPOLOGY_SIZE_LIMIT } from './limits.ts';
 import { StructureViewer } from './StructureViewer.tsx';

@@ -1,6 +1,6 @@
 import { Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { isEmptySelection, selectionText, type Selection } from '../search/results/selection.ts';
+import { isEmptySelection, selectionText, type Selection } from '../../components/table/selection.ts';
 
 export interface TableToolbarProps {
   title: string;

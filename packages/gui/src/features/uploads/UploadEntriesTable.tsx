@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { ColumnChooser } from '../../components/ColumnChooser.tsx';
 import { toggled } from '../../components/sets.ts';
-import { NOTHING_SELECTED, type Selection } from '../search/results/selection.ts';
+import { NOTHING_SELECTED, type Selection } from '../../components/table/selection.ts';
 import { DeleteEntriesButton } from './DeleteEntriesButton.tsx';
 import { DEFAULT_ENTRY_COLUMNS, ENTRY_COLUMNS } from './entryColumns.tsx';
 import { EditMetadataDialog } from './metadata/EditMetadataDialog.tsx';
-import { PagedTable } from './PagedTable.tsx';
-import type { PageState } from './pagination.ts';
+import { PagedTable } from '../../components/table/PagedTable.tsx';
+import type { PageState } from '../../core/pagination.ts';
 import { TableToolbar } from './TableToolbar.tsx';
 import type { DeletionTarget } from './useReferencingEntries.ts';
 

@@ -10,10 +10,10 @@ import { useApi } from '../../api/ApiProvider.tsx';
 import { useEnv } from '../../core/EnvProvider.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { DeleteUploadButton } from './DeleteUploadButton.tsx';
-import { isEditable, isMainAuthor, isWriter } from './roles.ts';
+import { isEditable, isMainAuthor, isWriter } from '../../api/uploads/roles.ts';
 import { UploadName } from './UploadName.tsx';
 import { UploadVisibilityIcon } from './UploadVisibilityIcon.tsx';
-import type { Caller } from './visibility.ts';
+import type { Caller } from '../../api/uploads/visibility.ts';
 
 export interface UploadHeaderProps {
   upload: Upload;

@@ -4,24 +4,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { refetchAfterChange } from '../../api/queryClient.ts';
-import { FileBrowser } from '../files/FileBrowser.tsx';
-import { UPLOAD_PAGE_PAGE_SIZE, filesQueryKey } from '../files/filesContext.ts';
+import { FileBrowser, UPLOAD_PAGE_PAGE_SIZE } from '../files/index.ts';
 import { CodeList } from './CodeList.tsx';
-import { FilesDropzone } from './FilesDropzone.tsx';
+import { FilesDropzone } from '../../components/FilesDropzone.tsx';
 import { CreateFromSchema } from './create/CreateFromSchema.tsx';
 import { ProcessingBanner } from './ProcessingBanner.tsx';
 import { ProcessingStatus } from './ProcessingStatus.tsx';
-import { escapeSegment } from '../browser/lanePath.ts';
+import { escapeSegment } from '../../components/lane-browser/lanePath.ts';
 import { UploadEntriesTable } from './UploadEntriesTable.tsx';
 import { UploadHeader } from './UploadHeader.tsx';
 import { UploadReadme } from './UploadReadme.tsx';
 import { UploadStepper } from './UploadStepper.tsx';
 import { loadErrorText } from './loadError.ts';
-import { isEditable, isWriter } from './roles.ts';
-import { useCaller } from './useCaller.ts';
-import { useFileUpload } from './useFileUpload.ts';
-import { useDeleteUpload, useUpload } from './useUpload.ts';
+import { isEditable, isWriter } from '../../api/uploads/roles.ts';
+import { useCaller } from '../../api/uploads/useCaller.ts';
+import { useFileUpload } from '../../api/uploads/useFileUpload.ts';
+import { useDeleteUpload, useUpload } from '../../api/uploads/useUpload.ts';
 import { useUploadActions } from './useUploadActions.ts';
+import { filesQueryKey } from '../../api/files/rawFile.ts';
 
 /** The upload's base path in the current context (uploads list, search, dataset ...). */
 function useUploadBasePath(uploadId: string): string {

@@ -1,7 +1,7 @@
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary } from '@mui/material';
 import { Markdown } from './Markdown.tsx';
-import { useReadme } from './useUpload.ts';
+import { useReadme } from '../../api/uploads/useUpload.ts';
 
 /** The upload's README.md, rendered, above the steps; nothing when the upload has none. */
 export function UploadReadme({ uploadId }: { uploadId: string }) {

@@ -7,7 +7,7 @@ import { AccessStep } from './members/AccessStep.tsx';
 import { MetadataStep } from './metadata/MetadataStep.tsx';
 import { PublishCentralStep } from './publish/PublishCentralStep.tsx';
 import { PublishStep } from './publish/PublishStep.tsx';
-import { isWriter } from './roles.ts';
+import { isWriter } from '../../api/uploads/roles.ts';
 
 export interface UploadStepperProps {
   published: boolean;

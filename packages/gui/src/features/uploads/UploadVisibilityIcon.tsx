@@ -4,7 +4,12 @@ import SupervisedUserCircle from '@mui/icons-material/SupervisedUserCircle';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Tooltip, type SvgIconProps } from '@mui/material';
-import { uploadVisibility, type Caller, type VisibilityKind, type VisibilityUpload } from './visibility.ts';
+import {
+  uploadVisibility,
+  type Caller,
+  type VisibilityKind,
+  type VisibilityUpload,
+} from '../../api/uploads/visibility.ts';
 
 const ICONS: Record<VisibilityKind, typeof Public> = {
   published: Public,

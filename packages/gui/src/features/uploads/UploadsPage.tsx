@@ -5,16 +5,16 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useEnv } from '../../core/EnvProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { NOTHING_SELECTED, type Selection } from '../search/results/selection.ts';
+import { NOTHING_SELECTED, type Selection } from '../../components/table/selection.ts';
 import { ApiRequestButton } from './ApiRequestButton.tsx';
 import { DeleteUploadButton } from './DeleteUploadButton.tsx';
 import { ExampleUploadsButton } from './ExampleUploadsButton.tsx';
-import { LoginPrompt } from './LoginPrompt.tsx';
+import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { TableToolbar } from './TableToolbar.tsx';
 import { UploadCommands } from './UploadCommands.tsx';
 import { UploadsTable } from './UploadsTable.tsx';
 import { uploadPath } from './paths.ts';
-import { useCaller } from './useCaller.ts';
+import { useCaller } from '../../api/uploads/useCaller.ts';
 import {
   useCommandExamples,
   useCreateUpload,

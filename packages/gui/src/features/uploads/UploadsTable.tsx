@@ -3,12 +3,12 @@ import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { Upload } from '@oasis/schema';
 import { useMemo } from 'react';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { formatDateTime } from './dateTime.ts';
-import { PagedTable, type Column, type TableSelection } from './PagedTable.tsx';
-import type { PageState } from './pagination.ts';
+import { formatDateTime } from '../../components/dateTime.ts';
+import { PagedTable, type Column, type TableSelection } from '../../components/table/PagedTable.tsx';
+import type { PageState } from '../../core/pagination.ts';
 import { UPLOAD_SORT_KEYS } from './useUploads.ts';
 import { UploadVisibilityIcon } from './UploadVisibilityIcon.tsx';
-import type { Caller } from './visibility.ts';
+import type { Caller } from '../../api/uploads/visibility.ts';
 
 const columns = (caller: Caller | undefined): Column<Upload>[] => [
   {

@@ -3,8 +3,8 @@ import { SafeLink } from '../../components/SafeLink.tsx';
 import type { UploadEntry } from '@oasis/schema';
 import { displayValue, formatAuthors } from '../../components/format.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { formatDateTime } from './dateTime.ts';
-import type { Column } from './PagedTable.tsx';
+import { formatDateTime } from '../../components/dateTime.ts';
+import type { Column } from '../../components/table/PagedTable.tsx';
 
 const metadata = (entry: UploadEntry) => entry.entry_metadata ?? {};
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UploadResponse } from '@oasis/schema';
 import { useApi } from '../../api/ApiProvider.tsx';
-import { uploadKey } from './useUpload.ts';
+import { uploadKey } from '../../api/uploads/useUpload.ts';
 
 /** What the upload page changes on the whole upload; each answer is the upload, which is then re-read. */
 export function useUploadActions(uploadId: string) {

@@ -4,7 +4,7 @@ import { fillPath, operations, type Upload, type UploadsResponse } from '@oasis/
 import { useState } from 'react';
 import { useApi } from '../../api/ApiProvider.tsx';
 import { useErrors } from '../../core/errors.tsx';
-import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
+import { isPageOutOfRange, pageParams, type PageState } from '../../core/pagination.ts';
 
 /** Table columns that can be sorted, and the `order_by` each one sends. */
 export const UPLOAD_SORT_KEYS = {

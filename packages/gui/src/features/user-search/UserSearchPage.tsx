@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { SearchPage } from '../search/SearchPage.tsx';
-import { LoginPrompt } from '../uploads/LoginPrompt.tsx';
+import { LoginPrompt } from '../../components/LoginPrompt.tsx';
 import { useEmbeddedSearchApp } from './embeddedSearchApp.ts';
 
 // The data the user uploaded, as NOMAD's 'Your data' page locks it: visibility 'user'.

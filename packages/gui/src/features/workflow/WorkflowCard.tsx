@@ -1,10 +1,10 @@
 import { Alert, CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { PropertyCard } from '../entry/PropertyCard.tsx';
-import { entryBasePath } from '../entry/entryTabs.ts';
-import { archiveData } from '../entry/types.ts';
-import { useArchive } from '../entry/useEntry.ts';
+import { PropertyCard } from '../../components/PropertyCard.tsx';
+import { entryBasePath } from '../../components/entryTabs.ts';
+import { archiveData } from '../../api/entries/types.ts';
+import { useArchive } from '../../api/entries/useEntry.ts';
 import { hasWorkflowGraph } from './graph.ts';
 import { CARD_TITLE } from './texts.ts';
 

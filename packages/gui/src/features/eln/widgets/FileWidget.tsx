@@ -1,11 +1,11 @@
 import { Stack } from '@mui/material';
 import { useCallback } from 'react';
-import { joinPath, parentOf } from '../../files/filesContext.ts';
-import { FilesDropzone } from '../../uploads/FilesDropzone.tsx';
-import { useFileUpload } from '../../uploads/useFileUpload.ts';
+import { FilesDropzone } from '../../../components/FilesDropzone.tsx';
+import { useFileUpload } from '../../../api/uploads/useFileUpload.ts';
 import { useElnEntry } from '../elnContext.tsx';
 import { TextWidget } from './TextWidget.tsx';
 import type { WidgetProps } from './widgetProps.ts';
+import { joinPath, parentOf } from '../../../core/uploadPaths.ts';
 
 const nothingToReload = () => undefined;
 

@@ -1,13 +1,17 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import type { AppConfig } from '@oasis/schema';
 import { useId, useState } from 'react';
-import { SearchBar } from '../../search/bar/SearchBar.tsx';
-import { SearchProvider, useSearchContext } from '../../search/context/index.ts';
-import type { Filters } from '../../search/context/types.ts';
-import { formatSearch, isOwner } from '../../search/context/url.ts';
-import { FilterMenu } from '../../search/menu/FilterMenu.tsx';
-import { QueryChips } from '../../search/QueryChips.tsx';
-import { SearchResults } from '../../search/results/SearchResults.tsx';
+import {
+  SearchBar,
+  SearchProvider,
+  useSearchContext,
+  type Filters,
+  formatSearch,
+  isOwner,
+  FilterMenu,
+  QueryChips,
+  SearchResults,
+} from '../../search/index.ts';
 import { storedFilters, type TakenSearch } from '../queryValue.ts';
 
 interface QuerySearchDialogProps {

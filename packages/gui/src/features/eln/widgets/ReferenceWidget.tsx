@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { useEntry } from '../../entry/useEntry.ts';
+import { useEntry } from '../../../api/entries/useEntry.ts';
 import { useElnEntry } from '../elnContext.tsx';
 import { entryReference, referencedEntry } from '../references.ts';
 import { CreateReferenceDialog } from './CreateReferenceDialog.tsx';

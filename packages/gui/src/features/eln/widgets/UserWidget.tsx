@@ -3,7 +3,7 @@ import type { User } from '@oasis/schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { useDebouncedValue } from '../../search/useDebouncedValue.ts';
+import { useDebouncedValue } from '../../../core/useDebouncedValue.ts';
 import type { WidgetProps } from './widgetProps.ts';
 import { isObject, type Json } from '../elnModel.ts';
 

@@ -1,7 +1,7 @@
 import { CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { LazyCifStructureViewer } from '../../structure/LazyCifStructureViewer.tsx';
-import { fetchRawBlob, rawFileKey, type RawSource } from './rawFile.ts';
+import { LazyCifStructureViewer } from '../../structure/index.ts';
+import { fetchRawBlob, rawFileKey, type RawSource } from '../../../api/files/rawFile.ts';
 
 /** A CIF file in the structure viewer, which loads (with three.js) only when a CIF is previewed. */
 export function CifPreview({ source }: { source: RawSource }) {

@@ -1,7 +1,7 @@
 import { CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchRawBlob, rawFileKey, type RawSource } from './rawFile.ts';
+import { fetchRawBlob, rawFileKey, type RawSource } from '../../../api/files/rawFile.ts';
 
 /** An image, fetched with the caller's rights and shown from a blob URL; a decode error is a failure. */
 export function ImagePreview({ source, onFail }: { source: RawSource; onFail: () => void }) {

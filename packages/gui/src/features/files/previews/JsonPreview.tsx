@@ -1,7 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchRawBlob, rawFileKey, type RawSource } from './rawFile.ts';
+import { fetchRawBlob, rawFileKey, type RawSource } from '../../../api/files/rawFile.ts';
 
 /** A JSON file, parsed and pretty-printed; invalid JSON is a failure (the user may fall back to text). */
 export function JsonPreview({ source, onFail }: { source: RawSource; onFail: () => void }) {

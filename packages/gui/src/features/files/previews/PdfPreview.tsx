@@ -1,7 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { fetchRawBlob, rawFileKey, type RawSource } from './rawFile.ts';
+import { fetchRawBlob, rawFileKey, type RawSource } from '../../../api/files/rawFile.ts';
 
 /** Pages drawn at most; a longer PDF is better read after downloading it. */
 const MAX_PAGES = 30;

@@ -1,9 +1,10 @@
 import { Box, CircularProgress } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, type UIEvent } from 'react';
-import { isScrolledToEnd } from '../../browser/texts.ts';
-import { COULD_NOT_READ, TEXT_CHUNK_BYTES } from '../viewers.ts';
-import { decodeChunks, fetchTextChunk, rawFileKey, type RawSource } from './rawFile.ts';
+import { isScrolledToEnd } from '../../../components/lane-browser/texts.ts';
+import { COULD_NOT_READ } from '../viewers.ts';
+import { decodeChunks, fetchTextChunk, rawFileKey, type RawSource } from '../../../api/files/rawFile.ts';
+import { TEXT_CHUNK_BYTES } from '../../../api/files/rawFile.ts';
 
 /** Text in 16384-byte chunks; the next chunk loads when the user scrolls to the end (spec 3 §4, §9). */
 export function TextPreview({ source }: { source: RawSource }) {

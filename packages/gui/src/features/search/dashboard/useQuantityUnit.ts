@@ -1,6 +1,6 @@
 import { convertValue } from '@oasis/schema';
 import { useMemo } from 'react';
-import { useDisplayUnit } from '../../units/useUnits.ts';
+import { useDisplayUnit } from '../../units/index.ts';
 import type { FilterDefinition } from '../context/index.ts';
 import type { Conversion } from './histogramData.ts';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { EntriesQueryRequest } from '@oasis/schema';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { SEARCH_DEBOUNCE_MS, useSearchContext } from '../context/index.ts';
-import { useDebouncedValue } from '../useDebouncedValue.ts';
+import { useDebouncedValue } from '../../../core/useDebouncedValue.ts';
 import { scatterRequest } from './scatterData.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useEnv } from '../../../core/EnvProvider.tsx';
 import { ApiCallDialog } from '../../../components/ApiCallDialog.tsx';
 import { ApiDocsLinks } from '../../../components/ApiDocsLinks.tsx';
-import { curlExample, pythonExample } from './apiExamples.ts';
+import { curlExample, pythonExample } from '../../../components/apiExamples.ts';
 
 /**
  * The API request behind the shown results (spec 2 §2 "API info with request and response examples"):

@@ -12,7 +12,7 @@ import type { Owner } from '@oasis/schema';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { downloadQuery, downloadUrl } from './downloads.ts';
-import { isEmptySelection, type Selection } from './selection.ts';
+import { isEmptySelection, type Selection } from '../../../components/table/selection.ts';
 
 /**
  * Download of raw files or processed data (archives) for the selected entries, or for all results of

@@ -5,11 +5,11 @@ import { Tooltip } from '@mui/material';
 import { Fragment } from 'react';
 import { formatAuthors, UNAVAILABLE } from '../../../components/format.ts';
 import { SafeLink } from '../../../components/SafeLink.tsx';
-import type { DisplayUnit } from '../../units/displayUnit.ts';
+import type { DisplayUnit } from '../../units/index.ts';
 import { accessRole, accessText } from './access.ts';
 import type { ResultColumn } from './columns.ts';
 import { formatValue } from './formatValue.ts';
-import { evaluatePath } from './path.ts';
+import { evaluatePath } from '../../../core/jmespath.ts';
 
 export type ResultRow = Readonly<Record<string, unknown>>;
 

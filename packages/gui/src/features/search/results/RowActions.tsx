@@ -4,7 +4,7 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useEnv } from '../../../core/EnvProvider.tsx';
-import { NorthRowAction } from '../../north/NorthRowAction.tsx';
+import { NorthRowAction } from '../../north/index.ts';
 import type { Resource } from '../context/index.ts';
 import type { RowActionConfig } from './config.ts';
 import type { ResultRow } from './ResultCell.tsx';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { displayValue } from '../../../components/format.ts';
 import { authorsText, datasetsText, References, type ResultRow } from './ResultCell.tsx';
-import { compilePath, evaluatePath } from './path.ts';
+import { compilePath, evaluatePath } from '../../../core/jmespath.ts';
 import { entryPagePath } from './rowActions.ts';
 
 /** Material and method quantities shown in the details (spec 2 §2 "Row details"). */

@@ -34,7 +34,7 @@ import {
   selectionText,
   toggleSelected,
   type Selection,
-} from './selection.ts';
+} from '../../../components/table/selection.ts';
 import { NO_COLUMNS, resultsTitle } from './title.ts';
 import { useColumnUnits } from './useColumnUnits.ts';
 import { useShownColumns } from './useShownColumns.ts';

@@ -1,7 +1,7 @@
 import type { FilterDefinition, Resource } from '../context/index.ts';
 import { labelOf } from '../context/index.ts';
 import type { ColumnAlign, ColumnConfig, ColumnFormat } from './config.ts';
-import { compilePath, PathError, type CompiledPath } from './path.ts';
+import { compilePath, PathError, type CompiledPath } from '../../../core/jmespath.ts';
 
 /** Columns with their own renderer (spec 2 §3 "Built-in columns"). */
 type BuiltinColumn =

@@ -1,7 +1,13 @@
 import { ApiClient } from '@oasis/client';
 import { describe, expect, it } from 'vitest';
 import { downloadQuery, downloadUrl } from './downloads.ts';
-import { ALL_SELECTED, isSelected, selectionText, toggleSelected, type Selection } from './selection.ts';
+import {
+  ALL_SELECTED,
+  isSelected,
+  selectionText,
+  toggleSelected,
+  type Selection,
+} from '../../../components/table/selection.ts';
 
 const api = new ApiClient({ apiBase: 'http://oasis.test/nomad-oasis/api/v1' });
 const some = (...ids: string[]): Selection => ({ all: false, ids: new Set(ids) });

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@oasis/client';
 import type { Owner } from '@oasis/schema';
-import type { Selection } from './selection.ts';
+import type { Selection } from '../../../components/table/selection.ts';
 
 type DownloadKind = 'raw' | 'archive';
 

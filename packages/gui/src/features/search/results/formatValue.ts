@@ -1,5 +1,5 @@
 import { formatNumber, isEmptyValue, UNAVAILABLE } from '../../../components/format.ts';
-import { formatDateTime } from '../../uploads/dateTime.ts';
+import { formatDateTime } from '../../../components/dateTime.ts';
 import type { ColumnFormat } from './config.ts';
 
 const DEFAULT_DECIMALS = 3;

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@oasis/schema';
 import { safeHref } from '../../../components/safeUrl.ts';
-import { compilePath, evaluatePath, PathError } from './path.ts';
+import { compilePath, evaluatePath, PathError } from '../../../core/jmespath.ts';
 
 type Row = Readonly<Record<string, unknown>>;
 

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { resolveDisplayUnit, type DisplayUnit } from '../../units/displayUnit.ts';
-import { useUnits } from '../../units/useUnits.ts';
+import { resolveDisplayUnit, type DisplayUnit, useUnits } from '../../units/index.ts';
 import type { ResultColumn } from './columns.ts';
 
 /** The display unit of each column with a unit, in the user's unit system. */

@@ -19,8 +19,13 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { builtinChoices, type CustomSchema } from './schemaChoices.ts';
-import { isExistingPath, useCreateEntry, useCustomSchemas } from './useCreateEntry.ts';
+import {
+  builtinChoices,
+  type CustomSchema,
+  isExistingPath,
+  useCreateEntry,
+  useCustomSchemas,
+} from '../../eln/index.ts';
 
 const CATEGORY_LABELS: Record<string, string> = {
   BasicElnCategory: 'Basic',

@@ -4,8 +4,8 @@ import type { Upload } from '@oasis/schema';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { isVisibleToAll } from '../roles.ts';
-import { ALL_GROUP } from './members.ts';
+import { isVisibleToAll } from '../../../api/uploads/roles.ts';
+import { ALL_GROUP } from '../../../api/uploads/members.ts';
 import { MembersDialog } from './MembersDialog.tsx';
 
 export interface AccessStepProps {

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { useEnv } from '../../../core/EnvProvider.tsx';
-import { useDebouncedValue } from '../../search/useDebouncedValue.ts';
-import { searchMembers } from './memberLookups.ts';
-import type { Member, MemberType } from './members.ts';
+import { useDebouncedValue } from '../../../core/useDebouncedValue.ts';
+import { searchMembers } from '../../../api/uploads/memberLookups.ts';
+import type { Member, MemberType } from '../../../api/uploads/members.ts';
 
 /** Typing pauses this long before the server is asked (spec 3 §9). */
 const SEARCH_DEBOUNCE_MS = 700;

@@ -11,12 +11,12 @@ import type { Upload } from '@oasis/schema';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
-import { DiscardChangesDialog } from './DiscardChangesDialog.tsx';
+import { DiscardChangesDialog } from '../../../components/DiscardChangesDialog.tsx';
 import { InviteUserButton } from './InviteUserDialog.tsx';
-import { loadMembers } from './memberLookups.ts';
+import { loadMembers } from '../../../api/uploads/memberLookups.ts';
 import { MemberSearch } from './MemberSearch.tsx';
-import { isVisibleToAll } from '../roles.ts';
-import { membersMetadata, userToMember, type Member } from './members.ts';
+import { isVisibleToAll } from '../../../api/uploads/roles.ts';
+import { membersMetadata, userToMember, type Member } from '../../../api/uploads/members.ts';
 import { MembersTable } from './MembersTable.tsx';
 
 export interface MembersDialogProps {

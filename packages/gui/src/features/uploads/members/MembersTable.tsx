@@ -11,7 +11,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { ROLES, SELECTABLE_ROLES, type Member, type Role } from './members.ts';
+import { ROLES, SELECTABLE_ROLES, type Member, type Role } from '../../../api/uploads/members.ts';
 
 export interface MembersTableProps {
   members: readonly Member[];

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
-import { DiscardChangesDialog } from '../members/DiscardChangesDialog.tsx';
+import { DiscardChangesDialog } from '../../../components/DiscardChangesDialog.tsx';
 import { EditDatasets } from './EditDatasets.tsx';
 import { EditReferences } from './EditReferences.tsx';
 import {

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { isVisibleToAll } from '../roles.ts';
+import { isVisibleToAll } from '../../../api/uploads/roles.ts';
 import { EmbargoSelect } from './EmbargoSelect.tsx';
 
 export interface PublishFormProps {

@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import type { Upload } from '@oasis/schema';
-import { formatDateTime } from '../dateTime.ts';
+import { formatDateTime } from '../../../components/dateTime.ts';
 import { LiftEmbargoButton } from './LiftEmbargoButton.tsx';
 import { PublishForm } from './PublishForm.tsx';
 

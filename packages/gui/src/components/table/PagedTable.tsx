@@ -10,14 +10,8 @@ import {
   TableSortLabel,
 } from '@mui/material';
 import type { ReactNode } from 'react';
-import {
-  ALL_SELECTED,
-  isSelected,
-  NOTHING_SELECTED,
-  toggleSelected,
-  type Selection,
-} from '../search/results/selection.ts';
-import { PAGE_SIZES, type PageState } from './pagination.ts';
+import { ALL_SELECTED, isSelected, NOTHING_SELECTED, toggleSelected, type Selection } from './selection.ts';
+import { PAGE_SIZES, type PageState } from '../../core/pagination.ts';
 
 export interface Column<Row> {
   key: string;

@@ -1,7 +1,7 @@
 import { ApiError } from '@oasis/client';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useApi } from '../../../api/ApiProvider.tsx';
-import { putArchiveFile } from '../../eln/putArchiveFile.ts';
+import { useApi } from '../../api/ApiProvider.tsx';
+import { putArchiveFile } from './putArchiveFile.ts';
 import { entryTypesOf, newEntryArchive, newEntryFileName, type CustomSchema } from './schemaChoices.ts';
 
 /** The answer's text when the name is taken (spec 3 §8). */

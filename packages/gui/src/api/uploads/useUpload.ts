@@ -1,10 +1,10 @@
 import { DoesNotExist } from '@oasis/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useApi } from '../../api/ApiProvider.tsx';
-import { refetchAfterChange } from '../../api/queryClient.ts';
-import { filesQueryKey } from '../files/filesContext.ts';
-import { isPageOutOfRange, pageParams, type PageState } from './pagination.ts';
+import { useApi } from '../ApiProvider.tsx';
+import { refetchAfterChange } from '../queryClient.ts';
+import { isPageOutOfRange, pageParams, type PageState } from '../../core/pagination.ts';
+import { filesQueryKey } from '../files/rawFile.ts';
 
 /** Processing is followed by asking again, waiting this long after each answer (spec 1 §4). */
 const PROCESSING_POLL_MS = 1000;

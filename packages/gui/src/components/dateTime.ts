@@ -1,4 +1,4 @@
-import { UNAVAILABLE } from '../../components/format.ts';
+import { UNAVAILABLE } from './format.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

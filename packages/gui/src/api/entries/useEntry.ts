@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../api/ApiProvider.tsx';
+import { useApi } from '../ApiProvider.tsx';
 
 /** `GET entries/{id}`; a failure is shown by the page (e.g. 'This entry does not exist.'). */
 export function useEntry(entryId: string, enabled = true) {

@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useDropzone } from 'react-dropzone';
-import type { FileUploadState, OverwriteQuestion } from './useFileUpload.ts';
+import type { FileUploadState, OverwriteQuestion } from '../api/uploads/useFileUpload.ts';
 
 export interface FilesDropzoneProps {
   state: FileUploadState;

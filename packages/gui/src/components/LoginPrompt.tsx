@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../auth/AuthProvider.tsx';
 
 /** Shown instead of pages that only make sense for a logged-in user. */
 export function LoginPrompt({ text }: { text: string }) {

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { displayValue, isEmptyValue } from '../../components/format.ts';
+import { displayValue, isEmptyValue } from './format.ts';
 
 export interface QuantityProps {
   label: string;

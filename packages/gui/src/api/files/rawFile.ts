@@ -1,6 +1,9 @@
 import type { ApiClient } from '@oasis/client';
-import { filesQueryKey } from '../filesContext.ts';
-import { TEXT_CHUNK_BYTES } from '../viewers.ts';
+
+/** The query key prefix of everything a browser of `uploadId` loaded: invalidate it after a change. */
+export const filesQueryKey = (uploadId: string) => ['files', uploadId] as const;
+
+export const TEXT_CHUNK_BYTES = 16384;
 
 export interface RawSource {
   api: ApiClient;

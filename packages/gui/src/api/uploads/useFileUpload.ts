@@ -1,6 +1,6 @@
 import { ApiError } from '@oasis/client';
 import { useCallback, useState } from 'react';
-import { useApi } from '../../api/ApiProvider.tsx';
+import { useApi } from '../ApiProvider.tsx';
 import { useErrors } from '../../core/errors.tsx';
 
 export interface FileUploadState {

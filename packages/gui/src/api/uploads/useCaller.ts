@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useApi } from '../../api/ApiProvider.tsx';
+import { useApi } from '../ApiProvider.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import type { Caller } from './visibility.ts';
 

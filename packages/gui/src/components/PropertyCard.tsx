@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { FailureAlertBoundary } from '../../components/FailureBoundary.tsx';
+import { FailureAlertBoundary } from './FailureBoundary.tsx';
 
 /** The text of a card whose rendering failed (spec 3: entry page). */
 const CARD_ERROR = 'Could not render card.';

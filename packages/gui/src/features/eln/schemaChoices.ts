@@ -1,5 +1,5 @@
 import { builtinElnSchemas, ELN_CATEGORIES, type BuiltinElnSchema } from '@oasis/schema';
-import { isObject, type Json } from '../../eln/elnModel.ts';
+import { isObject, type Json } from './elnModel.ts';
 
 /**
  * What 'Create from schema' offers (spec 3 §5) and what it writes: the built-in entry types by category,

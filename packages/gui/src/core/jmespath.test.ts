@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePath, evaluatePath, INVALID_PATH, PathError } from './path.ts';
+import { compilePath, evaluatePath, INVALID_PATH, PathError } from './jmespath.ts';
 
 const entry = {
   entry_id: 'e1',

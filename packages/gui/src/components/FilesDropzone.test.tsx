@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../app/testing.tsx';
-import { stubFileUploads } from './fakeXhr.ts';
+import { renderApp } from '../app/testing.tsx';
+import { stubFileUploads } from '../features/uploads/fakeXhr.ts';
 import { FilesDropzone } from './FilesDropzone.tsx';
-import { baseUpload, uploadServer } from './uploadFixtures.ts';
+import { baseUpload, uploadServer } from '../features/uploads/uploadFixtures.ts';
 
 describe('FilesDropzone', () => {
   it('invites to drop files when idle', () => {

@@ -14,7 +14,7 @@ import { useCallback, type UIEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorText } from '../../core/errorText.ts';
 import type { LaneAdapter, LaneContext, LaneItem, LanePage } from './adapter.ts';
-import { FailureAlertBoundary } from '../../components/FailureBoundary.tsx';
+import { FailureAlertBoundary } from '../FailureBoundary.tsx';
 import { initFailedText, isScrolledToEnd, renderFailedText } from './texts.ts';
 
 const minLaneWidth = 200;
