@@ -2,6 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
 import type { AppContext } from './context.ts';
@@ -109,6 +110,8 @@ export const buildApp = async (
   registerApiSecurityHeaders(app, ctx.config);
   if (options.checkResponses) checkResponsesAgainstContract(app);
 
+  // request.cookies and reply.setCookie for the identity provider's sessions and forms (auth/cookies.ts).
+  await app.register(cookie);
   await app.register(formbody);
   const apiPrefix = `${ctx.config.basePath}/api/v1`;
   // The document is generated from the operation table, the same rows the routes are registered from.

@@ -1,22 +1,9 @@
-/** Minimal cookie handling (the server has no cookie plugin): parse a Cookie header, build Set-Cookie values. */
-export const parseCookies = (header: string | undefined): Map<string, string> => {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    let value = part.slice(index + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // Not percent-encoded after all: keep it as sent.
-    }
-    // The first occurrence wins, as browsers send the most specific path first.
-    if (name && !cookies.has(name)) cookies.set(name, value);
-  }
-  return cookies;
-};
+// Cookies through @fastify/cookie (registered on the app: `request.cookies`, `reply.setCookie`) and, for
+// requests that bypass Fastify's routing (the NORTH proxy's WebSocket upgrades), the `cookie` library it
+// is built on. Either way names, values and paths are encoded and checked by the library, which refuses
+// an attribute that would smuggle another into the header.
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { FastifyReply } from 'fastify';
 
 export interface CookieOptions {
   path: string;
@@ -28,12 +15,27 @@ export interface CookieOptions {
   httpOnly?: boolean;
 }
 
+const attributes = (options: CookieOptions) => ({
+  path: options.path,
+  ...(options.maxAge === undefined ? {} : { maxAge: options.maxAge }),
+  sameSite: options.sameSite === 'Strict' ? ('strict' as const) : ('lax' as const),
+  secure: options.secure,
+  httpOnly: options.httpOnly !== false,
+});
+
+/** Adds a Set-Cookie header to the answer (one per name and path). */
+export const setCookie = (reply: FastifyReply, name: string, value: string, options: CookieOptions): void => {
+  reply.setCookie(name, value, attributes(options));
+};
+
+/** The cookies of a raw request's Cookie header by name; the first of a repeated name wins. */
+export const parseCookies = (header: string | undefined): Map<string, string> =>
+  new Map(
+    Object.entries(parseCookie(header ?? '')).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, value]],
+    ),
+  );
+
+/** A Set-Cookie value for answers Fastify does not send (a raw upgrade's). */
 export const serializeCookie = (name: string, value: string, options: CookieOptions): string =>
-  [
-    `${name}=${encodeURIComponent(value)}`,
-    `Path=${options.path}`,
-    ...(options.maxAge === undefined ? [] : [`Max-Age=${options.maxAge}`]),
-    ...(options.httpOnly === false ? [] : ['HttpOnly']),
-    `SameSite=${options.sameSite}`,
-    ...(options.secure ? ['Secure'] : []),
-  ].join('; ');
+  stringifySetCookie({ name, value, ...attributes(options) });

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError, tooManyRequests, unauthorized } from '../errors.ts';
 import { withGroups } from './account.ts';
-import { parseCookies } from './cookies.ts';
 import { createKeyStore, type KeyStore } from './keys.ts';
 import { guardLogin, tooManyAttempts } from './login-limiter.ts';
 import { createTokenVerifier, type TokenVerifier } from './verify.ts';
@@ -46,7 +45,7 @@ const requestToken = (request: FastifyRequest): string | undefined => {
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   if (request.routeOptions.config.loginPath) return undefined;
-  const cookie = parseCookies(request.headers.cookie).get('Authorization');
+  const cookie = request.cookies.Authorization;
   return cookie === undefined ? undefined : bearer.exec(cookie)?.[1];
 };
 

@@ -336,6 +336,24 @@ describe('embedded OpenID Connect provider', () => {
     expect(forged.location).toBeNull();
   });
 
+  it('gives every form its own CSRF token, none of them the secret in the cookie, and takes any of them', async () => {
+    const browser = new TestBrowser();
+    const { challenge } = pkcePair();
+    const first = formFields((await browser.get(authUrl(challenge))).body);
+    const second = formFields((await browser.get(authUrl(challenge))).body);
+    const secret = browser.cookies.get('OASIS_CSRF');
+    // A token that changes with every page cannot be read off a compressed page a byte at a time (BREACH).
+    expect(first.fields.csrf_token).not.toBe(second.fields.csrf_token);
+    expect([first.fields.csrf_token, second.fields.csrf_token]).not.toContain(secret);
+    // The older form still works: two tabs opened one after the other both log in.
+    const posted = await browser.post(`${server.origin}${first.action}`, {
+      ...first.fields,
+      username: 'carol',
+      password: 'carol-password',
+    });
+    expect(posted.status).toBe(302);
+  });
+
   it('refuses unknown clients and foreign redirect URIs without redirecting', async () => {
     const browser = new TestBrowser();
     const { challenge } = pkcePair();

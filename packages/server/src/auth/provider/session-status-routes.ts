@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { parseCookies, serializeCookie } from '../cookies.ts';
+import { setCookie } from '../cookies.ts';
 import { embeddedRealmPath } from '../urls.ts';
 import { toParams } from './auth-request.ts';
 import { cookieCheckScript, loginStatusScript, sendFramePage } from './frame-pages.ts';
@@ -20,23 +20,23 @@ export const sessionStatusRoutes =
     const { config } = ctx;
     const base = '/protocol/openid-connect';
     // The test cookie has the session cookie's attributes: "supported" means that one reaches frames too.
-    const checkCookie = (value: string, maxAge: number) =>
-      serializeCookie(CHECK_COOKIE, value, {
+    const checkCookie = (reply: FastifyReply, value: string, maxAge: number) =>
+      setCookie(reply, CHECK_COOKIE, value, {
         path: providerCookiePath(config),
         maxAge,
         sameSite: 'Lax',
         secure: config.publicOrigin.startsWith('https:'),
       });
 
-    app.get(`${base}/3p-cookies/step1.html`, async (_request, reply) =>
-      reply
-        .header('set-cookie', checkCookie('1', 60))
+    app.get(`${base}/3p-cookies/step1.html`, async (_request, reply) => {
+      checkCookie(reply, '1', 60);
+      return reply
         .header('cache-control', 'no-store')
-        .redirect(`${embeddedRealmPath(config)}${base}/3p-cookies/step2.html`, 302),
-    );
+        .redirect(`${embeddedRealmPath(config)}${base}/3p-cookies/step2.html`, 302);
+    });
     app.get(`${base}/3p-cookies/step2.html`, async (request, reply) => {
-      const supported = parseCookies(request.headers.cookie).get(CHECK_COOKIE) === '1';
-      reply.header('set-cookie', checkCookie('', 0));
+      const supported = request.cookies[CHECK_COOKIE] === '1';
+      checkCookie(reply, '', 0);
       return sendFramePage(config, reply, cookieCheckScript(supported));
     });
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OasisConfig } from '../../config/config.ts';
 import type { Queryable } from '../../db/database.ts';
-import { parseCookies, serializeCookie } from '../cookies.ts';
+import { setCookie } from '../cookies.ts';
 import { hashSecret, randomSecret } from '../secrets.ts';
 import type { Columns } from '../../db/rows.ts';
 
@@ -29,13 +29,10 @@ const cookieOptions = (config: OasisConfig, maxAge: number) => ({
 
 /** (Re)sets the readable session state; also on single sign-on, for sessions begun before it existed. */
 export const setSessionStateCookie = (config: OasisConfig, reply: FastifyReply, sid: string) => {
-  reply.header(
-    'set-cookie',
-    serializeCookie(SESSION_STATE_COOKIE, sid, {
-      ...cookieOptions(config, SESSION_LIFETIME),
-      httpOnly: false,
-    }),
-  );
+  setCookie(reply, SESSION_STATE_COOKIE, sid, {
+    ...cookieOptions(config, SESSION_LIFETIME),
+    httpOnly: false,
+  });
 };
 
 /** Creates a session row; returns the secret (for the cookie) and the session id. */
@@ -59,7 +56,7 @@ export const startBrowserSession = async (
   userId: string,
 ) => {
   const { secret, sid } = await createSession(db, userId);
-  reply.header('set-cookie', serializeCookie(SSO_COOKIE, secret, cookieOptions(config, SESSION_LIFETIME)));
+  setCookie(reply, SSO_COOKIE, secret, cookieOptions(config, SESSION_LIFETIME));
   setSessionStateCookie(config, reply, sid);
   return sid;
 };
@@ -69,7 +66,7 @@ export const currentSession = async (
   db: Queryable,
   request: FastifyRequest,
 ): Promise<{ sid: string; userId: string } | undefined> => {
-  const secret = parseCookies(request.headers.cookie).get(SSO_COOKIE);
+  const secret = request.cookies[SSO_COOKIE];
   if (!secret) return undefined;
   const sid = hashSecret(secret);
   const { rows } = await db.query<Columns<'oidc_sessions', 'user_id'>>(
@@ -85,9 +82,6 @@ export const endSession = async (db: Queryable, sid: string): Promise<void> => {
 };
 
 export const clearSessionCookie = (config: OasisConfig, reply: FastifyReply) => {
-  reply.header('set-cookie', serializeCookie(SSO_COOKIE, '', cookieOptions(config, 0)));
-  reply.header(
-    'set-cookie',
-    serializeCookie(SESSION_STATE_COOKIE, '', { ...cookieOptions(config, 0), httpOnly: false }),
-  );
+  setCookie(reply, SSO_COOKIE, '', cookieOptions(config, 0));
+  setCookie(reply, SESSION_STATE_COOKIE, '', { ...cookieOptions(config, 0), httpOnly: false });
 };
