@@ -4,7 +4,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient } from '@oasis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -15,6 +14,7 @@ import { naclCif } from './testing/structures.ts';
 import { freshPostgresDatabase, testPostgresServer, type FreshDatabase } from './testing/test-database.ts';
 import { readUntil } from './testing/until.ts';
 import { makeZip } from './testing/zip.ts';
+import { apiClient } from './testing/http.ts';
 
 const ENTRIES = 240;
 const serverUrl = testPostgresServer();
@@ -51,15 +51,12 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** The typed client of the API on `node`, calling as `bearer`'s user (anonymous without). */
-  const clientOf = (node: ServerProcess, bearer?: string) =>
-    new ApiClient({ apiBase: node.api, accessToken: () => Promise.resolve(bearer) });
   const token = async (node: ServerProcess) =>
-    (await clientOf(node).call('authToken', { query: { username: 'ada', password: 'ada-password' } }))
+    (await apiClient(node).call('authToken', { query: { username: 'ada', password: 'ada-password' } }))
       .access_token;
   const total = async (node: ServerProcess, bearer: string, query: Record<string, unknown> = {}) =>
     (
-      await clientOf(node, bearer).call('entriesQuery', {
+      await apiClient(node, bearer).call('entriesQuery', {
         body: { owner: 'user', query, pagination: { page_size: 0 } },
       })
     ).pagination.total;
@@ -69,13 +66,13 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     // A token from one node opens every node.
     const bearer = await token(first);
     for (const node of nodes)
-      await expect(clientOf(node, bearer).call('uploadsList'), node.api).resolves.toHaveProperty('data');
+      await expect(apiClient(node, bearer).call('uploadsList'), node.api).resolves.toHaveProperty('data');
     expect((await db.query('SELECT kid FROM oidc_keys')).rows).toHaveLength(1);
 
     const files = Object.fromEntries(
       Array.from({ length: ENTRIES }, (_, i) => [`s${String(i).padStart(3, '0')}/NaCl.cif`, naclCif]),
     );
-    const created = await clientOf(second, bearer).upload('uploadCreate', new Blob([makeZip(files)]), {
+    const created = await apiClient(second, bearer).upload('uploadCreate', new Blob([makeZip(files)]), {
       query: { file_name: 'structures.zip' },
     });
     const uploadId = created.upload_id;
@@ -111,7 +108,7 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     const survivors = nodes.filter((node) => node !== victim);
     const state = await readUntil(
       async () =>
-        (await clientOf(survivors[0]!, bearer).call('uploadById', { params: { upload_id: uploadId } })).data,
+        (await apiClient(survivors[0]!, bearer).call('uploadById', { params: { upload_id: uploadId } })).data,
       (data) => !data.process_running,
     );
     expect(state.process_status).toBe('SUCCESS');
@@ -134,7 +131,7 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     for (const node of nodes) expect(await total(node, bearer)).toBe(ENTRIES);
 
     // An edit through one node is searchable on every node within two seconds.
-    await clientOf(first, bearer).call('uploadEdit', {
+    await apiClient(first, bearer).call('uploadEdit', {
       params: { upload_id: uploadId },
       body: { metadata: { upload_name: 'Rock salt, many times' } },
     });
@@ -147,7 +144,7 @@ describe.runIf(serverUrl)('several nodes on one PostgreSQL database', () => {
     }
 
     // Deleted through another node: gone on all of them.
-    await clientOf(third, bearer).call('uploadDelete', { params: { upload_id: uploadId } });
+    await apiClient(third, bearer).call('uploadDelete', { params: { upload_id: uploadId } });
     for (const node of nodes)
       expect(
         await readUntil(

@@ -4,23 +4,19 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient } from '@oasis/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { createUser } from '../store/users.ts';
-import { as, refusalOf } from '../testing/http.ts';
+import { apiClient, as, refusalOf } from '../testing/http.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { makeZipOf } from '../testing/zip.ts';
 
 const MEMBERS = 5_000;
 
-/** The typed client of the API on a server process, calling as `token`'s user (anonymous without). */
-const clientOf = (server: ServerProcess, token?: string) =>
-  new ApiClient({ apiBase: server.api, accessToken: () => Promise.resolve(token) });
 /** Kim's token, from logging in on `server`. */
 const loginOf = async (server: ServerProcess) =>
-  (await clientOf(server).call('authToken', { query: { username: 'kim', password: 'kim-password' } }))
+  (await apiClient(server).call('authToken', { query: { username: 'kim', password: 'kim-password' } }))
     .access_token;
 
 /** Staging folders of extractions under way (uploads/<id>/tmp/<name>/), with the upload's id. */
@@ -75,7 +71,7 @@ describe('a server killed during the extraction of a new upload', () => {
     expect(existsSync(path.join(dataDir, 'uploads', uploadId))).toBe(true);
 
     server = await startServerProcess(env);
-    const kim = clientOf(server, await loginOf(server));
+    const kim = apiClient(server, await loginOf(server));
     await expect
       .poll(async () => (await kim.call('uploadsList')).data.length, { timeout: 60_000, interval: 100 })
       .toBe(0);

@@ -4,7 +4,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient } from '@oasis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type OasisConfig } from '../config/config.ts';
 import { DEFAULT_PROCESSING_LIMITS, DEFAULT_UPLOAD_FILE_LIMITS } from '../config/processing-limits.ts';
@@ -17,16 +16,13 @@ import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createUserWithToken } from '../testing/users.ts';
 import { writeZipFile } from '../testing/zip-stream.ts';
+import { apiClient } from '../testing/http.ts';
 
 const MB = 1024 ** 2;
 
-/** The typed client of the API on `server` (a test server or one started here), as `token`'s user. */
-const clientOf = (server: { api: string }, token?: string) =>
-  new ApiClient({ apiBase: server.api, accessToken: () => Promise.resolve(token) });
-
 /** Waits (up to `seconds`) until the upload's processing is over; returns the upload and its entries. */
 const processed = async (server: { api: string }, uploadId: string, token: string, seconds = 240) => {
-  const api = clientOf(server, token);
+  const api = apiClient(server, token);
   const upload = { upload_id: uploadId };
   for (let i = 0; i < seconds * 5; i++) {
     const { data } = await api.call('uploadById', { params: upload });
@@ -44,7 +40,7 @@ const whileAnswering = async <T>(server: { api: string }, work: () => Promise<T>
   let running = true;
   let failures = 0;
   let answered = 0;
-  const anonymous = clientOf(server);
+  const anonymous = apiClient(server);
   const pinging = (async () => {
     while (running) {
       await anonymous.call('info').then(
@@ -63,7 +59,7 @@ const whileAnswering = async <T>(server: { api: string }, work: () => Promise<T>
 };
 
 const processingLogs = async (server: TestServer, entryId: string, token: string) => {
-  const { data } = await clientOf(server, token).call('entryArchiveQuery', {
+  const { data } = await apiClient(server, token).call('entryArchiveQuery', {
     params: { entry_id: entryId },
     body: { required: { processing_logs: '*' } },
   });
@@ -104,7 +100,7 @@ describe('a failing file cannot take the server down', () => {
 
   const upload = async (server: TestServer, token: string, zip: string) =>
     (
-      await clientOf(server, token).upload('uploadCreate', new Blob([readFileSync(zip)]), {
+      await apiClient(server, token).upload('uploadCreate', new Blob([readFileSync(zip)]), {
         query: { file_name: path.basename(zip) },
       })
     ).upload_id;
@@ -211,7 +207,7 @@ describe('a job that keeps dying', () => {
     return Object.assign(running, { api: `${running.origin}${config.basePath}/api/v1` });
   };
   const tokenOf = async (api: string) =>
-    (await clientOf({ api }).call('authToken', { query: { username: 'alice', password: 'alice-password' } }))
+    (await apiClient({ api }).call('authToken', { query: { username: 'alice', password: 'alice-password' } }))
       .access_token;
 
   it('is given up after its attempts at a restart: the upload shows a failed process, no entry stays pending', async () => {
@@ -222,7 +218,7 @@ describe('a job that keeps dying', () => {
       const token = await createUserWithToken(first, 'alice');
       const post = async () =>
         (
-          await clientOf(first, token).upload('uploadCreate', new Blob([naclCif]), {
+          await apiClient(first, token).upload('uploadCreate', new Blob([naclCif]), {
             query: { file_name: 'NaCl.cif' },
           })
         ).upload_id;

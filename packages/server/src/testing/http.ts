@@ -3,8 +3,11 @@ import type { UploadEntriesResponse, UploadResponse } from '@oasis/schema';
 import type { TestServer } from './test-server.ts';
 import { readUntil } from './until.ts';
 
-/** The typed client of the API (@oasis/client) on `server`, calling as `token`'s user (anonymous without). */
-export const apiClient = (server: TestServer, token?: string): ApiClient =>
+/**
+ * The typed client of the API (@oasis/client) on `server` (a test server, a server process: anything with
+ * the API's URL), calling as `token`'s user (anonymous without).
+ */
+export const apiClient = (server: { api: string }, token?: string): ApiClient =>
   new ApiClient({ apiBase: server.api, accessToken: () => Promise.resolve(token) });
 
 /** How the server refused a call of the client: its status and its body (an answer fails the test). */
