@@ -3,18 +3,22 @@ import { escapeLike, type Queryable } from '../db/database.ts';
 import { hashPassword, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../security/password.ts';
 import type { Columns } from '../db/rows.ts';
 
-/** A user row without its password hash (the hash never leaves this module). */
-export interface UserRecord {
-  user_id: string;
-  username: string;
-  email: string | null;
-  first_name: string;
-  last_name: string;
-  affiliation: string | null;
-  affiliation_address: string | null;
-  is_admin: boolean;
-  created: string;
-}
+/** The columns `columns` reads: a user without the password hash (the hash never leaves this module). */
+type UserRow = Columns<
+  'users',
+  | 'user_id'
+  | 'username'
+  | 'email'
+  | 'first_name'
+  | 'last_name'
+  | 'affiliation'
+  | 'affiliation_address'
+  | 'is_admin'
+  | 'created'
+>;
+
+/** A user as the store hands it out: its creation time as an ISO string. */
+export type UserRecord = Omit<UserRow, 'created'> & { created: string };
 
 export interface NewUser {
   username: string;
@@ -39,19 +43,6 @@ export class DuplicateUserError extends Error {
 
 const columns =
   'user_id, username, email, first_name, last_name, affiliation, affiliation_address, is_admin, created';
-
-type UserRow = Columns<
-  'users',
-  | 'user_id'
-  | 'username'
-  | 'email'
-  | 'first_name'
-  | 'last_name'
-  | 'affiliation'
-  | 'affiliation_address'
-  | 'is_admin'
-  | 'created'
->;
 
 const toRecord = (row: UserRow): UserRecord => ({ ...row, created: row.created.toISOString() });
 
