@@ -197,5 +197,13 @@ describe('readWorkbook', () => {
     const bomb = await zipOf({ ...workbookParts, 'xl/sharedStrings.xml': Buffer.alloc(300 * 1024 ** 2, 32) });
     expect(bomb.length).toBeLessThan(2 * 1024 ** 2);
     expect(readWorkbook(bomb, 10)).toMatch(/cannot be inflated or is larger than/);
+    // A directory that understates the part's size changes nothing: what it inflates to is what counts.
+    const lying = Buffer.from(bomb);
+    const name = lying.lastIndexOf('xl/sharedStrings.xml');
+    expect(lying.readUInt32LE(name - 46)).toBe(0x02014b50);
+    lying.writeUInt32LE(10, name - 46 + 24);
+    expect(readWorkbook(lying, 10)).toBe(
+      `its part xl/sharedStrings.xml cannot be inflated or is larger than ${256 * 1024 ** 2} bytes`,
+    );
   });
 });
