@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { poolStall } from '../testing/pool-stall.ts';
+import { FEW_FILE_REQUESTS, poolStall } from '../testing/pool-stall.ts';
 import { folderSizes } from './read.ts';
 
 describe('folder sizes', () => {
@@ -36,7 +36,8 @@ describe('folder sizes', () => {
     for (let i = 0; i < 10_000; i++) writeFileSync(path.join(large, `f${i}`), 'x');
     const seen = await poolStall(() => folderSizes(large));
     expect((seen.result as { total: number }).total).toBe(10_000);
-    // A cheap read waits behind a few of the walk's stats, never behind most of them.
-    expect(seen.longestStat).toBeLessThan(seen.ms * 0.5);
+    // Counted, not timed: a few of the walk's stats on the pool at once, and cheap reads got through.
+    expect(seen.mostFileRequests).toBeLessThanOrEqual(FEW_FILE_REQUESTS);
+    expect(seen.stats).toBeGreaterThan(1);
   }, 120_000);
 });

@@ -295,8 +295,8 @@ describe('the h5grove API', () => {
     console.info(
       `h5grove: refusing a listing of more than 10000 paths took ${Math.round(ms)} ms; longest event-loop pause ${Math.round(longestPause)} ms`,
     );
-    // Held on the loop, the listing would be one pause as long as the whole call.
-    expect(longestPause).toBeLessThan(ms / 2);
+    // Held on the loop, the listing would let no timer run until it is done.
+    expect(listing.ticks).toBeGreaterThan(5);
   });
 
   it('is served where NOMAD mounts it, <base>/h5grove, with the API’s headers', async () => {
@@ -441,7 +441,7 @@ describe('the h5grove API', () => {
     console.info(
       `h5grove: a 16 MiB read answered in ${Math.round(ms)} ms; longest event-loop pause ${Math.round(longestPause)} ms`,
     );
-    // Read on the loop, the 16 MiB would be one pause nearly as long as the whole call.
-    expect(longestPause).toBeLessThan(ms / 2);
+    // Read on the loop, the 16 MiB would let no timer run until it is read.
+    expect(read.ticks).toBeGreaterThan(5);
   });
 });

@@ -16,18 +16,19 @@ const costly =
 describe('the time budget of a search', () => {
   it('lets timers run between slices of a long scan, and finishes it', async () => {
     const rows = Int32Array.from({ length: 20_000 }, (_, i) => i);
-    const { result, longest, ms } = await longestStall(() =>
+    const { result, ticks } = await longestStall(() =>
       selectRows(rows, costly(10), new SearchBudget(60_000)),
     );
     expect((result as Int32Array).length).toBe(10_000);
-    // About 200 ms of work in slices of ~20 ms: no pause comes near the whole scan, however busy the machine.
-    expect(longest).toBeLessThan(ms / 3);
+    // About 200 ms of work in slices of ~20 ms: timers run between the slices, however busy the machine
+    // (held on the loop, the scan would let none run).
+    expect(ticks).toBeGreaterThan(3);
   });
 
   it('cancels a scan past its deadline with 503, soon after the deadline', async () => {
     const rows = Int32Array.from({ length: 1_000_000 }, (_, i) => i);
     const started = performance.now();
-    const { result, longest } = await longestStall(() => selectRows(rows, costly(10), new SearchBudget(150)));
+    const { result, ticks } = await longestStall(() => selectRows(rows, costly(10), new SearchBudget(150)));
     const took = performance.now() - started;
     expect(result).toBeInstanceOf(HttpError);
     expect((result as HttpError).statusCode).toBe(503);
@@ -35,7 +36,7 @@ describe('the time budget of a search', () => {
     // Ten seconds of work (each row waits 10 µs of wall time), stopped at 150 ms plus one slice: far
     // less than the whole, and in slices.
     expect(took).toBeLessThan(5000);
-    expect(longest).toBeLessThan(took / 2);
+    expect(ticks).toBeGreaterThan(3);
   });
 
   it('stops a scan at its next check once its signal aborts', async () => {
