@@ -175,11 +175,17 @@ export class ApiClient {
     input: CallInput<'uploadRawPut'>,
     options?: UploadOptions,
   ): Promise<CallResponse<'uploadRawPut'>>;
+  upload(
+    name: 'uploadBundleImport',
+    file: Blob,
+    input: CallInput<'uploadBundleImport'>,
+    options?: UploadOptions,
+  ): Promise<CallResponse<'uploadBundleImport'>>;
   // Overloads rather than a generic: the compiler cannot infer through the row types and a callback at once.
   async upload(
     name: UploadOperationName,
     file: Blob,
-    input: CallInput<'uploadCreate'> | CallInput<'uploadRawPut'>,
+    input: CallInput<'uploadCreate'> | CallInput<'uploadRawPut'> | CallInput<'uploadBundleImport'>,
     options: UploadOptions = {},
   ): Promise<unknown> {
     const { method, path } = operations[name] as OperationDefinition;

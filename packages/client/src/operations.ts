@@ -27,7 +27,7 @@ export type JsonOperationName = {
 
 export type FileOperationName = Exclude<OperationName, JsonOperationName>;
 
-/** Operations a file is sent to (multipart, with upload progress). */
-export type UploadOperationName = 'uploadCreate' | 'uploadRawPut';
+/** Operations a file is sent to (multipart, with upload progress): new files, and another installation's bundle. */
+export type UploadOperationName = 'uploadCreate' | 'uploadRawPut' | 'uploadBundleImport';
 
 export type CallResponse<N extends OperationName> = ResponseOf<Operations[N]>;

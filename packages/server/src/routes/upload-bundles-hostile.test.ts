@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEntryId } from '../processing/ids.ts';
 import { insertDataset } from '../store/datasets.ts';
 import { createUser } from '../store/users.ts';
-import { apiClient, as, json } from '../testing/http.ts';
+import { apiClient, refusalOf } from '../testing/http.ts';
 import { naclCif } from '../testing/structures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { makeZip } from '../testing/zip.ts';
@@ -79,9 +79,8 @@ describe('hostile bundles', () => {
   let server: TestServer;
   let admin = '';
   let doraId = '';
-  // raw: the client sends files to uploadCreate and uploadRawPut only, so bundles go by hand.
   const importBundle = (body: Buffer) =>
-    fetch(`${server.api}/uploads/bundle`, as(admin, { method: 'POST', body }));
+    apiClient(server, admin).upload('uploadBundleImport', new Blob([body]), {});
   const datasetEntries = async (datasetId: string) =>
     (
       await server.ctx.db.query<{ entry_id: string }>(
@@ -140,7 +139,7 @@ describe('hostile bundles', () => {
         ],
       }),
     );
-    expect(answer.status).toBe(200);
+    expect(answer.upload_id).toBe(uploadId);
     expect(await datasetEntries('dora-dataset')).toEqual([]);
     expect(await datasetEntries('ada-doi')).toEqual([]);
     // The entry is in two new datasets of Ada's instead; the frozen one's name is taken, the copy says whence.
@@ -157,16 +156,14 @@ describe('hostile bundles', () => {
 
   it('refuses entry ids that are not those of the upload’s mainfiles, and dates that are none', async () => {
     const squatted = generateEntryId('someone-elses-upload', 'NaCl.cif');
-    const squatting = await importBundle(bundle('hostile-ids', { entryId: squatted }));
-    expect(squatting.status).toBe(400);
-    expect(await json(squatting)).toEqual({
-      detail: `The entry id ${squatted} is not the one of NaCl.cif in this upload.`,
-    });
-    const badDate = await importBundle(bundle('hostile-dates', { time: '2026-13-45T99:99:99Z' }));
-    expect(badDate.status).toBe(400);
-    expect(await json(badDate)).toEqual({
-      detail: 'Invalid bundle_info.json: 2026-13-45T99:99:99Z is no date.',
-    });
+    expect(await refusalOf(importBundle(bundle('hostile-ids', { entryId: squatted })))).toEqual([
+      400,
+      { detail: `The entry id ${squatted} is not the one of NaCl.cif in this upload.` },
+    ]);
+    expect(await refusalOf(importBundle(bundle('hostile-dates', { time: '2026-13-45T99:99:99Z' })))).toEqual([
+      400,
+      { detail: 'Invalid bundle_info.json: 2026-13-45T99:99:99Z is no date.' },
+    ]);
     const { rows } = await server.ctx.db.query('SELECT upload_id FROM uploads WHERE upload_id LIKE $1', [
       'hostile-%',
     ]);

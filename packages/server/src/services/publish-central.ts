@@ -67,7 +67,7 @@ const sendBundle = async (
   const token = await targetToken(central, signal);
   const query = typeof embargoLength === 'number' ? `?embargo_length=${embargoLength}` : '';
   const bundle = await publishedUploadBundle(ctx, uploadId);
-  // raw: the client sends no body to uploadBundleImport (its row has none) and streams no request bodies.
+  // raw: the client sends a bundle as a file (a Blob, whole); this one is streamed as it is made.
   const response = await fetch(`${central.url}/v1/uploads/bundle${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
