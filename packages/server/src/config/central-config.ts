@@ -1,4 +1,5 @@
 import { ConfigError } from './config-schema.ts';
+import { trimmedText } from './text-value.ts';
 
 /**
  * The installation published uploads are sent to ('Publish to central NOMAD'; `oasis.central` in
@@ -7,9 +8,6 @@ import { ConfigError } from './config-schema.ts';
  * (an app token), or a username and password exchanged for one through its `/auth/token`.
  */
 export type CentralConfig = { url: string } & ({ token: string } | { username: string; password: string });
-
-const asString = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /**
  * Reads `oasis.central`; undefined when it has no url. The secrets may come from `OASIS_CENTRAL_TOKEN` or
@@ -22,12 +20,12 @@ export const readCentralConfig = (
   const central = oasis.central;
   if (typeof central !== 'object' || central === null) return undefined;
   const doc = central as Record<string, unknown>;
-  const url = asString(doc.url)?.replace(/\/+$/, '');
+  const url = trimmedText(doc.url)?.replace(/\/+$/, '');
   if (!url) return undefined;
-  const token = env.OASIS_CENTRAL_TOKEN ?? asString(doc.token);
+  const token = env.OASIS_CENTRAL_TOKEN ?? trimmedText(doc.token);
   if (token) return { url, token };
-  const username = asString(doc.username);
-  const password = env.OASIS_CENTRAL_PASSWORD ?? asString(doc.password);
+  const username = trimmedText(doc.username);
+  const password = env.OASIS_CENTRAL_PASSWORD ?? trimmedText(doc.password);
   if (username && password) return { url, username, password };
   throw new ConfigError(
     'oasis.central.url is set, but neither oasis.central.token nor username and password.',

@@ -1,4 +1,5 @@
 import { ConfigError } from './config-schema.ts';
+import { trimmedText } from './text-value.ts';
 
 /** Where and as whom DOIs are registered (`datacite:` in nomad.yaml; docs/configuration.md). */
 export interface DataciteConfig {
@@ -12,9 +13,6 @@ export interface DataciteConfig {
   publisher: string;
 }
 
-const asString = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-
 /**
  * Reads the `datacite` section: undefined unless `enabled` (DOIs are then refused with 503).
  * `OASIS_DATACITE_PASSWORD` overrides the password, so the secret need not be in the file. An enabled
@@ -26,10 +24,10 @@ export const readDataciteConfig = (
 ): DataciteConfig | undefined => {
   if (doc.enabled !== true) return undefined;
   const values = {
-    url: asString(doc.url)?.replace(/\/+$/, ''),
-    prefix: asString(doc.prefix),
-    user: asString(doc.user),
-    password: env.OASIS_DATACITE_PASSWORD ?? asString(doc.password),
+    url: trimmedText(doc.url)?.replace(/\/+$/, ''),
+    prefix: trimmedText(doc.prefix),
+    user: trimmedText(doc.user),
+    password: env.OASIS_DATACITE_PASSWORD ?? trimmedText(doc.password),
   };
   const missing = Object.entries(values).flatMap(([key, value]) => (value ? [] : [`datacite.${key}`]));
   if (missing.length > 0)
@@ -41,6 +39,6 @@ export const readDataciteConfig = (
     prefix: values.prefix!,
     user: values.user!,
     password: values.password!,
-    publisher: asString(doc.publisher) ?? 'NOMAD Repository',
+    publisher: trimmedText(doc.publisher) ?? 'NOMAD Repository',
   };
 };

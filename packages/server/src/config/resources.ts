@@ -1,4 +1,5 @@
 import { ConfigError } from './config-schema.ts';
+import { trimmedText } from './text-value.ts';
 
 /** A database asked through its OPTIMADE API. */
 export interface OptimadeProvider {
@@ -20,8 +21,6 @@ export interface ResourcesConfig {
   maxMaterials: number;
 }
 
-const asString = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 const asPositive = (value: unknown, fallback: number): number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 
@@ -33,11 +32,11 @@ export const readResourcesConfig = (doc: Record<string, unknown>): ResourcesConf
   const listed = Array.isArray(doc.optimade_providers) ? doc.optimade_providers : [];
   const providers = listed.map((item: unknown, index): OptimadeProvider => {
     const record = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    const name = asString(record.name);
-    const baseUrl = asString(record.base_url);
+    const name = trimmedText(record.name);
+    const baseUrl = trimmedText(record.base_url);
     if (!name || !baseUrl || !/^https?:\/\//.test(baseUrl))
       throw new ConfigError(`resources.optimade_providers[${index}] needs a name and an http(s) base_url.`);
-    const entryUrl = asString(record.entry_url);
+    const entryUrl = trimmedText(record.entry_url);
     return {
       name,
       baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
