@@ -50,7 +50,11 @@ const tsType = ({ table, column, type }: ColumnInfo): string => {
 /** tables.ts for `columns`: one interface member per table, one property per column. */
 export const renderTableTypes = (columns: readonly ColumnInfo[]): string => {
   const tables = new Map<string, ColumnInfo[]>();
-  for (const column of columns) tables.set(column.table, [...(tables.get(column.table) ?? []), column]);
+  for (const column of columns) {
+    const tableColumns = tables.get(column.table);
+    if (tableColumns) tableColumns.push(column);
+    else tables.set(column.table, [column]);
+  }
   const lines = [
     '// Written by `npm run db:types` from the migrated schema (db/table-types.ts): do not edit by hand.',
     "import type { JsonColumn } from './json-columns.ts';",
