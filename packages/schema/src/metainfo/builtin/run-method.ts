@@ -22,6 +22,7 @@ import {
 import { bse, gw, gwSections } from './run-method-gw.ts';
 import { frequencyMesh, kMesh, meshSections } from './run-method-mesh.ts';
 import { forceField, forceFieldSections } from './run-force-field.ts';
+import { tb, tbSections } from './run-method-tb.ts';
 
 /** run.method: the model and numerical settings of a calculation, as parsers read them from input files. */
 
@@ -162,6 +163,14 @@ const atomParameters = section(
   [sub('pseudopotential', pseudopotential), sub('hubbard_kanamori_model', hubbardKanamoriModel)],
 );
 
+// NOMAD's MoleculeParameters: force-field codes (DL_POLY) list the atom kinds of each molecule type.
+const moleculeParameters = section(
+  'MoleculeParameters',
+  'Settings per molecule kind, with the settings of each of its atoms.',
+  [str('label', 'Name of the molecule kind.'), int('n_atoms', 'Number of atoms in the molecule.')],
+  [repeating('atom_parameters', atomParameters)],
+);
+
 export const method = section(
   'Method',
   'The method of one or more calculations of a run.',
@@ -177,6 +186,7 @@ export const method = section(
   ],
   [
     sub('dft', dft),
+    sub('tb', tb),
     sub('electronic', electronic),
     sub('scf', scf),
     sub('gw', gw),
@@ -186,6 +196,7 @@ export const method = section(
     repeating('frequency_mesh', frequencyMesh),
     repeating('electrons_representation', basisSetContainer),
     repeating('atom_parameters', atomParameters),
+    repeating('molecule_parameters', moleculeParameters),
   ],
 );
 
@@ -200,8 +211,10 @@ export const runMethodSections = [
   basisSetContainer,
   basisSet,
   atomParameters,
+  moleculeParameters,
   ...meshSections,
   ...basisSections,
   ...gwSections,
   ...forceFieldSections,
+  ...tbSections,
 ];
