@@ -1,6 +1,7 @@
-// Per code: how fast its parser turns the shared samples into entries (entries/s and MB/s of mainfile,
-// the whole processing of parseMainfile, warm, a few parses each) and what one parse costs in memory
-// (peak RSS over the process baseline, each sample parsed in a process of its own by parse-one.ts).
+// Per code: how fast its parser turns sample outputs into entries (entries/s and MB/s of mainfile, the
+// whole processing of parseMainfile, warm, a few parses each) and what one parse costs in memory (peak
+// RSS over the process baseline, each of a code's largest mainfiles parsed in a process of its own by
+// parse-one.ts).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,6 +11,8 @@ import { matchParser } from '../../packages/server/src/processing/matching.ts';
 import { parseMainfile } from '../../packages/server/src/processing/pipeline.ts';
 
 const REPEAT = 3;
+/** A code's largest mainfiles whose peak memory is measured (each costs a process start). */
+const MEMORY_SAMPLES = 3;
 const PARSE_ONE = fileURLToPath(new URL('parse-one.ts', import.meta.url));
 
 interface Mainfile {
@@ -25,9 +28,9 @@ function filesUnder(folder: string): string[] {
   );
 }
 
-async function mainfilesOf(root: string): Promise<Mainfile[]> {
+async function mainfilesOf(root: string, folders: readonly string[]): Promise<Mainfile[]> {
   const found: Mainfile[] = [];
-  for (const path of filesUnder(root).sort()) {
+  for (const path of folders.flatMap((folder) => filesUnder(join(root, folder))).sort()) {
     const relativePath = relative(root, path);
     const parser = matchParser(relativePath, await readMatchHead(path, relativePath));
     if (parser) found.push({ path, relativePath, parser: parser.name, bytes: statSync(path).size });
@@ -49,12 +52,17 @@ function peakOverBaseline(file: Mainfile): number {
   return peakRssMb - baselineRssMb;
 }
 
-/** Prints a row per parser: samples, MB, entries/s, MB/s and the largest peak RSS over baseline. */
-export async function printCodeSpeeds(root: string): Promise<void> {
+/**
+ * Prints a row per parser of the mainfiles under `folders` of `root`: samples, MB, entries/s, MB/s and
+ * the largest peak RSS over baseline.
+ */
+export async function printCodeSpeeds(root: string, folders: readonly string[] = ['.']): Promise<void> {
   const byParser = new Map<string, Mainfile[]>();
-  for (const file of await mainfilesOf(root))
+  for (const file of await mainfilesOf(root, folders))
     byParser.set(file.parser, [...(byParser.get(file.parser) ?? []), file]);
-  console.log('parser | mainfiles | MB | entries/s | MB/s | peak RSS over baseline (largest, MB)');
+  console.log(
+    'parser | mainfiles | MB | entries/s | MB/s | peak RSS over baseline (largest of the 3 largest files, MB)',
+  );
   for (const [parser, files] of byParser) {
     let seconds = 0;
     let failed = 0;
@@ -67,7 +75,8 @@ export async function printCodeSpeeds(root: string): Promise<void> {
       seconds += (performance.now() - started) / 1000;
     }
     const megabytes = files.reduce((sum, file) => sum + file.bytes, 0) / 2 ** 20;
-    const peak = Math.max(...files.map(peakOverBaseline));
+    const largest = [...files].sort((a, b) => b.bytes - a.bytes).slice(0, MEMORY_SAMPLES);
+    const peak = Math.max(...largest.map(peakOverBaseline));
     console.log(
       [
         parser,

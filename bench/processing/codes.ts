@@ -57,6 +57,22 @@ const last = <T>(items: unknown): T => (items as T[])[(items as T[]).length - 1]
 const maxDifference = (a: number[][], b: number[][]) =>
   Math.max(...a.flatMap((row, i) => row.map((x, j) => Math.abs(x - (b[i]?.[j] ?? Number.NaN)))));
 
+/** Codes ../shared/samples has no output of: their parsers are timed on NOMAD's parser test data. */
+const NOMAD_TEST_DATA = process.env.NOMAD_PARSER_TESTS_SRC ?? '/tmp/nomad-parser-tests/src';
+const CODES_IN_NOMAD_TEST_DATA = [
+  ...['siesta', 'wien2k', 'elk', 'crystal', 'turbomole', 'psi4', 'octopus', 'gpaw', 'wannier90', 'yambo'].map(
+    (code) => `electronic-parsers/tests/data/${code}`,
+  ),
+  ...['xtb', 'dftbplus', 'dlpoly', 'namd'].map((code) => `atomistic-parsers/tests/data/${code}`),
+];
+
+if (existsSync(NOMAD_TEST_DATA)) {
+  console.log(`codes without a shared sample, on NOMAD's parser test data (${NOMAD_TEST_DATA}):`);
+  await printCodeSpeeds(NOMAD_TEST_DATA, CODES_IN_NOMAD_TEST_DATA);
+} else
+  console.log(
+    `skipped the codes without a shared sample: ${NOMAD_TEST_DATA} is absent (the conformance tool extracts it)`,
+  );
 if (!existsSync(CODES)) {
   console.log('skipped: ../shared/samples/codes is absent');
   process.exit(0);
