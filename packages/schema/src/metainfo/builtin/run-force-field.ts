@@ -15,7 +15,7 @@ const interactionQuantities = [
 ] as const;
 
 // NOMAD nests Interaction in itself; two levels are defined here.
-const interactionLevels = selfNesting(
+export const interactionLevels = selfNesting(
   'Interaction',
   'One kind of interaction of the force field.',
   interactionQuantities,

@@ -22,6 +22,7 @@ import {
 import { bse, gw, gwSections } from './run-method-gw.ts';
 import { frequencyMesh, kMesh, meshSections } from './run-method-mesh.ts';
 import { forceField, forceFieldSections } from './run-force-field.ts';
+import { tb, tbSections } from './run-method-tb.ts';
 
 /** run.method: the model and numerical settings of a calculation, as parsers read them from input files. */
 
@@ -185,6 +186,7 @@ export const method = section(
   ],
   [
     sub('dft', dft),
+    sub('tb', tb),
     sub('electronic', electronic),
     sub('scf', scf),
     sub('gw', gw),
@@ -214,4 +216,5 @@ export const runMethodSections = [
   ...basisSections,
   ...gwSections,
   ...forceFieldSections,
+  ...tbSections,
 ];
