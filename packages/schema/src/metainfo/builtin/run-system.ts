@@ -1,4 +1,5 @@
 import {
+  anyValue,
   bool,
   float,
   int,
@@ -60,6 +61,15 @@ const atomsGroupLevels = selfNesting(
   4,
 );
 
+// NOMAD's Constraint: force-field codes (DL_POLY) write fixed bond lengths and rigid bodies here.
+const constraint = section('Constraint', 'A kind of constraint on atoms of the system.', [
+  str('kind', 'Kind of the constraint, e.g. fixed bond length, static atoms.'),
+  int('n_constraints', 'Number of constraints of this kind.'),
+  int('n_atoms', 'Number of atoms each constraint involves.'),
+  int('atom_indices', 'Indices of the atoms of each constraint.', { shape: ['n_constraints', 'n_atoms'] }),
+  anyValue('parameters', 'Parameters of the constraint, e.g. the fixed bond length.'),
+]);
+
 export const system = section(
   'System',
   'One atomic structure of a run: the input, an optimisation step, a snapshot.',
@@ -82,7 +92,7 @@ export const system = section(
       shape: ['n_references'],
     }),
   ],
-  [sub('atoms', atoms), repeating('atoms_group', atomsGroupLevels[0])],
+  [sub('atoms', atoms), repeating('atoms_group', atomsGroupLevels[0]), repeating('constraint', constraint)],
 );
 
-export const runSystemSections = [system, atoms, ...atomsGroupLevels];
+export const runSystemSections = [system, atoms, ...atomsGroupLevels, constraint];
