@@ -1,0 +1,323 @@
+// From a SIESTA output to NOMAD's run and workflow2 sections, in SI units: one method (functional by libxc
+// names, numeric atomic orbitals, smearing, spin), a system and calculation per geometry, and a last
+// calculation for the final analysis after the run (final energies, static stress, Mulliken populations,
+// dipole) on the last geometry.
+import {
+  ANGSTROM,
+  BOHR,
+  ELECTRON_VOLT,
+  ELEMENTARY_CHARGE,
+  KILOBAR,
+  RYDBERG,
+  type Mat3,
+  type Vec3,
+} from '@oasis/chem';
+import type {
+  CalculationCharges,
+  CalculationEnergy,
+  MethodElectronic,
+  RunCalculation,
+  RunMethod,
+  WithCodeSpecific,
+  Workflow,
+} from '@oasis/schema';
+import type { Structure } from '../../structure.ts';
+import {
+  calculationRefs,
+  cartesian,
+  codeRun,
+  geometryOptimization,
+  molecularDynamics,
+  singlePoint,
+  xcFunctional,
+  type CodeArchive,
+} from '../code-sections.ts';
+import { fdfBlock, fdfParameter, fdfText, type FdfInput } from './read-siesta-fdf.ts';
+import type { SiestaMulliken, SiestaOutput, SiestaStep, SiestaTerm } from './read-siesta.ts';
+
+/** libxc names of SIESTA's xc.authors (lower case). */
+const FUNCTIONALS: Readonly<Record<string, readonly string[]>> = {
+  ca: ['LDA_X', 'LDA_C_PZ'],
+  pz: ['LDA_X', 'LDA_C_PZ'],
+  pw92: ['LDA_X', 'LDA_C_PW'],
+  pw91: ['GGA_X_PW91', 'GGA_C_PW91'],
+  pbe: ['GGA_X_PBE', 'GGA_C_PBE'],
+  revpbe: ['GGA_X_PBE_R', 'GGA_C_PBE'],
+  rpbe: ['GGA_X_RPBE', 'GGA_C_PBE'],
+  wc: ['GGA_X_WC', 'GGA_C_PBE'],
+  am05: ['GGA_X_AM05', 'GGA_C_AM05'],
+  pbesol: ['GGA_X_PBE_SOL', 'GGA_C_PBE_SOL'],
+  blyp: ['GGA_X_B88', 'GGA_C_LYP'],
+  df1: ['GGA_X_PBE_R', 'VDW_C_DF1'],
+  drsll: ['GGA_X_PBE_R', 'VDW_C_DF1'],
+  df2: ['GGA_X_RPW86', 'VDW_C_DF2'],
+  lmkll: ['GGA_X_RPW86', 'VDW_C_DF2'],
+  kbm: ['GGA_X_OPTB88_VDW', 'VDW_C_DF1'],
+  c09: ['GGA_X_C09X', 'VDW_C_DF1'],
+  bh: ['GGA_X_LV_RPW86', 'VDW_C_DF1'],
+};
+
+/** Terms of the energy decompositions that NOMAD's Energy has a place for; the others are contributions. */
+const TERMS: Readonly<
+  Record<string, 'total' | 'free' | 'xc' | 'sum_eigenvalues' | 'electrostatic' | 'nuclear_repulsion'>
+> = {
+  Etot: 'total',
+  FreeEng: 'free',
+  Exc: 'xc',
+  'Band Struct.': 'sum_eigenvalues',
+  Hartree: 'electrostatic',
+  'Exch.-corr.': 'xc',
+  'Ion-ion': 'nuclear_repulsion',
+  Total: 'total',
+};
+
+/** A number of a 'redata:' line ('150.0000  Ry' is 150). */
+const simulationValue = (value: string): string | number => {
+  const number = /^[-+]?\d*\.?\d+(?:[eE][-+]?\d+)?(?=\s|$)/.exec(value);
+  return number ? Number(number[0]) : value;
+};
+
+const parameter = (out: SiestaOutput, key: string) =>
+  out.simulation.find((entry) => entry.key === key)?.value;
+
+/** The length of a 'LatticeConstant 2.87 Ang' in m (Å when no unit is given). */
+function latticeConstant(input: FdfInput): number | undefined {
+  const value = fdfParameter(input, 'LatticeConstant');
+  if (typeof value !== 'number') return undefined;
+  const unit = /^\S+\s+(\w+)/.exec(fdfText(input, 'LatticeConstant') ?? '')?.[1]?.toLowerCase();
+  return value * (unit === 'bohr' || unit === 'au' ? BOHR : ANGSTROM);
+}
+
+function methodOf(out: SiestaOutput, warnings: string[]): WithCodeSpecific<RunMethod> {
+  const authors = String(fdfParameter(out.input, 'xc.authors') ?? 'CA').toLowerCase();
+  const names = FUNCTIONALS[authors];
+  if (!names) warnings.push(`xc.authors '${authors}' has no libxc names here`);
+  const spin = Number(parameter(out, 'Number of spin components') ?? 1);
+  const electronic: MethodElectronic = { method: 'DFT', n_spin_channels: spin >= 2 ? 2 : 1 };
+  const temperature = /^(\S+)\s+Ry/.exec(parameter(out, 'Electronic Temperature') ?? '');
+  // SIESTA occupies states by a Fermi-Dirac function of this electronic temperature unless told otherwise.
+  if (temperature) electronic.smearing = { kind: 'fermi', width: Number(temperature[1]) * RYDBERG };
+  const mesh = /^(\S+)\s+Ry/.exec(parameter(out, 'Mesh Cutoff') ?? '');
+  return {
+    electronic,
+    dft: { xc_functional: xcFunctional(names ?? []) },
+    electrons_representation: [
+      {
+        type: 'atom-centered orbitals',
+        scope: ['wavefunction'],
+        basis_set: [{ type: 'numeric AOs', scope: ['full-electron'] }],
+      },
+      ...(mesh
+        ? [
+            {
+              type: 'real-space grid' as const,
+              scope: ['density'],
+              basis_set: [
+                { type: 'real-space grid' as const, scope: ['density'], cutoff: Number(mesh[1]) * RYDBERG },
+              ],
+            },
+          ]
+        : []),
+    ],
+    x_siesta_input_parameters: out.input.parameters,
+    x_siesta_simulation_parameters: Object.fromEntries(
+      out.simulation.map(({ key, value }) => [key, simulationValue(value)]),
+    ),
+  };
+}
+
+/** Energies of a decomposition: the terms NOMAD names in place, the others as contributions (eV). */
+function energyOf(terms: readonly SiestaTerm[]): CalculationEnergy {
+  const energy: CalculationEnergy = {};
+  const contributions: { kind: string; value: number }[] = [];
+  for (const { name, value } of terms) {
+    const place = TERMS[name];
+    if (place) energy[place] = { value: value * ELECTRON_VOLT };
+    else contributions.push({ kind: name, value: value * ELECTRON_VOLT });
+  }
+  if (contributions.length > 0) energy.contributions = contributions;
+  return energy;
+}
+
+/** The stress tensor of SIESTA's Voigt line, whose order is xx yy zz xy yz xz. */
+function voigtStress(v: readonly number[]): number[][] {
+  const [xx, yy, zz, xy, yz, xz] = v.map((x) => x * KILOBAR) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return [
+    [xx, xy, xz],
+    [xy, yy, yz],
+    [xz, yz, zz],
+  ];
+}
+
+function stepCalculation(step: SiestaStep, systemIndex: number): RunCalculation {
+  const calculation: RunCalculation = calculationRefs(systemIndex);
+  const energy = energyOf(step.decomposition);
+  // The Kohn-Sham energy after the SCF is the step's total (the decomposition is the start's).
+  if (step.energyKS !== undefined) energy.total = { value: step.energyKS * ELECTRON_VOLT };
+  if (Object.keys(energy).length > 0) calculation.energy = energy;
+  if (step.forces.length > 0)
+    calculation.forces = {
+      total: { value: step.forces.map((f) => f.map((x) => (x * ELECTRON_VOLT) / ANGSTROM)) },
+    };
+  if (step.stressVoigt) calculation.stress = { total: { value: voigtStress(step.stressVoigt) } };
+  if (step.scf.length > 0) {
+    calculation.n_scf_iterations = step.scf.length;
+    calculation.scf_iteration = step.scf.map(([harris, ks, free, , fermi]) => ({
+      energy: {
+        total: { value: ks! * ELECTRON_VOLT },
+        free: { value: free! * ELECTRON_VOLT },
+        fermi: fermi! * ELECTRON_VOLT,
+        types: [{ kind: 'Harris', value: harris! * ELECTRON_VOLT }],
+      },
+    }));
+    calculation.energy = { ...calculation.energy, fermi: step.scf.at(-1)![4]! * ELECTRON_VOLT };
+  }
+  return calculation;
+}
+
+/**
+ * Mulliken populations are electron counts: the atoms' counts and their net charges (valence minus
+ * population) where the species' valence charge is known, each spin's and each orbital's count.
+ */
+function chargesOf(mulliken: SiestaMulliken, valence: SiestaOutput['valence']): CalculationCharges {
+  const atoms = mulliken.spins[0]!;
+  const electrons = atoms.map((_, k) => mulliken.spins.reduce((sum, spin) => sum + (spin[k]?.total ?? 0), 0));
+  const zval = atoms.map((atom) => valence.find((v) => v.label === atom.label)?.charge);
+  const charges: CalculationCharges = {
+    analysis_method: 'Mulliken',
+    n_atoms: atoms.length,
+    n_spin_channels: mulliken.spins.length,
+    n_electrons: electrons,
+    orbital_projected: mulliken.spins.flatMap((spin, s) =>
+      spin.flatMap((atom) =>
+        atom.orbitals.map((o) => ({
+          spin: s,
+          atom_label: atom.label,
+          atom_index: atom.atom - 1,
+          orbital: o.name,
+          n_electrons: o.value,
+        })),
+      ),
+    ),
+  };
+  if (zval.every((z) => z !== undefined)) {
+    const net = electrons.map((n, k) => zval[k]! - n);
+    charges.value = net.map((q) => q * ELEMENTARY_CHARGE);
+    charges.total = net.reduce((a, b) => a + b, 0) * ELEMENTARY_CHARGE;
+  }
+  if (mulliken.spins.length === 2) {
+    charges.spin_projected = mulliken.spins.flatMap((spin, s) =>
+      spin.map((atom) => ({
+        spin: s,
+        atom_label: atom.label,
+        atom_index: atom.atom - 1,
+        n_electrons: atom.total,
+      })),
+    );
+    charges.spins = atoms.map((_, k) => mulliken.spins[0]![k]!.total - (mulliken.spins[1]![k]?.total ?? 0));
+  }
+  return charges;
+}
+
+function finalCalculation(out: SiestaOutput, systemIndex: number): RunCalculation | undefined {
+  const calculation: RunCalculation = calculationRefs(systemIndex);
+  const energy = energyOf(out.finalEnergy);
+  if (Object.keys(energy).length > 0) calculation.energy = energy;
+  if (out.staticStress)
+    calculation.stress = {
+      total: { value: out.staticStress.map((row) => row.map((x) => (x * ELECTRON_VOLT) / ANGSTROM ** 3)) },
+    };
+  if (out.mulliken) calculation.charges = [chargesOf(out.mulliken, out.valence)];
+  // NOMAD keeps the dipole in Debye (the metainfo gives the moment no unit).
+  if (out.dipole) calculation.multipoles = [{ kind: 'electric', dipole: { total: out.dipole } }];
+  return Object.keys(calculation).length > 2 ? calculation : undefined;
+}
+
+/** The structure of a geometry: its own coordinates and cell, else the initial ones. */
+function structureOf(out: SiestaOutput, step: SiestaStep | undefined, cell: Vec3[] | undefined): Structure {
+  const lattice = cell && (cell.map((v) => v.map((x) => x * ANGSTROM)) as Mat3);
+  // A molecule's cell is only the box SIESTA puts it in.
+  const periodic: [boolean, boolean, boolean] =
+    lattice && out.systemType !== 'molecule' ? [true, true, true] : [false, false, false];
+  const atoms = step?.atoms;
+  if (!atoms) {
+    const label = (index: number) => out.speciesLabels.find((s) => s.index === index)?.label ?? 'X';
+    return {
+      species: out.initialAtoms.map((a) => label(a.species)),
+      positions: out.initialAtoms.map((a) => a.position.map((x) => x * BOHR) as Vec3),
+      lattice: lattice ?? null,
+      periodic,
+    };
+  }
+  const format = atoms.format.toLowerCase();
+  let positions: Vec3[];
+  if (format.startsWith('fractional') && lattice) positions = cartesian(atoms.positions, lattice);
+  else if (format.startsWith('scaled')) {
+    const length = latticeConstant(out.input) ?? ANGSTROM;
+    positions = atoms.positions.map((p) => p.map((x) => x * length) as Vec3);
+  } else {
+    const unit = format.startsWith('bohr') ? BOHR : ANGSTROM;
+    positions = atoms.positions.map((p) => p.map((x) => x * unit) as Vec3);
+  }
+  return { species: atoms.labels, positions, lattice: lattice ?? null, periodic };
+}
+
+/** The date of 'D-MON-YYYY HH:MM:SS' in seconds since the epoch (the output gives no time zone: UTC). */
+function dateOf(text: string | undefined): number | undefined {
+  const match = /^(\d+)-([A-Za-z]{3})-(\d{4})\s+(\d+):(\d+):(\d+)/.exec(text ?? '');
+  if (!match) return undefined;
+  const month = 'JANFEBMARAPRMAYJUNJULAUGSEPOCTNOVDEC'.indexOf(match[2]!.toUpperCase()) / 3;
+  if (month < 0) return undefined;
+  const [, day, , year, h, m, s] = match.map(Number) as number[];
+  return Date.UTC(year!, month, day, h, m, s) / 1000;
+}
+
+export function siestaArchive(out: SiestaOutput): CodeArchive {
+  const warnings: string[] = [];
+  if (!out.finished) warnings.push("the output has no 'End of run': the run did not finish");
+  const method = methodOf(out, warnings);
+  const fdfCell = fdfBlock(out.input, 'LatticeVectors');
+  const constant = latticeConstant(out.input);
+  let cell: Vec3[] | undefined =
+    out.automaticCell.length === 3
+      ? out.automaticCell
+      : fdfCell?.length === 3 && constant !== undefined
+        ? (fdfCell.map((row) => row.slice(0, 3).map((x) => (Number(x) * constant) / ANGSTROM)) as Vec3[])
+        : undefined;
+  const structures = out.steps.map((step) => {
+    cell = step.cell ?? cell;
+    return structureOf(out, step, cell);
+  });
+  if (structures.length === 0 && out.initialAtoms.length > 0)
+    structures.push(structureOf(out, undefined, cell));
+  const calculations = out.steps.map((step, index) => stepCalculation(step, index));
+  const final = structures.length > 0 ? finalCalculation(out, structures.length - 1) : undefined;
+  if (final) calculations.push(final);
+  const run = codeRun('SIESTA', out.version, method, structures, calculations);
+  Object.assign(run, {
+    ...(out.arch ? { x_siesta_arch: out.arch } : {}),
+    ...(out.compilerFlags ? { x_siesta_compiler_flags: out.compilerFlags } : {}),
+    x_siesta_parallel: out.parallel,
+    ...(out.nodes !== undefined ? { x_siesta_n_nodes: out.nodes } : {}),
+  });
+  const [start, end] = [dateOf(out.start), dateOf(out.end)];
+  if (start !== undefined || end !== undefined)
+    run.time_run = {
+      ...(start !== undefined ? { date_start: start } : {}),
+      ...(end !== undefined ? { date_end: end } : {}),
+    };
+  const workflow2: Workflow =
+    out.kind === 'optimization'
+      ? geometryOptimization({}, out.relaxed)
+      : out.kind === 'md'
+        ? molecularDynamics({})
+        : singlePoint();
+  return { run, workflow2, structure: structures.at(-1)!, warnings };
+}

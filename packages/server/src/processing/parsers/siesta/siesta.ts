@@ -1,0 +1,27 @@
+// 'parsers/siesta': SIESTA main outputs (single points, geometry optimisations, MD), with the echo of
+// their fdf input.
+import type { MainfileParser, ParserOutput } from '../../types.ts';
+import { codeOutput } from '../code-sections.ts';
+import { siestaArchive } from './archive.ts';
+import { readSiestaOutput } from './read-siesta.ts';
+
+export const siestaParser: MainfileParser = {
+  name: 'parsers/siesta',
+  code: {
+    codeLabel: 'SIESTA',
+    codeCategory: 'Atomistic code',
+    codeUrl: 'https://siesta-project.org/siesta',
+    tableOfFiles:
+      '|Input Filename| Description|\n|--- | --- |\n|`*` (any name) | **Mainfile**: the SIESTA output (standard output), with its echo of the fdf input |',
+  },
+  // NOMAD matches any name by the header: 'Siesta Version: siesta-', 'SIESTA 4.1.5' or the welcome box.
+  mainfileName: /(?:^|\/)[^/]+$/,
+  mainfileContents: /(?:Siesta Version: siesta-|SIESTA [0-9]\.[0-9]\.[0-9])|\*\s*WELCOME TO SIESTA\s*\*/,
+  compressions: ['gz'],
+  maxBytes: 256 * 1024 ** 2,
+  parse: ({ content, mainfile, log }): ParserOutput => {
+    const read = readSiestaOutput(content.toString('latin1'), mainfile);
+    for (const warning of read.warnings) log('WARNING', warning);
+    return codeOutput(siestaArchive(read), 'SIESTA', 'calculation', log);
+  },
+};
