@@ -1,0 +1,193 @@
+import { ANGSTROM, BOHR, ELECTRON_VOLT, HARTREE } from '@oasis/chem';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { matchParser } from '../../matching.ts';
+import { parseMainfile } from '../../pipeline.ts';
+import { at, expectClose } from '../archive-test-helpers.ts';
+import { evaluate, readInp, readParserLog } from './input-variables.ts';
+import { octopusParser } from './octopus.ts';
+import { xcNames } from './xc.ts';
+
+// A made-up hydrogen molecule in a periodic box, as Octopus writes its run folder.
+const STDOUT = [
+  '                            |         |           ___.--,',
+  "                   _.._     |0) ~ (0) |    _.---'`__.-( (_.",
+  '',
+  '                           Running octopus',
+  '',
+  'Version                : testing',
+  'Revision               : 1234',
+  '',
+  'Input: [CalculationMode = gs]',
+  '  Octopus will treat the system as periodic in 3 dimension(s).',
+  '  Lattice Vectors [b]',
+  '    10.000000    0.000000    0.000000',
+  '    0.000000    10.000000    0.000000',
+  '    0.000000    0.000000    12.000000',
+  '  Cell volume =           1200.0000 [b^3]',
+  '  Spacing [b] = ( 0.300, 0.300, 0.300)    volume/point [b^3] =      0.02700',
+  '  Grid Cutoff [H] =    50.000000    Grid Cutoff [Ry] =   100.000000',
+  'Info: Starting SCF iteration.',
+  '*********************** SCF CYCLE ITER #    1 ************************',
+  ' etot  = -1.10000000E+00 abs_ev   =  1.00E-01 rel_ev   =  1.00E-01',
+  'Elapsed time for SCF step     1:          2.50',
+  '**********************************************************************',
+  '*********************** SCF CYCLE ITER #    2 ************************',
+  ' etot  = -1.15000000E+00 abs_ev   =  1.00E-03 rel_ev   =  1.00E-03',
+  'Fermi energy =    -0.300000 H',
+  'Elapsed time for SCF step     2:          1.50',
+  '**********************************************************************',
+  'Info: SCF converged in    2 iterations',
+  '             Calculation ended on 2026/01/01 at 10:00:00',
+  '                        Walltime:  01m 5.000s',
+].join('\n');
+
+const INP = [
+  'CalculationMode = gs',
+  'a = angstrom',
+  'Spacing = 0.3 * a / 1.8897261 # about 0.3 / 1.89 bohr',
+  'XCFunctional = gga_x_pbe + gga_c_pbe',
+  '%Coordinates',
+  " 'H' | 0 | 0 | 0",
+  " 'H' | 0.74*a | 0 | 0",
+  '%',
+].join('\n');
+
+const PARSER_LOG = [
+  '# Octopus parser started',
+  'SpinComponents = 1\t\t# default',
+  'XCFunctional = 130101',
+  'SmearingFunction = 2',
+  'Smearing = 0.01',
+  "Opened block 'Coordinates'",
+  'Coordinates[0][0] = "H"',
+  'Coordinates[0][1] = 0',
+  'Coordinates[0][2] = 0',
+  'Coordinates[0][3] = 0',
+  'Coordinates (1, 0) = "H"',
+  'Coordinates (1, 1) = 1.4',
+  'Coordinates (1, 2) = 0',
+  'Coordinates (1, 3) = 0',
+  "Closed block 'Coordinates'",
+].join('\n');
+
+const INFO = [
+  'Dimensions of the k-point grid      =  1  1  1',
+  'Eigenvalues [H]',
+  ' #st  Spin   Eigenvalue      Occupation',
+  '#k =   1, k = (  0.000000,  0.000000,  0.000000)',
+  '   1   --    -0.400000       2.000000',
+  '   2   --     0.100000       0.000000',
+  '',
+  'Energy [H]:',
+  '      Total       =        -1.15000000',
+  '      Hartree     =         0.60000000',
+  '',
+  'Forces on the ions [H/b]',
+  ' Ion                        x              y              z',
+  '   1         H       0.010000       0.000000       0.000000',
+  '   2         H      -0.010000       0.000000       0.000000',
+  ' ----------------------------------------------------------',
+].join('\n');
+
+function runFolder(stdout = STDOUT): string {
+  const root = mkdtempSync(join(tmpdir(), 'octopus-'));
+  mkdirSync(join(root, 'h2', 'exec'), { recursive: true });
+  mkdirSync(join(root, 'h2', 'static'), { recursive: true });
+  writeFileSync(join(root, 'h2', 'stdout.txt'), stdout);
+  writeFileSync(join(root, 'h2', 'inp'), INP);
+  writeFileSync(join(root, 'h2', 'exec', 'parser.log'), PARSER_LOG);
+  writeFileSync(join(root, 'h2', 'static', 'info'), INFO);
+  return root;
+}
+
+const parse = async (root: string, path = 'h2/stdout.txt') => {
+  const result = await parseMainfile({
+    absolutePath: join(root, path),
+    relativePath: path,
+    uploadId: 'octopus',
+    parser: octopusParser,
+    rawRoot: root,
+  });
+  return result;
+};
+
+describe('the Octopus input variables', () => {
+  it('evaluates expressions with constants and earlier variables', () => {
+    const inp = readInp(INP);
+    expectClose(evaluate('0.74*a', inp), (0.74 * ANGSTROM) / BOHR);
+    expect(evaluate('2^3 + sqrt(4) * (1 - 0.5)')).toBe(9);
+    expect(evaluate('ev_angstrom')).toBeUndefined();
+  });
+
+  it('reads parser.log blocks in both cell notations', () => {
+    const log = readParserLog(PARSER_LOG);
+    expect(log.get('coordinates')?.value).toEqual([
+      ['H', '0', '0', '0'],
+      ['H', '1.4', '0', '0'],
+    ]);
+  });
+
+  it('names XCFunctional values by libxc', () => {
+    expect(xcNames(130101)).toEqual({ names: ['GGA_X_PBE', 'GGA_C_PBE'] });
+    expect(xcNames('lda_x + lda_c_pz')).toEqual({ names: ['LDA_X', 'LDA_C_PZ'] });
+    expect('problem' in xcNames(999)).toBe(true);
+  });
+});
+
+describe('parsers/octopus', () => {
+  it('matches the standard output by its banner', () => {
+    expect(matchParser('run/stdout.txt', Buffer.from(STDOUT))?.name).toBe('parsers/octopus');
+    expect(matchParser('run/inp', Buffer.from(INP))?.name).not.toBe('parsers/octopus');
+  });
+
+  it('writes the run of stdout, parser.log, inp and static/info in SI units', async () => {
+    const result = await parse(runFolder());
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    expect(at(archive, 'run/0/program/version')).toBe('testing');
+    expect(at(archive, 'run/0/x_octopus_log_svn_revision')).toBe(1234);
+    expect(at(archive, 'run/0/method/0/dft/xc_functional/exchange/0/name')).toBe('GGA_X_PBE');
+    expect(at(archive, 'run/0/method/0/electronic/smearing/kind')).toBe('fermi');
+    expectClose(at(archive, 'run/0/method/0/electronic/smearing/width'), 0.01 * HARTREE);
+    expectClose(at(archive, 'run/0/method/0/electrons_representation/0/basis_set/0/cutoff'), 50 * HARTREE);
+    // parser.log's positions (bohr) win over the inp's.
+    expectClose(at(archive, 'run/0/system/0/atoms/positions/1/0'), 1.4 * BOHR);
+    expectClose(at(archive, 'run/0/system/0/atoms/lattice_vectors/2/2'), 12 * BOHR);
+    expectClose(at(archive, 'run/0/x_octopus_input_Spacing'), (0.3 * ANGSTROM) / BOHR / 1.8897261);
+    const calculation = 'run/0/calculation/0';
+    expectClose(at(archive, `${calculation}/scf_iteration/1/energy/total/value`), -1.15 * HARTREE);
+    expectClose(at(archive, `${calculation}/scf_iteration/1/time_physical`), 4);
+    expectClose(at(archive, `${calculation}/energy/fermi`), -0.3 * HARTREE);
+    expectClose(at(archive, `${calculation}/energy/electrostatic/value`), 0.6 * HARTREE);
+    expectClose(at(archive, `${calculation}/forces/total/value/1/0`), (-0.01 * HARTREE) / BOHR);
+    expectClose(at(archive, `${calculation}/eigenvalues/0/energies/0/0/1`), 0.1 * HARTREE);
+    expect(at(archive, 'workflow2/name')).toBe('SinglePoint');
+    expect(result.logs.filter((l) => l.level === 'WARNING')).toEqual([]);
+  });
+
+  it('says a cut output did not finish', async () => {
+    const root = runFolder(STDOUT.slice(0, STDOUT.indexOf('*********************** SCF CYCLE ITER #    2')));
+    const result = await parse(root);
+    expect(result.ok).toBe(true);
+    expect(result.logs.some((l) => l.level === 'WARNING' && /did not finish/.test(l.event))).toBe(true);
+    expect(at(result.archive, 'run/0/calculation/0/scf_iteration/0/energy/total/value')).toBeCloseTo(
+      -1.1 * HARTREE,
+      30,
+    );
+  });
+});
+
+const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/octopus';
+describe.skipIf(!existsSync(data))('parsers/octopus on NOMAD test data (skipped: no NOMAD test data)', () => {
+  it('reads the spin-polarised iron run', async () => {
+    const result = await parse(data, 'Fe_spinpol/stdout.txt');
+    expect(result.ok).toBe(true);
+    const calculation = at(result.archive, 'run/0/calculation/0');
+    expectClose(at(calculation, 'energy/total/value'), -6437.29577443 * ELECTRON_VOLT);
+    expect(at(calculation, 'eigenvalues/0/n_spin_channels')).toBe(2);
+    expect(at(calculation, 'scf_iteration/length')).toBe(21);
+  });
+});
