@@ -85,6 +85,22 @@ function basisOf(in1: Wien2kIn1): RunMethod['electrons_representation'] {
   ];
 }
 
+/** The SCF criteria of run_lapw's options: -ec energy (Ry), -cc charge (e). */
+function convergence(command: string | undefined): RunMethod['scf'] {
+  const option = (name: string) => {
+    const value = new RegExp(`(?:^|\\s)-${name}\\s+([-+]?\\d*\\.?\\d+(?:[eEdD][-+]?\\d+)?)`).exec(
+      command ?? '',
+    )?.[1];
+    return value === undefined ? undefined : Number(value.replace(/[dD]/, 'e'));
+  };
+  const [energy, charge] = [option('ec'), option('cc')];
+  if (energy === undefined && charge === undefined) return undefined;
+  return {
+    ...(energy !== undefined ? { threshold_energy_change: energy * RYDBERG } : {}),
+    ...(charge !== undefined ? { threshold_density_change: charge } : {}),
+  };
+}
+
 function methodOf(files: Wien2kFiles, nSpin: number, warnings: string[]): WithCodeSpecific<RunMethod> {
   const { in0, in1, in2, klist, struct } = files;
   const electronic: MethodElectronic = { method: 'DFT', n_spin_channels: nSpin };
@@ -102,6 +118,8 @@ function methodOf(files: Wien2kFiles, nSpin: number, warnings: string[]): WithCo
     if (names.length > 0) method.dft = { xc_functional: xcFunctional(names) };
     else warnings.push(`the functional '${option.join(' ')}' has no libxc names here`);
   }
+  const scf = convergence(files.scf.command);
+  if (scf) method.scf = scf;
   if (klist && klist.kpoints.length > 0)
     method.k_mesh = { n_points: klist.kpoints.length, points: klist.kpoints, weights: klist.weights };
   if (in1) method.electrons_representation = basisOf(in1);
@@ -244,18 +262,25 @@ function calculationOf(files: Wien2kFiles, warnings: string[]): RunCalculation {
   return calculation;
 }
 
-export function wien2kArchive(files: Wien2kFiles): CodeArchive {
+/** The archive of a case; without a case.struct beside the .scf it has no system (and no forces). */
+export function wien2kArchive(
+  files: Wien2kFiles,
+): Omit<CodeArchive, 'structure'> & { structure: CodeArchive['structure'] | undefined } {
   const { scf, struct } = files;
   const warnings: string[] = [...scf.warnings];
-  if (!struct) throw new Error('the case.struct beside the .scf file is missing or unreadable: no structure');
   const last = scf.iterations[scf.iterations.length - 1];
   if (!last || last.energy === undefined)
     warnings.push("the last SCF iteration has no ':ENE' total energy: the run did not finish");
   const nSpin = scf.iterations.some((it) => it.spinPolarized) ? 2 : 1;
-  const geometry = geometryOf(struct);
+  const structure = struct && geometryOf(struct).structure;
+  if (!structure)
+    warnings.push('no case.struct could be read beside the .scf file: the entry has no structure');
   const method = methodOf(files, nSpin, warnings);
-  const run = codeRun('WIEN2k', scf.version, method, [geometry.structure], [calculationOf(files, warnings)]);
+  const calculation = calculationOf(files, warnings);
+  if (!structure) delete calculation.system_ref;
+  const run = codeRun('WIEN2k', scf.version, method, structure ? [structure] : [], [calculation]);
+  if (!structure) delete run.system;
   const date = scf.started ? startDate(scf.started) : undefined;
   if (date !== undefined) run.time_run = { date_start: date };
-  return { run, workflow2: singlePoint(), structure: geometry.structure, warnings };
+  return { run, workflow2: singlePoint(), structure, warnings };
 }

@@ -53,6 +53,8 @@ export interface Wien2kScf {
   version?: string;
   /** 'Sat Apr 12 14:34:40 CEST 2014' of ':LABEL2: on <host> at ...' */
   started?: string;
+  /** The run command of ':LABEL4: using the command: runsp_lapw -ec 0.0001 -p'. */
+  command?: string;
   iterations: Wien2kIteration[];
   warnings: string[];
 }
@@ -106,6 +108,7 @@ const iteration = {
 const scf = {
   version: first(/^:LABEL\d+:\s*using WIEN2k_(\S+) \(Release ([\d/]+)\)/, (m) => `${m[1]} ${m[2]}`),
   started: first(/^:LABEL\d+:\s*on \S+ at (.+?)\s*$/, text()),
+  command: first(/^:LABEL\d+:\s*using the command:\s*(.+?)\s*$/, text()),
   iterations: blocks(/^:ITE\d+:\s*\d+\.\s*ITERATION/, iteration),
 };
 
@@ -159,5 +162,6 @@ export function readWien2kScf(content: string, file = 'case.scf'): Wien2kScf {
   const out: Wien2kScf = { iterations: values.iterations.map(iterationOf), warnings };
   if (values.version) out.version = values.version;
   if (values.started) out.started = values.started;
+  if (values.command) out.command = values.command;
   return out;
 }

@@ -1,5 +1,5 @@
 import { BOHR, RYDBERG } from '@oasis/chem';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -202,6 +202,19 @@ describe('the WIEN2k parser on a case written for the test', () => {
     expect(result.ok).toBe(true);
     expect(result.logs.some((l) => l.level === 'WARNING' && /did not finish/.test(l.event))).toBe(true);
     expectClose(at(result.archive.run, '0/calculation/0/energy/total/value'), -76.1 * RYDBERG);
+  });
+
+  it('makes an entry without a structure of an .scf file alone, with the SCF criteria of its command', async () => {
+    const alone = join(folder, 'alone');
+    mkdirSync(alone);
+    const command = ':LABEL4: using the command: runsp_lapw -ec 0.0001 -cc 0.001 -p\n';
+    writeFileSync(join(alone, 'case.scf'), command + SCF);
+    const result = await parse('alone/case.scf');
+    expect(result.ok).toBe(true);
+    expect(at(result.archive.run, '0/system')).toBeUndefined();
+    expectClose(at(result.archive.run, '0/method/0/scf/threshold_energy_change'), 1e-4 * RYDBERG);
+    expect(at(result.archive.run, '0/method/0/scf/threshold_density_change')).toBe(0.001);
+    expect(result.logs.some((l) => /no case\.struct/.test(l.event))).toBe(true);
   });
 });
 

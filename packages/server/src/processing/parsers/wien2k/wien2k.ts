@@ -106,8 +106,10 @@ export const wien2kParser: MainfileParser = {
     const warnings: string[] = [];
     const files: Wien2kFiles = { scf: readWien2kScf(content.toString('latin1'), basename(absolutePath)) };
     await readCase(absolutePath, rawRoot, files, warnings);
-    const archive = wien2kArchive(files);
+    const { structure, ...archive } = wien2kArchive(files);
     archive.warnings.push(...warnings);
-    return codeOutput(archive, 'WIEN2k', 'calculation', log);
+    if (structure) return codeOutput({ ...archive, structure }, 'WIEN2k', 'calculation', log);
+    for (const warning of archive.warnings) log('WARNING', warning);
+    return { sections: { run: [archive.run], workflow2: archive.workflow2 }, entryType: 'WIEN2k' };
   },
 };
