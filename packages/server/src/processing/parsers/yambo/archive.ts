@@ -39,6 +39,37 @@ export interface YamboInputs {
   setup?: Database;
   /** ndb.QP of the Dyson step, when it is in the upload. */
   quasiParticles?: Database;
+  /** The dielectric-matrix fragments (one per q-point) by the index of their step. */
+  fragments?: Fragments;
+}
+
+export type Fragments = Map<number, Database[]>;
+
+/** Screening matrices larger than this (values per q-point) are left out of the archive. */
+const MAX_MATRIX_VALUES = 20_000;
+
+/** A C-ordered array as nested lists of its shape. */
+function nested(values: Float64Array, shape: readonly number[]): unknown {
+  if (shape.length <= 1) return Array.from(values);
+  const [first, ...rest] = shape;
+  const size = values.length / first!;
+  return Array.from({ length: first! }, (_, i) => nested(values.slice(i * size, (i + 1) * size), rest));
+}
+
+/** x_yambo_fragment of a dielectric matrix: its frequencies and, when small, the matrix X_Q itself. */
+function fragmentSection(fragment: Database): Record<string, unknown> {
+  const section: Record<string, unknown> = {};
+  for (const [name, variable] of fragment) {
+    if (typeof variable.values === 'string') continue;
+    const value = nested(variable.values, variable.shape);
+    if (name.startsWith('FREQ_PARS_sec_iq')) section.x_yambo_FREQ_PARS_sec_iq = value;
+    else if (name.startsWith('FREQ_sec_iq')) section.x_yambo_FREQ_sec_iq = value;
+    else if (name.startsWith('X_Q') && variable.values.length <= MAX_MATRIX_VALUES) {
+      section.x_yambo_X_Q = value;
+      section.x_yambo_matrix_size = variable.shape[1];
+    }
+  }
+  return section;
 }
 
 type DftPlusGw = ArchiveOf<(typeof workflowVariants)['simulationworkflowschema.gw.DFTPlusGW']> & {
@@ -146,8 +177,12 @@ function gwOf(step: YamboStep): GwMethod {
   return gw;
 }
 
-const methodOf = (step: YamboStep): WithCodeSpecific<RunMethod> => {
+const methodOf = (step: YamboStep, fragments: Database[] = []): WithCodeSpecific<RunMethod> => {
   const parts = step.parts.map(partSection).filter((part) => Object.keys(part).length > 0);
+  if (fragments.length > 0) {
+    if (parts.length === 0) parts.push({});
+    parts[0]!.x_yambo_fragment = fragments.map(fragmentSection);
+  }
   const method: WithCodeSpecific<RunMethod> = { [`x_yambo_${step.kind}`]: parts.length > 0 ? parts : [{}] };
   if (step.kind === 'dyson') method.gw = gwOf(step);
   return method;
@@ -200,10 +235,10 @@ export interface YamboArchive {
   structure?: Structure;
 }
 
-export function yamboArchive({ report, steps, setup, quasiParticles }: YamboInputs): YamboArchive {
+export function yamboArchive({ report, steps, setup, quasiParticles, fragments }: YamboInputs): YamboArchive {
   const structure = structureOf(setup);
   const iru = iruOf(report, setup);
-  const methods = steps.map(methodOf);
+  const methods = steps.map((step, index) => methodOf(step, fragments?.get(index)));
   const system = structure ? [systemSection(structure)] : [];
   const refs = (methodIndex?: number): Pick<RunCalculation, 'system_ref' | 'method_ref'> => ({
     ...(structure ? { system_ref: '/run/0/system/0' } : {}),

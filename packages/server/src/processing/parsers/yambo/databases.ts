@@ -12,6 +12,12 @@ import { isClassicNetcdf, readClassicNetcdf, type NetcdfVariable } from './netcd
 
 export type Database = Map<string, NetcdfVariable>;
 
+/** The variables to read: by name, or those a test accepts (fragments suffix theirs with the q-point). */
+export type Wanted = readonly string[] | ((name: string) => boolean);
+
+const accepts = (wanted: Wanted, name: string) =>
+  typeof wanted === 'function' ? wanted(name) : wanted.includes(name);
+
 /** Databases larger than this are not read (ns.db1 of a big run is tens of MB; the fragments more). */
 const MAX_DATABASE_BYTES = 256 * 1024 ** 2;
 
@@ -22,10 +28,10 @@ export function databasePath(mainfile: string, rawRoot: string, name: string): s
   return realPathInside(join(dirname(mainfile), relativeName), rawRoot);
 }
 
-function hdf5Variables(h5: H5File, names: readonly string[]): Database {
+function hdf5Variables(h5: H5File, wanted: Wanted): Database {
   const variables: Database = new Map();
-  for (const name of names) {
-    if (!h5.keys().includes(name)) continue;
+  for (const name of h5.keys()) {
+    if (!accepts(wanted, name)) continue;
     const dataset = h5.get(name);
     if (!(dataset instanceof Dataset)) continue;
     const shape = dataset.shape ?? [];
@@ -40,7 +46,7 @@ function hdf5Variables(h5: H5File, names: readonly string[]): Database {
   return variables;
 }
 
-async function readHdf5(path: string, label: string, names: readonly string[]): Promise<Database> {
+async function readHdf5(path: string, label: string, wanted: Wanted): Promise<Database> {
   const size = await hdf5DeclaredSize(path);
   if (size && size.actual < size.declared)
     throw new Error(
@@ -51,7 +57,7 @@ async function readHdf5(path: string, label: string, names: readonly string[]): 
     let h5: H5File | undefined;
     try {
       h5 = new h5wasm.File(path, 'r');
-      return hdf5Variables(h5, names);
+      return hdf5Variables(h5, wanted);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`${label} could not be read as NetCDF-4: ${reason}`);
@@ -63,18 +69,18 @@ async function readHdf5(path: string, label: string, names: readonly string[]): 
 }
 
 /**
- * The variables `names` of the database at `path` (a real path inside the upload); undefined when it is
+ * The variables wanted of the database at `path` (a real path inside the upload); undefined when it is
  * no NetCDF file. Throws, naming the file, when it is one that cannot be read.
  */
 export async function readDatabase(
   path: string,
   label: string,
-  names: readonly string[],
+  wanted: Wanted,
 ): Promise<Database | undefined> {
   const info = await stat(path);
   if (!info.isFile()) return undefined;
   if (info.size > MAX_DATABASE_BYTES) throw new Error(`${label} is larger than 256 MB: not read`);
-  if (await hasHdf5Signature(path)) return readHdf5(path, label, names);
+  if (await hasHdf5Signature(path)) return readHdf5(path, label, wanted);
   const handle = await open(path, 'r');
   const head = Buffer.alloc(4);
   try {
@@ -84,7 +90,7 @@ export async function readDatabase(
   }
   if (!isClassicNetcdf(head)) return undefined;
   const all = readClassicNetcdf(await readFile(path), label);
-  return new Map([...all].filter(([name]) => names.includes(name)));
+  return new Map([...all].filter(([name]) => accepts(wanted, name)));
 }
 
 /** The numbers of a variable, or undefined. */

@@ -1,4 +1,5 @@
 import { ELECTRON_VOLT, HARTREE } from '@oasis/chem';
+import { conformanceProblems } from '@oasis/schema';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
@@ -207,6 +208,12 @@ const parse = async (path: string) => {
   return (result as { archive: Record<string, unknown> }).archive;
 };
 
+/** Problems of an archive's run and workflow2 against the metainfo, code-specific names left out. */
+const problemsOf = ({ run, workflow2 }: Record<string, unknown>) =>
+  conformanceProblems({ run, workflow2 })
+    .filter(({ path }) => !path.split('/').some((key) => key.startsWith('x_yambo_')))
+    .map(({ path, problem }) => `${path}: ${problem}`);
+
 describe.skipIf(!existsSync(data))(
   "NOMAD's Yambo test data (skipped without /tmp/nomad-parser-tests)",
   () => {
@@ -214,6 +221,10 @@ describe.skipIf(!existsSync(data))(
       const archive = await parse('hBN/r-10b_1Ry_HF_and_locXC_gw0_em1d_ppa');
       expect(at(archive, 'run/0/system/0/atoms/labels')).toEqual(['B', 'B', 'N', 'N']);
       expect(at(archive, 'run/0/method/length')).toBe(5);
+      // One screening fragment per q-point, read from the job folder.
+      const ddm = 'run/0/method/2/x_yambo_dynamic_dielectric_matrix/0';
+      expect(at(archive, `${ddm}/x_yambo_fragment/length`)).toBe(14);
+      expect(at(archive, `${ddm}/x_yambo_fragment/2/x_yambo_matrix_size`)).toBe(5);
       // ns.db1 stores hartree: band 8 at k-point 7 is 0.41185 eV below the top of the valence band.
       expectClose(at(archive, 'run/0/calculation/0/eigenvalues/0/energies/0/6/7'), 0.1726817 * HARTREE, 1e-6);
       expectClose(at(archive, 'run/0/calculation/1/energy/xc/value'), -7.258541 * HARTREE);
@@ -223,12 +234,14 @@ describe.skipIf(!existsSync(data))(
         1e-6,
       );
       expect(at(archive, 'results/material/elements')).toEqual(['B', 'N']);
+      expect(problemsOf(archive)).toEqual([]);
     });
 
     it('GaSb: the report tables when the databases are missing', async () => {
       const archive = await parse('GaSb/r-02_GW_em1d_ppa_HF_and_locXC_gw0');
       expect(at(archive, 'run/0/calculation/length')).toBe(3);
       expectClose(at(archive, 'run/0/calculation/2/eigenvalues/0/value_qp/0/0/5'), 0.71 * ELECTRON_VOLT);
+      expect(problemsOf(archive)).toEqual([]);
     });
   },
 );
