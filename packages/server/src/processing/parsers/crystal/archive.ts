@@ -135,6 +135,15 @@ function calculationOf(calc: CrystalCalculation, systemIndex: number): RunCalcul
   const total = calc.energyWithDispersion ?? calc.energy ?? calc.iterations.at(-1)?.total;
   const energy: CalculationEnergy = {};
   if (total !== undefined) energy.total = { value: total * HARTREE };
+  // A locked spin state (SPINLOCK) prints -1 and +1 Hartree in place of the edges: no edges then.
+  const placeholder = (e: CrystalCalculation['edges'][number]) =>
+    e.top.every((x) => x === -1) && e.bottom.every((x) => x === 1);
+  const edges = calc.edges.filter((e) => (e.top.length > 0 && !placeholder(e)) || e.fermi.length > 0).at(-1);
+  if (edges?.fermi.length) energy.fermi = edges.fermi.at(-1)! * HARTREE;
+  else if (edges) {
+    energy.highest_occupied = Math.max(...edges.top) * HARTREE;
+    if (edges.bottom.length > 0) energy.lowest_unoccupied = Math.min(...edges.bottom) * HARTREE;
+  }
   if (calc.dispersion !== undefined) energy.van_der_waals = { value: calc.dispersion * HARTREE };
   if (Object.keys(energy).length > 0) calculation.energy = energy;
   if (calc.iterations.length > 0) {
@@ -194,7 +203,14 @@ export function crystalArchive(
   const method = methodOf(out, warnings);
   const { structures, calculations } = stepsOf(out, first);
   // A properties run computes no energy: its band structure and DOS get a calculation of their own.
-  if (calculations.length === 0 && (out.hasBands || out.hasDos)) calculations.push(calculationRefs(0));
+  if (calculations.length === 0 && (out.hasBands || out.hasDos)) {
+    const calculation: RunCalculation = calculationRefs(0);
+    const energy: CalculationEnergy = {};
+    if (out.restartEnergy !== undefined) energy.total = { value: out.restartEnergy * HARTREE };
+    if (out.restartFermi !== undefined) energy.fermi = out.restartFermi * HARTREE;
+    if (Object.keys(energy).length > 0) calculation.energy = energy;
+    calculations.push(calculation);
+  }
   const target = calculations[0];
   if (target && f25) {
     const bands = out.hasBands ? bandStructureSection(out, f25, first, warnings) : undefined;

@@ -77,6 +77,13 @@ export const calculation = {
     },
     { skip: 1 },
   ),
+  // The band edges (or the Fermi level of a metal) of each diagonalisation, printed after each cycle's
+  // line: per spin when there are two. The last cycle that prints them gives the converged ones.
+  edges: blocks(SCF_ROW, {
+    top: every(new RegExp(`^ TOP OF VALENCE BANDS -.*EIG\\s*(${NUMBER})\\s*AU`), real(1)),
+    bottom: every(new RegExp(`^ BOTTOM OF VIRTUAL BANDS -.*EIG\\s*(${NUMBER})\\s*AU`), real(1)),
+    fermi: every(new RegExp(`CONDUCTING STATE - EFERMI\\(AU\\)\\s*(${NUMBER})`), real(1)),
+  }),
   /** s: 'TTT... OPTI  TELAPSE  727.37' closing an optimisation point */
   elapsed: first(/T+ OPTI\s+TELAPSE\s+(\S+)/, real(1)),
   parameters: cellParameters,

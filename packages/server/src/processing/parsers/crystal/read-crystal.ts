@@ -102,6 +102,9 @@ const settings = {
   dftd3: flag(/^DFTD3\s*$/),
   grimme: flag(/^GRIMME\s*$/),
   spinPolarized: flag(/UNRESTRICTED OPEN SHELL|SPIN POLARIZED/),
+  // A properties run restarts from a wave function whose energy and Fermi level it prints.
+  restartEnergy: first(/^ TOTAL ENERGY\s+(-?\d\S*)\s+CONVERGENCE ON ENER/, real(1)),
+  restartFermi: first(/N\. OF SCF CYCLES\s+\d+\s+FERMI ENERGY\s+(\S+)/, real(1)),
   f25: first(/(?:file fort\.25 saved as|fort\.25 saved as)\s+(\S+)/, text(1)),
   bandLines,
   bandFermi,
