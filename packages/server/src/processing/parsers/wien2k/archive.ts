@@ -120,8 +120,11 @@ function methodOf(files: Wien2kFiles, nSpin: number, warnings: string[]): WithCo
   }
   const scf = convergence(files.scf.command);
   if (scf) method.scf = scf;
+  // Without case.klist, the number of irreducible k-points lapw1 printed.
+  const nKpoints = files.scf.iterations.find((it) => it.nKpoints !== undefined)?.nKpoints;
   if (klist && klist.kpoints.length > 0)
     method.k_mesh = { n_points: klist.kpoints.length, points: klist.kpoints, weights: klist.weights };
+  else if (nKpoints !== undefined) method.k_mesh = { n_points: nKpoints };
   if (in1) method.electrons_representation = basisOf(in1);
   if (in0?.fft) {
     method.x_wien2k_ifft = in0.fft.grid;

@@ -263,6 +263,7 @@ describe.skipIf(!existsSync(data))(
       const calc = at(result.archive.run, '0/calculation/0') as Record<string, unknown>;
       expect(at(calc, 'eigenvalues/0/energies/1/68/41')).toBeCloseTo(3.695777e-18, 22);
       expect(at(calc, 'dos_electronic/1/spin_channel')).toBe(1);
+      expect(at(result.archive.run, '0/method/0/k_mesh/n_points')).toBe(70);
       expect(at(calc, 'dos_electronic/0/species_projected/1/atom_label')).toBe('O');
       // O's 2:total column of CrO2-sp.dos1up at 1.352 Ry.
       expectClose(at(calc, 'dos_electronic/0/species_projected/1/value/926'), 2.63576126 / RYDBERG);
