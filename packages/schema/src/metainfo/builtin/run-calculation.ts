@@ -8,6 +8,7 @@ import {
   dosValues,
 } from './run-calculation-bands.ts';
 import { calculationPropertySubSections } from './run-calculation-properties.ts';
+import { hoppingMatrix } from './run-method-tb.ts';
 
 /** run.calculation: the outputs of one calculation (energies, forces, stress, eigenvalues, DOS, bands). */
 
@@ -163,6 +164,7 @@ export const calculation = section(
     repeating('dos_phonon', dos),
     repeating('band_structure_phonon', bandStructure),
     ...calculationPropertySubSections,
+    repeating('hopping_matrix', hoppingMatrix),
   ],
 );
 

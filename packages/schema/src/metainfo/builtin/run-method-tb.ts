@@ -95,4 +95,28 @@ export const tb = section('TB', 'Parameters of a tight-binding calculation.', mo
   sub('wannier', wannier),
 ]);
 
-export const tbSections = [tb, slaterKoster, slaterKosterBond, tightBindingOrbital, xtb, wannier];
+/** run.calculation.hopping_matrix: the real-space hoppings of a Wannier (or other TB) model. */
+export const hoppingMatrix = section(
+  'HoppingMatrix',
+  'Hopping and overlap elements between the projected orbitals, per Wigner-Seitz point.',
+  [
+    int('n_orbitals', 'Number of projected orbitals.'),
+    int('n_wigner_seitz_points', 'Number of Wigner-Seitz lattice points.'),
+    int('degeneracy_factors', 'Degeneracy of each Wigner-Seitz point.', { shape: ['n_wigner_seitz_points'] }),
+    // Rows as Wannier90's _hr.dat writes them: three cell indices, two orbital indices, real and imaginary
+    // part (eV).
+    float('value', 'Hopping elements of each Wigner-Seitz point and orbital pair.', {
+      shape: ['n_wigner_seitz_points', 'n_orbitals * n_orbitals', 7],
+    }),
+  ],
+);
+
+export const tbSections = [
+  tb,
+  slaterKoster,
+  slaterKosterBond,
+  tightBindingOrbital,
+  xtb,
+  wannier,
+  hoppingMatrix,
+];
