@@ -41,11 +41,11 @@ export interface Wien2kStruct {
 const struct = {
   title: first(/^(.*\S)\s*$/, text()),
   header: first(
-    /^(\S+)\s+LATTICE,NONEQUIV\.ATOMS[:\s]*(\d+)\s*(?:\d+\s+(\S+))?/,
+    /^(\S+)\s+LATTICE,\s*NONEQUIV\.?\s*ATOMS?[:\s]*(\d+)/,
     fields({ lattice: text(1), atoms: integer(2) }),
   ),
-  spaceGroup: first(/LATTICE,NONEQUIV\.ATOMS[:\s]*\d+\s+\d+\s+(\S+)/, text()),
-  mode: first(/(N?REL\w*)/, text()),
+  spaceGroup: first(/LATTICE,\s*NONEQUIV\.?\s*ATOMS?[:\s]*\d+\s+\d+\s+(\S+)/, text()),
+  mode: first(/^\s*(?:MODE OF CALC\s*=\s*)?(N?REL\w*)/, text()),
   unit: first(/unit=(\w)/, text()),
   // 6F10.6: fixed columns that may run into each other ('90.000000120.000000').
   constants: first(/^((?:[ \d.-]{10}){6})/, (m) =>
