@@ -149,42 +149,73 @@ function occupationsOf(occupations: YamboOccupations | undefined): WithCodeSpeci
   return calculation;
 }
 
-/** The GW settings of the Dyson step, from its G0W0 part and the settings ndb.QP was written with. */
-function gwOf(step: YamboStep): GwMethod {
-  const qpOutput = step.parts
-    .flatMap((part) => part.io)
-    .find((r) => r.head?.direction === 'WR' && /\.QP$/.test(r.head.file));
-  const setting = (pattern: RegExp) => {
-    const found = qpOutput?.parameters.find((p) => pattern.test(p.key));
-    return found === undefined ? undefined : parameterValue(found.value);
-  };
-  const iterations = [setting(/^GWo SC iterations/), setting(/^GW\s+SC iterations/)].map((v) =>
+/** A setting of the first record a step's parts read or wrote (`direction`) whose file matches `file`. */
+function settingOf(step: YamboStep | undefined, file: RegExp, key: RegExp): string | number | undefined {
+  const records =
+    step?.parts.flatMap((part) => part.io).filter((r) => r.head && file.test(r.head.file)) ?? [];
+  const found = records.flatMap((r) => r.parameters).find((p) => key.test(p.key));
+  return found === undefined ? undefined : parameterValue(found.value);
+}
+
+/** The k- or q-mesh of the run: the grid of the setup and the number of irreducible points. */
+const meshOf = (grid: number[] | undefined, points: unknown) => ({
+  dimensionality: 3,
+  ...(grid?.length === 3 ? { grid } : {}),
+  ...(typeof points === 'number' ? { n_points: points } : {}),
+});
+
+/**
+ * The GW settings of the Dyson step: from the settings ndb.QP was written with, its G0W0 part and the
+ * dielectric matrix step that screened it.
+ */
+function gwOf(step: YamboStep, steps: readonly YamboStep[], report: YamboReport): GwMethod {
+  const qp = (key: RegExp) => settingOf(step, /\.QP$/, key);
+  const iterations = [qp(/^GWo SC iterations/), qp(/^GW\s+SC iterations/)].map((v) =>
     typeof v === 'number' ? v : 0,
   );
-  const gw: GwMethod = {
-    type: iterations[1]! > 0 ? 'ev-scGW' : iterations[0]! > 0 ? 'ev-scGW0' : 'G0W0',
-  };
+  const gw: GwMethod = { type: iterations[1]! > 0 ? 'ev-scGW' : iterations[0]! > 0 ? 'ev-scGW0' : 'G0W0' };
   // Yambo's plasmon-pole model is Godby and Needs' ('GW approximation: PPA', 'PPA imaginary pt').
-  if (qpOutput?.parameters.some((p) => /PPA/.test(p.key) || p.value === 'PPA'))
+  const qpRecord = step.parts.flatMap((part) => part.io).find((r) => r.head && /\.QP$/.test(r.head.file));
+  if (qpRecord?.parameters.some((p) => /PPA/.test(p.key) || p.value === 'PPA'))
     gw.analytical_continuation = 'ppm_GodbyNeeds';
   const bands = step.parts.find((part) => part.bandsRange)?.bandsRange;
   if (bands?.length === 2) gw.n_states = bands[1]! - bands[0]! + 1;
   const damping = step.parts.find((part) => part.damping !== undefined)?.damping;
   if (damping !== undefined) gw.broadening = damping * ELECTRON_VOLT;
-  const range = qpOutput?.parameters.find((p) => /b range|: b /.test(`${p.key}: ${p.value}`));
+  const range = qpRecord?.parameters.find((p) => /b range|: b /.test(`${p.key}: ${p.value}`));
   const bandRange = range && /(\d+)\s*(?:-\s*)?(\d+)\s*$/.exec(range.value);
   if (bandRange) gw.interval_qp_corrections = [Number(bandRange[1]), Number(bandRange[2])];
+  const database = report.head?.database?.parameters.find((p) => p.key === 'K-points');
+  gw.k_mesh = meshOf(report.grid, database && parameterValue(database.value));
+  gw.q_mesh = meshOf(report.grid, report.qPoints);
+  // The screening: bands of the response function, random-phase approximation without an xc kernel.
+  const screening = steps.find((s) => s.kind === 'dynamic_dielectric_matrix');
+  const xBands = settingOf(screening, /ndb\.(?:pp|em1d|em1s)$/, /^X band range$/);
+  const kernel = settingOf(screening, /ndb\.(?:pp|em1d|em1s)$/, /^X xc-Kernel$/);
+  const xRange = typeof xBands === 'string' ? xBands.split(/\s+/).map(Number) : [];
+  if (screening)
+    gw.screening = {
+      ...(kernel === 'none' ? { type: 'RPA' } : {}),
+      ...(xRange.length === 2 && xRange.every(Number.isFinite)
+        ? { n_states: xRange[1]! - xRange[0]! + 1 }
+        : {}),
+    };
   return gw;
 }
 
-const methodOf = (step: YamboStep, fragments: Database[] = []): WithCodeSpecific<RunMethod> => {
+const methodOf = (
+  step: YamboStep,
+  steps: readonly YamboStep[],
+  report: YamboReport,
+  fragments: Database[] = [],
+): WithCodeSpecific<RunMethod> => {
   const parts = step.parts.map(partSection).filter((part) => Object.keys(part).length > 0);
   if (fragments.length > 0) {
     if (parts.length === 0) parts.push({});
     parts[0]!.x_yambo_fragment = fragments.map(fragmentSection);
   }
   const method: WithCodeSpecific<RunMethod> = { [`x_yambo_${step.kind}`]: parts.length > 0 ? parts : [{}] };
-  if (step.kind === 'dyson') method.gw = gwOf(step);
+  if (step.kind === 'dyson') method.gw = gwOf(step, steps, report);
   return method;
 };
 
@@ -238,7 +269,7 @@ export interface YamboArchive {
 export function yamboArchive({ report, steps, setup, quasiParticles, fragments }: YamboInputs): YamboArchive {
   const structure = structureOf(setup);
   const iru = iruOf(report, setup);
-  const methods = steps.map((step, index) => methodOf(step, fragments?.get(index)));
+  const methods = steps.map((step, index) => methodOf(step, steps, report, fragments?.get(index)));
   const system = structure ? [systemSection(structure)] : [];
   const refs = (methodIndex?: number): Pick<RunCalculation, 'system_ref' | 'method_ref'> => ({
     ...(structure ? { system_ref: '/run/0/system/0' } : {}),

@@ -3,7 +3,7 @@
 // records, occupations and self-energy tables. Which section is which step is decided in sections.ts.
 import { after, before } from '../../text/rule-split.ts';
 import { readText, type ReadText } from '../../text/read-text.ts';
-import { block, blocks, every, fields, first, reals, text, type Parsed } from '../../text/rules.ts';
+import { block, blocks, every, fields, first, integer, reals, text, type Parsed } from '../../text/rules.ts';
 import { firstIoRecord, occupations, sectionContent } from './read-yambo-blocks.ts';
 
 /** A top-level section heading: ' [02] CORE Variables Setup'. */
@@ -39,6 +39,8 @@ const declaration = {
     yambo4: every(/^\s*A\d\s*=\s*(.+)$/, reals(1)),
     scaling: first(/(?:Alat factors|scaling factors \[a\.u\.\])\s*:\s*(\S+)\s+(\S+)\s+(\S+)/, reals(0)),
   }),
+  grid: first(/Grid dimensions\s*:\s*(\d+)\s+(\d+)\s+(\d+)/, reals(0)),
+  qPoints: first(/IBZ Q-points\s*:\s*(\d+)/, integer(1)),
   kpoints: every(/^\s*K\s*\[\s*\d+\]:\s*(\S+)\s+(\S+)\s+(\S+)\s+\[rlu\]/, reals(0)),
   sections: blocks(SECTION, {
     number: first(SECTION, text(1)),

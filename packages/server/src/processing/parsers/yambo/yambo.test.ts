@@ -119,6 +119,7 @@ describe('the Yambo report reader and archive', () => {
     expect(at(run, 'method/1/gw/n_states')).toBe(20);
     expectClose(at(run, 'method/1/gw/broadening'), 0.1 * ELECTRON_VOLT);
     expect(at(run, 'method/1/gw/interval_qp_corrections')).toEqual([4, 5]);
+    expect(at(run, 'method/1/gw/q_mesh/n_points')).toBeUndefined();
   });
 
   it('writes the setup, exchange and quasi-particle calculations in SI units', () => {
@@ -221,6 +222,12 @@ describe.skipIf(!existsSync(data))(
       const archive = await parse('hBN/r-10b_1Ry_HF_and_locXC_gw0_em1d_ppa');
       expect(at(archive, 'run/0/system/0/atoms/labels')).toEqual(['B', 'B', 'N', 'N']);
       expect(at(archive, 'run/0/method/length')).toBe(5);
+      expect(at(archive, 'run/0/method/4/gw/k_mesh')).toEqual({
+        dimensionality: 3,
+        grid: [6, 6, 2],
+        n_points: 14,
+      });
+      expect(at(archive, 'run/0/method/4/gw/screening')).toEqual({ type: 'RPA', n_states: 10 });
       // One screening fragment per q-point, read from the job folder.
       const ddm = 'run/0/method/2/x_yambo_dynamic_dielectric_matrix/0';
       expect(at(archive, `${ddm}/x_yambo_fragment/length`)).toBe(14);
