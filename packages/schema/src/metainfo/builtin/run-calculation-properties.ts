@@ -1,4 +1,5 @@
 import { enumeration, float, int, reference, repeating, section, str, sub } from '../define.ts';
+import { volumetricSections, volumetricSubSections } from './run-calculation-volumetric.ts';
 
 /**
  * run.calculation: the further properties of one calculation (atomic charges, thermodynamic values,
@@ -169,6 +170,7 @@ export const calculationPropertySubSections = [
   repeating('multipoles', multipoles),
   repeating('charges', charges),
   repeating('radius_of_gyration', radiusOfGyration),
+  ...volumetricSubSections,
 ] as const;
 
 export const calculationPropertySections = [
@@ -185,4 +187,5 @@ export const calculationPropertySections = [
   spectra,
   radiusOfGyration,
   radiusOfGyrationValues,
+  ...volumetricSections,
 ];
