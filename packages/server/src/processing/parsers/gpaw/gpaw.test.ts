@@ -1,0 +1,210 @@
+import { ANGSTROM, BOHR, ELECTRON_VOLT, HARTREE } from '@oasis/chem';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { matchParser } from '../../matching.ts';
+import { parseMainfile } from '../../pipeline.ts';
+import { at, expectClose } from '../archive-test-helpers.ts';
+import { gpawParser } from './gpaw.ts';
+
+const int64 = (value: number) => {
+  const buffer = Buffer.alloc(8);
+  buffer.writeBigInt64LE(BigInt(value));
+  return buffer;
+};
+const float64s = (values: number[]) => {
+  const buffer = Buffer.alloc(8 * values.length);
+  values.forEach((v, i) => buffer.writeDoubleLE(v, 8 * i));
+  return buffer;
+};
+
+/** A ulm file of GPAW: header, arrays from byte 56, then the JSON item that names them. */
+function ulmFile(
+  document: (offsetOf: (name: string) => number) => unknown,
+  arrays: [string, Buffer][],
+): Buffer {
+  const offsets = new Map<string, number>();
+  let at = 56;
+  for (const [name, data] of arrays) {
+    offsets.set(name, at);
+    at += data.length;
+  }
+  const json = Buffer.from(JSON.stringify(document((name) => offsets.get(name)!)).replace('"NAN"', 'NaN'));
+  const header = Buffer.concat([
+    Buffer.from('AFFormat'),
+    Buffer.from('GPAW'.padEnd(16)),
+    int64(2),
+    int64(1),
+    int64(48),
+    int64(at),
+  ]);
+  return Buffer.concat([header, ...arrays.map(([, data]) => data), int64(json.length), json]);
+}
+
+/** A tar archive of named members (the .gpw of GPAW up to 1.1.0). */
+function tarFile(members: [string, Buffer][]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const [name, data] of members) {
+    const header = Buffer.alloc(512);
+    header.write(name, 0, 'latin1');
+    header.write(data.length.toString(8).padStart(11, '0'), 124, 'latin1');
+    header.write('0', 156, 'latin1');
+    header.write('ustar', 257, 'latin1');
+    blocks.push(header, data, Buffer.alloc((512 - (data.length % 512)) % 512));
+  }
+  return Buffer.concat([...blocks, Buffer.alloc(1024)]);
+}
+
+// A made-up plane-wave run of two lithium atoms, spin-paired, one k-point, three bands.
+const ULM = ulmFile(
+  (offset) => ({
+    'parameters.': { mode: { name: 'pw', ecut: 400 }, xc: 'PBE', kpts: [2, 2, 2] },
+    gpaw_version: '22.8.0',
+    'atoms.': {
+      'numbers.': { ndarray: [[2], 'int64', offset('numbers')] },
+      'positions.': { ndarray: [[2, 3], 'float64', offset('positions')] },
+      cell: [
+        [3.5, 0, 0],
+        [0, 3.5, 0],
+        [0, 0, 3.5],
+      ],
+      pbc: [true, true, true],
+    },
+    'hamiltonian.': { e_total_extrapolated: -3.75, e_xc: -2.5 },
+    'occupations.': { fermilevel: 1.25, split: 0, homo: 'NAN' },
+    'scf.': { converged: true },
+    'wave_functions.': {
+      'eigenvalues.': { ndarray: [[1, 1, 3], 'float64', offset('eigenvalues')] },
+      'occupations.': { ndarray: [[1, 1, 3], 'float64', offset('occupations')] },
+    },
+  }),
+  [
+    ['numbers', Buffer.concat([int64(3), int64(3)])],
+    ['positions', float64s([0, 0, 0, 1.75, 1.75, 1.75])],
+    ['eigenvalues', float64s([-3, 0.5, 2])],
+    ['occupations', float64s([1, 1, 0])],
+  ],
+);
+
+const INFO_XML = `<gpaw_io version="0.1" endianness="little">
+  <parameter name="version"       value="6"/>
+  <parameter name="lengthunit"    value="Bohr"/>
+  <parameter name="energyunit"    value="Hartree"/>
+  <parameter name="XCFunctional"  value="LDA"/>
+  <parameter name="FermiWidth"    value="0.001"/>
+  <parameter name="Epot"          value="-1.0"/>
+  <parameter name="FermiLevel"    value="-0.2"/>
+  <parameter name="EnergyConvergenceCriterion" value="2e-05"/>
+  <parameter name="SymmetryTimeReversalSwitch" value="True"/>
+  <parameter name="Mode"          value="fd"/>
+  <array name="AtomicNumbers" type="int"><dimension length="1" name="natoms"/></array>
+  <array name="CartesianPositions" type="float">
+    <dimension length="1" name="natoms"/><dimension length="3" name="3"/>
+  </array>
+  <array name="UnitCell" type="float"><dimension length="3" name="3"/><dimension length="3" name="3"/></array>
+  <array name="BoundaryConditions" type="int"><dimension length="3" name="3"/></array>
+  <array name="PseudoElectronDensity" type="float">
+    <dimension length="1" name="nspins"/><dimension length="20" name="ngptsx"/>
+    <dimension length="20" name="ngptsy"/><dimension length="20" name="ngptsz"/>
+  </array>
+</gpaw_io>`;
+
+const int32s = (values: number[]) => {
+  const buffer = Buffer.alloc(4 * values.length);
+  values.forEach((v, i) => buffer.writeInt32LE(v, 4 * i));
+  return buffer;
+};
+
+const TAR = tarFile([
+  ['AtomicNumbers', int32s([1])],
+  ['CartesianPositions', float64s([5, 5, 5])],
+  ['UnitCell', float64s([10, 0, 0, 0, 10, 0, 0, 0, 10])],
+  ['BoundaryConditions', int32s([0, 0, 0])],
+  ['info.xml', Buffer.from(INFO_XML)],
+]);
+
+async function parse(name: string, content: Buffer) {
+  const root = mkdtempSync(join(tmpdir(), 'gpaw-'));
+  writeFileSync(join(root, name), content);
+  return parseMainfile({
+    absolutePath: join(root, name),
+    relativePath: name,
+    uploadId: 'gpaw',
+    parser: gpawParser,
+    rawRoot: root,
+  });
+}
+
+describe('parsers/gpaw', () => {
+  it('matches .gpw files of either format, and no other file', () => {
+    expect(matchParser('run/Li.gpw', ULM)?.name).toBe('parsers/gpaw');
+    expect(matchParser('run/H.gpw', TAR)?.name).toBe('parsers/gpaw');
+    expect(matchParser('run/Li.tar', TAR)?.name).not.toBe('parsers/gpaw');
+  });
+
+  it('reads a ulm file in SI units', async () => {
+    const result = await parse('Li.gpw', ULM);
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    expect(at(archive, 'run/0/program/version')).toBe('22.8.0');
+    expect(at(archive, 'run/0/method/0/electrons_representation/0/basis_set/0/type')).toBe('plane waves');
+    expectClose(
+      at(archive, 'run/0/method/0/electrons_representation/0/basis_set/0/cutoff'),
+      400 * ELECTRON_VOLT,
+    );
+    expect(at(archive, 'run/0/method/0/dft/xc_functional/exchange/0/name')).toBe('GGA_X_PBE');
+    // No occupations given with k-points: GPAW's default width, 0.1 eV.
+    expectClose(at(archive, 'run/0/method/0/electronic/smearing/width'), 0.1 * ELECTRON_VOLT);
+    expect(at(archive, 'run/0/system/0/atoms/labels')).toEqual(['Li', 'Li']);
+    expectClose(at(archive, 'run/0/system/0/atoms/positions/1/2'), 1.75 * ANGSTROM);
+    expectClose(at(archive, 'run/0/calculation/0/energy/total/value'), -3.75 * ELECTRON_VOLT);
+    expectClose(at(archive, 'run/0/calculation/0/energy/fermi'), 1.25 * ELECTRON_VOLT);
+    expectClose(at(archive, 'run/0/calculation/0/eigenvalues/0/energies/0/0/2'), 2 * ELECTRON_VOLT);
+    expect(at(archive, 'run/0/calculation/0/calculation_converged')).toBe(true);
+  });
+
+  it('reads a tar file in its Bohr and Hartree', async () => {
+    const result = await parse('H.gpw', TAR);
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    expect(at(archive, 'run/0/program/version')).toBe('1.1.0');
+    expectClose(at(archive, 'run/0/system/0/atoms/lattice_vectors/0/0'), 10 * BOHR);
+    expect(at(archive, 'run/0/system/0/atoms/periodic')).toEqual([false, false, false]);
+    expectClose(at(archive, 'run/0/method/0/scf/threshold_energy_change'), 2e-5 * HARTREE);
+    expectClose(at(archive, 'run/0/method/0/electronic/smearing/width'), 0.001 * HARTREE);
+    // 20 points across a finite axis: 21 steps.
+    expectClose(
+      at(archive, 'run/0/method/0/electrons_representation/0/basis_set/0/grid_spacing/0'),
+      (10 * BOHR) / 21,
+    );
+    expect(at(archive, 'run/0/method/0/x_gpaw_symmetry_time_reversal_switch')).toBe(true);
+    expectClose(at(archive, 'run/0/calculation/0/energy/total/value'), -HARTREE);
+  });
+
+  it('fails a cut file with where it ends', async () => {
+    const result = await parse('Li.gpw', ULM.subarray(0, 200));
+    expect(result.ok).toBe(false);
+    expect(result.logs.some((l) => /ends at byte 200/.test(l.event))).toBe(true);
+  });
+});
+
+const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/gpaw';
+describe.skipIf(!existsSync(data))('parsers/gpaw on NOMAD test data (skipped: no NOMAD test data)', () => {
+  it('reads the spin-polarised hydrogen atom', async () => {
+    const result = await parseMainfile({
+      absolutePath: join(data, 'Hspinpol.gpw'),
+      relativePath: 'Hspinpol.gpw',
+      uploadId: 'gpaw',
+      parser: gpawParser,
+      rawRoot: data,
+    });
+    expect(result.ok).toBe(true);
+    expect(at(result.archive, 'run/0/calculation/0/eigenvalues/0/n_spin_channels')).toBe(2);
+    expectClose(
+      at(result.archive, 'run/0/calculation/0/eigenvalues/0/energies/0/0/0'),
+      -1.20983278e-18,
+      1e-6,
+    );
+  });
+});
