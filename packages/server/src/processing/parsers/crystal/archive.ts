@@ -63,6 +63,23 @@ function codeSpecific(out: CrystalOutput): Record<string, unknown> {
   return Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined));
 }
 
+/** x_crystal_ quantities NOMAD keeps on the run: the release and what the runner script says. */
+function runSpecific(out: CrystalOutput): Record<string, string> {
+  const named: Record<string, string | undefined> = {
+    x_crystal_distribution: out.distribution?.name,
+    x_crystal_version_minor: out.distribution?.minor,
+    x_crystal_hostname: out.runner.hostname,
+    x_crystal_user: out.runner.user,
+    x_crystal_executable_path: out.runner.executable,
+    x_crystal_input_path: out.runner.input,
+    x_crystal_output_path: out.runner.output,
+    x_crystal_tmpdir: out.runner.tmpdir,
+  };
+  return Object.fromEntries(
+    Object.entries(named).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
 /** The basis set per species (the first atom of each that prints shells), as NOMAD's atom_centered. */
 function basisOf(out: CrystalOutput): WithCodeSpecific<NonNullable<BasisSet['atom_centered']>[number]>[] {
   const seen = new Set<string>();
@@ -229,10 +246,14 @@ export function crystalArchive(
   if (start !== undefined) timeRun.date_start = start;
   if (end !== undefined) timeRun.date_end = end;
   if (Object.keys(timeRun).length > 0) run.time_run = timeRun;
-  const codeRunExtra = run as WithCodeSpecific<typeof run>;
-  if (out.distribution) {
-    codeRunExtra.x_crystal_distribution = out.distribution.name;
-    codeRunExtra.x_crystal_version_minor = out.distribution.minor;
+  Object.assign(run, runSpecific(out));
+  const system = run.system?.[0] as WithCodeSpecific<NonNullable<typeof run.system>[number]> | undefined;
+  if (system) {
+    system.x_crystal_dimensionality = out.dimensionality;
+    if (out.family) system.x_crystal_family = out.family;
+    if (out.crystalClass) system.x_crystal_class = out.crystalClass;
+    if (out.spaceGroup) system.x_crystal_spacegroup = out.spaceGroup;
+    if (out.values.nSymmops !== undefined) system.x_crystal_n_symmops = out.values.nSymmops;
   }
   const workflow2: Workflow = out.optimization
     ? geometryOptimization(

@@ -102,6 +102,10 @@ describe('parsers/crystal', () => {
     expect(crystalParser.mainfileContents!.test(SINGLE_POINT)).toBe(true);
     expect(crystalParser.mainfileName.test('run/lif.out')).toBe(true);
     expect(crystalParser.mainfileName.test('run/lif.d12')).toBe(false);
+    // An input (title, then the geometry keyword) is no output, whatever its name.
+    const input = SINGLE_POINT.slice(0, SINGLE_POINT.indexOf(' ****'));
+    expect(crystalParser.mainfileContents!.test(input)).toBe(false);
+    expect(crystalParser.mainfileContents!.test(`Run in 24 threads\n\n${input}`)).toBe(true);
   });
 
   it('reads a single point in SI units', async () => {

@@ -49,9 +49,10 @@ export const crystalParser: MainfileParser = {
   // Any name, as in NOMAD, but not the inputs and side files whose text repeats the input.
   mainfileName: /^(?!.*\.(?:d12|d3|f9|f98|f25|f34|gui|ext|ppan|band|doss|dat)$)(?:.*\/)?[^/]+$/i,
   // The banner with its release line; where an input echo pushes it past the head, the runner's lines
-  // ('CRYSTAL will run on', 'CRYSTAL is running via') or the echoed geometry keyword open the file.
+  // ('CRYSTAL will run on', 'CRYSTAL is running via') or the echoed geometry keyword after the runner's
+  // first lines (an input file has it on its second line, after the title) open the file.
   mainfileContents:
-    /\r?\n \*\s+CRYSTAL\d+\s+\*\r?\n \*\s*[a-zA-Z]+ : \d|^CRYSTAL (?:will run on|is running via)|^(?:CRYSTAL\r?\n\d+ \d+ \d+|EXTERNAL|SLAB\r?\n\d+|POLYMER\r?\n\d+|MOLECULE\r?\n\d+)\r?\n(?:.*\r?\n)*?END\r?\n/m,
+    /\r?\n \*\s+CRYSTAL\d+\s+\*\r?\n \*\s*[a-zA-Z]+ : \d|^CRYSTAL (?:will run on|is running via)|(?<![\s\S])(?:.*\r?\n){2,}(?:CRYSTAL\r?\n\d+ \d+ \d+|EXTERNAL|SLAB\r?\n\d+|POLYMER\r?\n\d+|MOLECULE\r?\n\d+)\r?\n(?:.*\r?\n)*?END\r?\n/m,
   compressions: ['gz'],
   maxBytes: 256 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {

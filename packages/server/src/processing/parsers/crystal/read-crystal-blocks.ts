@@ -22,7 +22,7 @@ const NUMBER = '[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?';
 /** The value of CRYSTAL's '10**   -6' notation. */
 export const powerOfTen: Convert<number> = (match) => {
   const exponent = match[1]?.replace(/\s+/g, '');
-  return exponent !== undefined && /^[-+]?\d+$/.test(exponent) ? 10 ** Number(exponent) : undefined;
+  return exponent !== undefined && /^[-+]?\d+$/.test(exponent) ? Number(`1e${exponent}`) : undefined;
 };
 
 /** The keywords between 'DFT' and 'END' of the input echoed at the top of the output. */

@@ -63,6 +63,18 @@ const settings = {
   distribution: first(/^ \*\s*([a-zA-Z]+) : (\d+[.\d]*)/, (match) => ({ name: match[1]!, minor: match[2]! })),
   started: first(/^ EEEEEEEEEE STARTING\s+DATE\s+(.*? TIME \S+)/, text(1)),
   ended: last(/^ EEEEEEEEEE TERMINATION\s+DATE\s+(.*? TIME \S+)/, text(1)),
+  // The runner script's lines before the input echo (two spellings: runcry and crystal14 scripts).
+  runner: among(/^[A-Za-z]/, {
+    hostname: first(/^(?:Running on:|hostname)\s+(.*?)\s*$/, text(1)),
+    user: first(/^user\s+(.*?)\s*$/, text(1)),
+    executable: first(/^(?:Executable:|crystal executable in)\s+(.*?)\s*$/, text(1)),
+    input: first(/^(?:Input data|input data in)\s+(.*?)\s*$/, text(1)),
+    output: first(/^(?:Output:|output data in)\s+(.*?)\s*$/, text(1)),
+    tmpdir: first(/^(?:Temporary directory:|temporary directory)\s+(.*?)\s*$/, text(1)),
+  }),
+  family: first(/^ CRYSTAL FAMILY\s*:\s*(.*?)\s*$/, text(1)),
+  crystalClass: first(/^ CRYSTAL CLASS\s+\(GROTH - 1921\)\s*:\s*(.*?)\s*$/, text(1)),
+  spaceGroup: first(/^ SPACE GROUP \((?:NON)?CENTROSYMMETRIC\)\s*:\s*(.*?)\s*$/, text(1)),
   hamiltonian: first(/^ (KOHN-SHAM|HARTREE-FOCK) HAMILTONIAN/, text(1)),
   functional: first(/\(EXCHANGE\)\[CORRELATION\] FUNCTIONAL:\((.*)\)\[(.*)\]/, (match) => ({
     exchange: match[1]!.trim(),
