@@ -15,8 +15,14 @@ import type {
 } from '@oasis/schema';
 import type { Structure } from '../../structure.ts';
 import { systemSection } from '../../run-sections.ts';
-import { type CodeArchive, geometryOptimization, singlePoint, xcFunctional } from '../code-sections.ts';
-import { molecularOptimizationType } from '../molecular-sections.ts';
+import {
+  type CodeArchive,
+  frontierOrbitals,
+  geometryOptimization,
+  singlePoint,
+  xcFunctional,
+} from '../code-sections.ts';
+import { molecularEigenvalues, molecularOptimizationType } from '../molecular-sections.ts';
 import type { TurbomoleGeometry, TurbomoleModule, TurbomoleOutput } from './read-turbomole.ts';
 import { thermoCalculations } from './thermo.ts';
 
@@ -220,8 +226,12 @@ function calculationOf(module: TurbomoleModule, start: number): WithCodeSpecific
       },
     ];
   }
+  // The orbitals printed around the frontier (a window, not all of them) and the frontier energies.
+  const orbitals = molecularEigenvalues(module.orbitals, HARTREE);
   const gw = module.gw && gwEigenvalues(module.gw);
-  if (gw) calculation.eigenvalues = [gw];
+  if (orbitals.length > 0 || gw) calculation.eigenvalues = [...orbitals, ...(gw ? [gw] : [])];
+  if (module.orbitals.length > 0)
+    calculation.energy = { ...calculation.energy, ...frontierOrbitals(module.orbitals.flat(), HARTREE) };
   if (module.wallTime !== undefined) {
     calculation.time_calculation = module.wallTime;
     calculation.time_physical = start + module.wallTime;

@@ -224,6 +224,17 @@ export const freehCapacities = table(
   { skip: 1 },
 );
 
+/** A group of printed orbitals: 'irrep 9a' 10a' ...', 'eigenvalues H ...' and 'occupation ...' (occupied only). */
+export const orbitalGroups = blocks(
+  /^\s*irrep\s+\d+\S*/,
+  {
+    labels: first(/^\s*irrep\s+(.*)$/, (m) => m[1]!.trim().split(/\s+/)),
+    energies: first(/^\s*eigenvalues H\s+(.*)$/, (m) => numbersIn(m[1]!)),
+    occupations: first(/^\s*occupation\s+(.*)$/, (m) => numbersIn(m[1]!)),
+  },
+  { end: /^\s*$/ },
+);
+
 /** Seconds of TURBOMOLE's '1 days 12 hours 46 minutes and 57 seconds' or '0.40 seconds'. */
 export const duration: Convert<number> = (match) => {
   const value = match[1]!;

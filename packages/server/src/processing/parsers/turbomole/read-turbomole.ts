@@ -34,6 +34,7 @@ import {
   hessianLines,
   hessianMatrix,
   normalModes,
+  orbitalGroups,
   scfIterations,
   statptCoordinates,
 } from './read-turbomole-blocks.ts';
@@ -118,6 +119,8 @@ export interface TurbomoleModule {
   potential?: number;
   virial?: number;
   correlated: TurbomoleCorrelated[];
+  /** The orbitals printed around the frontier (Hartree), per spin channel, in energy order. */
+  orbitals: { energy: number; occupation: number }[][];
   /** Hartree/bohr per atom */
   gradient?: Vec[];
   /** Hartree/bohr² (3N × 3N) */
@@ -217,6 +220,8 @@ const moduleDeclaration = {
     virial: first(/:\s*virial theorem\s*=\s*(-?\d+\.\d+)/, plainNumber()),
   }),
   correlated: energyBoxes,
+  orbitals: orbitalGroups,
+  spinOrbitals: blocks(/^\s*(?:alpha|beta):\s*$/, { groups: orbitalGroups }),
   gradient,
   hessian: hessianLines,
   normalModes,
@@ -258,6 +263,14 @@ function embeddingOf(read: ModuleRead): TurbomoleEmbedding[] {
   }
   return found;
 }
+
+type Groups = ModuleRead['orbitals'];
+
+/** The printed orbital groups of a spin channel as orbitals in energy order (unprinted occupations are 0). */
+const orbitalsOf = (groups: Groups) =>
+  groups
+    .flatMap((g) => (g.energies ?? []).map((energy, i) => ({ energy, occupation: g.occupations?.[i] ?? 0 })))
+    .sort((a, b) => a.energy - b.energy);
 
 /** freeh's two tables joined by temperature and pressure. */
 function thermoOf(read: ModuleRead): TurbomoleThermo[] {
@@ -307,6 +320,9 @@ function moduleOf(read: ModuleRead): TurbomoleModule {
           ]
         : [],
     ),
+    orbitals: (read.spinOrbitals.length > 0 ? read.spinOrbitals.map((s) => s.groups) : [read.orbitals])
+      .map(orbitalsOf)
+      .filter((channel) => channel.length > 0),
     frequencies: read.normalModes?.frequencies.flat() ?? [],
     intensities: read.normalModes?.intensities.flat() ?? [],
     thermo: thermoOf(read),

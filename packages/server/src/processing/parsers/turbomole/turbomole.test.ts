@@ -51,6 +51,11 @@ const output = `
                  :  kinetic energy    =     99.90000000000  :
                  :  virial theorem    =      2.00450450450  :
 
+    irrep                  4a1         5a1         1b1
+ eigenvalues H         -0.65000    -0.45000     0.05000
+            eV         -17.6874    -12.2451      1.3606
+ occupation              2.0000      2.0000
+
          total wall-time :  1 minutes and  2.50 seconds
 
    ****  dscf : all done  ****
@@ -107,6 +112,10 @@ describe('the TURBOMOLE reader and archive', () => {
     expect(at(run, 'calculation/0/n_scf_iterations')).toBe(2);
     expectClose(at(run, 'calculation/0/scf_iteration/1/energy/xc/value'), -10.1 * HARTREE);
     expect(at(run, 'calculation/0/time_calculation')).toBe(62.5);
+    // The orbitals printed around the frontier: the unprinted occupation is none.
+    expect(at(run, 'calculation/0/eigenvalues/0/occupations')).toEqual([[[2, 2, 0]]]);
+    expectClose(at(run, 'calculation/0/energy/highest_occupied'), -0.45 * HARTREE);
+    expectClose(at(run, 'calculation/0/energy/lowest_unoccupied'), 0.05 * HARTREE);
     // The force is the negative gradient; the grad module's time runs on from dscf's.
     expectClose(at(run, 'calculation/1/forces/total/value/1/2'), (0.01 * HARTREE) / BOHR);
     expect(at(run, 'calculation/1/time_physical')).toBe(63);
