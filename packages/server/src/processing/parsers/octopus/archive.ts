@@ -25,6 +25,7 @@ import {
 } from '../code-sections.ts';
 import { codeVariables } from './code-variables.ts';
 import { blockOf, evaluate, numberOf, textOf, type OctopusVariables } from './input-variables.ts';
+import type { XyzFrame } from '../xyz-read.ts';
 import type { OctopusInfo } from './read-info.ts';
 import type { OctopusOutput } from './read-octopus.ts';
 import { printedXcNames, xcNames } from './xc.ts';
@@ -36,6 +37,8 @@ export interface OctopusRun {
   eigenvalues?: OctopusInfo;
   inp: OctopusVariables;
   parserLog: OctopusVariables;
+  /** geom/go.NNNN.xyz of each optimisation step, where there is one (Å). */
+  steps?: (XyzFrame | undefined)[];
 }
 
 /** Factors to SI of the units Octopus names in brackets. */
@@ -271,20 +274,36 @@ export function octopusArchive(run: OctopusRun): CodeArchive {
   const elapsed = { time: 0 };
   const calculations = scfCalculations(run, outputEnergy, elapsed);
   const optimization = run.out.mode === 'go' || run.out.minimization.length > 0;
-  for (const step of run.out.minimization) {
-    const unit = step.energy && ENERGY[step.energy.unit];
-    calculations.push({
-      ...calculationRefs(0),
-      ...(step.energy && unit ? { energy: { total: { value: step.energy.value * unit } } } : {}),
-    });
+  const structures = structure ? [structure] : [];
+  if (run.out.minimization.length > 0) {
+    // An optimisation's calculations are its steps, each on the geometry of its geom/go.NNNN.xyz.
+    calculations.length = 0;
+    for (const [index, step] of run.out.minimization.entries()) {
+      const unit = step.energy && (step.energy.unit ? ENERGY[step.energy.unit] : outputEnergy);
+      const frame = run.steps?.[index];
+      let system = 0;
+      if (frame && structure) {
+        structures.push({
+          ...structure,
+          species: frame.species,
+          positions: frame.positions.map((p) => p.map((x) => x * ANGSTROM) as Vec3),
+        });
+        system = structures.length - 1;
+      }
+      calculations.push({
+        ...calculationRefs(system),
+        ...(step.energy && unit ? { energy: { total: { value: step.energy.value * unit } } } : {}),
+      });
+    }
   }
   if (calculations.length === 0 && run.info) calculations.push(calculationRefs(0));
-  if (calculations.length > 0) addResults(calculations[calculations.length - 1]!, run);
+  // static/info is of ground-state runs: an optimisation writes none (one beside it is of an earlier run).
+  if (calculations.length > 0 && !optimization) addResults(calculations[calculations.length - 1]!, run);
   const runSection: WithCodeSpecific<ReturnType<typeof codeRun>> = codeRun(
     'Octopus',
     run.out.version,
     method(run, warnings),
-    structure ? [structure] : [],
+    structures,
     calculations,
   );
   if (run.out.revision !== undefined) runSection.x_octopus_log_svn_revision = run.out.revision;
@@ -293,5 +312,5 @@ export function octopusArchive(run: OctopusRun): CodeArchive {
   Object.assign(runSection, codeVariables('input', run.inp), codeVariables('parserlog', run.parserLog));
   if (run.out.walltime !== undefined) runSection.time_run = { wall_start: 0, wall_end: run.out.walltime };
   const workflow2: Workflow = optimization ? geometryOptimization() : singlePoint();
-  return { run: runSection, workflow2, structure: structure!, warnings };
+  return { run: runSection, workflow2, structure: structures.at(-1)!, warnings };
 }

@@ -180,6 +180,37 @@ describe('parsers/octopus', () => {
   });
 });
 
+describe('parsers/octopus geometry optimisations', () => {
+  it('makes a calculation per minimisation step on the geometry of its geom/go file', async () => {
+    const step = (n: number, energy: string) => [
+      '++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++',
+      `+++++++++++++++++++++ MINIMIZATION ITER #:    ${n} ++++++++++++++++++++++`,
+      `  Energy    =    ${energy} H`,
+      '  Max force =       0.0100000000 H/b',
+      '++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++++',
+    ];
+    const stdout = STDOUT.replace(
+      'Info: SCF converged in    2 iterations',
+      [
+        'Info: SCF converged in    2 iterations',
+        ...step(1, '-1.1600000000'),
+        ...step(2, '-1.1700000000'),
+      ].join('\n'),
+    ).replace('CalculationMode = gs', 'CalculationMode = go');
+    const root = runFolder(stdout);
+    mkdirSync(join(root, 'h2', 'geom'));
+    writeFileSync(join(root, 'h2', 'geom', 'go.0001.xyz'), '2\n-1.16 H\nH 0 0 0\nH 0.75 0 0\n');
+    writeFileSync(join(root, 'h2', 'geom', 'go.0002.xyz'), '2\n-1.17 H\nH 0 0 0\nH 0.74 0 0\n');
+    const result = await parse(root);
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    expect(at(archive, 'workflow2/name')).toBe('GeometryOptimization');
+    expectClose(at(archive, 'run/0/calculation/1/energy/total/value'), -1.17 * HARTREE);
+    expect(at(archive, 'run/0/calculation/1/system_ref')).toBe('/run/0/system/2');
+    expectClose(at(archive, 'run/0/system/2/atoms/positions/1/0'), 0.74 * ANGSTROM);
+  });
+});
+
 const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/octopus';
 describe.skipIf(!existsSync(data))('parsers/octopus on NOMAD test data (skipped: no NOMAD test data)', () => {
   it('reads the spin-polarised iron run', async () => {

@@ -8,9 +8,12 @@ import { codeOutput } from '../code-sections.ts';
 import { octopusArchive } from './archive.ts';
 import { readInp, readParserLog, type OctopusVariables } from './input-variables.ts';
 import { readOctopusInfo, type OctopusInfo } from './read-info.ts';
-import { readOctopusOutput } from './read-octopus.ts';
+import { readOctopusOutput, type OctopusOutput } from './read-octopus.ts';
+import { readXyz, type XyzFrame } from '../xyz-read.ts';
 
 const MAX_SIDE_FILE_BYTES = 64 * 1024 ** 2;
+/** Optimisation steps whose geometry file is read (a longer optimisation keeps its energies only). */
+const MAX_STEP_FILES = 2000;
 
 /** A file of the run folder (a path under the mainfile's folder, inside the upload), as text. */
 async function runFile(
@@ -38,6 +41,27 @@ async function infoFile(absolutePath: string, rawRoot: string, path: string, war
   return read.info;
 }
 
+/** The geometry Octopus writes at each optimisation step, geom/go.NNNN.xyz (Å). */
+async function stepGeometries(
+  out: OctopusOutput,
+  absolutePath: string,
+  rawRoot: string,
+  warnings: string[],
+): Promise<(XyzFrame | undefined)[]> {
+  const frames: (XyzFrame | undefined)[] = [];
+  for (const step of out.minimization.slice(0, MAX_STEP_FILES)) {
+    const name = step.step === undefined ? undefined : `geom/go.${String(step.step).padStart(4, '0')}.xyz`;
+    const text = name && (await runFile(absolutePath, rawRoot, name, warnings));
+    try {
+      frames.push(text ? readXyz(text)[0] : undefined);
+    } catch (error) {
+      warnings.push(`${name}: ${(error as Error).message}`);
+      frames.push(undefined);
+    }
+  }
+  return frames;
+}
+
 export const octopusParser: MainfileParser = {
   name: 'parsers/octopus',
   code: {
@@ -50,7 +74,8 @@ export const octopusParser: MainfileParser = {
       '|`inp` | the input file |\n' +
       '|`exec/parser.log` | the input variables as Octopus used them (defaults included) |\n' +
       '|`static/info` | the final energies, forces and eigenvalues of a ground-state run |\n' +
-      '|`static/eigenvalues` | the eigenvalues, when written apart |',
+      '|`static/eigenvalues` | the eigenvalues, when written apart |\n' +
+      '|`geom/go.NNNN.xyz` | the geometry of each step of an optimisation |',
   },
   // Any file whose head has the octopus of the banner (its eyes).
   mainfileName: /(?:^|\/)[^/]+$/,
@@ -68,7 +93,8 @@ export const octopusParser: MainfileParser = {
     const eigenvalues = await infoFile(absolutePath, rawRoot, 'static/eigenvalues', warnings);
     if (inpText === undefined && logText === undefined)
       throw new Error('neither inp nor exec/parser.log is beside the output: no coordinates to read');
-    const archive = octopusArchive({ out, info, eigenvalues, inp, parserLog });
+    const steps = await stepGeometries(out, absolutePath, rawRoot, warnings);
+    const archive = octopusArchive({ out, info, eigenvalues, inp, parserLog, steps });
     if (!(archive.structure as unknown))
       throw new Error('no Coordinates or ReducedCoordinates block in exec/parser.log or inp');
     archive.warnings.push(...warnings);

@@ -5,18 +5,7 @@
 // the run ended. static/info repeats the grid and adds the final results (read-info.ts).
 import { readText } from '../../text/read-text.ts';
 import { number } from '../../text/convert-number.ts';
-import {
-  type Parsed,
-  block,
-  blocks,
-  every,
-  fields,
-  first,
-  integer,
-  table,
-  text,
-  vector,
-} from '../../text/rules.ts';
+import { type Parsed, block, blocks, fields, first, integer, table, text, vector } from '../../text/rules.ts';
 
 /** The simulation box as printed in stdout and in static/info. */
 export const grid = {
@@ -55,12 +44,12 @@ const declaration = {
   scf: blocks(/^Info: Starting SCF iteration/, scfRun, { end: /^Info: SCF (?:converged|not converged)/ }),
   minimization: blocks(/MINIMIZATION ITER #:\s*\d+/, {
     step: first(/MINIMIZATION ITER #:\s*(\d+)/, integer()),
-    energy: first(/^\s*Energy\s*=\s*(\S+)\s+(\w+)/, energyWithUnit),
+    // Octopus before 6 printed no unit: the output's energy unit.
+    energy: first(/^\s*Energy\s*=\s*(\S+)(?:\s+(\w+))?/, (match) =>
+      Number.isFinite(Number(match[1])) ? { value: Number(match[1]), unit: match[2] } : undefined,
+    ),
+    maxForce: first(/^\s*Max force\s*=\s*(\S+)/, number()),
   }),
-  tdSteps: every(
-    /^\s*(\d+)\s+(-?\d+\.\d+(?:[eE][-+]?\d+)?)\s+(-?\d+\.\d+(?:[eE][-+]?\d+)?)\s+(\d+)\s+(\d+\.\d+)\s*$/,
-    fields({ time: number(2), energy: number(3) }),
-  ),
   finished: first(/^\s*Calculation ended on/, () => true),
   walltime: first(
     /^\s*Walltime:\s*(?:(\d+)h\s*)?(?:(\d+)m\s*)?(\d+(?:\.\d+)?)s/,
