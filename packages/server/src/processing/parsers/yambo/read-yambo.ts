@@ -41,7 +41,7 @@ const declaration = {
   }),
   grid: first(/Grid dimensions\s*:\s*(\d+)\s+(\d+)\s+(\d+)/, reals(0)),
   qPoints: first(/IBZ Q-points\s*:\s*(\d+)/, integer(1)),
-  kpoints: every(/^\s*K\s*\[\s*\d+\]:\s*(\S+)\s+(\S+)\s+(\S+)\s+\[rlu\]/, reals(0)),
+  kpoints: every(/^\s*K\s*\[\s*\d+\]:\s*(\S+\s+\S+\s+\S+)\s+\[rlu\]/, reals(1)),
   sections: blocks(SECTION, {
     number: first(SECTION, text(1)),
     title: first(SECTION, text(2)),
