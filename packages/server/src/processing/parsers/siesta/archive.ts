@@ -33,6 +33,7 @@ import {
   type CodeArchive,
 } from '../code-sections.ts';
 import { fdfBlock, fdfParameter, fdfText, type FdfInput } from './read-siesta-fdf.ts';
+import type { SiestaEigenvalues } from './read-siesta-eig.ts';
 import type { SiestaMulliken, SiestaOutput, SiestaStep, SiestaTerm } from './read-siesta.ts';
 
 /** libxc names of SIESTA's xc.authors (lower case). */
@@ -98,14 +99,15 @@ function methodOf(out: SiestaOutput, warnings: string[]): WithCodeSpecific<RunMe
   // SIESTA occupies states by a Fermi-Dirac function of this electronic temperature unless told otherwise.
   if (temperature) electronic.smearing = { kind: 'fermi', width: Number(temperature[1]) * RYDBERG };
   const mesh = /^(\S+)\s+Ry/.exec(parameter(out, 'Mesh Cutoff') ?? '');
-  return {
+  const method: WithCodeSpecific<RunMethod> = {
     electronic,
     dft: { xc_functional: xcFunctional(names ?? []) },
     electrons_representation: [
       {
         type: 'atom-centered orbitals',
         scope: ['wavefunction'],
-        basis_set: [{ type: 'numeric AOs', scope: ['full-electron'] }],
+        // Norm-conserving pseudopotentials take the core: the orbitals hold the valence electrons.
+        basis_set: [{ type: 'numeric AOs', scope: ['valence'] }],
       },
       ...(mesh
         ? [
@@ -123,6 +125,31 @@ function methodOf(out: SiestaOutput, warnings: string[]): WithCodeSpecific<RunMe
     x_siesta_simulation_parameters: Object.fromEntries(
       out.simulation.map(({ key, value }) => [key, simulationValue(value)]),
     ),
+  };
+  const kMesh = kMeshOf(out);
+  if (kMesh) method.k_mesh = kMesh;
+  return method;
+}
+
+/**
+ * The k-point sampling: the number of points, and where the supercell of 'siesta: k-grid:' has one
+ * non-zero entry per row and column (a Monkhorst-Pack grid, maybe in another order), the points along
+ * each reciprocal vector and their displacement.
+ */
+function kMeshOf(out: SiestaOutput): RunMethod['k_mesh'] {
+  if (out.kPoints === undefined) return undefined;
+  const rows = out.kGrid;
+  const simple =
+    rows.length === 3 &&
+    [0, 1, 2].every((j) => rows.filter((row) => row[j] !== 0).length === 1) &&
+    rows.every((row) => row.slice(0, 3).filter((x) => x !== 0).length === 1);
+  if (!simple) return { n_points: out.kPoints };
+  const along = [0, 1, 2].map((j) => rows.find((row) => row[j] !== 0)!);
+  return {
+    n_points: out.kPoints,
+    dimensionality: 3,
+    grid: along.map((row, j) => row[j]!),
+    offset: along.map((row) => row[3]!),
   };
 }
 
@@ -269,6 +296,29 @@ function structureOf(out: SiestaOutput, step: SiestaStep | undefined, cell: Vec3
   return { species: atoms.labels, positions, lattice: lattice ?? null, periodic };
 }
 
+/**
+ * The eigenvalues of the .EIG file (eV), with the .KP k-points made fractional by the cell (rows, m):
+ * k_frac_i = a_i · k / 2π.
+ */
+function eigenvaluesOf(
+  eig: SiestaEigenvalues,
+  lattice: Mat3 | null,
+): NonNullable<RunCalculation['eigenvalues']>[number] {
+  const section: NonNullable<RunCalculation['eigenvalues']>[number] = {
+    n_spin_channels: eig.energies.length,
+    n_kpoints: eig.energies[0]!.length,
+    n_bands: eig.energies[0]![0]?.length ?? 0,
+    energies: eig.energies.map((spin) => spin.map((k) => k.map((e) => e * ELECTRON_VOLT))),
+  };
+  if (eig.kpoints.length > 0 && lattice) {
+    section.kpoints = eig.kpoints.map(
+      (k) => lattice.map((a) => (a[0] * k[0] + a[1] * k[1] + a[2] * k[2]) / BOHR / (2 * Math.PI)) as Vec3,
+    );
+    section.kpoints_weights = eig.weights;
+  }
+  return section;
+}
+
 /** The date of 'D-MON-YYYY HH:MM:SS' in seconds since the epoch (the output gives no time zone: UTC). */
 function dateOf(text: string | undefined): number | undefined {
   const match = /^(\d+)-([A-Za-z]{3})-(\d{4})\s+(\d+):(\d+):(\d+)/.exec(text ?? '');
@@ -279,7 +329,7 @@ function dateOf(text: string | undefined): number | undefined {
   return Date.UTC(year!, month, day, h, m, s) / 1000;
 }
 
-export function siestaArchive(out: SiestaOutput): CodeArchive {
+export function siestaArchive(out: SiestaOutput, eigenvalues?: SiestaEigenvalues): CodeArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'End of run': the run did not finish");
   const method = methodOf(out, warnings);
@@ -300,6 +350,12 @@ export function siestaArchive(out: SiestaOutput): CodeArchive {
   const calculations = out.steps.map((step, index) => stepCalculation(step, index));
   const final = structures.length > 0 ? finalCalculation(out, structures.length - 1) : undefined;
   if (final) calculations.push(final);
+  // The .EIG file holds the eigenvalues of the last SCF.
+  const target = calculations.at(-1);
+  if (eigenvalues && target && eigenvalues.energies[0]?.length) {
+    target.eigenvalues = [eigenvaluesOf(eigenvalues, structures.at(-1)?.lattice ?? null)];
+    target.energy = { ...target.energy, fermi: eigenvalues.fermi * ELECTRON_VOLT };
+  }
   const run = codeRun('SIESTA', out.version, method, structures, calculations);
   Object.assign(run, {
     ...(out.arch ? { x_siesta_arch: out.arch } : {}),

@@ -83,6 +83,9 @@ export interface SiestaOutput {
   speciesLabels: { index: number; label: string }[];
   /** Å, a molecule's automatic cell */
   automaticCell: Vec[];
+  /** 'siesta: k-grid:' number of k-points and the supercell rows with their displacement. */
+  kPoints?: number;
+  kGrid: number[][];
   /** 'bulk', 'slab', 'chain', 'molecule' ('siesta: System type = ...'). */
   systemType?: string;
   /** 'single point', 'optimization' or 'md' (from the step banners). */
@@ -171,6 +174,8 @@ const output = {
     new RegExp(`^siesta:\\s+(${F}\\s+${F}\\s+${F})\\s*$`),
     vec3,
   ),
+  kPoints: first(/^siesta: k-grid: Number of k-points\s*=\s*(\d+)/, integer()),
+  kGrid: every(new RegExp(`^siesta: k-grid:\\s+(\\d+\\s+\\d+\\s+\\d+\\s+${F})\\s*$`), vector(4, 1)),
   systemType: first(/^siesta: System type = (\S+)/, text()),
   singlePoint: flag(/^\s+Single-point calculation\s*$/),
   md: flag(/^\s+Begin .*MD step\s*=/),
@@ -249,6 +254,7 @@ export function readSiestaOutput(content: string, file = 'out'): SiestaOutput {
     initialAtoms: values.initialAtoms,
     speciesLabels: speciesLabels?.rows ?? [],
     automaticCell: values.automaticCell,
+    kGrid: values.kGrid.slice(0, 3),
     kind: singlePoint && steps.length <= 1 ? 'single point' : md ? 'md' : 'optimization',
     steps: steps.map(stepOf),
     relaxed: values.relaxed,
@@ -265,6 +271,7 @@ export function readSiestaOutput(content: string, file = 'out'): SiestaOutput {
     'end',
     'dipole',
     'systemType',
+    'kPoints',
   ] as const)
     if (values[key] !== undefined) Object.assign(read, { [key]: values[key] });
   const stress = staticStress.at(-1);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { siestaArchive } from './archive.ts';
+import { readEig, readKp } from './read-siesta-eig.ts';
 import { readSiestaOutput } from './read-siesta.ts';
 import { siestaParser } from './siesta.ts';
 
@@ -205,6 +206,47 @@ describe('the SIESTA reader and archive', () => {
     expect(structure.species).toEqual(['Li', 'F']);
     expectClose(structure.positions[1]![0], 3 * BOHR);
     expect(warnings).toEqual(["the output has no 'End of run': the run did not finish"]);
+  });
+
+  it('reads the eigenvalues of the .EIG file, spin up then down, with fractional k-points of the .KP file', () => {
+    const eig = readEig(
+      [
+        '       -4.5000',
+        '     3     2     2',
+        '    1   -10.00000    -5.00000     1.00000    -9.50000',
+        '         -4.50000     1.50000',
+        '    2   -11.00000    -6.00000     2.00000   -10.50000',
+        '         -5.50000     2.50000',
+      ].join('\n'),
+      'lif.EIG',
+    );
+    if (typeof eig === 'string') throw new Error(eig);
+    expect(eig.energies).toEqual([
+      [
+        [-10, -5, 1],
+        [-11, -6, 2],
+      ],
+      [
+        [-9.5, -4.5, 1.5],
+        [-10.5, -5.5, 2.5],
+      ],
+    ]);
+    const kp = readKp(
+      '     2\n     1    0.000000    0.000000    0.000000     0.500000\n     2    0.314159    0.000000    0.000000     0.500000\n',
+      'lif.KP',
+      2,
+    );
+    const { run } = siestaArchive(readSiestaOutput(output), { ...eig, ...kp });
+    expectClose(at(run, 'calculation/2/eigenvalues/0/energies/1/0/2'), 1.5 * ELECTRON_VOLT);
+    expectClose(at(run, 'calculation/2/energy/fermi'), -4.5 * ELECTRON_VOLT);
+    // a = 10 Å along x: k_x = 0.314159 / Bohr is a · k / 2π of the way.
+    expectClose(
+      at(run, 'calculation/2/eigenvalues/0/kpoints/1/0'),
+      (10 * ANGSTROM * 0.314159) / BOHR / (2 * Math.PI),
+    );
+    expect(readEig('       -4.5000\n     3     1     2\n    1   -1.0   0.0   1.0\n', 'x.EIG')).toBe(
+      'x.EIG has 1 k-points of 2 or rows of another length: its eigenvalues are not read',
+    );
   });
 
   it('refuses what is no SIESTA output', () => {
