@@ -41,6 +41,13 @@ const report = `
    A[ 2 ]:  0.500000  0.000000  0.500000  [iru]
    A[ 3 ]:  0.500000  0.500000  0.000000  [iru]
 
+  [02.04] K-grid lattice
+  ======================
+
+  Grid dimensions      :   2   2   2
+  K [ 1]:  0.000000  0.000000  0.000000 [rlu]
+  K [ 2]:  0.500000  0.500000  0.000000 [rlu]
+
   [02.05] Energies & Occupations
   ==============================
 
@@ -49,6 +56,17 @@ const report = `
   [X] Valence Band Max                              :  0.000000 [eV]
   [X] Filled Bands                                  :   4
   [X] Empty Bands                                   :    5   20
+
+  E @ K [ 1]:  [eV]
+  -6.00000  -1.00000  -0.20000   0.00000
+    1.20000   3.00000
+  occ @ K [ 1]
+   2.000000  2.000000  2.000000  2.000000  0.000000  0.000000
+  E @ K [ 2]:  [eV]
+  -5.50000  -1.50000  -0.50000  -0.40000
+    3.00000   4.50000
+  occ @ K [ 2]
+   2.000000  2.000000  2.000000  2.000000  0.000000  0.000000
 
  [03] Local Exchange-Correlation + Non-Local Fock
  ================================================
@@ -126,6 +144,13 @@ describe('the Yambo report reader and archive', () => {
     expectClose(at(run, 'calculation/0/energy/fermi'), 2.5 * ELECTRON_VOLT);
     expectClose(at(run, 'calculation/0/energy/lowest_unoccupied'), 1.2 * ELECTRON_VOLT);
     expect(at(run, 'calculation/0/x_yambo_filled_bands')).toEqual([1, 4]);
+    // Without ns.db1 the setup's table: bands by k-point of the listed k-points.
+    expect(at(run, 'calculation/0/eigenvalues/0/kpoints')).toEqual([
+      [0, 0, 0],
+      [0.5, 0.5, 0],
+    ]);
+    expectClose(at(run, 'calculation/0/eigenvalues/0/energies/0/1/5'), 4.5 * ELECTRON_VOLT);
+    expect(at(run, 'method/1/gw/k_mesh/grid')).toEqual([2, 2, 2]);
     expectClose(at(run, 'calculation/1/energy/xc/value'), -3.5 * HARTREE);
     expectClose(
       at(run, 'calculation/1/x_yambo_local_xc_nonlocal_fock_bandenergies/0/x_yambo_sx/0/0/1'),
