@@ -21,7 +21,7 @@ import {
 } from '../code-sections.ts';
 import { bandStructureSection, dosSections } from './bands.ts';
 import { functionalsOf, weightedXcFunctional } from './functional.ts';
-import { structureOf } from './read-crystal-geometry.ts';
+import { nearestImages, structureOf } from './read-crystal-geometry.ts';
 import type { CrystalCalculation, CrystalOutput } from './read-crystal.ts';
 import type { F25Block } from './read-f25.ts';
 
@@ -190,9 +190,12 @@ function stepsOf(
     // The first optimisation point computes the starting geometry, already the run's first system.
     if (calc.atoms.length > 0 && k > 0) {
       const parameters = calc.parameters[0];
-      structures.push(
-        structureOf({ atoms: calc.atoms, ...(parameters ? { parameters } : {}) }, out.dimensionality),
+      const structure = structureOf(
+        { atoms: calc.atoms, ...(parameters ? { parameters } : {}) },
+        out.dimensionality,
+        out.rotation,
       );
+      structures.push(nearestImages(structure, structures.at(-1)!));
     }
     return calculationOf(calc, structures.length - 1);
   });

@@ -177,6 +177,32 @@ describe('parsers/crystal', () => {
     expect(read.geometry?.atoms[1]?.coordinates).toEqual([0.5, 0.5, 1.5]);
   });
 
+  it("takes CRYSTAL's Cartesian frame where the output prints it", () => {
+    const frame = [
+      ' DIRECT LATTICE VECTORS CARTESIAN COMPONENTS (ANGSTROM)',
+      '          X                    Y                    Z',
+      '   0.000000000000E+00   0.400000000000E+01   0.000000000000E+00',
+      '  -0.400000000000E+01   0.000000000000E+00   0.000000000000E+00',
+      '   0.000000000000E+00   0.000000000000E+00   0.400000000000E+01',
+      '',
+      ' CARTESIAN COORDINATES - PRIMITIVE CELL',
+      ' *******************************************************************************',
+      ' *      ATOM          X(ANGSTROM)         Y(ANGSTROM)         Z(ANGSTROM)',
+      ' *******************************************************************************',
+      '    1     3 LI    0.000000000000E+00  0.000000000000E+00  0.000000000000E+00',
+      '    2     9 F    -2.000000000000E+00  2.000000000000E+00  2.000000000000E+00',
+      '    3     0 XX    0.000000000000E+00  1.000000000000E+00  0.000000000000E+00',
+      '',
+    ].join('\n');
+    const read = readCrystalOutput(
+      SINGLE_POINT.replace(' LOCAL ATOMIC FUNCTIONS', `${frame}\n LOCAL ATOMIC FUNCTIONS`),
+    );
+    expect(read.geometry?.vectors?.[0]).toEqual([0, 4, 0]);
+    expect(read.geometry?.atoms[1]?.coordinates).toEqual([-2, 2, 2]);
+    // A quarter turn about z takes the parameters' cell (a along x) into this frame.
+    expect(read.rotation?.[0]?.map((x) => Math.round(x))).toEqual([0, 1, 0]);
+  });
+
   it('reads fort.25 band and DOS blocks', () => {
     const f25 = [
       '-%-0BAND    2    2 0.00000E+00 1.00000E-01-2.00000E-01',

@@ -3,7 +3,17 @@
 // along the periodic directions and Cartesian Å along the others (a slab's z, a polymer's y and z, all
 // three for a molecule); a non-periodic direction's parameter is formally 500 Å. Atomic numbers are
 // conventional (NAT): the element is the number modulo 100, 0 is a ghost atom.
-import { ANGSTROM, ELEMENT_SYMBOLS, cellFromParameters, type Mat3, type Vec3 } from '@oasis/chem';
+import {
+  ANGSTROM,
+  ELEMENT_SYMBOLS,
+  cellFromParameters,
+  det3,
+  inverse3,
+  multiply3,
+  transpose3,
+  type Mat3,
+  type Vec3,
+} from '@oasis/chem';
 import { numbersIn } from '../../text/numbers.ts';
 import { type Convert, first, table } from '../../text/rules.ts';
 import type { Structure } from '../../structure.ts';
@@ -62,6 +72,44 @@ export const restartAtoms = table(
   { skip: 1 },
 );
 
+/** CRYSTAL's own Cartesian frame: 'DIRECT LATTICE VECTORS CARTESIAN COMPONENTS (ANGSTROM)', three rows. */
+export const cartesianCell = table(
+  /DIRECT LATTICE VECTORS CARTESIAN COMPONENTS \(ANGSTROM\)/,
+  new RegExp(`^\\s*(${NUMBER})\\s+(${NUMBER})\\s+(${NUMBER})\\s*$`),
+  (match) => [Number(match[1]), Number(match[2]), Number(match[3])] as Vec3,
+  { skip: 1 },
+);
+
+/** 'CARTESIAN COORDINATES - PRIMITIVE CELL': rows '   1    14 SI    x  y  z' in Å. */
+export const cartesianAtoms = table(
+  /CARTESIAN COORDINATES - PRIMITIVE CELL/,
+  new RegExp(`^\\s*\\d+\\s+(\\d+)\\s+\\S+\\s+(${NUMBER}\\s*${NUMBER}\\s*${NUMBER})\\s*$`),
+  atomRow,
+  { skip: 3 },
+);
+
+const cellOf = (parameters: readonly number[]): Mat3 => {
+  const [a, b, c, alpha, beta, gamma] = parameters as [number, number, number, number, number, number];
+  return cellFromParameters({ a, b, c, alpha, beta, gamma });
+};
+
+/**
+ * The rotation R with (cell of the parameters) · R = CRYSTAL's Cartesian cell: the parameters build a
+ * cell with a along x, CRYSTAL's frame (the one its forces are in) may differ. Undefined when R is no
+ * rotation (the two cells differ in shape).
+ */
+export function frameRotation(parameters: readonly number[], vectors: Mat3): Mat3 | undefined {
+  let rotation: Mat3;
+  try {
+    rotation = multiply3(inverse3(cellOf(parameters)), vectors);
+  } catch {
+    return undefined;
+  }
+  const product = multiply3(rotation, transpose3(rotation));
+  const orthogonal = product.every((row, i) => row.every((x, j) => Math.abs(x - (i === j ? 1 : 0)) < 1e-4));
+  return orthogonal && det3(rotation) > 0 ? rotation : undefined;
+}
+
 /** 'GEOMETRY FOR WAVE FUNCTION - DIMENSIONALITY OF THE SYSTEM    3' */
 export const dimensionality = first(/DIMENSIONALITY OF THE SYSTEM\s+(\d)/, (match) => Number(match[1]));
 
@@ -73,35 +121,53 @@ export const elementOf = (nat: number): string => ELEMENT_SYMBOLS[nat % 100] ?? 
  * periodic along a and b, a polymer along a: the formal 500 Å vector is kept as the cell's third (and
  * second) vector so that the cell stays 3×3.
  */
-export function structureOf(geometry: CrystalGeometry, dim: number): Structure {
+export function structureOf(geometry: CrystalGeometry, dim: number, rotation?: Mat3): Structure {
   const atoms = geometry.atoms.filter((atom) => atom.nat % 100 !== 0);
-  let cell: Mat3 | null = null;
-  if (geometry.vectors) cell = geometry.vectors;
-  else if (geometry.parameters && dim > 0) {
-    const [a, b, c, alpha, beta, gamma] = geometry.parameters as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    cell = cellFromParameters({ a, b, c, alpha, beta, gamma });
-  }
-  const positions = atoms.map((atom): Vec3 => {
+  const built = geometry.vectors ?? (geometry.parameters && dim > 0 ? cellOf(geometry.parameters) : null);
+  let cell = built;
+  let positions = atoms.map((atom): Vec3 => {
     const x = atom.coordinates;
-    if (!cell || geometry.vectors) return [x[0] * ANGSTROM, x[1] * ANGSTROM, x[2] * ANGSTROM];
+    if (!built || geometry.vectors) return [...x];
     // Along the periodic directions the coordinates are fractions of the cell vectors; along the others
     // they are Cartesian already.
-    const cartesian = [0, 1, 2].map((j) =>
-      j < dim ? x.slice(0, dim).reduce((sum, f, i) => sum + f * cell[i]![j]!, 0) : x[j]!,
-    );
-    return cartesian.map((value) => value * ANGSTROM) as Vec3;
+    return [0, 1, 2].map((j) =>
+      j < dim ? x.slice(0, dim).reduce((sum, f, i) => sum + f * built[i]![j]!, 0) : x[j]!,
+    ) as Vec3;
   });
+  // A cell built from parameters is turned into CRYSTAL's frame, where the output gives it.
+  if (cell && rotation && !geometry.vectors) {
+    cell = multiply3(cell, rotation);
+    positions = positions.map((p) => multiply3([p, [0, 0, 0], [0, 0, 0]], rotation)[0]);
+  }
+  const si = (v: readonly number[]) => v.map((value) => value * ANGSTROM) as Vec3;
   return {
     species: atoms.map((atom) => elementOf(atom.nat)),
-    positions,
-    lattice: cell ? (cell.map((row) => row.map((value) => value * ANGSTROM)) as Mat3) : null,
+    positions: positions.map(si),
+    lattice: cell ? (cell.map(si) as Mat3) : null,
     periodic: [dim >= 1, dim >= 2, dim >= 3],
   };
+}
+
+/**
+ * The structure with each atom moved by whole cell vectors (along the periodic directions) to the image
+ * nearest the same atom of `previous`: CRYSTAL's fractional tables and its Cartesian one pick different
+ * images, which would make an optimisation's atoms jump by a cell vector between steps.
+ */
+export function nearestImages(structure: Structure, previous: Structure): Structure {
+  const cell = structure.lattice;
+  if (!cell || structure.positions.length !== previous.positions.length) return structure;
+  const inverse = inverse3(cell);
+  const periodic = structure.periodic;
+  const positions = structure.positions.map((p, i) => {
+    const before = previous.positions[i]!;
+    const delta = [0, 1, 2].map((k) => p[0] * inverse[0][k]! + p[1] * inverse[1][k]! + p[2] * inverse[2][k]!);
+    const reference = [0, 1, 2].map(
+      (k) => before[0] * inverse[0][k]! + before[1] * inverse[1][k]! + before[2] * inverse[2][k]!,
+    );
+    const shift = delta.map((f, k) => (periodic[k] ? Math.round(f - reference[k]!) : 0));
+    return [0, 1, 2].map(
+      (j) => p[j]! - shift[0]! * cell[0][j]! - shift[1]! * cell[1][j]! - shift[2]! * cell[2][j]!,
+    ) as Vec3;
+  });
+  return { ...structure, positions };
 }

@@ -22,8 +22,11 @@ import {
 import {
   type CrystalGeometry,
   atomsTable,
+  cartesianAtoms,
+  cartesianCell,
   cellParameters,
   dimensionality,
+  frameRotation,
   latticeVectors,
   restartAtoms,
 } from './read-crystal-geometry.ts';
@@ -38,6 +41,8 @@ const run = {
     parameters: cellParameters,
     atoms: atomsTable,
   }),
+  cartesianCell,
+  cartesianAtoms,
   atomsAnywhere: atomsTable,
   parametersAnywhere: cellParameters,
   vectors: latticeVectors,
@@ -135,6 +140,8 @@ export interface CrystalOutput extends Omit<Parsed<typeof settings>, 'values' | 
   dimensionality: number;
   /** The geometry the wave function was computed for (or a properties run's). */
   geometry?: CrystalGeometry;
+  /** Turns a cell built from parameters (a along x) into CRYSTAL's Cartesian frame. */
+  rotation?: Mat3;
   basisSet: Run['basisSet'];
   /** One per single point, or per optimisation point. */
   calculations: CrystalCalculation[];
@@ -151,25 +158,29 @@ export interface CrystalOutput extends Omit<Parsed<typeof settings>, 'values' | 
 }
 
 /** The geometry of the first run: the one after 'GEOMETRY FOR WAVE FUNCTION', else any printed. */
-function geometryOf(first: Run): { geometry?: CrystalGeometry; dimensionality: number } {
+function geometryOf(first: Run): { geometry?: CrystalGeometry; dimensionality: number; rotation?: Mat3 } {
   const wave = first.geometry.find((g) => g.atoms.length > 0);
   if (wave) {
     const dim = wave.dimensionality ?? 3;
-    return {
-      geometry: {
-        atoms: wave.atoms,
-        ...(dim > 0 && wave.parameters[0] ? { parameters: wave.parameters[0] } : {}),
-      },
-      dimensionality: dim,
-    };
+    const parameters = dim > 0 ? wave.parameters[0] : undefined;
+    // CRYSTAL's own Cartesian cell and coordinates, when printed for these atoms, are the frame its
+    // forces are in; the optimisation points (printed as parameters) are turned into it.
+    const vectors = first.cartesianCell.length === 3 ? (first.cartesianCell as Mat3) : undefined;
+    if (parameters && vectors && first.cartesianAtoms.length === wave.atoms.length) {
+      const rotation = frameRotation(parameters, vectors);
+      return {
+        geometry: { atoms: first.cartesianAtoms, vectors },
+        dimensionality: dim,
+        ...(rotation ? { rotation } : {}),
+      };
+    }
+    return { geometry: { atoms: wave.atoms, ...(parameters ? { parameters } : {}) }, dimensionality: dim };
   }
+  const parameters = first.parametersAnywhere[0];
   if (first.atomsAnywhere.length > 0)
     return {
-      geometry: {
-        atoms: first.atomsAnywhere,
-        ...(first.parametersAnywhere[0] ? { parameters: first.parametersAnywhere[0] } : {}),
-      },
-      dimensionality: first.parametersAnywhere[0] ? 3 : 0,
+      geometry: { atoms: first.atomsAnywhere, ...(parameters ? { parameters } : {}) },
+      dimensionality: parameters ? 3 : 0,
     };
   if (first.restartAtoms.length > 0 && first.vectors.length === 3)
     return {
@@ -185,7 +196,7 @@ export function readCrystalOutput(content: string, file = 'output'): CrystalOutp
   // parts() gives the lines before the second banner as the first run; a file with one banner is one run.
   const runs = values.runs;
   const first = runs[0]!;
-  const { geometry, dimensionality: dim } = geometryOf(first);
+  const { geometry, dimensionality: dim, rotation } = geometryOf(first);
   const whole = first.whole;
   const calculations =
     first.points.length > 0
@@ -199,6 +210,7 @@ export function readCrystalOutput(content: string, file = 'output'): CrystalOutp
     dftKeywords: dft[0]?.keywords ?? [],
     dimensionality: dim,
     ...(geometry ? { geometry } : {}),
+    ...(rotation ? { rotation } : {}),
     basisSet: first.basisSet,
     calculations,
     ...(first.points.length > 0 || first.optimization
