@@ -7,12 +7,13 @@ import type { Structure } from '../../structure.ts';
 import {
   calculationRefs,
   codeRun,
+  frontierOrbitals,
   geometryOptimization,
   molecularDynamics,
   singlePoint,
   type CodeArchive,
 } from '../code-sections.ts';
-import { molecularEigenvalues } from '../molecular-sections.ts';
+import { atomicCharges, molecularEigenvalues } from '../molecular-sections.ts';
 import type { XtbModule, XtbOutput, XtbSinglePoint, XtbValue } from './read-xtb.ts';
 
 /** The structures the side files give. */
@@ -96,7 +97,10 @@ function singlePointCalculation(point: XtbSinglePoint): RunCalculation {
   }
   if (point.converged !== undefined) calculation.calculation_converged = point.converged;
   const orbitals = point.orbitals.at(-1)?.rows ?? [];
-  if (orbitals.length > 0) calculation.eigenvalues = molecularEigenvalues([orbitals], HARTREE);
+  if (orbitals.length > 0) {
+    calculation.eigenvalues = molecularEigenvalues([orbitals], HARTREE);
+    calculation.energy = { ...calculation.energy, ...frontierOrbitals(orbitals, HARTREE) };
+  }
   return calculation;
 }
 
@@ -155,6 +159,26 @@ function optimizationWorkflow(out: XtbOutput): Workflow {
 
 const scaled = (values: readonly number[] | undefined, unit: number, count: number) =>
   values && values.length >= count ? values.slice(0, count).map((x) => x * unit) : undefined;
+
+/** Atomic charges of the property printout (GFN2's q, GFN1's Mulliken and CM5), on the last calculation. */
+function addCharges(out: XtbOutput, calculation: RunCalculation | undefined): void {
+  const printout = out.properties;
+  if (!calculation || !printout) return;
+  const charges = [];
+  if (printout.charges.length > 0) charges.push(atomicCharges('mulliken', printout.charges));
+  if (printout.mullikenCm5.length > 0)
+    charges.push(
+      atomicCharges(
+        'mulliken',
+        printout.mullikenCm5.map((row) => row.mulliken),
+      ),
+      atomicCharges(
+        'cm5',
+        printout.mullikenCm5.map((row) => row.cm5),
+      ),
+    );
+  if (charges.length > 0) calculation.charges = charges;
+}
 
 /** Dipole and quadrupole of the property printout (e·bohr, e·bohr²), on the last calculation. */
 function addMultipoles(out: XtbOutput, calculation: RunCalculation | undefined): void {
@@ -319,6 +343,7 @@ export function xtbArchive(out: XtbOutput, files: XtbStructures): CodeArchive {
   if (out.optimization && files.optimization.length < out.optimization.cycles.length)
     warnings.push('xtbopt.log has fewer geometries than the optimisation has cycles');
   addMultipoles(out, builder.calculations.at(-1));
+  addCharges(out, builder.calculations.at(-1));
   if (builder.systems.length === 0)
     throw new Error('no structure: the coordinate file beside the output is missing');
   const run = codeRun('xTB', out.version, methods[0] ?? {}, builder.systems, builder.calculations);

@@ -16,6 +16,7 @@ import {
   first,
   flag,
   real,
+  table,
   text,
 } from '../../text/rules.ts';
 
@@ -155,6 +156,18 @@ const dynamics = {
 const multipole = (label: string) => first(new RegExp(`^\\s*${label}:\\s+(.*)$`), (m) => numbersIn(m[1]!));
 
 const properties = {
+  // GFN2: '#  Z  covCN  q  C6AA  α(0)' per atom, q the atomic partial charge.
+  charges: table(
+    /^\s*#\s+Z\s+covCN\s+q\s+C6AA/,
+    /^\s*\d+\s+\d+\s+[A-Za-z]{1,2}\s+\S+\s+(-?\d+\.\d+)\s/,
+    real(),
+  ),
+  // GFN1: 'Mulliken/CM5 charges  n(s) n(p) n(d)' rows '1o  q(Mulliken) q(CM5) ...'.
+  mullikenCm5: table(
+    /^\s*Mulliken\/CM5 charges/,
+    /^\s*\d+[A-Za-z]{1,2}\s+(-?\d+\.\d+)\s+(-?\d+\.\d+)/,
+    fields({ mulliken: real(1), cm5: real(2) }),
+  ),
   dipole: block(
     /^molecular dipole:/,
     { q: multipole('q only'), full: multipole('full') },

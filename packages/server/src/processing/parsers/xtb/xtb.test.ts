@@ -57,6 +57,10 @@ const output = `
          :::::::::::::::::::::::::::::::::::::::::::::::::::::
 
           |                Property Printout                |
+     #   Z          covCN         q      C6AA      α(0)
+     1   9 f        0.900    -0.300     9.000     3.000
+     2   1 h        0.900     0.300     2.000     1.000
+
 molecular dipole:
                  x           y           z       tot (Debye)
  q only:        0.000       0.000       0.500
@@ -117,6 +121,9 @@ describe('the xtb reader and archive', () => {
       at(run, 'calculation/0/multipoles/0/quadrupole/total/5'),
       -0.6 * ELEMENTARY_CHARGE * BOHR ** 2,
     );
+    expectClose(at(run, 'calculation/0/charges/0/value/0'), -0.3 * ELEMENTARY_CHARGE);
+    expectClose(at(run, 'calculation/0/energy/highest_occupied'), -0.5 * HARTREE);
+    expectClose(at(run, 'calculation/0/energy/lowest_unoccupied'), 0.1 * HARTREE);
     // The SCF module's wall time, after the total.
     expect(at(run, 'calculation/0/time_calculation')).toBe(0.25);
     expect(at(run, 'time_run/date_end') as number).toBeCloseTo(
