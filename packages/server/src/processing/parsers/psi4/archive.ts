@@ -38,7 +38,18 @@ function structureOf(species: readonly string[], positions: readonly Vec[], unit
 }
 
 function methodOf(sub: Psi4Submodule, name: string, first: number | undefined): WithCodeSpecific<RunMethod> {
-  const method: WithCodeSpecific<RunMethod> = { electronic: { method: name } };
+  // A Kohn-Sham reference ('RKS', 'DF-UKS') with a DFT potential is DFT; unrestricted ones have two spins.
+  const method: WithCodeSpecific<RunMethod> = {
+    electronic: {
+      method: sub.functional ? 'DFT' : name,
+      ...(/^(?:DF-|CD-)?U/.test(name)
+        ? { n_spin_channels: 2 }
+        : /^(?:DF-|CD-)?R(?:HF|KS)$/.test(name)
+          ? { n_spin_channels: 1 }
+          : {}),
+    },
+  };
+  if (sub.functional) method.x_psi4_reference = name;
   if (first !== undefined && ['MP', 'CI', 'MC', 'CC'].includes(name.slice(0, 2))) {
     method.core_method_ref = `/run/0/method/${first}`;
     method.methods_ref = [`/run/0/method/${first}`];
