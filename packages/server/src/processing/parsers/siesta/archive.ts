@@ -159,7 +159,8 @@ function energyOf(terms: readonly SiestaTerm[]): CalculationEnergy {
   const contributions: { kind: string; value: number }[] = [];
   for (const { name, value } of terms) {
     const place = TERMS[name];
-    if (place) energy[place] = { value: value * ELECTRON_VOLT };
+    if (name === 'Fermi') energy.fermi = value * ELECTRON_VOLT;
+    else if (place) energy[place] = { value: value * ELECTRON_VOLT };
     else contributions.push({ kind: name, value: value * ELECTRON_VOLT });
   }
   if (contributions.length > 0) energy.contributions = contributions;

@@ -59,7 +59,7 @@ export interface SiestaStep {
   energyKS?: number;
   /** eV/Å */
   forces: Vec[];
-  /** kbar, xx yy zz xy yz xz */
+  /** kbar, xx yy zz xy yz xz (SIESTA 4.0's order) */
   stressVoigt?: number[];
 }
 
@@ -126,7 +126,11 @@ const step = {
     new RegExp(`^(?:siesta:)?\\s*\\d+\\s+(${F}\\s+${F}\\s+${F})\\s*$`),
     vec3,
   ),
-  stressVoigt: first(/^Stress-tensor-Voigt \(kbar\):(.*)$/, vector(6, 1)),
+  // SIESTA 4.0 prints xx yy zz xy yz xz; later versions name their order, xx yy zz yz xz xy.
+  stressVoigt: first(/^Stress[- ]tensor[- ]Voigt(\[[^\]]*\])? \(kbar\):(.*)$/, (match, warn) => {
+    const v = vector(6, 2)(match, warn);
+    return v && (match[1] ? [v[0]!, v[1]!, v[2]!, v[5]!, v[3]!, v[4]!] : v);
+  }),
 };
 
 /** A Mulliken analysis: per species block, the orbital names and each atom's row (wrapped over lines). */
@@ -144,7 +148,7 @@ const mulliken = {
 };
 
 const output = {
-  version: first(/^(?:Siesta Version:|SIESTA)\s*(\S.*?)\s*$/, text()),
+  version: first(/^(?:Siesta Version\s*:|SIESTA(?= \d))\s*(\S.*?)\s*$/, text()),
   arch: first(/^Architecture\s*:\s*(.+?)\s*$/, text()),
   compilerFlags: first(/^Compiler flags\s*:\s*(.+?)\s*$/, text()),
   parallel: flag(/^PARALLEL version/),

@@ -200,6 +200,20 @@ describe('the SIESTA reader and archive', () => {
     expect(at(workflow2, 'results/is_converged_geometry')).toBe(true);
   });
 
+  it('reads the header and the named Voigt order of later versions', () => {
+    const later = output
+      .replace('Siesta Version: siesta-4.0.2', 'Siesta Version  : 4.1.5')
+      .replace(
+        'Stress-tensor-Voigt (kbar):       -1.00       -2.00       -3.00        0.40        0.50        0.60',
+        'Stress tensor Voigt[x,y,z,yz,xz,xy] (kbar):       -1.00       -2.00       -3.00        0.50        0.60        0.40',
+      );
+    const { run } = siestaArchive(readSiestaOutput(later));
+    expect(at(run, 'program/version')).toBe('4.1.5');
+    expectClose(at(run, 'calculation/0/stress/total/value/0/1'), 0.4 * KILOBAR);
+    expectClose(at(run, 'calculation/0/stress/total/value/1/2'), 0.5 * KILOBAR);
+    expectClose(at(run, 'calculation/0/stress/total/value/0/2'), 0.6 * KILOBAR);
+  });
+
   it('falls back on the initial coordinates and says when the run did not finish', () => {
     const cut = output.slice(0, output.indexOf('redata: Dynamics option'));
     const { structure, warnings } = siestaArchive(readSiestaOutput(cut));
