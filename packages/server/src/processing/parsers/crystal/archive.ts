@@ -113,6 +113,7 @@ function methodOf(out: CrystalOutput, warnings: string[]): WithCodeSpecific<RunM
     method: hf ? 'HF' : 'DFT',
     n_spin_channels: out.spinPolarized ? 2 : 1,
   };
+  if (out.smearing !== undefined) electronic.smearing = { kind: 'fermi', width: out.smearing * HARTREE };
   // Grimme's D3 (DFTD3) or D2 (GRIMME) as NOMAD's CRYSTAL parser names them.
   if (out.dftd3) electronic.van_der_waals_method = 'DFT-D3';
   else if (out.grimme) electronic.van_der_waals_method = 'G06';

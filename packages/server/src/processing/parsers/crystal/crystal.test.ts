@@ -63,6 +63,7 @@ END
  (EXCHANGE)[CORRELATION] FUNCTIONAL:(PERDEW-BURKE-ERNZERHOF)[PERDEW-BURKE-ERNZERHOF]
 
  HYBRID EXCHANGE - PERCENTAGE OF FOCK EXCHANGE    25.0000
+ FERMI SMEARING - TEMPERATURE SMEARING OF FERMI SURFACE   0.001000
  MAX NUMBER OF SCF CYCLES      50  CONVERGENCE ON DELTAP        10**-16
  WEIGHT OF F(I) IN F(I+1)      30% CONVERGENCE ON ENERGY        10**- 8
  SHRINK. FACT.(MONKH.)    6  6  6  NUMBER OF K POINTS IN THE IBZ     16
@@ -124,6 +125,7 @@ describe('parsers/crystal', () => {
     expect(method.electronic?.van_der_waals_method).toBe('DFT-D3');
     expect(method.scf?.threshold_energy_change).toBeCloseTo(1e-8 * HARTREE, 30);
     expect(method.k_mesh?.grid).toEqual([6, 6, 6]);
+    expect(method.electronic?.smearing).toEqual({ kind: 'fermi', width: 0.001 * HARTREE });
     const basis = method.electrons_representation![0]!.basis_set![0]!.atom_centered!;
     expect(basis.map((b) => b.atom_number)).toEqual([3, 9]);
     const calc = run.calculation![0]!;

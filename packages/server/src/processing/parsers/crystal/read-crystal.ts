@@ -86,6 +86,8 @@ const settings = {
     correlation: match[2]!.trim(),
   })),
   hybrid: first(/HYBRID EXCHANGE - PERCENTAGE OF FOCK EXCHANGE\s+(\S+)/, real(1)),
+  /** Hartree: Fermi-Dirac smearing of the occupations (SMEAR). */
+  smearing: first(/FERMI SMEARING - TEMPERATURE SMEARING OF FERMI SURFACE\s+(\S+)/, real(1)),
   calculationType: first(/TYPE OF CALCULATION :\s+(.*?)\s*$/, text(1)),
   values: among(/\d/, {
     nAtoms: first(/N\. OF ATOMS PER CELL\s+(\d+)/, integer(1)),
