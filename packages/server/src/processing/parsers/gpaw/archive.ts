@@ -99,6 +99,15 @@ function method(run: GpawRun, warnings: string[]): RunMethod {
       : {}),
     ...run.methodExtras,
   };
+  if (run.kgrid) {
+    result.k_mesh = { dimensionality: 3, grid: run.kgrid, sampling_method: 'Monkhorst-Pack' };
+    if (run.kgridOffset) result.k_mesh.offset = run.kgridOffset;
+    if (run.kpoints) {
+      result.k_mesh.n_points = run.kpoints.length;
+      result.k_mesh.points = run.kpoints;
+      if (run.kweights) result.k_mesh.weights = run.kweights;
+    }
+  }
   return result;
 }
 

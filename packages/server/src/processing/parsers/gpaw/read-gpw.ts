@@ -45,6 +45,9 @@ export interface GpawRun {
   occupations?: NdArray;
   kpoints?: number[][];
   kweights?: number[];
+  /** The Monkhorst-Pack grid and its offset, when the run used one. */
+  kgrid?: number[];
+  kgridOffset?: number[];
   /** Grid points along the cell vectors (of the density's grid). */
   gridPoints?: number[];
   /** [spin][x][y][z], electrons per volume (file units) and energy (file units). */
@@ -172,6 +175,8 @@ export async function readTarGpw(source: ByteSource): Promise<GpawRun> {
     occupations: await array('OccupationNumbers'),
     kpoints: rows(await array('IBZKPoints')),
     kweights: (await array('IBZKPointWeights'))?.values,
+    kgrid: (await array('NBZKPoints'))?.values,
+    kgridOffset: (await array('MonkhorstPackOffset'))?.values,
     ...(grid.every((n) => n !== undefined) ? { gridPoints: grid as number[] } : {}),
     ...(gridValues > MAX_GRID_VALUES ? { gridLeftOut: gridValues } : {}),
     // The pseudo density and the effective (pseudo) potential, as ulm files keep them.
@@ -198,6 +203,14 @@ const SMEARING_KINDS: Readonly<Record<string, string>> = {
   'methfessel-paxton': 'methfessel-paxton',
   'improved-tetrahedron-method': 'tetrahedra',
 };
+
+/** The Monkhorst-Pack size of a kpts parameter: [n1, n2, n3] or {size: [...]} (a list of points has none). */
+function kgridOf(kpts: unknown): number[] | undefined {
+  const size = Array.isArray(kpts) ? kpts : (kpts as UlmNode | undefined)?.size;
+  return Array.isArray(size) && size.length === 3 && size.every((n) => typeof n === 'number')
+    ? (size as number[])
+    : undefined;
+}
 
 /** A ulm .gpw (ASE units: Å, eV). */
 export async function readUlmGpw(source: ByteSource): Promise<GpawRun> {
@@ -260,6 +273,7 @@ export async function readUlmGpw(source: ByteSource): Promise<GpawRun> {
     occupations: await ulmArray(source, root, 'wave_functions.occupations'),
     kpoints: rows(await ulmArray(source, root, 'wave_functions.kpts.ibzkpts')),
     kweights: (await ulmArray(source, root, 'wave_functions.kpts.weights'))?.values,
+    kgrid: kgridOf(parameters.kpts),
     ...(gridInfo ? { gridPoints: gridInfo.shape.slice(-3) } : {}),
     ...(gridValues > MAX_GRID_VALUES ? { gridLeftOut: gridValues } : {}),
     density: await grid('density.density'),

@@ -105,6 +105,11 @@ function method(run: OctopusRun, warnings: string[]): RunMethod {
     const width = numberOf(variable(run, 'Smearing'), 'Smearing');
     if (kind !== 'empty' && width !== undefined) electronic.smearing.width = width * energyUnit;
   }
+  // NOMAD names Grimme's D3 by its year (G10) and Tkatchenko-Scheffler TS.
+  // parser.log echoes options as numbers: the inp's name is looked at too.
+  const vdw = [run.inp, run.parserLog].map((source) => textOf(source, 'VDWCorrection')?.toLowerCase());
+  if (vdw.includes('vdw_ts')) electronic.van_der_waals_method = 'TS';
+  else if (vdw.includes('vdw_d3')) electronic.van_der_waals_method = 'G10';
   const relativity = textOf(variable(run, 'RelativisticCorrection'), 'RelativisticCorrection')?.toLowerCase();
   if (relativity === 'scalar_rel' || relativity === '1' || relativity === 'scalar_relativistic')
     electronic.relativity_method = 'scalar_relativistic';
