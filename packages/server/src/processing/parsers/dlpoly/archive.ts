@@ -308,11 +308,11 @@ function calculationsOf(
 }
 
 /** Thermostats and barostats by the ensemble's words ('NVT Berendsen', 'NPT Hoover', 'NVT Evans'). */
-const COUPLINGS: readonly [RegExp, 'berendsen' | 'nose_hoover' | 'andersen' | 'langevin_schneider'][] = [
+const COUPLINGS: readonly [RegExp, 'berendsen' | 'nose_hoover' | 'andersen'][] = [
   [/berendsen/i, 'berendsen'],
-  [/hoover/i, 'nose_hoover'],
+  // Martyna-Tuckerman-Klein couples the particles by Nose-Hoover chains.
+  [/hoover|martyna|mtk/i, 'nose_hoover'],
   [/andersen/i, 'andersen'],
-  [/langevin/i, 'langevin_schneider'],
 ];
 
 const diagonal = (x: number): Mat3 => [

@@ -10,7 +10,7 @@ import { readDlpolyField } from './read-field.ts';
 import { readDlpolyOutput } from './read-output.ts';
 
 /** Files beside the OUTPUT are read whole up to this size. */
-const MAX_SIBLING_BYTES = 256 * 1024 ** 2;
+const MAX_SIBLING_BYTES = 64 * 1024 ** 2;
 /** HISTORY frames kept as systems. */
 const MAX_FRAMES = 1000;
 
@@ -60,7 +60,7 @@ export const dlpolyParser: MainfileParser = {
   // The banner of DL_POLY 4 ('**  DL_POLY  **') and the title box of DL_POLY 2.
   mainfileContents: /\*\*\s+DL_POLY.+\*\*/,
   compressions: ['gz'],
-  maxBytes: 256 * 1024 ** 2,
+  maxBytes: 64 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
     const output = readDlpolyOutput(content.toString('latin1'), basename(absolutePath));
     const inputs: DlpolyInputs = {

@@ -10,7 +10,7 @@ import { elementsOf, readNamdBinary, readNamdConfig, readPdb, readPsf, readXsc }
 import { readNamdLog, type NamdLog } from './read-log.ts';
 
 /** Files beside the log are read whole up to this size. */
-const MAX_SIBLING_BYTES = 256 * 1024 ** 2;
+const MAX_SIBLING_BYTES = 64 * 1024 ** 2;
 /** DCD frames kept as systems. */
 const DCD_LIMITS = { maxFrames: 1_000, maxAtoms: 20_000_000 };
 
@@ -119,7 +119,7 @@ export const namdParser: MainfileParser = {
   mainfileName: /(?:^|\/)[^/]+$/,
   mainfileContents: /^Info: NAMD \S+ for /m,
   compressions: ['gz'],
-  maxBytes: 256 * 1024 ** 2,
+  maxBytes: 64 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
     const read = readNamdLog(content.toString('latin1'), basename(absolutePath));
     const config = await readSibling(
