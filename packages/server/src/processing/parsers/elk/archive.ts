@@ -227,8 +227,8 @@ export function elkArchive(
   const warnings: string[] = [];
   if (!info.finished) warnings.push("INFO.OUT has no '| Elk version ... stopped |': the run did not finish");
   const method = methodOf(info, warnings);
-  const atoms = info.species.reduce((n, s) => n + s.positions.length, 0);
-  const structures = info.lattice.length === 3 && atoms > 0 ? [structureOf(info)] : [];
+  const nAtoms = info.species.reduce((n, s) => n + s.positions.length, 0);
+  const structures = info.lattice.length === 3 && nAtoms > 0 ? [structureOf(info)] : [];
   const calculation: RunCalculation = calculationRefs(0);
   const last = info.loops.at(-1);
   if (last) calculation.energy = energyOf(last);
@@ -246,6 +246,10 @@ export function elkArchive(
     const charges = last && chargesOf(last);
     if (charges) calculation.charges = [charges];
   }
+  const atoms = structures[0]?.species.length;
+  if (info.forces.length > 0 && info.forces.length === atoms)
+    calculation.forces = { total: { value: info.forces.map((f) => f.map((x) => (x * HARTREE) / BOHR)) } };
+  if (info.totalTime !== undefined) calculation.time_calculation = info.totalTime;
   if (files.eigenvalues)
     calculation.eigenvalues = [eigenvaluesOf(files.eigenvalues, method.electronic?.n_spin_channels ?? 1)];
   const fermi = last?.energies.Fermi;

@@ -91,6 +91,20 @@ Absolute change in total energy (target)   :   0.5000000000     (  0.1000000000E
 
 Convergence targets achieved
 
+Forces :
+ species :    1 (Na)
+  atom :    1
+   Hellmann-Feynman          :    0.00100000    0.00000000    0.00000000
+   total force               :    0.00200000    0.00000000    0.00000000
+ species :    2 (Cl)
+  atom :    1
+   Hellmann-Feynman          :   -0.00100000    0.00000000    0.00000000
+   total force               :   -0.00200000    0.00000000    0.00000000
+
+Timings (CPU seconds) :
+ initialisation                        :         1.00
+ total                                 :        12.50
+
 +----------------------------+
 | Elk version 5.2.14 stopped |
 +----------------------------+
@@ -155,6 +169,8 @@ describe('the Elk reader and archive', () => {
     // TDOS.OUT's energies are relative to the Fermi energy: made absolute with the last loop's.
     expectClose(at(run, 'calculation/0/dos_electronic/0/energies/0'), (-0.1 + 0.12) * HARTREE);
     expectClose(at(run, 'calculation/0/dos_electronic/0/total/0/value/2'), 4 / HARTREE);
+    expectClose(at(run, 'calculation/0/forces/total/value/1/0'), (-0.002 * HARTREE) / BOHR);
+    expect(at(run, 'calculation/0/time_calculation')).toBe(12.5);
     expect(at(workflow2, 'name')).toBe('SinglePoint');
   });
 

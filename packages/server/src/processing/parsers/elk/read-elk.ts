@@ -71,6 +71,10 @@ export interface ElkInfo {
   /** Hartree */
   smearingWidth?: number;
   loops: ElkLoop[];
+  /** Hartree/Bohr, Cartesian: each atom's total force of the last 'Forces :' print. */
+  forces: Vec[];
+  /** CPU seconds, the 'Timings' total. */
+  totalTime?: number;
   converged: boolean;
   finished: boolean;
   warnings: string[];
@@ -131,6 +135,12 @@ const info = {
   smearingType: first(/^Smearing type :\s*(\d+)/, integer()),
   smearingWidth: first(setting('Smearing width'), real()),
   loops: blocks(/^\| Loop number :\s+\d+/, loop),
+  forces: spans(/^Forces :/, /^\s+\S/, {
+    total: every(new RegExp(`^\\s+total force\\s*:\\s*(${F}\\s+${F}\\s+${F})`), vec3),
+  }),
+  timings: spans(/^Timings \(CPU seconds\) :/, /^\s+\S/, {
+    total: first(new RegExp(`^\\s+total\\s*:\\s*${F}`), real()),
+  }),
   converged: flag(/^Convergence targets achieved/),
   finished: flag(/\| Elk version \S+ stopped \|/),
 };
@@ -154,7 +164,7 @@ const loopOf = (read: Loop): ElkLoop => {
 export function readElkInfo(content: string, file = 'INFO.OUT'): ElkInfo {
   const { values, warnings } = readText(info, content, file);
   if (!values.version) throw new Error("not an Elk INFO.OUT: no '| Elk version ... started |' line");
-  const { species, spin, loops, counts, intCounts, xcType, ...rest } = values;
+  const { species, spin, loops, counts, intCounts, xcType, forces, timings, ...rest } = values;
   const out: ElkInfo = {
     lattice: rest.lattice,
     species: species.map((s) => ({
@@ -167,6 +177,7 @@ export function readElkInfo(content: string, file = 'INFO.OUT'): ElkInfo {
     counts: { ...recordOf(counts), ...recordOf(intCounts) },
     xcType: xcType ?? [],
     loops: loops.map(loopOf),
+    forces: forces.at(-1)?.total ?? [],
     converged: rest.converged,
     finished: rest.finished,
     warnings,
@@ -188,5 +199,7 @@ export function readElkInfo(content: string, file = 'INFO.OUT'): ElkInfo {
     'smearingWidth',
   ] as const;
   for (const key of optional) if (rest[key] !== undefined) Object.assign(out, { [key]: rest[key] });
+  const totalTime = timings.at(-1)?.total;
+  if (totalTime !== undefined) out.totalTime = totalTime;
   return out;
 }
