@@ -35,14 +35,15 @@ import {
 const BANNER = /^ \*\s+CRYSTAL\d+\s+\*\s*$/;
 
 const run = {
-  /** The lines before the geometry used for the wave function: input-time geometries and edits. */
+  // The geometry the wave function is computed for (after the input's edits), with CRYSTAL's Cartesian
+  // cell and coordinates printed after it.
   geometry: blocks(/GEOMETRY FOR WAVE FUNCTION - DIMENSIONALITY OF THE SYSTEM/, {
     dimensionality,
     parameters: cellParameters,
     atoms: atomsTable,
+    cartesianCell,
+    cartesianAtoms,
   }),
-  cartesianCell,
-  cartesianAtoms,
   atomsAnywhere: atomsTable,
   parametersAnywhere: cellParameters,
   vectors: latticeVectors,
@@ -167,11 +168,11 @@ function geometryOf(first: Run): { geometry?: CrystalGeometry; dimensionality: n
     const parameters = dim > 0 ? wave.parameters[0] : undefined;
     // CRYSTAL's own Cartesian cell and coordinates, when printed for these atoms, are the frame its
     // forces are in; the optimisation points (printed as parameters) are turned into it.
-    const vectors = first.cartesianCell.length === 3 ? (first.cartesianCell as Mat3) : undefined;
-    if (parameters && vectors && first.cartesianAtoms.length === wave.atoms.length) {
+    const vectors = wave.cartesianCell.length === 3 ? (wave.cartesianCell as Mat3) : undefined;
+    if (parameters && vectors && wave.cartesianAtoms.length === wave.atoms.length) {
       const rotation = frameRotation(parameters, vectors);
       return {
-        geometry: { atoms: first.cartesianAtoms, vectors },
+        geometry: { atoms: wave.cartesianAtoms, vectors },
         dimensionality: dim,
         ...(rotation ? { rotation } : {}),
       };
