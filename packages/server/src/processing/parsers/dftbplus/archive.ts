@@ -69,9 +69,16 @@ function methodOf(out: DftbOutput, inputs: DftbInputs): WithCodeSpecific<RunMeth
 }
 
 function stepCalculation(step: DftbStep): RunCalculation {
-  const { total, totalT0, mermin, pressure } = step.values;
+  const { total, totalT0, mermin, pressure, kinetic, mdTotal, temperature } = step.values;
   const energy: Energy = {};
-  if (total !== undefined) energy.total = { value: total * HARTREE };
+  // In MD the step's total is the potential energy; the conserved energy adds the nuclei's kinetic one.
+  if (mdTotal !== undefined)
+    energy.total = {
+      value: mdTotal * HARTREE,
+      ...(total !== undefined ? { potential: total * HARTREE } : {}),
+      ...(kinetic !== undefined ? { kinetic: kinetic * HARTREE } : {}),
+    };
+  else if (total !== undefined) energy.total = { value: total * HARTREE };
   if (totalT0 !== undefined) energy.total_t0 = { value: totalT0 * HARTREE };
   // The Mermin free energy is the free energy of the smeared occupations.
   if (mermin !== undefined) {
@@ -79,8 +86,10 @@ function stepCalculation(step: DftbStep): RunCalculation {
     energy.x_dftbp_total_mermin = { value: mermin * HARTREE };
   }
   const calculation: RunCalculation = {};
+  if (step.heading?.kind === 'MD') calculation.step = step.heading.index;
   if (Object.keys(energy).length > 0) calculation.energy = energy;
   if (pressure !== undefined) calculation.pressure = pressure * PRESSURE_AU;
+  if (temperature !== undefined) calculation.temperature = temperature;
   if (step.iterations.length > 0) {
     calculation.n_scf_iterations = step.iterations.length;
     calculation.scf_iteration = step.iterations.map((row) => ({
@@ -153,7 +162,8 @@ function addDetailed(calculation: RunCalculation, detailed: DftbDetailed, kpoint
 function workflowOf(out: DftbOutput): Workflow {
   const settings = new Map((out.settings?.pairs ?? []).map(({ name, value }) => [name, value]));
   const mode = settings.get('Mode') ?? '';
-  if (/molecular dynamics/i.test(mode)) return molecularDynamics({});
+  if (/molecular dynamics/i.test(mode) || out.steps.some((step) => step.heading?.kind === 'MD'))
+    return molecularDynamics({});
   if (!/relax|optimi[sz]/i.test(mode)) return singlePoint();
   const tolerance = Number.parseFloat(settings.get('Force tolerance') ?? '');
   const maxSteps = Number.parseInt(settings.get('Max. nr. of geometry steps') ?? '', 10);

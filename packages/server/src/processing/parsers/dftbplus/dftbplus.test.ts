@@ -147,6 +147,25 @@ describe('the DFTB+ reader and archive', () => {
     expect(() => dftbArchive(readDftbOutput(head), { initial })).toThrow("before its first 'Geometry step'");
   });
 
+  it('reads molecular-dynamics steps: potential, kinetic and conserved energy, temperature', () => {
+    const md = output
+      .replace('Conjugate gradient relaxation', 'Molecular dynamics')
+      .replace(/Geometry step: (\d)/g, 'MD step: $1')
+      .replace(
+        'Total Mermin free energy:           -4.0060000000 H        -109.0087 eV',
+        'MD Kinetic Energy:                   0.0010000000 H           0.0272 eV\n' +
+          'Total MD Energy:                    -4.0050000000 H        -108.9815 eV\n' +
+          'MD Temperature:                      0.0009500000 au        300.0000 K',
+      );
+    const { run, workflow2 } = dftbArchive(readDftbOutput(md), { initial });
+    expect(at(run, 'calculation/1/step')).toBe(1);
+    expectClose(at(run, 'calculation/1/energy/total/value'), -4.005 * HARTREE);
+    expectClose(at(run, 'calculation/1/energy/total/potential'), -4.006 * HARTREE);
+    expectClose(at(run, 'calculation/1/energy/total/kinetic'), 0.001 * HARTREE);
+    expect(at(run, 'calculation/1/temperature')).toBe(300);
+    expect(at(workflow2, 'name')).toBe('MolecularDynamics');
+  });
+
   it('reads a periodic gen geometry in fractional coordinates', () => {
     const gen = readGen(
       '2 F\n Si\n 1 1 0 0 0\n 2 1 0.25 0.25 0.25\n 0 0 0\n 0 2.7 2.7\n 2.7 0 2.7\n 2.7 2.7 0\n',

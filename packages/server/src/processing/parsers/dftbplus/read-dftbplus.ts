@@ -26,6 +26,10 @@ const step = {
     mermin: energy('Total Mermin free energy'),
     pressure: first(/^\s*Pressure:\s+(\S+)\s+au/, real()),
     maximumForce: first(/^\s*Maximal force component:\s+(\S+)/, real()),
+    // Molecular dynamics: the nuclei's kinetic energy, the conserved total and the temperature.
+    kinetic: energy('MD Kinetic Energy'),
+    mdTotal: energy('Total MD Energy'),
+    temperature: first(/^\s*MD Temperature:\s+\S+\s+au\s+(\S+)\s+K/, real()),
   }),
 };
 
