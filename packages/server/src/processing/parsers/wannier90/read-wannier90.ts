@@ -67,7 +67,7 @@ export type WannierOutput = Parsed<typeof wout> & { warnings: string[] };
 export function readWout(content: string, file = 'wannier90.wout'): WannierOutput {
   const { values, warnings } = readText(wout, content, file);
   if (!values.version && values.lattice.length === 0)
-    throw new Error("not a Wannier90 output: no 'Release:' line");
+    throw new Error("no 'Release:' line: not a Wannier90 output, or one cut before its header ends");
   return { ...values, warnings };
 }
 

@@ -239,7 +239,7 @@ export interface XtbOutput {
 export function readXtbOutput(content: string, file = 'out'): XtbOutput {
   const { values, warnings } = readText(output, content, file);
   if (!values.version && values.modules.length === 0)
-    throw new Error("not an xtb output: no 'xtb version' line");
+    throw new Error("no 'xtb version' line: not an xtb output, or one cut before its header ends");
   const { calculationSetup, timings, ...rest } = values;
   return {
     ...rest,
