@@ -13,7 +13,7 @@ import type {
 } from '@oasis/schema';
 import { systemSection } from '../../run-sections.ts';
 import type { Structure } from '../../structure.ts';
-import { molecularDynamics, type CodeArchive } from '../code-sections.ts';
+import { geometryOptimization, molecularDynamics, type CodeArchive } from '../code-sections.ts';
 import type { ConfigValue } from './read-inputs.ts';
 import type { NamdLog } from './read-log.ts';
 
@@ -207,8 +207,8 @@ export function namdArchive(
 ): Omit<CodeArchive, 'structure'> & { structure?: Structure } {
   const warnings = [...log.warnings];
   if (!log.finished) warnings.push("the log has no 'WallClock' or 'End of program': the run did not finish");
-  if (log.minimization)
-    warnings.push('the log is of a minimization: it is written as molecular dynamics steps');
+  // A run that only minimizes (no 'run' command in its configuration) is a geometry optimisation.
+  const optimisation = log.minimization && inputs.config !== undefined && inputs.config.run === undefined;
   const frames = inputs.frames.filter((frame) => frame.positions.length === inputs.labels.length);
   if (frames.length < inputs.frames.length)
     warnings.push(
@@ -242,7 +242,9 @@ export function namdArchive(
   };
   return {
     run,
-    workflow2: molecularDynamics(mdMethodOf(log)),
+    workflow2: optimisation
+      ? geometryOptimization({ type: 'atomic', method: 'conjugate_gradient' })
+      : molecularDynamics(mdMethodOf(log)),
     ...(structures.length > 0 ? { structure: structures.at(-1)! } : {}),
     warnings,
   };

@@ -154,6 +154,25 @@ describe('the NAMD parser', () => {
     expectClose(at(archive, 'workflow2/method/thermostat_parameters/0/coupling_constant'), PICOSECOND / 5);
   });
 
+  it('makes a run that only minimizes a geometry optimisation', async () => {
+    const alone = mkdtempSync(join(tmpdir(), 'oasis-namd-min-'));
+    try {
+      const minimize = log.replace(/^ETITLE:/m, 'LINE MINIMIZER REDUCING GRADIENT FROM 120 TO 0.12\nETITLE:');
+      writeFileSync(join(alone, 'water.log'), minimize);
+      writeFileSync(join(alone, 'water.namd'), `${config}minimize 20\n`);
+      writeFileSync(join(alone, 'water.pdb'), pdb);
+      const result = await parse(alone, 'water.log');
+      expect(result.ok).toBe(true);
+      expect(at(result.archive, 'workflow2/m_def')).toBe('simulationworkflowschema.GeometryOptimization');
+      // With a 'run' after the minimization the dynamics make the workflow.
+      writeFileSync(join(alone, 'water.namd'), `${config}minimize 20\nrun 20\n`);
+      const dynamics = await parse(alone, 'water.log');
+      expect(at(dynamics.archive, 'workflow2/m_def')).toBe('simulationworkflowschema.MolecularDynamics');
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
+  });
+
   it('makes an entry of a cut log that says the run did not finish', async () => {
     const cut = mkdtempSync(join(tmpdir(), 'oasis-namd-cut-'));
     try {

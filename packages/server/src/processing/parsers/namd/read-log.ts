@@ -88,7 +88,8 @@ const LOG = {
   build: first(/^Info: NAMD (\S+) for (\S+)/, fields({ version: text(1), arch: text(2) })),
   configFile: first(/^Info: Configuration file is (\S+)/, text()),
   parameters: after(/^Info: SIMULATION PARAMETERS:/, PARAMETERS, { end: /^Info: SUMMARY OF PARAMETERS:/ }),
-  minimization: flag(/^(?:Info: )?MINIMIZER|^Info: MINIMIZATION/),
+  // The conjugate-gradient minimizer reports its line searches.
+  minimization: flag(/^LINE MINIMIZER|^MINIMIZER /),
   columns: first(/^ETITLE:\s+(.*)$/, (match) => match[1]!.trim().toLowerCase().split(/\s+/)),
   rows: every(/^ENERGY:\s+(\d+\s.*)$/, numbersOf),
   timings: every(
