@@ -66,7 +66,9 @@ export function bandStructureSection(
       );
       return undefined;
     }
+    const labels = out.bandPathLabels[0]?.[k]?.map((label) => (label === 'G' ? 'Γ' : label));
     segments.push({
+      ...(labels && out.bandPathLabels[0]!.length === lines.length ? { endpoints_labels: labels } : {}),
       n_kpoints: line.kpoints.length,
       kpoints: line.kpoints,
       n_bands: perSpin[0]![0]?.length ?? 0,

@@ -272,6 +272,12 @@ describe.skipIf(!existsSync(dir))(
       expect(segments).toHaveLength(4);
       // The second line continues the first: its first point (X) is added back.
       expect(segments[1]!.n_kpoints).toBe(11);
+      expect(segments.map((s) => s.endpoints_labels)).toEqual([
+        ['Γ', 'X'],
+        ['X', 'W'],
+        ['W', 'L'],
+        ['L', 'Γ'],
+      ]);
       expect(segments[0]!.energies![0]![0]![0]).toBeCloseTo(-104.758 * HARTREE, 22);
       expect(calc.dos_electronic![0]!.energies).toHaveLength(302);
       expect(calc.energy?.fermi).toBeCloseTo(-0.396858 * HARTREE, 24);

@@ -15,6 +15,7 @@ import {
   text,
 } from '../../text/rules.ts';
 import { spans } from '../../text/spans.ts';
+import { recordAfter } from '../../text/rule-records.ts';
 import { atomsTable, cellParameters } from './read-crystal-geometry.ts';
 
 const NUMBER = '[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?';
@@ -98,6 +99,25 @@ export const bandLines = blocks(/^ LINE\s+\d+ \(.*\) IN TERMS OF PRIMITIVE LATTI
   }),
   points: first(/^\s*(\d+) POINTS - SHRINKING_FACTOR/, integer(1)),
 });
+
+/**
+ * The labels of the band path's ends per line, from the echoed BAND input: a title, 'NLINE ISS NSUB INZB
+ * IFNB IPLO IPRINT', then NLINE lines of two point labels ('G X') when ISS is 0 (else coordinates).
+ */
+export const bandPathLabels = recordAfter(
+  /^BAND\s*$/,
+  2 + 100,
+  (lines): [string, string][] | undefined => {
+    const head = (lines[1] ?? '').trim().split(/\s+/).map(Number);
+    const [nLines, iss] = [head[0], head[1]];
+    if (nLines === undefined || !Number.isInteger(nLines) || iss !== 0) return undefined;
+    const labels = lines.slice(2, 2 + nLines).map((line) => line.trim().split(/\s+/));
+    return labels.length === nLines && labels.every((pair) => pair.length === 2)
+      ? labels.map((pair) => [pair[0]!, pair[1]!])
+      : undefined;
+  },
+  { partial: true },
+);
 
 /** 'ENERGY RANGE (A.U.) -104.75831 -   0.62475 EFERMI  -0.39686' */
 export const bandFermi = first(/ENERGY RANGE \(A\.U\.\).*EFERMI\s+(\S+)/, real(1));

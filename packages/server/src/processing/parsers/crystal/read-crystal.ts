@@ -12,6 +12,7 @@ import { type Parsed, blocks, first, flag, integer, last, real, text } from '../
 import {
   bandFermi,
   bandLines,
+  bandPathLabels,
   basisSet,
   calculation,
   dftInput,
@@ -127,6 +128,7 @@ const settings = {
   restartFermi: first(/N\. OF SCF CYCLES\s+\d+\s+FERMI ENERGY\s+(\S+)/, real(1)),
   f25: first(/(?:file fort\.25 saved as|fort\.25 saved as)\s+(\S+)/, text(1)),
   bandLines,
+  bandPathLabels,
   bandFermi,
   hasBands,
   hasDos,
