@@ -54,7 +54,7 @@ export const crystalParser: MainfileParser = {
   mainfileContents:
     /\r?\n \*\s+CRYSTAL\d+\s+\*\r?\n \*\s*[a-zA-Z]+ : \d|^CRYSTAL (?:will run on|is running via)|(?<![\s\S])(?:.*\r?\n){2,}(?:CRYSTAL\r?\n\d+ \d+ \d+|EXTERNAL|SLAB\r?\n\d+|POLYMER\r?\n\d+|MOLECULE\r?\n\d+)\r?\n(?:.*\r?\n)*?END\r?\n/m,
   compressions: ['gz'],
-  maxBytes: 256 * 1024 ** 2,
+  maxBytes: 128 * 1024 ** 2,
   parse: async ({ content, absolutePath, rawRoot, log }): Promise<ParserOutput> => {
     const out = readCrystalOutput(content.toString('latin1'), basename(absolutePath));
     const warnings: string[] = [...out.warnings];
