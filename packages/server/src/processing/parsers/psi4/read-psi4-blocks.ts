@@ -114,11 +114,12 @@ export const auxiliaryBasis = blocks(
   { end: /==>/ },
 );
 
-/** '==> ...J/K Matrices <==': its 'Key: value' parameters. */
-export const jkMatrices = block(
+/** '==> ...J/K Matrices <==': its 'Key: value' parameters, after a blank line, up to the next blank one. */
+export const jkMatrices = spans(
   /J\/K Matrices <==/,
+  /:\s/,
   { values: every(/^\s*([^:]+?)\s*:\s*(\S+)\s*$/, fields({ key: text(1), value: text(2) })) },
-  { end: /^\s*$|==>/ },
+  { skip: 1 },
 );
 
 const weighted = every(new RegExp(`^\\s*${F}\\s+(\\S+)\\s*$`), fields({ weight: real(1), name: text(2) }));
