@@ -33,6 +33,7 @@ import {
   type CodeArchive,
 } from '../code-sections.ts';
 import { fdfBlock, fdfParameter, fdfText, type FdfInput } from './read-siesta-fdf.ts';
+import { bandSegments, bandVertices, type SiestaBands } from './read-siesta-bands.ts';
 import type { SiestaEigenvalues } from './read-siesta-eig.ts';
 import type { SiestaMulliken, SiestaOutput, SiestaStep, SiestaTerm } from './read-siesta.ts';
 
@@ -330,7 +331,42 @@ function dateOf(text: string | undefined): number | undefined {
   return Date.UTC(year!, month, day, h, m, s) / 1000;
 }
 
-export function siestaArchive(out: SiestaOutput, eigenvalues?: SiestaEigenvalues): CodeArchive {
+/** The reciprocal cell (rows, 1/m, with 2π) of a cell (rows, m). */
+function reciprocalCell(cell: Mat3): Mat3 {
+  const cross = (u: readonly number[], v: readonly number[]): Vec3 => [
+    u[1]! * v[2]! - u[2]! * v[1]!,
+    u[2]! * v[0]! - u[0]! * v[2]!,
+    u[0]! * v[1]! - u[1]! * v[0]!,
+  ];
+  const [a, b, c] = cell;
+  const volume = a.reduce((sum, x, i) => sum + x * cross(b, c)[i]!, 0);
+  return [cross(b, c), cross(c, a), cross(a, b)].map((row) =>
+    row.map((x) => (2 * Math.PI * x) / volume),
+  ) as Mat3;
+}
+
+/** The band structure of the .bands file along the BandLines path, when the two agree. */
+function bandStructureOf(
+  out: SiestaOutput,
+  bands: SiestaBands,
+  cell: Mat3 | null,
+  warnings: string[],
+): NonNullable<RunCalculation['band_structure_electronic']>[number] | undefined {
+  const constant = latticeConstant(out.input);
+  const vertices = cell && constant !== undefined ? bandVertices(out.input, cell, constant) : undefined;
+  const segment = vertices && bandSegments(vertices, bands, ELECTRON_VOLT);
+  if (!segment) {
+    warnings.push('the .bands file does not follow the BandLines path: its band structure is not read');
+    return undefined;
+  }
+  return { reciprocal_cell: reciprocalCell(cell!), energy_fermi: bands.fermi * ELECTRON_VOLT, segment };
+}
+
+export function siestaArchive(
+  out: SiestaOutput,
+  eigenvalues?: SiestaEigenvalues,
+  bands?: SiestaBands,
+): CodeArchive {
   const warnings: string[] = [];
   if (!out.finished) warnings.push("the output has no 'End of run': the run did not finish");
   const method = methodOf(out, warnings);
@@ -356,6 +392,10 @@ export function siestaArchive(out: SiestaOutput, eigenvalues?: SiestaEigenvalues
   if (eigenvalues && target && eigenvalues.energies[0]?.length) {
     target.eigenvalues = [eigenvaluesOf(eigenvalues, structures.at(-1)?.lattice ?? null)];
     target.energy = { ...target.energy, fermi: eigenvalues.fermi * ELECTRON_VOLT };
+  }
+  if (bands && target) {
+    const structure = bandStructureOf(out, bands, structures.at(-1)?.lattice ?? null, warnings);
+    if (structure) target.band_structure_electronic = [structure];
   }
   const run = codeRun('SIESTA', out.version, method, structures, calculations);
   Object.assign(run, {

@@ -1,10 +1,12 @@
-import { ANGSTROM, BOHR, ELECTRON_VOLT, ELEMENTARY_CHARGE, KILOBAR, RYDBERG } from '@oasis/chem';
+import { ANGSTROM, BOHR, ELECTRON_VOLT, ELEMENTARY_CHARGE, KILOBAR, RYDBERG, type Mat3 } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
 import { siestaArchive } from './archive.ts';
+import { bandSegments, bandVertices, readBands } from './read-siesta-bands.ts';
 import { readEig, readKp } from './read-siesta-eig.ts';
+import { readFdf } from './read-siesta-fdf.ts';
 import { readSiestaOutput } from './read-siesta.ts';
 import { siestaParser } from './siesta.ts';
 
@@ -261,6 +263,49 @@ describe('the SIESTA reader and archive', () => {
     expect(readEig('       -4.5000\n     3     1     2\n    1   -1.0   0.0   1.0\n', 'x.EIG')).toBe(
       'x.EIG has 1 k-points of 2 or rows of another length: its eigenvalues are not read',
     );
+  });
+
+  it('cuts the .bands energies into segments along the BandLines path, k-points made fractional', () => {
+    const input = readFdf([
+      'LatticeConstant 4.0 Ang',
+      '%block BandLines',
+      '  1  0.0 0.0 0.0  \\Gamma',
+      '  2  1.0 0.0 0.0  X',
+      '%endblock BandLines',
+    ]);
+    const read = readBands(
+      [
+        '  -1.50000000000000',
+        '  0.000000000000000E+000   1.0000000000000',
+        '  -10.0000000000000        5.00000000000000',
+        '           2           1           3',
+        '  0.000000    -10.0000      2.0000',
+        '  0.392699     -9.0000      3.0000',
+        '  0.785398     -8.0000      5.0000',
+        '           2',
+        "    0.000000   'Gamma'",
+        "    0.785398   'X'",
+      ].join('\n'),
+      'x.bands',
+    );
+    if (typeof read === 'string') throw new Error(read);
+    // A simple cubic cell of 4 Å: X = (π/a)(1, 0, 0) is half a reciprocal vector.
+    const cell: Mat3 = [
+      [4 * ANGSTROM, 0, 0],
+      [0, 4 * ANGSTROM, 0],
+      [0, 0, 4 * ANGSTROM],
+    ];
+    const vertices = bandVertices(input, cell, 4 * ANGSTROM)!;
+    const [segment] = bandSegments(vertices, read, ELECTRON_VOLT)!;
+    expect(segment!.endpoints_labels).toEqual(['Γ', 'X']);
+    expect(segment!.kpoints).toEqual([
+      [0, 0, 0],
+      [0.25, 0, 0],
+      [0.5, 0, 0],
+    ]);
+    expectClose(at(segment, 'energies/0/2/1'), 5 * ELECTRON_VOLT);
+    // Counts that do not add up to the file's k-points make no band structure.
+    expect(bandSegments([vertices[0]!, { ...vertices[1]!, points: 3 }], read, ELECTRON_VOLT)).toBeUndefined();
   });
 
   it('refuses what is no SIESTA output', () => {
