@@ -142,6 +142,8 @@ export type MolecularDynamicsWorkflow =
   WorkflowVariant<'simulationworkflowschema.molecular_dynamics.MolecularDynamics'>;
 export type PhononWorkflow = WorkflowVariant<'simulationworkflowschema.phonon.Phonon'>;
 export type ElasticWorkflow = WorkflowVariant<'simulationworkflowschema.elastic.Elastic'>;
+export type FirstPrinciplesPlusTbWorkflow =
+  WorkflowVariant<'simulationworkflowschema.tb.FirstPrinciplesPlusTB'>;
 export type GeometryOptimizationMethod = NonNullable<GeometryOptimizationWorkflow['method']>;
 export type MolecularDynamicsMethod = NonNullable<MolecularDynamicsWorkflow['method']>;
 export type ThermostatParameters = NonNullable<MolecularDynamicsMethod['thermostat_parameters']>[number];

@@ -63,6 +63,7 @@ export type {
   MolecularDynamicsWorkflow,
   PhononWorkflow,
   ElasticWorkflow,
+  FirstPrinciplesPlusTbWorkflow,
   GeometryOptimizationMethod,
   MolecularDynamicsMethod,
   WithCodeSpecific,

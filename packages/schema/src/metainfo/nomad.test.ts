@@ -233,7 +233,7 @@ describe.skipIf(!available)('built-in definitions against NOMAD metainfo', () =>
   it('compares the workflow2 variants too', () => {
     const workflow2 = archiveDefinition.sub_sections.find((s) => s.name === 'workflow2');
     const variants = workflow2 ? sectionsOf(workflow2) : [];
-    expect(variants.length).toBe(7);
+    expect(variants.length).toBe(8);
     expect(variants.every((section) => counterparts.has(section))).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ import {
 } from './workflow.ts';
 import { workflow } from './workflow-base.ts';
 import { dftPlusGwSections } from './workflow-gw.ts';
+import { firstPrinciplesPlusTbSections } from './workflow-tb.ts';
 import { molecularDynamicsSections } from './workflow-md.ts';
 import { elasticSections, phononSections } from './workflow-phonon-elastic.ts';
 
@@ -126,6 +127,11 @@ export const builtinPackages: readonly PackageDefinition[] = [
     name: 'simulationworkflowschema.gw',
     description: 'GW workflows on top of DFT.',
     section_definitions: dftPlusGwSections,
+  },
+  {
+    name: 'simulationworkflowschema.tb',
+    description: 'Tight-binding workflows on top of first-principles calculations.',
+    section_definitions: firstPrinciplesPlusTbSections,
   },
   ...elnBasePackages,
 ];

@@ -9,7 +9,7 @@ const dftPlusGwMethod = section('DFTPlusGWMethod', 'The methods of the DFT and G
   reference('gw_method_ref', 'Settings of the GW step.', 'run.method.gw'),
 ]);
 
-const electronicStructureOutputs = section(
+export const electronicStructureOutputs = section(
   'ElectronicStructureOutputs',
   'The electronic-structure results of one step.',
   [

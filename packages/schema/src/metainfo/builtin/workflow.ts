@@ -10,6 +10,7 @@ import {
 } from './workflow-base.ts';
 import { elastic, phonon } from './workflow-phonon-elastic.ts';
 import { dftPlusGw } from './workflow-gw.ts';
+import { firstPrinciplesPlusTb } from './workflow-tb.ts';
 import { molecularDynamics } from './workflow-md.ts';
 
 /**
@@ -108,6 +109,7 @@ export const workflowVariants = {
   'simulationworkflowschema.phonon.Phonon': phonon,
   'simulationworkflowschema.elastic.Elastic': elastic,
   'simulationworkflowschema.gw.DFTPlusGW': dftPlusGw,
+  'simulationworkflowschema.tb.FirstPrinciplesPlusTB': firstPrinciplesPlusTb,
 } as const;
 
 export const workflowSections = [workflow, task, link, taskReference];
