@@ -14,6 +14,8 @@ import {
 } from '@oasis/chem';
 import type {
   CalculationCharges,
+  GeometryOptimizationMethod,
+  MolecularDynamicsMethod,
   CalculationEnergy,
   MethodElectronic,
   RunCalculation,
@@ -331,6 +333,48 @@ function dateOf(text: string | undefined): number | undefined {
   return Date.UTC(year!, month, day, h, m, s) / 1000;
 }
 
+const OPTIMIZERS: Readonly<Record<string, string>> = {
+  cg: 'conjugate gradient',
+  broyden: 'Broyden',
+  fire: 'FIRE',
+};
+
+/** The optimiser, what it moves and its limits, of the 'redata:' parameters and the move banners. */
+function optimizationOf(out: SiestaOutput): GeometryOptimizationMethod {
+  const method: GeometryOptimizationMethod = {
+    type: /^T/.test(parameter(out, 'Variable cell') ?? '') ? 'cell_shape' : 'atomic',
+  };
+  const name = out.optimizer && (OPTIMIZERS[out.optimizer.toLowerCase()] ?? out.optimizer);
+  if (name) method.method = name;
+  const force = /^(\S+)\s+Ry\/Bohr/.exec(parameter(out, 'Force tolerance') ?? '');
+  if (force) method.convergence_tolerance_force_maximum = (Number(force[1]) * RYDBERG) / BOHR;
+  const moves = Number.parseInt(parameter(out, 'Maximum number of CG moves') ?? '', 10);
+  if (Number.isFinite(moves)) method.optimization_steps_maximum = moves;
+  return method;
+}
+
+/** NOMAD's ensembles and integrators of MD.TypeOfRun. */
+const DYNAMICS: Readonly<Record<string, MolecularDynamicsMethod>> = {
+  verlet: { thermodynamic_ensemble: 'NVE', integrator_type: 'velocity_verlet' },
+  nose: { thermodynamic_ensemble: 'NVT' },
+  parrinellorahman: { thermodynamic_ensemble: 'NPH' },
+  noseparrinellorahman: { thermodynamic_ensemble: 'NPT' },
+};
+
+/** The ensemble and time step (MD.LengthTimeStep, fs unless told; SIESTA's default 1 fs) of an MD run. */
+function dynamicsOf(input: FdfInput): MolecularDynamicsMethod {
+  const kind = String(fdfParameter(input, 'MD.TypeOfRun') ?? '').toLowerCase();
+  const step = fdfParameter(input, 'MD.LengthTimeStep');
+  const unit = /^\S+\s+(\w+)/.exec(fdfText(input, 'MD.LengthTimeStep') ?? '')?.[1]?.toLowerCase();
+  const seconds = unit === 'ps' ? 1e-12 : unit === 'ns' ? 1e-9 : 1e-15;
+  const last = fdfParameter(input, 'MD.FinalTimeStep');
+  return {
+    ...DYNAMICS[kind],
+    integration_timestep: (typeof step === 'number' ? step : 1) * seconds,
+    ...(typeof last === 'number' ? { n_steps: last } : {}),
+  };
+}
+
 /** The reciprocal cell (rows, 1/m, with 2π) of a cell (rows, m). */
 function reciprocalCell(cell: Mat3): Mat3 {
   const cross = (u: readonly number[], v: readonly number[]): Vec3 => [
@@ -412,9 +456,9 @@ export function siestaArchive(
     };
   const workflow2: Workflow =
     out.kind === 'optimization'
-      ? geometryOptimization({}, out.relaxed)
+      ? geometryOptimization(optimizationOf(out), out.relaxed)
       : out.kind === 'md'
-        ? molecularDynamics({})
+        ? molecularDynamics(dynamicsOf(out.input))
         : singlePoint();
   return { run, workflow2, structure: structures.at(-1)!, warnings };
 }

@@ -90,6 +90,8 @@ export interface SiestaOutput {
   systemType?: string;
   /** 'single point', 'optimization' or 'md' (from the step banners). */
   kind: 'single point' | 'optimization' | 'md';
+  /** The optimiser of the move banners ('CG', 'Broyden', 'FIRE'). */
+  optimizer?: string;
   steps: SiestaStep[];
   relaxed: boolean;
   /** 'siesta: Final energy (eV):' terms. */
@@ -186,6 +188,7 @@ const output = {
   steps: blocks(/^\s+(?:Single-point calculation\s*$|Begin .*(?:opt\. move|MD step)\s*=)/, step, {
     end: /^Target enthalpy/,
   }),
+  optimizer: first(/^\s+Begin (\S+) opt\. move\s*=/, text()),
   relaxed: flag(/^outcoor: Relaxed atomic coordinates/),
   finalEnergy: spans(/^siesta: Final energy \(eV\):/, /^siesta:\s+.+=/, {
     terms: term(new RegExp(`^siesta:\\s+(.+?)\\s*=\\s*${F}`)),
@@ -276,6 +279,7 @@ export function readSiestaOutput(content: string, file = 'out'): SiestaOutput {
     'dipole',
     'systemType',
     'kPoints',
+    'optimizer',
   ] as const)
     if (values[key] !== undefined) Object.assign(read, { [key]: values[key] });
   const stress = staticStress.at(-1);

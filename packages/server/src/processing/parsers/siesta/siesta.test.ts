@@ -57,6 +57,7 @@ redata: Number of spin components        =     1
 redata: Mesh Cutoff                      =   200.0000  Ry
 redata: Electronic Temperature           =     0.0020  Ry
 redata: Dynamics option                  =     CG coord. optimization
+redata: Force tolerance                  =     0.0020  Ry/Bohr
 
                      ====================================
                         Begin CG opt. move =      0
@@ -200,6 +201,19 @@ describe('the SIESTA reader and archive', () => {
     });
     expect(at(workflow2, 'name')).toBe('GeometryOptimization');
     expect(at(workflow2, 'results/is_converged_geometry')).toBe(true);
+    expect(at(workflow2, 'method/method')).toBe('conjugate gradient');
+    expectClose(at(workflow2, 'method/convergence_tolerance_force_maximum'), (0.002 * RYDBERG) / BOHR);
+  });
+
+  it('types MD steps as molecular dynamics with the ensemble and time step of the input', () => {
+    const md = output
+      .replace(/Begin CG opt\. move =\s+(\d)/g, 'Begin MD step = $1')
+      .replace('WriteCoorStep', 'MD.TypeOfRun  Verlet\nMD.LengthTimeStep  0.5 fs');
+    const { run, workflow2 } = siestaArchive(readSiestaOutput(md));
+    expect(at(run, 'system/length')).toBe(2);
+    expect(at(workflow2, 'name')).toBe('MolecularDynamics');
+    expect(at(workflow2, 'method/thermodynamic_ensemble')).toBe('NVE');
+    expectClose(at(workflow2, 'method/integration_timestep'), 0.5e-15);
   });
 
   it('reads the header and the named Voigt order of later versions', () => {
