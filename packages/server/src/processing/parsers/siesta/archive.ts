@@ -92,11 +92,23 @@ function latticeConstant(input: FdfInput): number | undefined {
   return value * (unit === 'bohr' || unit === 'au' ? BOHR : ANGSTROM);
 }
 
+/**
+ * The spin components of 'redata:', else of the input: SpinPolarized (4.0) or Spin (4.1 and later:
+ * non-polarized, polarized, non-collinear, spin-orbit).
+ */
+function spinComponents(out: SiestaOutput): number {
+  const printed = Number(parameter(out, 'Number of spin components'));
+  if (Number.isInteger(printed) && printed > 0) return printed;
+  const spin = String(fdfParameter(out.input, 'Spin') ?? '').toLowerCase();
+  if (spin) return /^(?:non-?polari[sz]ed|none|false)$/.test(spin) ? 1 : 2;
+  return fdfParameter(out.input, 'SpinPolarized') === true ? 2 : 1;
+}
+
 function methodOf(out: SiestaOutput, warnings: string[]): WithCodeSpecific<RunMethod> {
   const authors = String(fdfParameter(out.input, 'xc.authors') ?? 'CA').toLowerCase();
   const names = FUNCTIONALS[authors];
   if (!names) warnings.push(`xc.authors '${authors}' has no libxc names here`);
-  const spin = Number(parameter(out, 'Number of spin components') ?? 1);
+  const spin = spinComponents(out);
   const electronic: MethodElectronic = { method: 'DFT', n_spin_channels: spin >= 2 ? 2 : 1 };
   const temperature = /^(\S+)\s+Ry/.exec(parameter(out, 'Electronic Temperature') ?? '');
   // SIESTA occupies states by a Fermi-Dirac function of this electronic temperature unless told otherwise.

@@ -225,6 +225,11 @@ describe('the SIESTA reader and archive', () => {
       );
     const { run } = siestaArchive(readSiestaOutput(later));
     expect(at(run, 'program/version')).toBe('4.1.5');
+    // Without the 'redata:' count, the input's Spin says it.
+    const polarized = later
+      .replace('SpinPolarized  false', 'Spin  polarized')
+      .replace(/redata: Number of spin components.*\n/, '');
+    expect(at(siestaArchive(readSiestaOutput(polarized)).run, 'method/0/electronic/n_spin_channels')).toBe(2);
     expectClose(at(run, 'calculation/0/stress/total/value/0/1'), 0.4 * KILOBAR);
     expectClose(at(run, 'calculation/0/stress/total/value/1/2'), 0.5 * KILOBAR);
     expectClose(at(run, 'calculation/0/stress/total/value/0/2'), 0.6 * KILOBAR);
