@@ -138,6 +138,60 @@ describe('structuralType', () => {
     expect(structuralType(chain)).toBe('1D');
   });
 
+  it('bonds atoms along axes that are not periodic (a slab, a polymer, a molecule as CRYSTAL writes them)', () => {
+    const hex = [
+      [2.46, 0, 0],
+      [-1.23, 2.46 * (Math.sqrt(3) / 2), 0],
+      [0, 0, 500],
+    ];
+    // Graphene with its two atoms at different heights, and a buckled chain: the bond crosses z.
+    const buckled = [
+      [0, 0, 0.001],
+      [1 / 3, 2 / 3, 0.0005],
+    ];
+    expect(structuralType(crystal(hex, buckled, ['C', 'C'], [true, true, false]))).toBe('2D');
+    const zigzag = crystal(
+      [
+        [2.5, 0, 0],
+        [0, 500, 0],
+        [0, 0, 500],
+      ],
+      [
+        [0, 0.001, 0.001],
+        [0.5, 0.0015, 0.0008],
+      ],
+      ['C', 'C'],
+      [true, false, false],
+    );
+    expect(structuralType(zigzag)).toBe('1D');
+    const water = crystal(
+      box(500),
+      [
+        [0, 0, 0],
+        [0.0019, 0, 0],
+        [-0.0005, 0.0019, 0],
+      ],
+      ['O', 'H', 'H'],
+      [false, false, false],
+    );
+    expect(structuralType(water)).toBe('molecule / cluster');
+  });
+
+  it('classifies a box of 30,000 atoms (the bonds come from a cell list, not from every pair)', () => {
+    // A simple cubic lattice of C, 1.5 Å apart: one bonded network in three directions.
+    const side = 31;
+    const fractional: number[][] = [];
+    for (let i = 0; i < side; i++)
+      for (let j = 0; j < side; j++)
+        for (let k = 0; k < side; k++) fractional.push([i / side, j / side, k / side]);
+    const big = crystal(
+      box(1.5 * side),
+      fractional,
+      fractional.map(() => 'C'),
+    );
+    expect(structuralType(big)).toBe('bulk');
+  });
+
   it('tells a thick slab (surface) from a bilayer (2D)', () => {
     // fcc(100) Cu slabs: square layers of a/sqrt2 = 2.55 Å, spacing a/2 = 1.805 Å, ABAB stacking.
     const a = 3.61;

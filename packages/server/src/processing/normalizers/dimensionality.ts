@@ -42,6 +42,71 @@ interface Network {
   periods: Vec3[][];
 }
 
+/**
+ * Each atom's bonded neighbours j + n (n a cell vector), found through a cell list: atoms are binned in
+ * fractional coordinates by bins at least one cut-off wide, so a bond joins neighbouring bins (of the
+ * unwrapped grid along periodic axes, whose bin and image follow from the unwrapped index). Linear in
+ * the number of atoms where a pair loop was quadratic (27,000 atoms took minutes).
+ */
+function bondedNeighbours(
+  positions: readonly Vec3[],
+  radii: readonly number[],
+  lattice: Mat3,
+  periodic: readonly boolean[],
+): { j: number; image: Vec3 }[][] {
+  const maxCutoff = 2 * Math.max(...radii) + BOND_TOLERANCE;
+  const fractional = cartesianToFractional(positions, lattice);
+  // The cut-off in fractional units along each axis: cutoff / interplanar spacing.
+  const reciprocal = transpose3(inverse3(lattice));
+  const span = [0, 1, 2].map((k) => maxCutoff * norm(reciprocal[k]!));
+  // Periodic axes: a whole number of bins per cell; others: bins of the cut-off's width.
+  const bins = span.map((w, k) => (periodic[k] ? Math.max(1, Math.floor(1 / w)) : 0));
+  const width = span.map((w, k) => (periodic[k] ? 1 / bins[k]! : w));
+  const reach = span.map((w, k) => Math.max(1, Math.ceil(w / width[k]!)));
+  // Binned in the cell along periodic axes: `shift` is the cell each atom lies in.
+  const shift = fractional.map((f) => f.map((x, k) => (periodic[k] ? Math.floor(x) : 0)) as Vec3);
+  const binOf = (i: number): Vec3 =>
+    [0, 1, 2].map((k) => {
+      const b = Math.floor((fractional[i]![k]! - shift[i]![k]!) / width[k]!);
+      // Rounding can put an atom at the cell's far face into bin `bins`; it belongs to the last one.
+      return periodic[k] ? Math.min(b, bins[k]! - 1) : b;
+    }) as Vec3;
+  const grid = new Map<string, number[]>();
+  const binKey = (b: readonly number[]) => `${b[0]} ${b[1]} ${b[2]}`;
+  positions.forEach((_, i) => {
+    const key = binKey(binOf(i));
+    const members = grid.get(key);
+    if (members) members.push(i);
+    else grid.set(key, [i]);
+  });
+  const neighbours: { j: number; image: Vec3 }[][] = positions.map(() => []);
+  const offsets = (k: number) => Array.from({ length: 2 * reach[k]! + 1 }, (_, x) => x - reach[k]!);
+  positions.forEach((p, i) => {
+    const home = binOf(i);
+    for (const da of offsets(0))
+      for (const db of offsets(1))
+        for (const dc of offsets(2)) {
+          const unwrapped = [home[0] + da, home[1] + db, home[2] + dc];
+          // Along a periodic axis the unwrapped bin is a bin of the cell and an image of it.
+          const cell = unwrapped.map((u, k) => (periodic[k] ? Math.floor(u / bins[k]!) : 0));
+          const bin = unwrapped.map((u, k) => u - cell[k]! * bins[k]!);
+          for (const j of grid.get(binKey(bin)) ?? []) {
+            // The image of j in the atoms' own coordinates (each may lie outside the cell).
+            const image = [0, 1, 2].map((k) => cell[k]! + shift[i]![k]! - shift[j]![k]!) as Vec3;
+            if (i === j && image[0] === 0 && image[1] === 0 && image[2] === 0) continue;
+            const cutoff = radii[i]! + radii[j]! + BOND_TOLERANCE;
+            const q = positions[j]!;
+            const [a, b, c] = image;
+            const dx = q[0] - p[0] + a * lattice[0][0] + b * lattice[1][0] + c * lattice[2][0];
+            const dy = q[1] - p[1] + a * lattice[0][1] + b * lattice[1][1] + c * lattice[2][1];
+            const dz = q[2] - p[2] + a * lattice[0][2] + b * lattice[1][2] + c * lattice[2][2];
+            if (dx * dx + dy * dy + dz * dz <= cutoff * cutoff) neighbours[i]!.push({ j, image });
+          }
+        }
+  });
+  return neighbours;
+}
+
 /** Bonds i -> j + n (n a cell vector) and their connected components across periodic images. */
 function bondNetwork(
   positions: readonly Vec3[],
@@ -50,42 +115,15 @@ function bondNetwork(
   periodic: readonly boolean[],
 ): Network {
   const n = positions.length;
-  const maxCutoff = 2 * Math.max(...radii) + BOND_TOLERANCE;
-  const fractional = cartesianToFractional(positions, lattice);
-  // How many cells a bond can span along each periodic axis: cutoff / interplanar spacing.
-  const reciprocal = transpose3(inverse3(lattice));
-  const span = [0, 1, 2].map((k) => (periodic[k] ? maxCutoff * norm(reciprocal[k]!) : 0));
-  const neighbours: { j: number; image: Vec3 }[][] = positions.map(() => []);
-  for (let i = 0; i < n; i++) {
-    for (let j = i; j < n; j++) {
-      const cutoff = radii[i]! + radii[j]! + BOND_TOLERANCE;
-      const d = sub3(positions[j]!, positions[i]!);
-      const f = sub3(fractional[j]!, fractional[i]!);
-      // Only images n with |f_k + n_k| <= span_k can be within the cutoff.
-      const range = [0, 1, 2].map(
-        (k) => [Math.ceil(-f[k]! - span[k]!), Math.floor(-f[k]! + span[k]!)] as const,
-      );
-      for (let a = range[0]![0]; a <= range[0]![1]; a++)
-        for (let b = range[1]![0]; b <= range[1]![1]; b++)
-          for (let c = range[2]![0]; c <= range[2]![1]; c++) {
-            if (i === j && a === 0 && b === 0 && c === 0) continue;
-            const dx = d[0] + a * lattice[0][0] + b * lattice[1][0] + c * lattice[2][0];
-            const dy = d[1] + a * lattice[0][1] + b * lattice[1][1] + c * lattice[2][1];
-            const dz = d[2] + a * lattice[0][2] + b * lattice[1][2] + c * lattice[2][2];
-            if (dx * dx + dy * dy + dz * dz <= cutoff * cutoff) {
-              neighbours[i]!.push({ j, image: [a, b, c] });
-              neighbours[j]!.push({ j: i, image: [-a, -b, -c] });
-            }
-          }
-    }
-  }
+  const neighbours = bondedNeighbours(positions, radii, lattice, periodic);
   const component = positions.map(() => -1);
   const offset: Vec3[] = positions.map(() => [0, 0, 0]);
   const periods: Vec3[][] = [];
   for (let start = 0; start < n; start++) {
     if (component[start] !== -1) continue;
     const id = periods.length;
-    const found: Vec3[] = [];
+    // Distinct periods only: a large network finds the same few along many of its bonds.
+    const found = new Map<string, Vec3>();
     component[start] = id;
     const queue = [start];
     while (queue.length > 0) {
@@ -99,11 +137,11 @@ function bondNetwork(
         } else {
           // A second path to j: the difference of the two offsets is a period of the network.
           const period = sub3(reached, offset[j]!);
-          if (period.some((x) => x !== 0)) found.push(period);
+          if (period.some((x) => x !== 0)) found.set(period.join(' '), period);
         }
       }
     }
-    periods.push(found);
+    periods.push([...found.values()]);
   }
   return { component, offset, periods };
 }
