@@ -8,12 +8,13 @@ import { basename, dirname } from 'node:path';
 import { formatBytes } from '../files/sizes.ts';
 import { withoutServerPaths } from '../files/server-paths.ts';
 import { entryHash, entryHashOfFile, generateEntryId } from './ids.ts';
-import { compressionOf, decompress, decompressingStream } from './compression.ts';
+import { compressionOf, decompress, decompressingStream, readMatchHead } from './compression.ts';
 import { ContentTooLargeError, DEFAULT_MAX_MAINFILE_BYTES } from './content-limit.ts';
-import { getParser } from './matching.ts';
+import { getParser, matchParser } from './matching.ts';
 import { normalizeArchive } from './normalizers/index.ts';
 import { entryFiles, searchMetadata } from './search-metadata.ts';
-import type { MainfileParser, ParsedSections, ParserOutput } from './types.ts';
+import { siblingFile, siblingNames } from './parsers/sibling-files.ts';
+import type { FolderMainfile, MainfileParser, ParsedSections, ParserOutput } from './types.ts';
 
 export interface ParseMainfileOptions {
   /** Where the file is on disk. */
@@ -113,6 +114,30 @@ function withMessage(error: unknown, message: string): Error {
   return changed;
 }
 
+/** How many names of the mainfile's folder are matched for folderMainfiles (a huge folder is not). */
+const FOLDER_MAINFILE_NAMES = 1000;
+
+/** The other mainfiles of the mainfile's folder (by name and head, as matching finds them), by path. */
+async function folderMainfiles(
+  absolutePath: string,
+  relativePath: string,
+  rawRoot: string,
+): Promise<FolderMainfile[]> {
+  const self = basename(absolutePath);
+  const folder = dirname(relativePath);
+  const found: FolderMainfile[] = [];
+  for (const name of (await siblingNames(absolutePath, FOLDER_MAINFILE_NAMES)).sort()) {
+    if (name === self) continue;
+    const path = folder === '.' ? name : `${folder}/${name}`;
+    // Files that cannot be read (or lead out of the upload) are no mainfiles here.
+    const file = await siblingFile(absolutePath, rawRoot, name).catch(() => undefined);
+    const head = file && (await readMatchHead(file.path, path).catch(() => undefined));
+    const parser = head && matchParser(path, head);
+    if (parser) found.push({ path, parser: parser.name });
+  }
+  return found;
+}
+
 export async function parseMainfile(options: ParseMainfileOptions): Promise<ParseMainfileResult> {
   const { absolutePath, relativePath, uploadId, mainfileKey } = options;
   const now = options.now ?? (() => new Date());
@@ -163,12 +188,15 @@ export async function parseMainfile(options: ParseMainfileOptions): Promise<Pars
     new Error(
       `${relativePath} is too large to parse: ${sizeBytes === undefined ? 'it unpacks to more than' : `${formatBytes(sizeBytes)}, over`} the limit of ${formatBytes(limit)} for ${parserName}`,
     );
+  // Listed once, and only for a parser that asks.
+  let listed: Promise<FolderMainfile[]> | undefined;
   const input = {
     mainfile: relativePath,
     absolutePath,
     rawRoot,
     uploadId,
     ...(options.otherUploadRaw ? { otherUploadRaw: options.otherUploadRaw } : {}),
+    folderMainfiles: () => (listed ??= folderMainfiles(absolutePath, relativePath, rawRoot)),
     // Parsers quote error messages of sibling files they read (INCAR): upload paths only. A run that did
     // not finish is said with where its file stops.
     log: (level: LogLevel, event: string) =>

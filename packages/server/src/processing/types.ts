@@ -15,10 +15,21 @@ export interface ParserInput {
   uploadId?: string;
   /** Raw folders of other uploads by id, for schemas in them ('../uploads/{id}/raw/...'); none: not read. */
   otherUploadRaw?: (uploadId: string) => string | undefined;
+  /**
+   * Other mainfiles in the mainfile's folder (upload paths) with their parsers' names, for a parser
+   * whose run builds on another entry's (Wannier90 on a DFT run); listed when called, not before.
+   */
+  folderMainfiles?: () => Promise<FolderMainfile[]>;
   /** The mainfile's content (already decompressed). */
   content: Buffer;
   /** Adds a WARNING/INFO line to the entry's processing logs. */
   log: (level: LogLevel, event: string) => void;
+}
+
+/** A mainfile beside another one: its upload path and the name of the parser that matches it. */
+export interface FolderMainfile {
+  path: string;
+  parser: string;
 }
 
 /** What a streaming parser gets instead of the whole content. */
