@@ -2,7 +2,7 @@
 // workflow2 sections, in SI units: the Wannier model as run.method.tb.wannier with the k-point grid and
 // the projected orbitals, the structure with a group per projection site, and one calculation with the
 // hopping matrix, the interpolated band structure and the DOS. Wannier90 post-processes a first-principles
-// run; its own entry is a single point, as in NOMAD.
+// run; its own entry is a single point, as in NOMAD, unless that run is beside it (workflow.ts).
 import { ANGSTROM, BOHR, ELECTRON_VOLT, type Mat3, type Vec3 } from '@oasis/chem';
 import type { RunCalculation, RunMethod, RunSystem, WithCodeSpecific } from '@oasis/schema';
 import type { Structure } from '../../structure.ts';

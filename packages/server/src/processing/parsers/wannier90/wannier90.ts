@@ -6,6 +6,7 @@ import { codeOutput } from '../code-sections.ts';
 import { siblingNames, siblingText } from '../sibling-files.ts';
 import { type WannierSideFiles, wannierArchive } from './archive.ts';
 import { readColumns, readHr, readWin, readWout } from './read-wannier90.ts';
+import { firstPrinciplesMainfile, firstPrinciplesPlusTb } from './workflow.ts';
 
 const SIDE_FILE_BYTES = 256 * 1024 ** 2;
 
@@ -57,6 +58,10 @@ export const wannier90Parser: MainfileParser = {
     const out = readWout(input.content.toString('latin1'), input.mainfile);
     for (const warning of out.warnings) input.log('WARNING', warning);
     const side = await sideFiles(input);
-    return codeOutput(wannierArchive(out, side), 'Wannier90', 'calculation', input.log);
+    const archive = wannierArchive(out, side);
+    // On a first-principles run beside it, the model is the second step of a workflow.
+    const firstPrinciples = await firstPrinciplesMainfile(input);
+    if (firstPrinciples !== undefined) archive.workflow2 = firstPrinciplesPlusTb(firstPrinciples);
+    return codeOutput(archive, 'Wannier90', 'calculation', input.log);
   },
 };
