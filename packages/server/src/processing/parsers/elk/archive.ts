@@ -1,6 +1,6 @@
 // From Elk's INFO.OUT (and EIGVAL.OUT, TDOS.OUT beside it) to NOMAD's run and workflow2 sections, in SI
 // units: one method (functional by libxc names, (L)APW+lo basis with its muffin tins, k-point grid,
-// smearing, spin), the system, and one calculation of the ground state with its SCF loops, eigenvalues
+// smearing, spin), the system, and a calculation per self-consistent cycle with its SCF loops, eigenvalues
 // and total DOS.
 import { BOHR, ELEMENTARY_CHARGE, HARTREE, type Mat3, type Vec3 } from '@oasis/chem';
 import type {
@@ -21,7 +21,7 @@ import {
   type CodeArchive,
 } from '../code-sections.ts';
 import type { ElkDos, ElkEigenvalues } from './read-elk-files.ts';
-import type { ElkInfo, ElkLoop } from './read-elk.ts';
+import type { ElkCycle, ElkInfo, ElkLoop } from './read-elk.ts';
 
 /** libxc names of Elk's xctype (its first number); Elk's LDA exchange is Slater's. */
 const FUNCTIONALS: Readonly<Record<number, readonly string[]>> = {
@@ -210,6 +210,29 @@ function dosOf(dos: ElkDos, fermi: number): NonNullable<RunCalculation['dos_elec
   }));
 }
 
+/** A self-consistent cycle's calculation: the last loop's energies and charges, every loop, forces. */
+function cycleCalculation(cycle: ElkCycle, atoms: number | undefined): RunCalculation {
+  const calculation: RunCalculation = calculationRefs(0);
+  const last = cycle.loops.at(-1);
+  if (!last) return calculation;
+  calculation.energy = energyOf(last);
+  calculation.n_scf_iterations = cycle.loops.length;
+  calculation.scf_iteration = cycle.loops.map((loop) => {
+    const charges = chargesOf(loop);
+    return {
+      energy: energyOf(loop),
+      ...(charges ? { charges: [charges] } : {}),
+      ...(loop.time !== undefined ? { time_calculation: loop.time } : {}),
+    };
+  });
+  calculation.calculation_converged = cycle.converged;
+  const charges = chargesOf(last);
+  if (charges) calculation.charges = [charges];
+  if (cycle.forces.length > 0 && cycle.forces.length === atoms)
+    calculation.forces = { total: { value: cycle.forces.map((f) => f.map((x) => (x * HARTREE) / BOHR)) } };
+  return calculation;
+}
+
 /** Seconds since the epoch of INFO.OUT's start date and time (no time zone given: UTC). */
 function dateOf(date: string | undefined, time: string | undefined): number | undefined {
   const d = /^(\d{4})-(\d\d)-(\d\d)$/.exec(date ?? '');
@@ -229,32 +252,21 @@ export function elkArchive(
   const method = methodOf(info, warnings);
   const nAtoms = info.species.reduce((n, s) => n + s.positions.length, 0);
   const structures = info.lattice.length === 3 && nAtoms > 0 ? [structureOf(info)] : [];
-  const calculation: RunCalculation = calculationRefs(0);
-  const last = info.loops.at(-1);
-  if (last) calculation.energy = energyOf(last);
-  if (info.loops.length > 0) {
-    calculation.n_scf_iterations = info.loops.length;
-    calculation.scf_iteration = info.loops.map((loop) => {
-      const charges = chargesOf(loop);
-      return {
-        energy: energyOf(loop),
-        ...(charges ? { charges: [charges] } : {}),
-        ...(loop.time !== undefined ? { time_calculation: loop.time } : {}),
-      };
-    });
-    calculation.calculation_converged = info.converged;
-    const charges = last && chargesOf(last);
-    if (charges) calculation.charges = [charges];
+  if (info.cycles.length > 1)
+    warnings.push(
+      `INFO.OUT has ${info.cycles.length} self-consistent cycles: each is a calculation, all on the first geometry (later geometries are not read)`,
+    );
+  const calculations = info.cycles.map((cycle) => cycleCalculation(cycle, structures[0]?.species.length));
+  // The files beside INFO.OUT and the timings belong to the run's last cycle.
+  const calculation = calculations.at(-1);
+  const fermi = info.cycles.at(-1)?.loops.at(-1)?.energies.Fermi;
+  if (calculation) {
+    if (info.totalTime !== undefined) calculation.time_calculation = info.totalTime;
+    if (files.eigenvalues)
+      calculation.eigenvalues = [eigenvaluesOf(files.eigenvalues, method.electronic?.n_spin_channels ?? 1)];
+    if (files.dos && fermi !== undefined) calculation.dos_electronic = dosOf(files.dos, fermi);
   }
-  const atoms = structures[0]?.species.length;
-  if (info.forces.length > 0 && info.forces.length === atoms)
-    calculation.forces = { total: { value: info.forces.map((f) => f.map((x) => (x * HARTREE) / BOHR)) } };
-  if (info.totalTime !== undefined) calculation.time_calculation = info.totalTime;
-  if (files.eigenvalues)
-    calculation.eigenvalues = [eigenvaluesOf(files.eigenvalues, method.electronic?.n_spin_channels ?? 1)];
-  const fermi = last?.energies.Fermi;
-  if (files.dos && fermi !== undefined) calculation.dos_electronic = dosOf(files.dos, fermi);
-  const run = codeRun('Elk', info.version, method, structures, structures.length > 0 ? [calculation] : []);
+  const run = codeRun('Elk', info.version, method, structures, structures.length > 0 ? calculations : []);
   const start = dateOf(info.date, info.time);
   if (start !== undefined) run.time_run = { date_start: start };
   return { run, workflow2: singlePoint(), structure: structures[0]!, warnings };

@@ -51,6 +51,10 @@ Smearing type :    0
  Gaussian
 Smearing width :   0.2000000000E-02
 
++------------------------------+
+| Self-consistent loop started |
++------------------------------+
+
 +--------------------+
 | Loop number :    1 |
 +--------------------+
@@ -181,6 +185,17 @@ describe('the Elk reader and archive', () => {
     ]);
     expect(elkArchive(readElkInfo(info.slice(0, info.indexOf('Species')))).structure).toBeUndefined();
     expect(() => readElkInfo('hello\n')).toThrow('not an Elk INFO.OUT');
+  });
+
+  it('makes a calculation of each self-consistent cycle', () => {
+    const start = info.indexOf('+------------------------------+\n| Self-consistent loop started');
+    const end = info.indexOf('Timings');
+    const twice = info.slice(0, end) + info.slice(start, end) + info.slice(end);
+    const { run, warnings } = elkArchive(readElkInfo(twice));
+    expect(at(run, 'calculation/length')).toBe(2);
+    expect(at(run, 'calculation/1/scf_iteration/length')).toBe(2);
+    expect(at(run, 'calculation/1/system_ref')).toBe('/run/0/system/0');
+    expect(warnings[0]).toMatch(/^INFO.OUT has 2 self-consistent cycles/);
   });
 
   it('leaves out an EIGVAL.OUT with missing k-points', () => {

@@ -43,6 +43,13 @@ export interface ElkLoop {
   time?: number;
 }
 
+export interface ElkCycle {
+  loops: ElkLoop[];
+  converged: boolean;
+  /** Hartree/Bohr, Cartesian: each atom's total force of the cycle's last 'Forces :' print. */
+  forces: Vec[];
+}
+
 export interface ElkInfo {
   version?: string;
   /** 'YYYY-MM-DD' and 'hh:mm:ss' */
@@ -70,12 +77,10 @@ export interface ElkInfo {
   smearingType?: number;
   /** Hartree */
   smearingWidth?: number;
-  loops: ElkLoop[];
-  /** Hartree/Bohr, Cartesian: each atom's total force of the last 'Forces :' print. */
-  forces: Vec[];
+  /** Each self-consistent cycle (one per geometry of a run over several). */
+  cycles: ElkCycle[];
   /** CPU seconds, the 'Timings' total. */
   totalTime?: number;
-  converged: boolean;
   finished: boolean;
   warnings: string[];
 }
@@ -134,14 +139,16 @@ const info = {
   xcType: first(/^Exchange-correlation functional :\s+(\d+)(?:\s+(\d+))?(?:\s+(\d+))?/, integers),
   smearingType: first(/^Smearing type :\s*(\d+)/, integer()),
   smearingWidth: first(setting('Smearing width'), real()),
-  loops: blocks(/^\| Loop number :\s+\d+/, loop),
-  forces: spans(/^Forces :/, /^\s+\S/, {
-    total: every(new RegExp(`^\\s+total force\\s*:\\s*(${F}\\s+${F}\\s+${F})`), vec3),
+  cycles: blocks(/^\| Self-consistent loop started \|/, {
+    loops: blocks(/^\| Loop number :\s+\d+/, loop),
+    converged: flag(/^Convergence targets achieved/),
+    forces: spans(/^Forces :/, /^\s+\S/, {
+      total: every(new RegExp(`^\\s+total force\\s*:\\s*(${F}\\s+${F}\\s+${F})`), vec3),
+    }),
   }),
   timings: spans(/^Timings \(CPU seconds\) :/, /^\s+\S/, {
     total: first(new RegExp(`^\\s+total\\s*:\\s*${F}`), real()),
   }),
-  converged: flag(/^Convergence targets achieved/),
   finished: flag(/\| Elk version \S+ stopped \|/),
 };
 
@@ -164,7 +171,7 @@ const loopOf = (read: Loop): ElkLoop => {
 export function readElkInfo(content: string, file = 'INFO.OUT'): ElkInfo {
   const { values, warnings } = readText(info, content, file);
   if (!values.version) throw new Error("not an Elk INFO.OUT: no '| Elk version ... started |' line");
-  const { species, spin, loops, counts, intCounts, xcType, forces, timings, ...rest } = values;
+  const { species, spin, cycles, counts, intCounts, xcType, timings, ...rest } = values;
   const out: ElkInfo = {
     lattice: rest.lattice,
     species: species.map((s) => ({
@@ -176,9 +183,11 @@ export function readElkInfo(content: string, file = 'INFO.OUT'): ElkInfo {
     spinTreatment: spin[0]?.lines ?? [],
     counts: { ...recordOf(counts), ...recordOf(intCounts) },
     xcType: xcType ?? [],
-    loops: loops.map(loopOf),
-    forces: forces.at(-1)?.total ?? [],
-    converged: rest.converged,
+    cycles: cycles.map((cycle) => ({
+      loops: cycle.loops.map(loopOf),
+      converged: cycle.converged,
+      forces: cycle.forces.at(-1)?.total ?? [],
+    })),
     finished: rest.finished,
     warnings,
   };
