@@ -52,6 +52,17 @@ describe('projectArchive', () => {
     });
   });
 
+  it('resolves negative list indices from the end, placing the value at its own index', () => {
+    const workflow = {
+      workflow2: { outputs: [{ section: '/run/0/calculation/-1' }, { section: '/run/0/calculation/-3' }] },
+    };
+    const out = projectArchive({ ...archive, ...workflow }, { workflow2: 'include-resolved' });
+    const run = out.run as Array<{ calculation: unknown[] }>;
+    expect(run[0]?.calculation).toEqual([{}, archive.run[0]!.calculation[1]]);
+    // A reference before the list's start resolves to nothing and brings nothing along.
+    expect(run[0]?.calculation).toHaveLength(2);
+  });
+
   it('ignores references that leave the archive through inherited properties', () => {
     const hostile = { results: { refs: ['/__proto__/polluted', '/constructor/prototype', '#/toString'] } };
     const out = projectArchive(hostile, { results: 'include-resolved' });

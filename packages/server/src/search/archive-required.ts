@@ -72,6 +72,22 @@ export const resolve = (archive: unknown, path: readonly string[]): unknown =>
     return isObject(node) && Object.hasOwn(node, part) ? node[part] : undefined;
   }, archive);
 
+/**
+ * The path with negative list indices counted from the end ('calculation/-1', as NOMAD's parsers refer
+ * to a run's last calculation) made absolute in `archive`, so the value is placed where it sits there.
+ */
+export const absoluteIndices = (archive: unknown, path: readonly string[]): string[] => {
+  let node = archive;
+  return path.map((part) => {
+    const absolute =
+      Array.isArray(node) && /^-\d+$/.test(part) && node.length + Number(part) >= 0
+        ? String(node.length + Number(part))
+        : part;
+    node = resolve(node, [absolute]);
+    return absolute;
+  });
+};
+
 interface Found {
   /** In-archive references that resolve, with where their strings sit. */
   internal: { path: string[]; holder: Json | unknown[]; key: string | number; inplace: boolean }[];
@@ -99,9 +115,10 @@ const collectReferences = (start: Slot, archive: unknown, into: Found, inplace: 
   while (pending.length > 0) {
     const [holder, key, item] = pending.pop() as Slot;
     if (typeof item === 'string') {
-      const path = referencePath(item);
+      const written = referencePath(item);
+      const path = written && absoluteIndices(archive, written);
       if (path && resolve(archive, path) !== undefined) into.internal.push({ path, holder, key, inplace });
-      const external = path ? undefined : externalReference(item);
+      const external = written ? undefined : externalReference(item);
       if (external) into.external.push({ ...external, holder, key, inplace });
     } else if (Array.isArray(item) || isObject(item)) {
       pushChildren(item);

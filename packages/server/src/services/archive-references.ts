@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { readJsonFile } from '../files/read.ts';
 import { UploadFiles } from '../files/storage.ts';
 import { generateEntryId } from '../processing/ids.ts';
-import { place, resolve, type ExternalReference } from '../search/archive-required.ts';
+import { absoluteIndices, place, resolve, type ExternalReference } from '../search/archive-required.ts';
 import { MAX_REFERENCED_ARCHIVES } from '../search/limits.ts';
 import { findEntryRow } from '../store/entries.ts';
 import { mayReadUpload } from '../auth/access.ts';
@@ -55,17 +55,14 @@ export const resolveExternalReferences = async (
       );
     }
     const archive = await archives.get(key);
-    const target = archive === undefined ? undefined : resolve(archive, reference.path);
+    const path = archive === undefined ? [] : absoluteIndices(archive, reference.path);
+    const target = archive === undefined ? undefined : resolve(archive, path);
     if (target === undefined) continue;
     if (reference.inplace) {
       (reference.holder as Record<string | number, unknown>)[reference.key] = structuredClone(target);
     } else {
       const refArchives = (out[REF_ARCHIVES_KEY] ??= {}) as Json;
-      place(
-        refArchives,
-        [`../uploads/${uploadId}/archive/${entryId}`, ...reference.path],
-        structuredClone(target),
-      );
+      place(refArchives, [`../uploads/${uploadId}/archive/${entryId}`, ...path], structuredClone(target));
     }
   }
 };
