@@ -5,27 +5,42 @@ import { archiveParser } from './parsers/archive.ts';
 import { castepParser } from './parsers/castep/castep.ts';
 import { cifParser } from './parsers/cif.ts';
 import { cp2kParser } from './parsers/cp2k/cp2k.ts';
+import { crystalParser } from './parsers/crystal/crystal.ts';
+import { dftbplusParser } from './parsers/dftbplus/dftbplus.ts';
+import { dlpolyParser } from './parsers/dlpoly/dlpoly.ts';
 import { elasticParser } from './parsers/elastic/elastic.ts';
+import { elkParser } from './parsers/elk/elk.ts';
 import { excitingParser } from './parsers/exciting/exciting.ts';
 import { fhiAimsParser } from './parsers/fhi-aims/fhi-aims.ts';
 import { gaussianParser } from './parsers/gaussian/gaussian.ts';
+import { gpawParser } from './parsers/gpaw/gpaw.ts';
 import { gromacsParser } from './parsers/gromacs/gromacs.ts';
 import { lammpsParser } from './parsers/lammps/lammps.ts';
+import { namdParser } from './parsers/namd/namd.ts';
 import { nexusParser } from './parsers/nexus/nexus.ts';
 import { nwchemParser } from './parsers/nwchem/nwchem.ts';
+import { octopusParser } from './parsers/octopus/octopus.ts';
 import { orcaParser } from './parsers/orca/orca.ts';
 import { outcarParser } from './parsers/outcar/outcar.ts';
 import { phonopyParser } from './parsers/phonopy/phonopy.ts';
 import { poscarParser } from './parsers/poscar.ts';
+import { psi4Parser } from './parsers/psi4/psi4.ts';
 import { quantumEspressoParser } from './parsers/quantum-espresso/quantum-espresso.ts';
+import { siestaParser } from './parsers/siesta/siesta.ts';
+import { turbomoleParser } from './parsers/turbomole/turbomole.ts';
 import { vasprunParser } from './parsers/vasp/index.ts';
+import { wannier90Parser } from './parsers/wannier90/wannier90.ts';
+import { wien2kParser } from './parsers/wien2k/wien2k.ts';
+import { xtbParser } from './parsers/xtb/xtb.ts';
 import { xyzParser } from './parsers/xyz.ts';
+import { yamboParser } from './parsers/yambo/yambo.ts';
 import { compressionOf, withoutCompressionSuffix } from './compression.ts';
 import type { MainfileParser } from './types.ts';
 
 /**
  * Registry order matters: the first match wins. Archive files first (their names are explicit), then
- * the code parsers, whose name patterns are narrowed by content checks, then plain structure files.
+ * the code parsers, whose name patterns are narrowed by content checks (the codes read since NOMAD's
+ * parser tests came with them last, so none can take an older code's file), then plain structure files.
  */
 export const PARSERS: readonly MainfileParser[] = [
   archiveParser,
@@ -44,6 +59,20 @@ export const PARSERS: readonly MainfileParser[] = [
   excitingParser,
   abinitParser,
   elasticParser,
+  siestaParser,
+  wien2kParser,
+  elkParser,
+  crystalParser,
+  turbomoleParser,
+  psi4Parser,
+  octopusParser,
+  gpawParser,
+  xtbParser,
+  dftbplusParser,
+  dlpolyParser,
+  namdParser,
+  wannier90Parser,
+  yamboParser,
   nexusParser,
   cifParser,
   poscarParser,
