@@ -114,7 +114,7 @@ export function frameRotation(parameters: readonly number[], vectors: Mat3): Mat
 export const dimensionality = first(/DIMENSIONALITY OF THE SYSTEM\s+(\d)/, (match) => Number(match[1]));
 
 /** The element of a conventional atomic number ('X' where there is none). */
-export const elementOf = (nat: number): string => ELEMENT_SYMBOLS[nat % 100] ?? 'X';
+const elementOf = (nat: number): string => ELEMENT_SYMBOLS[nat % 100] ?? 'X';
 
 /**
  * The structure (SI) of a geometry with `dim` periodic directions, ghost atoms left out. A slab is

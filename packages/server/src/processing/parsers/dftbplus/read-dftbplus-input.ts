@@ -6,7 +6,7 @@ import { ANGSTROM, type Mat3, type Vec3 } from '@oasis/chem';
 import type { Structure } from '../../structure.ts';
 import { symbolOf } from '../xyz-read.ts';
 
-export type HsdValue = string | number | HsdSection;
+type HsdValue = string | number | HsdSection;
 export interface HsdSection {
   [key: string]: HsdValue;
 }

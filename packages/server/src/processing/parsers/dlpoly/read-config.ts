@@ -2,7 +2,7 @@
 // index) on one line, then its position, and its velocity and force when the level key says so (0, 1, 2).
 // Cells are three rows in Å; imcon 0 is a system without periodic boundaries.
 
-export interface DlpolyAtom {
+interface DlpolyAtom {
   name: string;
   /** Å */
   position: number[];

@@ -3,7 +3,7 @@
 // angles, dihedrals, inversions, rigid bodies and tethers, closed by 'finish'; the pair (vdw), metal,
 // three- and four-body potentials between atom names follow, up to 'close'.
 
-export interface FieldAtom {
+interface FieldAtom {
   label: string;
   /** amu */
   mass: number;
@@ -24,7 +24,7 @@ export interface FieldTerm {
   parameters: number[];
 }
 
-export interface FieldMolecule {
+interface FieldMolecule {
   name: string;
   count: number;
   nAtoms: number;

@@ -21,7 +21,7 @@ import {
 
 type Vec = [number, number, number];
 
-export interface ElkSpecies {
+interface ElkSpecies {
   label: string;
   /** Bohr */
   muffinTinRadius?: number;

@@ -101,7 +101,7 @@ const METHOD_EXTRAS: Readonly<Record<string, string>> = {
 const TAR_TYPES: Readonly<Record<string, string>> = { int: 'int32', float: 'float64', complex: 'complex128' };
 
 /** A tar .gpw: info.xml's parameters and array dimensions, then the arrays it names. */
-export async function readTarGpw(source: ByteSource): Promise<GpawRun> {
+async function readTarGpw(source: ByteSource): Promise<GpawRun> {
   const members = new Map((await tarMembers(source)).map((member) => [member.name, member]));
   const info = members.get('info.xml');
   if (!info)
@@ -213,7 +213,7 @@ function kgridOf(kpts: unknown): number[] | undefined {
 }
 
 /** A ulm .gpw (ASE units: Å, eV). */
-export async function readUlmGpw(source: ByteSource): Promise<GpawRun> {
+async function readUlmGpw(source: ByteSource): Promise<GpawRun> {
   const { root } = await readUlm(source);
   const at = (path: string) => ulmAt(root, path);
   const parameters = (at('parameters') ?? {}) as UlmNode;

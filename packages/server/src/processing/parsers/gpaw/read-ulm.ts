@@ -5,7 +5,7 @@
 // {"ndarray": [shape, dtype, offset]}.
 import { type ByteSource, type NdArray, readArray } from './byte-source.ts';
 
-export const ULM_MAGIC = /^(?:AFFormat|- of Ulm)/;
+const ULM_MAGIC = /^(?:AFFormat|- of Ulm)/;
 
 export type UlmNode = { readonly [key: string]: unknown };
 

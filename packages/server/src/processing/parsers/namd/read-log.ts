@@ -6,7 +6,7 @@ import { readText } from '../../text/read-text.ts';
 import { after } from '../../text/rule-split.ts';
 import { type Convert, every, fields, first, flag, integer, last, real, text } from '../../text/rules.ts';
 
-export interface NamdTiming {
+interface NamdTiming {
   step: number;
   /** s: wall time since the start, and per step. */
   wall: number;

@@ -6,7 +6,7 @@
 import { ANGSTROM, BOHR, ELECTRON_VOLT, HARTREE } from '@oasis/chem';
 
 /** A variable's value: its text (quotes dropped), or the rows of cells of a block. */
-export type OctopusValue = string | string[][];
+type OctopusValue = string | string[][];
 
 /** Variables by lower-case name, each with its name as written. */
 export type OctopusVariables = Map<string, { name: string; value: OctopusValue }>;

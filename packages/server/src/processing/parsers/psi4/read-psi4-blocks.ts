@@ -2,7 +2,6 @@
 // bohr or Å as printed, e·bohrⁿ): the geometry, the SCF algorithm, basis sets, the DFT potential, energy
 // tables ('Key Energy = value'), orbital energies, properties (multipoles, Mulliken and Löwdin charges)
 // and gradient tables.
-import { numbersIn } from '../../text/numbers.ts';
 import {
   type Convert,
   type Declaration,
@@ -209,5 +208,3 @@ export const contributionNames = every(
   /^\s*-(.+?) (?:Energy 1st Derivatives|contribution to gradient):/,
   text(),
 );
-
-export const numbers: Convert<number[]> = (m) => numbersIn(m[1]!);

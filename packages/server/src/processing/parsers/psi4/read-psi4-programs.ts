@@ -20,7 +20,7 @@ import {
   propertiesDeclaration,
 } from './read-psi4-blocks.ts';
 
-export type SubmoduleKind =
+type SubmoduleKind =
   | 'scf'
   | 'scf_grad'
   | 'mp'
@@ -48,7 +48,7 @@ const KINDS: readonly SubmoduleKind[] = [
 
 export type Psi4Properties = Parsed<typeof propertiesDeclaration>;
 
-export interface Psi4Geometry {
+interface Psi4Geometry {
   species: string[];
   /** in `unit` */
   positions: Vec[];

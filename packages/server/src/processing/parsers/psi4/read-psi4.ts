@@ -7,7 +7,7 @@ import { F, type Vec, contributionNames, gradientContributions, gradientTable } 
 import { type Psi4Submodule, submoduleRules, submodulesOf } from './read-psi4-programs.ts';
 
 export type { KeyValue, Vec } from './read-psi4-blocks.ts';
-export type { Psi4Functional, Psi4Geometry, Psi4Properties, Psi4Submodule } from './read-psi4-programs.ts';
+export type { Psi4Functional, Psi4Properties, Psi4Submodule } from './read-psi4-programs.ts';
 
 export interface Psi4Module {
   submodules: Psi4Submodule[];

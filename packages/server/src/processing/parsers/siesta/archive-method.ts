@@ -40,7 +40,7 @@ const simulationValue = (value: string): string | number => {
   return number ? Number(number[0]) : value;
 };
 
-export const parameter = (out: SiestaOutput, key: string) =>
+const parameter = (out: SiestaOutput, key: string) =>
   out.simulation.find((entry) => entry.key === key)?.value;
 
 /** The length of a 'LatticeConstant 2.87 Ang' in m (Å when no unit is given). */

@@ -16,7 +16,7 @@ export interface FdfInput {
 }
 
 /** The canonical form of an fdf label. */
-export const fdfKey = (label: string): string => label.toLowerCase().replace(/[._-]/g, '');
+const fdfKey = (label: string): string => label.toLowerCase().replace(/[._-]/g, '');
 
 const TRUE = new Set(['true', '.true.', 'yes', 't']);
 const FALSE = new Set(['false', '.false.', 'no', 'f']);

@@ -27,7 +27,7 @@ import { type FdfInput, readFdf } from './read-siesta-fdf.ts';
 
 type Vec = [number, number, number];
 
-export interface SiestaAtoms {
+interface SiestaAtoms {
   /** 'Ang', 'Bohr', 'fractional', 'scaled' (units of the lattice constant) as the output names it. */
   format: string;
   positions: Vec[];

@@ -39,8 +39,6 @@ import {
   statptCoordinates,
 } from './read-turbomole-blocks.ts';
 
-export type { Vec } from './read-turbomole-blocks.ts';
-
 export interface TurbomoleGeometry {
   species: string[];
   /** bohr */
@@ -48,20 +46,20 @@ export interface TurbomoleGeometry {
 }
 
 /** A periodic set of point charges (or its clusters) a cluster is embedded in, in bohr. */
-export interface TurbomoleEmbedding {
+interface TurbomoleEmbedding {
   name: 'redefined' | 'pc_cluster' | 'qm_cluster';
   geometry: TurbomoleGeometry;
   /** bohr, for the redefined unit cell */
   cell?: Vec[];
 }
 
-export interface TurbomoleBasis {
+interface TurbomoleBasis {
   auxiliary: boolean;
   spherical: boolean;
   rows: { symbol: string; contracted: number; name: string; shells: string }[];
 }
 
-export interface TurbomoleScfIteration {
+interface TurbomoleScfIteration {
   /** Hartree */
   total: number;
   oneElectron: number;
@@ -74,7 +72,7 @@ export interface TurbomoleScfIteration {
 }
 
 /** A correlated energy box: 'Final <method> energy' and its correlation energy (Hartree). */
-export interface TurbomoleCorrelated {
+interface TurbomoleCorrelated {
   method: string;
   energy: number;
   correlation?: number;

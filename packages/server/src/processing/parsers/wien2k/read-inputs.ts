@@ -9,7 +9,7 @@ import { block, blocks, every, fields, first, integer, text } from '../../text/r
 type Vec = [number, number, number];
 const NUM = '([-+]?\\d*\\.?\\d+(?:[eEdD][-+]?\\d+)?)';
 
-export interface Wien2kAtom {
+interface Wien2kAtom {
   /** Fractional coordinates of each equivalent position (of the conventional cell). */
   positions: Vec[];
   /** The name column ('Cr', 'C 1', 'O1'). */
@@ -133,7 +133,7 @@ export function readWien2kIn0(content: string, file = 'case.in0'): Wien2kIn0 {
   };
 }
 
-export interface Wien2kIn1Orbital {
+interface Wien2kIn1Orbital {
   l: number;
   /** Ry */
   energy: number;

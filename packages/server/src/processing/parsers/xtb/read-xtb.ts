@@ -217,9 +217,9 @@ const output = {
 
 export type XtbSinglePoint = Parsed<typeof singlePoint>;
 export type XtbModule = Parsed<typeof output>['modules'][number];
-export type XtbOptimization = Parsed<typeof optimization>;
-export type XtbDynamics = Parsed<typeof dynamics>;
-export type XtbProperties = Parsed<typeof properties>;
+type XtbOptimization = Parsed<typeof optimization>;
+type XtbDynamics = Parsed<typeof dynamics>;
+type XtbProperties = Parsed<typeof properties>;
 
 export interface XtbOutput {
   version?: string;

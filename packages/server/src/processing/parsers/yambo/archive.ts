@@ -42,7 +42,7 @@ type DftPlusGw = ArchiveOf<(typeof workflowVariants)['simulationworkflowschema.g
 };
 
 /** The structure of ns.db1: ATOM_POS [species][atom][xyz] and LATTICE_VECTORS [xyz][vector], in bohr. */
-export function structureOf(db: Database | undefined): Structure | undefined {
+function structureOf(db: Database | undefined): Structure | undefined {
   const positions = numbersOf(db, 'ATOM_POS');
   const shape = shapeOf(db, 'ATOM_POS');
   const counts = numbersOf(db, 'N_ATOMS');

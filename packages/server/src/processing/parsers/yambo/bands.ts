@@ -10,7 +10,7 @@ import type { YamboContent, YamboOccupations } from './read-yambo.ts';
 type Vec = number[];
 
 /** Fractional coordinates of a k-point in internal units: row i of `iru` (a_i over the scaling factors) dotted with it. */
-export const fractionalK = (iru: readonly Vec[] | undefined, k: Vec): Vec =>
+const fractionalK = (iru: readonly Vec[] | undefined, k: Vec): Vec =>
   iru?.length === 3 ? iru.map((row) => row[0]! * k[0]! + row[1]! * k[1]! + row[2]! * k[2]!) : k;
 
 /** Rows of a C-ordered array of the given shape. */

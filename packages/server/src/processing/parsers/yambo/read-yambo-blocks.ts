@@ -12,14 +12,14 @@ const NUM = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eEdD][-+]?\d+)?`;
 const PARAMETER = /^\s*([^:]*?[A-Za-z][^:]*?)\s*(?:\[[^\]]*\]|\([^)]*\))?\s*:\s*(.*?)\s*$/;
 
 /** An I/O record: the database read or written, its key-value lines and its serial number. */
-export const ioRecord = {
+const ioRecord = {
   head: first(/^\s*\[(RD|WR)(.+?)\]-*\s*$/, fields({ direction: text(1), file: text(2) })),
   parameters: every(PARAMETER, fields({ key: text(1), value: text(2) })),
   serial: first(/^\s*- S\/N\s+(\d+)/, text(1)),
 };
 
 /** Every I/O record of a scope, each up to its 'S/N' line. */
-export const ioRecords = blocks(/^\s*\[(?:RD|WR)[^\]]*\]-*\s*$/, ioRecord, { end: /^\s*- S\/N / });
+const ioRecords = blocks(/^\s*\[(?:RD|WR)[^\]]*\]-*\s*$/, ioRecord, { end: /^\s*- S\/N / });
 
 /** A two-number line ('[eV K]: 0.000000  0.000000'): the second number. */
 const second = (pattern: RegExp) => first(pattern, number(2));

@@ -53,7 +53,6 @@ const declaration = {
 };
 
 export type YamboReport = Parsed<typeof declaration>;
-export type YamboSection = YamboReport['sections'][number];
 export type YamboContent = Parsed<typeof sectionContent>;
 export type YamboOccupations = Parsed<typeof occupations>;
 export type YamboSubSection = Parsed<typeof subSection>;
