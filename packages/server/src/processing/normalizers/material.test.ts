@@ -580,6 +580,24 @@ describe('material normaliser: symmetry analysed with moyo', () => {
     // How fast is bench:codes' question; here it is reported only.
     console.info(`material normaliser on a 200-atom cell: ${elapsed.toFixed(0)} ms`);
   });
+
+  it('leaves a simulation box of more than 1,000 atoms unanalysed (a 6x6x6 rock-salt supercell)', async () => {
+    const cells: number[][] = [];
+    const species: string[] = [];
+    for (let i = 0; i < 12; i++)
+      for (let j = 0; j < 12; j++)
+        for (let k = 0; k < 12; k++) {
+          cells.push([i / 12, j / 12, k / 12]);
+          species.push((i + j + k) % 2 === 0 ? 'Na' : 'Cl');
+        }
+    const { results, logs } = await normalise(crystal(cube(6 * 5.64), cells, species));
+    expect(results.material.structural_type).toBe('bulk');
+    expect(results.material.symmetry).toBeUndefined();
+    expect(logs).toContainEqual({
+      level: 'INFO',
+      event: 'no symmetry analysis: the cell has 1728 atoms, more than 1000',
+    });
+  });
 });
 
 describe('declared symmetry', () => {
