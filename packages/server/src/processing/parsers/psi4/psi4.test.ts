@@ -1,5 +1,5 @@
 import { ANGSTROM, BOHR, ELEMENTARY_CHARGE, HARTREE } from '@oasis/chem';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
 import { at, expectClose } from '../archive-test-helpers.ts';
@@ -8,101 +8,7 @@ import { psi4Parser } from './psi4.ts';
 import { readPsi4Output } from './read-psi4.ts';
 
 /** A small RHF single point of our own in Psi4's layout (hydrogen fluoride), then an MP2 program. */
-const output = `
-          Psi4: An Open-Source Ab Initio Electronic Structure Package
-                               Psi4 1.9.1 release
-
-    Psi4 started on: Tuesday, 02 January 2024 03:30PM
-
-*** tstart() called on host
-*** at Tue Jan  2 15:30:00 2024
-
-         ---------------------------------------------------------
-                                   SCF
-               by Justin Turney, Rob Parrish, Andy Simmonett
-                              RHF Reference
-         ---------------------------------------------------------
-
-  ==> Geometry <==
-
-    Geometry (in Angstrom), charge = 0, multiplicity = 1:
-
-       Center              X                  Y                   Z               Mass
-    ------------   -----------------  -----------------  -----------------  -----------------
-         F            0.000000000000     0.000000000000    -0.046000000000    18.998403162730
-         H            0.000000000000     0.000000000000     0.874000000000     1.007825032230
-
-  ==> Algorithm <==
-
-  SCF Algorithm Type is PK.
-  Energy threshold   = 1.00e-06
-
-  ==> Primary Basis <==
-
-  Basis Set: CC-PVDZ
-    Number of shells: 9
-    Number of basis function: 19
-
-  ==> Iterations <==
-
-                        Total Energy        Delta E     RMS |[F,P]|
-
-   @RHF iter   1:  -100.00000000000000   -1.00000e+02   1.00000e-01
-   @RHF iter   2:  -100.02000000000000   -2.00000e-02   1.00000e-03 DIIS
-
-    Doubly Occupied:
-
-       1A1   -26.300000     2A1    -1.600000
-
-    Virtual:
-
-       3A1     0.150000
-
-   => Energetics <=
-
-    Nuclear Repulsion Energy =              5.2000000000000000
-    One-Electron Energy =                -150.0000000000000000
-    Total Energy =                       -100.0200000000000000
-
-Properties will be evaluated at   0.000000,   0.000000,   0.000000 [a0]
-
-  Dipole Moment: (a.u.)
-     X:     0.0000      Y:     0.0000      Z:     0.7000     Total:     0.7000
-
-  Mulliken Charges: (a.u.)
-   Center  Symbol    Alpha    Beta     Spin     Total
-       1     F     4.70000  4.70000  0.00000 -0.40000
-       2     H     0.30000  0.30000  0.00000  0.40000
-
-   Total alpha =  5.00000, Total beta =  5.00000, Total charge =  0.00000
-
-*** tstop() called on host at Tue Jan  2 15:30:01 2024
-Module time:
-	user time   =       0.50 seconds =       0.01 minutes
-Total time:
-	user time   =       0.50 seconds =       0.01 minutes
-
-*** tstart() called on host
-*** at Tue Jan  2 15:30:01 2024
-
-                       MP2
-              Program Written by Ugur Bozkaya
-
-	Computing MP2 energy using SCF MOs (Canonical MP2)...
-	==============================================================================
-	Nuclear Repulsion Energy (a.u.)    :     5.20000000000000
-	MP2 Correlation Energy (a.u.)      :    -0.20000000000000
-	MP2 Total Energy (a.u.)            :  -100.22000000000000
-	==============================================================================
-
-*** tstop() called on host at Tue Jan  2 15:30:02 2024
-Module time:
-	user time   =       0.25 seconds =       0.00 minutes
-Total time:
-	user time   =       0.75 seconds =       0.01 minutes
-
-*** Psi4 exiting successfully. Buy a developer a beer!
-`;
+const output = readFileSync(new URL('fixtures/hf-mp2.out', import.meta.url), 'latin1');
 
 describe('the Psi4 reader and archive', () => {
   it('reads the SCF and the MP2 program as methods and calculations, in SI units', () => {
