@@ -90,6 +90,43 @@ test('a GROMACS run becomes an MD entry with its trajectory and its molecules', 
   await snap(page, 'gromacs-md-entry');
 });
 
+/**
+ * A code read since NOMAD's parser tests came (Psi4, the parser's own fixture: an RHF single point of
+ * HF, then MP2): the upload page lists it, and its output becomes an entry of its program and molecule.
+ */
+test('a Psi4 output becomes an entry of its program and molecule; the code list names SIESTA to Yambo', async ({
+  page,
+}) => {
+  await page.goto(gui('/'));
+  await register(page, {
+    username: 'sherrill',
+    firstName: 'David',
+    lastName: 'Sherrill',
+    password: 'psi-four-09',
+  });
+  await page.goto(gui('/user/uploads'));
+  await page.getByRole('button', { name: 'Create a new upload' }).click();
+  const codes = page.getByRole('region', { name: 'Supported codes' });
+  for (const name of ['SIESTA', 'WIEN2k', 'CRYSTAL', 'TURBOMOLE', 'xTB', 'DFTB+', 'DL_POLY', 'NAMD', 'YAMBO'])
+    await expect(codes.getByRole('button', { name, exact: true })).toBeVisible();
+  await codes.getByRole('button', { name: 'Psi4', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Psi4' });
+  await expect(dialog.getByRole('link', { name: 'https://psicode.org/' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const output = new URL(
+    '../../packages/server/src/processing/parsers/psi4/fixtures/hf-mp2.out',
+    import.meta.url,
+  );
+  await uploadFiles(page, [{ name: 'hf.out', buffer: readFileSync(output) }]);
+  await expect(page.getByText('1/1 entries processed')).toBeVisible();
+  await page.getByRole('row', { name: /hf\.out.*SUCCESS/ }).click();
+  await expect(page).toHaveURL(/\/entry\/id\//);
+  await expect(page.getByText('FH Psi4 calculation').first()).toBeVisible();
+  await expect(page.getByText('1.9.1')).toBeVisible();
+  await expect(page.getByText('molecule / cluster')).toBeVisible();
+  await snap(page, 'psi4-entry');
+});
+
 /** A phonopy run (FHI-aims displacements of Ge): a Phonon workflow whose page shows the phonons. */
 test('a phonopy run becomes a phonon entry with its band structure, DOS and thermodynamics', async ({
   page,
