@@ -1,9 +1,19 @@
 // From an Octopus run (stdout, inp, exec/parser.log, static/info) to NOMAD's run and workflow2 sections,
 // in SI units: the method of the input variables (parser.log's values, as Octopus used them, over the
 // inp's), the system of the coordinates and the printed box, a calculation per SCF run with its
-// iterations, the final results of static/info on the last one, and the input variables as
-// x_octopus_input_* / x_octopus_parserlog_*.
-import { ANGSTROM, BOHR, ELECTRON_VOLT, ELEMENTARY_CHARGE, HARTREE, type Mat3, type Vec3 } from '@oasis/chem';
+// iterations, the final results of static/info on the last one (a ground state's), a calculation per
+// step of a time propagation, and the input variables as x_octopus_input_* / x_octopus_parserlog_*.
+import {
+  ANGSTROM,
+  AU_TIME,
+  BOHR,
+  ELECTRON_VOLT,
+  ELEMENTARY_CHARGE,
+  HARTREE,
+  PLANCK,
+  type Mat3,
+  type Vec3,
+} from '@oasis/chem';
 import type {
   BandEnergies,
   CalculationEnergy,
@@ -241,6 +251,31 @@ function scfCalculations(run: OctopusRun, outputEnergy: number, elapsed: { time:
   });
 }
 
+/**
+ * One calculation per time step of a propagation: its total energy, simulated time (Octopus's time unit is
+ * ħ/Hartree, or ħ/eV with eV-Å output units) and the wall time of the step and since the start.
+ */
+function timeDependentCalculations(
+  run: OctopusRun,
+  outputEnergy: number,
+  elapsed: { time: number },
+): RunCalculation[] {
+  const timeUnit = unitsAreEvAngstrom(run, 'UnitsOutput') ? PLANCK / (2 * Math.PI) / ELECTRON_VOLT : AU_TIME;
+  return (run.out.timeDependent?.steps ?? []).map((row) => {
+    elapsed.time += row.elapsed;
+    return {
+      ...calculationRefs(0),
+      step: row.step,
+      time: row.time * timeUnit,
+      energy: { total: { value: row.energy * outputEnergy } },
+      // The propagator's self-consistency steps (the SCF iterations of a Born-Oppenheimer step).
+      n_scf_iterations: row.scfSteps,
+      time_calculation: row.elapsed,
+      time_physical: elapsed.time,
+    };
+  });
+}
+
 /** The final results of static/info (and static/eigenvalues) on a calculation. */
 function addResults(calculation: RunCalculation, run: OctopusRun): void {
   const info = run.info;
@@ -279,6 +314,8 @@ export function octopusArchive(run: OctopusRun): CodeArchive {
   const elapsed = { time: 0 };
   const calculations = scfCalculations(run, outputEnergy, elapsed);
   const optimization = run.out.mode === 'go' || run.out.minimization.length > 0;
+  const propagation = run.out.mode === 'td' || run.out.timeDependent !== undefined;
+  calculations.push(...timeDependentCalculations(run, outputEnergy, elapsed));
   const structures = structure ? [structure] : [];
   if (run.out.minimization.length > 0) {
     // An optimisation's calculations are its steps, each on the geometry of its geom/go.NNNN.xyz.
@@ -301,9 +338,11 @@ export function octopusArchive(run: OctopusRun): CodeArchive {
       });
     }
   }
-  if (calculations.length === 0 && run.info) calculations.push(calculationRefs(0));
-  // static/info is of ground-state runs: an optimisation writes none (one beside it is of an earlier run).
-  if (calculations.length > 0 && !optimization) addResults(calculations[calculations.length - 1]!, run);
+  // static/info is of ground-state runs: an optimisation or a propagation writes none (one beside it is of
+  // the ground state it started from).
+  if (calculations.length === 0 && run.info && !propagation) calculations.push(calculationRefs(0));
+  if (calculations.length > 0 && !optimization && !propagation)
+    addResults(calculations[calculations.length - 1]!, run);
   const runSection: WithCodeSpecific<ReturnType<typeof codeRun>> = codeRun(
     'Octopus',
     run.out.version,
@@ -316,6 +355,8 @@ export function octopusArchive(run: OctopusRun): CodeArchive {
   if (converged !== undefined) runSection.x_octopus_info_scf_converged_iterations = converged;
   Object.assign(runSection, codeVariables('input', run.inp), codeVariables('parserlog', run.parserLog));
   if (run.out.walltime !== undefined) runSection.time_run = { wall_start: 0, wall_end: run.out.walltime };
+  // NOMAD's metainfo has no workflow of a time propagation: a propagation keeps the SinglePoint of every
+  // mode but the optimisation.
   const workflow2: Workflow = optimization ? geometryOptimization() : singlePoint();
   return { run: runSection, workflow2, structure: structures.at(-1)!, warnings };
 }

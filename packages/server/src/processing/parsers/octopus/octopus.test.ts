@@ -1,4 +1,4 @@
-import { ANGSTROM, BOHR, ELECTRON_VOLT, HARTREE } from '@oasis/chem';
+import { ANGSTROM, AU_TIME, BOHR, ELECTRON_VOLT, HARTREE, PLANCK } from '@oasis/chem';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,6 +208,71 @@ describe('parsers/octopus geometry optimisations', () => {
     expectClose(at(archive, 'run/0/calculation/1/energy/total/value'), -1.17 * HARTREE);
     expect(at(archive, 'run/0/calculation/1/system_ref')).toBe('/run/0/system/2');
     expectClose(at(archive, 'run/0/system/2/atoms/positions/1/0'), 0.74 * ANGSTROM);
+  });
+});
+
+// A time propagation of the same molecule, as Octopus prints it: a heading, the column names, and a row
+// per step (step, time and energy in the output's units, self-consistency steps, seconds of the step).
+// Octopus's row format: (i7, 1x, 2f14.6, i10, f14.3).
+const tdRow = (step: number, time: number, energy: number, scfSteps: number, seconds: number) =>
+  `${String(step).padStart(7)} ${time.toFixed(6).padStart(14)}${energy.toFixed(6).padStart(14)}` +
+  `${String(scfSteps).padStart(10)}${seconds.toFixed(3).padStart(14)}`;
+const TD_STDOUT = [
+  ...STDOUT.split('\n').slice(0, 8),
+  'Input: [CalculationMode = td]',
+  ...STDOUT.split('\n').slice(9, 17),
+  'Input: [TDTimeStep = 5.000000E-02 hbar/H]',
+  '******************************* Time-Dependent Simulation ********************************',
+  '  Iter           Time        Energy   SC Steps    Elapsed Time ',
+  '******************************************************************************************',
+  '',
+  tdRow(1, 0.05, -1.15, 1, 0.12),
+  tdRow(2, 0.1, -1.1495, 1, 0.1),
+  "Info: Finished writing information to 'restart/td'.",
+  tdRow(3, 0.15, -1.148, 2, 0.13),
+  '',
+  '             Calculation ended on 2026/01/01 at 10:00:00',
+  '                        Walltime:  00m 1.000s',
+].join('\n');
+
+describe('parsers/octopus time propagations', () => {
+  it('makes a calculation per time step with its energy, simulated time and wall time', async () => {
+    const result = await parse(runFolder(TD_STDOUT));
+    expect(result.ok).toBe(true);
+    const archive = result.archive;
+    expect(at(archive, 'run/0/calculation/length')).toBe(3);
+    const step = 'run/0/calculation/2';
+    expect(at(archive, `${step}/step`)).toBe(3);
+    expectClose(at(archive, `${step}/time`), 0.15 * AU_TIME);
+    expectClose(at(archive, `${step}/energy/total/value`), -1.148 * HARTREE);
+    expectClose(at(archive, 'run/0/calculation/1/energy/total/value'), -1.1495 * HARTREE);
+    expect(at(archive, `${step}/n_scf_iterations`)).toBe(2);
+    expectClose(at(archive, `${step}/time_calculation`), 0.13);
+    expectClose(at(archive, `${step}/time_physical`), 0.35);
+    expect(at(archive, `${step}/system_ref`)).toBe('/run/0/system/0');
+    expect(at(archive, `${step}/method_ref`)).toBe('/run/0/method/0');
+    // static/info beside it is of the ground state the propagation started from.
+    expect(at(archive, `${step}/energy/electrostatic`)).toBeUndefined();
+    expect(at(archive, `${step}/forces`)).toBeUndefined();
+    expect(at(archive, 'workflow2/name')).toBe('SinglePoint');
+    expect(result.logs.filter((l) => l.level === 'WARNING')).toEqual([]);
+  });
+
+  it('reads time in ħ/eV and energy in eV with eV-Å units', async () => {
+    const root = runFolder(TD_STDOUT);
+    writeFileSync(join(root, 'h2', 'inp'), `${INP}\nUnits = ev_angstrom\n`);
+    const archive = (await parse(root)).archive;
+    expectClose(at(archive, 'run/0/calculation/0/time'), (0.05 * PLANCK) / (2 * Math.PI) / ELECTRON_VOLT);
+    expectClose(at(archive, 'run/0/calculation/0/energy/total/value'), -1.15 * ELECTRON_VOLT);
+  });
+
+  it('keeps the steps of a cut propagation and says it did not finish', async () => {
+    const root = runFolder(TD_STDOUT.slice(0, TD_STDOUT.indexOf(tdRow(3, 0.15, -1.148, 2, 0.13)) + 22));
+    const result = await parse(root);
+    expect(result.ok).toBe(true);
+    expect(result.logs.some((l) => l.level === 'WARNING' && /did not finish/.test(l.event))).toBe(true);
+    expect(at(result.archive, 'run/0/calculation/length')).toBe(2);
+    expectClose(at(result.archive, 'run/0/calculation/1/time_physical'), 0.22);
   });
 });
 

@@ -1,11 +1,23 @@
 // What an Octopus standard output says (its own units, named in brackets: [b] bohr, [A] Å, [H] Hartree,
 // [eV]): version, calculation mode, the simulation box's lattice and periodicity, the grid spacing and
 // cut-off, the printed exchange and correlation, each SCF run with per iteration the total energy
-// ('etot', in the input's energy unit), Fermi energy and time, geometry-optimisation steps, and whether
-// the run ended. static/info repeats the grid and adds the final results (read-info.ts).
+// ('etot', in the input's energy unit), Fermi energy and time, geometry-optimisation steps, the rows of a
+// time propagation, and whether the run ended. static/info repeats the grid and adds the final results (read-info.ts).
 import { readText } from '../../text/read-text.ts';
 import { number } from '../../text/convert-number.ts';
-import { type Parsed, block, blocks, fields, first, integer, table, text, vector } from '../../text/rules.ts';
+import {
+  type Parsed,
+  block,
+  blocks,
+  every,
+  fields,
+  first,
+  integer,
+  real,
+  table,
+  text,
+  vector,
+} from '../../text/rules.ts';
 
 /** The simulation box as printed in stdout and in static/info. */
 export const grid = {
@@ -49,6 +61,16 @@ const declaration = {
       Number.isFinite(Number(match[1])) ? { value: Number(match[1]), unit: match[2] } : undefined,
     ),
     maxForce: first(/^\s*Max force\s*=\s*(\S+)/, number()),
+  }),
+  // A time propagation (CalculationMode = td): after its heading, one row per time step with the step, the
+  // simulated time and the total energy (the output's units), the self-consistency steps of the propagator
+  // and the seconds since the previous row. The rows run to the end of the file: a ground state recomputed
+  // during the propagation prints its SCF between them and the heading again, lower-case.
+  timeDependent: block(/^\*+ Time-Dependent Simulation \*+\s*$/, {
+    steps: every(
+      /^\s*(\d+)\s+(\S+)\s+(\S+)\s+(\d+)\s+(\S+)\s*$/,
+      fields({ step: integer(1), time: real(2), energy: real(3), scfSteps: integer(4), elapsed: real(5) }),
+    ),
   }),
   finished: first(/^\s*Calculation ended on/, () => true),
   walltime: first(
