@@ -1,6 +1,7 @@
 // From a GPAW restart file to NOMAD's run and workflow2 sections, in SI units: one method (mode as basis,
 // functional by libxc names, occupations, convergence), the system, and one calculation with the energies,
-// forces, Fermi level, eigenvalues and, of ulm files, the density and effective potential on the grid.
+// forces, Fermi level, eigenvalues and, of ulm files, the density and effective potential on the grid and
+// the band structure of a run along a band path.
 import {
   ATOMIC_MASS_UNIT,
   ELECTRON_VOLT,
@@ -18,6 +19,7 @@ import type {
 } from '@oasis/schema';
 import type { Structure } from '../../structure.ts';
 import { calculationRefs, codeRun, singlePoint, xcFunctional, type CodeArchive } from '../code-sections.ts';
+import { bandStructureOf } from './band-path.ts';
 import { nested, type NdArray } from './byte-source.ts';
 import { MAX_GRID_VALUES, type GpawRun } from './read-gpw.ts';
 
@@ -160,7 +162,7 @@ function volumetric(run: GpawRun, grid: NdArray, unit: number): Record<string, u
   };
 }
 
-function calculation(run: GpawRun): WithCodeSpecific<RunCalculation> {
+function calculation(run: GpawRun, warnings: string[]): WithCodeSpecific<RunCalculation> {
   const energy: CalculationEnergy = {};
   for (const [key, value] of Object.entries(run.energies))
     (energy as Record<string, unknown>)[key] = { value: value * run.energyUnit };
@@ -180,6 +182,8 @@ function calculation(run: GpawRun): WithCodeSpecific<RunCalculation> {
   }
   const bands = bandEnergies(run);
   if (bands) result.eigenvalues = [bands];
+  const bandStructure = bandStructureOf(run, energy.fermi, warnings);
+  if (bandStructure) result.band_structure_electronic = [bandStructure];
   if (run.converged !== undefined) result.calculation_converged = run.converged;
   const volume = run.lengthUnit ** 3;
   if (run.density && run.density.shape.length === 4)
@@ -216,7 +220,13 @@ export function gpawArchive(run: GpawRun): CodeArchive {
       `the density and potential grids (${run.gridLeftOut} values each) are larger than ${MAX_GRID_VALUES} values: left out`,
     );
   const structure = structureOf(run);
-  const runSection = codeRun('GPAW', run.version, method(run, warnings), [structure], [calculation(run)]);
+  const runSection = codeRun(
+    'GPAW',
+    run.version,
+    method(run, warnings),
+    [structure],
+    [calculation(run, warnings)],
+  );
   const velocities = velocitiesOf(run, structure.species);
   if (velocities) runSection.system![0]!.atoms!.velocities = velocities;
   return { run: runSection, workflow2: singlePoint(), structure, warnings };

@@ -87,6 +87,58 @@ const ULM = ulmFile(
   ],
 );
 
+// ASE's JSON encoding of an array, as the ulm writer stores arrays inside a parameter's dict.
+const ndarray = (shape: number[], flat: number[]) => ({ __ndarray__: [shape, 'float64', flat] });
+
+// A made-up band-structure run of a square lattice along 'GX,MG' (six k-points) whose symmetry left five
+// irreducible points: the path's last Gamma is the first irreducible point again.
+const BANDS_ULM = ulmFile(
+  (offset) => ({
+    'parameters.': {
+      mode: 'lcao',
+      xc: 'LDA',
+      fixdensity: true,
+      kpts: {
+        kpts: ndarray([6, 3], [0, 0, 0, 0.25, 0, 0, 0.5, 0, 0, 0.5, 0.5, 0, 0.25, 0.25, 0, 0, 0, 0]),
+        special_points: {
+          G: ndarray([3], [0, 0, 0]),
+          X: ndarray([3], [0.5, 0, 0]),
+          M: ndarray([3], [0.5, 0.5, 0]),
+        },
+        labelseq: 'GX,MG',
+        cell: { __ase_objtype__: 'cell', array: ndarray([3, 3], [2, 0, 0, 0, 2, 0, 0, 0, 10]) },
+      },
+    },
+    'atoms.': {
+      'numbers.': { ndarray: [[1], 'int64', offset('numbers')] },
+      'positions.': { ndarray: [[1, 3], 'float64', offset('positions')] },
+      cell: [
+        [2, 0, 0],
+        [0, 2, 0],
+        [0, 0, 10],
+      ],
+      pbc: [true, true, false],
+    },
+    'occupations.': { fermilevel: -1 },
+    'wave_functions.': {
+      'eigenvalues.': { ndarray: [[1, 5, 2], 'float64', offset('eigenvalues')] },
+      'kpts.': {
+        'bzkpts.': { ndarray: [[6, 3], 'float64', offset('bzkpts')] },
+        'bz2ibz.': { ndarray: [[6], 'int64', offset('bz2ibz')] },
+        'ibzkpts.': { ndarray: [[5, 3], 'float64', offset('ibzkpts')] },
+      },
+    },
+  }),
+  [
+    ['numbers', int64(3)],
+    ['positions', float64s([0, 0, 5])],
+    ['eigenvalues', float64s([-5, 1, -4, 2, -3, 3, -2, 4, -1, 5])],
+    ['bzkpts', float64s([0, 0, 0, 0.25, 0, 0, 0.5, 0, 0, 0.5, 0.5, 0, 0.25, 0.25, 0, 0, 0, 0])],
+    ['bz2ibz', Buffer.concat([0, 1, 2, 3, 4, 0].map(int64))],
+    ['ibzkpts', float64s([0, 0, 0, 0.25, 0, 0, 0.5, 0, 0, 0.5, 0.5, 0, 0.25, 0.25, 0])],
+  ],
+);
+
 const INFO_XML = `<gpaw_io version="0.1" endianness="little">
   <parameter name="version"       value="6"/>
   <parameter name="lengthunit"    value="Bohr"/>
@@ -162,6 +214,22 @@ describe('parsers/gpaw', () => {
     expectClose(at(archive, 'run/0/calculation/0/energy/fermi'), 1.25 * ELECTRON_VOLT);
     expectClose(at(archive, 'run/0/calculation/0/eigenvalues/0/energies/0/0/2'), 2 * ELECTRON_VOLT);
     expect(at(archive, 'run/0/calculation/0/calculation_converged')).toBe(true);
+  });
+
+  it('writes the band structure of a run along a BandPath, one segment per stretch', async () => {
+    const result = await parse('bands.gpw', BANDS_ULM);
+    expect(result.ok).toBe(true);
+    const bands = 'run/0/calculation/0/band_structure_electronic/0';
+    expect(at(result.archive, `${bands}/segment`)).toHaveLength(2);
+    expect(at(result.archive, `${bands}/segment/0/endpoints_labels`)).toEqual(['G', 'X']);
+    expect(at(result.archive, `${bands}/segment/1/endpoints_labels`)).toEqual(['M', 'G']);
+    expect(at(result.archive, `${bands}/segment/1/kpoints/1`)).toEqual([0.25, 0.25, 0]);
+    expectClose(at(result.archive, `${bands}/segment/0/energies/0/2/1`), 3 * ELECTRON_VOLT);
+    // The closing Gamma takes the first irreducible point's energies.
+    expectClose(at(result.archive, `${bands}/segment/1/energies/0/2/0`), -5 * ELECTRON_VOLT);
+    expectClose(at(result.archive, `${bands}/energy_fermi`), -ELECTRON_VOLT);
+    // NOMAD's reciprocal cell: 1/a without 2π, in 1/m.
+    expectClose(at(result.archive, `${bands}/reciprocal_cell/0/0`), 1 / (2 * ANGSTROM));
   });
 
   it('reads a tar file in its Bohr and Hartree', async () => {

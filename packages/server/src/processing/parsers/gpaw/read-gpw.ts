@@ -4,6 +4,7 @@
 // the energies, forces, magnetic moments, Fermi level, eigenvalues and occupations per spin and k-point,
 // and of ulm files the density and effective potential on the grid.
 import { ANGSTROM, BOHR, ELECTRON_VOLT, HARTREE } from '@oasis/chem';
+import { bandPathOf, type GpawBandPath } from './band-path.ts';
 import { type ByteSource, type NdArray, readArray } from './byte-source.ts';
 import { readUlm, ulmArray, ulmArrayInfo, ulmAt, type UlmNode } from './read-ulm.ts';
 import { tarMembers } from './read-tar.ts';
@@ -45,6 +46,11 @@ export interface GpawRun {
   occupations?: NdArray;
   kpoints?: number[][];
   kweights?: number[];
+  /** All k-points of the Brillouin zone and the irreducible one of each (ulm files). */
+  bzkpoints?: number[][];
+  bz2ibz?: number[];
+  /** The band path of a band-structure run, when kpts was an ASE BandPath (ulm files). */
+  bandPath?: GpawBandPath;
   /** The Monkhorst-Pack grid and its offset, when the run used one. */
   kgrid?: number[];
   kgridOffset?: number[];
@@ -274,6 +280,9 @@ async function readUlmGpw(source: ByteSource): Promise<GpawRun> {
     kpoints: rows(await ulmArray(source, root, 'wave_functions.kpts.ibzkpts')),
     kweights: (await ulmArray(source, root, 'wave_functions.kpts.weights'))?.values,
     kgrid: kgridOf(parameters.kpts),
+    bzkpoints: rows(await ulmArray(source, root, 'wave_functions.kpts.bzkpts')),
+    bz2ibz: (await ulmArray(source, root, 'wave_functions.kpts.bz2ibz'))?.values,
+    bandPath: bandPathOf(parameters.kpts),
     ...(gridInfo ? { gridPoints: gridInfo.shape.slice(-3) } : {}),
     ...(gridValues > MAX_GRID_VALUES ? { gridLeftOut: gridValues } : {}),
     density: await grid('density.density'),
