@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { H5grovePayloadFormat } from '@oasis/schema';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { hasHdf5Signature } from '../files/hdf5-file.ts';
+import { hasHdf5Signature } from '../files/hdf5-signature.ts';
 import type { Hdf5ReadRequest, Hdf5ReadResult } from '../files/hdf5-read.ts';
 import type { Hdf5Reader } from '../files/hdf5-reader.ts';
 import { nonRootPath } from '../files/paths.ts';

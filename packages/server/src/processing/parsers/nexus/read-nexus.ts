@@ -3,7 +3,7 @@
 // chemical_formula, NXsample_component chemical_formula, NXsubstance molecular_formula_hill).
 import h5wasm, { Dataset, Group, type File as H5File } from 'h5wasm/node';
 import { confineHdf5Reads } from '../../../files/hdf5-confine.ts';
-import { hdf5DeclaredSize } from '../../../files/hdf5-file.ts';
+import { hdf5DeclaredSize } from '../../../files/hdf5-signature.ts';
 import { resolveChild } from '../../../files/hdf5-objects.ts';
 
 export interface NexusSummary {
