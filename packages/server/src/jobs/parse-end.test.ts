@@ -24,6 +24,13 @@ describe('parserEndMessage', () => {
         limits,
       ),
     ).toBe('the parser ran out of memory (limit 2 GB) on a');
+    const workerOutOfMemory = exit(
+      'Error [ERR_WORKER_OUT_OF_MEMORY]: Worker terminated due to reaching memory limit: JS heap out of memory',
+      null,
+    );
+    expect(parserEndMessage({ ...workerOutOfMemory, code: 1 }, 'a', limits)).toBe(
+      'the parser ran out of memory (limit 2 GB) on a',
+    );
     expect(
       parserEndMessage(exit('# Fatal JavaScript invalid size error 169220804', 'SIGTRAP'), 'a', limits),
     ).toBe(

@@ -8,8 +8,10 @@ export type ParserEnd =
   | { kind: 'exit'; code: number | null; signal: string | null; stderr: string }
   | { kind: 'shutdown' };
 
-// V8 prints these before aborting; the process dies with SIGABRT or SIGTRAP.
-const HEAP_EXHAUSTED = /JavaScript heap out of memory|Reached heap limit|Allocation failed/;
+// V8 prints these before aborting; the process dies with SIGABRT or SIGTRAP. A worker thread whose heap
+// fills (tsx's loader runs in one, under the same heap cap) ends the process with exit code 1 instead.
+const HEAP_EXHAUSTED =
+  /JavaScript heap out of memory|Reached heap limit|Allocation failed|ERR_WORKER_OUT_OF_MEMORY|JS heap out of memory/;
 const SIZE_LIMIT = /invalid size error|invalid array length|invalid table size/i;
 
 /** The ERROR log of an entry whose parser process died, naming the limit it ran into and the file. */
