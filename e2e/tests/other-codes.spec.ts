@@ -122,8 +122,8 @@ test('a Psi4 output becomes an entry of its program and molecule; the code list 
   await page.getByRole('row', { name: /hf\.out.*SUCCESS/ }).click();
   await expect(page).toHaveURL(/\/entry\/id\//);
   await expect(page.getByText('FH Psi4 calculation').first()).toBeVisible();
-  await expect(page.getByText('1.9.1')).toBeVisible();
-  await expect(page.getByText('molecule / cluster')).toBeVisible();
+  await expect(page.getByText('1.9.1').first()).toBeVisible();
+  await expect(page.getByText('molecule / cluster').first()).toBeVisible();
   await snap(page, 'psi4-entry');
 });
 
