@@ -1,8 +1,9 @@
 // A properties run's band structure and DOS, in SI units: the k-points of each band line from the output
 // (start, end and number of points, in fractions of the reciprocal primitive vectors), their energies
 // from the fort.25 blocks; the DOS from its fort.25 blocks.
-import { HARTREE, inverse3, transpose3, type Mat3 } from '@oasis/chem';
+import { HARTREE } from '@oasis/chem';
 import type { BandEnergies, RunBandStructure, RunDos } from '@oasis/schema';
+import { reciprocalCell } from '../../normalizers/electronic-kspace.ts';
 import type { Structure } from '../../structure.ts';
 import type { CrystalOutput } from './read-crystal.ts';
 import type { F25Block } from './read-f25.ts';
@@ -75,10 +76,7 @@ export function bandStructureSection(
       energies: perSpin,
     });
   }
-  const reciprocal = transpose3(inverse3(structure.lattice)).map((row) =>
-    row.map((x) => 2 * Math.PI * x),
-  ) as Mat3;
-  return { reciprocal_cell: reciprocal, segment: segments };
+  return { reciprocal_cell: reciprocalCell(structure.lattice), segment: segments };
 }
 
 /**

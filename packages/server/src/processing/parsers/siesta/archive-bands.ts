@@ -1,6 +1,7 @@
 // The eigenvalues (.EIG, .KP) and band structure (.bands along the BandLines path) of a SIESTA run.
 import { BOHR, ELECTRON_VOLT, type Mat3, type Vec3 } from '@oasis/chem';
 import type { RunCalculation } from '@oasis/schema';
+import { reciprocalCell } from '../../normalizers/electronic-kspace.ts';
 import { latticeConstant } from './archive-method.ts';
 import { bandSegments, bandVertices, type SiestaBands } from './read-siesta-bands.ts';
 import type { SiestaEigenvalues } from './read-siesta-eig.ts';
@@ -27,20 +28,6 @@ export function eigenvaluesOf(
     section.kpoints_weights = eig.weights;
   }
   return section;
-}
-
-/** The reciprocal cell (rows, 1/m, with 2π) of a cell (rows, m). */
-function reciprocalCell(cell: Mat3): Mat3 {
-  const cross = (u: readonly number[], v: readonly number[]): Vec3 => [
-    u[1]! * v[2]! - u[2]! * v[1]!,
-    u[2]! * v[0]! - u[0]! * v[2]!,
-    u[0]! * v[1]! - u[1]! * v[0]!,
-  ];
-  const [a, b, c] = cell;
-  const volume = a.reduce((sum, x, i) => sum + x * cross(b, c)[i]!, 0);
-  return [cross(b, c), cross(c, a), cross(a, b)].map((row) =>
-    row.map((x) => (2 * Math.PI * x) / volume),
-  ) as Mat3;
 }
 
 /** The band structure of the .bands file along the BandLines path, when the two agree. */

@@ -79,7 +79,8 @@ function bandStructure(out: WannierOutput, band: ReturnType<typeof readColumns>,
       energies,
     };
   });
-  const reciprocal = out.reciprocal.slice(-3).map((row) => row.map((x) => x / ANGSTROM));
+  // The .wout's b vectors hold the 2π; a band structure's reciprocal_cell does not (electronic-kspace.ts).
+  const reciprocal = out.reciprocal.slice(-3).map((row) => row.map((x) => x / ANGSTROM / (2 * Math.PI)));
   return {
     ...(fermi !== undefined ? { energy_fermi: fermi } : {}),
     ...(reciprocal.length === 3 ? { reciprocal_cell: reciprocal } : {}),
