@@ -182,3 +182,25 @@ export function codeOutput(
     entryName: `${hillFormula(elementComposition(archive.structure.species))} ${entryType} ${noun}`,
   };
 }
+
+/**
+ * The output of a simulation that may have no coordinates beside it (an MD log whose configuration
+ * files were not uploaded): with a structure, as codeOutput; without one, its calculations alone make
+ * the entry, and with none either it fails saying what is missing.
+ */
+export function simulationOutput(
+  archive: Omit<CodeArchive, 'structure'> & { structure?: Structure },
+  entryType: string,
+  log: (level: LogLevel, event: string) => void,
+  nothingToShow: string,
+): ParserOutput {
+  const { structure } = archive;
+  if (structure) return codeOutput({ ...archive, structure }, entryType, 'simulation', log);
+  if (!archive.run.calculation) throw new Error(nothingToShow);
+  for (const warning of archive.warnings) log('WARNING', warning);
+  return {
+    sections: { run: [archive.run], workflow2: archive.workflow2 },
+    entryType,
+    entryName: `${entryType} simulation`,
+  };
+}

@@ -2,7 +2,7 @@
 // HISTORY (trajectory) and CONTROL (title) files beside it.
 import { basename } from 'node:path';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
-import { codeOutput } from '../code-sections.ts';
+import { simulationOutput } from '../code-sections.ts';
 import { siblingText } from '../sibling-files.ts';
 import { dlpolyArchive, type DlpolyInputs } from './archive.ts';
 import { readDlpolyConfig, readDlpolyHistory } from './read-config.ts';
@@ -99,16 +99,12 @@ export const dlpolyParser: MainfileParser = {
     if (inputs.history.length >= MAX_FRAMES)
       log('WARNING', `HISTORY is read in part: its first ${MAX_FRAMES} frames`);
     const archive = dlpolyArchive(output, inputs);
-    if (archive.structure)
-      return codeOutput({ ...archive, structure: archive.structure }, 'DL_POLY', 'simulation', log);
-    // Without CONFIG or HISTORY the printed statistics alone make the entry.
-    if (!archive.run.calculation)
-      throw new Error('the OUTPUT has no statistics and no CONFIG lies beside it');
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      entryType: 'DL_POLY',
-      entryName: 'DL_POLY simulation',
-    };
+    // Without the coordinates beside it, the printed energies alone make the entry.
+    return simulationOutput(
+      archive,
+      'DL_POLY',
+      log,
+      'the OUTPUT has no statistics and no CONFIG lies beside it',
+    );
   },
 };

@@ -2,7 +2,7 @@
 // and the final binary coordinates (with their extended-system cell) beside them.
 import { basename } from 'node:path';
 import type { MainfileParser, ParserOutput } from '../../types.ts';
-import { codeOutput } from '../code-sections.ts';
+import { simulationOutput } from '../code-sections.ts';
 import { readHead, siblingFile } from '../sibling-files.ts';
 import { readLammpsDcd } from '../lammps/read-dcd.ts';
 import { namdArchive, type NamdFrame } from './archive.ts';
@@ -132,16 +132,12 @@ export const namdParser: MainfileParser = {
     );
     const { frames, labels } = await framesOf(absolutePath, rawRoot, read, log);
     const archive = namdArchive(read, { ...(config ? { config } : {}), labels, frames });
-    if (archive.structure)
-      return codeOutput({ ...archive, structure: archive.structure }, 'NAMD', 'simulation', log);
-    // Without the coordinate files the energies alone make the entry.
-    if (!archive.run.calculation)
-      throw new Error('the log has no ENERGY lines and its coordinates are not beside it');
-    for (const warning of archive.warnings) log('WARNING', warning);
-    return {
-      sections: { run: [archive.run], workflow2: archive.workflow2 },
-      entryType: 'NAMD',
-      entryName: 'NAMD simulation',
-    };
+    // Without the coordinates beside it, the printed energies alone make the entry.
+    return simulationOutput(
+      archive,
+      'NAMD',
+      log,
+      'the log has no ENERGY lines and its coordinates are not beside it',
+    );
   },
 };
