@@ -17,10 +17,10 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { matchParser } from './matching.ts';
+import { NOMAD_TEST_DATA } from './parsers/archive-test-helpers.ts';
 import { parseMainfile } from './pipeline.ts';
 
 const samples = new URL('../../../../../shared/samples/codes/', import.meta.url).pathname;
-const nomadTestData = process.env.NOMAD_PARSER_TESTS_SRC ?? '/tmp/nomad-parser-tests/src';
 
 const MAINFILES = [
   'quantumespresso/TiO2_opt/pw.out',
@@ -109,15 +109,15 @@ describe.skipIf(!existsSync(samples))('truncated code outputs (skipped without .
   );
 });
 
-describe.skipIf(!existsSync(nomadTestData))(
-  `truncated outputs of NOMAD's parser test data (skipped without ${nomadTestData}, which the conformance tool extracts)`,
+describe.skipIf(!existsSync(NOMAD_TEST_DATA))(
+  `truncated outputs of NOMAD's parser test data (skipped without ${NOMAD_TEST_DATA}, which the conformance tool extracts)`,
   () => {
     it.each(NOMAD_MAINFILES)(
       '%s (%s): cut at 5, 50 and 90 per cent: fails saying where it stops or warns',
       async (path, parser) => {
-        const file = join(nomadTestData, path);
+        const file = join(NOMAD_TEST_DATA, path);
         expect(matchParser(basename(path), readFileSync(file).subarray(0, 4096))?.name).toBe(parser);
-        await expectCutOutputsReported(nomadTestData, path, true);
+        await expectCutOutputsReported(NOMAD_TEST_DATA, path, true);
       },
     );
   },

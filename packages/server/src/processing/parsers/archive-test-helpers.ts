@@ -27,3 +27,13 @@ export function expectAllClose(actual: unknown, expected: readonly number[], rel
   expect((actual as unknown[]).length).toBe(expected.length);
   expected.forEach((value, i) => expectClose((actual as unknown[])[i], value, rel));
 }
+
+/**
+ * Where the conformance tool (../shared/tools/nomad-parser-tests) extracted NOMAD's parser test data, the
+ * root (or NOMAD_PARSER_TESTS_SRC); tests over it skip where it is absent, as on a clean clone.
+ */
+export const NOMAD_TEST_DATA = process.env.NOMAD_PARSER_TESTS_SRC ?? '/tmp/nomad-parser-tests/src';
+
+/** The folder of one code's test data in NOMAD's electronic- or atomistic-parsers repository. */
+export const nomadTestData = (repository: 'electronic-parsers' | 'atomistic-parsers', code: string): string =>
+  `${NOMAD_TEST_DATA}/${repository}/tests/data/${code}`;

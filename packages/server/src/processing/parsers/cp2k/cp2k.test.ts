@@ -2,7 +2,7 @@ import { ANGSTROM, BOHR, HARTREE } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { cp2kArchive } from './archive.ts';
 import { cp2kParser } from './cp2k.ts';
 import { readCp2kOutput } from './read-cp2k.ts';
@@ -187,7 +187,7 @@ describe.skipIf(!existsSync(samples))('CP2K samples (skipped without ../shared)'
 });
 
 // NOMAD's own test data, where the conformance tool has extracted it (skipped elsewhere).
-const nomadData = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/cp2k/';
+const nomadData = `${nomadTestData('electronic-parsers', 'cp2k')}/`;
 const parseNomad = async (path: string) => {
   const result = await parseMainfile({
     absolutePath: `${nomadData}${path}`,

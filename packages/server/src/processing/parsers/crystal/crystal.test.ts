@@ -7,6 +7,7 @@ import { crystalParser } from './crystal.ts';
 import { functionalsOf, weightedXcFunctional } from './functional.ts';
 import { readCrystalOutput } from './read-crystal.ts';
 import { readF25 } from './read-f25.ts';
+import { nomadTestData } from '../archive-test-helpers.ts';
 
 // A made-up rock-salt single point, in the layout of a CRYSTAL14 output.
 const SINGLE_POINT = `LiF test
@@ -228,7 +229,7 @@ describe('parsers/crystal', () => {
 });
 
 // NOMAD's test data, where present (not in CI).
-const dir = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/crystal';
+const dir = nomadTestData('electronic-parsers', 'crystal');
 const mainfiles = (folder: string): string[] =>
   readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);

@@ -2,7 +2,7 @@ import { ANGSTROM, BOHR, ELEMENTARY_CHARGE, HARTREE } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { dftbArchive } from './archive.ts';
 import { dftbplusParser } from './dftbplus.ts';
 import { hsdGeometry, readGen, readHsd } from './read-dftbplus-input.ts';
@@ -175,7 +175,7 @@ describe('the DFTB+ reader and archive', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/atomistic-parsers/tests/data/dftbplus/';
+const data = `${nomadTestData('atomistic-parsers', 'dftbplus')}/`;
 const parse = async (path: string) => {
   const result = await parseMainfile({
     absolutePath: data + path,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { dlpolyParser } from './dlpoly.ts';
 import { elementOf } from './archive.ts';
 
@@ -246,7 +246,7 @@ describe('the DL_POLY parser', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/atomistic-parsers/tests/data/dlpoly';
+const data = nomadTestData('atomistic-parsers', 'dlpoly');
 
 describe.skipIf(!existsSync(data))(
   "NOMAD's DL_POLY test data (skipped without /tmp/nomad-parser-tests)",

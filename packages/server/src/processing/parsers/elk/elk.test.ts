@@ -2,7 +2,7 @@ import { BOHR, ELEMENTARY_CHARGE, HARTREE } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { elkArchive } from './archive.ts';
 import { elkParser } from './elk.ts';
 import { readEigval, readTdos } from './read-elk-files.ts';
@@ -210,7 +210,7 @@ describe('the Elk reader and archive', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/elk/';
+const data = `${nomadTestData('electronic-parsers', 'elk')}/`;
 const parse = async (path: string) => {
   const result = await parseMainfile({
     absolutePath: data + path,

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { parserInFolders } from '../folder-test-helpers.ts';
 import { bandStructureSection, readBandDat, readBandXml } from './band.ts';
 import { dosSections, readDosXml, readTdos } from './dos.ts';
@@ -329,7 +329,7 @@ describe("exciting's DOS and band structure files", () => {
   });
 });
 
-const nomadData = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/exciting/';
+const nomadData = `${nomadTestData('electronic-parsers', 'exciting')}/`;
 
 describe.skipIf(!existsSync(nomadData))('NOMAD exciting test data (skipped without it)', () => {
   const parseNomad = async (path: string) => {

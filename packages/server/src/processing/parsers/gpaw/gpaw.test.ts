@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { gpawParser } from './gpaw.ts';
 
 const int64 = (value: number) => {
@@ -257,7 +257,7 @@ describe('parsers/gpaw', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/gpaw';
+const data = nomadTestData('electronic-parsers', 'gpaw');
 describe.skipIf(!existsSync(data))('parsers/gpaw on NOMAD test data (skipped: no NOMAD test data)', () => {
   it('reads the spin-polarised hydrogen atom', async () => {
     const result = await parseMainfile({

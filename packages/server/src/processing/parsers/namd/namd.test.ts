@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { namdParser } from './namd.ts';
 
 /** A NAMD 2.14 style log of our own: a water molecule in a 20 Å box, Langevin at 310 K, three ENERGY lines. */
@@ -190,7 +190,7 @@ describe('the NAMD parser', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/atomistic-parsers/tests/data/namd';
+const data = nomadTestData('atomistic-parsers', 'namd');
 
 describe.skipIf(!existsSync(data))("NOMAD's NAMD test data (skipped without /tmp/nomad-parser-tests)", () => {
   it('reads the ER-GRE benchmark: its PDB and 501 ENERGY lines', async () => {

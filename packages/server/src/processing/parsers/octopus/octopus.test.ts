@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchParser } from '../../matching.ts';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { evaluate, readInp, readParserLog } from './input-variables.ts';
 import { octopusParser } from './octopus.ts';
 import { xcNames } from './xc.ts';
@@ -276,7 +276,7 @@ describe('parsers/octopus time propagations', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/octopus';
+const data = nomadTestData('electronic-parsers', 'octopus');
 describe.skipIf(!existsSync(data))('parsers/octopus on NOMAD test data (skipped: no NOMAD test data)', () => {
   it('reads the spin-polarised iron run', async () => {
     const result = await parse(data, 'Fe_spinpol/stdout.txt');

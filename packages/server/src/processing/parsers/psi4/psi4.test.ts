@@ -2,7 +2,7 @@ import { ANGSTROM, BOHR, ELEMENTARY_CHARGE, HARTREE } from '@oasis/chem';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { psi4Archive } from './archive.ts';
 import { psi4Parser } from './psi4.ts';
 import { readPsi4Output } from './read-psi4.ts';
@@ -52,7 +52,7 @@ describe('the Psi4 reader and archive', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/psi4/';
+const data = `${nomadTestData('electronic-parsers', 'psi4')}/`;
 const parse = async (path: string) => {
   const result = await parseMainfile({
     absolutePath: data + path,

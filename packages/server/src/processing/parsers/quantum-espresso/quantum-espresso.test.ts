@@ -2,7 +2,7 @@ import { BOHR, ELECTRON_VOLT, RYDBERG } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectAllClose, expectClose } from '../archive-test-helpers.ts';
+import { at, expectAllClose, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { pwArchive } from './archive.ts';
 import { quantumEspressoParser } from './quantum-espresso.ts';
 import { readPwOutput, readPwRuns } from './read-pw.ts';
@@ -253,7 +253,7 @@ describe.skipIf(!existsSync(samples))('Quantum ESPRESSO samples (skipped without
 });
 
 // NOMAD's own test data, where the conformance tool has extracted it (skipped elsewhere).
-const nomadData = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/quantumespresso/';
+const nomadData = `${nomadTestData('electronic-parsers', 'quantumespresso')}/`;
 
 describe.skipIf(!existsSync(nomadData))(
   'Quantum ESPRESSO files of the NOMAD tests (skipped without them)',

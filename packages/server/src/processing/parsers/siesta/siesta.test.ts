@@ -2,7 +2,7 @@ import { ANGSTROM, BOHR, ELECTRON_VOLT, ELEMENTARY_CHARGE, KILOBAR, RYDBERG, typ
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { siestaArchive } from './archive.ts';
 import { bandSegments, bandVertices, readBands } from './read-siesta-bands.ts';
 import { readEig, readKp } from './read-siesta-eig.ts';
@@ -337,7 +337,7 @@ describe('the SIESTA reader and archive', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/siesta/';
+const data = `${nomadTestData('electronic-parsers', 'siesta')}/`;
 const parse = async (path: string) => {
   const result = await parseMainfile({
     absolutePath: data + path,

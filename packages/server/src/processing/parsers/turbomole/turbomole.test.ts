@@ -2,7 +2,7 @@ import { BOHR, HARTREE } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { turbomoleArchive } from './archive.ts';
 import { turbomoleParser } from './turbomole.ts';
 import { readTurbomoleOutput } from './read-turbomole.ts';
@@ -134,7 +134,7 @@ describe('the TURBOMOLE reader and archive', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/turbomole/';
+const data = `${nomadTestData('electronic-parsers', 'turbomole')}/`;
 const parse = async (path: string) => {
   const result = await parseMainfile({
     absolutePath: data + path,

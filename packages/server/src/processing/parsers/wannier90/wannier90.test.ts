@@ -2,7 +2,7 @@ import { ANGSTROM, ELECTRON_VOLT } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { wannierArchive } from './archive.ts';
 import { readColumns, readHr, readWin, readWout } from './read-wannier90.ts';
 import { wannier90Parser } from './wannier90.ts';
@@ -127,7 +127,7 @@ describe('the Wannier90 reader and archive', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/wannier90/';
+const data = `${nomadTestData('electronic-parsers', 'wannier90')}/`;
 
 describe.skipIf(!existsSync(data))(
   "NOMAD's Wannier90 test data (skipped without /tmp/nomad-parser-tests)",

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { startDate } from './start-date.ts';
 import { functionalNames } from './functionals.ts';
 import { readWien2kScf } from './read-scf.ts';
@@ -235,7 +235,7 @@ describe('the WIEN2k readers', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/wien2k/';
+const data = `${nomadTestData('electronic-parsers', 'wien2k')}/`;
 
 describe.skipIf(!existsSync(data))(
   'NOMAD test data of WIEN2k (skipped without /tmp/nomad-parser-tests)',

@@ -2,7 +2,7 @@ import { ANGSTROM, BOHR, ELEMENTARY_CHARGE, HARTREE } from '@oasis/chem';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { xtbArchive } from './archive.ts';
 import { readCoord } from './read-xtb-files.ts';
 import { readXtbOutput } from './read-xtb.ts';
@@ -153,7 +153,7 @@ describe('the xtb reader and archive', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/atomistic-parsers/tests/data/xtb/';
+const data = `${nomadTestData('atomistic-parsers', 'xtb')}/`;
 const parse = async (path: string) => {
   const result = await parseMainfile({
     absolutePath: data + path,

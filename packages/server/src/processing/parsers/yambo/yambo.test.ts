@@ -3,7 +3,7 @@ import { conformanceProblems } from '@oasis/schema';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMainfile } from '../../pipeline.ts';
-import { at, expectClose } from '../archive-test-helpers.ts';
+import { at, expectClose, nomadTestData } from '../archive-test-helpers.ts';
 import { yamboArchive } from './archive.ts';
 import { readClassicNetcdf } from './netcdf-classic.ts';
 import { readYamboReport } from './read-yambo.ts';
@@ -222,7 +222,7 @@ describe('the classic NetCDF reader', () => {
   });
 });
 
-const data = '/tmp/nomad-parser-tests/src/electronic-parsers/tests/data/yambo/';
+const data = `${nomadTestData('electronic-parsers', 'yambo')}/`;
 const parse = async (path: string) => {
   const result = await parseMainfile({
     absolutePath: `${data}${path}`,
