@@ -73,34 +73,40 @@ function bondedNeighbours(
     }) as Vec3;
   const grid = new Map<string, number[]>();
   const binKey = (b: readonly number[]) => `${b[0]} ${b[1]} ${b[2]}`;
-  positions.forEach((_, i) => {
-    const key = binKey(binOf(i));
+  const homes = positions.map((_, i) => binOf(i));
+  homes.forEach((home, i) => {
+    const key = binKey(home);
     const members = grid.get(key);
     if (members) members.push(i);
     else grid.set(key, [i]);
   });
   const neighbours: { j: number; image: Vec3 }[][] = positions.map(() => []);
-  const offsets = (k: number) => Array.from({ length: 2 * reach[k]! + 1 }, (_, x) => x - reach[k]!);
+  const [offsetsA, offsetsB, offsetsC] = reach.map((r) => Array.from({ length: 2 * r + 1 }, (_, x) => x - r));
+  const [[l00, l01, l02], [l10, l11, l12], [l20, l21, l22]] = lattice;
   positions.forEach((p, i) => {
-    const home = binOf(i);
-    for (const da of offsets(0))
-      for (const db of offsets(1))
-        for (const dc of offsets(2)) {
+    const home = homes[i]!;
+    const own = shift[i]!;
+    for (const da of offsetsA!)
+      for (const db of offsetsB!)
+        for (const dc of offsetsC!) {
           const unwrapped = [home[0] + da, home[1] + db, home[2] + dc];
           // Along a periodic axis the unwrapped bin is a bin of the cell and an image of it.
           const cell = unwrapped.map((u, k) => (periodic[k] ? Math.floor(u / bins[k]!) : 0));
           const bin = unwrapped.map((u, k) => u - cell[k]! * bins[k]!);
           for (const j of grid.get(binKey(bin)) ?? []) {
-            // The image of j in the atoms' own coordinates (each may lie outside the cell).
-            const image = [0, 1, 2].map((k) => cell[k]! + shift[i]![k]! - shift[j]![k]!) as Vec3;
-            if (i === j && image[0] === 0 && image[1] === 0 && image[2] === 0) continue;
+            // The image of j in the atoms' own coordinates (each may lie outside the cell); an array
+            // is made only for a bond, not for every candidate.
+            const other = shift[j]!;
+            const a = cell[0]! + own[0] - other[0];
+            const b = cell[1]! + own[1] - other[1];
+            const c = cell[2]! + own[2] - other[2];
+            if (i === j && a === 0 && b === 0 && c === 0) continue;
             const cutoff = radii[i]! + radii[j]! + BOND_TOLERANCE;
             const q = positions[j]!;
-            const [a, b, c] = image;
-            const dx = q[0] - p[0] + a * lattice[0][0] + b * lattice[1][0] + c * lattice[2][0];
-            const dy = q[1] - p[1] + a * lattice[0][1] + b * lattice[1][1] + c * lattice[2][1];
-            const dz = q[2] - p[2] + a * lattice[0][2] + b * lattice[1][2] + c * lattice[2][2];
-            if (dx * dx + dy * dy + dz * dz <= cutoff * cutoff) neighbours[i]!.push({ j, image });
+            const dx = q[0] - p[0] + a * l00 + b * l10 + c * l20;
+            const dy = q[1] - p[1] + a * l01 + b * l11 + c * l21;
+            const dz = q[2] - p[2] + a * l02 + b * l12 + c * l22;
+            if (dx * dx + dy * dy + dz * dz <= cutoff * cutoff) neighbours[i]!.push({ j, image: [a, b, c] });
           }
         }
   });
