@@ -39,6 +39,18 @@ const POOL_SLICE = 1 << 18;
 export const pooledWithRoom = (length: number): Float64Array<ArrayBuffer> =>
   new Float64Array(new ArrayBuffer(Math.ceil(length * 1.25) * 8), 0, length);
 
+/**
+ * A column's arrays as they are at one moment, for scans over many rows (column-scan.ts): a row's single
+ * value (NaN: none or several), and, when some row has several, its count and start in the pool. Valid
+ * until the next write to the column.
+ */
+export interface ColumnArrays {
+  single: Float64Array | Float32Array;
+  counts: Uint16Array | undefined;
+  starts: Int32Array | undefined;
+  pool: Float64Array | Float32Array;
+}
+
 export class Column {
   private dictionaryOf: Dictionary | undefined;
   private single = new Float64Array(0);
@@ -114,6 +126,17 @@ export class Column {
       this.single[row] = MISSING;
       this.counts[row] = 0;
     }
+  }
+
+  /** The arrays scans read (see ColumnArrays). */
+  arrays(): ColumnArrays {
+    const pooled = this.pooled > 0;
+    return {
+      single: this.single,
+      counts: pooled ? this.counts : undefined,
+      starts: pooled ? this.starts : undefined,
+      pool: this.pool,
+    };
   }
 
   /** Calls `visit` for each stored value of the row; returns how many there were. */
