@@ -4,7 +4,7 @@ import { badRequest, HttpError } from '../errors.ts';
 import { checkCriteria } from './check-request.ts';
 import type { SearchEngine } from './engine/engine.ts';
 import { rowDocuments } from './engine/entry-rows.ts';
-import { compileFilter, selectRows } from './engine/filter.ts';
+import { compileFilter } from './engine/filter.ts';
 import { selectPage } from './engine/order.ts';
 import { entrySearchQuantities } from './quantities.ts';
 import { searchScope } from './search.ts';
@@ -62,7 +62,9 @@ export const searchPublicStructures = async (
   const scope = await searchScope(engine, undefined, 'public', HAS_STRUCTURE, signal);
   const { index, budget } = scope;
   const matching = request.query
-    ? await selectRows(scope.matching, await compileFilter(index, request.query, budget), budget)
+    ? await (
+        await compileFilter(index, request.query, budget)
+      )(scope.matching, budget)
     : scope.matching;
   const page = await selectPage(
     index,

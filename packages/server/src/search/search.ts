@@ -16,7 +16,7 @@ import { checkAggregations, checkCriteria, checkPagination, checkRequired } from
 import { aggregate } from './engine/aggregate.ts';
 import { SearchBudget } from './engine/budget.ts';
 import type { SearchEngine } from './engine/engine.ts';
-import { compileFilter, freeTextScore, selectRows } from './engine/filter.ts';
+import { compileFilter, freeTextScore } from './engine/filter.ts';
 import { rowDocuments } from './engine/entry-rows.ts';
 import { cursorValue, selectPage } from './engine/order.ts';
 import { ownerRows, ownerTest } from './engine/owner.ts';
@@ -125,7 +125,7 @@ export const searchScope = async (
   budget.throwIfAborted();
   const { index } = engine;
   const visible = ownerRows(index, test);
-  const matching = await selectRows(visible, await compileFilter(index, node, budget), budget);
+  const matching = await (await compileFilter(index, node, budget))(visible, budget);
   const excluded = new Map<string, Int32Array>();
   return {
     engine,
@@ -140,9 +140,7 @@ export const searchScope = async (
       if (!rows) {
         const reduced = withoutQuantity(node, quantity);
         rows =
-          reduced === node
-            ? matching
-            : await selectRows(visible, await compileFilter(index, reduced, budget), budget);
+          reduced === node ? matching : await (await compileFilter(index, reduced, budget))(visible, budget);
         excluded.set(quantity, rows);
       }
       return rows;

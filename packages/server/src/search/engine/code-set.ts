@@ -23,6 +23,19 @@ export class CodeSet {
     }
   }
 
+  /** Sets mask[code] to 1 for every code of the set. */
+  markIn(mask: Uint8Array): void {
+    const { bits } = this;
+    for (let word = 0; word < bits.length; word++) {
+      let rest = bits[word]!;
+      while (rest !== 0) {
+        const low = rest & -rest;
+        mask[(word << 5) + 31 - Math.clz32(low)] = 1;
+        rest ^= low;
+      }
+    }
+  }
+
   has(code: number): boolean {
     const word = code >>> 5;
     return code >= 0 && word < this.bits.length && (this.bits[word]! & (1 << (code & 31))) !== 0;

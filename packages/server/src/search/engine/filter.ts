@@ -2,14 +2,14 @@ import { queryQuantities, type QueryNode, type QueryValue, type RangeOp } from '
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
 import { codesWhere } from './code-set.ts';
 import type { Column } from './column.ts';
-import { FREE_TEXT, freeTextMatcher } from './free-text.ts';
+import { inChunks, selectBySlot, selectPassing, slotPasses, type ValueTest } from './column-scan.ts';
+import { FREE_TEXT, freeTextCodes, freeTextMatcher } from './free-text.ts';
 import { itemMatches, type NestedItem } from './nested.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 import { compareRanges, startsWith, type RangeTest } from './value-list.ts';
 
 export type RowTest = (row: number) => boolean;
 
-const always: RowTest = () => true;
 const never: RowTest = () => false;
 
 /** Query values as the column compares them (strings of numbers for number quantities, ISO dates, ...). */
@@ -29,26 +29,37 @@ const compare: Record<RangeOp, (a: number, b: number) => boolean> = {
   gte: (a, b) => a >= b,
 };
 
+/** The bounds of a range criterion as one test of stored values; undefined when no value can pass. */
 const rangeTest = async (
   column: Column,
-  op: RangeOp,
-  raw: QueryValue,
+  bounds: Partial<Record<RangeOp, QueryValue>>,
   budget: SearchBudget,
-): Promise<(stored: number) => boolean> => {
-  const value = coerce(raw, column);
+): Promise<ValueTest | undefined> => {
+  const entries = Object.entries(bounds) as [RangeOp, QueryValue][];
   if (column.dictionary) {
     // Strings compare by code points, as in SQL/JSON path comparisons.
-    const bound = String(value);
+    const limits = entries.map(([op, raw]) => [op, String(coerce(raw, column))] as const);
     const codes = await codesWhere(
       column,
-      (text, from, to) => compare[op](compareRanges(text, from, to, bound, 0, bound.length), 0),
+      (text, from, to) =>
+        limits.every(([op, bound]) => compare[op](compareRanges(text, from, to, bound, 0, bound.length), 0)),
       budget,
     );
-    return (stored) => codes.has(stored);
+    if (codes.size === 0) return undefined;
+    const mask = new Uint8Array(column.dictionary.size);
+    codes.markIn(mask);
+    return { kind: 'marked', mask };
   }
-  const bound = column.lookup(value as string | number);
-  if (Number.isNaN(bound)) return () => false;
-  return (stored) => compare[op](stored, bound);
+  const test = { kind: 'range' as const, low: -Infinity, lowOpen: false, high: Infinity, highOpen: false };
+  for (const [op, raw] of entries) {
+    const bound = column.lookup(coerce(raw, column) as string | number);
+    if (Number.isNaN(bound)) return undefined;
+    const open = op === 'gt' || op === 'lt';
+    if (op === 'gt' || op === 'gte') {
+      if (bound > test.low || (bound === test.low && open)) [test.low, test.lowOpen] = [bound, open];
+    } else if (bound < test.high || (bound === test.high && open)) [test.high, test.highOpen] = [bound, open];
+  }
+  return test;
 };
 
 const textTests = {
@@ -65,59 +76,157 @@ const textTests = {
 };
 
 /**
- * Compiles a query into a test on row numbers. Lists behave as in NOMAD: a criterion holds when any value
- * of the row satisfies it; `all` needs each given value among the row's values, `none` none of them.
+ * A compiled query: the candidates (rows, ascending) that pass it, ascending. Criteria on one column scan
+ * its typed arrays (column-scan.ts); `and` narrows the candidates item by item, `or` tries each item on
+ * the candidates no earlier item took, `not` keeps what its item did not take.
+ */
+export type RowFilter = (candidates: Int32Array, budget: SearchBudget) => Promise<Int32Array>;
+
+const ALL: RowFilter = async (candidates) => candidates;
+const NONE: RowFilter = async () => new Int32Array(0);
+
+/** A filter from a test of one row, for criteria no column scan answers (nested items, existence). */
+const byTest =
+  (test: RowTest): RowFilter =>
+  (candidates, budget) =>
+    selectRows(candidates, test, budget);
+
+/** A criterion on one column's values, scanned: over rows, or over upload slots once and then rows. */
+const byValues = (index: SearchIndex, indexed: IndexedQuantity, test: ValueTest): RowFilter => {
+  const { column } = indexed;
+  if (indexed.scope === 'upload') {
+    return async (candidates, budget) => {
+      const arrays = column.arrays();
+      const pass = new Uint8Array(index.uploads.length);
+      for (let slot = 0; slot < pass.length; slot++) if (slotPasses(arrays, slot, test)) pass[slot] = 1;
+      const out = new Int32Array(candidates.length);
+      let n = 0;
+      await inChunks(candidates.length, budget, (from, to) => {
+        n = selectBySlot(index.uploadOf, pass, candidates, from, to, out, n);
+      });
+      return out.subarray(0, n);
+    };
+  }
+  return async (candidates, budget) => {
+    const out = new Int32Array(candidates.length);
+    let n = 0;
+    await inChunks(candidates.length, budget, (from, to) => {
+      // Taken again per chunk: a sync between two chunks may have grown the column.
+      n = selectPassing(column.arrays(), test, candidates, from, to, out, n);
+    });
+    return out.subarray(0, n);
+  };
+};
+
+/** The candidates not in `taken` (both ascending, `taken` a subset). */
+const without = (candidates: Int32Array, taken: Int32Array): Int32Array => {
+  if (taken.length === 0) return candidates;
+  const out = new Int32Array(candidates.length - taken.length);
+  let n = 0;
+  let t = 0;
+  for (let i = 0; i < candidates.length; i++) {
+    const row = candidates[i]!;
+    if (t < taken.length && taken[t] === row) t++;
+    else out[n++] = row;
+  }
+  return out;
+};
+
+const all =
+  (filters: RowFilter[]): RowFilter =>
+  async (candidates, budget) => {
+    let rows = candidates;
+    for (const filter of filters) {
+      if (rows.length === 0) break;
+      rows = await filter(rows, budget);
+    }
+    return rows;
+  };
+
+const any =
+  (filters: RowFilter[]): RowFilter =>
+  async (candidates, budget) => {
+    let rest = candidates;
+    const taken: Int32Array[] = [];
+    for (const filter of filters) {
+      if (rest.length === 0) break;
+      const hit = await filter(rest, budget);
+      if (hit.length === 0) continue;
+      taken.push(hit);
+      rest = without(rest, hit);
+    }
+    if (taken.length <= 1) return taken[0] ?? new Int32Array(0);
+    if (rest.length === 0) return candidates;
+    return without(candidates, rest);
+  };
+
+const not =
+  (filter: RowFilter): RowFilter =>
+  async (candidates, budget) =>
+    without(candidates, await filter(candidates, budget));
+
+/** Items that are the same query once (a generated `or` of a thousand criteria often repeats some). */
+const distinct = (items: readonly QueryNode[]): QueryNode[] => {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = JSON.stringify(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+/** The test of stored values equal to any of the given ones (stored numbers, NaN never matching). */
+const equalTo = (column: Column, stored: readonly number[]): ValueTest[] => {
+  const known = stored.filter((value) => !Number.isNaN(value));
+  if (column.dictionary) return known.length === 0 ? [] : [{ kind: 'marked', mask: codeMask(column, known) }];
+  return known.map((value) => ({ kind: 'range', low: value, lowOpen: false, high: value, highOpen: false }));
+};
+
+/**
+ * Compiles a query into a RowFilter. Lists behave as in NOMAD: a criterion holds when any value of the
+ * row satisfies it; `all` needs each given value among the row's values, `none` none of them.
  */
 export const compileFilter = async (
   index: SearchIndex,
   node: QueryNode,
   budget: SearchBudget,
-): Promise<RowTest> => {
+): Promise<RowFilter> => {
   const quantity = (name: string): IndexedQuantity => {
     const indexed = index.quantities.get(name);
     if (!indexed) throw new Error(`${name} is not a doc quantity`);
     return indexed;
   };
-  const onValues = (indexed: IndexedQuantity, test: (stored: number) => boolean): RowTest =>
-    indexed.scope === 'entry'
-      ? (row) => indexed.column.some(row, test)
-      : (row) => indexed.column.some(index.uploadOf[row]!, test);
 
   switch (node.kind) {
     case 'and': {
-      const tests = await compileAll(index, node.items, budget);
-      if (tests.length === 0) return always;
-      if (tests.length === 1) return tests[0]!;
-      return (row) => {
-        for (const test of tests) if (!test(row)) return false;
-        return true;
-      };
+      const filters = await compileAll(index, distinct(node.items), budget);
+      return filters.length === 0 ? ALL : filters.length === 1 ? filters[0]! : all(filters);
     }
     case 'or': {
-      const tests = await compileAll(index, node.items, budget);
-      if (tests.length === 0) return never;
-      return (row) => tests.some((test) => test(row));
+      const filters = await compileAll(index, distinct(node.items), budget);
+      return filters.length === 0 ? NONE : filters.length === 1 ? filters[0]! : any(filters);
     }
-    case 'not': {
-      const test = await compileFilter(index, node.item, budget);
-      return (row) => !test(row);
-    }
+    case 'not':
+      return not(await compileFilter(index, node.item, budget));
     case 'nested': {
       const items = index.nestedItems.get(node.section);
-      if (!items) return never;
+      if (!items) return NONE;
       // Looked up once per quantity, not once per item and row.
       const types = new Map(queryQuantities(node.item).map((name) => [name, quantity(name).quantity.type]));
       const typeOf = (name: string) => types.get(name)!;
       const test = (item: NestedItem) => itemMatches(item, node.item, node.section, typeOf);
-      return (row) => items[row]?.some(test) ?? false;
+      return byTest((row) => items[row]?.some(test) ?? false);
     }
     case 'match': {
       if (node.quantity === FREE_TEXT) {
-        const matchers: Awaited<ReturnType<typeof freeTextMatcher>>[] = [];
+        const indexed = quantity(FREE_TEXT);
+        const size = indexed.column.dictionary?.size ?? 0;
+        const mask = new Uint8Array(size);
         for (const value of node.values)
-          matchers.push(await freeTextMatcher(quantity(FREE_TEXT).column, String(value), budget));
-        const passes = (row: number) => matchers.some((matcher) => matcher.test(row));
-        return node.op === 'none' ? (row) => !passes(row) : passes;
+          (await freeTextCodes(indexed.column, String(value), budget)).forEach((codes) => codes.markIn(mask));
+        const passes = byValues(index, indexed, { kind: 'marked', mask });
+        return node.op === 'none' ? not(passes) : passes;
       }
       if (node.quantity === EXISTENCE) {
         const tests = node.values.map((path) => hasValuesUnder(index, String(path)));
@@ -125,56 +234,50 @@ export const compileFilter = async (
           node.op === 'any'
             ? (row: number) => tests.some((t) => t(row))
             : (row: number) => tests.every((t) => t(row));
-        return node.op === 'none' ? (row) => !tests.some((t) => t(row)) : passes;
+        return byTest(node.op === 'none' ? (row) => !tests.some((t) => t(row)) : passes);
       }
       const indexed = quantity(node.quantity);
       const { column } = indexed;
+      if (node.values.length === 0) return node.op === 'any' ? NONE : ALL;
       // Distinct values: a list repeating one value a thousand times costs one test per row, not 1000.
       const stored = [
         ...new Set(node.values.map((value) => column.lookup(coerce(value, column) as string | number))),
       ];
-      if (node.values.length === 0) return node.op === 'any' ? never : always;
-      // Dictionary codes are tested against a mask of the wanted ones, without a call per value.
-      const anyOf = (wanted: ReadonlySet<number>): RowTest => {
-        if (!column.dictionary) return onValues(indexed, (candidate) => wanted.has(candidate));
-        const mask = codeMask(column, wanted);
-        return (row) => column.someMarked(index.slotOf(indexed, row), mask);
+      const anyOf = (values: readonly number[]): RowFilter => {
+        const tests = equalTo(column, values);
+        return tests.length === 0
+          ? NONE
+          : tests.length === 1
+            ? byValues(index, indexed, tests[0]!)
+            : any(tests.map((test) => byValues(index, indexed, test)));
       };
-      const each = stored.map((value) => (Number.isNaN(value) ? never : anyOf(new Set([value]))));
-      if (node.op === 'any') {
-        const wanted = new Set(stored.filter((value) => !Number.isNaN(value)));
-        return wanted.size === 0 ? never : anyOf(wanted);
-      }
-      if (node.op === 'none') {
-        const unwanted = new Set(stored);
-        const any = onValues(indexed, (candidate) => unwanted.has(candidate));
-        return (row) => !any(row);
-      }
+      if (node.op === 'any') return anyOf(stored);
+      if (node.op === 'none') return not(anyOf(stored));
       // eq and all: every value must be present.
-      return each.length === 1 ? each[0]! : (row) => each.every((test) => test(row));
+      return stored.length === 1 ? anyOf(stored) : all(stored.map((value) => anyOf([value])));
     }
     case 'range': {
       const indexed = quantity(node.quantity);
-      const tests: ((stored: number) => boolean)[] = [];
-      for (const [op, value] of Object.entries(node.bounds))
-        tests.push(await rangeTest(indexed.column, op as RangeOp, value, budget));
-      return onValues(indexed, (stored) => tests.every((test) => test(stored)));
+      const test = await rangeTest(indexed.column, node.bounds, budget);
+      return test ? byValues(index, indexed, test) : NONE;
     }
     case 'text': {
       const indexed = quantity(node.quantity);
       const codes = await codesWhere(indexed.column, textTests[node.op](node.value), budget);
-      return codes.size === 0 ? never : onValues(indexed, (stored) => codes.has(stored));
+      if (codes.size === 0) return NONE;
+      const mask = new Uint8Array(indexed.column.dictionary!.size);
+      codes.markIn(mask);
+      return byValues(index, indexed, { kind: 'marked', mask });
     }
     case 'exists': {
-      const indexed = quantity(node.quantity);
-      const known = onValues(indexed, () => true);
-      return node.known ? known : (row) => !known(row);
+      const known = byValues(index, quantity(node.quantity), { kind: 'present' });
+      return node.known ? known : not(known);
     }
   }
 };
 
 /** The given dictionary codes marked in an array as long as the dictionary: one load per value tested. */
-const codeMask = (column: Column, codes: ReadonlySet<number>): Uint8Array => {
+const codeMask = (column: Column, codes: readonly number[]): Uint8Array => {
   const mask = new Uint8Array(column.dictionary!.size);
   for (const code of codes) mask[code] = 1;
   return mask;
@@ -182,9 +285,9 @@ const codeMask = (column: Column, codes: ReadonlySet<number>): Uint8Array => {
 
 /** Compiles the items one after the other, so that their dictionary scans share the budget in turn. */
 const compileAll = async (index: SearchIndex, items: QueryNode[], budget: SearchBudget) => {
-  const tests: RowTest[] = [];
-  for (const item of items) tests.push(await compileFilter(index, item, budget));
-  return tests;
+  const filters: RowFilter[] = [];
+  for (const item of items) filters.push(await compileFilter(index, item, budget));
+  return filters;
 };
 
 /** `quantities`: NOMAD's list of the paths an entry has values in, used by existence queries ('x = *'). */
@@ -237,7 +340,6 @@ export const selectRows = async (
   test: RowTest,
   budget: SearchBudget,
 ): Promise<Int32Array> => {
-  if (test === always) return candidates;
   const out = new Int32Array(candidates.length);
   let n = 0;
   for (let i = 0; i < candidates.length; i++) {

@@ -36,13 +36,23 @@ export const freeTextWords = (values: Iterable<Scalar>): string[] => {
   return [...words];
 };
 
+/** The codes of the words column each word of the query matches (the words it begins), per word. */
+export const freeTextCodes = async (
+  column: Column,
+  text: string,
+  budget: SearchBudget,
+): Promise<CodeSet[]> => {
+  const perWord: CodeSet[] = [];
+  for (const word of wordsOf(text)) perWord.push(await codesWhere(column, startsWith(word), budget));
+  return perWord;
+};
+
 /**
  * A free-text query over the words column: each query word matches words it begins; an entry matches
  * when any query word does, and scores one per query word it matches (the `_score` order).
  */
 export const freeTextMatcher = async (column: Column, text: string, budget: SearchBudget) => {
-  const perWord: CodeSet[] = [];
-  for (const word of wordsOf(text)) perWord.push(await codesWhere(column, startsWith(word), budget));
+  const perWord = await freeTextCodes(column, text, budget);
   const score = (slot: number): number => {
     let hits = 0;
     for (const codes of perWord) if (column.some(slot, (code) => codes.has(code))) hits++;

@@ -4,7 +4,7 @@ import { openMigratedDatabase } from '../../testing/database.ts';
 import { testPostgresServer } from '../../testing/test-database.ts';
 import { createSearchEngine, type SearchEngine } from './engine.ts';
 import { unlimitedBudget } from './budget.ts';
-import { compileFilter, selectRows } from './filter.ts';
+import { compileFilter } from './filter.ts';
 
 /** The index follows the database through the change numbers of migration 002: edits, deletes, names. */
 describe('search index sync', () => {
@@ -28,8 +28,8 @@ describe('search index sync', () => {
     const all = Int32Array.from({ length: index.entryIds.length }, (_, row) => row).filter(
       (row) => index.searchable[row] === 1,
     );
-    const test = await compileFilter(index, { kind: 'match', quantity, op: 'eq', values: [value] }, budget);
-    return Array.from(await selectRows(all, test, budget), (row) => index.entryIds.at(row));
+    const filter = await compileFilter(index, { kind: 'match', quantity, op: 'eq', values: [value] }, budget);
+    return Array.from(await filter(all, budget), (row) => index.entryIds.at(row));
   };
 
   it("loads processed entries with their upload's fields; entries still processing are not searchable", async () => {
