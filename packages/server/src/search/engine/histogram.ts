@@ -1,5 +1,6 @@
 import { MAX_BUCKETS } from '../limits.ts';
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import { countLinearBuckets, inChunks, widenRange, type LinearBuckets } from './column-scan.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 
 export interface HistogramBucket {
@@ -30,21 +31,16 @@ const rowRange = async (
   rows: Int32Array,
   budget: SearchBudget,
 ): Promise<{ min: number; max: number }> => {
-  let min = Infinity;
-  let max = -Infinity;
-  const { column } = indexed;
-  for (let i = 0; i < rows.length; i++) {
-    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
-    const slot = index.slotOf(indexed, rows[i]!);
-    const low = column.extreme(slot, false);
-    // NaN: the row has no value.
-    if (low !== low) continue;
-    if (low < min) min = low;
-    const high = column.extreme(slot, true);
-    if (high > max) max = high;
-  }
-  return { min, max };
+  const range = Float64Array.of(Infinity, -Infinity);
+  const slots = indexed.scope === 'upload' ? index.uploadOf : undefined;
+  await inChunks(rows.length, budget, (from, to) =>
+    widenRange(indexed.column.arrays(), rows, from, to, slots, range),
+  );
+  return { min: range[0]!, max: range[1]! };
 };
+
+/** Where a value's bucket is: buckets of equal width, or a function (calendar months). */
+type Position = LinearBuckets | ((value: number) => number);
 
 /** Counts rows per bucket (a row with several values in one bucket counts once); `position` finds it. */
 const countBuckets = async (
@@ -52,23 +48,30 @@ const countBuckets = async (
   indexed: IndexedQuantity,
   rows: Int32Array,
   keys: readonly number[],
-  position: (value: number) => number,
+  position: Position,
   budget: SearchBudget,
 ): Promise<HistogramBucket[]> => {
   const n = keys.length;
   const counts = new Int32Array(n);
   const lastRow = new Int32Array(n).fill(-1);
-  let current = -1;
-  const visit = (value: number) => {
-    const at = position(value);
-    if (!(at >= 0 && at < n) || lastRow[at] === current) return;
-    lastRow[at] = current;
-    counts[at]!++;
-  };
-  for (let i = 0; i < rows.length; i++) {
-    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
-    current = rows[i]!;
-    indexed.column.forEach(index.slotOf(indexed, current), visit);
+  const slots = indexed.scope === 'upload' ? index.uploadOf : undefined;
+  if (typeof position === 'function') {
+    let current = -1;
+    const visit = (value: number) => {
+      const at = position(value);
+      if (!(at >= 0 && at < n) || lastRow[at] === current) return;
+      lastRow[at] = current;
+      counts[at]!++;
+    };
+    for (let i = 0; i < rows.length; i++) {
+      if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+      current = rows[i]!;
+      indexed.column.forEach(index.slotOf(indexed, current), visit);
+    }
+  } else {
+    await inChunks(rows.length, budget, (from, to) =>
+      countLinearBuckets(indexed.column.arrays(), rows, from, to, slots, position, counts, lastRow),
+    );
   }
   return keys.map((value, i) => ({ value, count: counts[i]!, nested_count: counts[i]! }));
 };
@@ -163,7 +166,7 @@ export const histogram = async (
   return {
     interval: step,
     ...(echoOffset ? { offset } : {}),
-    data: await countBuckets(index, indexed, rows, keys, (value) => bucketOf(value) - first, budget),
+    data: await countBuckets(index, indexed, rows, keys, { offset, step, first }, budget),
   };
 };
 
@@ -174,6 +177,8 @@ const MONTHS = { M: 1, q: 3, y: 12 } as const;
 interface Calendar {
   /** Number of the bucket holding `ms`. */
   bucketOf(ms: number): number;
+  /** Buckets of a fixed length (not months): bucketOf(ms) is floor((ms - offset) / step). */
+  linear?: { offset: number; step: number };
   /** Start (epoch ms) of bucket number `bucket`. */
   startOf(bucket: number): number;
 }
@@ -212,6 +217,7 @@ const calendar = (interval: string): Calendar => {
   return {
     bucketOf: (ms) => Math.floor((ms - origin) / size),
     startOf: (bucket) => bucket * size + origin,
+    linear: { offset: origin, step: size },
   };
 };
 
@@ -230,7 +236,8 @@ const calendarBuckets = (
   const count = calendarCount(cal, range.min, range.max);
   assertBucketCount(count);
   const keys = Array.from({ length: count }, (_, i) => cal.startOf(first + i));
-  return countBuckets(index, indexed, rows, keys, (ms) => cal.bucketOf(ms) - first, budget);
+  const position = cal.linear ? { ...cal.linear, first } : (ms: number) => cal.bucketOf(ms) - first;
+  return countBuckets(index, indexed, rows, keys, position, budget);
 };
 
 /** date_histogram: buckets per calendar interval between the first and last date, empty ones included. */

@@ -1,4 +1,5 @@
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import { extremeKeys, inChunks } from './column-scan.ts';
 import type { Scalar } from './column.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 
@@ -81,6 +82,9 @@ export const selectPage = async (
   request: PageRequest,
   budget: SearchBudget,
 ): Promise<Page> => {
+  const type = request.orderBy?.quantity.type;
+  if (request.score || type === 'number' || type === 'timestamp')
+    return numericPage(index, rows, request, await numericKeys(index, rows, request, budget), budget);
   const sign = request.descending ? -1 : 1;
   const { entryIds } = index;
   const compare = (a: { key: Key; row: number }, b: { key: Key; row: number }) => {
@@ -123,4 +127,88 @@ export const selectPage = async (
   }
   const page = best.slice(request.offset);
   return { rows: page.map((item) => item.row), keys: page.map((item) => item.key) };
+};
+
+/** Per row (in `rows` order) the number it is sorted by, NaN for none: its score, or extremeKeys. */
+const numericKeys = async (
+  index: SearchIndex,
+  rows: Int32Array,
+  request: PageRequest,
+  budget: SearchBudget,
+): Promise<Float64Array> => {
+  const keys = new Float64Array(rows.length);
+  const { score, orderBy } = request;
+  if (score) {
+    await inChunks(rows.length, budget, (from, to) => {
+      for (let i = from; i < to; i++) keys[i] = score(rows[i]!);
+    });
+    return keys;
+  }
+  const slots = orderBy!.scope === 'upload' ? index.uploadOf : undefined;
+  await inChunks(rows.length, budget, (from, to) =>
+    extremeKeys(orderBy!.column.arrays(), rows, from, to, slots, request.descending, keys),
+  );
+  return keys;
+};
+
+/**
+ * selectPage for numeric keys (numbers, dates, scores): the best `offset + size` rows kept in typed arrays,
+ * most rows rejected by one comparison of numbers against the worst one kept.
+ */
+const numericPage = async (
+  index: SearchIndex,
+  rows: Int32Array,
+  request: PageRequest,
+  keys: Float64Array,
+  budget: SearchBudget,
+): Promise<Page> => {
+  const wanted = request.offset + request.size;
+  if (wanted <= 0) return { rows: [], keys: [] };
+  const sign = request.descending ? -1 : 1;
+  const { entryIds } = index;
+  // Rows without a value come last in both directions, as NULLS LAST; ties go by entry id.
+  const byKey = (a: number, b: number): number => {
+    const aMissing = a !== a;
+    const bMissing = b !== b;
+    if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1;
+    return a === b ? 0 : a < b ? -sign : sign;
+  };
+  const cursor = request.after ? parseCursor(request, request.after) : undefined;
+  const cursorKey = cursor?.key === undefined ? NaN : Number(cursor.key);
+  const bestKeys = new Float64Array(wanted);
+  const bestRows = new Int32Array(wanted);
+  let kept = 0;
+  const before = (key: number, row: number, at: number) => {
+    const order = byKey(key, bestKeys[at]!);
+    return order !== 0 ? order < 0 : sign * entryIds.compareAt(row, bestRows[at]!) < 0;
+  };
+  await inChunks(rows.length, budget, (from, to) => {
+    for (let i = from; i < to; i++) {
+      const key = keys[i]!;
+      const row = rows[i]!;
+      if (kept === wanted && !before(key, row, wanted - 1)) continue;
+      if (cursor) {
+        const order = byKey(key, cursorKey);
+        if (order < 0 || (order === 0 && sign * entryIds.compareTo(row, cursor.entryId) <= 0)) continue;
+      }
+      let low = 0;
+      let high = kept;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (before(key, row, mid)) high = mid;
+        else low = mid + 1;
+      }
+      const end = Math.min(kept, wanted - 1);
+      bestKeys.copyWithin(low + 1, low, end);
+      bestRows.copyWithin(low + 1, low, end);
+      bestKeys[low] = key;
+      bestRows[low] = row;
+      if (kept < wanted) kept++;
+    }
+  });
+  const page = Array.from(bestRows.subarray(request.offset, kept));
+  return {
+    rows: page,
+    keys: Array.from(bestKeys.subarray(request.offset, kept), (key) => (key === key ? key : undefined)),
+  };
 };

@@ -1,5 +1,6 @@
 import type { TermsAggregation } from '@oasis/schema';
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import { countCodes, inChunks } from './column-scan.ts';
 import type { Scalar } from './column.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 import { firstInOrder } from './top-k.ts';
@@ -88,12 +89,17 @@ export const termsBuckets = async (
         counts.set(stored, (counts.get(stored) ?? 0) + 1);
         if (entriesPerBucket > 0) keep(stored);
       };
-  for (let i = 0; i < rows.length; i++) {
-    if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
-    current = rows[i]!;
-    const slot = index.slotOf(indexed, current);
-    if (dense && entriesPerBucket === 0) column.countCodes(slot, current, dense.counts, dense.last);
-    else column.forEach(slot, count);
+  if (dense && entriesPerBucket === 0) {
+    const slots = indexed.scope === 'upload' ? index.uploadOf : undefined;
+    await inChunks(rows.length, budget, (from, to) =>
+      countCodes(column.arrays(), rows, from, to, slots, dense.counts, dense.last),
+    );
+  } else {
+    for (let i = 0; i < rows.length; i++) {
+      if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+      current = rows[i]!;
+      column.forEach(index.slotOf(indexed, current), count);
+    }
   }
   const include = includeTest(config.include);
   const counted: Counted[] = [];
