@@ -1,4 +1,4 @@
-import type { ColumnParts, Scalar } from './column.ts';
+import { widthOf, type ColumnParts, type Scalar, type StoredWidth } from './column.ts';
 import type { Dictionary } from './dictionary.ts';
 import { TextsBuilder, type ValueTexts } from './list-text.ts';
 import type { PendingValues } from './pending-values.ts';
@@ -12,10 +12,11 @@ export interface ColumnImage {
   values: Scalar[] | PendingValues | Dictionary | undefined;
   /** The hashes of the values (hashScalar), by code, when known (a snapshot keeps them). */
   hashes?: Int32Array<ArrayBuffer>;
-  single: Float64Array<ArrayBuffer>;
+  /** Float32Array: dictionary codes that fit one (column.ts FLOAT32_CODES). */
+  single: Float64Array<ArrayBuffer> | Float32Array<ArrayBuffer>;
   /** Pooled values per slot; undefined when no slot has several values. */
   counts: Uint16Array<ArrayBuffer> | undefined;
-  pool: Float64Array<ArrayBuffer>;
+  pool: Float64Array<ArrayBuffer> | Float32Array<ArrayBuffer>;
 }
 
 /** A column with its dictionary's values as texts: what a compaction makes. */
@@ -26,21 +27,26 @@ export type ListedColumn = Omit<ColumnImage, 'values'> & { values: ValueTexts | 
  * before the next is made): allocating hundreds of megabytes anew made V8 collect garbage for a second.
  */
 export class ColumnScratch {
-  private single = new Float64Array(0);
+  /** Bytes viewed as the column's element width (Float32Array or Float64Array). */
+  private single = new ArrayBuffer(0);
   private counts = new Uint16Array(0);
-  private pool = new Float64Array(0);
+  private pool = new ArrayBuffer(0);
 
-  take(length: number, pooled: number) {
-    if (this.single.length < length) this.single = new Float64Array(length);
+  take(length: number, pooled: number, singleWidth: StoredWidth, poolWidth: StoredWidth) {
+    if (this.single.byteLength < length * singleWidth) this.single = new ArrayBuffer(length * singleWidth);
     if (this.counts.length < length) this.counts = new Uint16Array(length);
-    if (this.pool.length < pooled) this.pool = new Float64Array(Math.max(pooled, this.pool.length * 2));
+    if (this.pool.byteLength < pooled * poolWidth)
+      this.pool = new ArrayBuffer(Math.max(pooled * poolWidth, this.pool.byteLength * 2));
     return {
-      single: this.single.subarray(0, length),
+      single: view(this.single, singleWidth, length),
       counts: this.counts.subarray(0, length),
-      pool: this.pool.subarray(0, pooled),
+      pool: view(this.pool, poolWidth, pooled),
     };
   }
 }
+
+const view = (buffer: ArrayBuffer, width: StoredWidth, length: number) =>
+  width === 4 ? new Float32Array(buffer, 0, length) : new Float64Array(buffer, 0, length);
 
 /** Slots per step of a compaction, and dictionary values, between two checks for a pause (`pause` decides). */
 const SLOTS_PER_STEP = 1 << 12;
@@ -78,7 +84,8 @@ export const compactColumn = async (
   let pooled = 0;
   if (counts) for (let i = 0; i < length; i++) pooled += counts[keep ? keep[i]! : i]!;
   const code = values ? await usedCodes(parts, keep, length, known, pause) : undefined;
-  const out = scratch.take(length, pooled);
+  // Codes are renumbered downwards only: they fit the arrays' widths as before.
+  const out = scratch.take(length, pooled, widthOf(single), widthOf(pool));
   const outCounts = pooled > 0 ? out.counts : undefined;
   let at = 0;
   await inSteps(length, SLOTS_PER_STEP, pause, (from, to) => {

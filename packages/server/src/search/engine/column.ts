@@ -7,6 +7,26 @@ export type Scalar = string | number | boolean;
 const MISSING = Number.NaN;
 
 /**
+ * Dictionary codes below this are exact in a Float32Array, so a dictionary-coded column keeps its codes
+ * there (half the memory of a Float64Array; NaN still means none) until its dictionary grows past it.
+ */
+export const FLOAT32_CODES = 1 << 24;
+
+/** The stored numbers of a column: dictionary codes in Float32Array while they fit (FLOAT32_CODES). */
+export type StoredArray = Float64Array | Float32Array;
+/** Bytes per stored number. */
+export type StoredWidth = 4 | 8;
+
+export const widthOf = (array: StoredArray): StoredWidth => (array instanceof Float32Array ? 4 : 8);
+
+/** An array of `length` stored numbers of `width` bytes each. */
+export const storedArray = (
+  width: StoredWidth,
+  length: number,
+): Float64Array<ArrayBuffer> | Float32Array<ArrayBuffer> =>
+  width === 4 ? new Float32Array(length) : new Float64Array(length);
+
+/**
  * A column's contents for a snapshot: per slot (up to the last one the column has room for) its single
  * value and how many pooled values it has, the pool, and the dictionary's first `known` values (the ones
  * the arrays can refer to). `counts` and `starts` are absent when no slot has pooled values.
@@ -15,10 +35,10 @@ export interface ColumnParts {
   /** Read below `known` only: values below it never change. */
   values: Dictionary | undefined;
   known: number;
-  single: Float64Array;
+  single: StoredArray;
   counts: Uint16Array | undefined;
   starts: Int32Array | undefined;
-  pool: Float64Array;
+  pool: StoredArray;
 }
 
 /**
@@ -36,8 +56,13 @@ const POOL_SLICE = 1 << 18;
  * A pool of `length` values in a buffer with a quarter more room (Column.restore takes the whole buffer):
  * a restored or merged pool is full, and the first entry stored again would double it in one go.
  */
-export const pooledWithRoom = (length: number): Float64Array<ArrayBuffer> =>
-  new Float64Array(new ArrayBuffer(Math.ceil(length * 1.25) * 8), 0, length);
+export const pooledWithRoom = (
+  length: number,
+  width: StoredWidth = 8,
+): Float64Array<ArrayBuffer> | Float32Array<ArrayBuffer> => {
+  const buffer = new ArrayBuffer(Math.ceil(length * 1.25) * width);
+  return width === 4 ? new Float32Array(buffer, 0, length) : new Float64Array(buffer, 0, length);
+};
 
 /**
  * A column's arrays as they are at one moment, for scans over many rows (column-scan.ts): a row's single
@@ -53,18 +78,30 @@ export interface ColumnArrays {
 
 export class Column {
   private dictionaryOf: Dictionary | undefined;
-  private single = new Float64Array(0);
-  /** Number of pooled values of a row (0 for rows with one value or none). */
-  private counts = new Uint16Array(0);
-  private starts = new Int32Array(0);
-  private pool = new Float64Array(0);
+  /** Whether `single` and `pool` are Float32Arrays (dictionary codes below `float32Below`). */
+  private narrow: boolean;
+  private single: StoredArray;
+  /**
+   * Number of pooled values of a row (0 for rows with one value or none), and where they start; both
+   * undefined until a row has several values: most columns never do (6 bytes a row saved).
+   */
+  private counts: Uint16Array | undefined;
+  private starts: Int32Array | undefined;
+  private pool: StoredArray;
   private pooled = 0;
   /** A larger pool being filled a slice at a time (growPoolAhead), and how much of the pool it holds. */
-  private nextPool: Float64Array<ArrayBuffer> | undefined;
+  private nextPool: StoredArray | undefined;
   private nextCopied = 0;
 
-  constructor(readonly type: QuantityType) {
+  constructor(
+    readonly type: QuantityType,
+    /** Dictionary sizes up to this keep codes in Float32Arrays (a parameter for tests). */
+    private readonly float32Below = FLOAT32_CODES,
+  ) {
     this.dictionaryOf = type === 'string' || type === 'boolean' ? new Dictionary() : undefined;
+    this.narrow = this.dictionaryOf !== undefined;
+    this.single = storedArray(this.narrow ? 4 : 8, 0);
+    this.pool = storedArray(this.narrow ? 4 : 8, 0);
   }
 
   /** Strings and booleans are dictionary-coded, so that equality tests and terms counts work on small integers. */
@@ -94,13 +131,16 @@ export class Column {
 
   set(row: number, values: readonly Scalar[]): void {
     this.ensure(row + 1);
-    this.counts[row] = 0;
+    if (this.counts) this.counts[row] = 0;
     if (values.length === 1) {
       // The common case, without the intermediate array below.
-      this.single[row] = this.encode(values[0]!);
+      const stored = this.encode(values[0]!);
+      if (this.narrow && stored >= this.float32Below) this.widen();
+      this.single[row] = stored;
       return;
     }
     const stored = values.map((value) => this.encode(value)).filter((value) => !Number.isNaN(value));
+    if (this.narrow && this.dictionaryOf!.size > this.float32Below) this.widen();
     if (stored.length <= 1) {
       this.single[row] = stored[0] ?? MISSING;
       return;
@@ -109,13 +149,19 @@ export class Column {
     if (this.pooled + stored.length > this.pool.length) {
       if (this.nextPool && this.nextPool.length >= this.pooled + stored.length) this.switchPool();
       else {
-        const pool = new Float64Array(Math.max(this.pool.length * 2, this.pooled + stored.length, 4096));
+        const length = Math.max(this.pool.length * 2, this.pooled + stored.length, 4096);
+        const pool = storedArray(widthOf(this.pool), length);
         pool.set(this.pool.subarray(0, this.pooled));
         this.pool = pool;
         this.nextPool = undefined;
       }
     }
     this.pool.set(stored, this.pooled);
+    if (!this.counts || !this.starts) {
+      // The column's first row with several values.
+      this.counts = new Uint16Array(this.single.length);
+      this.starts = new Int32Array(this.single.length);
+    }
     this.starts[row] = this.pooled;
     this.counts[row] = Math.min(stored.length, 0xffff);
     this.pooled += stored.length;
@@ -124,19 +170,13 @@ export class Column {
   clear(row: number): void {
     if (row < this.single.length) {
       this.single[row] = MISSING;
-      this.counts[row] = 0;
+      if (this.counts) this.counts[row] = 0;
     }
   }
 
   /** The arrays scans read (see ColumnArrays). */
   arrays(): ColumnArrays {
-    const pooled = this.pooled > 0;
-    return {
-      single: this.single,
-      counts: pooled ? this.counts : undefined,
-      starts: pooled ? this.starts : undefined,
-      pool: this.pool,
-    };
+    return { single: this.single, counts: this.counts, starts: this.starts, pool: this.pool };
   }
 
   /** Calls `visit` for each stored value of the row; returns how many there were. */
@@ -147,8 +187,9 @@ export class Column {
       visit(value);
       return 1;
     }
+    if (!this.counts) return 0;
     const count = this.counts[row]!;
-    const start = this.starts[row]!;
+    const start = this.starts![row]!;
     for (let i = start; i < start + count; i++) visit(this.pool[i]!);
     return count;
   }
@@ -158,8 +199,9 @@ export class Column {
     if (row >= this.single.length) return false;
     const value = this.single[row]!;
     if (value === value) return test(value);
+    if (!this.counts) return false;
     const count = this.counts[row]!;
-    const start = this.starts[row]!;
+    const start = this.starts![row]!;
     for (let i = start; i < start + count; i++) if (test(this.pool[i]!)) return true;
     return false;
   }
@@ -172,7 +214,8 @@ export class Column {
     if (slot >= this.single.length) return false;
     const value = this.single[slot]!;
     if (value === value) return mask[value] === 1;
-    const start = this.starts[slot]!;
+    if (!this.counts) return false;
+    const start = this.starts![slot]!;
     const end = start + this.counts[slot]!;
     for (let i = start; i < end; i++) if (mask[this.pool[i]!] === 1) return true;
     return false;
@@ -194,7 +237,8 @@ export class Column {
       }
       return;
     }
-    const start = this.starts[slot]!;
+    if (!this.counts) return;
+    const start = this.starts![slot]!;
     const end = start + this.counts[slot]!;
     for (let i = start; i < end; i++) {
       const code = this.pool[i]!;
@@ -209,9 +253,10 @@ export class Column {
   extreme(row: number, largest: boolean): number {
     if (row >= this.single.length) return MISSING;
     const value = this.single[row]!;
+    if (value === value || !this.counts) return value;
     const count = this.counts[row]!;
-    if (value === value || count === 0) return value;
-    const start = this.starts[row]!;
+    if (count === 0) return value;
+    const start = this.starts![row]!;
     let best = this.pool[start]!;
     for (let i = start + 1; i < start + count; i++) {
       const candidate = this.pool[i]!;
@@ -225,7 +270,8 @@ export class Column {
     if (row >= this.single.length) return [];
     const value = this.single[row]!;
     if (value === value) return [value];
-    const start = this.starts[row]!;
+    if (!this.counts) return [];
+    const start = this.starts![row]!;
     return Array.from(this.pool.subarray(start, start + this.counts[row]!));
   }
 
@@ -236,23 +282,25 @@ export class Column {
    */
   copy(slots: number): ColumnParts {
     const length = Math.min(slots, this.single.length);
-    const pooled = this.pooled > 0;
     return {
       values: this.dictionary,
       known: this.dictionary?.size ?? 0,
       single: this.single.slice(0, length),
-      counts: pooled ? this.counts.slice(0, length) : undefined,
-      starts: pooled ? this.starts.slice(0, length) : undefined,
+      counts: this.counts?.slice(0, length),
+      starts: this.starts?.slice(0, length),
       pool: this.pool.subarray(0, this.pooled),
     };
   }
 
-  /** Fills an empty column from a snapshot whose pool holds the slots' values in slot order. */
+  /**
+   * Fills an empty column from a snapshot whose pool holds the slots' values in slot order. Float32Arrays
+   * are taken for dictionary codes that fit them (FLOAT32_CODES), else widened.
+   */
   restore(
     values: PendingValues | Dictionary | undefined,
-    single: Float64Array<ArrayBuffer>,
-    counts: Uint16Array<ArrayBuffer> | undefined,
-    pool: Float64Array<ArrayBuffer>,
+    single: StoredArray,
+    counts: Uint16Array | undefined,
+    pool: StoredArray,
     hashes?: Int32Array,
   ): void {
     // A build's merged dictionary is taken as it is; a snapshot's values are taken in later (warm).
@@ -260,18 +308,35 @@ export class Column {
       if (this.dictionaryOf) this.dictionaryOf = values;
     } else if (values) this.dictionary?.restore(values, hashes);
     this.single = single;
-    this.counts = counts ?? new Uint16Array(single.length);
-    this.starts = new Int32Array(single.length);
+    this.counts = counts;
+    this.starts = undefined;
     let start = 0;
     if (counts) {
+      const starts = new Int32Array(counts.length);
       for (let slot = 0; slot < counts.length; slot++) {
-        this.starts[slot] = start;
+        starts[slot] = start;
         start += counts[slot]!;
       }
+      this.starts = starts;
     }
     // A pool restored with room to grow (pooledWithRoom) is taken whole: its values fill the start.
-    this.pool = pool.byteOffset === 0 ? new Float64Array(pool.buffer) : pool;
+    this.pool = pool.byteOffset === 0 ? wholeOf(pool) : pool;
     this.pooled = start;
+    this.nextPool = undefined;
+    this.narrow = widthOf(single) === 4 && widthOf(pool) === 4;
+    const fits = this.dictionaryOf !== undefined && this.dictionaryOf.size <= this.float32Below;
+    if (!this.narrow || !fits) this.widen();
+  }
+
+  /** Codes no longer fit Float32Arrays (or the column holds other numbers): Float64Arrays from now on. */
+  private widen() {
+    this.narrow = false;
+    if (this.single instanceof Float32Array) this.single = Float64Array.from(this.single);
+    if (this.pool instanceof Float32Array) {
+      const pool = new Float64Array(this.pool.length);
+      pool.set(this.pool.subarray(0, this.pooled));
+      this.pool = pool;
+    }
     this.nextPool = undefined;
   }
 
@@ -285,8 +350,8 @@ export class Column {
     // One array per call (allocating and first writing a million rows' array takes 5–15 ms). `single`
     // goes last: every read checks a row against its length, so the others are never the shorter.
     const capacity = Math.max(expected, Math.ceil(length * 1.5));
-    if (this.starts.length < capacity) this.starts = grownTo(this.starts, capacity);
-    else if (this.counts.length < capacity) this.counts = grownTo(this.counts, capacity);
+    if (this.starts && this.starts.length < capacity) this.starts = grownTo(this.starts, capacity);
+    else if (this.counts && this.counts.length < capacity) this.counts = grownTo(this.counts, capacity);
     else this.single = grownTo(this.single, capacity, MISSING);
     return true;
   }
@@ -300,7 +365,7 @@ export class Column {
   growPoolAhead(): boolean {
     if (!this.nextPool) {
       if (this.pool.length < GROW_AHEAD_FROM || this.pooled < this.pool.length * 0.9) return false;
-      this.nextPool = new Float64Array(this.pool.length * 2);
+      this.nextPool = storedArray(widthOf(this.pool), this.pool.length * 2);
       this.nextCopied = 0;
     }
     const end = Math.min(this.pooled, this.nextCopied + POOL_SLICE);
@@ -323,13 +388,17 @@ export class Column {
   }
 
   private resize(capacity: number) {
-    this.starts = grownTo(this.starts, capacity);
-    this.counts = grownTo(this.counts, capacity);
+    if (this.starts) this.starts = grownTo(this.starts, capacity);
+    if (this.counts) this.counts = grownTo(this.counts, capacity);
     this.single = grownTo(this.single, capacity, MISSING);
   }
 }
 
-type RowArray = Float64Array | Uint16Array | Int32Array;
+/** The whole buffer of an array that starts at its beginning (a pool with room, see pooledWithRoom). */
+const wholeOf = (array: StoredArray): StoredArray =>
+  array instanceof Float32Array ? new Float32Array(array.buffer) : new Float64Array(array.buffer);
+
+type RowArray = StoredArray | Uint16Array | Int32Array;
 
 /** The array itself when it is long enough, else a copy of `capacity` with `fill` after its values. */
 const grownTo = <A extends RowArray>(array: A, capacity: number, fill = 0): A => {

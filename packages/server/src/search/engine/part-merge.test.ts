@@ -80,6 +80,19 @@ describe('merging the shares of a parallel build', () => {
     expect(merged.rowOf.size).toBe(all.length);
     for (const entry of all)
       expect(describeEntry(merged, entry.id)).toEqual(describeEntry(reference, entry.id));
+    // The same arrays as the one-thread build: Float32Arrays for dictionary codes, no counts where no lists.
+    const shapes = (index: SearchIndex) =>
+      [...index.quantities.values()].map(({ quantity, column }) => {
+        const { single, counts, pool } = column.arrays();
+        return [quantity.name, single.constructor.name, pool.constructor.name, counts !== undefined];
+      });
+    expect(shapes(merged)).toEqual(shapes(reference));
+    expect(shapes(merged)).toContainEqual([
+      'results.material.elements',
+      'Float32Array',
+      'Float32Array',
+      true,
+    ]);
     // Codes are shared across shares: a value of one share finds the rows of all.
     const names = merged.quantities.get('entry_name')!.column;
     const common = names.lookup('Common name');

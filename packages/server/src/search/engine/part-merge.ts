@@ -1,4 +1,4 @@
-import { pooledWithRoom } from './column.ts';
+import { FLOAT32_CODES, pooledWithRoom, storedArray, type StoredArray } from './column.ts';
 import type { ColumnImage } from './column-image.ts';
 import { Dictionary } from './dictionary.ts';
 import type { IndexImage, NestedImage, UploadImage } from './index-image.ts';
@@ -47,8 +47,8 @@ const mergeDictionaries = async (shares: readonly PendingValues[], turn: () => P
 
 /** Copies `from` into `to` at `at`, translating dictionary codes (NaN, no value, stays NaN). */
 const copyCodes = async (
-  from: Float64Array,
-  to: Float64Array,
+  from: StoredArray,
+  to: StoredArray,
   at: number,
   remap: Int32Array | undefined,
   turn: () => Promise<void>,
@@ -81,19 +81,25 @@ const mergeColumn = async (
     if (image.single.length > 0) length = offsets[k]! + image.single.length;
   });
   if (length === 0) {
-    const empty = { single: new Float64Array(0), counts: undefined, pool: new Float64Array(0) };
+    const width = dictionary ? 4 : 8;
+    const empty = { single: storedArray(width, 0), counts: undefined, pool: storedArray(width, 0) };
     return { ...empty, values: dictionary ? new Dictionary() : undefined };
   }
-  const size = Math.max(length, capacity);
-  const single = new Float64Array(size).fill(Number.NaN);
-  const counts = images.some((image) => image.counts) ? new Uint16Array(size) : undefined;
-  const pool = pooledWithRoom(images.reduce((n, image) => n + image.pool.length, 0));
   const merged = dictionary
     ? await mergeDictionaries(
         images.map((image) => image.values!),
         turn,
       )
     : undefined;
+  // Codes in Float32Arrays while the merged dictionary's fit them (as a Column keeps them).
+  const width = merged && merged.values.size <= FLOAT32_CODES ? 4 : 8;
+  const size = Math.max(length, capacity);
+  const single = storedArray(width, size).fill(Number.NaN);
+  const counts = images.some((image) => image.counts) ? new Uint16Array(size) : undefined;
+  const pool = pooledWithRoom(
+    images.reduce((n, image) => n + image.pool.length, 0),
+    width,
+  );
   let pooled = 0;
   for (const [k, image] of images.entries()) {
     const remap = merged?.remaps[k];

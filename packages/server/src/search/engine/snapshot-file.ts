@@ -3,12 +3,12 @@
 /** The snapshot's name in the data directory. */
 export const SEARCH_SNAPSHOT_FILE = 'search-index.snapshot';
 /** Raised when what is stored changes meaning (not only layout, which the fingerprint covers). */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 export const MAGIC = Buffer.from('OASISIDX');
 /** Magic, format, header length; then the header as JSON, then the sections (snapshot-blobs.ts). */
 export const FIXED = MAGIC.length + 8;
 export const MAX_HEADER = 1 << 16;
-/** Sections in file order: entries, uploads, nested items per section, then five per column. */
+/** Sections in file order: entries, uploads, nested items per section, then six per column. */
 export const TAG = {
   entryIds: 1,
   searchable: 2,
@@ -22,6 +22,8 @@ export const TAG = {
   nestedItems: 10,
   /** The dictionary values' hashes (list-index.ts hashScalar), so that a load hashes nothing. */
   hashes: 11,
+  /** A column's bytes per stored number, of `single` and of `pool` (4: Float32 dictionary codes). Format 3. */
+  widths: 12,
 };
 
 export interface SnapshotHeader {

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { endianness } from 'node:os';
-import { pooledWithRoom, type Scalar } from './column.ts';
+import { pooledWithRoom, storedArray, type Scalar, type StoredWidth } from './column.ts';
 import type { ColumnImage } from './column-image.ts';
 import type { IndexImage, NestedImage, UploadImage } from './index-image.ts';
 import type { NestedItem } from './nested.ts';
@@ -56,6 +56,8 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const isDictionaryValue = (value: unknown): value is string | boolean =>
   typeof value === 'string' || typeof value === 'boolean';
 
+const isWidth = (width: number): width is StoredWidth => width === 4 || width === 8;
+
 const isItems = (value: unknown): value is NestedItem[] =>
   Array.isArray(value) && value.every((item) => isObject(item) && Object.values(item).every(isScalar));
 
@@ -69,7 +71,9 @@ export const openSnapshot = async (file: string): Promise<OpenSnapshot> => {
       throw new SnapshotError('not a search index snapshot');
     const format = fixed.readUInt32LE(MAGIC.length);
     if (format !== SNAPSHOT_FORMAT)
-      throw new SnapshotError(`format ${format}, this server reads ${SNAPSHOT_FORMAT}`);
+      throw new SnapshotError(
+        `written in format ${format}, this server reads format ${SNAPSHOT_FORMAT} only`,
+      );
     const headLength = fixed.readUInt32LE(MAGIC.length + 4);
     if (headLength > MAX_HEADER) throw new SnapshotError('the header is too long');
     const head = Buffer.alloc(headLength);
@@ -122,9 +126,14 @@ const readImage = async (
     const hashes = await reader.blob(TAG.hashes, 4, (n) => new Int32Array(n));
     if (hashes.length !== pending.remaining)
       throw new SnapshotError("a column's hashes disagree with its values");
-    const single = await reader.blob(TAG.single, 8, (n) => new Float64Array(n));
+    const widths = await reader.blob(TAG.widths, 1, (n) => new Uint8Array(n));
+    if (widths.length !== 2 || !widths.every(isWidth))
+      throw new SnapshotError("a column's element widths are malformed");
+    const singleWidth = widths[0] as StoredWidth;
+    const poolWidth = widths[1] as StoredWidth;
+    const single = await reader.blob(TAG.single, singleWidth, (n) => storedArray(singleWidth, n));
     const counts = await reader.blob(TAG.counts, 2, (n) => new Uint16Array(n));
-    const pool = await reader.blob(TAG.pool, 8, pooledWithRoom);
+    const pool = await reader.blob(TAG.pool, poolWidth, (n) => pooledWithRoom(n, poolWidth));
     if (single.length > (scope === 'entry' ? rows : uploads.length))
       throw new SnapshotError('a column is longer than its rows');
     if (counts.length !== 0 && counts.length !== single.length)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import path from 'node:path';
+import { widthOf } from './column.ts';
 import { ColumnScratch, compactColumn } from './column-image.ts';
 import { compactRows, type IndexCapture } from './index-image.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -72,6 +73,7 @@ export const writeSnapshotFile = async (
       );
       await out.texts(TAG.values, column.values ?? { count: 0, texts: [] });
       await out.blob(TAG.hashes, column.hashes ?? new Int32Array(0));
+      await out.blob(TAG.widths, Uint8Array.of(widthOf(column.single), widthOf(column.pool)));
       await out.blob(TAG.single, column.single);
       await out.blob(TAG.counts, column.counts ?? new Uint16Array(0));
       await out.blob(TAG.pool, column.pool);

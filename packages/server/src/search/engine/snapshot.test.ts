@@ -15,6 +15,7 @@ import type { Database } from '../../db/database.ts';
 import { openMigratedDatabase } from '../../testing/database.ts';
 import { entrySearchQuantities } from '../quantities.ts';
 import { SearchIndex } from './search-index.ts';
+import { MAGIC, SNAPSHOT_FORMAT } from './snapshot-file.ts';
 import {
   answers,
   changeAfterBuild,
@@ -198,6 +199,18 @@ describe('search index snapshot', () => {
     await fallsBack(/checksum/);
     writeFileSync(file, Buffer.from('not a snapshot at all, but long enough to have a header'));
     await fallsBack(/not a search index snapshot/);
+  });
+
+  it('builds from the database when the snapshot is of an older format', async () => {
+    await firstRun();
+    const bytes = readFileSync(file);
+    bytes.writeUInt32LE(SNAPSHOT_FORMAT - 1, MAGIC.length);
+    writeFileSync(file, bytes);
+    await fallsBack(
+      new RegExp(
+        `written in format ${SNAPSHOT_FORMAT - 1}, this server reads format ${SNAPSHOT_FORMAT} only`,
+      ),
+    );
   });
 
   it('builds from the database when the snapshot was written for other search quantities', async () => {

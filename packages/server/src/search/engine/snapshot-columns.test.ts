@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { entrySearchQuantities } from '../quantities.ts';
+import { Column } from './column.ts';
+import { captureRows, layoutFingerprint, restoreIndex } from './index-image.ts';
+import { SearchIndex } from './search-index.ts';
+import { openSnapshot } from './snapshot-read.ts';
+import { writeSnapshotFile } from './snapshot-write.ts';
+
+const ELEMENTS = ['H', 'C', 'N', 'O', 'Fe', 'Si'];
+
+/** Entries with lists of elements, one structural type each, numbers, and names past a small threshold. */
+const indexOf = (n: number, narrowNames: number) => {
+  const index = new SearchIndex(entrySearchQuantities);
+  // Entry names' codes fit Float32Arrays up to `narrowNames` values only (FLOAT32_CODES, made small).
+  index.quantities.get('entry_name')!.column = new Column('string', narrowNames);
+  for (let i = 0; i < n; i++)
+    index.putEntry(
+      `e-${i}`,
+      `up-${i % 3}`,
+      {
+        entry_name: `name ${i}`,
+        results: {
+          material: {
+            elements: ELEMENTS.filter((_, k) => (i >> k) % 2 === 1),
+            structural_type: ['bulk', 'surface'][i % 2],
+            n_elements: i % 6,
+          },
+        },
+      },
+      true,
+    );
+  return index;
+};
+
+const contents = (index: SearchIndex) =>
+  [...index.entryIds].map((id) => {
+    const row = index.rowOf.get(id)!;
+    return [...index.quantities.values()]
+      .filter(({ scope }) => scope === 'entry')
+      .map(({ quantity, column }) => [quantity.name, column.values(row).map((v) => column.decode(v))]);
+  });
+
+describe("a snapshot keeps each column's element width", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'oasis-snapshot-columns-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('round-trips Float32 codes, and codes widened past them, to the same values', async () => {
+    const index = indexOf(40, 8);
+    const column = (from: SearchIndex, name: string) => from.quantities.get(name)!.column.arrays();
+    expect(column(index, 'results.material.structural_type').single).toBeInstanceOf(Float32Array);
+    expect(column(index, 'results.material.elements').pool).toBeInstanceOf(Float32Array);
+    expect(column(index, 'entry_name').single).toBeInstanceOf(Float64Array);
+    expect(column(index, 'results.material.n_elements').single).toBeInstanceOf(Float64Array);
+    const file = path.join(dir, 'search-index.snapshot');
+    const about = { fingerprint: layoutFingerprint(index), token: 't', change: '1', floor: '0' };
+    await writeSnapshotFile(file, about, captureRows(index), index);
+    const snapshot = await openSnapshot(file);
+    const image = await snapshot.readImage({
+      scopes: [...index.quantities.values()].map((q) => q.scope),
+      sections: [...index.nestedItems.keys()],
+    });
+    await snapshot.close();
+    const loaded = new SearchIndex(entrySearchQuantities);
+    await restoreIndex(loaded, image);
+    expect(contents(loaded)).toEqual(contents(index));
+    expect(column(loaded, 'results.material.structural_type').single).toBeInstanceOf(Float32Array);
+    expect(column(loaded, 'results.material.elements').pool).toBeInstanceOf(Float32Array);
+    expect(column(loaded, 'entry_name').single).toBeInstanceOf(Float64Array);
+    // Columns no row has several values in come back without counts and starts.
+    expect(column(loaded, 'results.material.structural_type').counts).toBeUndefined();
+    expect(column(loaded, 'results.material.elements').counts).toBeDefined();
+    // The loaded index codes new values as before.
+    loaded.putEntry('e-new', 'up-0', { results: { material: { elements: ['Fe', 'Au'] } } }, true);
+    const row = loaded.rowOf.get('e-new')!;
+    const elements = loaded.quantities.get('results.material.elements')!.column;
+    expect(elements.values(row).map((v) => elements.decode(v))).toEqual(['Fe', 'Au']);
+  });
+});
