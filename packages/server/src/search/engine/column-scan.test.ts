@@ -164,10 +164,10 @@ const reference = (w: World, node: QueryNode, row: number): boolean => {
     }
     case 'range': {
       const ops = {
-        lt: (a: any, b: any) => a < b,
-        lte: (a: any, b: any) => a <= b,
-        gt: (a: any, b: any) => a > b,
-        gte: (a: any, b: any) => a >= b,
+        lt: (a: string | number, b: string | number) => a < b,
+        lte: (a: string | number, b: string | number) => a <= b,
+        gt: (a: string | number, b: string | number) => a > b,
+        gte: (a: string | number, b: string | number) => a >= b,
       };
       return w
         .values(row, node.quantity)
