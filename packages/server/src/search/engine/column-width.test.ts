@@ -77,6 +77,40 @@ describe("a column's arrays take only the memory its values need", () => {
     expect([valuesOf(column, 0), valuesOf(column, 1)]).toEqual([[true], [true, false]]);
   });
 
+  it('widens ahead, its pool a slice at a time, once its dictionary nears what Float32 codes hold', () => {
+    // Up to 100 values fit here; from 90 on, the arrays are widened ahead.
+    const column = new Column('string', 100);
+    const rows = 140_000;
+    const expected = (row: number) => [`v${row % 89}`, `v${(row + 1) % 89}`];
+    for (let row = 0; row < rows; row++) column.set(row, expected(row));
+    expect(column.growAhead(rows, 0)).toBe(false);
+    expect(column.growPoolAhead()).toBe(false);
+    column.set(rows, ['v89']);
+    expect(column.growAhead(rows + 1, 0)).toBe(true);
+    expect(column.arrays().single).toBeInstanceOf(Float64Array);
+    expect(column.arrays().pool).toBeInstanceOf(Float32Array);
+    let steps = 0;
+    while (column.growPoolAhead()) {
+      steps++;
+      // Rows stored between the slices (one stored again) land in the pool being copied.
+      column.set(rows + steps, ['v3', 'v89']);
+      column.set(5, ['v7', 'v8']);
+      expect(steps).toBeLessThan(10);
+    }
+    // 280,000 pooled codes, 262,144 per slice.
+    expect(steps).toBe(2);
+    expect(column.arrays().pool).toBeInstanceOf(Float64Array);
+    expect(column.growAhead(rows + 3, 0)).toBe(false);
+    for (let row = 0; row < rows; row += 997)
+      expect(valuesOf(column, row)).toEqual(row === 5 ? ['v7', 'v8'] : expected(row));
+    expect([rows, rows + 1, rows + 2, 5].map((row) => valuesOf(column, row))).toEqual([
+      ['v89'],
+      ['v3', 'v89'],
+      ['v3', 'v89'],
+      ['v7', 'v8'],
+    ]);
+  });
+
   it('restores Float32 codes as they are, and widens them when its dictionary is past them', () => {
     const single = Float32Array.of(0, Number.NaN, 2);
     const pool = Float32Array.of(1, 0);

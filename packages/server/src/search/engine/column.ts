@@ -49,6 +49,12 @@ export interface ColumnParts {
  */
 /** Columns shorter than this grow when a row needs it: copying them takes no time worth spreading. */
 const GROW_AHEAD_FROM = 1 << 16;
+/**
+ * A dictionary this close to FLOAT32_CODES (a fraction of it) has its column's arrays widened ahead, in
+ * growAhead and growPoolAhead, so that the code past it finds them wide: widening a pool of a hundred
+ * million codes at once would hold the event loop for seconds.
+ */
+const WIDEN_AHEAD_AT = 0.9;
 /** Pool values copied per step of growPoolAhead (2 MB: writing fresh pages costs more than the copy, 15–20 ms for 8 MB). */
 const POOL_SLICE = 1 << 18;
 
@@ -78,7 +84,7 @@ export interface ColumnArrays {
 
 export class Column {
   private dictionaryOf: Dictionary | undefined;
-  /** Whether `single` and `pool` are Float32Arrays (dictionary codes below `float32Below`). */
+  /** Whether `single` or `pool` is a Float32Array (stored codes must stay below `float32Below`). */
   private narrow: boolean;
   private single: StoredArray;
   /**
@@ -323,9 +329,9 @@ export class Column {
     this.pool = pool.byteOffset === 0 ? wholeOf(pool) : pool;
     this.pooled = start;
     this.nextPool = undefined;
-    this.narrow = widthOf(single) === 4 && widthOf(pool) === 4;
+    this.narrow = widthOf(single) === 4 || widthOf(pool) === 4;
     const fits = this.dictionaryOf !== undefined && this.dictionaryOf.size <= this.float32Below;
-    if (!this.narrow || !fits) this.widen();
+    if (this.narrow && !fits) this.widen();
   }
 
   /** Codes no longer fit Float32Arrays (or the column holds other numbers): Float64Arrays from now on. */
@@ -346,6 +352,12 @@ export class Column {
    */
   growAhead(rows: number, expected: number): boolean {
     const length = this.single.length;
+    if (this.single instanceof Float32Array && this.nearlyWide()) {
+      // Costs what growing it would.
+      this.single = Float64Array.from(this.single);
+      this.narrow = this.pool instanceof Float32Array;
+      return true;
+    }
     if (length < GROW_AHEAD_FROM || rows < length * 0.95) return false;
     // One array per call (allocating and first writing a million rows' array takes 5–15 ms). `single`
     // goes last: every read checks a row against its length, so the others are never the shorter.
@@ -357,15 +369,22 @@ export class Column {
   }
 
   /**
-   * Moves a pool that is nine tenths full into one twice its size, a slice per call (syncs call this
-   * between their slices, see SearchIndex.growAhead): copying a free-text pool of a million entries in
-   * one go held the event loop for 100 ms. The pool only grows at its end, so what was copied stays
-   * valid; false when there is nothing to do.
+   * Moves a pool that is nine tenths full into one twice its size, or Float32 codes about to outgrow
+   * them (WIDEN_AHEAD_AT) into a Float64Array, a slice per call (syncs call this between their slices,
+   * see SearchIndex.growAhead): copying a free-text pool of a million entries in one go held the event
+   * loop for 100 ms. The pool only grows at its end, so what was copied stays valid; false when there is
+   * nothing to do.
    */
   growPoolAhead(): boolean {
     if (!this.nextPool) {
-      if (this.pool.length < GROW_AHEAD_FROM || this.pooled < this.pool.length * 0.9) return false;
-      this.nextPool = storedArray(widthOf(this.pool), this.pool.length * 2);
+      const full = this.pool.length >= GROW_AHEAD_FROM && this.pooled >= this.pool.length * 0.9;
+      const widen = this.pool instanceof Float32Array && this.nearlyWide();
+      if (!full && !widen) return false;
+      const width = widen ? 8 : widthOf(this.pool);
+      this.nextPool = storedArray(
+        width,
+        this.pooled >= this.pool.length * 0.9 ? this.pool.length * 2 : this.pool.length,
+      );
       this.nextCopied = 0;
     }
     const end = Math.min(this.pooled, this.nextCopied + POOL_SLICE);
@@ -375,12 +394,17 @@ export class Column {
     return true;
   }
 
-  /** Takes the larger pool, with what was added since its last slice. */
+  /** Takes the larger (or wider) pool, with what was added since its last slice. */
   private switchPool() {
     const next = this.nextPool!;
     next.set(this.pool.subarray(this.nextCopied, this.pooled), this.nextCopied);
     this.pool = next;
     this.nextPool = undefined;
+    this.narrow = this.single instanceof Float32Array || this.pool instanceof Float32Array;
+  }
+
+  private nearlyWide(): boolean {
+    return this.dictionaryOf !== undefined && this.dictionaryOf.size >= this.float32Below * WIDEN_AHEAD_AT;
   }
 
   private ensure(length: number) {
