@@ -337,12 +337,9 @@ export class Column {
   /** Codes no longer fit Float32Arrays (or the column holds other numbers): Float64Arrays from now on. */
   private widen() {
     this.narrow = false;
-    if (this.single instanceof Float32Array) this.single = Float64Array.from(this.single);
-    if (this.pool instanceof Float32Array) {
-      const pool = new Float64Array(this.pool.length);
-      pool.set(this.pool.subarray(0, this.pooled));
-      this.pool = pool;
-    }
+    if (this.single instanceof Float32Array) this.single = wide(this.single, this.single.length);
+    if (this.pool instanceof Float32Array)
+      this.pool = wide(this.pool.subarray(0, this.pooled), this.pool.length);
     this.nextPool = undefined;
   }
 
@@ -354,7 +351,7 @@ export class Column {
     const length = this.single.length;
     if (this.single instanceof Float32Array && this.nearlyWide()) {
       // Costs what growing it would.
-      this.single = Float64Array.from(this.single);
+      this.single = wide(this.single, this.single.length);
       this.narrow = this.pool instanceof Float32Array;
       return true;
     }
@@ -417,6 +414,13 @@ export class Column {
     this.single = grownTo(this.single, capacity, MISSING);
   }
 }
+
+/** A Float64Array of `length` holding `values` at its start. */
+const wide = (values: StoredArray, length: number) => {
+  const array = new Float64Array(length);
+  array.set(values);
+  return array;
+};
 
 /** The whole buffer of an array that starts at its beginning (a pool with room, see pooledWithRoom). */
 const wholeOf = (array: StoredArray): StoredArray =>
