@@ -25,12 +25,21 @@ export class CodeSet {
 
   /** Sets mask[code] to 1 for every code of the set. */
   markIn(mask: Uint8Array): void {
+    this.forEach((code) => (mask[code] = 1));
+  }
+
+  /** Sets bit `bit` of bits[code] for every code of the set. */
+  markBit(bits: Uint32Array, bit: number): void {
+    this.forEach((code) => (bits[code]! |= 1 << bit));
+  }
+
+  private forEach(visit: (code: number) => void): void {
     const { bits } = this;
     for (let word = 0; word < bits.length; word++) {
       let rest = bits[word]!;
       while (rest !== 0) {
         const low = rest & -rest;
-        mask[(word << 5) + 31 - Math.clz32(low)] = 1;
+        visit((word << 5) + 31 - Math.clz32(low));
         rest ^= low;
       }
     }

@@ -2,7 +2,8 @@ import type { QueryNode, RangeOp } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import type { SearchQuantity } from '../quantities.ts';
 import { unlimitedBudget } from './budget.ts';
-import { compileFilter } from './filter.ts';
+import { compileFilter, freeTextScore } from './filter.ts';
+import { FREE_TEXT, wordsOf } from './free-text.ts';
 import { histogram } from './histogram.ts';
 import { selectPage } from './order.ts';
 import { ROW, SearchIndex } from './search-index.ts';
@@ -282,5 +283,40 @@ describe('column scans', () => {
       const offset = await selectPage(w.index, rows, { ...request, offset: 40, size: 10 }, unlimitedBudget());
       expect(offset.rows).toEqual(sorted.slice(40, 50));
     }
+  });
+});
+
+describe('free-text scores', () => {
+  it('count the query words each entry has a word beginning with, past 32 words', async () => {
+    const index = new SearchIndex([
+      { name: FREE_TEXT, type: 'string' },
+      { name: 'entry_name', type: 'string' },
+    ]);
+    const next = random(7);
+    const syllables = ['si', 'fe', 'ox', 'relax', 'band', 'gap', 'o2', 'nacl', 'run', 'final'];
+    const names: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const name = Array.from({ length: 1 + Math.floor(next() * 4) }, () =>
+        syllables[Math.floor(next() * syllables.length)]!.concat(String(Math.floor(next() * 3))),
+      ).join('_');
+      names.push(name);
+      index.putEntry(`e${i}`, 'u', { entry_name: name }, true);
+    }
+    // 40 words (two passes of 32 bits), some repeated: each counts.
+    const query = Array.from({ length: 40 }, (_, i) =>
+      syllables[i % syllables.length]!.slice(0, 1 + (i % 2)),
+    );
+    const node: QueryNode = { kind: 'match', quantity: FREE_TEXT, op: 'any', values: [query.join(' ')] };
+    const rows = Int32Array.from(names, (_, row) => row);
+    const scores = await (await freeTextScore(index, node, unlimitedBudget()))(rows, unlimitedBudget());
+    const expected = names.map((name) => {
+      const words = wordsOf(name);
+      return query.filter((word) => words.some((own) => own.startsWith(word))).length;
+    });
+    expect(Array.from(scores)).toEqual(expected);
+    // Words past the 32nd, counted in the second pass, matter to some rows.
+    expect(
+      names.some((name) => wordsOf(name).some((own) => query.slice(32).some((word) => own.startsWith(word)))),
+    ).toBe(true);
   });
 });

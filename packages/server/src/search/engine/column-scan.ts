@@ -291,3 +291,39 @@ export const extremeKeys = (
     keys[i] = best;
   }
 };
+
+/** Number of bits set in a 32-bit word. */
+const bitCount = (word: number): number => {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+};
+
+/**
+ * Adds to keys[i] (rows from..to) the number of distinct bits the row's codes have in `bits` (bits[code]:
+ * one bit per free-text word the code matches), so that a row scores one per word it matches.
+ */
+export const addMatchedBits = (
+  a: ColumnArrays,
+  rows: Int32Array,
+  from: number,
+  to: number,
+  bits: Uint32Array,
+  keys: Float64Array,
+): void => {
+  const { single, counts, starts, pool } = a;
+  const length = single.length;
+  for (let i = from; i < to; i++) {
+    const row = rows[i]!;
+    if (row >= length) continue;
+    const value = single[row]!;
+    let hit = 0;
+    if (value === value) hit = bits[value]!;
+    else if (counts !== undefined) {
+      const start = starts![row]!;
+      const end = start + counts[row]!;
+      for (let j = start; j < end; j++) hit |= bits[pool[j]!]!;
+    }
+    if (hit !== 0) keys[i]! += bitCount(hit);
+  }
+};

@@ -1,9 +1,16 @@
 import { queryQuantities, type QueryNode, type QueryValue, type RangeOp } from '@oasis/schema';
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
-import { codesWhere } from './code-set.ts';
+import { codesWhere, type CodeSet } from './code-set.ts';
 import type { Column } from './column.ts';
-import { inChunks, selectBySlot, selectPassing, slotPasses, type ValueTest } from './column-scan.ts';
-import { FREE_TEXT, freeTextCodes, freeTextMatcher } from './free-text.ts';
+import {
+  addMatchedBits,
+  inChunks,
+  selectBySlot,
+  selectPassing,
+  slotPasses,
+  type ValueTest,
+} from './column-scan.ts';
+import { FREE_TEXT, freeTextCodes } from './free-text.ts';
 import { itemMatches, type NestedItem } from './nested.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 import { compareRanges, startsWith, type RangeTest } from './value-list.ts';
@@ -314,12 +321,21 @@ const hasValuesUnder = (index: SearchIndex, path: string): RowTest => {
   return (row) => tests.some((test) => test(row));
 };
 
-/** The score of free-text criteria of a query per row (0 when it has none), for `_score` ordering. */
+/** Per row of `rows`, a number to order them by. */
+export type RowScores = (rows: Int32Array, budget: SearchBudget) => Promise<Float64Array>;
+
+/** Words per pass of the score: one bit each in a 32-bit word. */
+const WORDS_PER_PASS = 32;
+
+/**
+ * The score of the free-text criteria of a query per row, for `_score` ordering: one per query word
+ * (of every free-text value) the row has a word beginning with; 0 for rows without.
+ */
 export const freeTextScore = async (
   index: SearchIndex,
   node: QueryNode,
   budget: SearchBudget,
-): Promise<(row: number) => number> => {
+): Promise<RowScores> => {
   const texts: string[] = [];
   const visit = (item: QueryNode): void => {
     if (item.kind === 'and' || item.kind === 'or') item.items.forEach(visit);
@@ -328,10 +344,19 @@ export const freeTextScore = async (
   };
   visit(node);
   const column = index.quantities.get(FREE_TEXT)?.column;
-  if (!column || texts.length === 0) return () => 0;
-  const matchers: Awaited<ReturnType<typeof freeTextMatcher>>[] = [];
-  for (const text of texts) matchers.push(await freeTextMatcher(column, text, budget));
-  return (row) => matchers.reduce((sum, matcher) => sum + matcher.score(row), 0);
+  const words: CodeSet[] = [];
+  if (column) for (const text of texts) words.push(...(await freeTextCodes(column, text, budget)));
+  return async (rows, scoreBudget) => {
+    const keys = new Float64Array(rows.length);
+    for (let first = 0; first < words.length; first += WORDS_PER_PASS) {
+      const bits = new Uint32Array(column!.dictionary!.size);
+      words.slice(first, first + WORDS_PER_PASS).forEach((codes, bit) => codes.markBit(bits, bit));
+      await inChunks(rows.length, scoreBudget, (from, to) =>
+        addMatchedBits(column!.arrays(), rows, from, to, bits, keys),
+      );
+    }
+    return keys;
+  };
 };
 
 /** The rows passing the test among the given candidates; the scan takes turns with other requests. */

@@ -46,20 +46,3 @@ export const freeTextCodes = async (
   for (const word of wordsOf(text)) perWord.push(await codesWhere(column, startsWith(word), budget));
   return perWord;
 };
-
-/**
- * A free-text query over the words column: each query word matches words it begins; an entry matches
- * when any query word does, and scores one per query word it matches (the `_score` order).
- */
-export const freeTextMatcher = async (column: Column, text: string, budget: SearchBudget) => {
-  const perWord = await freeTextCodes(column, text, budget);
-  const score = (slot: number): number => {
-    let hits = 0;
-    for (const codes of perWord) if (column.some(slot, (code) => codes.has(code))) hits++;
-    return hits;
-  };
-  // Filtering needs one hit, not the score: no per-row array, and it stops at the first matching word.
-  const test = (slot: number): boolean =>
-    column.some(slot, (code) => perWord.some((codes) => codes.has(code)));
-  return { score, test };
-};

@@ -1,6 +1,7 @@
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
 import { extremeKeys, inChunks } from './column-scan.ts';
 import type { Scalar } from './column.ts';
+import type { RowScores } from './filter.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 
 export interface PageRequest {
@@ -11,8 +12,8 @@ export interface PageRequest {
   offset: number;
   /** `value:entry_id` of the last row of the previous page (cursor paging). */
   after?: string;
-  /** Score per row for `_score` ordering (free text); rows without one score 0. */
-  score?: (row: number) => number;
+  /** Scores of the rows for `_score` ordering (free text); rows without one score 0. */
+  score?: RowScores;
 }
 
 type Key = Scalar | undefined;
@@ -33,8 +34,6 @@ const compareKeys = (a: Key, b: Key): number => {
  * order. Upload-level keys are computed once per upload.
  */
 const sortKeys = (index: SearchIndex, request: PageRequest): ((row: number) => Key) => {
-  const { score } = request;
-  if (score) return score;
   const indexed = request.orderBy;
   if (!indexed) return (row) => index.entryIds.at(row);
   const keyOf = (slot: number): Key => {
@@ -136,14 +135,9 @@ const numericKeys = async (
   request: PageRequest,
   budget: SearchBudget,
 ): Promise<Float64Array> => {
-  const keys = new Float64Array(rows.length);
   const { score, orderBy } = request;
-  if (score) {
-    await inChunks(rows.length, budget, (from, to) => {
-      for (let i = from; i < to; i++) keys[i] = score(rows[i]!);
-    });
-    return keys;
-  }
+  if (score) return score(rows, budget);
+  const keys = new Float64Array(rows.length);
   const slots = orderBy!.scope === 'upload' ? index.uploadOf : undefined;
   await inChunks(rows.length, budget, (from, to) =>
     extremeKeys(orderBy!.column.arrays(), rows, from, to, slots, request.descending, keys),
