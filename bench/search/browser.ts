@@ -7,6 +7,9 @@
 // run, when each script and API request started and ended, to show what the content waits for;
 // BENCH_LATENCY_MS=100 adds that much latency to every request (an installation across a network);
 // BENCH_CPU_SLOWDOWN=2 runs the page's main thread that many times slower (a slower or busier machine).
+// BENCH_DATABASE_URL=postgres://... serves entries seeded into that PostgreSQL database by
+// `BENCH_DATABASE_URL=... npm run bench:search` (passed to the server as OASIS_DATABASE_URL), with the
+// data directory (search snapshot) that run used, oasis-bench-search-${ENTRIES}-pg.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +23,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 8765);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
-const dataDir = process.env.BENCH_DATA_DIR ?? join(tmpdir(), `oasis-bench-search-${ENTRIES}`);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+// The directory bench/search/main.ts names for the same entries.
+const dataDir =
+  process.env.BENCH_DATA_DIR ?? join(tmpdir(), `oasis-bench-search-${ENTRIES}${DATABASE_URL ? '-pg' : ''}`);
 const root = resolve(import.meta.dirname, '../..');
 const origin = `http://127.0.0.1:${PORT}`;
 const gui = `${origin}/nomad-oasis/gui`;
@@ -146,7 +152,7 @@ async function benchPage(browser: Browser, benched: BenchedPage, url: string): P
 }
 
 const main = async () => {
-  if (!existsSync(join(dataDir, 'db')))
+  if (!DATABASE_URL && !existsSync(join(dataDir, 'db')))
     throw new Error(`${dataDir} holds no database: run BENCH_ENTRIES=${ENTRIES} npm run bench:search first.`);
   if (!existsSync(join(root, 'packages/gui/dist/index.html')))
     throw new Error('Build the GUI first: npm run build.');
@@ -159,6 +165,7 @@ const main = async () => {
       OASIS_DATA_DIR: dataDir,
       OASIS_PUBLIC_URL: origin,
       OASIS_LOG: 'false',
+      ...(DATABASE_URL ? { OASIS_DATABASE_URL: DATABASE_URL } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -44,6 +44,8 @@ describe('route preloads', () => {
   afterEach(() => {
     for (const link of document.head.querySelectorAll('link')) link.remove();
     window.history.replaceState(null, '', '/');
+    window.localStorage.clear();
+    delete document.documentElement.dataset.prerender;
   });
 
   it("preloads the page's first fetch, then its own chunks, on a matching path", () => {
@@ -58,6 +60,21 @@ describe('route preloads', () => {
   it('adds nothing on other paths, nested pages included', () => {
     expect(hintsFor('/gui/about/information')).toEqual([]);
     expect(hintsFor('/gui/search/entries/entry/id/x')).toEqual([]);
+  });
+
+  it("hides the server's drawn search page from a browser that was logged in or keeps its own choices", () => {
+    hintsFor('/gui/search/entries');
+    expect(document.documentElement.dataset.prerender).toBeUndefined();
+    for (const key of ['oasis.logged-in', 'oasis-result-columns:entries', 'oasis-dashboard:entries']) {
+      window.localStorage.setItem(key, '1');
+      hintsFor('/gui/search/entries');
+      expect(document.documentElement.dataset.prerender, key).toBe('off');
+      window.localStorage.clear();
+      delete document.documentElement.dataset.prerender;
+    }
+    window.localStorage.setItem('oasis-dashboard:eels', '1');
+    hintsFor('/gui/search/entries');
+    expect(document.documentElement.dataset.prerender).toBeUndefined();
   });
 
   it('fails the build when a named page has no chunk of its own', () => {

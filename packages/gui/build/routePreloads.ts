@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import { SESSION_HINT_KEY } from '../src/auth/session.ts';
+import { columnsStorageKey, dashboardStorageKey } from '../src/features/search/storageKeys.ts';
 import { entryChunks, pageChunk, staticImports } from './chunkGraph.ts';
 
 export interface RoutePreload {
@@ -79,6 +81,20 @@ export function preloadScript(bundle: Rollup.OutputBundle, base: string, preload
     if (!new RegExp(rule.path).test(path)) continue;
     rule.fetches.forEach((file) => hint('preload', file, 'fetch'));
     rule.chunks.forEach((file) => hint('modulepreload', file));
+  }
+  // The server may send a search page's first rows in the HTML, as an anonymous visitor with the app's own
+  // columns and widgets sees them; a browser that was logged in or keeps its own has them hidden before
+  // they are painted, and waits for the GUI's page.
+  try {
+    const app = /^search\\/([^/]+)\\/?$/.exec(path);
+    const keys = [${JSON.stringify(SESSION_HINT_KEY)}];
+    if (app) {
+      const appPath = decodeURIComponent(app[1]);
+      keys.push(${JSON.stringify(columnsStorageKey(''))} + appPath, ${JSON.stringify(dashboardStorageKey(''))} + appPath);
+    }
+    if (keys.some((key) => localStorage.getItem(key) !== null)) document.documentElement.dataset.prerender = 'off';
+  } catch {
+    // No storage: nothing kept.
   }
 })();`;
 }

@@ -1,11 +1,12 @@
 import { LinearProgress } from '@mui/material';
 import type { AppConfig } from '@oasis/schema';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../auth/AuthCallbackPage.tsx';
 import { EntryCrumbLabel, EntryUploadCrumb, UploadCrumbLabel } from '../features/entry/EntryCrumbs.tsx';
 import { useEntry } from '../api/entries/useEntry.ts';
 import { usePrefetchedFirstPage } from '../features/search/context/firstPage.ts';
+import { removePrerenderedPage } from '../features/search/prerendered.ts';
 import type { Env } from '../core/env.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -41,6 +42,8 @@ function EntryRouteElement() {
 /** An app's search page, whose first results page goes out with the shell (firstPage.ts), as above. */
 function SearchRouteElement({ app }: { app: AppConfig }) {
   usePrefetchedFirstPage(app);
+  // Leaving the page (or its crash) ends the server's picture of its first rows too.
+  useEffect(() => removePrerenderedPage, []);
   return (
     <Suspense fallback={<LinearProgress aria-label="loading page" />}>
       <pages.SearchPage app={app} />

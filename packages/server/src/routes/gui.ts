@@ -8,6 +8,7 @@ import { buildArtifacts } from '../search/artifacts.ts';
 import { readFileBytes } from '../files/read.ts';
 import { guiBuild } from '../services/gui.ts';
 import { guiSecurityHeaders } from './gui-policy.ts';
+import { searchPagePrerender } from './search-page-prerender.ts';
 
 /** The client route the identity provider redirects to; the silent sign-in loads it in a hidden iframe. */
 const AUTH_CALLBACK = 'auth/callback';
@@ -41,7 +42,14 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
       secure(reply).type('application/json').header('cache-control', 'no-cache').send(artifacts),
     );
 
-    const sendIndex = async (reply: FastifyReply, frameable = false) => {
+    // A build whose GUI removes the drawn page says so (packages/gui/index.html); an older one would leave it.
+    const ROOT = '<div id="root" data-prerendered="search"></div>';
+    /** index.html, with the first rows of a search page (search-page-prerender.ts) before the root. */
+    const sendIndex = async (
+      reply: FastifyReply,
+      frameable = false,
+      prerender?: () => Promise<string | undefined>,
+    ) => {
       secure(reply, frameable);
       const html = await build.indexHtml();
       if (!html) {
@@ -50,7 +58,12 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
           .type('text/plain')
           .send('The GUI has not been built. Run `npm run build` (npm start does this for you).');
       }
-      return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+      const text = html.toString('utf8');
+      const page = prerender && text.includes(ROOT) ? await prerender().catch(() => undefined) : undefined;
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(page ? text.replace(ROOT, () => `${page}${ROOT}`) : html);
     };
 
     if (build.present) {
@@ -90,6 +103,9 @@ export const registerGui = (ctx: AppContext): FastifyPluginAsync =>
       // Also the GUI root: with trailing slashes ignored, `${guiPrefix}/` arrives here with an empty path.
       const rel = (request.params as { '*': string })['*'];
       if (/^assets\//.test(rel)) return secure(reply).status(404).send({ detail: 'Not Found' });
-      return sendIndex(reply, rel.replace(/\/+$/, '') === AUTH_CALLBACK);
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return sendIndex(reply, rel.replace(/\/+$/, '') === AUTH_CALLBACK, () =>
+        searchPagePrerender(ctx, rel, search),
+      );
     });
   });

@@ -9,6 +9,7 @@ import { DashboardProvider } from './dashboard/DashboardProvider.tsx';
 import { GuiOptionsDialog, useAltG } from './GuiOptionsDialog.tsx';
 import { FilterMenu } from './menu/FilterMenu.tsx';
 import { QueryChips } from './QueryChips.tsx';
+import { useRemovePrerenderedPage } from './prerendered.ts';
 import { SearchResults } from './results/SearchResults.tsx';
 
 /**
@@ -18,6 +19,7 @@ import { SearchResults } from './results/SearchResults.tsx';
 export function SearchPage({ app, header }: { app: AppConfig; header?: ReactNode }) {
   const artifacts = useArtifacts();
   const [optionsOpen, setOptionsOpen] = useAltG();
+  useRemovePrerenderedPage(artifacts.isError);
   if (!artifacts.data) {
     return (
       <Box sx={{ p: 3 }}>

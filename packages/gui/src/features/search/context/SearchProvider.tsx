@@ -8,6 +8,7 @@ import { useErrors } from '../../../core/errors.tsx';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { createAggregationStore } from './aggregationStore.ts';
 import { buildDefinitions } from './definitions.ts';
+import { removePrerenderedPage } from '../prerendered.ts';
 import { takeFirstPage } from './firstPage.ts';
 import { lockedFilters, searchOwner } from './locks.ts';
 import { appPagination } from './pagination.ts';
@@ -41,7 +42,15 @@ export function SearchProvider({
   children: ReactNode;
 }) {
   const api = useApi();
-  const { raiseError } = useErrors();
+  const { raiseError: raise } = useErrors();
+  // A failed search shows its error on the GUI's page, not under the server's picture of the rows.
+  const raiseError = useCallback<typeof raise>(
+    (...args) => {
+      removePrerenderedPage();
+      raise(...args);
+    },
+    [raise],
+  );
   const { user, ready } = useAuth();
   const artifacts = useArtifacts();
   const location = useLocation();

@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useApi } from '../../../api/ApiProvider.tsx';
 import { useAuth } from '../../../auth/AuthProvider.tsx';
+import { takeHandedOverPage } from '../prerendered.ts';
 import { lockedFilters, searchOwner } from './locks.ts';
 import { appPagination } from './pagination.ts';
 import { pageRequest } from './requests.ts';
@@ -61,7 +62,10 @@ export function usePrefetchedFirstPage(app: AppConfig) {
 }
 
 function prefetchFirstPage(client: QueryClient, api: ApiClient, resource: string, body: EntriesQueryRequest) {
-  const response = api.call(resource === 'materials' ? 'materialsQuery' : 'entriesQuery', { body });
+  const handed = resource === 'entries' ? takeHandedOverPage(body) : undefined;
+  const response = handed
+    ? Promise.resolve(handed)
+    : api.call(resource === 'materials' ? 'materialsQuery' : 'entriesQuery', { body });
   // A page left before it took the answer must not report the rejection as unhandled.
   response.catch(() => undefined);
   client.setQueryData<FirstPage>(firstPageKey(body), { response });

@@ -1,10 +1,9 @@
-import type { WidgetConfig } from '@oasis/schema';
+import { COLUMNS, compact, GRID_GAP, ROW_HEIGHT, type WidgetConfig } from '@oasis/schema';
 import { Box } from '@mui/material';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchContext } from '../context/index.ts';
-import { COLUMNS } from './constants.ts';
 import { HistogramWidget } from './HistogramWidget.tsx';
-import { breakpointFor, compact, GRID_GAP, heightInPixels, ROW_HEIGHT } from './layout.ts';
+import { breakpointFor, heightInPixels } from './layout.ts';
 import { PeriodicTableWidget } from './PeriodicTableWidget.tsx';
 import { ScatterPlotWidget } from './ScatterPlotWidget.tsx';
 import type { Widget } from './store.ts';

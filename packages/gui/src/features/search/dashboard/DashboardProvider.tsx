@@ -1,6 +1,7 @@
 import type { AppConfig } from '@oasis/schema';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useSearchContext } from '../context/index.ts';
+import { dashboardStorageKey } from '../storageKeys.ts';
 import { appDashboardWidgets } from './appWidgets.ts';
 import { createDashboardStore, type DashboardStorage, type DashboardStore } from './store.ts';
 
@@ -14,9 +15,6 @@ function browserStorage(): DashboardStorage | undefined {
     return undefined;
   }
 }
-
-/** Key of an app's dashboard in the storage: one dashboard per app path. */
-const dashboardStorageKey = (appPath: string) => `oasis-dashboard:${appPath}`;
 
 /**
  * Holds the dashboard of the search context's app. Put it around the filter menu and the Dashboard

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BREAKPOINT_WIDTHS } from './constants.ts';
-import { breakpointFor, compact, placeNew } from './layout.ts';
+import { BREAKPOINT_WIDTHS, compact } from '@oasis/schema';
+import { breakpointFor, placeNew } from './layout.ts';
 
 const item = (id: string, x: number, y: number, w: number, h: number) => ({
   id,

@@ -18,6 +18,7 @@ import { useAuth } from '../../../auth/AuthProvider.tsx';
 import { ColumnChooser } from '../../../components/ColumnChooser.tsx';
 import { toggled } from '../../../components/sets.ts';
 import { useSearchContext, type Resource } from '../context/index.ts';
+import { useRemovePrerenderedPage } from '../prerendered.ts';
 import { ApiDialog } from './ApiDialog.tsx';
 import { buildColumns, type ResultColumn } from './columns.ts';
 import { readColumns, readRows } from './config.ts';
@@ -94,6 +95,8 @@ export function SearchResults() {
   const units = useColumnUnits(columns);
   const [selection, setSelection] = useSelection(JSON.stringify([owner, apiQuery]));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  // The server's picture of the first rows gives way in the commit that draws these.
+  useRemovePrerenderedPage(results.total !== undefined || columns.length === 0);
 
   if (columns.length === 0) return <Alert severity="warning">{NO_COLUMNS}</Alert>;
 

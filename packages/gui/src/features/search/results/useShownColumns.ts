@@ -1,9 +1,7 @@
 import { useCallback, useState } from 'react';
 import { toggled } from '../../../components/sets.ts';
+import { columnsStorageKey } from '../storageKeys.ts';
 import type { ResultColumn } from './columns.ts';
-
-/** One choice of columns per search context, as NOMAD keeps it in localStorage: the app path names it. */
-const columnsStorageKey = (appPath: string) => `oasis-result-columns:${appPath}`;
 
 const storage = (): Storage | undefined => {
   try {
