@@ -19,7 +19,7 @@ import type { SearchEngine } from './engine/engine.ts';
 import { compileFilter, freeTextScore } from './engine/filter.ts';
 import { rowDocuments } from './engine/entry-rows.ts';
 import { cursorValue, selectPage } from './engine/order.ts';
-import { ownerRows, ownerTest } from './engine/owner.ts';
+import { ownerTest } from './engine/owner.ts';
 import type { IndexedQuantity, SearchIndex } from './engine/search-index.ts';
 import { takePrefixCriteria } from './prefix-fields.ts';
 import { createRegistry, entrySearchQuantities, type QuantityRegistry } from './quantities.ts';
@@ -118,13 +118,14 @@ export const searchScope = async (
   node: QueryNode,
   signal?: AbortSignal,
 ): Promise<SearchScope> => {
-  const test = ownerTest(owner, user);
+  // Refuses an owner the user may not ask for before anything waits for the index.
+  ownerTest(owner, user);
   await engine.sync();
   const budget = new SearchBudget(engine.timeBudgetMs, signal);
   // A client that left while the index loaded: not even the first scan starts.
   budget.throwIfAborted();
   const { index } = engine;
-  const visible = ownerRows(index, test);
+  const visible = engine.visible.of(index, owner, user);
   const matching = await (await compileFilter(index, node, budget))(visible, budget);
   const excluded = new Map<string, Int32Array>();
   return {

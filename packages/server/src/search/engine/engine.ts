@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Database } from '../../db/database.ts';
 import { DEFAULT_SEARCH_TIME_BUDGET_MS } from '../limits.ts';
 import { entrySearchQuantities, type SearchQuantity } from '../quantities.ts';
+import { VisibleRows } from './owner.ts';
 import { SearchIndex } from './search-index.ts';
 import { SnapshotKeeper, type SnapshotOptions } from './snapshot-keeper.ts';
 import { IndexSync, type ParallelBuildOptions } from './sync.ts';
@@ -25,6 +26,8 @@ const PARALLEL_BUILD_FROM = 20_000;
 /** The in-memory search index of one database and what keeps it current. */
 export interface SearchEngine {
   readonly index: SearchIndex;
+  /** The visible rows of recent owner and user combinations (see VisibleRows). */
+  readonly visible: VisibleRows;
   /** Milliseconds a search may take before it is cancelled. */
   readonly timeBudgetMs: number;
   /** Reads the changes since the last call; every search calls it first. The first loads the snapshot. */
@@ -46,6 +49,7 @@ export const createSearchEngine = (db: Database, options: SearchEngineOptions = 
   const keeper = options.snapshot && new SnapshotKeeper(db, index, sync, options.snapshot);
   return {
     index,
+    visible: new VisibleRows(),
     timeBudgetMs: options.timeBudgetMs ?? DEFAULT_SEARCH_TIME_BUDGET_MS,
     async sync() {
       await keeper?.start();

@@ -48,7 +48,7 @@ export const ownerTest = (owner: Owner, user: CurrentUser | undefined): UploadTe
 };
 
 /** The searchable rows of the uploads the owner value admits, in row order. */
-export const ownerRows = (index: SearchIndex, test: UploadTest): Int32Array => {
+const ownerRows = (index: SearchIndex, test: UploadTest): Int32Array => {
   const allowed = new Uint8Array(index.uploads.length);
   index.uploads.forEach((upload, slot) => {
     if (upload && test(upload)) allowed[slot] = 1;
@@ -61,3 +61,28 @@ export const ownerRows = (index: SearchIndex, test: UploadTest): Int32Array => {
   }
   return rows.subarray(0, n);
 };
+
+/** Owner and user combinations whose visible rows are kept: a few Int32Arrays as long as the index. */
+const KEPT_VISIBLE = 4;
+
+/**
+ * The visible rows of the last few owner and user combinations, kept while the index is unchanged: at a
+ * million entries finding them is a scan of every row, which most requests (the same anonymous public
+ * search, a user paging) would repeat.
+ */
+export class VisibleRows {
+  private readonly kept = new Map<string, { revision: number; rows: Int32Array }>();
+
+  /** The searchable rows `owner` admits for `user`, in row order; never to be changed by the caller. */
+  of(index: SearchIndex, owner: Owner, user: CurrentUser | undefined): Int32Array {
+    const test = ownerTest(owner, user);
+    const key = JSON.stringify([owner, user?.user_id, user?.is_admin, user?.group_ids]);
+    const found = this.kept.get(key);
+    this.kept.delete(key);
+    const rows = found?.revision === index.revision ? found.rows : ownerRows(index, test);
+    // Latest last: the first key is the one used longest ago.
+    this.kept.set(key, { revision: index.revision, rows });
+    if (this.kept.size > KEPT_VISIBLE) this.kept.delete(this.kept.keys().next().value!);
+    return rows;
+  }
+}
