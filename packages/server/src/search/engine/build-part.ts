@@ -3,7 +3,7 @@ import type { SearchQuantity } from '../quantities.ts';
 import { ColumnScratch, compactColumn, type ListedColumn } from './column-image.ts';
 import type { ValueTexts } from './list-text.ts';
 import { entryBatches, isSearchable } from './entry-batches.ts';
-import { entryDocument, parseEntryRow } from './entry-rows.ts';
+import { indexedDocument } from './entry-rows.ts';
 import { captureRows, compactRows, type NestedImage } from './index-image.ts';
 import { SearchIndex } from './search-index.ts';
 
@@ -49,12 +49,7 @@ export const buildPart = async (db: Queryable, request: PartRequest): Promise<Pa
   );
   for await (const rows of batches) {
     for (const entry of rows) {
-      index.putEntry(
-        entry.entry_id,
-        entry.upload_id,
-        entryDocument(parseEntryRow(entry)),
-        isSearchable(entry),
-      );
+      index.putEntry(entry.entry_id, entry.upload_id, indexedDocument(entry), isSearchable(entry));
       const row = index.rowOf.get(entry.entry_id)!;
       if (row >= seqs.length) {
         const grown = new Float64Array(seqs.length * 2);

@@ -34,6 +34,12 @@ export class Dictionary {
     return this.list.passes(code, test);
   }
 
+  /** Whether the value of a code below `size` is `value` (SameValueZero), without looking it up. */
+  holds(code: number, value: Scalar): boolean {
+    if (this.pending) this.takePending();
+    return this.list.holds(code, value);
+  }
+
   /** Takes over values restored from a snapshot or a build (codes in their order); needs an empty dictionary. */
   restore(values: PendingValues, hashes?: Int32Array): void {
     if (this.size > 0) throw new Error('Dictionary.restore needs an empty dictionary');

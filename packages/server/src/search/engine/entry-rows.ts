@@ -69,6 +69,29 @@ export const entryDocument = (row: EntryRow): Record<string, unknown> => ({
 });
 
 /**
+ * entryDocument of a row read as text, for indexing (its keys in another order): the parsed metadata
+ * takes the other keys itself instead of being copied into a new object, which took a tenth of a sync's
+ * time. User metadata is merged by copy: assigning its keys could meet one named `__proto__`.
+ */
+export const indexedDocument = (row: EntryTextRow): Record<string, unknown> => {
+  const metadata = JSON.parse(row.metadata) as Record<string, unknown>;
+  const user = JSON.parse(row.user_metadata) as Record<string, unknown>;
+  let doc = metadata;
+  for (const _ in user) {
+    doc = { ...metadata, ...user };
+    break;
+  }
+  doc.entry_id = row.entry_id;
+  doc.upload_id = row.upload_id;
+  doc.mainfile = row.mainfile;
+  doc.parser_name = row.parser_name;
+  doc.process_status = row.process_status;
+  doc.process_running = row.process_status === 'PENDING' || row.process_status === 'RUNNING';
+  doc.datasets = JSON.parse(row.datasets) as unknown[];
+  return doc;
+};
+
+/**
  * The search documents of the given rows, in that order: entry rows read from the database, the upload
  * part from the index (as current as its last sync), so no JSONB is merged and no users are joined.
  */

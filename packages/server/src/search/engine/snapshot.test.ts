@@ -163,9 +163,10 @@ describe('search index snapshot', () => {
 
   it('carries every field of the index (a field added to SearchIndex needs a place in index-image.ts)', () => {
     const fields = Object.keys(new SearchIndex(entrySearchQuantities)).sort();
-    // The path tries follow from the quantities; revision is the process's own counter.
+    // The path tries (and the lists for clearing) follow from the quantities; revision is the process's own counter.
     expect(fields).toEqual(
       [
+        'clearing',
         'quantities',
         'entryIds',
         'rowOf',

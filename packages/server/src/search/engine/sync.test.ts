@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openMigratedDatabase } from '../../testing/database.ts';
 import { testPostgresServer } from '../../testing/test-database.ts';
@@ -60,6 +60,19 @@ describe('search index sync', () => {
         ('e-2', 'up-1', 'b/vasprun.xml', 'parsers/vasp', 'SUCCESS', '{"results": {"material": {"elements": ["Sn"]}}}');`);
     await engine.sync();
     expect(await ids('results.material.elements', 'Sn')).toEqual(['e-2']);
+  });
+
+  it('grows columns ahead only in passes that add entries (changed ones keep their rows)', async () => {
+    const grown = vi.spyOn(engine.index, 'growAhead');
+    await db.exec(`UPDATE entries SET metadata = metadata`);
+    await engine.sync();
+    expect(grown).not.toHaveBeenCalled();
+    await db.exec(`
+      INSERT INTO entries (entry_id, upload_id, mainfile, parser_name, process_status, metadata) VALUES
+        ('e-3', 'up-1', 'c/vasprun.xml', 'parsers/vasp', 'SUCCESS', '{}');`);
+    await engine.sync();
+    expect(grown).toHaveBeenCalled();
+    grown.mockRestore();
   });
 
   it('lets searches that come while a pass waits share it, instead of queueing a pass each', async () => {
