@@ -28,6 +28,12 @@ export class Dictionary {
     return this.list.at(code);
   }
 
+  /** Orders the values of two codes below `size` as `<` orders their texts, without making strings. */
+  compare(a: number, b: number): number {
+    if (this.pending) this.takePending();
+    return this.list.compareAt(a, b);
+  }
+
   /** Whether the value of a code below `size` is a string that passes `test` (see ValueList.passes). */
   passes(code: number, test: RangeTest): boolean {
     if (this.pending) this.takePending();

@@ -2,6 +2,7 @@ import type { TermsAggregation } from '@oasis/schema';
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
 import { countCodes, inChunks } from './column-scan.ts';
 import type { Scalar } from './column.ts';
+import type { Dictionary } from './dictionary.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 import { firstInOrder } from './top-k.ts';
 
@@ -57,7 +58,7 @@ export const termsBuckets = async (
   rows: Int32Array,
   config: TermsAggregation,
   budget: SearchBudget,
-  accept: (value: Scalar) => boolean = () => true,
+  accept?: (value: Scalar) => boolean,
 ): Promise<TermsResult> => {
   const { column } = indexed;
   const entriesPerBucket = config.entries ? (config.entries.size ?? 10) : 0;
@@ -101,11 +102,26 @@ export const termsBuckets = async (
       column.forEach(index.slotOf(indexed, current), count);
     }
   }
+  const bucket = ({ stored, value, count: n }: Counted): TermsBucket => ({
+    value,
+    count: n,
+    nested_count: n,
+    ...(entriesPerBucket > 0 ? { rows: firstRows.get(stored) ?? [] } : {}),
+  });
+  if (dense && !config.pagination && config.include === undefined && accept === undefined) {
+    const top = await topCodes(column.dictionary!, dense.counts, config.size ?? 10, budget);
+    return {
+      buckets: top.codes.map((code) =>
+        bucket({ stored: code, value: column.decode(code), count: dense.counts[code]! }),
+      ),
+      total: top.total,
+    };
+  }
   const include = includeTest(config.include);
   const counted: Counted[] = [];
   const take = (stored: number, n: number) => {
     const value = column.decode(stored);
-    if (include(value) && accept(value)) counted.push({ stored, value, count: n });
+    if (include(value) && (accept?.(value) ?? true)) counted.push({ stored, value, count: n });
   };
   // Read straight from the dense counts: a dictionary of a million values (entry ids) is walked in
   // turns, not first copied into a map.
@@ -122,12 +138,6 @@ export const termsBuckets = async (
       take(stored, n);
     }
   }
-  const bucket = ({ stored, value, count: n }: Counted): TermsBucket => ({
-    value,
-    count: n,
-    nested_count: n,
-    ...(entriesPerBucket > 0 ? { rows: firstRows.get(stored) ?? [] } : {}),
-  });
   const total = counted.length;
   if (config.pagination) {
     const size = config.pagination.page_size ?? config.size ?? 10;
@@ -150,6 +160,25 @@ export const termsBuckets = async (
   }
   const byCount = (a: Counted, b: Counted) => b.count - a.count || byValue(a.value, b.value);
   return { buckets: (await firstInOrder(counted, config.size ?? 10, byCount, budget)).map(bucket), total };
+};
+
+/**
+ * The `size` codes counted most often (ties by value), and how many were counted at all: chosen among the
+ * codes, comparing values in the dictionary's texts, so that only the chosen ones become strings (terms of
+ * a million distinct entry ids would otherwise make a string and an object for each).
+ */
+const topCodes = async (
+  dictionary: Dictionary,
+  counts: Int32Array,
+  size: number,
+  budget: SearchBudget,
+): Promise<{ codes: number[]; total: number }> => {
+  const present: number[] = [];
+  await inChunks(counts.length, budget, (from, to) => {
+    for (let code = from; code < to; code++) if (counts[code]! > 0) present.push(code);
+  });
+  const byCount = (a: number, b: number) => counts[b]! - counts[a]! || dictionary.compare(a, b);
+  return { codes: await firstInOrder(present, size, byCount, budget), total: present.length };
 };
 
 /**
