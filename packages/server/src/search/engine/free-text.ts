@@ -1,7 +1,6 @@
-import type { SearchBudget } from './budget.ts';
-import { codesWhere, type CodeSet } from './code-set.ts';
+import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import { CodeSet } from './code-set.ts';
 import type { Column, Scalar } from './column.ts';
-import { startsWith } from './value-list.ts';
 
 export const FREE_TEXT = 'text_search_contents';
 
@@ -36,13 +35,31 @@ export const freeTextWords = (values: Iterable<Scalar>): string[] => {
   return [...words];
 };
 
-/** The codes of the words column each word of the query matches (the words it begins), per word. */
+/**
+ * The codes of the words column each word of the query matches (the words it begins), per word: one walk
+ * over the dictionary for all of them.
+ */
 export const freeTextCodes = async (
   column: Column,
   text: string,
   budget: SearchBudget,
 ): Promise<CodeSet[]> => {
-  const perWord: CodeSet[] = [];
-  for (const word of wordsOf(text)) perWord.push(await codesWhere(column, startsWith(word), budget));
-  return perWord;
+  const words = wordsOf(text);
+  const { dictionary } = column;
+  // Values added while this scan pauses are newer than the search; they are left out.
+  const length = dictionary?.size ?? 0;
+  const sets = words.map(() => new CodeSet(length));
+  let code = 0;
+  const mark = (chunk: string, from: number, to: number) => {
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w]!;
+      if (to - from >= word.length && chunk.startsWith(word, from)) sets[w]!.add(code);
+    }
+    return false;
+  };
+  for (; code < length; code++) {
+    if ((code & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
+    dictionary!.passes(code, mark);
+  }
+  return sets;
 };
