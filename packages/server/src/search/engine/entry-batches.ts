@@ -2,6 +2,8 @@ import type { Queryable } from '../../db/database.ts';
 import { entriesTextSql, type EntryRow, type EntryTextRow } from './entry-rows.ts';
 
 const BATCH = 5000;
+/** The first batch is smaller: the reader waits for it with nothing to do (a sync of 20,000 at 1M waited 150–300 ms). */
+const FIRST_BATCH = 1000;
 
 /** The highest change number among `rows`. */
 const lastChange = (rows: readonly EntryTextRow[]): string =>
@@ -19,18 +21,21 @@ export async function* entryBatches(
   params: readonly unknown[],
 ): AsyncGenerator<EntryTextRow[]> {
   const keyWhere = `${where} AND search_seq > $${params.length + 1}::bigint`;
-  const batchAfter = (after: string): Promise<{ rows: EntryTextRow[] }> =>
+  const batchAfter = (after: string, size: number): Promise<{ rows: EntryTextRow[] }> =>
     db.query<EntryTextRow>(
       entriesTextSql(
-        `e.search_seq IN (SELECT search_seq FROM entries WHERE ${keyWhere} ORDER BY search_seq LIMIT ${BATCH})`,
+        `e.search_seq IN (SELECT search_seq FROM entries WHERE ${keyWhere} ORDER BY search_seq LIMIT ${size})`,
       ),
       [...params, after],
     );
-  let next: Promise<{ rows: EntryTextRow[] }> | undefined = batchAfter('-1');
+  let size = FIRST_BATCH;
+  let next: Promise<{ rows: EntryTextRow[] }> | undefined = batchAfter('-1', size);
   try {
     while (next) {
       const { rows }: { rows: EntryTextRow[] } = await next;
-      next = rows.length < BATCH ? undefined : batchAfter(lastChange(rows));
+      const full: boolean = rows.length === size;
+      size = BATCH;
+      next = full ? batchAfter(lastChange(rows), size) : undefined;
       yield rows;
     }
   } finally {
