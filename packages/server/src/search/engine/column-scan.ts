@@ -79,7 +79,8 @@ export const slotPasses = (a: ColumnArrays, slot: number, test: ValueTest): bool
 
 /**
  * Appends to `out` (from position `n`) the candidates from..to whose own values pass the test; returns
- * the new length. One loop per kind of test, so that each stays monomorphic.
+ * the new length. One loop per kind of test, each over local copies of the arrays: a call and a property
+ * load per row made a selection three times slower than a count.
  */
 export const selectPassing = (
   a: ColumnArrays,
@@ -90,25 +91,100 @@ export const selectPassing = (
   out: Int32Array,
   n: number,
 ): number => {
-  const length = a.single.length;
+  if (test.kind === 'marked') return selectMarked(a, test.mask, candidates, from, to, out, n);
+  if (test.kind === 'range') return selectInRange(a, test, candidates, from, to, out, n);
+  return selectPresent(a, candidates, from, to, out, n);
+};
+
+const selectMarked = (
+  a: ColumnArrays,
+  mask: Uint8Array,
+  candidates: Int32Array,
+  from: number,
+  to: number,
+  out: Int32Array,
+  n: number,
+): number => {
+  const { single, counts, starts, pool } = a;
+  const length = single.length;
   let end = n;
-  if (test.kind === 'marked') {
-    const { mask } = test;
+  if (counts === undefined) {
     for (let i = from; i < to; i++) {
       const row = candidates[i]!;
-      if (row < length && passesMarked(a, row, mask)) out[end++] = row;
+      if (row < length && mask[single[row]!] === 1) out[end++] = row;
     }
-  } else if (test.kind === 'range') {
-    const { low, lowOpen, high, highOpen } = test;
-    for (let i = from; i < to; i++) {
-      const row = candidates[i]!;
-      if (row < length && passesRange(a, row, low, lowOpen, high, highOpen)) out[end++] = row;
+    return end;
+  }
+  for (let i = from; i < to; i++) {
+    const row = candidates[i]!;
+    if (row >= length) continue;
+    const value = single[row]!;
+    if (value === value) {
+      if (mask[value] === 1) out[end++] = row;
+      continue;
     }
-  } else {
-    for (let i = from; i < to; i++) {
-      const row = candidates[i]!;
-      if (row < length && hasValue(a, row)) out[end++] = row;
+    const start = starts![row]!;
+    const stop = start + counts[row]!;
+    for (let j = start; j < stop; j++) {
+      if (mask[pool[j]!] === 1) {
+        out[end++] = row;
+        break;
+      }
     }
+  }
+  return end;
+};
+
+const selectInRange = (
+  a: ColumnArrays,
+  test: Extract<ValueTest, { kind: 'range' }>,
+  candidates: Int32Array,
+  from: number,
+  to: number,
+  out: Int32Array,
+  n: number,
+): number => {
+  const { single, counts, starts, pool } = a;
+  const { low, lowOpen, high, highOpen } = test;
+  const length = single.length;
+  let end = n;
+  for (let i = from; i < to; i++) {
+    const row = candidates[i]!;
+    if (row >= length) continue;
+    const value = single[row]!;
+    if (value === value) {
+      if (inRange(value, low, lowOpen, high, highOpen)) out[end++] = row;
+      continue;
+    }
+    if (counts === undefined) continue;
+    const start = starts![row]!;
+    const stop = start + counts[row]!;
+    for (let j = start; j < stop; j++) {
+      if (inRange(pool[j]!, low, lowOpen, high, highOpen)) {
+        out[end++] = row;
+        break;
+      }
+    }
+  }
+  return end;
+};
+
+const selectPresent = (
+  a: ColumnArrays,
+  candidates: Int32Array,
+  from: number,
+  to: number,
+  out: Int32Array,
+  n: number,
+): number => {
+  const { single, counts } = a;
+  const length = single.length;
+  let end = n;
+  for (let i = from; i < to; i++) {
+    const row = candidates[i]!;
+    if (row >= length) continue;
+    const value = single[row]!;
+    if (value === value || (counts !== undefined && counts[row]! > 0)) out[end++] = row;
   }
   return end;
 };
