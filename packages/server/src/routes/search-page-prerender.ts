@@ -201,13 +201,14 @@ const SEARCH =
 const icon = (path: string, className: string) =>
   `<svg class="${className}" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${path}"></path></svg>`;
 
-// The GUI's theme as MUI writes it into the page (fonts, sizes, colours, spacing), for this markup only.
+// The GUI's theme as MUI writes it into the page (fonts, sizes, colours, spacing; the layout's minimum
+// width, app/theme.ts), for this markup only.
 const P = `#${PRERENDER_ID}`;
 const STYLE = `
 html[data-prerender=off] ${P},html[data-prerender=off] #${FIRST_PAGE_ID}{display:none}
-${P}{position:absolute;top:0;left:0;right:0;z-index:1500;background:#fff;box-sizing:border-box;font:16px/24px "Titillium Web",Helvetica,Arial,sans-serif;color:rgba(0,0,0,.87)}
+${P}{position:absolute;top:0;left:0;right:0;min-width:1024px;z-index:1500;background:#fff;box-sizing:border-box;font:16px/24px "Titillium Web",Helvetica,Arial,sans-serif;color:rgba(0,0,0,.87)}
 ${P} *,${P} *::before,${P} *::after{box-sizing:inherit}
-${P} .h{position:fixed;top:0;left:0;right:0;height:80px;background:#fff;z-index:1;box-shadow:rgba(0,0,0,.2) 0 2px 1px -1px,rgba(0,0,0,.14) 0 1px 1px 0,rgba(0,0,0,.12) 0 1px 3px 0}
+${P} .h{position:fixed;top:0;left:0;right:0;min-width:1024px;height:80px;background:#fff;z-index:1;box-shadow:rgba(0,0,0,.2) 0 2px 1px -1px,rgba(0,0,0,.14) 0 1px 1px 0,rgba(0,0,0,.12) 0 1px 3px 0}
 ${P} .m{padding:80px 0 96px}
 ${P} .r{display:flex;align-items:flex-start;padding:16px}
 ${P} .f{display:flex;align-self:stretch;flex-shrink:0}
