@@ -126,7 +126,7 @@ export const searchScope = async (
   budget.throwIfAborted();
   const { index } = engine;
   const visible = engine.visible.of(index, owner, user);
-  const matching = await (await compileFilter(index, node, budget))(visible, budget);
+  const matching = await (await compileFilter(index, node, budget, engine.bitmaps))(visible, budget);
   const excluded = new Map<string, Int32Array>();
   return {
     engine,
@@ -141,7 +141,11 @@ export const searchScope = async (
       if (!rows) {
         const reduced = withoutQuantity(node, quantity);
         rows =
-          reduced === node ? matching : await (await compileFilter(index, reduced, budget))(visible, budget);
+          reduced === node
+            ? matching
+            : await (
+                await compileFilter(index, reduced, budget, engine.bitmaps)
+              )(visible, budget);
         excluded.set(quantity, rows);
       }
       return rows;

@@ -2,6 +2,7 @@ import type { QueryNode, RangeOp } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import type { SearchQuantity } from '../quantities.ts';
 import { unlimitedBudget } from './budget.ts';
+import { CodeBitmaps } from './code-bitmaps.ts';
 import { compileFilter, freeTextScore } from './filter.ts';
 import { FREE_TEXT, wordsOf } from './free-text.ts';
 import { histogram } from './histogram.ts';
@@ -92,7 +93,15 @@ const world = (seed: number) => {
     if (value === undefined) return [];
     return Array.isArray(value) ? (value as Values) : [value as string | number];
   };
-  return { index, next, pick, values };
+  /** Stores an entry again with new values, as a sync would. */
+  const change = (id: string) => {
+    const known = docs.get(id);
+    if (!known) return;
+    const doc = entry();
+    docs.set(id, { upload: known.upload, doc });
+    index.putEntry(id, known.upload, doc, true);
+  };
+  return { index, next, pick, values, change };
 };
 
 type World = ReturnType<typeof world>;
@@ -194,12 +203,21 @@ describe('column scans', () => {
   it('select the rows a plain evaluation of the documents selects, for random queries', async () => {
     for (const seed of [1, 2, 3]) {
       const w = world(seed);
-      const rows = liveRows(w.index);
-      for (let q = 0; q < 150; q++) {
+      // With code bitmaps and without; the bitmaps are kept from query to query while entries change.
+      const bitmaps = new CodeBitmaps();
+      for (let q = 0; q < 300; q++) {
+        if (q % 25 === 24)
+          for (let k = 0; k < 5; k++) w.change(`e${String(Math.floor(w.next() * 400)).padStart(3, '0')}`);
+        const rows = liveRows(w.index);
         const node = randomQuery(w, 3);
         // A random subset as candidates: filters see candidates, not all rows.
         const candidates = q % 2 === 0 ? rows : rows.filter(() => w.next() < 0.6);
-        const filter = await compileFilter(w.index, node, unlimitedBudget());
+        const filter = await compileFilter(
+          w.index,
+          node,
+          unlimitedBudget(),
+          q % 3 === 0 ? undefined : bitmaps,
+        );
         const got = Array.from(await filter(candidates, unlimitedBudget()));
         const expected = Array.from(candidates).filter((row) => reference(w, node, row));
         expect(got, JSON.stringify(node)).toEqual(expected);

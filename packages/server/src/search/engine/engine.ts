@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Database } from '../../db/database.ts';
 import { DEFAULT_SEARCH_TIME_BUDGET_MS } from '../limits.ts';
 import { entrySearchQuantities, type SearchQuantity } from '../quantities.ts';
+import { CodeBitmaps } from './code-bitmaps.ts';
 import { VisibleRows } from './owner.ts';
 import { SearchIndex } from './search-index.ts';
 import { SnapshotKeeper, type SnapshotOptions } from './snapshot-keeper.ts';
@@ -28,6 +29,8 @@ export interface SearchEngine {
   readonly index: SearchIndex;
   /** The visible rows of recent owner and user combinations (see VisibleRows). */
   readonly visible: VisibleRows;
+  /** Bitmaps of small dictionaries' codes, made when searches need them (see CodeBitmaps). */
+  readonly bitmaps: CodeBitmaps;
   /** Milliseconds a search may take before it is cancelled. */
   readonly timeBudgetMs: number;
   /** Reads the changes since the last call; every search calls it first. The first loads the snapshot. */
@@ -50,6 +53,7 @@ export const createSearchEngine = (db: Database, options: SearchEngineOptions = 
   return {
     index,
     visible: new VisibleRows(),
+    bitmaps: new CodeBitmaps(),
     timeBudgetMs: options.timeBudgetMs ?? DEFAULT_SEARCH_TIME_BUDGET_MS,
     async sync() {
       await keeper?.start();

@@ -1,5 +1,6 @@
 import { queryQuantities, type QueryNode, type QueryValue, type RangeOp } from '@oasis/schema';
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import { unionOf, selectSet, type CodeBitmaps } from './code-bitmaps.ts';
 import { codesWhere, type CodeSet } from './code-set.ts';
 import type { Column } from './column.ts';
 import {
@@ -93,8 +94,11 @@ export interface RowFilter {
   readonly cost: number;
 }
 
-/** What a filter costs per candidate: upload-level values, one value per row, several, a closure per row. */
-const COST = { upload: 0, single: 1, pooled: 2, closure: 8 } as const;
+/**
+ * What a filter costs per candidate: upload-level values, a bit in a code bitmap, one value per row,
+ * several, a closure per row.
+ */
+const COST = { upload: 0, bitmap: 0.5, single: 1, pooled: 2, closure: 8 } as const;
 
 const filterOf = (
   select: (candidates: Int32Array, budget: SearchBudget) => Promise<Int32Array>,
@@ -109,7 +113,12 @@ const byTest = (test: RowTest): RowFilter =>
   filterOf((candidates, budget) => selectRows(candidates, test, budget), COST.closure);
 
 /** A criterion on one column's values, scanned: over rows, or over upload slots once and then rows. */
-const byValues = (index: SearchIndex, indexed: IndexedQuantity, test: ValueTest): RowFilter => {
+const byValues = (
+  index: SearchIndex,
+  indexed: IndexedQuantity,
+  test: ValueTest,
+  bitmaps?: CodeBitmaps,
+): RowFilter => {
   const { column } = indexed;
   if (indexed.scope === 'upload') {
     return filterOf(async (candidates, budget) => {
@@ -128,13 +137,26 @@ const byValues = (index: SearchIndex, indexed: IndexedQuantity, test: ValueTest)
     async (candidates, budget) => {
       const out = new Int32Array(candidates.length);
       let n = 0;
+      const maps = test.kind === 'marked' ? await bitmaps?.of(index, indexed, budget) : undefined;
+      if (maps && test.kind === 'marked') {
+        const union = unionOf(maps, test.mask);
+        if (!union) return out.subarray(0, 0);
+        await inChunks(candidates.length, budget, (from, to) => {
+          n = selectSet(union, candidates, from, to, out, n);
+        });
+        return out.subarray(0, n);
+      }
       await inChunks(candidates.length, budget, (from, to) => {
         // Taken again per chunk: a sync between two chunks may have grown the column.
         n = selectPassing(column.arrays(), test, candidates, from, to, out, n);
       });
       return out.subarray(0, n);
     },
-    column.arrays().counts ? COST.pooled : COST.single,
+    test.kind === 'marked' && bitmaps?.covers(index, indexed)
+      ? COST.bitmap
+      : column.arrays().counts
+        ? COST.pooled
+        : COST.single,
   );
 };
 
@@ -212,6 +234,7 @@ export const compileFilter = async (
   index: SearchIndex,
   node: QueryNode,
   budget: SearchBudget,
+  bitmaps?: CodeBitmaps,
 ): Promise<RowFilter> => {
   const quantity = (name: string): IndexedQuantity => {
     const indexed = index.quantities.get(name);
@@ -221,15 +244,15 @@ export const compileFilter = async (
 
   switch (node.kind) {
     case 'and': {
-      const filters = await compileAll(index, distinct(node.items), budget);
+      const filters = await compileAll(index, distinct(node.items), budget, bitmaps);
       return filters.length === 0 ? ALL : filters.length === 1 ? filters[0]! : all(filters);
     }
     case 'or': {
-      const filters = await compileAll(index, distinct(node.items), budget);
+      const filters = await compileAll(index, distinct(node.items), budget, bitmaps);
       return filters.length === 0 ? NONE : filters.length === 1 ? filters[0]! : any(filters);
     }
     case 'not':
-      return not(await compileFilter(index, node.item, budget));
+      return not(await compileFilter(index, node.item, budget, bitmaps));
     case 'nested': {
       const items = index.nestedItems.get(node.section);
       if (!items) return NONE;
@@ -269,8 +292,8 @@ export const compileFilter = async (
         return tests.length === 0
           ? NONE
           : tests.length === 1
-            ? byValues(index, indexed, tests[0]!)
-            : any(tests.map((test) => byValues(index, indexed, test)));
+            ? byValues(index, indexed, tests[0]!, bitmaps)
+            : any(tests.map((test) => byValues(index, indexed, test, bitmaps)));
       };
       if (node.op === 'any') return anyOf(stored);
       if (node.op === 'none') return not(anyOf(stored));
@@ -280,7 +303,7 @@ export const compileFilter = async (
     case 'range': {
       const indexed = quantity(node.quantity);
       const test = await rangeTest(indexed.column, node.bounds, budget);
-      return test ? byValues(index, indexed, test) : NONE;
+      return test ? byValues(index, indexed, test, bitmaps) : NONE;
     }
     case 'text': {
       const indexed = quantity(node.quantity);
@@ -288,7 +311,7 @@ export const compileFilter = async (
       if (codes.size === 0) return NONE;
       const mask = new Uint8Array(indexed.column.dictionary!.size);
       codes.markIn(mask);
-      return byValues(index, indexed, { kind: 'marked', mask });
+      return byValues(index, indexed, { kind: 'marked', mask }, bitmaps);
     }
     case 'exists': {
       const known = byValues(index, quantity(node.quantity), { kind: 'present' });
@@ -305,9 +328,14 @@ const codeMask = (column: Column, codes: readonly number[]): Uint8Array => {
 };
 
 /** Compiles the items one after the other, so that their dictionary scans share the budget in turn. */
-const compileAll = async (index: SearchIndex, items: QueryNode[], budget: SearchBudget) => {
+const compileAll = async (
+  index: SearchIndex,
+  items: QueryNode[],
+  budget: SearchBudget,
+  bitmaps: CodeBitmaps | undefined,
+) => {
   const filters: RowFilter[] = [];
-  for (const item of items) filters.push(await compileFilter(index, item, budget));
+  for (const item of items) filters.push(await compileFilter(index, item, budget, bitmaps));
   return filters;
 };
 
