@@ -56,4 +56,23 @@ describe('SearchIndex.putEntry', () => {
     expect(decoded(index, 'results.material.elements', 0)).toEqual(['O']);
     expect(decoded(index, 'results.material.elements', 1)).toEqual(['Fe', 'O']);
   });
+
+  it('grows the columns a new row needs a step at a time before it is stored (growFor)', () => {
+    const index = new SearchIndex(quantities);
+    const doc = (i: number) => ({ entry_name: `e ${i}`, results: { material: { n_elements: i } } });
+    // 65,536 rows fill the columns exactly (they double from 1,024), as a snapshot's load leaves them.
+    for (let i = 0; i < 1 << 16; i++) index.putEntry(`e-${i}`, 'u-1', doc(i), true);
+    const lengthOf = (name: string) => index.quantities.get(name)!.column.arrays().single.length;
+    expect(lengthOf('entry_name')).toBe(1 << 16);
+    let steps = 0;
+    while (index.growFor(doc(-1))) steps++;
+    expect(steps).toBeGreaterThan(2);
+    const grown = lengthOf('entry_name');
+    expect(grown).toBeGreaterThan(1 << 16);
+    // Columns the row lacks stay as they were.
+    expect(lengthOf('results.method.simulation.program_name')).toBe(0);
+    index.putEntry('e-new', 'u-1', doc(-1), true);
+    expect(lengthOf('entry_name')).toBe(grown);
+    expect(decoded(index, 'entry_name', 1 << 16)).toEqual(['e -1']);
+  });
 });

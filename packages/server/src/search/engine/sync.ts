@@ -13,6 +13,9 @@ import type { Columns, Narrowed } from '../../db/rows.ts';
 /** Dictionary values indexed between two checks for a turn (see SearchIndex.warmStep). */
 const WARM_STEP = 4096;
 
+/** Below this many rows, growing a column for a new row takes no time worth spreading (see growFor). */
+const GROW_FOR_FROM = 1 << 16;
+
 /** Whether and how a first build from a PostgreSQL server is shared among worker threads. */
 export interface ParallelBuildOptions {
   /** Worker threads; fewer than two builds on the main thread. */
@@ -293,7 +296,11 @@ export class IndexSync {
         // collection until promoted (a sixth of a sync's time was garbage collection).
         rows[i] = undefined as never;
         found.mark(entry.search_seq);
-        this.index.putEntry(entry.entry_id, entry.upload_id, indexedDocument(entry), isSearchable(entry));
+        const doc = indexedDocument(entry);
+        // A large index's full columns grow in turns before a new row would grow them all in one.
+        if (this.index.rowCount >= GROW_FOR_FROM && this.index.rowOf.get(entry.entry_id) === undefined)
+          while (this.index.growFor(doc)) await setImmediate();
+        this.index.putEntry(entry.entry_id, entry.upload_id, doc, isSearchable(entry));
       }
     }
   }
