@@ -246,37 +246,70 @@ export const countCodes = (
   }
 };
 
-/** Widens `range` ([min, max]) by the values of rows from..to. */
-export const widenRange = (
+/** The values of some rows gathered in one array, each with the row it belongs to (rows ascending). */
+export interface GatheredValues {
+  values: Float64Array;
+  owners: Int32Array;
+  length: number;
+}
+
+/**
+ * Appends the values of rows from..to to `into` (growing its arrays when full): a histogram then reads
+ * them twice (range, buckets) as plain arrays, not the rows' single values and pool twice.
+ */
+export const gatherValues = (
   a: ColumnArrays,
   rows: Int32Array,
   from: number,
   to: number,
   slots: ArrayLike<number> | undefined,
-  range: Float64Array,
+  into: GatheredValues,
 ): void => {
   const { single, counts, starts, pool } = a;
   const length = single.length;
-  let min = range[0]!;
-  let max = range[1]!;
+  let { values, owners, length: n } = into;
   for (let i = from; i < to; i++) {
     const row = rows[i]!;
     const slot = slots === undefined ? row : slots[row]!;
     if (slot >= length) continue;
     const value = single[slot]!;
+    const count = value === value ? 1 : counts === undefined ? 0 : counts[slot]!;
+    if (n + count > values.length) {
+      const size = Math.max(n + count, values.length * 2, 1024);
+      values = grown(values, size);
+      owners = grown(owners, size);
+    }
     if (value === value) {
-      if (value < min) min = value;
-      if (value > max) max = value;
+      values[n] = value;
+      owners[n++] = row;
       continue;
     }
-    if (counts === undefined) continue;
-    const start = starts![slot]!;
-    const end = start + counts[slot]!;
-    for (let j = start; j < end; j++) {
-      const v = pool[j]!;
-      if (v < min) min = v;
-      if (v > max) max = v;
+    const start = count > 0 ? starts![slot]! : 0;
+    for (let j = start; j < start + count; j++) {
+      values[n] = pool[j]!;
+      owners[n++] = row;
     }
+  }
+  into.values = values;
+  into.owners = owners;
+  into.length = n;
+};
+
+const grown = <A extends Float64Array | Int32Array>(array: A, size: number): A => {
+  const bigger = new (array.constructor as new (length: number) => A)(size);
+  bigger.set(array as never);
+  return bigger;
+};
+
+/** Widens `range` ([min, max]) by the gathered values from..to. */
+export const widenRange = (gathered: GatheredValues, from: number, to: number, range: Float64Array): void => {
+  const { values } = gathered;
+  let min = range[0]!;
+  let max = range[1]!;
+  for (let i = from; i < to; i++) {
+    const value = values[i]!;
+    if (value < min) min = value;
+    if (value > max) max = value;
   }
   range[0] = min;
   range[1] = max;
@@ -290,42 +323,27 @@ export interface LinearBuckets {
 }
 
 /**
- * Counts rows per bucket over rows from..to; a row with several values in one bucket counts once there
- * (`seen[bucket]` holds the last row that counted it). Values outside the buckets are not counted.
+ * Counts rows per bucket over the gathered values from..to; a row with several values in one bucket counts
+ * once there (`seen[bucket]` holds the last row that counted it). Values outside the buckets are not
+ * counted.
  */
 export const countLinearBuckets = (
-  a: ColumnArrays,
-  rows: Int32Array,
+  gathered: GatheredValues,
   from: number,
   to: number,
-  slots: ArrayLike<number> | undefined,
   buckets: LinearBuckets,
   counts: Int32Array,
   seen: Int32Array,
 ): void => {
-  const { single, counts: pooled, starts, pool } = a;
+  const { values, owners } = gathered;
   const { offset, step, first } = buckets;
-  const length = single.length;
   const n = counts.length;
   for (let i = from; i < to; i++) {
-    const row = rows[i]!;
-    const slot = slots === undefined ? row : slots[row]!;
-    if (slot >= length) continue;
-    const value = single[slot]!;
-    if (value === value) {
-      const at = Math.floor((value - offset) / step) - first;
-      if (at >= 0 && at < n) counts[at]!++;
-      continue;
-    }
-    if (pooled === undefined) continue;
-    const start = starts![slot]!;
-    const end = start + pooled[slot]!;
-    for (let j = start; j < end; j++) {
-      const at = Math.floor((pool[j]! - offset) / step) - first;
-      if (at >= 0 && at < n && seen[at] !== row) {
-        seen[at] = row;
-        counts[at]!++;
-      }
+    const at = Math.floor((values[i]! - offset) / step) - first;
+    const row = owners[i]!;
+    if (at >= 0 && at < n && seen[at] !== row) {
+      seen[at] = row;
+      counts[at]!++;
     }
   }
 };

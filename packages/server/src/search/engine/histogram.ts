@@ -1,6 +1,13 @@
 import { MAX_BUCKETS } from '../limits.ts';
-import { CHECK_EVERY, type SearchBudget } from './budget.ts';
-import { countLinearBuckets, inChunks, widenRange, type LinearBuckets } from './column-scan.ts';
+import type { SearchBudget } from './budget.ts';
+import {
+  countLinearBuckets,
+  gatherValues,
+  inChunks,
+  widenRange,
+  type GatheredValues,
+  type LinearBuckets,
+} from './column-scan.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 
 export interface HistogramBucket {
@@ -24,18 +31,28 @@ const assertBucketCount = (count: number): void => {
   );
 };
 
-/** The range of a quantity's values among the rows (Infinity, -Infinity when none has one). */
-const rowRange = async (
+/** The values of a quantity among the rows, gathered once for the range and the buckets. */
+const gather = async (
   index: SearchIndex,
   indexed: IndexedQuantity,
   rows: Int32Array,
   budget: SearchBudget,
-): Promise<{ min: number; max: number }> => {
-  const range = Float64Array.of(Infinity, -Infinity);
+): Promise<GatheredValues> => {
+  const gathered = { values: new Float64Array(1024), owners: new Int32Array(1024), length: 0 };
   const slots = indexed.scope === 'upload' ? index.uploadOf : undefined;
   await inChunks(rows.length, budget, (from, to) =>
-    widenRange(indexed.column.arrays(), rows, from, to, slots, range),
+    gatherValues(indexed.column.arrays(), rows, from, to, slots, gathered),
   );
+  return gathered;
+};
+
+/** The range of the gathered values (Infinity, -Infinity when there are none). */
+const rangeOf = async (
+  gathered: GatheredValues,
+  budget: SearchBudget,
+): Promise<{ min: number; max: number }> => {
+  const range = Float64Array.of(Infinity, -Infinity);
+  await inChunks(gathered.length, budget, (from, to) => widenRange(gathered, from, to, range));
   return { min: range[0]!, max: range[1]! };
 };
 
@@ -44,9 +61,7 @@ type Position = LinearBuckets | ((value: number) => number);
 
 /** Counts rows per bucket (a row with several values in one bucket counts once); `position` finds it. */
 const countBuckets = async (
-  index: SearchIndex,
-  indexed: IndexedQuantity,
-  rows: Int32Array,
+  gathered: GatheredValues,
   keys: readonly number[],
   position: Position,
   budget: SearchBudget,
@@ -54,23 +69,19 @@ const countBuckets = async (
   const n = keys.length;
   const counts = new Int32Array(n);
   const lastRow = new Int32Array(n).fill(-1);
-  const slots = indexed.scope === 'upload' ? index.uploadOf : undefined;
   if (typeof position === 'function') {
-    let current = -1;
-    const visit = (value: number) => {
-      const at = position(value);
-      if (!(at >= 0 && at < n) || lastRow[at] === current) return;
-      lastRow[at] = current;
-      counts[at]!++;
-    };
-    for (let i = 0; i < rows.length; i++) {
-      if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
-      current = rows[i]!;
-      indexed.column.forEach(index.slotOf(indexed, current), visit);
-    }
+    const { values, owners } = gathered;
+    await inChunks(gathered.length, budget, (from, to) => {
+      for (let i = from; i < to; i++) {
+        const at = position(values[i]!);
+        if (!(at >= 0 && at < n) || lastRow[at] === owners[i]) continue;
+        lastRow[at] = owners[i]!;
+        counts[at]!++;
+      }
+    });
   } else {
-    await inChunks(rows.length, budget, (from, to) =>
-      countLinearBuckets(indexed.column.arrays(), rows, from, to, slots, position, counts, lastRow),
+    await inChunks(gathered.length, budget, (from, to) =>
+      countLinearBuckets(gathered, from, to, position, counts, lastRow),
     );
   }
   return keys.map((value, i) => ({ value, count: counts[i]!, nested_count: counts[i]! }));
@@ -102,7 +113,10 @@ const boundValue = (bound: number | string, timestamp: boolean, name: 'min' | 'm
   return value;
 };
 
-/** The rows' range widened to the requested bounds. */
+/**
+ * The rows' values gathered, and their range widened to the requested bounds; a bad bound is refused
+ * before the rows are read.
+ */
 const extendedRange = async (
   index: SearchIndex,
   indexed: IndexedQuantity,
@@ -111,11 +125,11 @@ const extendedRange = async (
   budget: SearchBudget,
 ) => {
   const timestamp = indexed.quantity.type === 'timestamp';
-  // Bounds first: a bad one is refused before the rows are scanned.
   const low = bounds ? boundValue(bounds.min, timestamp, 'min') : Infinity;
   const high = bounds ? boundValue(bounds.max, timestamp, 'max') : -Infinity;
-  const range = await rowRange(index, indexed, rows, budget);
-  return { min: Math.min(range.min, low), max: Math.max(range.max, high) };
+  const gathered = await gather(index, indexed, rows, budget);
+  const range = await rangeOf(gathered, budget);
+  return { gathered, min: Math.min(range.min, low), max: Math.max(range.max, high) };
 };
 
 /**
@@ -138,7 +152,7 @@ export const histogram = async (
     if (number !== undefined && !Number.isFinite(number))
       throw new HistogramError(`${key} ${number} is not a finite number.`);
   }
-  const { min, max } = await extendedRange(index, indexed, rows, request.extended_bounds, budget);
+  const { gathered, min, max } = await extendedRange(index, indexed, rows, request.extended_bounds, budget);
   if (!Number.isFinite(min) || !Number.isFinite(max)) return { data: [] };
   let interval = request.interval;
   let offset = request.offset ?? 0;
@@ -146,7 +160,7 @@ export const histogram = async (
   if (interval === undefined) {
     offset = min;
     if (max === min) {
-      return { offset, data: await countBuckets(index, indexed, rows, [min], () => 0, budget) };
+      return { offset, data: await countBuckets(gathered, [min], () => 0, budget) };
     }
     const exact = (max - min) / (request.buckets ?? 10);
     interval = whole ? Math.ceil(exact) : exact * (1 + 1e-12);
@@ -166,7 +180,7 @@ export const histogram = async (
   return {
     interval: step,
     ...(echoOffset ? { offset } : {}),
-    data: await countBuckets(index, indexed, rows, keys, { offset, step, first }, budget),
+    data: await countBuckets(gathered, keys, { offset, step, first }, budget),
   };
 };
 
@@ -225,9 +239,7 @@ const calendarCount = (cal: Calendar, min: number, max: number) => cal.bucketOf(
 
 /** Buckets of a calendar between two dates; the count is checked before anything is allocated. */
 const calendarBuckets = (
-  index: SearchIndex,
-  indexed: IndexedQuantity,
-  rows: Int32Array,
+  gathered: GatheredValues,
   cal: Calendar,
   range: { min: number; max: number },
   budget: SearchBudget,
@@ -237,7 +249,7 @@ const calendarBuckets = (
   assertBucketCount(count);
   const keys = Array.from({ length: count }, (_, i) => cal.startOf(first + i));
   const position = cal.linear ? { ...cal.linear, first } : (ms: number) => cal.bucketOf(ms) - first;
-  return countBuckets(index, indexed, rows, keys, position, budget);
+  return countBuckets(gathered, keys, position, budget);
 };
 
 /** date_histogram: buckets per calendar interval between the first and last date, empty ones included. */
@@ -252,7 +264,7 @@ export const dateHistogram = async (
   const cal = calendar(interval);
   const range = await extendedRange(index, indexed, rows, bounds, budget);
   if (!Number.isFinite(range.min) || !Number.isFinite(range.max)) return [];
-  return calendarBuckets(index, indexed, rows, cal, range, budget);
+  return calendarBuckets(range.gathered, cal, range, budget);
 };
 
 /** The intervals auto_date_histogram chooses from, finest first. */
@@ -285,12 +297,12 @@ export const autoDateHistogram = async (
   budget: SearchBudget,
 ): Promise<{ interval: string; data: HistogramBucket[] }> => {
   assertBucketCount(buckets);
-  const range = await rowRange(index, indexed, rows, budget);
+  const range = await extendedRange(index, indexed, rows, undefined, budget);
   if (!Number.isFinite(range.min)) return { interval: '1s', data: [] };
   const interval =
     AUTO_INTERVALS.find((candidate) => calendarCount(calendar(candidate), range.min, range.max) <= buckets) ??
     '100y';
-  return { interval, data: await calendarBuckets(index, indexed, rows, calendar(interval), range, budget) };
+  return { interval, data: await calendarBuckets(range.gathered, calendar(interval), range, budget) };
 };
 
 /** [min, max] of the values among the rows, [null, null] when none has one. */
@@ -300,6 +312,6 @@ export const minMax = async (
   rows: Int32Array,
   budget: SearchBudget,
 ): Promise<[number | null, number | null]> => {
-  const { min, max } = await rowRange(index, indexed, rows, budget);
+  const { min, max } = await extendedRange(index, indexed, rows, undefined, budget);
   return Number.isFinite(min) ? [min, max] : [null, null];
 };
