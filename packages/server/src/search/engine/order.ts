@@ -158,7 +158,8 @@ const numericPage = async (
 ): Promise<Page> => {
   const wanted = request.offset + request.size;
   if (wanted <= 0) return { rows: [], keys: [] };
-  const sign = request.descending ? -1 : 1;
+  const { descending } = request;
+  const sign = descending ? -1 : 1;
   const { entryIds } = index;
   // Rows without a value come last in both directions, as NULLS LAST; ties go by entry id.
   const byKey = (a: number, b: number): number => {
@@ -180,7 +181,12 @@ const numericPage = async (
     for (let i = from; i < to; i++) {
       const key = keys[i]!;
       const row = rows[i]!;
-      if (kept === wanted && !before(key, row, wanted - 1)) continue;
+      if (kept === wanted) {
+        // Most rows lose to the worst row kept on the key alone: no call, no entry ids compared.
+        const worst = bestKeys[wanted - 1]!;
+        if (worst === worst && (key !== key || (descending ? key < worst : key > worst))) continue;
+        if (!before(key, row, wanted - 1)) continue;
+      }
       if (cursor) {
         const order = byKey(key, cursorKey);
         if (order < 0 || (order === 0 && sign * entryIds.compareTo(row, cursor.entryId) <= 0)) continue;
