@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryDocument, indexedDocument, parseEntryRow, type EntryTextRow } from './entry-rows.ts';
 
-const row = (user_metadata: string): EntryTextRow => ({
+const row = (user_metadata: string, datasets = '[{"dataset_id": "d-1"}]'): EntryTextRow => ({
   entry_id: 'e-1',
   upload_id: 'u-1',
   mainfile: 'a/vasprun.xml',
@@ -10,14 +10,14 @@ const row = (user_metadata: string): EntryTextRow => ({
   search_seq: '7',
   metadata: '{"entry_id": "old", "comment": "from metadata", "results": {"material": {"elements": ["Si"]}}}',
   user_metadata,
-  datasets: '[{"dataset_id": "d-1"}]',
+  datasets,
 });
 
 describe('indexedDocument', () => {
-  it('is the search document entryDocument composes, with or without user metadata', () => {
+  it('is the search document entryDocument composes, with or without user metadata and datasets', () => {
     for (const user of ['{}', '{"comment": "edited", "references": ["https://example.org"]}']) {
-      const text = row(user);
-      expect(indexedDocument(text)).toEqual(entryDocument(parseEntryRow(text)));
+      for (const text of [row(user), row(user, '[]')])
+        expect(indexedDocument(text)).toEqual(entryDocument(parseEntryRow(text)));
     }
   });
 

@@ -75,7 +75,8 @@ export const entryDocument = (row: EntryRow): Record<string, unknown> => ({
  */
 export const indexedDocument = (row: EntryTextRow): Record<string, unknown> => {
   const metadata = JSON.parse(row.metadata) as Record<string, unknown>;
-  const user = JSON.parse(row.user_metadata) as Record<string, unknown>;
+  // Most entries have no user metadata and no datasets: their texts are not parsed.
+  const user = row.user_metadata === '{}' ? {} : (JSON.parse(row.user_metadata) as Record<string, unknown>);
   let doc = metadata;
   for (const _ in user) {
     doc = { ...metadata, ...user };
@@ -87,7 +88,7 @@ export const indexedDocument = (row: EntryTextRow): Record<string, unknown> => {
   doc.parser_name = row.parser_name;
   doc.process_status = row.process_status;
   doc.process_running = row.process_status === 'PENDING' || row.process_status === 'RUNNING';
-  doc.datasets = JSON.parse(row.datasets) as unknown[];
+  doc.datasets = row.datasets === '[]' ? [] : (JSON.parse(row.datasets) as unknown[]);
   return doc;
 };
 

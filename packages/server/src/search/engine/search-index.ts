@@ -196,9 +196,11 @@ export class SearchIndex {
     const found = collectValues(trie, doc);
     const freeText = scope === 'entry' ? this.quantities.get(FREE_TEXT) : undefined;
     if (freeText) {
-      const sources = [...found].filter(([indexed]) => FREE_TEXT_SOURCES.has(indexed.quantity.name));
+      const sources: Scalar[] = [];
+      for (const [indexed, values] of found)
+        if (FREE_TEXT_SOURCES.has(indexed.quantity.name)) for (const value of values) sources.push(value);
       // Its own values, if the document has any, are among the sources: the words replace them.
-      found.set(freeText, freeTextWords(sources.flatMap(([, values]) => values)));
+      found.set(freeText, freeTextWords(sources));
     }
     if (known) this.clearing.clearOthers(scope, slot, found.keys());
     for (const [indexed, values] of found) {
