@@ -75,6 +75,18 @@ describe('search index sync', () => {
     grown.mockRestore();
   });
 
+  it("indexes an entry's datasets, and none for an entry in no dataset", async () => {
+    await db.exec(`
+      INSERT INTO entries (entry_id, upload_id, mainfile, parser_name, process_status, metadata) VALUES
+        ('e-ds', 'up-1', 'd/vasprun.xml', 'parsers/vasp', 'SUCCESS', '{}');
+      INSERT INTO datasets (dataset_id, dataset_name, user_id) VALUES ('d-1', 'Oxides', 'u-1');
+      INSERT INTO dataset_entries (dataset_id, entry_id) VALUES ('d-1', 'e-ds');`);
+    await engine.sync();
+    expect(await ids('datasets.dataset_id', 'd-1')).toEqual(['e-ds']);
+    const { column } = engine.index.quantities.get('datasets.dataset_id')!;
+    expect(column.values(engine.index.rowOf.get('e-2')!)).toEqual([]);
+  });
+
   it('lets searches that come while a pass waits share it, instead of queueing a pass each', async () => {
     let passes = 0;
     const counting: Database = {
