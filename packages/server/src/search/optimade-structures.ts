@@ -63,7 +63,7 @@ export const searchPublicStructures = async (
   const { index, budget } = scope;
   const matching = request.query
     ? await (
-        await compileFilter(index, request.query, budget, engine.bitmaps)
+        await compileFilter(index, request.query, budget, scope.aids)
       )(scope.matching, budget)
     : scope.matching;
   const page = await selectPage(

@@ -16,7 +16,7 @@ import { checkAggregations, checkCriteria, checkPagination, checkRequired } from
 import { aggregate } from './engine/aggregate.ts';
 import { SearchBudget } from './engine/budget.ts';
 import type { SearchEngine } from './engine/engine.ts';
-import { compileFilter, freeTextScore } from './engine/filter.ts';
+import { compileFilter, freeTextScore, type FilterAids } from './engine/filter.ts';
 import { rowDocuments } from './engine/entry-rows.ts';
 import { cursorValue, selectPage } from './engine/order.ts';
 import { ownerTest } from './engine/owner.ts';
@@ -104,6 +104,8 @@ export interface SearchScope {
   quantity(name: string, loc: string[]): IndexedQuantity;
   /** The time this search may still take; every scan of it checks this. */
   budget: SearchBudget;
+  /** What its filters share: code bitmaps, free-text word codes. */
+  aids: FilterAids;
 }
 
 /**
@@ -126,7 +128,8 @@ export const searchScope = async (
   budget.throwIfAborted();
   const { index } = engine;
   const visible = engine.visible.of(index, owner, user);
-  const matching = await (await compileFilter(index, node, budget, engine.bitmaps))(visible, budget);
+  const aids = { bitmaps: engine.bitmaps, words: new Map() };
+  const matching = await (await compileFilter(index, node, budget, aids))(visible, budget);
   const excluded = new Map<string, Int32Array>();
   return {
     engine,
@@ -135,6 +138,7 @@ export const searchScope = async (
     visible,
     matching,
     budget,
+    aids,
     async rowsFor(quantity, excludeFromSearch) {
       if (!excludeFromSearch || quantity === undefined) return matching;
       let rows = excluded.get(quantity);
@@ -144,7 +148,7 @@ export const searchScope = async (
           reduced === node
             ? matching
             : await (
-                await compileFilter(index, reduced, budget, engine.bitmaps)
+                await compileFilter(index, reduced, budget, aids)
               )(visible, budget);
         excluded.set(quantity, rows);
       }
@@ -253,7 +257,7 @@ export const searchEntries = async (
       size: pageSize,
       offset,
       ...(pagination.page_after_value ? { after: pagination.page_after_value } : {}),
-      ...(orderBy === '_score' ? { score: await freeTextScore(index, node, scope.budget) } : {}),
+      ...(orderBy === '_score' ? { score: await freeTextScore(index, node, scope.budget, scope.aids) } : {}),
     },
     scope.budget,
   );

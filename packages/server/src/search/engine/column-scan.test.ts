@@ -212,12 +212,7 @@ describe('column scans', () => {
         const node = randomQuery(w, 3);
         // A random subset as candidates: filters see candidates, not all rows.
         const candidates = q % 2 === 0 ? rows : rows.filter(() => w.next() < 0.6);
-        const filter = await compileFilter(
-          w.index,
-          node,
-          unlimitedBudget(),
-          q % 3 === 0 ? undefined : bitmaps,
-        );
+        const filter = await compileFilter(w.index, node, unlimitedBudget(), q % 3 === 0 ? {} : { bitmaps });
         const got = Array.from(await filter(candidates, unlimitedBudget()));
         const expected = Array.from(candidates).filter((row) => reference(w, node, row));
         expect(got, JSON.stringify(node)).toEqual(expected);

@@ -94,6 +94,21 @@ export interface RowFilter {
   readonly cost: number;
 }
 
+/** What a search lends its filters: the engine's code bitmaps, and the word codes its free text found. */
+export interface FilterAids {
+  bitmaps?: CodeBitmaps;
+  /** Per free-text value, its words' codes (filter and `_score` order look them up once). */
+  words?: Map<string, CodeSet[]>;
+}
+
+const wordCodes = async (aids: FilterAids, column: Column, text: string, budget: SearchBudget) => {
+  const known = aids.words?.get(text);
+  if (known) return known;
+  const found = await freeTextCodes(column, text, budget);
+  aids.words?.set(text, found);
+  return found;
+};
+
 /**
  * What a filter costs per candidate: upload-level values, a bit in a code bitmap, one value per row,
  * several, a closure per row.
@@ -117,7 +132,7 @@ const byValues = (
   index: SearchIndex,
   indexed: IndexedQuantity,
   test: ValueTest,
-  bitmaps?: CodeBitmaps,
+  bitmaps: CodeBitmaps | undefined,
 ): RowFilter => {
   const { column } = indexed;
   if (indexed.scope === 'upload') {
@@ -234,8 +249,9 @@ export const compileFilter = async (
   index: SearchIndex,
   node: QueryNode,
   budget: SearchBudget,
-  bitmaps?: CodeBitmaps,
+  aids: FilterAids = {},
 ): Promise<RowFilter> => {
+  const { bitmaps } = aids;
   const quantity = (name: string): IndexedQuantity => {
     const indexed = index.quantities.get(name);
     if (!indexed) throw new Error(`${name} is not a doc quantity`);
@@ -244,15 +260,15 @@ export const compileFilter = async (
 
   switch (node.kind) {
     case 'and': {
-      const filters = await compileAll(index, distinct(node.items), budget, bitmaps);
+      const filters = await compileAll(index, distinct(node.items), budget, aids);
       return filters.length === 0 ? ALL : filters.length === 1 ? filters[0]! : all(filters);
     }
     case 'or': {
-      const filters = await compileAll(index, distinct(node.items), budget, bitmaps);
+      const filters = await compileAll(index, distinct(node.items), budget, aids);
       return filters.length === 0 ? NONE : filters.length === 1 ? filters[0]! : any(filters);
     }
     case 'not':
-      return not(await compileFilter(index, node.item, budget, bitmaps));
+      return not(await compileFilter(index, node.item, budget, aids));
     case 'nested': {
       const items = index.nestedItems.get(node.section);
       if (!items) return NONE;
@@ -268,8 +284,10 @@ export const compileFilter = async (
         const size = indexed.column.dictionary?.size ?? 0;
         const mask = new Uint8Array(size);
         for (const value of node.values)
-          (await freeTextCodes(indexed.column, String(value), budget)).forEach((codes) => codes.markIn(mask));
-        const passes = byValues(index, indexed, { kind: 'marked', mask });
+          (await wordCodes(aids, indexed.column, String(value), budget)).forEach((codes) =>
+            codes.markIn(mask),
+          );
+        const passes = byValues(index, indexed, { kind: 'marked', mask }, undefined);
         return node.op === 'none' ? not(passes) : passes;
       }
       if (node.quantity === EXISTENCE) {
@@ -314,7 +332,7 @@ export const compileFilter = async (
       return byValues(index, indexed, { kind: 'marked', mask }, bitmaps);
     }
     case 'exists': {
-      const known = byValues(index, quantity(node.quantity), { kind: 'present' });
+      const known = byValues(index, quantity(node.quantity), { kind: 'present' }, undefined);
       return node.known ? known : not(known);
     }
   }
@@ -328,14 +346,9 @@ const codeMask = (column: Column, codes: readonly number[]): Uint8Array => {
 };
 
 /** Compiles the items one after the other, so that their dictionary scans share the budget in turn. */
-const compileAll = async (
-  index: SearchIndex,
-  items: QueryNode[],
-  budget: SearchBudget,
-  bitmaps: CodeBitmaps | undefined,
-) => {
+const compileAll = async (index: SearchIndex, items: QueryNode[], budget: SearchBudget, aids: FilterAids) => {
   const filters: RowFilter[] = [];
-  for (const item of items) filters.push(await compileFilter(index, item, budget, bitmaps));
+  for (const item of items) filters.push(await compileFilter(index, item, budget, aids));
   return filters;
 };
 
@@ -377,6 +390,7 @@ export const freeTextScore = async (
   index: SearchIndex,
   node: QueryNode,
   budget: SearchBudget,
+  aids: FilterAids = {},
 ): Promise<RowScores> => {
   const texts: string[] = [];
   const visit = (item: QueryNode): void => {
@@ -387,7 +401,7 @@ export const freeTextScore = async (
   visit(node);
   const column = index.quantities.get(FREE_TEXT)?.column;
   const words: CodeSet[] = [];
-  if (column) for (const text of texts) words.push(...(await freeTextCodes(column, text, budget)));
+  if (column) for (const text of texts) words.push(...(await wordCodes(aids, column, text, budget)));
   return async (rows, scoreBudget) => {
     const keys = new Float64Array(rows.length);
     for (let first = 0; first < words.length; first += WORDS_PER_PASS) {
