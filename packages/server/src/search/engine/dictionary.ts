@@ -52,6 +52,7 @@ export class Dictionary {
     this.pending = values;
     this.restoredHashes = hashes?.length === values.remaining ? hashes : undefined;
     this.codes.reserve(values.remaining);
+    this.list.reserve(values.remaining);
   }
 
   /** hashScalar of the value of a code (stored already for indexed codes). */

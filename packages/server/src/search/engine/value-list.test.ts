@@ -52,4 +52,15 @@ describe('ValueList', () => {
     aside.push('true');
     expect([aside.passes(0, startsWith('t')), aside.passes(1, startsWith('t'))]).toEqual([false, true]);
   });
+
+  it('holds the same values with room reserved ahead of the chunks', () => {
+    const reserved = new ValueList<string>();
+    reserved.reserve(5);
+    reserved.pushText('a\0bc');
+    reserved.pushText('d\0\0e');
+    reserved.push('f');
+    expect([...reserved]).toEqual(['a', 'bc', 'd', '', 'e', 'f']);
+    expect(reserved.holds(1, 'bc')).toBe(true);
+    expect(reserved.holds(3, '')).toBe(true);
+  });
 });

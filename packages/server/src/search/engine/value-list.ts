@@ -74,6 +74,11 @@ export class ValueList<T extends Scalar = Scalar> implements IndexedValues {
     if (this.tail.length >= CHUNK_VALUES) this.seal();
   }
 
+  /** Makes room for `count` values in all, so that appending chunks of them copies no positions. */
+  reserve(count: number): void {
+    this.grow(count);
+  }
+
   /** Appends the values of a text of NUL-separated strings (a list text without its leading NUL). */
   pushText(text: string): void {
     this.seal();
