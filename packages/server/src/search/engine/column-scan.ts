@@ -224,6 +224,15 @@ export const countCodes = (
   const { single, counts: pooled, starts, pool } = a;
   const length = single.length;
   const size = counts.length;
+  if (pooled === undefined && slots === undefined) {
+    // One value or none per row (most columns): NaN fails `< size`, so no test for it.
+    for (let i = from; i < to; i++) {
+      const row = rows[i]!;
+      const value = row < length ? single[row]! : NaN;
+      if (value < size) counts[value]!++;
+    }
+    return;
+  }
   for (let i = from; i < to; i++) {
     const row = rows[i]!;
     const slot = slots === undefined ? row : slots[row]!;
@@ -246,12 +255,25 @@ export const countCodes = (
   }
 };
 
-/** The values of some rows gathered in one array, each with the row it belongs to (rows ascending). */
+/**
+ * The values of some rows gathered in plain arrays: rows with one value in `values` (no row twice), rows
+ * with several in `pooled`, each with the row it belongs to (`owners`), for counting a row once per bucket.
+ */
 export interface GatheredValues {
   values: Float64Array;
-  owners: Int32Array;
   length: number;
+  pooled: Float64Array;
+  owners: Int32Array;
+  pooledLength: number;
 }
+
+export const emptyGathered = (): GatheredValues => ({
+  values: new Float64Array(1024),
+  length: 0,
+  pooled: new Float64Array(1024),
+  owners: new Int32Array(1024),
+  pooledLength: 0,
+});
 
 /**
  * Appends the values of rows from..to to `into` (growing its arrays when full): a histogram then reads
@@ -267,43 +289,47 @@ export const gatherValues = (
 ): void => {
   const { single, counts, starts, pool } = a;
   const length = single.length;
-  let { values, owners, length: n } = into;
+  if (into.values.length < into.length + (to - from))
+    into.values = grown(into.values, into.length + (to - from));
+  const { values } = into;
+  let n = into.length;
+  let { pooled, owners, pooledLength: m } = into;
   for (let i = from; i < to; i++) {
     const row = rows[i]!;
     const slot = slots === undefined ? row : slots[row]!;
     if (slot >= length) continue;
     const value = single[slot]!;
-    const count = value === value ? 1 : counts === undefined ? 0 : counts[slot]!;
-    if (n + count > values.length) {
-      const size = Math.max(n + count, values.length * 2, 1024);
-      values = grown(values, size);
-      owners = grown(owners, size);
-    }
     if (value === value) {
-      values[n] = value;
-      owners[n++] = row;
+      values[n++] = value;
       continue;
     }
-    const start = count > 0 ? starts![slot]! : 0;
+    if (counts === undefined) continue;
+    const count = counts[slot]!;
+    if (m + count > pooled.length) {
+      const size = Math.max(m + count, pooled.length * 2);
+      pooled = grown(pooled, size);
+      owners = grown(owners, size);
+    }
+    const start = starts![slot]!;
     for (let j = start; j < start + count; j++) {
-      values[n] = pool[j]!;
-      owners[n++] = row;
+      pooled[m] = pool[j]!;
+      owners[m++] = row;
     }
   }
-  into.values = values;
-  into.owners = owners;
   into.length = n;
+  into.pooled = pooled;
+  into.owners = owners;
+  into.pooledLength = m;
 };
 
 const grown = <A extends Float64Array | Int32Array>(array: A, size: number): A => {
-  const bigger = new (array.constructor as new (length: number) => A)(size);
+  const bigger = new (array.constructor as new (length: number) => A)(Math.max(size, array.length * 2));
   bigger.set(array as never);
   return bigger;
 };
 
-/** Widens `range` ([min, max]) by the gathered values from..to. */
-export const widenRange = (gathered: GatheredValues, from: number, to: number, range: Float64Array): void => {
-  const { values } = gathered;
+/** Widens `range` ([min, max]) by values[from..to]. */
+export const widenRange = (values: Float64Array, from: number, to: number, range: Float64Array): void => {
   let min = range[0]!;
   let max = range[1]!;
   for (let i = from; i < to; i++) {
@@ -323,21 +349,28 @@ export interface LinearBuckets {
 }
 
 /**
- * Counts rows per bucket over the gathered values from..to; a row with several values in one bucket counts
- * once there (`seen[bucket]` holds the last row that counted it). Values outside the buckets are not
- * counted.
+ * Counts values[from..to] per bucket; with `owners` (rows with several values), a row with several values
+ * in one bucket counts once there (`seen[bucket]` holds the last row that counted it). Values outside the
+ * buckets are not counted.
  */
 export const countLinearBuckets = (
-  gathered: GatheredValues,
+  values: Float64Array,
+  owners: Int32Array | undefined,
   from: number,
   to: number,
   buckets: LinearBuckets,
   counts: Int32Array,
   seen: Int32Array,
 ): void => {
-  const { values, owners } = gathered;
   const { offset, step, first } = buckets;
   const n = counts.length;
+  if (owners === undefined) {
+    for (let i = from; i < to; i++) {
+      const at = Math.floor((values[i]! - offset) / step) - first;
+      if (at >= 0 && at < n) counts[at]!++;
+    }
+    return;
+  }
   for (let i = from; i < to; i++) {
     const at = Math.floor((values[i]! - offset) / step) - first;
     const row = owners[i]!;

@@ -2,6 +2,7 @@ import { MAX_BUCKETS } from '../limits.ts';
 import type { SearchBudget } from './budget.ts';
 import {
   countLinearBuckets,
+  emptyGathered,
   gatherValues,
   inChunks,
   widenRange,
@@ -38,7 +39,7 @@ const gather = async (
   rows: Int32Array,
   budget: SearchBudget,
 ): Promise<GatheredValues> => {
-  const gathered = { values: new Float64Array(1024), owners: new Int32Array(1024), length: 0 };
+  const gathered = emptyGathered();
   const slots = indexed.scope === 'upload' ? index.uploadOf : undefined;
   await inChunks(rows.length, budget, (from, to) =>
     gatherValues(indexed.column.arrays(), rows, from, to, slots, gathered),
@@ -52,7 +53,9 @@ const rangeOf = async (
   budget: SearchBudget,
 ): Promise<{ min: number; max: number }> => {
   const range = Float64Array.of(Infinity, -Infinity);
-  await inChunks(gathered.length, budget, (from, to) => widenRange(gathered, from, to, range));
+  const { values, pooled } = gathered;
+  await inChunks(gathered.length, budget, (from, to) => widenRange(values, from, to, range));
+  await inChunks(gathered.pooledLength, budget, (from, to) => widenRange(pooled, from, to, range));
   return { min: range[0]!, max: range[1]! };
 };
 
@@ -69,19 +72,24 @@ const countBuckets = async (
   const n = keys.length;
   const counts = new Int32Array(n);
   const lastRow = new Int32Array(n).fill(-1);
+  const { values, pooled, owners } = gathered;
   if (typeof position === 'function') {
-    const { values, owners } = gathered;
-    await inChunks(gathered.length, budget, (from, to) => {
+    const count = (list: Float64Array, owner: Int32Array | undefined, from: number, to: number) => {
       for (let i = from; i < to; i++) {
-        const at = position(values[i]!);
-        if (!(at >= 0 && at < n) || lastRow[at] === owners[i]) continue;
-        lastRow[at] = owners[i]!;
+        const at = position(list[i]!);
+        if (!(at >= 0 && at < n) || (owner !== undefined && lastRow[at] === owner[i])) continue;
+        if (owner !== undefined) lastRow[at] = owner[i]!;
         counts[at]!++;
       }
-    });
+    };
+    await inChunks(gathered.length, budget, (from, to) => count(values, undefined, from, to));
+    await inChunks(gathered.pooledLength, budget, (from, to) => count(pooled, owners, from, to));
   } else {
     await inChunks(gathered.length, budget, (from, to) =>
-      countLinearBuckets(gathered, from, to, position, counts, lastRow),
+      countLinearBuckets(values, undefined, from, to, position, counts, lastRow),
+    );
+    await inChunks(gathered.pooledLength, budget, (from, to) =>
+      countLinearBuckets(pooled, owners, from, to, position, counts, lastRow),
     );
   }
   return keys.map((value, i) => ({ value, count: counts[i]!, nested_count: counts[i]! }));
