@@ -48,9 +48,13 @@ export class ColumnScratch {
 const view = (buffer: ArrayBuffer, width: StoredWidth, length: number) =>
   width === 4 ? new Float32Array(buffer, 0, length) : new Float64Array(buffer, 0, length);
 
-/** Slots per step of a compaction, and dictionary values, between two checks for a pause (`pause` decides). */
-const SLOTS_PER_STEP = 1 << 12;
-const VALUES_PER_STEP = 1 << 15;
+/**
+ * Slots per step of a compaction, and dictionary values, between two checks for a pause (`pause` decides,
+ * by the clock). Small: a step over the free-text words of 4,096 entries (hundreds of pooled codes each,
+ * written at random into a code map of a million) held the event loop for 30–160 ms at a million entries.
+ */
+const SLOTS_PER_STEP = 1 << 8;
+const VALUES_PER_STEP = 1 << 11;
 
 /** Runs `body` over [0, count) in steps of `size`, pausing in between. */
 const inSteps = async (
@@ -82,7 +86,10 @@ export const compactColumn = async (
   const { single, counts, starts, pool, values, known } = parts;
   const length = keep ? keptBelow(keep, single.length) : single.length;
   let pooled = 0;
-  if (counts) for (let i = 0; i < length; i++) pooled += counts[keep ? keep[i]! : i]!;
+  if (counts)
+    await inSteps(length, VALUES_PER_STEP, pause, (from, to) => {
+      for (let i = from; i < to; i++) pooled += counts[keep ? keep[i]! : i]!;
+    });
   const code = values ? await usedCodes(parts, keep, length, known, pause) : undefined;
   // Codes are renumbered downwards only: they fit the arrays' widths as before.
   const out = scratch.take(length, pooled, widthOf(single), widthOf(pool));
@@ -155,6 +162,8 @@ const usedCodes = async (
     }
   });
   let next = 0;
-  for (let old = 0; old < size; old++) if (code[old] === 0) code[old] = next++;
+  await inSteps(size, VALUES_PER_STEP, pause, (from, to) => {
+    for (let old = from; old < to; old++) if (code[old] === 0) code[old] = next++;
+  });
   return code;
 };
