@@ -262,18 +262,25 @@ export const searchEntries = async (
     scope.budget,
   );
   const total = scope.matching.length;
-  const data = await documentsOf(db, scope, page.rows, request.required);
-
+  // The page's documents are read while the aggregations are counted: the database works meanwhile.
+  const reading = documentsOf(db, scope, page.rows, request.required);
   const aggregations: NonNullable<EntriesQueryResponse['aggregations']> = {};
-  for (const [name, aggregation] of Object.entries(request.aggregations ?? {})) {
-    const { type, response } = await aggregate(scope, name, aggregation);
-    if (type === 'terms') {
-      const required = (response.entries as { required?: EntriesQueryRequest['required'] } | undefined)
-        ?.required;
-      await bucketEntries(db, scope, response.data as { rows?: number[] }[], required);
+  try {
+    for (const [name, aggregation] of Object.entries(request.aggregations ?? {})) {
+      const { type, response } = await aggregate(scope, name, aggregation);
+      if (type === 'terms') {
+        const required = (response.entries as { required?: EntriesQueryRequest['required'] } | undefined)
+          ?.required;
+        await bucketEntries(db, scope, response.data as { rows?: number[] }[], required);
+      }
+      aggregations[name] = { [type]: response };
     }
-    aggregations[name] = { [type]: response };
+  } catch (error) {
+    // Settled before the error goes on: a rejection nobody awaits would end the process.
+    await reading.catch(() => undefined);
+    throw error;
   }
+  const data = await reading;
   const last = page.rows.length - 1;
   const consumed = offset + page.rows.length;
   const hasMore = pageSize > 0 && page.rows.length === pageSize && consumed < total;
