@@ -12,8 +12,9 @@ const TRAILER = END_MAGIC.length + 4;
 const LIST_CHUNK = 50_000;
 const JSON_CHUNK = 5_000;
 const READ_AHEAD = 1 << 20;
-/** Bytes checksummed and written per turn of the event loop. */
+/** Bytes checksummed and written per turn of the event loop; read and checksummed, per read. */
 const WRITE_SLICE = 4 << 20;
+const READ_SLICE = 4 << 20;
 
 /** A snapshot file that cannot be used: truncated, corrupt, or not what this code reads. */
 export class SnapshotError extends Error {}
@@ -119,17 +120,22 @@ export class BlobReader {
       if (offset >= 0 && offset < this.ahead.length) {
         const n = Math.min(into.length - done, this.ahead.length - offset);
         into.set(this.ahead.subarray(offset, offset + n), done);
+        this.crc = update(this.crc, into.subarray(done, done + n));
         done += n;
         this.position += n;
       } else if (into.length - done >= READ_AHEAD) {
-        done += await this.read(into.subarray(done));
+        // A slice per read, checksummed as it comes: the checksum of a column of hundreds of MB in one
+        // call held the event loop for tens of milliseconds; each read gives it a turn.
+        const slice = into.subarray(done, done + READ_SLICE);
+        await this.read(slice);
+        this.crc = update(this.crc, slice);
+        done += slice.length;
       } else {
         const ahead = Buffer.alloc(Math.min(READ_AHEAD, this.size - this.position));
         this.aheadAt = this.position;
         this.ahead = ahead.subarray(0, await this.read(ahead, false));
       }
     }
-    this.crc = update(this.crc, into);
   }
 
   /** Reads at the position into `into` (all of it); `advance`: the bytes are consumed. */
