@@ -78,4 +78,25 @@ describe("a snapshot keeps each column's element width", () => {
     const elements = loaded.quantities.get('results.material.elements')!.column;
     expect(elements.values(row).map((v) => elements.decode(v))).toEqual(['Fe', 'Au']);
   });
+
+  it("checks a snapshot's rows and pools in steps, offering the event loop a turn every 256", async () => {
+    const index = indexOf(20_000, 8);
+    const file = path.join(dir, 'checked.snapshot');
+    const about = { fingerprint: layoutFingerprint(index), token: 't', change: '1', floor: '0' };
+    await writeSnapshotFile(file, about, captureRows(index), index);
+    const snapshot = await openSnapshot(file);
+    let turns = 0;
+    const image = await snapshot.readImage(
+      {
+        scopes: [...index.quantities.values()].map((q) => q.scope),
+        sections: [...index.nestedItems.keys()],
+      },
+      async () => void turns++,
+    );
+    await snapshot.close();
+    expect(image.uploadOf).toHaveLength(20_000);
+    // The rows' uploads and the element lists' counts at least: each checked in one go at a million
+    // entries held the loop for 10-30 ms.
+    expect(turns).toBeGreaterThanOrEqual(2 * (20_000 / 256));
+  });
 });

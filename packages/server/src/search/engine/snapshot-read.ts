@@ -14,6 +14,7 @@ import {
   TAG,
   type SnapshotHeader,
 } from './snapshot-file.ts';
+import { turnTaker } from './turns.ts';
 
 /** What the reading index expects: its columns' scopes and its nested sections, in order. */
 interface IndexLayout {
@@ -24,8 +25,8 @@ interface IndexLayout {
 /** A snapshot file opened: its header, checked before the body (most of the file) is read. */
 export interface OpenSnapshot {
   header: SnapshotHeader;
-  /** Reads and checks the rest of the file. */
-  readImage(layout: IndexLayout): Promise<IndexImage>;
+  /** Reads and checks the rest of the file, giving the event loop turns through `turn`. */
+  readImage(layout: IndexLayout, turn?: () => Promise<void>): Promise<IndexImage>;
   close(): Promise<void>;
 }
 
@@ -61,6 +62,21 @@ const isWidth = (width: number): width is StoredWidth => width === 4 || width ==
 const isItems = (value: unknown): value is NestedItem[] =>
   Array.isArray(value) && value.every((item) => isObject(item) && Object.values(item).every(isScalar));
 
+/** Items checked between two checks for a turn of the event loop (the turn taker decides, by the clock). */
+const CHECK_STEP = 1 << 8;
+
+/**
+ * Whether `test` holds for each index below `length`, checked in steps giving the event loop turns:
+ * a million entries' checks in one go held it for 10-30 ms each.
+ */
+const holdsForAll = async (length: number, turn: () => Promise<void>, test: (i: number) => boolean) => {
+  for (let from = 0; from < length; from += CHECK_STEP) {
+    for (let i = from; i < Math.min(length, from + CHECK_STEP); i++) if (!test(i)) return false;
+    await turn();
+  }
+  return true;
+};
+
 export const openSnapshot = async (file: string): Promise<OpenSnapshot> => {
   const handle = await open(file, 'r');
   try {
@@ -86,7 +102,11 @@ export const openSnapshot = async (file: string): Promise<OpenSnapshot> => {
     }
     if (!isHeader(header)) throw new SnapshotError('the header is incomplete');
     if (header.endian !== endianness()) throw new SnapshotError(`written on a ${header.endian} machine`);
-    return { header, readImage: (layout) => readImage(reader, header, layout), close: () => handle.close() };
+    return {
+      header,
+      readImage: (layout, turn = turnTaker()) => readImage(reader, header, layout, turn),
+      close: () => handle.close(),
+    };
   } catch (error) {
     await handle.close();
     throw error;
@@ -97,6 +117,7 @@ const readImage = async (
   reader: BlobReader,
   header: SnapshotHeader,
   { scopes, sections }: IndexLayout,
+  turn: () => Promise<void>,
 ): Promise<IndexImage> => {
   const entryIds = await reader.pendingList(TAG.entryIds, isString);
   const searchable = await reader.blob(TAG.searchable, 1, (n) => new Uint8Array(n));
@@ -105,19 +126,25 @@ const readImage = async (
   const rows = header.rows;
   if (entryIds.remaining !== rows || searchable.length !== rows || uploadOf.length !== rows)
     throw new SnapshotError('the entry sections disagree with the header');
-  if (uploads.length !== header.uploads || !uploads.every(isUpload))
+  if (
+    uploads.length !== header.uploads ||
+    !(await holdsForAll(uploads.length, turn, (i) => isUpload(uploads[i])))
+  )
     throw new SnapshotError('the upload section is malformed');
-  if (uploadOf.some((slot) => slot < 0 || slot >= uploads.length))
+  const slots = uploads.length;
+  if (!(await holdsForAll(rows, turn, (row) => uploadOf[row]! >= 0 && uploadOf[row]! < slots)))
     throw new SnapshotError('an entry refers to an unknown upload');
   const nested: NestedImage[] = [];
   for (const section of sections) {
     const at = await reader.blob(TAG.nestedRows, 4, (n) => new Int32Array(n));
     const items = await reader.list(TAG.nestedItems);
-    if (items.length !== at.length || !items.every(isItems))
+    if (items.length !== at.length || !(await holdsForAll(items.length, turn, (i) => isItems(items[i]))))
       throw new SnapshotError(`the items of ${section} are malformed`);
-    if (at.some((row, i) => row < 0 || row >= rows || (i > 0 && row <= at[i - 1]!)))
+    const ascending = (i: number) => at[i]! >= 0 && at[i]! < rows && (i === 0 || at[i]! > at[i - 1]!);
+    if (!(await holdsForAll(at.length, turn, ascending)))
       throw new SnapshotError(`the items of ${section} name unknown rows`);
-    nested.push({ section, rows: at, items });
+    // Each item was checked above (isItems).
+    nested.push({ section, rows: at, items: items as NestedItem[][] });
   }
   if (header.columns !== scopes.length) throw new SnapshotError('the number of columns differs');
   const columns: ColumnImage[] = [];
@@ -138,8 +165,12 @@ const readImage = async (
       throw new SnapshotError('a column is longer than its rows');
     if (counts.length !== 0 && counts.length !== single.length)
       throw new SnapshotError("a column's counts disagree with its rows");
-    if (counts.reduce((sum, n) => sum + n, 0) !== pool.length)
-      throw new SnapshotError("a column's pool disagrees with its counts");
+    let pooled = 0;
+    for (let from = 0; from < counts.length; from += CHECK_STEP) {
+      for (let i = from; i < Math.min(counts.length, from + CHECK_STEP); i++) pooled += counts[i]!;
+      await turn();
+    }
+    if (pooled !== pool.length) throw new SnapshotError("a column's pool disagrees with its counts");
     columns.push({
       values: pending,
       hashes,
@@ -149,5 +180,6 @@ const readImage = async (
     });
   }
   await reader.finish();
-  return { entryIds, searchable, uploadOf, uploads, nested, columns };
+  // Each upload was checked above (isUpload).
+  return { entryIds, searchable, uploadOf, uploads: uploads as UploadImage[], nested, columns };
 };
