@@ -38,6 +38,7 @@ export * from './api/datasets.ts';
 export * from './api/h5grove.ts';
 export * from './config/default-columns.ts';
 export * from './config/dashboard-grid.ts';
+export * from './config/menu-sizes.ts';
 export * from './config/band-gap.ts';
 export * from './config/default-unit-systems.ts';
 export * from './api/edit.ts';

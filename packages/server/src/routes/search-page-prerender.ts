@@ -18,6 +18,7 @@ import {
   compact,
   DEFAULT_ENTRY_COLUMNS,
   GRID_GAP,
+  menuWidth as menuWidthOf,
   ROW_HEIGHT,
   type AppConfig,
   type EntriesQueryRequest,
@@ -43,16 +44,6 @@ const ENTRIES_REQUIRED = { exclude: ['quantities', 'sections', 'files'] };
  */
 const WAIT_MS = 300;
 const DEFAULT_PAGINATION = { order_by: 'upload_create_time', order: 'desc', page_size: 20 } as const;
-/** The filter menu's widths by size (features/search/menu/sizes.ts). */
-const MENU_WIDTHS: Record<string, string> = {
-  xs: '17rem',
-  sm: '21rem',
-  md: '25rem',
-  lg: '29rem',
-  xl: '33rem',
-  xxl: '45rem',
-};
-
 type Row = Readonly<Record<string, unknown>>;
 
 interface Column {
@@ -394,7 +385,7 @@ export function prerenderedPage(
   const dashboard = dashboardMarkup(app);
   const menu = app.menu as { type?: string; size?: string; title?: string } | undefined;
   const root = menu?.type === 'menu' ? menu : undefined;
-  const menuWidth = MENU_WIDTHS[root?.size ?? 'sm'] ?? '21rem';
+  const menuWidth = menuWidthOf(root?.size);
   const heading =
     `<div><h1>${escapeHtml(app.label)}</h1>` +
     (app.description ? `<p class="d">${escapeHtml(app.description)}</p>` : '') +
