@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib';
 import type { Scalar } from './column.ts';
 import { listText, textList, type ValueTexts } from './list-text.ts';
 import { PendingValues } from './pending-values.ts';
+import { turnTaker } from './turns.ts';
 
 /** Each blob: a tag, reserved, its byte length; the file ends with END_MAGIC and the CRC-32 of all before. */
 const BLOB_HEAD = 16;
@@ -10,7 +11,7 @@ const END_MAGIC = Buffer.from('OASISEND');
 const TRAILER = END_MAGIC.length + 4;
 /** Lists are written in chunks, so that no single JSON.stringify holds the event loop for long. */
 const LIST_CHUNK = 50_000;
-const JSON_CHUNK = 5_000;
+const JSON_CHUNK = 1_000;
 const READ_AHEAD = 1 << 20;
 /** Bytes checksummed and written per turn of the event loop; read and checksummed, per read. */
 const WRITE_SLICE = 4 << 20;
@@ -105,6 +106,11 @@ export class BlobReader {
   /** Read ahead: most blobs are small (a column of an empty quantity), one read each would dominate. */
   private ahead = Buffer.alloc(0);
   private aheadAt = 0;
+  /**
+   * Chunks of lists read ahead are parsed without waiting for the file: a turn of the event loop between
+   * them when the clock says so.
+   */
+  private readonly turn = turnTaker();
 
   constructor(
     private readonly file: FileHandle,
@@ -180,6 +186,7 @@ export class BlobReader {
       const chunk = parseList(bytes);
       if (chunk.length === 0) throw new SnapshotError('a list chunk is not an array');
       for (const item of chunk) items.push(item);
+      await this.turn();
     }
     if (items.length !== length) throw new SnapshotError('a list is longer than it says');
     return items;
@@ -200,6 +207,7 @@ export class BlobReader {
         // Every item follows a NUL.
         for (let at = bytes.indexOf(0); at >= 0; at = bytes.indexOf(0, at + 1)) count++;
         chunks.push(bytes.toString('utf8', 1));
+        await this.turn();
         continue;
       }
       const chunk = parseList(bytes);
@@ -207,6 +215,7 @@ export class BlobReader {
       if (!chunk.every(isItem)) throw new SnapshotError('a list holds an item of another type');
       count += chunk.length;
       chunks.push(chunk);
+      await this.turn();
     }
     if (count !== length) throw new SnapshotError('a list is longer than it says');
     return new PendingValues(length, chunks);
