@@ -11,6 +11,8 @@ import { PendingValues } from './pending-values.ts';
  * (a hash table of millions, each probe a cache miss).
  */
 const STEP = 1 << 10;
+/** Values copied as they are between two checks for a turn (4 or 8 MB). */
+const COPY_SLICE = 1 << 20;
 
 /** Runs `body` over [0, count) in steps, letting `turn` decide when the event loop gets one. */
 const stepwise = async (
@@ -59,7 +61,11 @@ const copyCodes = async (
   turn: () => Promise<void>,
 ) => {
   if (!remap) {
-    to.set(from, at);
+    // In slices: the first share's free-text pool (tens of MB into fresh pages) in one copy held the loop.
+    for (let start = 0; start < from.length; start += COPY_SLICE) {
+      to.set(from.subarray(start, start + COPY_SLICE), at + start);
+      await turn();
+    }
     return;
   }
   await stepwise(from.length, turn, (start, end) => {
