@@ -49,12 +49,17 @@ const view = (buffer: ArrayBuffer, width: StoredWidth, length: number) =>
   width === 4 ? new Float32Array(buffer, 0, length) : new Float64Array(buffer, 0, length);
 
 /**
- * Slots per step of a compaction, and dictionary values, between two checks for a pause (`pause` decides,
- * by the clock). Small: a step over the free-text words of 4,096 entries (hundreds of pooled codes each,
- * written at random into a code map of a million) held the event loop for 30–160 ms at a million entries.
+ * Work per step of a compaction (slots and their pooled values), and dictionary values, between two checks
+ * for a pause (`pause` decides, by the clock). Steps of 4,096 slots over the free-text words of a million
+ * entries (hundreds of pooled codes a slot, written at random into a code map of a million) held the event
+ * loop for 30–160 ms; columns without pools take as many slots per step, each slot being one value.
  */
-const SLOTS_PER_STEP = 1 << 8;
+const WORK_PER_STEP = 1 << 14;
 const VALUES_PER_STEP = 1 << 11;
+
+/** Slots per step for a column: fewer the more values its slots pool on average. */
+const slotsPerStep = ({ single, pool }: ColumnParts) =>
+  Math.max(1 << 6, Math.floor(WORK_PER_STEP / (1 + pool.length / Math.max(1, single.length))));
 
 /** Runs `body` over [0, count) in steps of `size`, pausing in between. */
 const inSteps = async (
@@ -87,15 +92,16 @@ export const compactColumn = async (
   const length = keep ? keptBelow(keep, single.length) : single.length;
   let pooled = 0;
   if (counts)
-    await inSteps(length, VALUES_PER_STEP, pause, (from, to) => {
+    await inSteps(length, WORK_PER_STEP, pause, (from, to) => {
       for (let i = from; i < to; i++) pooled += counts[keep ? keep[i]! : i]!;
     });
-  const code = values ? await usedCodes(parts, keep, length, known, pause) : undefined;
+  const step = slotsPerStep(parts);
+  const code = values ? await usedCodes(parts, keep, length, known, step, pause) : undefined;
   // Codes are renumbered downwards only: they fit the arrays' widths as before.
   const out = scratch.take(length, pooled, widthOf(single), widthOf(pool));
   const outCounts = pooled > 0 ? out.counts : undefined;
   let at = 0;
-  await inSteps(length, SLOTS_PER_STEP, pause, (from, to) => {
+  await inSteps(length, step, pause, (from, to) => {
     for (let i = from; i < to; i++) {
       const slot = keep ? keep[i]! : i;
       const value = single[slot]!;
@@ -147,10 +153,11 @@ const usedCodes = async (
   keep: Int32Array | undefined,
   length: number,
   size: number,
+  step: number,
   pause: () => Promise<unknown>,
 ): Promise<Int32Array> => {
   const code = new Int32Array(size).fill(-1);
-  await inSteps(length, SLOTS_PER_STEP, pause, (from, to) => {
+  await inSteps(length, step, pause, (from, to) => {
     for (let i = from; i < to; i++) {
       const slot = keep ? keep[i]! : i;
       const value = single[slot]!;
@@ -162,7 +169,7 @@ const usedCodes = async (
     }
   });
   let next = 0;
-  await inSteps(size, VALUES_PER_STEP, pause, (from, to) => {
+  await inSteps(size, WORK_PER_STEP, pause, (from, to) => {
     for (let old = from; old < to; old++) if (code[old] === 0) code[old] = next++;
   });
   return code;
