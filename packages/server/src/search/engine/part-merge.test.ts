@@ -126,6 +126,15 @@ describe('merging the shares of a parallel build', () => {
     expect(distinct - one).toBeGreaterThanOrEqual(2 * Math.floor(8_000 / 1_024));
   });
 
+  it("packs a share's nested items a thousand to a text, so that each parses in a short step", async () => {
+    const message = await share(docs(12_000));
+    const items = message.nested.reduce((n, { rows }) => n + rows.length, 0);
+    const texts = message.nested.reduce((n, nested) => n + nested.items.length, 0);
+    expect(items).toBeGreaterThan(1_024);
+    expect(texts).toBeGreaterThanOrEqual(items / 1_024);
+    expect(texts).toBeGreaterThan(message.nested.length);
+  });
+
   it('keeps the later version of an entry two shares read (it changed between their reads)', async () => {
     const [older, newer] = [docs(3), docs(3)];
     newer[1] = { ...older[1]!, seq: 9, doc: { results: { material: { elements: ['Pb'] } } } };

@@ -14,6 +14,8 @@ import { PendingValues } from './pending-values.ts';
 type PackedList = Uint8Array<ArrayBuffer>[];
 
 const ITEMS_PER_TEXT = 1 << 14;
+/** Objects (nested items) per text: 16,384 of them took one JSON.parse of tens of ms on the main thread. */
+const OBJECTS_PER_TEXT = 1 << 10;
 
 const packTexts = (texts: readonly string[]): PackedList => {
   const encoder = new TextEncoder();
@@ -22,8 +24,8 @@ const packTexts = (texts: readonly string[]): PackedList => {
 
 const packList = (list: readonly unknown[]): PackedList => {
   const texts: string[] = [];
-  for (let from = 0; from < list.length; from += ITEMS_PER_TEXT)
-    texts.push(listText(list.slice(from, from + ITEMS_PER_TEXT)));
+  const step = list.every((item) => typeof item === 'string') ? ITEMS_PER_TEXT : OBJECTS_PER_TEXT;
+  for (let from = 0; from < list.length; from += step) texts.push(listText(list.slice(from, from + step)));
   return packTexts(texts);
 };
 
