@@ -49,7 +49,8 @@ const world = (seed: number) => {
   for (let u = 0; u < 7; u++) {
     const doc: Doc = { upload_name: `upload ${u % 4}` };
     // Some uploads have no creation time: their rows sort last either way.
-    if (u !== 3) doc.upload_create_time = Date.UTC(2024, u % 5, 1 + u);
+    // Uploads 1 and 6 were created at the same time: their rows order by entry id together.
+    if (u !== 3) doc.upload_create_time = Date.UTC(2024, u % 5, 1 + (u === 6 ? 1 : u));
     uploads.set(`u${u}`, doc);
     index.putUpload(
       { upload_id: `u${u}`, published: true, with_embargo: false, main_author: 'x', members: new Set(['x']) },
@@ -340,5 +341,47 @@ describe('free-text scores', () => {
     expect(
       names.some((name) => wordsOf(name).some((own) => query.slice(32).some((word) => own.startsWith(word)))),
     ).toBe(true);
+  });
+});
+
+describe('pages by an upload-level date', () => {
+  it('take every upload tied with the last one needed, and order their rows by entry id', async () => {
+    const index = new SearchIndex(QUANTITIES);
+    const access = (upload_id: string) => ({
+      upload_id,
+      published: true,
+      with_embargo: false,
+      main_author: 'x',
+      members: new Set(['x']),
+    });
+    index.putUpload(access('a'), { upload_create_time: Date.UTC(2024, 5, 1) });
+    index.putUpload(access('b'), { upload_create_time: Date.UTC(2024, 5, 1) });
+    index.putUpload(access('older'), { upload_create_time: Date.UTC(2023, 0, 1) });
+    for (const [id, upload] of [
+      ['e1', 'a'],
+      ['e3', 'a'],
+      ['e5', 'a'],
+      ['e0', 'older'],
+      ['e2', 'b'],
+      ['e4', 'b'],
+      ['e6', 'b'],
+    ])
+      index.putEntry(id!, upload!, {}, true);
+    const rows = Int32Array.from({ length: index.rowCount }, (_, row) => row);
+    const orderBy = index.quantities.get('upload_create_time')!;
+    const page = await selectPage(
+      index,
+      rows,
+      { orderBy, descending: true, size: 2, offset: 0 },
+      unlimitedBudget(),
+    );
+    expect(page.rows.map((row) => index.entryIds.at(row))).toEqual(['e6', 'e5']);
+    const all = await selectPage(
+      index,
+      rows,
+      { orderBy, descending: false, size: 7, offset: 0 },
+      unlimitedBudget(),
+    );
+    expect(all.rows.map((row) => index.entryIds.at(row))).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5', 'e6']);
   });
 });

@@ -82,7 +82,10 @@ export const selectPage = async (
   budget: SearchBudget,
 ): Promise<Page> => {
   const type = request.orderBy?.quantity.type;
-  if (request.score || type === 'number' || type === 'timestamp')
+  const numeric = request.score !== undefined || type === 'number' || type === 'timestamp';
+  if (numeric && request.orderBy?.scope === 'upload' && !request.after && !request.score)
+    return uploadOrderedPage(index, rows, request, budget);
+  if (numeric)
     return numericPage(index, rows, request, await numericKeys(index, rows, request, budget), budget);
   const sign = request.descending ? -1 : 1;
   const { entryIds } = index;
@@ -211,4 +214,62 @@ const numericPage = async (
     rows: page,
     keys: Array.from(bestKeys.subarray(request.offset, kept), (key) => (key === key ? key : undefined)),
   };
+};
+
+/**
+ * selectPage by an upload-level number or date (upload_create_time, the search page's order) without a
+ * cursor: every row of an upload has the upload's key, so the uploads are put in order (a few thousand),
+ * the first ones that hold enough matching rows chosen (and every upload tied with the last of them), and
+ * only their rows ordered, instead of a key and a comparison for every matching row.
+ */
+const uploadOrderedPage = async (
+  index: SearchIndex,
+  rows: Int32Array,
+  request: PageRequest,
+  budget: SearchBudget,
+): Promise<Page> => {
+  if (request.offset + request.size <= 0) return { rows: [], keys: [] };
+  const { uploadOf } = index;
+  const slots = index.uploads.length;
+  const slotKeys = new Float64Array(slots);
+  extremeKeys(
+    request.orderBy!.column.arrays(),
+    Int32Array.from({ length: slots }, (_, slot) => slot),
+    0,
+    slots,
+    undefined,
+    request.descending,
+    slotKeys,
+  );
+  const matching = new Int32Array(slots);
+  await inChunks(rows.length, budget, (from, to) => {
+    for (let i = from; i < to; i++) matching[uploadOf[rows[i]!]!]!++;
+  });
+  const sign = request.descending ? -1 : 1;
+  // Uploads without a key last, as NULLS LAST; the order among tied uploads does not matter.
+  const byKey = (a: number, b: number) => {
+    const [x, y] = [slotKeys[a]!, slotKeys[b]!];
+    if (x !== x || y !== y) return x !== x ? (y !== y ? 0 : 1) : -1;
+    return sign * (x - y);
+  };
+  const inOrder = Array.from({ length: slots }, (_, slot) => slot)
+    .filter((slot) => matching[slot]! > 0)
+    .sort(byKey);
+  const wanted = request.offset + request.size;
+  const chosen = new Uint8Array(slots);
+  let taken = 0;
+  let last = -1;
+  for (const slot of inOrder) {
+    if (taken >= wanted && byKey(slot, last) !== 0) break;
+    chosen[slot] = 1;
+    taken += matching[slot]!;
+    last = slot;
+  }
+  const candidates = new Int32Array(taken);
+  let n = 0;
+  await inChunks(rows.length, budget, (from, to) => {
+    for (let i = from; i < to; i++) if (chosen[uploadOf[rows[i]!]!] === 1) candidates[n++] = rows[i]!;
+  });
+  const keys = Float64Array.from(candidates, (row) => slotKeys[uploadOf[row]!]!);
+  return numericPage(index, candidates, request, keys, budget);
 };
