@@ -77,6 +77,8 @@ export interface AggregationContext {
   rowsFor(quantity: string | undefined, excludeFromSearch: boolean): Promise<Int32Array>;
   quantity(name: string, loc: string[]): IndexedQuantity;
   budget: SearchBudget;
+  /** Codes counted already for some terms aggregations, by name (see countTogether). */
+  counted?: ReadonlyMap<string, Int32Array>;
 }
 
 /**
@@ -146,7 +148,15 @@ const compute = async (
       const result =
         quantityName === 'quantities'
           ? await presenceBuckets(ctx.index, rows, config as never, budget)
-          : await termsBuckets(ctx.index, indexed, rows, config as never, budget);
+          : await termsBuckets(
+              ctx.index,
+              indexed,
+              rows,
+              config as never,
+              budget,
+              undefined,
+              ctx.counted?.get(name),
+            );
       const paginated = config.pagination as Record<string, unknown> | undefined;
       return {
         type,

@@ -8,7 +8,7 @@ import { FREE_TEXT, wordsOf } from './free-text.ts';
 import { histogram } from './histogram.ts';
 import { selectPage } from './order.ts';
 import { ROW, SearchIndex } from './search-index.ts';
-import { termsBuckets } from './terms.ts';
+import { countTogether, termsBuckets } from './terms.ts';
 
 /**
  * The column scans against a plain evaluation of the same documents: random entries (lists, repeated
@@ -22,6 +22,9 @@ const QUANTITIES: SearchQuantity[] = [
   { name: 'gap.value', type: 'number', repeats: true },
   { name: 'n', type: 'number', integer: true },
   { name: 'upload_name', type: 'string' },
+  { name: 'system', type: 'string' },
+  { name: 'code', type: 'string' },
+  { name: 'flag', type: 'boolean' },
   { name: 'upload_create_time', type: 'timestamp' },
 ];
 const ELEMENTS = ['H', 'O', 'Fe', 'Si', 'Na', 'Cl'];
@@ -62,6 +65,9 @@ const world = (seed: number) => {
     const doc: Doc = { elements: some(ELEMENTS, 4), gap: some(GAPS, 3).map((value) => ({ value })) };
     if (next() < 0.8) doc.program = pick(PROGRAMS);
     if (next() < 0.7) doc.n = Math.floor(next() * 5);
+    if (next() < 0.9) doc.system = pick(['cubic', 'hexagonal', 'monoclinic']);
+    if (next() < 0.5) doc.code = `c${Math.floor(next() * 12)}`;
+    if (next() < 0.8) doc.flag = next() < 0.5;
     return doc;
   };
   for (let i = 0; i < 400; i++) {
@@ -262,6 +268,47 @@ describe('column scans', () => {
     expect(
       gaps.data.filter((bucket) => bucket.count > 0).map((bucket) => [bucket.value, bucket.count]),
     ).toEqual([...perBucket].sort((a, b) => a[0] - b[0]));
+  });
+
+  it('count several columns together as each alone', async () => {
+    const w = world(6);
+    const rows = liveRows(w.index).filter(() => w.next() < 0.7);
+    const names = ['program', 'system', 'elements', 'code', 'flag', 'upload_name', 'system', 'n'];
+    const columns = names.map((name) => w.index.quantities.get(name)!);
+    const together = await countTogether(columns, rows, unlimitedBudget());
+    // Lists, upload-level and numeric columns are left to count alone.
+    expect(together.map((counts) => counts !== undefined)).toEqual([
+      true,
+      true,
+      false,
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    for (const [i, name] of names.entries()) {
+      const counts = together[i];
+      if (!counts) continue;
+      const alone = await termsBuckets(
+        w.index,
+        columns[i]!,
+        rows,
+        { quantity: name, size: 50 },
+        unlimitedBudget(),
+      );
+      const from = await termsBuckets(
+        w.index,
+        columns[i]!,
+        rows,
+        { quantity: name, size: 50 },
+        unlimitedBudget(),
+        undefined,
+        counts,
+      );
+      expect(from.buckets, name).toEqual(alone.buckets);
+      expect(alone.buckets.length, name).toBeGreaterThan(1);
+    }
   });
 
   it('page by numbers and dates as a full sort does, with cursors', async () => {

@@ -1,6 +1,6 @@
 import type { TermsAggregation } from '@oasis/schema';
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
-import { countCodes, inChunks } from './column-scan.ts';
+import { countCodes, countCodesTogether, inChunks, type CodeCount } from './column-scan.ts';
 import type { Scalar } from './column.ts';
 import type { Dictionary } from './dictionary.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
@@ -59,6 +59,7 @@ export const termsBuckets = async (
   config: TermsAggregation,
   budget: SearchBudget,
   accept?: (value: Scalar) => boolean,
+  precounted?: Int32Array,
 ): Promise<TermsResult> => {
   const { column } = indexed;
   const entriesPerBucket = config.entries ? (config.entries.size ?? 10) : 0;
@@ -66,7 +67,12 @@ export const termsBuckets = async (
   // Dictionary codes are small integers: count them in arrays. Numbers (terms of a numeric quantity) in maps.
   const codes = column.dictionary?.size;
   const dense =
-    codes === undefined ? undefined : { counts: new Int32Array(codes), last: new Int32Array(codes).fill(-1) };
+    codes === undefined
+      ? undefined
+      : {
+          counts: (entriesPerBucket === 0 ? precounted : undefined) ?? new Int32Array(codes),
+          last: new Int32Array(codes).fill(-1),
+        };
   const counts = new Map<number, number>();
   // The row that last counted a value: a value listed twice in one entry counts once.
   const lastRow = new Map<number, number>();
@@ -91,10 +97,12 @@ export const termsBuckets = async (
         if (entriesPerBucket > 0) keep(stored);
       };
   if (dense && entriesPerBucket === 0) {
+    // `precounted`: counted already, with other aggregations' columns (countTogether).
     const slots = indexed.scope === 'upload' ? index.uploadOf : undefined;
-    await inChunks(rows.length, budget, (from, to) =>
-      countCodes(column.arrays(), rows, from, to, slots, dense.counts, dense.last),
-    );
+    if (!precounted)
+      await inChunks(rows.length, budget, (from, to) =>
+        countCodes(column.arrays(), rows, from, to, slots, dense.counts, dense.last),
+      );
   } else {
     for (let i = 0; i < rows.length; i++) {
       if ((i & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
@@ -160,6 +168,35 @@ export const termsBuckets = async (
   }
   const byCount = (a: Counted, b: Counted) => b.count - a.count || byValue(a.value, b.value);
   return { buckets: (await firstInOrder(counted, config.size ?? 10, byCount, budget)).map(bucket), total };
+};
+
+/**
+ * The dictionary codes of several entry-level columns without lists counted over the same rows, four
+ * columns a pass (countCodesTogether), for terms aggregations asked for together; by the columns' place
+ * in `columns`. Columns with lists, upload-level or numeric ones are left out (undefined).
+ */
+export const countTogether = async (
+  columns: readonly IndexedQuantity[],
+  rows: Int32Array,
+  budget: SearchBudget,
+): Promise<(Int32Array | undefined)[]> => {
+  const fits = (indexed: IndexedQuantity) =>
+    indexed.scope === 'entry' && indexed.column.dictionary !== undefined && !indexed.column.arrays().counts;
+  // A column asked for twice is counted once.
+  const chosen = [...new Set(columns)].filter(fits);
+  const counts = new Map(chosen.map((indexed) => [indexed, new Int32Array(indexed.column.dictionary!.size)]));
+  const none: CodeCount = { single: new Float32Array(0), counts: new Int32Array(0) };
+  for (let first = 0; first < chosen.length; first += 4) {
+    const group = chosen.slice(first, first + 4);
+    await inChunks(rows.length, budget, (from, to) => {
+      const [a = none, b = none, c = none, d = none] = group.map((indexed) => ({
+        single: indexed.column.arrays().single,
+        counts: counts.get(indexed)!,
+      }));
+      countCodesTogether(rows, from, to, a, b, c, d);
+    });
+  }
+  return columns.map((indexed) => counts.get(indexed));
 };
 
 /**
