@@ -127,6 +127,15 @@ export const selectSet = (
 ): number => {
   let end = n;
   const last = bits.length << 5;
+  if (to > from && candidates[to - 1]! < last) {
+    // Every candidate of the chunk within the bitmap (candidates ascend): no bounds test.
+    for (let i = from; i < to; i++) {
+      const row = candidates[i]!;
+      out[end] = row;
+      end += (bits[row >>> 5]! >>> (row & 31)) & 1;
+    }
+    return end;
+  }
   for (let i = from; i < to; i++) {
     const row = candidates[i]!;
     out[end] = row;
