@@ -130,7 +130,11 @@ export const searchScope = async (
   budget.throwIfAborted();
   const { index } = engine;
   const visible = engine.visible.of(index, owner, user);
-  const aids = { bitmaps: engine.bitmaps, words: new Map() };
+  const aids: FilterAids = {
+    bitmaps: engine.bitmaps,
+    words: new Map(),
+    rowBits: (rows) => engine.visible.bitsOf(index, rows),
+  };
   const matching = await (await compileFilter(index, node, budget, aids))(visible, budget);
   const excluded = new Map<string, Int32Array>();
   return {

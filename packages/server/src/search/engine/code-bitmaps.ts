@@ -1,5 +1,5 @@
 import type { SearchBudget } from './budget.ts';
-import { inChunks } from './column-scan.ts';
+import { bitCount, inChunks } from './column-scan.ts';
 import type { Column } from './column.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
 
@@ -143,4 +143,45 @@ export const selectSet = (
     end += row < last ? (bits[row >>> 5]! >>> (row & 31)) & 1 : 0;
   }
   return end;
+};
+
+/** ANDs `bits` into `into` (words past the shorter one end up 0). */
+export const andInto = (into: Uint32Array, bits: Uint32Array): void => {
+  const shared = Math.min(into.length, bits.length);
+  for (let w = 0; w < shared; w++) into[w]! &= bits[w]!;
+  into.fill(0, shared);
+};
+
+/** Words of a bitmap listed between two looks at the budget. */
+const WORDS_PER_STEP = 1 << 13;
+
+/** The rows whose bit is set, ascending. */
+export const rowsOf = async (bits: Uint32Array, budget: SearchBudget): Promise<Int32Array> => {
+  let count = 0;
+  for (let w = 0; w < bits.length; w++) count += bitCount(bits[w]!);
+  const rows = new Int32Array(count);
+  let n = 0;
+  for (let first = 0; first < bits.length; first += WORDS_PER_STEP) {
+    if (budget.due()) await budget.pause();
+    const end = Math.min(bits.length, first + WORDS_PER_STEP);
+    for (let w = first; w < end; w++) {
+      let word = bits[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        rows[n++] = (w << 5) + 31 - Math.clz32(low);
+        word ^= low;
+      }
+    }
+  }
+  return rows;
+};
+
+/** The bitmap of the given rows, `rows` bits long. */
+export const bitsOfRows = (list: Int32Array, rows: number): Uint32Array => {
+  const bits = new Uint32Array((rows + 31) >>> 5);
+  for (let i = 0; i < list.length; i++) {
+    const row = list[i]!;
+    bits[row >>> 5]! |= 1 << (row & 31);
+  }
+  return bits;
 };

@@ -2,7 +2,7 @@ import type { QueryNode, RangeOp } from '@oasis/schema';
 import { describe, expect, it } from 'vitest';
 import type { SearchQuantity } from '../quantities.ts';
 import { unlimitedBudget } from './budget.ts';
-import { CodeBitmaps } from './code-bitmaps.ts';
+import { bitsOfRows, CodeBitmaps } from './code-bitmaps.ts';
 import { compileFilter, freeTextScore } from './filter.ts';
 import { FREE_TEXT, wordsOf } from './free-text.ts';
 import { histogram } from './histogram.ts';
@@ -219,7 +219,16 @@ describe('column scans', () => {
         const node = randomQuery(w, 3);
         // A random subset as candidates: filters see candidates, not all rows.
         const candidates = q % 2 === 0 ? rows : rows.filter(() => w.next() < 0.6);
-        const filter = await compileFilter(w.index, node, unlimitedBudget(), q % 3 === 0 ? {} : { bitmaps });
+        const filter = await compileFilter(
+          w.index,
+          node,
+          unlimitedBudget(),
+          q % 3 === 0
+            ? {}
+            : q % 3 === 1
+              ? { bitmaps }
+              : { bitmaps, rowBits: (list: Int32Array) => bitsOfRows(list, w.index.rowCount) },
+        );
         const got = Array.from(await filter(candidates, unlimitedBudget()));
         const expected = Array.from(candidates).filter((row) => reference(w, node, row));
         expect(got, JSON.stringify(node)).toEqual(expected);

@@ -483,7 +483,7 @@ export const extremeKeys = (
 };
 
 /** Number of bits set in a 32-bit word. */
-const bitCount = (word: number): number => {
+export const bitCount = (word: number): number => {
   let bits = word - ((word >>> 1) & 0x55555555);
   bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
   return (Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;

@@ -1,6 +1,6 @@
 import { queryQuantities, type QueryNode, type QueryValue, type RangeOp } from '@oasis/schema';
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
-import { unionOf, selectSet, type CodeBitmaps } from './code-bitmaps.ts';
+import { andInto, rowsOf, selectSet, unionOf, type CodeBitmaps } from './code-bitmaps.ts';
 import { codesWhere, type CodeSet } from './code-set.ts';
 import type { Column } from './column.ts';
 import {
@@ -92,11 +92,18 @@ export interface RowFilter {
   (candidates: Int32Array, budget: SearchBudget): Promise<Int32Array>;
   /** About how long it takes per candidate, relative to the others: `and` runs the cheaper items first. */
   readonly cost: number;
+  /**
+   * For a criterion a code bitmap answers: the bitmap of every row that passes (undefined when the bitmaps
+   * cannot answer after all), which `and` combines with others' before it lists rows.
+   */
+  readonly bits?: (budget: SearchBudget) => Promise<Uint32Array | undefined>;
 }
 
 /** What a search lends its filters: the engine's code bitmaps, and the word codes its free text found. */
 export interface FilterAids {
   bitmaps?: CodeBitmaps;
+  /** The bitmap of a candidate list, when it is known (the visible rows'); undefined otherwise. */
+  rowBits?: (rows: Int32Array) => Uint32Array | undefined;
   /** Per free-text value, its words' codes (filter and `_score` order look them up once). */
   words?: Map<string, CodeSet[]>;
 }
@@ -118,7 +125,8 @@ const COST = { upload: 0, bitmap: 0.5, single: 1, pooled: 2, closure: 8 } as con
 const filterOf = (
   select: (candidates: Int32Array, budget: SearchBudget) => Promise<Int32Array>,
   cost: number,
-): RowFilter => Object.assign(select, { cost });
+  bits?: RowFilter['bits'],
+): RowFilter => Object.assign(select, { cost }, bits ? { bits } : {});
 
 const ALL = filterOf(async (candidates) => candidates, 0);
 const NONE = filterOf(async () => new Int32Array(0), 0);
@@ -148,14 +156,17 @@ const byValues = (
       return out.subarray(0, n);
     }, COST.upload);
   }
+  const covered = test.kind === 'marked' && bitmaps?.covers(index, indexed) === true;
+  const bits = async (budget: SearchBudget) => {
+    const maps = test.kind === 'marked' ? await bitmaps?.of(index, indexed, budget) : undefined;
+    return maps && test.kind === 'marked' ? (unionOf(maps, test.mask) ?? new Uint32Array(0)) : undefined;
+  };
   return filterOf(
     async (candidates, budget) => {
       const out = new Int32Array(candidates.length);
       let n = 0;
-      const maps = test.kind === 'marked' ? await bitmaps?.of(index, indexed, budget) : undefined;
-      if (maps && test.kind === 'marked') {
-        const union = unionOf(maps, test.mask);
-        if (!union) return out.subarray(0, 0);
+      const union = covered ? await bits(budget) : undefined;
+      if (union) {
         await inChunks(candidates.length, budget, (from, to) => {
           n = selectSet(union, candidates, from, to, out, n);
         });
@@ -167,11 +178,8 @@ const byValues = (
       });
       return out.subarray(0, n);
     },
-    test.kind === 'marked' && bitmaps?.covers(index, indexed)
-      ? COST.bitmap
-      : column.arrays().counts
-        ? COST.pooled
-        : COST.single,
+    covered ? COST.bitmap : column.arrays().counts ? COST.pooled : COST.single,
+    covered ? bits : undefined,
   );
 };
 
@@ -192,11 +200,29 @@ const without = (candidates: Int32Array, taken: Int32Array): Int32Array => {
 const sumOfCosts = (filters: readonly RowFilter[]) => filters.reduce((sum, filter) => sum + filter.cost, 0);
 
 /** The candidates every filter passes: the cheapest filters first, each on what the previous left. */
-const all = (filters: RowFilter[]): RowFilter => {
+/**
+ * The candidates every filter passes: the cheapest filters first, each on what the previous left. When
+ * the candidates' own bitmap is known (the visible rows) and some filters have bitmaps, those are ANDed
+ * word by word and the rows listed once, instead of a test per candidate and filter.
+ */
+const all = (filters: RowFilter[], aids: FilterAids): RowFilter => {
   const inOrder = [...filters].sort((a, b) => a.cost - b.cost);
   return filterOf(async (candidates, budget) => {
     let rows = candidates;
-    for (const filter of inOrder) {
+    let rest = inOrder;
+    const known = inOrder.some((filter) => filter.bits) ? aids.rowBits?.(candidates) : undefined;
+    if (known) {
+      const combined = known.slice();
+      const unanswered: RowFilter[] = [];
+      for (const filter of inOrder.filter((item) => item.bits)) {
+        const bits = await filter.bits!(budget);
+        if (bits) andInto(combined, bits);
+        else unanswered.push(filter);
+      }
+      rows = await rowsOf(combined, budget);
+      rest = inOrder.filter((filter) => !filter.bits || unanswered.includes(filter));
+    }
+    for (const filter of rest) {
       if (rows.length === 0) break;
       rows = await filter(rows, budget);
     }
@@ -261,7 +287,7 @@ export const compileFilter = async (
   switch (node.kind) {
     case 'and': {
       const filters = await compileAll(index, distinct(node.items), budget, aids);
-      return filters.length === 0 ? ALL : filters.length === 1 ? filters[0]! : all(filters);
+      return filters.length === 0 ? ALL : filters.length === 1 ? filters[0]! : all(filters, aids);
     }
     case 'or': {
       const filters = await compileAll(index, distinct(node.items), budget, aids);
@@ -316,7 +342,12 @@ export const compileFilter = async (
       if (node.op === 'any') return anyOf(stored);
       if (node.op === 'none') return not(anyOf(stored));
       // eq and all: every value must be present.
-      return stored.length === 1 ? anyOf(stored) : all(stored.map((value) => anyOf([value])));
+      return stored.length === 1
+        ? anyOf(stored)
+        : all(
+            stored.map((value) => anyOf([value])),
+            aids,
+          );
     }
     case 'range': {
       const indexed = quantity(node.quantity);

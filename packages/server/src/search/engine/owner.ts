@@ -1,6 +1,7 @@
 import type { Owner } from '@oasis/schema';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { unauthorized } from '../../errors.ts';
+import { bitsOfRows } from './code-bitmaps.ts';
 import { ROW, type SearchIndex, type UploadAccess } from './search-index.ts';
 
 const ownersNeedingLogin: readonly Owner[] = ['shared', 'user', 'staging', 'admin'];
@@ -72,6 +73,18 @@ const KEPT_VISIBLE = 4;
  */
 export class VisibleRows {
   private readonly kept = new Map<string, { revision: number; rows: Int32Array }>();
+  /** The bitmaps of lists handed out, made when first asked for (bitsOf). */
+  private readonly bits = new WeakMap<Int32Array, Uint32Array>();
+
+  /** The bitmap of a list of visible rows this handed out, undefined for any other list. */
+  bitsOf(index: SearchIndex, rows: Int32Array): Uint32Array | undefined {
+    let bits = this.bits.get(rows);
+    if (!bits && [...this.kept.values()].some((kept) => kept.rows === rows)) {
+      bits = bitsOfRows(rows, index.rowCount);
+      this.bits.set(rows, bits);
+    }
+    return bits;
+  }
 
   /** The searchable rows `owner` admits for `user`, in row order; never to be changed by the caller. */
   of(index: SearchIndex, owner: Owner, user: CurrentUser | undefined): Int32Array {
