@@ -212,49 +212,6 @@ export class Column {
     return false;
   }
 
-  /**
-   * Whether any stored value of the slot is marked in `mask` (dictionary codes): the test of list and
-   * equality criteria, without a call per value.
-   */
-  someMarked(slot: number, mask: Uint8Array): boolean {
-    if (slot >= this.single.length) return false;
-    const value = this.single[slot]!;
-    if (value === value) return mask[value] === 1;
-    if (!this.counts) return false;
-    const start = this.starts![slot]!;
-    const end = start + this.counts[slot]!;
-    for (let i = start; i < end; i++) if (mask[this.pool[i]!] === 1) return true;
-    return false;
-  }
-
-  /**
-   * Counts the slot's distinct dictionary codes once each: `seen[code]` remembers the last `tag` that
-   * counted a code (a value listed twice in one entry counts once). Codes beyond `counts` (added after the
-   * count began) are skipped. Terms aggregations call this per row, without a call per value.
-   */
-  countCodes(slot: number, tag: number, counts: Int32Array, seen: Int32Array): void {
-    if (slot >= this.single.length) return;
-    const size = counts.length;
-    const value = this.single[slot]!;
-    if (value === value) {
-      if (value < size && seen[value] !== tag) {
-        seen[value] = tag;
-        counts[value]!++;
-      }
-      return;
-    }
-    if (!this.counts) return;
-    const start = this.starts![slot]!;
-    const end = start + this.counts[slot]!;
-    for (let i = start; i < end; i++) {
-      const code = this.pool[i]!;
-      if (code < size && seen[code] !== tag) {
-        seen[code] = tag;
-        counts[code]!++;
-      }
-    }
-  }
-
   /** The smallest (or largest) stored value of a row, NaN when it has none; no intermediate arrays. */
   extreme(row: number, largest: boolean): number {
     if (row >= this.single.length) return MISSING;
@@ -429,7 +386,7 @@ const wholeOf = (array: StoredArray): StoredArray =>
 type RowArray = StoredArray | Uint16Array | Int32Array;
 
 /** The array itself when it is long enough, else a copy of `capacity` with `fill` after its values. */
-const grownTo = <A extends RowArray>(array: A, capacity: number, fill = 0): A => {
+export const grownTo = <A extends RowArray>(array: A, capacity: number, fill = 0): A => {
   if (array.length >= capacity) return array;
   const grown = new (array.constructor as new (length: number) => A)(capacity);
   grown.set(array as never);
