@@ -1,5 +1,5 @@
 import type { SearchBudget } from './budget.ts';
-import type { ColumnArrays } from './column.ts';
+import { grownTo, type ColumnArrays } from './column.ts';
 
 /**
  * Scans of one column over many rows, as plain loops over its typed arrays: the criteria and aggregations
@@ -385,11 +385,9 @@ export const gatherValues = (
   into.pooledLength = m;
 };
 
-const grown = <A extends Float64Array | Int32Array>(array: A, size: number): A => {
-  const bigger = new (array.constructor as new (length: number) => A)(Math.max(size, array.length * 2));
-  bigger.set(array as never);
-  return bigger;
-};
+/** A longer copy of a gathering array: at least `size`, and twice as long, so that growing stays rare. */
+const grown = <A extends Float64Array | Int32Array>(array: A, size: number): A =>
+  grownTo(array, Math.max(size, array.length * 2));
 
 /** Widens `range` ([min, max]) by values[from..to]. */
 export const widenRange = (values: Float64Array, from: number, to: number, range: Float64Array): void => {
