@@ -8,20 +8,18 @@ import {
   type EntriesQueryResponse,
   type Owner,
   type QueryNode,
-  type TermsAggregation,
 } from '@oasis/schema';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
 import { validationError } from '../errors.ts';
 import { checkAggregations, checkCriteria, checkPagination, checkRequired } from './check-request.ts';
-import { aggregate } from './engine/aggregate.ts';
+import { aggregate, countTermsTogether } from './engine/aggregate.ts';
 import { SearchBudget } from './engine/budget.ts';
 import type { SearchEngine } from './engine/engine.ts';
 import { compileFilter, freeTextScore, type FilterAids } from './engine/filter.ts';
 import { rowDocuments } from './engine/entry-rows.ts';
 import { cursorValue, selectPage } from './engine/order.ts';
 import { ownerTest } from './engine/owner.ts';
-import { countTogether } from './engine/terms.ts';
 import type { IndexedQuantity, SearchIndex } from './engine/search-index.ts';
 import { takePrefixCriteria } from './prefix-fields.ts';
 import { createRegistry, entrySearchQuantities, type QuantityRegistry } from './quantities.ts';
@@ -211,31 +209,6 @@ const bucketEntries = async (
   }
 };
 
-/**
- * The codes of the terms aggregations over the matching rows that can be counted in one pass together
- * (countTogether), by aggregation name; empty when fewer than two can.
- */
-const countedTogether = async (
-  scope: SearchScope,
-  aggregations: EntriesQueryRequest['aggregations'],
-): Promise<Map<string, Int32Array>> => {
-  const together: [string, IndexedQuantity][] = [];
-  for (const [name, aggregation] of Object.entries(aggregations ?? {})) {
-    const terms = (aggregation as { terms?: TermsAggregation }).terms;
-    // Those with entries per bucket count as they pick them; excluded ones count other rows.
-    if (!terms || terms.entries || terms.exclude_from_search === true) continue;
-    const indexed = terms.quantity === 'quantities' ? undefined : scope.index.quantities.get(terms.quantity);
-    if (indexed) together.push([name, indexed]);
-  }
-  if (together.length < 2) return new Map();
-  const counts = await countTogether(
-    together.map(([, indexed]) => indexed),
-    scope.matching,
-    scope.budget,
-  );
-  return new Map(together.flatMap(([name], i) => (counts[i] ? [[name, counts[i]] as const] : [])));
-};
-
 /** POST entries/query: NOMAD's search over the entries the caller may see; `signal` stops it (see searchScope). */
 export const searchEntries = async (
   db: Queryable,
@@ -297,7 +270,7 @@ export const searchEntries = async (
   const reading = documentsOf(db, scope, page.rows, request.required);
   const aggregations: NonNullable<EntriesQueryResponse['aggregations']> = {};
   try {
-    const counted = await countedTogether(scope, request.aggregations);
+    const counted = await countTermsTogether(scope, request.aggregations);
     for (const [name, aggregation] of Object.entries(request.aggregations ?? {})) {
       const { type, response } = await aggregate({ ...scope, counted }, name, aggregation);
       if (type === 'terms') {

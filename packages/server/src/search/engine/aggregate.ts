@@ -1,9 +1,9 @@
-import type { Aggregation } from '@oasis/schema';
+import type { Aggregation, TermsAggregation } from '@oasis/schema';
 import { validationError } from '../../errors.ts';
 import { CHECK_EVERY, type SearchBudget } from './budget.ts';
 import { autoDateHistogram, dateHistogram, histogram, HistogramError, minMax } from './histogram.ts';
 import type { IndexedQuantity, SearchIndex } from './search-index.ts';
-import { presenceBuckets, termsBuckets } from './terms.ts';
+import { countTogether, presenceBuckets, termsBuckets } from './terms.ts';
 
 /** Keys NOMAD's GUI adds for its own bookkeeping; NOMAD ignores them and does not echo them. */
 const BOOKKEEPING = new Set(['update', 'changed', 'type']);
@@ -80,6 +80,31 @@ export interface AggregationContext {
   /** Codes counted already for some terms aggregations, by name (see countTogether). */
   counted?: ReadonlyMap<string, Int32Array>;
 }
+
+/**
+ * The codes of the terms aggregations over the matching rows that can be counted in one pass together
+ * (countTogether), by aggregation name, for `counted`; empty when fewer than two can.
+ */
+export const countTermsTogether = async (
+  ctx: AggregationContext,
+  aggregations: Readonly<Record<string, Aggregation>> | undefined,
+): Promise<Map<string, Int32Array>> => {
+  const together: [string, IndexedQuantity][] = [];
+  for (const [name, aggregation] of Object.entries(aggregations ?? {})) {
+    const terms = (aggregation as { terms?: TermsAggregation }).terms;
+    // Those with entries per bucket count as they pick them; excluded ones count other rows.
+    if (!terms || terms.entries || terms.exclude_from_search === true) continue;
+    const indexed = terms.quantity === 'quantities' ? undefined : ctx.index.quantities.get(terms.quantity);
+    if (indexed) together.push([name, indexed]);
+  }
+  if (together.length < 2) return new Map();
+  const counts = await countTogether(
+    together.map(([, indexed]) => indexed),
+    await ctx.rowsFor(undefined, false),
+    ctx.budget,
+  );
+  return new Map(together.flatMap(([name], i) => (counts[i] ? [[name, counts[i]] as const] : [])));
+};
 
 /**
  * One aggregation's response part. Terms buckets that ask for entries carry `rows`, which the caller
