@@ -1,5 +1,5 @@
 // Generated query, aggregation and pagination bodies sent to the real app (in process, through
-// app.inject): none may be answered with 5xx, and each must be answered quickly.
+// app.inject): none may be answered with 5xx, and each must be answered at a small cost.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUploads } from '../testing/seed-uploads.ts';
@@ -8,8 +8,11 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const INFINITE = '__1e999__';
 
-/** Slowest answer allowed for one generated request (a normal one takes a few milliseconds). */
-const TIME_BOUND_MS = 1000;
+/**
+ * Most processor time allowed for one generated request (a normal one takes a few milliseconds). It is the
+ * test process's own time, not the clock's: other work on a busy machine does not count against it.
+ */
+const CPU_BOUND_MS = 1000;
 
 const names = entrySearchQuantities.map((quantity) => quantity.name);
 const materialNames = names
@@ -291,9 +294,9 @@ describe('fuzzed search requests', () => {
   }, 60_000);
   afterAll(async () => server?.close());
 
-  /** Sends one request; the property fails on 5xx or when the answer took longer than the bound. */
+  /** Sends one request; the property fails on 5xx or when the answer cost more than the bound. */
   const answered = async (request: { method: 'GET' | 'POST'; url: string; payload?: unknown }) => {
-    const started = performance.now();
+    const started = process.cpuUsage();
     const response = await server.app.inject({
       method: request.method,
       url: request.url,
@@ -304,9 +307,10 @@ describe('fuzzed search requests', () => {
           }
         : {}),
     });
-    const ms = performance.now() - started;
+    const spent = process.cpuUsage(started);
+    const ms = (spent.user + spent.system) / 1000;
     expect(response.statusCode, response.body.slice(0, 500)).toBeLessThan(500);
-    expect(ms, `${ms.toFixed(0)} ms`).toBeLessThanOrEqual(TIME_BOUND_MS);
+    expect(ms, `${ms.toFixed(0)} ms of processor time`).toBeLessThanOrEqual(CPU_BOUND_MS);
   };
 
   it('never answers POST entries/query with 5xx', async () => {
