@@ -36,7 +36,9 @@ const heavyBody = (prefix: string) => ({
 const heavyQueryString = () =>
   `owner=public&page_size=0&json_query=${encodeURIComponent(
     JSON.stringify({
-      and: Array.from({ length: 150 }, (_, i) => ({ 'results.material.n_elements': { gte: 0, lte: 1000 + i } })),
+      and: Array.from({ length: 150 }, (_, i) => ({
+        'results.material.n_elements': { gte: 0, lte: 1000 + i },
+      })),
     }),
   )}`;
 
