@@ -34,10 +34,22 @@ export class Dictionary {
     return this.list.compareAt(a, b);
   }
 
+  /** A number that orders the values of codes as compare does where two differ (see ValueList.prefixKey). */
+  prefixKey(code: number): number {
+    if (this.pending) this.takePending();
+    return this.list.prefixKey(code);
+  }
+
   /** Whether the value of a code below `size` is a string that passes `test` (see ValueList.passes). */
   passes(code: number, test: RangeTest): boolean {
     if (this.pending) this.takePending();
     return this.list.passes(code, test);
+  }
+
+  /** Calls `visit` with each code in [from, to) whose value is a string beginning with `part`. */
+  visitStartingWith(part: string, from: number, to: number, visit: (code: number) => void): void {
+    if (this.pending) this.takePending();
+    this.list.visitStartingWith(part, from, to, visit);
   }
 
   /** Whether the value of a code below `size` is `value` (SameValueZero), without looking it up. */

@@ -1,4 +1,4 @@
-import { CHECK_EVERY, type SearchBudget } from './budget.ts';
+import type { SearchBudget } from './budget.ts';
 import { CodeSet } from './code-set.ts';
 import type { Column, Scalar } from './column.ts';
 
@@ -35,9 +35,12 @@ export const freeTextWords = (values: Iterable<Scalar>): string[] => {
   return [...words];
 };
 
+/** Dictionary codes searched between two looks at the budget: a few hundred kilobytes of text. */
+const WALK_STEP = 1 << 14;
+
 /**
- * The codes of the words column each word of the query matches (the words it begins), per word: one walk
- * over the dictionary for all of them.
+ * The codes of the words column each word of the query matches (the words it begins), per word: the
+ * dictionary's texts searched for each word (see ValueList.visitStartingWith).
  */
 export const freeTextCodes = async (
   column: Column,
@@ -49,17 +52,10 @@ export const freeTextCodes = async (
   // Values added while this scan pauses are newer than the search; they are left out.
   const length = dictionary?.size ?? 0;
   const sets = words.map(() => new CodeSet(length));
-  let code = 0;
-  const mark = (chunk: string, from: number, to: number) => {
-    for (let w = 0; w < words.length; w++) {
-      const word = words[w]!;
-      if (to - from >= word.length && chunk.startsWith(word, from)) sets[w]!.add(code);
-    }
-    return false;
-  };
-  for (; code < length; code++) {
-    if ((code & (CHECK_EVERY - 1)) === 0 && budget.due()) await budget.pause();
-    dictionary!.passes(code, mark);
+  for (let from = 0; from < length; from += WALK_STEP) {
+    if (budget.due()) await budget.pause();
+    const to = Math.min(length, from + WALK_STEP);
+    words.forEach((word, w) => dictionary!.visitStartingWith(word, from, to, (code) => sets[w]!.add(code)));
   }
   return sets;
 };

@@ -210,12 +210,30 @@ const topCodes = async (
   size: number,
   budget: SearchBudget,
 ): Promise<{ codes: number[]; total: number }> => {
-  const present: number[] = [];
+  let total = 0;
   await inChunks(counts.length, budget, (from, to) => {
-    for (let code = from; code < to; code++) if (counts[code]! > 0) present.push(code);
+    for (let code = from; code < to; code++) if (counts[code]! > 0) total++;
   });
-  const byCount = (a: number, b: number) => counts[b]! - counts[a]! || dictionary.compare(a, b);
-  return { codes: await firstInOrder(present, size, byCount, budget), total: present.length };
+  // The counted codes and a prefix of their values as numbers: ties in count (every entry id is counted
+  // once) are mostly decided by comparing two numbers, and the texts are compared only for equal prefixes.
+  const present = new Int32Array(total);
+  const prefixes = new Float64Array(total);
+  let n = 0;
+  await inChunks(counts.length, budget, (from, to) => {
+    for (let code = from; code < to; code++)
+      if (counts[code]! > 0) {
+        present[n] = code;
+        prefixes[n++] = dictionary.prefixKey(code);
+      }
+  });
+  const byCount = (i: number, j: number) =>
+    counts[present[j]!]! - counts[present[i]!]! ||
+    prefixes[i]! - prefixes[j]! ||
+    dictionary.compare(present[i]!, present[j]!);
+  const items = new Int32Array(total);
+  for (let i = 0; i < total; i++) items[i] = i;
+  const chosen = await firstInOrder(items, size, byCount, budget);
+  return { codes: chosen.map((i) => present[i]!), total };
 };
 
 /**

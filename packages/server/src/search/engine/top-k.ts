@@ -5,7 +5,7 @@ import { CHECK_EVERY, type SearchBudget } from './budget.ts';
  * top, so n items cost n log k instead of a sort of all n (terms over a dictionary of a million values).
  */
 export const firstInOrder = async <T>(
-  items: readonly T[],
+  items: ArrayLike<T>,
   k: number,
   compare: (a: T, b: T) => number,
   budget: SearchBudget,

@@ -25,7 +25,12 @@ describe('ValueList', () => {
       for (const b of positions) {
         expect(list.compareAt(a, b)).toBe(order(list.at(a), list.at(b)));
         expect(list.compareTo(a, list.at(b))).toBe(order(list.at(a), list.at(b)));
+        // Prefix keys that differ order as the strings do.
+        const keys = list.prefixKey(a) - list.prefixKey(b);
+        if (keys !== 0) expect(Math.sign(keys)).toBe(order(list.at(a), list.at(b)));
       }
+    expect(list.prefixKey(1)).not.toBe(list.prefixKey(0));
+    expect(list.prefixKey(values.length + 5)).toBe(list.prefixKey(values.length + 16_500));
   });
 
   it('tells which position holds a string without slicing it out', () => {
@@ -62,5 +67,48 @@ describe('ValueList', () => {
     expect([...reserved]).toEqual(['a', 'bc', 'd', '', 'e', 'f']);
     expect(reserved.holds(1, 'bc')).toBe(true);
     expect(reserved.holds(3, '')).toBe(true);
+  });
+
+  it('finds the positions in a range whose strings begin with a part, as a test of each value would', () => {
+    // Short words from a small alphabet, so that parts occur inside values, across their ends and at
+    // chunk edges; values aside (not strings, or holding a NUL) among them.
+    let state = 7;
+    const random = (n: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state % n;
+    };
+    const word = () => Array.from({ length: random(5) }, () => 'abé'[random(3)]).join('');
+    const mixed = new ValueList();
+    const stored: unknown[] = [];
+    const add = (value: string | number | boolean) => {
+      mixed.push(value);
+      stored.push(value);
+    };
+    const text = Array.from({ length: 3000 }, word);
+    mixed.pushText(text.join('\0'));
+    stored.push(...text);
+    for (let i = 0; i < 40_000; i++) {
+      const kind = random(200);
+      add(kind === 0 ? random(9) : kind === 1 ? `${word()}\0${word()}` : kind === 2 ? true : word());
+    }
+    for (const part of ['a', 'ab', 'é', 'bé', 'aaaa', 'c', '', 'a\0']) {
+      for (const [from, to] of [
+        [0, stored.length],
+        [random(20_000), 20_000 + random(30_000)],
+        [3000, 3000 + (1 << 14)],
+      ] as const) {
+        const found: number[] = [];
+        mixed.visitStartingWith(part, from, to, (position) => found.push(position));
+        const expected = stored
+          .map((value, position) => ({ value, position }))
+          .filter(({ position }) => position >= from && position < to)
+          .filter(({ value }) => typeof value === 'string' && value.startsWith(part))
+          .map(({ position }) => position);
+        expect(
+          found.sort((x, y) => x - y),
+          `${part} in [${from}, ${to})`,
+        ).toEqual(expected);
+      }
+    }
   });
 });
