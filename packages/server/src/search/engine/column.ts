@@ -265,6 +265,7 @@ export class Column {
     counts: Uint16Array | undefined,
     pool: StoredArray,
     hashes?: Int32Array,
+    starts = counts && startsOf(counts, 0, counts.length, new Int32Array(counts.length), 0),
   ): void {
     // A build's merged dictionary is taken as it is; a snapshot's values are taken in later (warm).
     if (values instanceof Dictionary) {
@@ -272,19 +273,11 @@ export class Column {
     } else if (values) this.dictionary?.restore(values, hashes);
     this.single = single;
     this.counts = counts;
-    this.starts = undefined;
-    let start = 0;
-    if (counts) {
-      const starts = new Int32Array(counts.length);
-      for (let slot = 0; slot < counts.length; slot++) {
-        starts[slot] = start;
-        start += counts[slot]!;
-      }
-      this.starts = starts;
-    }
+    this.starts = starts;
+    const last = (counts?.length ?? 0) - 1;
     // A pool restored with room to grow (pooledWithRoom) is taken whole: its values fill the start.
     this.pool = pool.byteOffset === 0 ? wholeOf(pool) : pool;
-    this.pooled = start;
+    this.pooled = counts && last >= 0 ? starts![last]! + counts[last]! : 0;
     this.nextPool = undefined;
     this.narrow = widthOf(single) === 4 || widthOf(pool) === 4;
     const fits = this.dictionaryOf !== undefined && this.dictionaryOf.size <= this.float32Below;
@@ -379,11 +372,30 @@ const wide = (values: StoredArray, length: number) => {
   return array;
 };
 
+/**
+ * Fills `starts` for slots [from, to) (where each slot's values begin in a pool kept in slot order), the
+ * first at `start`: a restore of ten million rows computes them in steps between turns.
+ */
+export const startsOf = (
+  counts: Uint16Array,
+  from: number,
+  to: number,
+  starts: Int32Array,
+  start: number,
+): Int32Array => {
+  let next = start;
+  for (let slot = from; slot < to; slot++) {
+    starts[slot] = next;
+    next += counts[slot]!;
+  }
+  return starts;
+};
+
 /** The whole buffer of an array that starts at its beginning (a pool with room, see pooledWithRoom). */
 const wholeOf = (array: StoredArray): StoredArray =>
   array instanceof Float32Array ? new Float32Array(array.buffer) : new Float64Array(array.buffer);
 
-type RowArray = StoredArray | Uint16Array | Int32Array;
+type RowArray = StoredArray | Uint8Array | Uint16Array | Int32Array;
 
 /** The array itself when it is long enough, else a copy of `capacity` with `fill` after its values. */
 export const grownTo = <A extends RowArray>(array: A, capacity: number, fill = 0): A => {

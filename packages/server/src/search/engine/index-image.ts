@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ColumnImage } from './column-image.ts';
+import { startsOf } from './column.ts';
 import { TextsBuilder } from './list-text.ts';
 import { PendingValues } from './pending-values.ts';
 import { FREE_TEXT, FREE_TEXT_SOURCES } from './free-text.ts';
@@ -85,15 +86,13 @@ export const captureRows = (index: SearchIndex): IndexCapture => {
   let n = 0;
   for (let row = 0; row < rows; row++) if (searchable[row] !== ROW.dropped) present[n++] = row;
   const live = present.subarray(0, n);
-  const uploadOf = new Int32Array(rows);
-  for (let row = 0; row < rows; row++) uploadOf[row] = index.uploadOf[row]!;
   const uploadIds: string[] = [];
   for (const [uploadId, slot] of index.uploadSlotOf) uploadIds[slot] = uploadId;
   return {
     entryIds: index.entryIds,
     live,
     searchable: index.searchable.slice(0, rows),
-    uploadOf,
+    uploadOf: index.uploadOf.slice(0, rows),
     uploads: uploadIds.map((upload_id, slot) => {
       const access = index.uploads[slot];
       return {
@@ -113,6 +112,18 @@ const ROWS_PER_STEP = 1 << 10;
 /** Rows restored between two checks while a load restores (a row indexes its id: 1,024 took 10-15 ms). */
 const TURN_CHECK = 1 << 8;
 
+/** Where each slot's values start in a pool (see startsOf), in steps with turns between them. */
+const startsInSteps = async (counts: Uint16Array, turn: () => Promise<void>) => {
+  const starts = new Int32Array(counts.length);
+  const step = ROWS_PER_STEP * 64;
+  for (let from = 0; from < counts.length; from += step) {
+    const start = from === 0 ? 0 : starts[from - 1]! + counts[from - 1]!;
+    startsOf(counts, from, Math.min(counts.length, from + step), starts, start);
+    await turn();
+  }
+  return starts;
+};
+
 /**
  * Fills an empty index from an image (a validated snapshot's, or a parallel build's merged shares),
  * giving the event loop turns through `turn`. Returns the entry ids more than one row holds (a parallel
@@ -124,23 +135,32 @@ export const restoreIndex = async (
   turn: () => Promise<void> = () => Promise.resolve(),
 ): Promise<string[]> => {
   if (index.rowCount > 0 || index.uploads.length > 0) throw new Error('restoreIndex needs an empty index');
-  image.uploads.forEach(({ upload_id, access, doc }, slot) => {
+  for (const [slot, { upload_id, access, doc }] of image.uploads.entries()) {
     index.uploadSlotOf.set(upload_id, slot);
     index.uploads.push(access ? { ...access, members: new Set(access.members) } : undefined);
     index.uploadDocs.push(doc ?? undefined);
-  });
+    if ((slot & (TURN_CHECK - 1)) === 0) await turn();
+  }
   const rows = image.entryIds.remaining;
-  index.searchable = new Uint8Array(Math.max(1024, rows));
+  // Arrays sized once, copied in one call each: grown by doubling as rows came, ten million rows' copies
+  // held the loop for 200 ms.
+  const capacity = Math.max(1024, rows);
+  index.searchable = new Uint8Array(capacity);
   index.searchable.set(image.searchable);
+  await turn();
+  index.uploadOf = new Int32Array(capacity);
+  index.uploadOf.set(image.uploadOf);
+  await turn();
   const repeated: string[] = [];
   index.rowOf.reserve(rows);
+  await turn();
+  index.entryIds.reserve(rows);
   for (let chunk = image.entryIds.next(); chunk !== undefined; chunk = image.entryIds.next()) {
     const from = index.entryIds.length;
     if (typeof chunk === 'string') index.entryIds.pushText(chunk);
     else for (const entryId of chunk) index.entryIds.push(String(entryId));
     for (let row = from; row < index.entryIds.length; row++) {
       if (!index.rowOf.add(row)) repeated.push(index.entryIds.at(row));
-      index.uploadOf.push(image.uploadOf[row]!);
       if ((row & (TURN_CHECK - 1)) === 0) await turn();
     }
   }
@@ -160,6 +180,7 @@ export const restoreIndex = async (
       counts,
       pool,
       hashes,
+      counts && (await startsInSteps(counts, turn)),
     );
     await turn();
   }

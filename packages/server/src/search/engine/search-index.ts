@@ -1,5 +1,5 @@
 import { NESTED_SECTIONS, type SearchQuantity } from '../quantities.ts';
-import { Column, type Scalar } from './column.ts';
+import { Column, grownTo, type Scalar } from './column.ts';
 import { RowIndex } from './row-index.ts';
 import { ValueList } from './value-list.ts';
 import { collectValues, pathTrie, type PathTrie } from './extract.ts';
@@ -60,8 +60,8 @@ export class SearchIndex {
   /** The entry id of each row (a removed entry's row keeps it). */
   readonly entryIds = new ValueList<string>();
   readonly rowOf = new RowIndex(this.entryIds);
-  /** Upload slot of each row. */
-  readonly uploadOf: number[] = [];
+  /** Upload slot of each row (a typed array, grown with `searchable`: copied and restored in one call). */
+  uploadOf = new Int32Array(1024);
   /**
    * Per row: SEARCHABLE for entries that searches may return (processed: SUCCESS or FAILURE), HIDDEN for
    * entries still processing, DROPPED for rows no entry holds any more (a snapshot leaves them out).
@@ -169,9 +169,8 @@ export class SearchIndex {
       this.entryIds.push(entryId);
       this.rowOf.add(row);
       if (row >= this.searchable.length) {
-        const grown = new Uint8Array(this.searchable.length * 2);
-        grown.set(this.searchable);
-        this.searchable = grown;
+        this.searchable = grownTo(this.searchable, this.searchable.length * 2);
+        this.uploadOf = grownTo(this.uploadOf, this.searchable.length);
       }
     }
     this.uploadOf[row] = this.uploadSlot(uploadId);

@@ -99,4 +99,43 @@ describe("a snapshot keeps each column's element width", () => {
     // in one go at a million entries held the loop for 10-30 ms.
     expect(turns).toBeGreaterThanOrEqual(2 * Math.ceil(20_000 / (1 << 14)));
   });
+
+  it("restores each row's upload and lists past one step of starts, and grows past the restored rows", async () => {
+    // More rows than one step of the lists' starts (65,536 slots), and than the restored capacity after.
+    const rows = 70_000;
+    const index = indexOf(rows, 8);
+    const file = path.join(dir, 'restored.snapshot');
+    const about = { fingerprint: layoutFingerprint(index), token: 't', change: '1', floor: '0' };
+    await writeSnapshotFile(file, about, captureRows(index), index);
+    const snapshot = await openSnapshot(file);
+    const image = await snapshot.readImage({
+      scopes: [...index.quantities.values()].map((q) => q.scope),
+      sections: [...index.nestedItems.keys()],
+    });
+    await snapshot.close();
+    const loaded = new SearchIndex(entrySearchQuantities);
+    await restoreIndex(loaded, image);
+    // The pool holds the slots' values in order: each slot's values start where the previous one's end.
+    const { counts, starts } = loaded.quantities.get('results.material.elements')!.column.arrays();
+    let end = 0;
+    let misplaced = 0;
+    for (let slot = 0; slot < rows; slot++) {
+      if (starts![slot] !== end) misplaced++;
+      end += counts![slot]!;
+    }
+    expect(misplaced).toBe(0);
+    for (let i = 0; i < 2000; i++) loaded.putEntry(`new-${i}`, `up-new-${i % 2}`, {}, true);
+    const uploadIds = new Map([...loaded.uploadSlotOf].map(([uploadId, slot]) => [slot, uploadId]));
+    const uploadOfEntry = (entryId: string) => uploadIds.get(loaded.uploadOf[loaded.rowOf.get(entryId)!]!);
+    const elementsOf = (from: SearchIndex, entryId: string) => {
+      const { column } = from.quantities.get('results.material.elements')!;
+      return column.values(from.rowOf.get(entryId)!).map((v) => column.decode(v));
+    };
+    for (const i of [0, 1, 65_535, 65_536, 65_537, rows - 1]) {
+      expect(uploadOfEntry(`e-${i}`)).toBe(`up-${i % 3}`);
+      expect(elementsOf(loaded, `e-${i}`)).toEqual(elementsOf(index, `e-${i}`));
+    }
+    expect([uploadOfEntry('new-0'), uploadOfEntry('new-1999')]).toEqual(['up-new-0', 'up-new-1']);
+    expect(loaded.rowCount).toBe(rows + 2000);
+  });
 });
