@@ -47,6 +47,21 @@ describe("a snapshot keeps each column's element width", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'oasis-snapshot-columns-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** Writes the index's snapshot to `name` and reads its image back, offering turns through `turn`. */
+  const imageThrough = async (index: SearchIndex, name: string, turn?: () => Promise<void>) => {
+    const file = path.join(dir, name);
+    const about = { fingerprint: layoutFingerprint(index), token: 't', change: '1', floor: '0' };
+    await writeSnapshotFile(file, about, captureRows(index), index);
+    const snapshot = await openSnapshot(file);
+    const layout = {
+      scopes: [...index.quantities.values()].map((q) => q.scope),
+      sections: [...index.nestedItems.keys()],
+    };
+    const image = await snapshot.readImage(layout, turn);
+    await snapshot.close();
+    return image;
+  };
+
   it('round-trips Float32 codes, and codes widened past them, to the same values', async () => {
     const index = indexOf(40, 8);
     const column = (from: SearchIndex, name: string) => from.quantities.get(name)!.column.arrays();
@@ -54,15 +69,7 @@ describe("a snapshot keeps each column's element width", () => {
     expect(column(index, 'results.material.elements').pool).toBeInstanceOf(Float32Array);
     expect(column(index, 'entry_name').single).toBeInstanceOf(Float64Array);
     expect(column(index, 'results.material.n_elements').single).toBeInstanceOf(Float64Array);
-    const file = path.join(dir, 'search-index.snapshot');
-    const about = { fingerprint: layoutFingerprint(index), token: 't', change: '1', floor: '0' };
-    await writeSnapshotFile(file, about, captureRows(index), index);
-    const snapshot = await openSnapshot(file);
-    const image = await snapshot.readImage({
-      scopes: [...index.quantities.values()].map((q) => q.scope),
-      sections: [...index.nestedItems.keys()],
-    });
-    await snapshot.close();
+    const image = await imageThrough(index, 'search-index.snapshot');
     const loaded = new SearchIndex(entrySearchQuantities);
     await restoreIndex(loaded, image);
     expect(contents(loaded)).toEqual(contents(index));
@@ -81,19 +88,8 @@ describe("a snapshot keeps each column's element width", () => {
 
   it("checks a snapshot's rows and pools in steps, offering the event loop turns", async () => {
     const index = indexOf(20_000, 8);
-    const file = path.join(dir, 'checked.snapshot');
-    const about = { fingerprint: layoutFingerprint(index), token: 't', change: '1', floor: '0' };
-    await writeSnapshotFile(file, about, captureRows(index), index);
-    const snapshot = await openSnapshot(file);
     let turns = 0;
-    const image = await snapshot.readImage(
-      {
-        scopes: [...index.quantities.values()].map((q) => q.scope),
-        sections: [...index.nestedItems.keys()],
-      },
-      async () => void turns++,
-    );
-    await snapshot.close();
+    const image = await imageThrough(index, 'checked.snapshot', async () => void turns++);
     expect(image.uploadOf).toHaveLength(20_000);
     // The rows' uploads and the element lists' counts at least, each in two steps of 16,384: each checked
     // in one go at a million entries held the loop for 10-30 ms.
@@ -104,15 +100,7 @@ describe("a snapshot keeps each column's element width", () => {
     // More rows than one step of the lists' starts (65,536 slots), and than the restored capacity after.
     const rows = 70_000;
     const index = indexOf(rows, 8);
-    const file = path.join(dir, 'restored.snapshot');
-    const about = { fingerprint: layoutFingerprint(index), token: 't', change: '1', floor: '0' };
-    await writeSnapshotFile(file, about, captureRows(index), index);
-    const snapshot = await openSnapshot(file);
-    const image = await snapshot.readImage({
-      scopes: [...index.quantities.values()].map((q) => q.scope),
-      sections: [...index.nestedItems.keys()],
-    });
-    await snapshot.close();
+    const image = await imageThrough(index, 'restored.snapshot');
     const loaded = new SearchIndex(entrySearchQuantities);
     await restoreIndex(loaded, image);
     // The pool holds the slots' values in order: each slot's values start where the previous one's end.
