@@ -2,6 +2,7 @@ import { widthOf, type ColumnParts, type Scalar, type StoredWidth } from './colu
 import type { Dictionary } from './dictionary.ts';
 import { TextsBuilder, type ValueTexts } from './list-text.ts';
 import type { PendingValues } from './pending-values.ts';
+import { inSteps } from './turns.ts';
 
 /** A column as a snapshot stores it: slots in order, pooled values in slot order, dictionary in use. */
 export interface ColumnImage {
@@ -60,19 +61,6 @@ const VALUES_PER_STEP = 1 << 11;
 /** Slots per step for a column: fewer the more values its slots pool on average. */
 const slotsPerStep = ({ single, pool }: ColumnParts) =>
   Math.max(1 << 6, Math.floor(WORK_PER_STEP / (1 + pool.length / Math.max(1, single.length))));
-
-/** Runs `body` over [0, count) in steps of `size`, pausing in between. */
-const inSteps = async (
-  count: number,
-  size: number,
-  pause: () => Promise<unknown>,
-  body: (from: number, to: number) => void,
-) => {
-  for (let from = 0; from < count; from += size) {
-    if (from > 0) await pause();
-    body(from, Math.min(count, from + size));
-  }
-};
 
 /**
  * Keeps only the given slots (rows of entries still present, in order; undefined: all), their pooled values

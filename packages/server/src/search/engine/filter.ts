@@ -199,7 +199,6 @@ const without = (candidates: Int32Array, taken: Int32Array): Int32Array => {
 
 const sumOfCosts = (filters: readonly RowFilter[]) => filters.reduce((sum, filter) => sum + filter.cost, 0);
 
-/** The candidates every filter passes: the cheapest filters first, each on what the previous left. */
 /**
  * The candidates every filter passes: the cheapest filters first, each on what the previous left. When
  * the candidates' own bitmap is known (the visible rows) and some filters have bitmaps, those are ANDed

@@ -6,6 +6,7 @@ import { PendingValues } from './pending-values.ts';
 import { FREE_TEXT, FREE_TEXT_SOURCES } from './free-text.ts';
 import type { NestedItem } from './nested.ts';
 import { ROW, UPLOAD_KEYS, type SearchIndex, type UploadAccess } from './search-index.ts';
+import { inSteps } from './turns.ts';
 import type { ValueList } from './value-list.ts';
 
 /** What a snapshot keeps of an upload slot: its id, access facts and its part of the search document. */
@@ -115,12 +116,11 @@ const TURN_CHECK = 1 << 8;
 /** Where each slot's values start in a pool (see startsOf), in steps with turns between them. */
 const startsInSteps = async (counts: Uint16Array, turn: () => Promise<void>) => {
   const starts = new Int32Array(counts.length);
-  const step = ROWS_PER_STEP * 64;
-  for (let from = 0; from < counts.length; from += step) {
-    const start = from === 0 ? 0 : starts[from - 1]! + counts[from - 1]!;
-    startsOf(counts, from, Math.min(counts.length, from + step), starts, start);
-    await turn();
-  }
+  let start = 0;
+  await inSteps(counts.length, ROWS_PER_STEP * 64, turn, (from, to) => {
+    startsOf(counts, from, to, starts, start);
+    start = starts[to - 1]! + counts[to - 1]!;
+  });
   return starts;
 };
 

@@ -4,6 +4,7 @@ import { Dictionary } from './dictionary.ts';
 import type { IndexImage, NestedImage, UploadImage } from './index-image.ts';
 import type { ReceivedPart } from './part-wire.ts';
 import { PendingValues } from './pending-values.ts';
+import { inSteps } from './turns.ts';
 
 /**
  * Dictionary values handled between two checks for a turn of the event loop (`turn` decides, by the clock).
@@ -16,19 +17,6 @@ const COPY_SLICE = 1 << 20;
 
 /** Slots handled between two checks in plain loops over arrays (tens of microseconds). */
 const SLOT_STEP = 1 << 14;
-
-/** Runs `body` over [0, count) in steps, letting `turn` decide when the event loop gets one. */
-const stepwise = async (
-  count: number,
-  turn: () => Promise<void>,
-  body: (from: number, to: number) => void,
-  step = SLOT_STEP,
-) => {
-  for (let from = 0; from < count; from += step) {
-    body(from, Math.min(count, from + step));
-    await turn();
-  }
-};
 
 /**
  * One dictionary for the shares' values: the first share's codes stay as they are, the others' are
@@ -46,14 +34,9 @@ const mergeDictionaries = async (shares: readonly PendingValues[], turn: () => P
     let at = 0;
     for (let chunk = share.next(); chunk !== undefined; chunk = share.next()) {
       const list = typeof chunk === 'string' ? chunk.split('\0') : chunk;
-      await stepwise(
-        list.length,
-        turn,
-        (from, to) => {
-          for (let i = from; i < to; i++) remap[at + i] = values.code(list[i]!);
-        },
-        STEP,
-      );
+      await inSteps(list.length, STEP, turn, (from, to) => {
+        for (let i = from; i < to; i++) remap[at + i] = values.code(list[i]!);
+      });
       at += list.length;
     }
     remaps.push(remap);
@@ -77,7 +60,7 @@ const copyCodes = async (
     }
     return;
   }
-  await stepwise(from.length, turn, (start, end) => {
+  await inSteps(from.length, SLOT_STEP, turn, (start, end) => {
     for (let i = start; i < end; i++) {
       const value = from[i]!;
       to[at + i] = value === value ? remap[value | 0]! : value;
@@ -153,7 +136,7 @@ const mergeNested = async (
     for (const [k, part] of parts.entries()) {
       const share = part.nested[s]!;
       const at = items.length;
-      await stepwise(share.rows.length, turn, (from, to) => {
+      await inSteps(share.rows.length, SLOT_STEP, turn, (from, to) => {
         for (let i = from; i < to; i++) {
           rows[at + i] = share.rows[i]! + offsets[k]!;
           items.push(share.items[i]!);
@@ -203,7 +186,7 @@ export const mergeParts = async (
     seqs.set(part.seqs, offset);
     searchable.set(part.searchable, offset);
     const slotMap = slotMaps[k]!;
-    await stepwise(part.uploadOf.length, turn, (from, to) => {
+    await inSteps(part.uploadOf.length, SLOT_STEP, turn, (from, to) => {
       for (let i = from; i < to; i++) uploadOf[offset + i] = slotMap[part.uploadOf[i]!]!;
     });
   }

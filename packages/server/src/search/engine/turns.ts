@@ -4,6 +4,22 @@ import { setImmediate } from 'node:timers/promises';
 const SLICE_MS = 5;
 
 /**
+ * Runs `body` over [0, count) in steps of `step`, calling `turn` after each: the turn taker decides, by the
+ * clock, whether the event loop gets a turn then.
+ */
+export const inSteps = async (
+  count: number,
+  step: number,
+  turn: () => Promise<unknown>,
+  body: (from: number, to: number) => void,
+): Promise<void> => {
+  for (let from = 0; from < count; from += step) {
+    body(from, Math.min(count, from + step));
+    await turn();
+  }
+};
+
+/**
  * A check to call often in a long loop: it gives the event loop a turn once the loop has run for
  * `sliceMs` since the last one, and costs a clock read otherwise.
  */
